@@ -1,0 +1,15 @@
+// npm run check: schema-to-route consistency of the generated model; exits 1 with every problem.
+import { routes, menu } from "../../generated/routes.ts";
+import { resources } from "../../generated/resources.ts";
+import { rules } from "../../generated/rules.ts";
+import { mappings } from "../../generated/mappings.ts";
+import { permissionGroups, allowedDuplicateRouteCodes } from "../../generated/permissions.ts";
+import { specRoutes } from "../../tests/data/spec-routes.ts";
+import { checkConsistency } from "./consistency.ts";
+
+const problems = checkConsistency({ routes, menu, resources, rules, mappings, permissionGroups, allowedDuplicateRouteCodes, specRoutes });
+if (problems.length) {
+  console.error(`schema check failed (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  process.exit(1);
+}
+console.log(`schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings`);

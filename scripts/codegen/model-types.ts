@@ -1,0 +1,131 @@
+// The shapes of the model that codegen emits into generated/. Copied verbatim to
+// generated/model-types.ts, so the server and the web app import them from generated/.
+
+export type Service =
+  | "community" | "device" | "system" | "property" | "vehicle" | "publish" | "accesscontrol"
+  | "accessissued" | "capture" | "management" | "pay" | "smarthome" | "visitor";
+
+export type FieldType =
+  | "string" | "text" | "integer" | "decimal" | "money" | "boolean" | "date" | "datetime"
+  | "ref" | "image" | "json" | "secret";
+
+export type MaskFormat = "name" | "idCard" | "phone" | "email" | "plate" | "card" | "houseNo";
+
+export interface FieldDef {
+  name: string;
+  column: string;
+  type: FieldType;
+  label: string;
+  required: boolean;
+  maxLength?: number;
+  precision?: [number, number];
+  default?: unknown;
+  rule?: string;
+  ruleParams?: Record<string, number | string>;
+  mapping?: string;
+  mask?: MaskFormat;
+  ref?: { resource: string; labelField: string };
+  list: boolean;
+  filter: boolean;
+  search: boolean;
+  sort: boolean;
+  form: boolean;
+  detail: boolean;
+  readOnly: boolean;
+  placeholder?: string;
+}
+
+export interface ResourceDef {
+  name: string;
+  service: Service;
+  module: string;
+  label: string;
+  description?: string;
+  table: string;
+  scope: "tenant" | "community";
+  code: string;
+  readOnly: boolean;
+  defaultSort: { field: string; order: "asc" | "desc" };
+  titleField: string;
+  unique: string[][];
+  routePath?: string;
+  fields: FieldDef[];
+}
+
+export interface RouteDef {
+  path: string;
+  name: string;
+  module: string;
+  code?: string;
+  /** Guarding code when the spec gives the route none (see schemas); absent for public routes. */
+  authority?: string;
+  public: boolean;
+  title: string;
+  breadcrumb: string[];
+  editBreadcrumb?: string[];
+  lc?: string;
+  icon?: string;
+  resource?: string;
+  page?: string;
+  query?: Record<string, string | number>;
+  inMenu: boolean;
+  outsideFrame: boolean;
+  hideTabs: boolean;
+  tenantMenu: boolean;
+  iframe: boolean;
+  offline: boolean;
+  demo: boolean;
+  variantOf?: string;
+  parent?: string;
+  external?: { kind: "aiInspect" | "nucleinCompartment" | "fireCharge" | "systemApp"; url?: string; ticket?: boolean };
+}
+
+/** Menu node as spec §3 names it (index, code, alias, icon, subMenus, applicationUrl, systemMenu, isTenantMenu). */
+export interface MenuNode {
+  index: string;
+  code?: string;
+  alias: string;
+  icon?: string;
+  path?: string;
+  applicationUrl?: string;
+  systemMenu?: string;
+  isTenantMenu: boolean;
+  subMenus: MenuNode[];
+}
+
+export interface MappingDef {
+  description: string;
+  valueType: "integer" | "string";
+  values: Record<string, { label: string; color?: string }>;
+  otherwise?: string;
+  usage: "field" | "code";
+}
+
+export interface RuleCheck {
+  kind: "pattern" | "notPattern" | "maxLength" | "minLength" | "decimalMax" | "decimalMin" | "decimalGt" | "decimalLt" | "multipleOf";
+  value: string | number;
+  message: string;
+}
+
+export interface RuleDef {
+  description: string;
+  usage: "field" | "code";
+  params: Record<string, number | string>;
+  required?: string;
+  requiredMessage?: string;
+  checks: RuleCheck[];
+}
+
+export interface UploadRules {
+  maxSize: number;
+  unit: "MB" | "KB";
+  extensions: string[];
+  forbiddenNameChars: string[];
+  messages: { tooLarge: string; tooLargeKb: string; badName: string; badExtension: string };
+}
+
+export interface ErrorCodeDef {
+  code: number;
+  status: number;
+  message: string;
+}

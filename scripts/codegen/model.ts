@@ -1,0 +1,270 @@
+// Turns the checked YAML sources into one normalized model: defaults filled in, routes flattened,
+// references resolved. Anything codegen cannot build from fails here with file and path.
+import type { Sources } from "./load.ts";
+import { SchemaError } from "./load.ts";
+import type {
+  ErrorCodeDef, FieldDef, MappingDef, MenuNode, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules,
+} from "./model-types.ts";
+
+export interface Model {
+  modules: { module: string; title: string; icon?: string; order: number; tenantMenu: boolean; inMenu: boolean; file: string }[];
+  routes: RouteDef[];
+  menu: MenuNode[];
+  resources: ResourceDef[];
+  rules: Record<string, RuleDef>;
+  upload: UploadRules;
+  mappings: Record<string, MappingDef>;
+  permissionGroups: Record<string, { description: string; codes: Record<string, string> }>;
+  allowedDuplicateRouteCodes: Record<string, string[]>;
+  errorMessages: Record<string, string>;
+  errorCodes: Record<string, ErrorCodeDef>;
+  constants: Record<string, { value: unknown; description: string; unit?: string }>;
+}
+
+export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const CHECK_KINDS: RuleCheck["kind"][] = [
+  "pattern", "notPattern", "maxLength", "minLength", "decimalMax", "decimalMin", "decimalGt", "decimalLt", "multipleOf",
+];
+
+function buildRules(raw: Record<string, any>): Record<string, RuleDef> {
+  const out: Record<string, RuleDef> = {};
+  for (const [name, r] of Object.entries(raw)) {
+    out[name] = {
+      description: r.description,
+      usage: r.usage ?? "field",
+      params: r.params ?? {},
+      ...(r.required !== undefined ? { required: r.required } : {}),
+      ...(r.requiredMessage !== undefined ? { requiredMessage: r.requiredMessage } : {}),
+      checks: (r.checks ?? []).map((c: any) => {
+        const kind = CHECK_KINDS.find((k) => k in c)!;
+        return { kind, value: c[kind], message: c.message };
+      }),
+    };
+  }
+  return out;
+}
+
+function buildMappings(raw: Record<string, any>): Record<string, MappingDef> {
+  const out: Record<string, MappingDef> = {};
+  for (const [name, m] of Object.entries(raw)) {
+    const values: MappingDef["values"] = {};
+    for (const [code, v] of Object.entries(m.values as Record<string, any>)) {
+      values[code] = typeof v === "string" ? { label: v } : { label: v.label, ...(v.color ? { color: v.color } : {}) };
+    }
+    out[name] = {
+      description: m.description,
+      valueType: m.valueType ?? "integer",
+      values,
+      ...(m.otherwise !== undefined ? { otherwise: m.otherwise } : {}),
+      usage: m.usage ?? "field",
+    };
+  }
+  return out;
+}
+
+function lastStaticSegment(path: string): string {
+  const parts = path.split("/").filter((p) => p && !p.startsWith(":"));
+  return parts[parts.length - 1] ?? "home";
+}
+
+export function buildModel(sources: Sources): Model {
+  const problems: string[] = [];
+  const g = sources.globals;
+  const rules = buildRules(g.rules.data.rules);
+  const mappings = buildMappings(g.mappings.data.mappings);
+  const routes: RouteDef[] = [];
+  const resources: ResourceDef[] = [];
+  const modules: Model["modules"] = [];
+
+  for (const src of sources.modules) {
+    const m = src.data;
+    const expected = src.file.replace(/^.*\//, "").replace(/\.yaml$/, "");
+    if (m.module !== expected) problems.push(`${src.file}: at /module: must equal the file name "${expected}"`);
+    modules.push({
+      module: m.module, title: m.title, icon: m.icon, order: m.order ?? 1000,
+      tenantMenu: m.tenantMenu ?? false, inMenu: m.inMenu ?? true, file: src.file,
+    });
+    const addRoute = (r: any, where: string, parent?: RouteDef) => {
+      const route: RouteDef = {
+        path: r.path,
+        name: r.name ?? lastStaticSegment(r.path),
+        module: m.module,
+        ...(r.code ?? parent?.code ? { code: r.code ?? parent?.code } : {}),
+        ...(r.authority ?? parent?.authority ? { authority: r.authority ?? parent?.authority } : {}),
+        public: r.public ?? false,
+        title: r.title,
+        breadcrumb: r.breadcrumb ?? [m.title, r.title],
+        ...(r.editBreadcrumb ? { editBreadcrumb: r.editBreadcrumb } : {}),
+        ...(r.lc ? { lc: r.lc } : {}),
+        ...(r.icon ? { icon: r.icon } : {}),
+        ...(r.resource ? { resource: r.resource } : {}),
+        ...(r.page ? { page: r.page } : {}),
+        ...(r.query ? { query: r.query } : {}),
+        inMenu: r.inMenu ?? (!parent && !r.variantOf && !r.outsideFrame && !r.demo),
+        outsideFrame: r.outsideFrame ?? false,
+        hideTabs: r.hideTabs ?? r.outsideFrame ?? false,
+        tenantMenu: r.tenantMenu ?? m.tenantMenu ?? false,
+        iframe: r.iframe ?? false,
+        offline: r.offline ?? false,
+        demo: r.demo ?? false,
+        ...(r.variantOf ? { variantOf: r.variantOf } : {}),
+        ...(parent ? { parent: parent.path } : {}),
+        ...(r.external ? { external: r.external } : {}),
+      };
+      routes.push(route);
+      (r.children ?? []).forEach((c: any, i: number) => addRoute(c, `${where}/children/${i}`, route));
+    };
+    (m.routes ?? []).forEach((r: any, i: number) => addRoute(r, `/routes/${i}`));
+
+    (m.resources ?? []).forEach((r: any, i: number) => {
+      const where = `${src.file}: at /resources/${i}`;
+      const fields: FieldDef[] = (r.fields as any[]).map((f) => {
+        const hidden = f.type === "secret";
+        const field: FieldDef = {
+          name: f.name,
+          column: snake(f.name),
+          type: f.type,
+          label: f.label,
+          required: f.required ?? false,
+          ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}),
+          ...(f.precision ? { precision: f.precision } : f.type === "decimal" ? { precision: [12, 2] as [number, number] } : {}),
+          ...(f.default !== undefined ? { default: f.default } : {}),
+          ...(f.rule ? { rule: f.rule } : {}),
+          ...(f.ruleParams ? { ruleParams: f.ruleParams } : {}),
+          ...(f.mapping ? { mapping: f.mapping } : {}),
+          ...(f.mask ? { mask: f.mask } : {}),
+          ...(f.ref ? { ref: { resource: f.ref.resource, labelField: f.ref.labelField ?? "name" } } : {}),
+          list: !hidden && (f.list ?? false),
+          filter: !hidden && (f.filter ?? false),
+          search: !hidden && (f.search ?? false),
+          sort: !hidden && (f.sort ?? false),
+          form: !hidden && (f.form ?? true),
+          detail: !hidden && (f.detail ?? true),
+          readOnly: f.readOnly ?? false,
+          ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+        };
+        return field;
+      });
+      const names = new Set<string>();
+      fields.forEach((f, j) => {
+        if (names.has(f.name)) problems.push(`${where}/fields/${j}: duplicate field "${f.name}"`);
+        names.add(f.name);
+        if (r.scope === "community" && f.name === "communityId") problems.push(`${where}/fields/${j}: communityId is implied by scope community`);
+      });
+      const sort = r.defaultSort ?? "-id";
+      resources.push({
+        name: r.name,
+        service: r.service,
+        module: m.module,
+        label: r.label,
+        ...(r.description ? { description: r.description } : {}),
+        table: snake(r.name),
+        scope: r.scope,
+        code: r.code ?? "",
+        readOnly: r.readOnly ?? false,
+        defaultSort: { field: sort.replace(/^-/, ""), order: sort.startsWith("-") ? "desc" : "asc" },
+        titleField: r.titleField ?? fields[0].name,
+        unique: r.unique ?? [],
+        fields,
+      });
+    });
+  }
+
+  const fileOf = (module: string) => modules.find((m) => m.module === module)?.file ?? module;
+  // Variants share the code of the route they are a variant of.
+  for (const rt of routes) {
+    const target = rt.variantOf ? routes.find((x) => x.path === rt.variantOf) : undefined;
+    if (rt.variantOf && !target) problems.push(`${fileOf(rt.module)}: route ${rt.path}: variantOf "${rt.variantOf}" is not a route`);
+    if (target && !rt.code && !rt.authority) {
+      if (target.code) rt.code = target.code;
+      else if (target.authority) rt.authority = target.authority;
+    }
+  }
+  // A resource's API authority and page: the first (non-variant) route that shows it.
+  for (const r of resources) {
+    const firstRoute = routes.find((rt) => rt.resource === r.name && !rt.variantOf);
+    if (firstRoute) r.routePath = firstRoute.path;
+    if (!r.code) r.code = firstRoute?.code ?? firstRoute?.authority ?? "";
+    if (!r.code) problems.push(`${fileOf(r.module)}: resource "${r.name}" has no code and no route with a code shows it`);
+  }
+  // References codegen needs to build anything at all.
+  const resourceNames = new Map<string, ResourceDef>();
+  for (const r of resources) {
+    if (resourceNames.has(r.name)) problems.push(`resource "${r.name}" is defined twice (${r.module} and ${resourceNames.get(r.name)!.module})`);
+    resourceNames.set(r.name, r);
+  }
+  for (const r of resources) {
+    r.fields.forEach((f, j) => {
+      const where = `${fileOf(r.module)}: at resource "${r.name}" field "${f.name}" (/fields/${j})`;
+      if (f.rule && !rules[f.rule]) problems.push(`${where}: unknown rule "${f.rule}"`);
+      if (f.mapping && !mappings[f.mapping]) problems.push(`${where}: unknown mapping "${f.mapping}"`);
+      if (f.ref) {
+        const target = resourceNames.get(f.ref.resource);
+        if (!target) problems.push(`${where}: unknown resource "${f.ref.resource}"`);
+        else if (f.ref.labelField !== "id" && !target.fields.some((tf) => tf.name === f.ref!.labelField)) {
+          problems.push(`${where}: resource "${f.ref.resource}" has no field "${f.ref.labelField}"`);
+        }
+        if (f.type !== "ref") problems.push(`${where}: a field with ref must have type ref`);
+      } else if (f.type === "ref") problems.push(`${where}: type ref needs ref.resource`);
+      for (const p of Object.keys(f.ruleParams ?? {})) {
+        if (f.rule && rules[f.rule] && !(p in rules[f.rule].params)) problems.push(`${where}: rule "${f.rule}" has no parameter "${p}"`);
+      }
+    });
+    const fieldNames = new Set(["id", "createdAt", "updatedAt", ...(r.scope === "community" ? ["communityId"] : []), ...r.fields.map((f) => f.name)]);
+    if (!fieldNames.has(r.defaultSort.field)) problems.push(`${fileOf(r.module)}: resource "${r.name}": defaultSort field "${r.defaultSort.field}" does not exist`);
+    if (!fieldNames.has(r.titleField)) problems.push(`${fileOf(r.module)}: resource "${r.name}": titleField "${r.titleField}" does not exist`);
+    for (const u of r.unique) for (const f of u) if (!fieldNames.has(f)) problems.push(`${fileOf(r.module)}: resource "${r.name}": unique field "${f}" does not exist`);
+  }
+  for (const rt of routes) {
+    if (rt.resource && !resourceNames.has(rt.resource)) problems.push(`${fileOf(rt.module)}: route ${rt.path}: unknown resource "${rt.resource}"`);
+  }
+  const seenPaths = new Set<string>();
+  for (const rt of routes) {
+    if (seenPaths.has(rt.path)) problems.push(`${fileOf(rt.module)}: route ${rt.path} is defined twice`);
+    seenPaths.add(rt.path);
+  }
+  if (problems.length) throw new SchemaError(problems);
+
+  modules.sort((a, b) => a.order - b.order || a.module.localeCompare(b.module));
+  const menu: MenuNode[] = modules
+    .filter((m) => m.inMenu)
+    .map((m) => ({
+      index: m.module,
+      alias: m.title,
+      ...(m.icon ? { icon: m.icon } : {}),
+      isTenantMenu: m.tenantMenu,
+      subMenus: routes
+        .filter((rt) => rt.module === m.module && rt.inMenu && !rt.parent)
+        .map((rt) => menuNodeOf(rt, routes)),
+    }))
+    .filter((m) => m.subMenus.length > 0);
+
+  return {
+    modules,
+    routes,
+    menu,
+    resources,
+    rules,
+    upload: g.rules.data.upload,
+    mappings,
+    permissionGroups: g.permissions.data.groups,
+    allowedDuplicateRouteCodes: g.permissions.data.allowedDuplicateRouteCodes,
+    errorMessages: g.errors.data.messages,
+    errorCodes: g.errors.data.codes,
+    constants: g.constants.data.constants,
+  };
+}
+
+function menuNodeOf(rt: RouteDef, routes: RouteDef[]): MenuNode {
+  const segments = rt.path.split("/").filter(Boolean);
+  return {
+    index: segments.slice(1).join("/") || segments[0],
+    ...(rt.code ? { code: rt.code } : {}),
+    alias: rt.title,
+    ...(rt.icon ? { icon: rt.icon } : {}),
+    path: rt.path,
+    ...(rt.external ? { applicationUrl: rt.external.url ?? "", systemMenu: rt.external.kind } : {}),
+    isTenantMenu: rt.tenantMenu,
+    subMenus: routes.filter((c) => c.parent === rt.path && c.inMenu).map((c) => menuNodeOf(c, routes)),
+  };
+}

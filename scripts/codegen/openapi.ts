@@ -1,0 +1,90 @@
+// OpenAPI 3.1 document of the generic endpoints every resource gets (DESIGN.md contract).
+import type { FieldDef, ResourceDef } from "./model-types.ts";
+import type { Model } from "./model.ts";
+
+type Json = Record<string, unknown>;
+
+export function outputSchema(f: FieldDef): Json {
+  const base: Json = { description: f.label };
+  switch (f.type) {
+    case "integer": case "ref": return { ...base, type: ["integer", "null"] };
+    case "decimal": return { ...base, type: ["string", "null"], pattern: "^-?\\d+(\\.\\d+)?$" };
+    case "money": return { ...base, type: ["string", "null"], pattern: "^\\d+\\.\\d{2}$", description: `${f.label}（元，两位小数）` };
+    case "boolean": return { ...base, type: ["boolean", "null"] };
+    case "json": return { ...base };
+    case "date": return { ...base, type: ["string", "null"], format: "date" };
+    case "datetime": return { ...base, type: ["string", "null"], format: "date-time" };
+    default: return { ...base, type: ["string", "null"] };
+  }
+}
+
+export function rowSchema(r: ResourceDef): Json {
+  const properties: Json = {
+    id: { type: "integer" },
+    ...(r.scope === "community" ? { communityId: { type: "integer" } } : {}),
+  };
+  for (const f of r.fields) if (f.type !== "secret") properties[f.name] = outputSchema(f);
+  Object.assign(properties, {
+    version: { type: "integer" },
+    createdAt: { type: "string", format: "date-time" },
+    updatedAt: { type: "string", format: "date-time" },
+  });
+  return { type: "object", title: r.label, properties, required: ["id"], additionalProperties: false };
+}
+
+const envelope = (data: Json): Json => ({
+  type: "object",
+  required: ["code", "message", "data", "success"],
+  properties: { code: { type: "integer" }, message: { type: "string" }, data, success: { type: "boolean" } },
+});
+
+export function openApiDocument(model: Model, version: string): Json {
+  const paths: Json = {};
+  const schemas: Json = {};
+  for (const r of model.resources) {
+    const Row = `${r.name}Row`;
+    schemas[Row] = rowSchema(r);
+    const ref = { $ref: `#/components/schemas/${Row}` };
+    const base = `/api/${r.service}/${r.name}`;
+    const tag = [r.label];
+    const payload = { content: { "application/json": { schema: { type: "object", description: `${r.label}字段，见 ${Row}` } } } };
+    const filters: Json = { pageNo: { type: "integer", minimum: 1 }, pageSize: { type: "integer", minimum: 1, maximum: 500 }, keyword: { type: "string" }, sortField: { type: "string" }, sortOrder: { enum: ["asc", "desc"] } };
+    if (r.scope === "community") filters.communityId = { type: "integer" };
+    for (const f of r.fields) if (f.filter) filters[f.name] = outputSchema(f);
+    const ok = (data: Json) => ({ "200": { description: "成功", content: { "application/json": { schema: envelope(data) } } } });
+    const security = [{ signature: [] }, { cookie: [] }];
+    paths[`${base}/actions/pageList`] = {
+      post: {
+        tags: tag, summary: `${r.label}分页列表`, security, "x-authority": r.code,
+        requestBody: { content: { "application/json": { schema: { type: "object", properties: filters } } } },
+        responses: ok({ type: "object", properties: { list: { type: "array", items: ref }, total: { type: "integer" }, pageNo: { type: "integer" }, pageSize: { type: "integer" } } }),
+      },
+    };
+    paths[base] = { post: { tags: tag, summary: `新增${r.label}`, security, "x-authority": r.code, requestBody: payload, responses: ok(ref) } };
+    paths[`${base}/{id}`] = {
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+      get: { tags: tag, summary: `${r.label}详情`, security, "x-authority": r.code, responses: ok(ref) },
+      put: { tags: tag, summary: `修改${r.label}`, security, "x-authority": r.code, requestBody: payload, responses: ok(ref) },
+      delete: { tags: tag, summary: `删除${r.label}`, security, "x-authority": r.code, responses: ok({ type: "null" }) },
+    };
+    paths[`${base}/actions/batchDelete`] = {
+      delete: {
+        tags: tag, summary: `批量删除${r.label}`, security, "x-authority": r.code,
+        requestBody: { content: { "application/json": { schema: { type: "object", required: ["ids"], properties: { ids: { type: "array", items: { type: "integer" } } } } } } },
+        responses: ok({ type: "object", properties: { deleted: { type: "integer" } } }),
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "云物业社区管理平台 API", version },
+    components: {
+      schemas,
+      securitySchemes: {
+        signature: { type: "apiKey", in: "header", name: "signature" },
+        cookie: { type: "apiKey", in: "cookie", name: "neptune_session" },
+      },
+    },
+    paths,
+  };
+}

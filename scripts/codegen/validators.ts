@@ -1,0 +1,217 @@
+// Builds one JSON Schema per resource payload and per rule, and compiles them with ajv into
+// standalone ESM code. Each rule check becomes its own allOf entry; a table maps that entry's
+// schema path to the spec's Chinese message, so errors carry the exact text.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { _ } from "ajv/dist/compile/codegen/index.js";
+import type { KeywordCxt } from "ajv";
+import type { FieldDef, ResourceDef, RuleCheck, RuleDef } from "./model-types.ts";
+import type { Model } from "./model.ts";
+import { SchemaError } from "./load.ts";
+
+type Json = Record<string, unknown>;
+
+/** Numeric comparisons on the decimal text; inline code only, so the standalone output needs no runtime. */
+function addDecimalKeywords(ajv: Ajv2020) {
+  const compare = (keyword: string, op: string) =>
+    ajv.addKeyword({
+      keyword,
+      type: "string",
+      schemaType: ["number", "string"],
+      code(cxt: KeywordCxt) {
+        const bound = Number(cxt.schema);
+        if (!Number.isFinite(bound)) throw new Error(`${keyword}: ${cxt.schema} is not a number`);
+        cxt.fail(_`!(Number(${cxt.data}) ${op === "<=" ? _`<=` : op === ">=" ? _`>=` : op === "<" ? _`<` : _`>`} ${bound})`);
+      },
+    });
+  compare("decimalMax", "<=");
+  compare("decimalMin", ">=");
+  compare("decimalGt", ">");
+  compare("decimalLt", "<");
+  ajv.addKeyword({
+    keyword: "decimalMultipleOf",
+    type: "string",
+    schemaType: ["number", "string"],
+    code(cxt: KeywordCxt) {
+      const n = Number(cxt.schema);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`multipleOf: ${cxt.schema} is not a positive integer`);
+      cxt.fail(_`Number(${cxt.data}) % ${n} !== 0`);
+    },
+  });
+}
+
+const fill = (text: string, params: Record<string, unknown>) =>
+  text.replace(/\{(\w+)\}/g, (whole, k) => (k in params ? String(params[k]) : whole));
+
+function checkSchema(check: RuleCheck, params: Record<string, unknown>): Json {
+  const raw = typeof check.value === "string" ? fill(check.value, params) : check.value;
+  switch (check.kind) {
+    case "pattern": return { pattern: raw };
+    case "notPattern": return { not: { pattern: raw } };
+    case "maxLength": return { maxLength: Number(raw) };
+    case "minLength": return { minLength: Number(raw) };
+    case "multipleOf": return { decimalMultipleOf: Number(raw) };
+    default: return { [check.kind]: Number(raw) };
+  }
+}
+
+/** The JSON type a field carries in a payload, after numbers were turned into their text. */
+function jsonTypes(f: FieldDef): string[] {
+  switch (f.type) {
+    case "boolean": return ["boolean", "null"];
+    case "json": return ["object", "array", "null"];
+    default: return ["string", "null"];
+  }
+}
+
+/** Checks every field of a type gets after its rule's checks (format, length, column range). */
+function builtinChecks(f: FieldDef): { schema: Json; message: string }[] {
+  const out: { schema: Json; message: string }[] = [];
+  const label = f.label;
+  switch (f.type) {
+    case "integer":
+      out.push({ schema: { pattern: "^-?\\d+$" }, message: `${label}请输入整数` });
+      out.push({ schema: { decimalMax: 2147483647 }, message: `${label}不能大于2147483647` });
+      out.push({ schema: { decimalMin: -2147483648 }, message: `${label}超出范围` });
+      break;
+    case "ref":
+      out.push({ schema: { pattern: "^[1-9]\\d{0,17}$" }, message: `请选择${label}` });
+      break;
+    case "money":
+      out.push({ schema: { pattern: "^\\d{1,13}(\\.\\d{1,2})?$" }, message: "请输入数字类型，仅保留两位小数" });
+      break;
+    case "decimal": {
+      const [p, s] = f.precision ?? [12, 2];
+      out.push({ schema: { pattern: `^-?\\d{1,${p - s}}(\\.\\d{1,${s}})?$` }, message: `${label}格式不正确` });
+      break;
+    }
+    case "date":
+      out.push({ schema: { pattern: "^\\d{4}-\\d{2}-\\d{2}$" }, message: `${label}格式不正确，应为YYYY-MM-DD` });
+      break;
+    case "datetime":
+      out.push({ schema: { pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$" }, message: `${label}格式不正确` });
+      break;
+  }
+  if (f.mapping && f.type !== "boolean") out.push({ schema: { mapping: f.mapping }, message: `请选择正确的${label}` });
+  if (f.maxLength !== undefined && ["string", "text", "image", "secret"].includes(f.type)) {
+    out.push({ schema: { maxLength: f.maxLength }, message: `${label}不能超过${f.maxLength}个字符` });
+  }
+  return out;
+}
+
+export interface CompiledField { schema: Json; messages: Record<string, string>; requiredMessage?: string }
+
+function requiredMessageOf(f: FieldDef, rule?: RuleDef): string | undefined {
+  if (rule?.required !== undefined) return rule.required;
+  if (!f.required) return undefined;
+  if (rule?.requiredMessage !== undefined) return rule.requiredMessage;
+  return f.type === "ref" || f.mapping || f.type === "boolean" ? `请选择${f.label}` : `请输入${f.label}`;
+}
+
+export function fieldSchema(model: Model, f: FieldDef, base: string): CompiledField {
+  const rule = f.rule ? model.rules[f.rule] : undefined;
+  const params = { ...(rule?.params ?? {}), ...(f.ruleParams ?? {}) };
+  const messages: Record<string, string> = {};
+  const allOf: Json[] = [];
+  const requiredMessage = requiredMessageOf(f, rule);
+  if (requiredMessage !== undefined) {
+    messages[`${base}/allOf/${allOf.length}`] = requiredMessage;
+    allOf.push({ not: { enum: [null, ""] } });
+  }
+  messages[`${base}/allOf/${allOf.length}`] = `${f.label}格式不正确`;
+  allOf.push({ type: jsonTypes(f) });
+  const checks: Json[] = [];
+  const thenBase = `${base}/allOf/${allOf.length}/then/allOf`;
+  for (const c of rule?.checks ?? []) {
+    messages[`${thenBase}/${checks.length}`] = fill(c.message, params);
+    checks.push(checkSchema(c, params));
+  }
+  for (const b of builtinChecks(f)) {
+    if ("mapping" in b.schema) {
+      const m = model.mappings[String(b.schema.mapping)];
+      messages[`${thenBase}/${checks.length}`] = b.message;
+      checks.push({ enum: Object.keys(m.values) });
+      continue;
+    }
+    messages[`${thenBase}/${checks.length}`] = b.message;
+    checks.push(b.schema);
+  }
+  if (checks.length) allOf.push({ if: { type: "string", minLength: 1 }, then: { allOf: checks } });
+  return { schema: { allOf }, messages, ...(requiredMessage !== undefined ? { requiredMessage } : {}) };
+}
+
+export interface ValidatorSpec {
+  exportName: string;
+  schema: Json;
+  messages: Record<string, string>;
+  required: Record<string, string>;
+  numericFields: string[];
+}
+
+const NUMERIC_AS_TEXT = new Set(["integer", "decimal", "money", "ref"]);
+
+export function resourceValidatorSpecs(model: Model, r: ResourceDef): ValidatorSpec[] {
+  const writable = r.fields.filter((f) => f.type !== "secret" || f.form);
+  const properties: Json = {};
+  const messages: Record<string, string> = {};
+  const required: Record<string, string> = {};
+  for (const f of writable) {
+    const compiled = fieldSchema(model, f, `#/properties/${f.name}`);
+    properties[f.name] = compiled.schema;
+    Object.assign(messages, compiled.messages);
+    if (compiled.requiredMessage !== undefined) required[f.name] = compiled.requiredMessage;
+  }
+  if (r.scope === "community") {
+    properties.communityId = { allOf: [{ not: { enum: [null, ""] } }, { type: ["string", "null"] }, { if: { type: "string", minLength: 1 }, then: { allOf: [{ pattern: "^[1-9]\\d{0,17}$" }] } }] };
+    messages["#/properties/communityId/allOf/0"] = `请选择${"所属社区"}`;
+    messages["#/properties/communityId/allOf/1"] = "所属社区格式不正确";
+    messages["#/properties/communityId/allOf/2/then/allOf/0"] = "请选择所属社区";
+  }
+  const numericFields = [...writable.filter((f) => NUMERIC_AS_TEXT.has(f.type) || (f.mapping && f.type !== "boolean")).map((f) => f.name), ...(r.scope === "community" ? ["communityId"] : [])];
+  const id = `resource_${r.name}`;
+  const create: ValidatorSpec = {
+    exportName: `${id}_create`,
+    schema: { $id: `${id}_create`, type: "object", properties, required: Object.keys(required) },
+    messages, required, numericFields,
+  };
+  // An update may send only the fields it changes; the required ones still may not be emptied.
+  const update: ValidatorSpec = { ...create, exportName: `${id}_update`, schema: { $id: `${id}_update`, type: "object", properties } };
+  return [create, update];
+}
+
+export function ruleValidatorSpec(model: Model, name: string): ValidatorSpec {
+  const rule = model.rules[name];
+  const pseudo: FieldDef = {
+    name: "value", column: "value", type: "string", label: "", required: rule.required !== undefined || rule.requiredMessage !== undefined,
+    rule: name, list: false, filter: false, search: false, sort: false, form: true, detail: true, readOnly: false,
+  };
+  const compiled = fieldSchema(model, pseudo, "#/properties/value");
+  return {
+    exportName: `rule_${name}`,
+    schema: { $id: `rule_${name}`, type: "object", properties: { value: compiled.schema }, ...(rule.required !== undefined || rule.requiredMessage !== undefined ? { required: ["value"] } : {}) },
+    messages: compiled.messages,
+    required: compiled.requiredMessage !== undefined ? { value: compiled.requiredMessage } : {},
+    numericFields: ["value"],
+  };
+}
+
+/** Compiles every spec into one standalone ESM module with no runtime requires. */
+export function compileStandalone(specs: ValidatorSpec[]): string {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, code: { source: true, esm: true, lines: true }, unicodeRegExp: true });
+  addDecimalKeywords(ajv);
+  const exports: Record<string, string> = {};
+  try {
+    for (const s of specs) {
+      ajv.addSchema(s.schema);
+      exports[s.exportName] = String(s.schema.$id);
+    }
+    let code = standaloneCode(ajv, exports);
+    // ajv's esm output still requires its ucs2length helper for maxLength; inline it (counts code points).
+    code = code.replace(/const (\w+) = require\("ajv\/dist\/runtime\/ucs2length"\)\.default;/g,
+      "const $1 = (s) => { let n = 0; for (const _c of s) n++; return n; };");
+    if (/require\(/.test(code)) throw new Error("standalone validators still contain require(): " + code.match(/require\([^)]*\)/)![0]);
+    return code;
+  } catch (e) {
+    throw new SchemaError([`validators: ${(e as Error).message}`]);
+  }
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// Three levels of tests: unit (pure functions), api (the real server on a real database),
+// e2e (a real browser against the real server). `npm test` runs all three.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["tests/unit/**/*.spec.ts", "tests/unit/**/*.spec.tsx"], environment: "node" } },
+      { test: { name: "api", include: ["tests/api/**/*.spec.ts"], environment: "node", testTimeout: 60000, hookTimeout: 120000, fileParallelism: false } },
+      { test: { name: "e2e", include: ["tests/e2e/**/*.spec.ts"], environment: "node", testTimeout: 120000, hookTimeout: 300000, fileParallelism: false } },
+    ],
+  },
+});
