@@ -137,5 +137,19 @@ export const mappings: Record<string, MappingDef> = {
     },
     "otherwise": "其他",
     "usage": "field"
+  },
+  "userType": {
+    "description": "账号类型",
+    "valueType": "string",
+    "values": {
+      "0": {
+        "label": "主账号"
+      },
+      "1": {
+        "label": "子账号"
+      }
+    },
+    "otherwise": "子账号",
+    "usage": "field"
   }
 };

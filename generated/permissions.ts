@@ -7,7 +7,10 @@ export const routeCodes: string[] = [
   "HBL01005",
   "HBL01007",
   "HBL01009",
-  "HBL01010"
+  "HBL01010",
+  "HBL03001",
+  "HBL03003",
+  "HBL03005"
 ];
 
 /** Authority codes that are not route codes (guide steps, boards, edge service), with their names. */
@@ -85,6 +88,9 @@ export const allAuthorityCodes: string[] = [
   "HBL01007",
   "HBL01009",
   "HBL01010",
+  "HBL03001",
+  "HBL03003",
+  "HBL03005",
   "HBL03019",
   "HBL23001",
   "HBL23003",

@@ -91,5 +91,48 @@ export const refineResources = [
       "scope": "community",
       "canDelete": true
     }
+  },
+  {
+    "name": "users",
+    "identifier": "users",
+    "list": "/system/user",
+    "create": "/system/user/create",
+    "edit": "/system/user/edit/:id",
+    "show": "/system/user/show/:id",
+    "meta": {
+      "label": "用户",
+      "service": "system",
+      "code": "HBL03001",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "characters",
+    "identifier": "characters",
+    "list": "/system/character",
+    "create": "/system/character/create",
+    "edit": "/system/character/edit/:id",
+    "show": "/system/character/show/:id",
+    "meta": {
+      "label": "角色",
+      "service": "system",
+      "code": "HBL03003",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "operationLogs",
+    "identifier": "operationLogs",
+    "list": "/system/log",
+    "show": "/system/log/show/:id",
+    "meta": {
+      "label": "操作日志",
+      "service": "management",
+      "code": "HBL03005",
+      "scope": "tenant",
+      "canDelete": false
+    }
   }
 ];

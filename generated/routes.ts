@@ -10,6 +10,14 @@ export const modules = [
     "order": 10,
     "tenantMenu": false,
     "inMenu": true
+  },
+  {
+    "module": "system",
+    "title": "系统管理",
+    "icon": "SettingOutlined",
+    "order": 900,
+    "tenantMenu": true,
+    "inMenu": true
   }
 ];
 
@@ -141,6 +149,66 @@ export const routes: RouteDef[] = [
     "iframe": false,
     "offline": false,
     "demo": false
+  },
+  {
+    "path": "/system/user",
+    "name": "user",
+    "module": "system",
+    "code": "HBL03001",
+    "public": false,
+    "title": "用户管理",
+    "breadcrumb": [
+      "系统管理",
+      "用户管理"
+    ],
+    "resource": "users",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/character",
+    "name": "character",
+    "module": "system",
+    "code": "HBL03003",
+    "public": false,
+    "title": "角色管理",
+    "breadcrumb": [
+      "系统管理",
+      "角色管理"
+    ],
+    "resource": "characters",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/log",
+    "name": "log",
+    "module": "system",
+    "code": "HBL03005",
+    "public": false,
+    "title": "操作日志",
+    "breadcrumb": [
+      "系统管理",
+      "操作日志"
+    ],
+    "resource": "operationLogs",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
   }
 ];
 
@@ -198,6 +266,38 @@ export const menu: MenuNode[] = [
         "alias": "公共区域管理",
         "path": "/community/communalAreaManagement",
         "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "system",
+    "alias": "系统管理",
+    "icon": "SettingOutlined",
+    "isTenantMenu": true,
+    "subMenus": [
+      {
+        "index": "user",
+        "code": "HBL03001",
+        "alias": "用户管理",
+        "path": "/system/user",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "character",
+        "code": "HBL03003",
+        "alias": "角色管理",
+        "path": "/system/character",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "log",
+        "code": "HBL03005",
+        "alias": "操作日志",
+        "path": "/system/log",
+        "isTenantMenu": true,
         "subMenus": []
       }
     ]

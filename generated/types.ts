@@ -262,6 +262,111 @@ createdAt?: string
 updatedAt?: string
 }
 
+export interface UsersRow {
+id: number
+/**
+ * 用户名
+ */
+username?: (string | null)
+/**
+ * 姓名
+ */
+realName?: (string | null)
+/**
+ * 手机号
+ */
+phone?: (string | null)
+/**
+ * 账号类型
+ */
+userType?: (string | null)
+/**
+ * 角色
+ */
+roleId?: (number | null)
+/**
+ * 公司简称
+ */
+companyShortName?: (string | null)
+/**
+ * 启用
+ */
+enabled?: (boolean | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface CharactersRow {
+id: number
+/**
+ * 角色名称
+ */
+name?: (string | null)
+/**
+ * 描述
+ */
+description?: (string | null)
+/**
+ * 权限编码
+ */
+authorities?: {
+[k: string]: unknown
+}
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface OperationLogsRow {
+id: number
+/**
+ * 操作人
+ */
+userId?: (number | null)
+/**
+ * 操作账号
+ */
+username?: (string | null)
+/**
+ * 来源
+ */
+source?: (number | null)
+/**
+ * 操作编码
+ */
+operationCode?: (string | null)
+/**
+ * 操作类型
+ */
+operationType?: (number | null)
+/**
+ * 对象
+ */
+resource?: (string | null)
+/**
+ * 动作
+ */
+action?: (string | null)
+/**
+ * 对象编号
+ */
+targetId?: (string | null)
+/**
+ * 详情
+ */
+detail?: {
+[k: string]: unknown
+}
+/**
+ * IP地址
+ */
+ip?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
 export interface ResourceRows {
   areas: AreasRow;
   communities: CommunitiesRow;
@@ -272,4 +377,7 @@ export interface ResourceRows {
   cards: CardsRow;
   visitors: VisitorsRow;
   communalAreas: CommunalAreasRow;
+  users: UsersRow;
+  characters: CharactersRow;
+  operationLogs: OperationLogsRow;
 }

@@ -659,6 +659,168 @@ export const validatorMeta: Record<string, ValidatorMeta> = {
       "communityId"
     ]
   },
+  "resource_users_create": {
+    "messages": {
+      "#/properties/username/allOf/0": "请输入用户名",
+      "#/properties/username/allOf/1": "用户名格式不正确",
+      "#/properties/username/allOf/2/then/allOf/0": "只能使用汉字,英文大小写或数字",
+      "#/properties/username/allOf/2/then/allOf/1": "用户名不能超过32个字符",
+      "#/properties/realName/allOf/0": "姓名格式不正确",
+      "#/properties/realName/allOf/1/then/allOf/0": "名称不能超过32个字符",
+      "#/properties/realName/allOf/1/then/allOf/1": "内容不能含有特殊字符",
+      "#/properties/realName/allOf/1/then/allOf/2": "姓名不能超过32个字符",
+      "#/properties/phone/allOf/0": "手机号格式不正确",
+      "#/properties/phone/allOf/1/then/allOf/0": "请输入正确的手机号",
+      "#/properties/phone/allOf/1/then/allOf/1": "手机号不能超过11个字符",
+      "#/properties/userType/allOf/0": "账号类型格式不正确",
+      "#/properties/userType/allOf/1/then/allOf/0": "请选择正确的账号类型",
+      "#/properties/roleId/allOf/0": "角色格式不正确",
+      "#/properties/roleId/allOf/1/then/allOf/0": "请选择角色",
+      "#/properties/companyShortName/allOf/0": "公司简称格式不正确",
+      "#/properties/companyShortName/allOf/1/then/allOf/0": "名称不能超过32个字符",
+      "#/properties/companyShortName/allOf/1/then/allOf/1": "内容不能含有特殊字符",
+      "#/properties/companyShortName/allOf/1/then/allOf/2": "公司简称不能超过32个字符",
+      "#/properties/enabled/allOf/0": "启用格式不正确"
+    },
+    "required": {
+      "username": "请输入用户名"
+    },
+    "numericFields": [
+      "userType",
+      "roleId"
+    ]
+  },
+  "resource_users_update": {
+    "messages": {
+      "#/properties/username/allOf/0": "请输入用户名",
+      "#/properties/username/allOf/1": "用户名格式不正确",
+      "#/properties/username/allOf/2/then/allOf/0": "只能使用汉字,英文大小写或数字",
+      "#/properties/username/allOf/2/then/allOf/1": "用户名不能超过32个字符",
+      "#/properties/realName/allOf/0": "姓名格式不正确",
+      "#/properties/realName/allOf/1/then/allOf/0": "名称不能超过32个字符",
+      "#/properties/realName/allOf/1/then/allOf/1": "内容不能含有特殊字符",
+      "#/properties/realName/allOf/1/then/allOf/2": "姓名不能超过32个字符",
+      "#/properties/phone/allOf/0": "手机号格式不正确",
+      "#/properties/phone/allOf/1/then/allOf/0": "请输入正确的手机号",
+      "#/properties/phone/allOf/1/then/allOf/1": "手机号不能超过11个字符",
+      "#/properties/userType/allOf/0": "账号类型格式不正确",
+      "#/properties/userType/allOf/1/then/allOf/0": "请选择正确的账号类型",
+      "#/properties/roleId/allOf/0": "角色格式不正确",
+      "#/properties/roleId/allOf/1/then/allOf/0": "请选择角色",
+      "#/properties/companyShortName/allOf/0": "公司简称格式不正确",
+      "#/properties/companyShortName/allOf/1/then/allOf/0": "名称不能超过32个字符",
+      "#/properties/companyShortName/allOf/1/then/allOf/1": "内容不能含有特殊字符",
+      "#/properties/companyShortName/allOf/1/then/allOf/2": "公司简称不能超过32个字符",
+      "#/properties/enabled/allOf/0": "启用格式不正确"
+    },
+    "required": {
+      "username": "请输入用户名"
+    },
+    "numericFields": [
+      "userType",
+      "roleId"
+    ]
+  },
+  "resource_characters_create": {
+    "messages": {
+      "#/properties/name/allOf/0": "请输入角色名称",
+      "#/properties/name/allOf/1": "角色名称格式不正确",
+      "#/properties/name/allOf/2/then/allOf/0": "名称不能超过32个字符",
+      "#/properties/name/allOf/2/then/allOf/1": "内容不能含有特殊字符",
+      "#/properties/name/allOf/2/then/allOf/2": "角色名称不能超过32个字符",
+      "#/properties/description/allOf/0": "描述格式不正确",
+      "#/properties/description/allOf/1/then/allOf/0": "内容含有特殊字符",
+      "#/properties/description/allOf/1/then/allOf/1": "描述不能超过128个字符",
+      "#/properties/authorities/allOf/0": "权限编码格式不正确"
+    },
+    "required": {
+      "name": "请输入角色名称"
+    },
+    "numericFields": []
+  },
+  "resource_characters_update": {
+    "messages": {
+      "#/properties/name/allOf/0": "请输入角色名称",
+      "#/properties/name/allOf/1": "角色名称格式不正确",
+      "#/properties/name/allOf/2/then/allOf/0": "名称不能超过32个字符",
+      "#/properties/name/allOf/2/then/allOf/1": "内容不能含有特殊字符",
+      "#/properties/name/allOf/2/then/allOf/2": "角色名称不能超过32个字符",
+      "#/properties/description/allOf/0": "描述格式不正确",
+      "#/properties/description/allOf/1/then/allOf/0": "内容含有特殊字符",
+      "#/properties/description/allOf/1/then/allOf/1": "描述不能超过128个字符",
+      "#/properties/authorities/allOf/0": "权限编码格式不正确"
+    },
+    "required": {
+      "name": "请输入角色名称"
+    },
+    "numericFields": []
+  },
+  "resource_operationLogs_create": {
+    "messages": {
+      "#/properties/userId/allOf/0": "操作人格式不正确",
+      "#/properties/userId/allOf/1/then/allOf/0": "请选择操作人",
+      "#/properties/username/allOf/0": "操作账号格式不正确",
+      "#/properties/username/allOf/1/then/allOf/0": "操作账号不能超过64个字符",
+      "#/properties/source/allOf/0": "来源格式不正确",
+      "#/properties/source/allOf/1/then/allOf/0": "来源请输入整数",
+      "#/properties/source/allOf/1/then/allOf/1": "来源不能大于2147483647",
+      "#/properties/source/allOf/1/then/allOf/2": "来源超出范围",
+      "#/properties/operationCode/allOf/0": "操作编码格式不正确",
+      "#/properties/operationCode/allOf/1/then/allOf/0": "操作编码不能超过64个字符",
+      "#/properties/operationType/allOf/0": "操作类型格式不正确",
+      "#/properties/operationType/allOf/1/then/allOf/0": "操作类型请输入整数",
+      "#/properties/operationType/allOf/1/then/allOf/1": "操作类型不能大于2147483647",
+      "#/properties/operationType/allOf/1/then/allOf/2": "操作类型超出范围",
+      "#/properties/resource/allOf/0": "对象格式不正确",
+      "#/properties/resource/allOf/1/then/allOf/0": "对象不能超过64个字符",
+      "#/properties/action/allOf/0": "动作格式不正确",
+      "#/properties/action/allOf/1/then/allOf/0": "动作不能超过32个字符",
+      "#/properties/targetId/allOf/0": "对象编号格式不正确",
+      "#/properties/targetId/allOf/1/then/allOf/0": "对象编号不能超过64个字符",
+      "#/properties/detail/allOf/0": "详情格式不正确",
+      "#/properties/ip/allOf/0": "IP地址格式不正确",
+      "#/properties/ip/allOf/1/then/allOf/0": "IP地址不能超过64个字符"
+    },
+    "required": {},
+    "numericFields": [
+      "userId",
+      "source",
+      "operationType"
+    ]
+  },
+  "resource_operationLogs_update": {
+    "messages": {
+      "#/properties/userId/allOf/0": "操作人格式不正确",
+      "#/properties/userId/allOf/1/then/allOf/0": "请选择操作人",
+      "#/properties/username/allOf/0": "操作账号格式不正确",
+      "#/properties/username/allOf/1/then/allOf/0": "操作账号不能超过64个字符",
+      "#/properties/source/allOf/0": "来源格式不正确",
+      "#/properties/source/allOf/1/then/allOf/0": "来源请输入整数",
+      "#/properties/source/allOf/1/then/allOf/1": "来源不能大于2147483647",
+      "#/properties/source/allOf/1/then/allOf/2": "来源超出范围",
+      "#/properties/operationCode/allOf/0": "操作编码格式不正确",
+      "#/properties/operationCode/allOf/1/then/allOf/0": "操作编码不能超过64个字符",
+      "#/properties/operationType/allOf/0": "操作类型格式不正确",
+      "#/properties/operationType/allOf/1/then/allOf/0": "操作类型请输入整数",
+      "#/properties/operationType/allOf/1/then/allOf/1": "操作类型不能大于2147483647",
+      "#/properties/operationType/allOf/1/then/allOf/2": "操作类型超出范围",
+      "#/properties/resource/allOf/0": "对象格式不正确",
+      "#/properties/resource/allOf/1/then/allOf/0": "对象不能超过64个字符",
+      "#/properties/action/allOf/0": "动作格式不正确",
+      "#/properties/action/allOf/1/then/allOf/0": "动作不能超过32个字符",
+      "#/properties/targetId/allOf/0": "对象编号格式不正确",
+      "#/properties/targetId/allOf/1/then/allOf/0": "对象编号不能超过64个字符",
+      "#/properties/detail/allOf/0": "详情格式不正确",
+      "#/properties/ip/allOf/0": "IP地址格式不正确",
+      "#/properties/ip/allOf/1/then/allOf/0": "IP地址不能超过64个字符"
+    },
+    "required": {},
+    "numericFields": [
+      "userId",
+      "source",
+      "operationType"
+    ]
+  },
   "rule_name": {
     "messages": {
       "#/properties/value/allOf/0": "格式不正确",

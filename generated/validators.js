@@ -12462,11 +12462,12 @@ return errors === 0;
 }
 validate37.evaluated = {"props":{"name":true,"location":true,"capacity":true,"openTime":true,"bookable":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_name = validate38;
-const schema49 = {"$id":"rule_name","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]}}};
+export const resource_users_create = validate38;
+const schema49 = {"$id":"resource_users_create","type":"object","properties":{"username":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"},{"maxLength":32}]}}]},"realName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"userType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"enum":["0","1"]}]}}]},"roleId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"companyShortName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}},"required":["username"]};
+const pattern130 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_name" */;
+/*# sourceURL="resource_users_create" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -12477,10 +12478,3352 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.username === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.username !== undefined){
+let data0 = data.username;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!((data0 === null) || (data0 === ""))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data0 !== "string") && (data0 !== null)){
+const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/1/type",keyword:"type",params:{type: schema49.properties.username.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs11 = errors;
+if(typeof data0 === "string"){
+if(!pattern130.test(data0)){
+const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.realName !== undefined){
+let data1 = data.realName;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err9 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/0/type",keyword:"type",params:{type: schema49.properties.realName.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs18 = errors;
+let valid6 = true;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+var _valid1 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs21 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err12 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err13 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err14 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid1 = _errs21 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err15 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.phone !== undefined){
+let data2 = data.phone;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err16 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema49.properties.phone.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const _errs29 = errors;
+let valid9 = true;
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err17 = {};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+var _valid2 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs32 = errors;
+if(typeof data2 === "string"){
+if(!pattern23.test(data2)){
+const err19 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(typeof data2 === "string"){
+if(func1(data2) > 11){
+const err20 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+var _valid2 = _errs32 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.userType !== undefined){
+let data3 = data.userType;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err22 = {instancePath:instancePath+"/userType",schemaPath:"#/properties/userType/allOf/0/type",keyword:"type",params:{type: schema49.properties.userType.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs39 = errors;
+let valid12 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err23 = {};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+var _valid3 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs42 = errors;
+if(!((data3 === "0") || (data3 === "1"))){
+const err25 = {instancePath:instancePath+"/userType",schemaPath:"#/properties/userType/allOf/1/then/allOf/0/enum",keyword:"enum",params:{allowedValues: schema49.properties.userType.allOf[1].then.allOf[0].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var _valid3 = _errs42 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err26 = {instancePath:instancePath+"/userType",schemaPath:"#/properties/userType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.roleId !== undefined){
+let data4 = data.roleId;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err27 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/0/type",keyword:"type",params:{type: schema49.properties.roleId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const _errs48 = errors;
+let valid15 = true;
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err28 = {};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+var _valid4 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs51 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err30 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+var _valid4 = _errs51 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err31 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.companyShortName !== undefined){
+let data5 = data.companyShortName;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err32 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/0/type",keyword:"type",params:{type: schema49.properties.companyShortName.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const _errs57 = errors;
+let valid18 = true;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err33 = {};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+var _valid5 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs60 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err35 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err36 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err37 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+var _valid5 = _errs60 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err38 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data6 = data.enabled;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err39 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema49.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+validate38.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true},"dynamicProps":false,"dynamicItems":false};
+
+export const resource_users_update = validate39;
+const schema50 = {"$id":"resource_users_update","type":"object","properties":{"username":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"},{"maxLength":32}]}}]},"realName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"userType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"enum":["0","1"]}]}}]},"roleId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"companyShortName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="resource_users_update" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate39.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.username !== undefined){
+let data0 = data.username;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!((data0 === null) || (data0 === ""))){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const err1 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data0 !== "string") && (data0 !== null)){
+const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/1/type",keyword:"type",params:{type: schema50.properties.username.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs11 = errors;
+if(typeof data0 === "string"){
+if(!pattern130.test(data0)){
+const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.realName !== undefined){
+let data1 = data.realName;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err8 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/0/type",keyword:"type",params:{type: schema50.properties.realName.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs18 = errors;
+let valid6 = true;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err9 = {};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid1 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs21 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err11 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err12 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(func1(data1) > 32){
+const err13 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid1 = _errs21 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err14 = {instancePath:instancePath+"/realName",schemaPath:"#/properties/realName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.phone !== undefined){
+let data2 = data.phone;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/0/type",keyword:"type",params:{type: schema50.properties.phone.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs29 = errors;
+let valid9 = true;
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err16 = {};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+var _valid2 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs32 = errors;
+if(typeof data2 === "string"){
+if(!pattern23.test(data2)){
+const err18 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(typeof data2 === "string"){
+if(func1(data2) > 11){
+const err19 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 11},message:"must NOT have more than 11 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+var _valid2 = _errs32 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err20 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.userType !== undefined){
+let data3 = data.userType;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err21 = {instancePath:instancePath+"/userType",schemaPath:"#/properties/userType/allOf/0/type",keyword:"type",params:{type: schema50.properties.userType.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs39 = errors;
+let valid12 = true;
+const _errs40 = errors;
+if(errors === _errs40){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err22 = {};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+var _valid3 = _errs40 === errors;
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs42 = errors;
+if(!((data3 === "0") || (data3 === "1"))){
+const err24 = {instancePath:instancePath+"/userType",schemaPath:"#/properties/userType/allOf/1/then/allOf/0/enum",keyword:"enum",params:{allowedValues: schema50.properties.userType.allOf[1].then.allOf[0].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+var _valid3 = _errs42 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err25 = {instancePath:instancePath+"/userType",schemaPath:"#/properties/userType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.roleId !== undefined){
+let data4 = data.roleId;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err26 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/0/type",keyword:"type",params:{type: schema50.properties.roleId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs48 = errors;
+let valid15 = true;
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err27 = {};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+var _valid4 = _errs49 === errors;
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs51 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err29 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+var _valid4 = _errs51 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err30 = {instancePath:instancePath+"/roleId",schemaPath:"#/properties/roleId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.companyShortName !== undefined){
+let data5 = data.companyShortName;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err31 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/0/type",keyword:"type",params:{type: schema50.properties.companyShortName.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs57 = errors;
+let valid18 = true;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err32 = {};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+var _valid5 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs60 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err34 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err35 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err36 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+var _valid5 = _errs60 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err37 = {instancePath:instancePath+"/companyShortName",schemaPath:"#/properties/companyShortName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data6 = data.enabled;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err38 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema50.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+validate39.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true},"dynamicProps":false,"dynamicItems":false};
+
+export const resource_characters_create = validate40;
+const schema51 = {"$id":"resource_characters_create","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"description":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"authorities":{"allOf":[{"type":["object","array","null"]}]}},"required":["name"]};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="resource_characters_create" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate40.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name !== undefined){
+let data0 = data.name;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!((data0 === null) || (data0 === ""))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data0 !== "string") && (data0 !== null)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/type",keyword:"type",params:{type: schema51.properties.name.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs11 = errors;
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/type",keyword:"type",params:{type: schema51.properties.description.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs19 = errors;
+let valid6 = true;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid1 = _errs20 === errors;
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs22 = errors;
+if(typeof data1 === "string"){
+if(!pattern17.test(data1)){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(func1(data1) > 128){
+const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid1 = _errs22 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.authorities !== undefined){
+if(typeof data.authorities != "object"){
+const err16 = {instancePath:instancePath+"/authorities",schemaPath:"#/properties/authorities/allOf/0/type",keyword:"type",params:{type: schema51.properties.authorities.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+validate40.evaluated = {"props":{"name":true,"description":true,"authorities":true},"dynamicProps":false,"dynamicItems":false};
+
+export const resource_characters_update = validate41;
+const schema52 = {"$id":"resource_characters_update","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"description":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"authorities":{"allOf":[{"type":["object","array","null"]}]}}};
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="resource_characters_update" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate41.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+let data0 = data.name;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!((data0 === null) || (data0 === ""))){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data0 !== "string") && (data0 !== null)){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/type",keyword:"type",params:{type: schema52.properties.name.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs11 = errors;
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/type",keyword:"type",params:{type: schema52.properties.description.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs19 = errors;
+let valid6 = true;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+var _valid1 = _errs20 === errors;
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs22 = errors;
+if(typeof data1 === "string"){
+if(!pattern17.test(data1)){
+const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(func1(data1) > 128){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid1 = _errs22 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.authorities !== undefined){
+if(typeof data.authorities != "object"){
+const err15 = {instancePath:instancePath+"/authorities",schemaPath:"#/properties/authorities/allOf/0/type",keyword:"type",params:{type: schema52.properties.authorities.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate41.errors = vErrors;
+return errors === 0;
+}
+validate41.evaluated = {"props":{"name":true,"description":true,"authorities":true},"dynamicProps":false,"dynamicItems":false};
+
+export const resource_operationLogs_create = validate42;
+const schema53 = {"$id":"resource_operationLogs_create","type":"object","properties":{"userId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"username":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"operationCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"operationType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"resource":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"action":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"targetId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"detail":{"allOf":[{"type":["object","array","null"]}]},"ip":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]}},"required":[]};
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="resource_operationLogs_create" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate42.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.userId !== undefined){
+let data0 = data.userId;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/0/type",keyword:"type",params:{type: schema53.properties.userId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+const err3 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.username !== undefined){
+let data1 = data.username;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/0/type",keyword:"type",params:{type: schema53.properties.username.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs17 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data2 = data.source;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/0/type",keyword:"type",params:{type: schema53.properties.source.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs23 = errors;
+let valid8 = true;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid2 = _errs24 === errors;
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs26 = errors;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err15 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+var _valid2 = _errs26 === errors;
+valid8 = _valid2;
+}
+if(!valid8){
+const err16 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.operationCode !== undefined){
+let data3 = data.operationCode;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err17 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/0/type",keyword:"type",params:{type: schema53.properties.operationCode.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs34 = errors;
+let valid11 = true;
+const _errs35 = errors;
+if(errors === _errs35){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err18 = {};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+var _valid3 = _errs35 === errors;
+errors = _errs34;
+if(vErrors !== null){
+if(_errs34){
+vErrors.length = _errs34;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs37 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
+const err20 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+var _valid3 = _errs37 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err21 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.operationType !== undefined){
+let data4 = data.operationType;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err22 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/0/type",keyword:"type",params:{type: schema53.properties.operationType.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs43 = errors;
+let valid14 = true;
+const _errs44 = errors;
+if(errors === _errs44){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err23 = {};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+var _valid4 = _errs44 === errors;
+errors = _errs43;
+if(vErrors !== null){
+if(_errs43){
+vErrors.length = _errs43;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs46 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err25 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err26 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err27 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var _valid4 = _errs46 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err28 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.resource !== undefined){
+let data5 = data.resource;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err29 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/0/type",keyword:"type",params:{type: schema53.properties.resource.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const _errs54 = errors;
+let valid17 = true;
+const _errs55 = errors;
+if(errors === _errs55){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err30 = {};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+var _valid5 = _errs55 === errors;
+errors = _errs54;
+if(vErrors !== null){
+if(_errs54){
+vErrors.length = _errs54;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs57 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err32 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+var _valid5 = _errs57 === errors;
+valid17 = _valid5;
+}
+if(!valid17){
+const err33 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.action !== undefined){
+let data6 = data.action;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err34 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/0/type",keyword:"type",params:{type: schema53.properties.action.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs63 = errors;
+let valid20 = true;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err35 = {};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+var _valid6 = _errs64 === errors;
+errors = _errs63;
+if(vErrors !== null){
+if(_errs63){
+vErrors.length = _errs63;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs66 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err37 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+var _valid6 = _errs66 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err38 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.targetId !== undefined){
+let data7 = data.targetId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err39 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/0/type",keyword:"type",params:{type: schema53.properties.targetId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const _errs72 = errors;
+let valid23 = true;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err40 = {};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+var _valid7 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs75 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err42 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+var _valid7 = _errs75 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err43 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.detail !== undefined){
+if(typeof data.detail != "object"){
+const err44 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/allOf/0/type",keyword:"type",params:{type: schema53.properties.detail.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.ip !== undefined){
+let data9 = data.ip;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err45 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/0/type",keyword:"type",params:{type: schema53.properties.ip.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+const _errs84 = errors;
+let valid27 = true;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err46 = {};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+var _valid8 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs87 = errors;
+if(typeof data9 === "string"){
+if(func1(data9) > 64){
+const err48 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+var _valid8 = _errs87 === errors;
+valid27 = _valid8;
+}
+if(!valid27){
+const err49 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+validate42.evaluated = {"props":{"userId":true,"username":true,"source":true,"operationCode":true,"operationType":true,"resource":true,"action":true,"targetId":true,"detail":true,"ip":true},"dynamicProps":false,"dynamicItems":false};
+
+export const resource_operationLogs_update = validate43;
+const schema54 = {"$id":"resource_operationLogs_update","type":"object","properties":{"userId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"username":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"operationCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"operationType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"resource":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"action":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"targetId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"detail":{"allOf":[{"type":["object","array","null"]}]},"ip":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]}}};
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="resource_operationLogs_update" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate43.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.userId !== undefined){
+let data0 = data.userId;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/0/type",keyword:"type",params:{type: schema54.properties.userId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+const err3 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.username !== undefined){
+let data1 = data.username;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/0/type",keyword:"type",params:{type: schema54.properties.username.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs17 = errors;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data2 = data.source;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/0/type",keyword:"type",params:{type: schema54.properties.source.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs23 = errors;
+let valid8 = true;
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err11 = {};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid2 = _errs24 === errors;
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs26 = errors;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err15 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+var _valid2 = _errs26 === errors;
+valid8 = _valid2;
+}
+if(!valid8){
+const err16 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.operationCode !== undefined){
+let data3 = data.operationCode;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err17 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/0/type",keyword:"type",params:{type: schema54.properties.operationCode.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs34 = errors;
+let valid11 = true;
+const _errs35 = errors;
+if(errors === _errs35){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err18 = {};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+var _valid3 = _errs35 === errors;
+errors = _errs34;
+if(vErrors !== null){
+if(_errs34){
+vErrors.length = _errs34;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs37 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
+const err20 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+var _valid3 = _errs37 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err21 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.operationType !== undefined){
+let data4 = data.operationType;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err22 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/0/type",keyword:"type",params:{type: schema54.properties.operationType.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs43 = errors;
+let valid14 = true;
+const _errs44 = errors;
+if(errors === _errs44){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err23 = {};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+var _valid4 = _errs44 === errors;
+errors = _errs43;
+if(vErrors !== null){
+if(_errs43){
+vErrors.length = _errs43;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs46 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err25 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err26 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err27 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var _valid4 = _errs46 === errors;
+valid14 = _valid4;
+}
+if(!valid14){
+const err28 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.resource !== undefined){
+let data5 = data.resource;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err29 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/0/type",keyword:"type",params:{type: schema54.properties.resource.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const _errs54 = errors;
+let valid17 = true;
+const _errs55 = errors;
+if(errors === _errs55){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err30 = {};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+var _valid5 = _errs55 === errors;
+errors = _errs54;
+if(vErrors !== null){
+if(_errs54){
+vErrors.length = _errs54;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs57 = errors;
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err32 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+var _valid5 = _errs57 === errors;
+valid17 = _valid5;
+}
+if(!valid17){
+const err33 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.action !== undefined){
+let data6 = data.action;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err34 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/0/type",keyword:"type",params:{type: schema54.properties.action.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs63 = errors;
+let valid20 = true;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err35 = {};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+var _valid6 = _errs64 === errors;
+errors = _errs63;
+if(vErrors !== null){
+if(_errs63){
+vErrors.length = _errs63;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs66 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err37 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+var _valid6 = _errs66 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err38 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.targetId !== undefined){
+let data7 = data.targetId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err39 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/0/type",keyword:"type",params:{type: schema54.properties.targetId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const _errs72 = errors;
+let valid23 = true;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err40 = {};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+var _valid7 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs75 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err42 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+var _valid7 = _errs75 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err43 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.detail !== undefined){
+if(typeof data.detail != "object"){
+const err44 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/allOf/0/type",keyword:"type",params:{type: schema54.properties.detail.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.ip !== undefined){
+let data9 = data.ip;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err45 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/0/type",keyword:"type",params:{type: schema54.properties.ip.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+const _errs84 = errors;
+let valid27 = true;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err46 = {};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+var _valid8 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs87 = errors;
+if(typeof data9 === "string"){
+if(func1(data9) > 64){
+const err48 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+var _valid8 = _errs87 === errors;
+valid27 = _valid8;
+}
+if(!valid27){
+const err49 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+validate43.evaluated = {"props":{"userId":true,"username":true,"source":true,"operationCode":true,"operationType":true,"resource":true,"action":true,"targetId":true,"detail":true,"ip":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_name = validate44;
+const schema55 = {"$id":"rule_name","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"}]}}]}}};
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_name" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate44.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema49.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema55.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12577,19 +15920,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_amount = validate39;
-const schema50 = {"$id":"rule_amount","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000}]}}]}},"required":["value"]};
+export const rule_amount = validate45;
+const schema56 = {"$id":"rule_amount","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000}]}}]}},"required":["value"]};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_amount" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12644,7 +15987,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema50.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema56.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12741,20 +16084,20 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_amountNoLeadingZero = validate40;
-const schema51 = {"$id":"rule_amountNoLeadingZero","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},{"decimalMax":1000000}]}}]}},"required":["value"]};
-const pattern132 = new RegExp("^(0|[1-9]\\d*)(\\.\\d{1,2})?$", "u");
+export const rule_amountNoLeadingZero = validate46;
+const schema57 = {"$id":"rule_amountNoLeadingZero","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},{"decimalMax":1000000}]}}]}},"required":["value"]};
+const pattern152 = new RegExp("^(0|[1-9]\\d*)(\\.\\d{1,2})?$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_amountNoLeadingZero" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12809,7 +16152,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema51.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema57.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12858,7 +16201,7 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern132.test(data0)){
+if(!pattern152.test(data0)){
 const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},message:"must match pattern \""+"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12906,19 +16249,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_payAmount = validate41;
-const schema52 = {"$id":"rule_payAmount","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000}]}}]}},"required":["value"]};
+export const rule_payAmount = validate47;
+const schema58 = {"$id":"rule_payAmount","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000}]}}]}},"required":["value"]};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_payAmount" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12973,7 +16316,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema52.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema58.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13082,19 +16425,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_area = validate42;
-const schema53 = {"$id":"rule_area","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000}]}}]}}};
+export const rule_area = validate48;
+const schema59 = {"$id":"rule_area","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000}]}}]}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_area" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13105,7 +16448,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema53.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema59.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13202,19 +16545,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_discount = validate43;
-const schema54 = {"$id":"rule_discount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0},{"decimalMax":10}]}}]}}};
+export const rule_discount = validate49;
+const schema60 = {"$id":"rule_discount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0},{"decimalMax":10}]}}]}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_discount" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13225,7 +16568,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema54.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema60.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13334,20 +16677,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_specialChar = validate44;
-const schema55 = {"$id":"rule_specialChar","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}},"required":["value"]};
-const pattern136 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
+export const rule_specialChar = validate50;
+const schema61 = {"$id":"rule_specialChar","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}},"required":["value"]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_specialChar" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13402,7 +16744,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema55.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema61.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13451,7 +16793,7 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern136.test(data0)){
+if(!pattern130.test(data0)){
 const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -13487,766 +16829,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate44.errors = vErrors;
-return errors === 0;
-}
-validate44.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_specialCharOptional = validate45;
-const schema56 = {"$id":"rule_specialCharOptional","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}}};
-
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_specialCharOptional" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate45.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema56.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern136.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate45.errors = vErrors;
-return errors === 0;
-}
-validate45.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_specialCharParentheses = validate46;
-const schema57 = {"$id":"rule_specialCharParentheses","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9()（）]*$"}]}}]}},"required":["value"]};
-const pattern138 = new RegExp("^[一-龥A-Za-z0-9()（）]*$", "u");
-
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_specialCharParentheses" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate46.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value !== undefined){
-let data0 = data.value;
-const _errs3 = errors;
-const _errs4 = errors;
-if(!((data0 === null) || (data0 === ""))){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema57.properties.value.allOf[1].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs8 = errors;
-let valid3 = true;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var _valid0 = _errs9 === errors;
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs11 = errors;
-if(typeof data0 === "string"){
-if(!pattern138.test(data0)){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9()（）]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9()（）]*$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate46.errors = vErrors;
-return errors === 0;
-}
-validate46.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_specialCharPunctuation = validate47;
-const schema58 = {"$id":"rule_specialCharPunctuation","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9，。、,.\\-_]*$"}]}}]}},"required":["value"]};
-const pattern139 = new RegExp("^[一-龥A-Za-z0-9，。、,.\\-_]*$", "u");
-
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_specialCharPunctuation" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate47.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value !== undefined){
-let data0 = data.value;
-const _errs3 = errors;
-const _errs4 = errors;
-if(!((data0 === null) || (data0 === ""))){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema58.properties.value.allOf[1].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs8 = errors;
-let valid3 = true;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var _valid0 = _errs9 === errors;
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs11 = errors;
-if(typeof data0 === "string"){
-if(!pattern139.test(data0)){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9，。、,.\\-_]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9，。、,.\\-_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate47.errors = vErrors;
-return errors === 0;
-}
-validate47.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_cjkText = validate48;
-const schema59 = {"$id":"rule_cjkText","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]}}};
-
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_cjkText" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate48.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema59.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate48.errors = vErrors;
-return errors === 0;
-}
-validate48.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_plate = validate49;
-const schema60 = {"$id":"rule_plate","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}}]}}};
-
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_plate" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate49.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema60.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(func1(data0) > 20){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate49.errors = vErrors;
-return errors === 0;
-}
-validate49.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_cardNo = validate50;
-const schema61 = {"$id":"rule_cardNo","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]}}};
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_cardNo" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate50.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema61.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern58.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 20){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate50.errors = vErrors;
 return errors === 0;
 }
 validate50.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_dynamicPasswordCount = validate51;
-const schema62 = {"$id":"rule_dynamicPasswordCount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":99}]}}]}}};
+export const rule_specialCharOptional = validate51;
+const schema62 = {"$id":"rule_specialCharOptional","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_dynamicPasswordCount" */;
+/*# sourceURL="rule_specialCharOptional" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate51.evaluated;
@@ -14309,8 +16901,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!pattern130.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14320,9 +16912,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!(Number(data0) <= 99)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14332,11 +16926,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
 }
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14345,28 +16937,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate51.errors = vErrors;
 return errors === 0;
 }
 validate51.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_residentsPerRoom = validate52;
-const schema63 = {"$id":"rule_residentsPerRoom","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":100}]}}]}},"required":["value"]};
+export const rule_specialCharParentheses = validate52;
+const schema63 = {"$id":"rule_specialCharParentheses","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9()（）]*$"}]}}]}},"required":["value"]};
+const pattern158 = new RegExp("^[一-龥A-Za-z0-9()（）]*$", "u");
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_residentsPerRoom" */;
+/*# sourceURL="rule_specialCharParentheses" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate52.evaluated;
@@ -14473,6 +17054,767 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
+if(!pattern158.test(data0)){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9()（）]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9()（）]*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+validate52.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_specialCharPunctuation = validate53;
+const schema64 = {"$id":"rule_specialCharPunctuation","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9，。、,.\\-_]*$"}]}}]}},"required":["value"]};
+const pattern159 = new RegExp("^[一-龥A-Za-z0-9，。、,.\\-_]*$", "u");
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_specialCharPunctuation" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate53.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value !== undefined){
+let data0 = data.value;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!((data0 === null) || (data0 === ""))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data0 !== "string") && (data0 !== null)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema64.properties.value.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs11 = errors;
+if(typeof data0 === "string"){
+if(!pattern159.test(data0)){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9，。、,.\\-_]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9，。、,.\\-_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+validate53.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_cjkText = validate54;
+const schema65 = {"$id":"rule_cjkText","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]}}};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_cjkText" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate54.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema65.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern17.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+validate54.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_plate = validate55;
+const schema66 = {"$id":"rule_plate","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}}]}}};
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_plate" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate55.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema66.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(func1(data0) > 20){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+validate55.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_cardNo = validate56;
+const schema67 = {"$id":"rule_cardNo","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]}}};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_cardNo" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate56.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema67.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern58.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 20){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+validate56.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_dynamicPasswordCount = validate57;
+const schema68 = {"$id":"rule_dynamicPasswordCount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":99}]}}]}}};
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_dynamicPasswordCount" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate57.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema68.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 99)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+validate57.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_residentsPerRoom = validate58;
+const schema69 = {"$id":"rule_residentsPerRoom","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":100}]}}]}},"required":["value"]};
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_residentsPerRoom" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate58.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value !== undefined){
+let data0 = data.value;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!((data0 === null) || (data0 === ""))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data0 !== "string") && (data0 !== null)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema69.properties.value.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs11 = errors;
+if(typeof data0 === "string"){
 if(!pattern7.test(data0)){
 const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
@@ -14521,19 +17863,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_visitorQrDuration = validate53;
-const schema64 = {"$id":"rule_visitorQrDuration","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":168}]}}]}}};
+export const rule_visitorQrDuration = validate59;
+const schema70 = {"$id":"rule_visitorQrDuration","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":168}]}}]}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_visitorQrDuration" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14544,7 +17886,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema64.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema70.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14641,19 +17983,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_callDuration120 = validate54;
-const schema65 = {"$id":"rule_callDuration120","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":120}]}}]}}};
+export const rule_callDuration120 = validate60;
+const schema71 = {"$id":"rule_callDuration120","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":120}]}}]}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_callDuration120" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14664,7 +18006,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema65.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema71.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14761,19 +18103,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_callDuration60 = validate55;
-const schema66 = {"$id":"rule_callDuration60","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMin":15},{"decimalMax":60}]}}]}}};
+export const rule_callDuration60 = validate61;
+const schema72 = {"$id":"rule_callDuration60","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMin":15},{"decimalMax":60}]}}]}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_callDuration60" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14784,7 +18126,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema66.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema72.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14893,19 +18235,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_int32 = validate56;
-const schema67 = {"$id":"rule_int32","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647}]}}]}}};
+export const rule_int32 = validate62;
+const schema73 = {"$id":"rule_int32","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647}]}}]}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_int32" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate62.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14916,7 +18258,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema67.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema73.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15013,19 +18355,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate62.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_nonNegativeInteger = validate57;
-const schema68 = {"$id":"rule_nonNegativeInteger","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647}]}}]}}};
+export const rule_nonNegativeInteger = validate63;
+const schema74 = {"$id":"rule_nonNegativeInteger","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647}]}}]}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_nonNegativeInteger" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15036,7 +18378,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema68.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema74.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15133,19 +18475,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_nonNegativeDecimal2 = validate58;
-const schema69 = {"$id":"rule_nonNegativeDecimal2","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"}]}}]}}};
+export const rule_nonNegativeDecimal2 = validate64;
+const schema75 = {"$id":"rule_nonNegativeDecimal2","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"}]}}]}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_nonNegativeDecimal2" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15156,7 +18498,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema69.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema75.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15241,19 +18583,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_patrolExpectedTime = validate59;
-const schema70 = {"$id":"rule_patrolExpectedTime","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":1440}]}}]}}};
+export const rule_patrolExpectedTime = validate65;
+const schema76 = {"$id":"rule_patrolExpectedTime","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":1440}]}}]}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_patrolExpectedTime" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate65.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15264,7 +18606,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema70.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema76.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15361,20 +18703,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_dynamicPasswordValidity = validate60;
-const schema71 = {"$id":"rule_dynamicPasswordValidity","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"pattern":"^[1-9]"},{"decimalMax":1440}]}}]}}};
-const pattern152 = new RegExp("^[1-9]", "u");
+export const rule_dynamicPasswordValidity = validate66;
+const schema77 = {"$id":"rule_dynamicPasswordValidity","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"pattern":"^[1-9]"},{"decimalMax":1440}]}}]}}};
+const pattern172 = new RegExp("^[1-9]", "u");
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_dynamicPasswordValidity" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate66.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15385,7 +18727,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema71.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema77.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15446,7 +18788,7 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern152.test(data0)){
+if(!pattern172.test(data0)){
 const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[1-9]"},message:"must match pattern \""+"^[1-9]"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -15494,19 +18836,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate66.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveInteger = validate61;
-const schema72 = {"$id":"rule_positiveInteger","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"}]}}]}}};
+export const rule_positiveInteger = validate67;
+const schema78 = {"$id":"rule_positiveInteger","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"}]}}]}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveInteger" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15517,7 +18859,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema72.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema78.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15602,19 +18944,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate67.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_max1000000 = validate62;
-const schema73 = {"$id":"rule_max1000000","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":1000000}]}}]}}};
+export const rule_max1000000 = validate68;
+const schema79 = {"$id":"rule_max1000000","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":1000000}]}}]}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_max1000000" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate68.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15625,7 +18967,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema73.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema79.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15722,19 +19064,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate68.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_max48 = validate63;
-const schema74 = {"$id":"rule_max48","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":48}]}}]}}};
+export const rule_max48 = validate69;
+const schema80 = {"$id":"rule_max48","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":48}]}}]}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_max48" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate69.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15745,7 +19087,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema74.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema80.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15842,20 +19184,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate69.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_realGreaterThan1 = validate64;
-const schema75 = {"$id":"rule_realGreaterThan1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":1}]}}]}}};
-const pattern156 = new RegExp("^\\d+(\\.\\d+)?$", "u");
+export const rule_realGreaterThan1 = validate70;
+const schema81 = {"$id":"rule_realGreaterThan1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":1}]}}]}}};
+const pattern176 = new RegExp("^\\d+(\\.\\d+)?$", "u");
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_realGreaterThan1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate70.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15866,7 +19208,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema75.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema81.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15915,7 +19257,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern156.test(data0)){
+if(!pattern176.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -15963,19 +19305,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate70.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveNumber = validate65;
-const schema76 = {"$id":"rule_positiveNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":0}]}}]}}};
+export const rule_positiveNumber = validate71;
+const schema82 = {"$id":"rule_positiveNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":0}]}}]}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveNumber" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
+const evaluated0 = validate71.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15986,7 +19328,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema76.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema82.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16035,7 +19377,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern156.test(data0)){
+if(!pattern176.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -16083,19 +19425,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate71.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_nonNegativeNumber = validate66;
-const schema77 = {"$id":"rule_nonNegativeNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"}]}}]}}};
+export const rule_nonNegativeNumber = validate72;
+const schema83 = {"$id":"rule_nonNegativeNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"}]}}]}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_nonNegativeNumber" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16106,7 +19448,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema77.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema83.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16155,7 +19497,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern156.test(data0)){
+if(!pattern176.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -16191,20 +19533,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_range = validate67;
-const schema78 = {"$id":"rule_range","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":0},{"decimalMax":100}]}}]}}};
-const pattern159 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+export const rule_range = validate73;
+const schema84 = {"$id":"rule_range","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":0},{"decimalMax":100}]}}]}}};
+const pattern179 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_range" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16215,7 +19557,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema78.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema84.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16264,7 +19606,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern159.test(data0)){
+if(!pattern179.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -16324,19 +19666,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate73.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_int0to365 = validate68;
-const schema79 = {"$id":"rule_int0to365","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365}]}}]}}};
+export const rule_int0to365 = validate74;
+const schema85 = {"$id":"rule_int0to365","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365}]}}]}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_int0to365" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate74.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16347,7 +19689,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema79.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema85.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16444,19 +19786,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate74.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveReal2 = validate69;
-const schema80 = {"$id":"rule_positiveReal2","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
+export const rule_positiveReal2 = validate75;
+const schema86 = {"$id":"rule_positiveReal2","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveReal2" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate75.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16467,7 +19809,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema80.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema86.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16564,20 +19906,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate75.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveReal1 = validate70;
-const schema81 = {"$id":"rule_positiveReal1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d)?$"},{"decimalGt":0}]}}]}}};
-const pattern162 = new RegExp("^\\d+(\\.\\d)?$", "u");
+export const rule_positiveReal1 = validate76;
+const schema87 = {"$id":"rule_positiveReal1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d)?$"},{"decimalGt":0}]}}]}}};
+const pattern182 = new RegExp("^\\d+(\\.\\d)?$", "u");
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveReal1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate76.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16588,7 +19930,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema81.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema87.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16637,7 +19979,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern162.test(data0)){
+if(!pattern182.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d)?$"},message:"must match pattern \""+"^\\d+(\\.\\d)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -16685,20 +20027,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
-validate70.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate76.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_noEmoji = validate71;
-const schema82 = {"$id":"rule_noEmoji","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|[\ud800-\udfff]"}}]}}]}}};
-const pattern163 = new RegExp("\\p{Extended_Pictographic}|[\ud800-\udfff]", "u");
+export const rule_noEmoji = validate77;
+const schema88 = {"$id":"rule_noEmoji","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|[\ud800-\udfff]"}}]}}]}}};
+const pattern183 = new RegExp("\\p{Extended_Pictographic}|[\ud800-\udfff]", "u");
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_noEmoji" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate77.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16709,7 +20051,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema82.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema88.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16760,7 +20102,7 @@ const _errs8 = errors;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern163.test(data0)){
+if(!pattern183.test(data0)){
 const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
@@ -16818,20 +20160,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate77.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_noControlChars = validate72;
-const schema83 = {"$id":"rule_noControlChars","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"}}]}}]}}};
-const pattern164 = new RegExp("[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]", "u");
+export const rule_noControlChars = validate78;
+const schema89 = {"$id":"rule_noControlChars","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"}}]}}]}}};
+const pattern184 = new RegExp("[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]", "u");
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_noControlChars" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72.evaluated;
+const evaluated0 = validate78.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16842,7 +20184,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema83.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema89.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16893,7 +20235,7 @@ const _errs8 = errors;
 const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern164.test(data0)){
+if(!pattern184.test(data0)){
 const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
@@ -16951,19 +20293,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate78.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_multipleOf = validate73;
-const schema84 = {"$id":"rule_multipleOf","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMultipleOf":1}]}}]}}};
+export const rule_multipleOf = validate79;
+const schema90 = {"$id":"rule_multipleOf","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMultipleOf":1}]}}]}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_multipleOf" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16974,7 +20316,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema84.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema90.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17071,19 +20413,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_integerOnly = validate74;
-const schema85 = {"$id":"rule_integerOnly","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"maxLength":10}]}}]}},"required":["value"]};
+export const rule_integerOnly = validate80;
+const schema91 = {"$id":"rule_integerOnly","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"maxLength":10}]}}]}},"required":["value"]};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_integerOnly" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate80.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17138,7 +20480,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema85.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema91.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17235,19 +20577,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate80.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_username = validate75;
-const schema86 = {"$id":"rule_username","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}}};
+export const rule_username = validate81;
+const schema92 = {"$id":"rule_username","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_username" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17258,7 +20600,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema86.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema92.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17307,7 +20649,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern136.test(data0)){
+if(!pattern130.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -17343,19 +20685,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_digitsOnly = validate76;
-const schema87 = {"$id":"rule_digitsOnly","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"}]}}]}}};
+export const rule_digitsOnly = validate82;
+const schema93 = {"$id":"rule_digitsOnly","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"}]}}]}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_digitsOnly" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate82.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17366,7 +20708,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema87.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema93.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17451,19 +20793,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate82.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_digitsLetters = validate77;
-const schema88 = {"$id":"rule_digitsLetters","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]}}};
+export const rule_digitsLetters = validate83;
+const schema94 = {"$id":"rule_digitsLetters","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_digitsLetters" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17474,7 +20816,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema88.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema94.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17559,19 +20901,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_longitude = validate78;
-const schema89 = {"$id":"rule_longitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180}]}}]}}};
+export const rule_longitude = validate84;
+const schema95 = {"$id":"rule_longitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180}]}}]}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_longitude" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17582,7 +20924,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema89.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema95.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17679,19 +21021,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate84.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_latitude = validate79;
-const schema90 = {"$id":"rule_latitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90}]}}]}}};
+export const rule_latitude = validate85;
+const schema96 = {"$id":"rule_latitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90}]}}]}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_latitude" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate85.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17702,7 +21044,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema90.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema96.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17799,19 +21141,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate85.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveAmount = validate80;
-const schema91 = {"$id":"rule_positiveAmount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
+export const rule_positiveAmount = validate86;
+const schema97 = {"$id":"rule_positiveAmount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveAmount" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate86.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17822,7 +21164,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema91.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema97.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17919,19 +21261,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate86.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_satisfaction = validate81;
-const schema92 = {"$id":"rule_satisfaction","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]}},"required":["value"]};
+export const rule_satisfaction = validate87;
+const schema98 = {"$id":"rule_satisfaction","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]}},"required":["value"]};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_satisfaction" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
+const evaluated0 = validate87.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17986,7 +21328,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema92.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema98.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18007,19 +21349,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_comment = validate82;
-const schema93 = {"$id":"rule_comment","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]}}};
+export const rule_comment = validate88;
+const schema99 = {"$id":"rule_comment","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_comment" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18030,7 +21372,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema93.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema99.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18115,19 +21457,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_phone = validate83;
-const schema94 = {"$id":"rule_phone","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}}};
+export const rule_phone = validate89;
+const schema100 = {"$id":"rule_phone","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_phone" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18138,7 +21480,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema94.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema100.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18223,19 +21565,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate89.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_idCard = validate84;
-const schema95 = {"$id":"rule_idCard","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"}]}}]}}};
+export const rule_idCard = validate90;
+const schema101 = {"$id":"rule_idCard","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"}]}}]}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_idCard" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18246,7 +21588,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema95.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema101.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18331,19 +21673,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_email = validate85;
-const schema96 = {"$id":"rule_email","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"}]}}]}}};
+export const rule_email = validate91;
+const schema102 = {"$id":"rule_email","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"}]}}]}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_email" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate91.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18354,7 +21696,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema96.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema102.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18439,19 +21781,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate91.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_password = validate86;
-const schema97 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32}]}}]}}};
+export const rule_password = validate92;
+const schema103 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32}]}}]}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_password" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate92.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18462,7 +21804,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema97.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema103.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18559,8 +21901,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate92.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 

@@ -1,0 +1,20 @@
+// Money is integer fen (分) in code and database; the API and the screens show yuan with two
+// decimals. Conversions work on the decimal text, never through floating point.
+
+/** "12.5" / "12.50" / 12.5 -> 1250 fen. Throws on anything but a non-negative amount with ≤ 2 decimals. */
+export function yuanToFen(value: string | number): number {
+  const text = typeof value === "number" ? String(value) : value.trim();
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) throw new RangeError(`not an amount: ${text}`);
+  const fen = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+  if (!Number.isSafeInteger(fen)) throw new RangeError(`amount too large: ${text}`);
+  return fen;
+}
+
+/** 1250 -> "12.50"; -5 -> "-0.05". */
+export function fenToYuan(fen: number | bigint | string): string {
+  const n = BigInt(fen);
+  const sign = n < 0n ? "-" : "";
+  const abs = n < 0n ? -n : n;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+}
