@@ -151,5 +151,1210 @@ export const mappings: Record<string, MappingDef> = {
     },
     "otherwise": "子账号",
     "usage": "field"
+  },
+  "roomAuditStatus": {
+    "description": "入住审核状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "待审核",
+        "color": "warning"
+      },
+      "2": {
+        "label": "已通过",
+        "color": "success"
+      },
+      "3": {
+        "label": "已驳回",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "suggestionType": {
+    "description": "投诉建议类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "建议"
+      },
+      "2": {
+        "label": "投诉",
+        "color": "red"
+      },
+      "3": {
+        "label": "表扬"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "suggestionStatus": {
+    "description": "投诉建议处理状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "待处理",
+        "color": "warning"
+      },
+      "2": {
+        "label": "处理中",
+        "color": "processing"
+      },
+      "3": {
+        "label": "已回复",
+        "color": "success"
+      },
+      "4": {
+        "label": "已关闭",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
+  "noticeType": {
+    "description": "公告类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "物业通知"
+      },
+      "2": {
+        "label": "社区公告"
+      },
+      "3": {
+        "label": "温馨提示"
+      },
+      "4": {
+        "label": "停水停电"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "noticePublishStatus": {
+    "description": "公告发布状态",
+    "valueType": "integer",
+    "values": {
+      "0": {
+        "label": "未发布",
+        "color": "default"
+      },
+      "1": {
+        "label": "已发布",
+        "color": "success"
+      },
+      "2": {
+        "label": "已撤回",
+        "color": "warning"
+      }
+    },
+    "usage": "field"
+  },
+  "keyPersonCategory": {
+    "description": "重点人员类别",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "独居老人"
+      },
+      "2": {
+        "label": "残障人士"
+      },
+      "3": {
+        "label": "留守儿童"
+      },
+      "4": {
+        "label": "社区矫正人员"
+      },
+      "5": {
+        "label": "精神障碍患者"
+      },
+      "9": {
+        "label": "其他"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "activityStatus": {
+    "description": "活动状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "未开始",
+        "color": "default"
+      },
+      "2": {
+        "label": "报名中",
+        "color": "processing"
+      },
+      "3": {
+        "label": "进行中",
+        "color": "cyan"
+      },
+      "4": {
+        "label": "已结束",
+        "color": "success"
+      },
+      "5": {
+        "label": "已取消",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "repairType": {
+    "description": "报修类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "户内报修"
+      },
+      "2": {
+        "label": "公共报修"
+      }
+    },
+    "usage": "field"
+  },
+  "repairStatus": {
+    "description": "报修工单状态（创建→派单→处理中→完成→评价）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "待派单",
+        "color": "warning"
+      },
+      "2": {
+        "label": "已派单",
+        "color": "processing"
+      },
+      "3": {
+        "label": "处理中",
+        "color": "cyan"
+      },
+      "4": {
+        "label": "已完成",
+        "color": "success"
+      },
+      "5": {
+        "label": "已评价",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
+  "communalBookingStatus": {
+    "description": "公共区域预约状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "待审核",
+        "color": "warning"
+      },
+      "2": {
+        "label": "已预约",
+        "color": "success"
+      },
+      "3": {
+        "label": "已驳回",
+        "color": "error"
+      },
+      "4": {
+        "label": "已取消",
+        "color": "default"
+      },
+      "5": {
+        "label": "已使用",
+        "color": "cyan"
+      }
+    },
+    "usage": "field"
+  },
+  "pricingMethod": {
+    "description": "计价方式",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "建筑面积×单价"
+      },
+      "2": {
+        "label": "按户固定金额"
+      },
+      "3": {
+        "label": "抄表用量×单价"
+      },
+      "4": {
+        "label": "手工录入"
+      }
+    },
+    "usage": "field"
+  },
+  "billingCycle": {
+    "description": "计费周期",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "按月"
+      },
+      "2": {
+        "label": "按季"
+      },
+      "3": {
+        "label": "按年"
+      },
+      "4": {
+        "label": "一次性"
+      }
+    },
+    "usage": "field"
+  },
+  "billBatchStatus": {
+    "description": "账单生成批次状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "生成中",
+        "color": "processing"
+      },
+      "2": {
+        "label": "已生成",
+        "color": "success"
+      },
+      "3": {
+        "label": "生成失败",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "billStatus": {
+    "description": "账单状态（草稿→已审核/已驳回；缴费后部分缴费→已缴清）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "草稿",
+        "color": "default"
+      },
+      "2": {
+        "label": "已审核",
+        "color": "processing"
+      },
+      "3": {
+        "label": "已驳回",
+        "color": "error"
+      },
+      "4": {
+        "label": "已缴清",
+        "color": "success"
+      },
+      "5": {
+        "label": "部分缴费",
+        "color": "warning"
+      }
+    },
+    "usage": "field"
+  },
+  "refundStatus": {
+    "description": "退款状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "待审核",
+        "color": "warning"
+      },
+      "2": {
+        "label": "已退款",
+        "color": "success"
+      },
+      "3": {
+        "label": "已驳回",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "waiverType": {
+    "description": "减免方式",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "折扣"
+      },
+      "2": {
+        "label": "减免金额"
+      }
+    },
+    "usage": "field"
+  },
+  "waiverStatus": {
+    "description": "减免审核状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "待审核",
+        "color": "warning"
+      },
+      "2": {
+        "label": "已通过",
+        "color": "success"
+      },
+      "3": {
+        "label": "已驳回",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "receiptType": {
+    "description": "票据类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "收据"
+      },
+      "2": {
+        "label": "电子发票"
+      },
+      "3": {
+        "label": "纸质发票"
+      }
+    },
+    "usage": "field"
+  },
+  "receiptStatus": {
+    "description": "票据状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "已开具",
+        "color": "success"
+      },
+      "2": {
+        "label": "已作废",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
+  "intercomCallType": {
+    "description": "对讲呼叫类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "门口机呼叫室内机"
+      },
+      "2": {
+        "label": "门口机呼叫管理机"
+      },
+      "3": {
+        "label": "室内机呼叫管理机"
+      },
+      "4": {
+        "label": "门口机呼叫APP"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "callResult": {
+    "description": "对讲通话结果",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "已接听",
+        "color": "success"
+      },
+      "2": {
+        "label": "未接听",
+        "color": "warning"
+      },
+      "3": {
+        "label": "已拒接",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
+  "publishContentType": {
+    "description": "信息发布内容类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "图片"
+      },
+      "2": {
+        "label": "视频"
+      },
+      "3": {
+        "label": "文字"
+      }
+    },
+    "usage": "field"
+  },
+  "devicePublishStatus": {
+    "description": "设备信息发布状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "待发布",
+        "color": "default"
+      },
+      "2": {
+        "label": "发布中",
+        "color": "processing"
+      },
+      "3": {
+        "label": "发布成功",
+        "color": "success"
+      },
+      "4": {
+        "label": "发布失败",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "openMethod": {
+    "description": "开门方式",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "刷卡"
+      },
+      "2": {
+        "label": "人脸识别"
+      },
+      "3": {
+        "label": "密码"
+      },
+      "4": {
+        "label": "二维码"
+      },
+      "5": {
+        "label": "APP远程"
+      },
+      "6": {
+        "label": "呼叫开门"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "accessPersonType": {
+    "description": "开门人员类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "住户"
+      },
+      "2": {
+        "label": "访客"
+      },
+      "3": {
+        "label": "工作人员"
+      }
+    },
+    "otherwise": "陌生人",
+    "usage": "field"
+  },
+  "openResult": {
+    "description": "开门结果",
+    "valueType": "integer",
+    "values": {
+      "0": {
+        "label": "失败",
+        "color": "error"
+      },
+      "1": {
+        "label": "成功",
+        "color": "success"
+      }
+    },
+    "usage": "field"
+  },
+  "videoPatrolResult": {
+    "description": "视频巡查结果",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "正常",
+        "color": "success"
+      },
+      "2": {
+        "label": "异常",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "captureType": {
+    "description": "抓拍类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "定时抓拍"
+      },
+      "2": {
+        "label": "移动侦测"
+      },
+      "3": {
+        "label": "人脸抓拍"
+      },
+      "4": {
+        "label": "车辆抓拍"
+      },
+      "5": {
+        "label": "手动抓拍"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "aiAlgorithm": {
+    "description": "AI巡检检测算法",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "消防通道占用"
+      },
+      "2": {
+        "label": "垃圾满溢"
+      },
+      "3": {
+        "label": "电动车进电梯"
+      },
+      "4": {
+        "label": "高空抛物"
+      },
+      "5": {
+        "label": "人员聚集"
+      },
+      "6": {
+        "label": "区域入侵"
+      },
+      "7": {
+        "label": "车辆违停"
+      },
+      "8": {
+        "label": "烟火检测"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "aiTaskCycle": {
+    "description": "AI巡检任务执行周期",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "每天"
+      },
+      "2": {
+        "label": "工作日"
+      },
+      "3": {
+        "label": "周末"
+      }
+    },
+    "usage": "field"
+  },
+  "aiInspectionResult": {
+    "description": "AI巡检结果",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "正常",
+        "color": "success"
+      },
+      "2": {
+        "label": "异常",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "aiHandleStatus": {
+    "description": "AI巡检记录处理状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "未处理",
+        "color": "warning"
+      },
+      "2": {
+        "label": "处理中",
+        "color": "processing"
+      },
+      "3": {
+        "label": "已处理",
+        "color": "success"
+      },
+      "4": {
+        "label": "误报",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
+  "aiReportPeriod": {
+    "description": "AI巡检报告周期",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "日报"
+      },
+      "2": {
+        "label": "周报"
+      },
+      "3": {
+        "label": "月报"
+      }
+    },
+    "usage": "field"
+  },
+  "patrolPointType": {
+    "description": "巡更点打卡方式",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "NFC"
+      },
+      "2": {
+        "label": "二维码"
+      },
+      "3": {
+        "label": "蓝牙信标"
+      },
+      "4": {
+        "label": "GPS定位"
+      }
+    },
+    "usage": "field"
+  },
+  "patrolPlanCycle": {
+    "description": "巡更/巡检计划执行周期",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "每天"
+      },
+      "2": {
+        "label": "每周"
+      },
+      "3": {
+        "label": "每月"
+      }
+    },
+    "usage": "field"
+  },
+  "patrolResult": {
+    "description": "巡更结果",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "正常",
+        "color": "success"
+      },
+      "2": {
+        "label": "异常",
+        "color": "error"
+      },
+      "3": {
+        "label": "漏巡",
+        "color": "warning"
+      }
+    },
+    "usage": "field"
+  },
+  "alarmType": {
+    "description": "告警类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "设备离线"
+      },
+      "2": {
+        "label": "消防告警"
+      },
+      "3": {
+        "label": "入侵告警"
+      },
+      "4": {
+        "label": "门禁告警"
+      },
+      "5": {
+        "label": "电梯告警"
+      },
+      "6": {
+        "label": "AI识别告警"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "alarmHandleStatus": {
+    "description": "告警处理状态",
+    "valueType": "integer",
+    "values": {
+      "0": {
+        "label": "未处理",
+        "color": "error"
+      },
+      "1": {
+        "label": "处理中",
+        "color": "processing"
+      },
+      "2": {
+        "label": "已处理",
+        "color": "success"
+      },
+      "3": {
+        "label": "已忽略",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
+  "alarmNotifyMethod": {
+    "description": "告警通知方式",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "短信"
+      },
+      "2": {
+        "label": "电话"
+      },
+      "3": {
+        "label": "APP推送"
+      },
+      "4": {
+        "label": "站内信"
+      }
+    },
+    "usage": "field"
+  },
+  "elevatorStatus": {
+    "description": "电梯运行状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "正常运行",
+        "color": "success"
+      },
+      "2": {
+        "label": "停梯",
+        "color": "default"
+      },
+      "3": {
+        "label": "故障",
+        "color": "error"
+      },
+      "4": {
+        "label": "检修",
+        "color": "warning"
+      },
+      "5": {
+        "label": "离线",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
+  "elevatorDirection": {
+    "description": "电梯运行方向",
+    "valueType": "integer",
+    "values": {
+      "0": {
+        "label": "静止"
+      },
+      "1": {
+        "label": "上行"
+      },
+      "2": {
+        "label": "下行"
+      }
+    },
+    "usage": "field"
+  },
+  "parkingLotType": {
+    "description": "车场类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "地面车场"
+      },
+      "2": {
+        "label": "地下车场"
+      },
+      "3": {
+        "label": "立体车库"
+      }
+    },
+    "usage": "field"
+  },
+  "parkingPlaceType": {
+    "description": "车位类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "产权车位"
+      },
+      "2": {
+        "label": "租赁车位"
+      },
+      "3": {
+        "label": "临停车位"
+      },
+      "4": {
+        "label": "充电车位"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "parkingPlaceStatus": {
+    "description": "车位状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "空闲",
+        "color": "success"
+      },
+      "2": {
+        "label": "占用",
+        "color": "processing"
+      },
+      "3": {
+        "label": "已售",
+        "color": "default"
+      },
+      "4": {
+        "label": "已租",
+        "color": "cyan"
+      }
+    },
+    "usage": "field"
+  },
+  "vehiclePlateType": {
+    "description": "车辆类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "业主车辆"
+      },
+      "2": {
+        "label": "月租车"
+      },
+      "3": {
+        "label": "临时车"
+      },
+      "4": {
+        "label": "访客车"
+      },
+      "5": {
+        "label": "白名单"
+      },
+      "6": {
+        "label": "黑名单"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "plateColor": {
+    "description": "车牌颜色",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "蓝牌"
+      },
+      "2": {
+        "label": "黄牌"
+      },
+      "3": {
+        "label": "绿牌"
+      },
+      "4": {
+        "label": "白牌"
+      },
+      "5": {
+        "label": "黑牌"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "parkingEventDirection": {
+    "description": "车辆进出方向",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "入场",
+        "color": "success"
+      },
+      "2": {
+        "label": "出场",
+        "color": "processing"
+      }
+    },
+    "usage": "field"
+  },
+  "parkingFeeType": {
+    "description": "停车缴费类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "临停缴费"
+      },
+      "2": {
+        "label": "月卡续费"
+      },
+      "3": {
+        "label": "车位租金"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "smartDeviceType": {
+    "description": "智能设备类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "智能网关"
+      },
+      "2": {
+        "label": "智能门锁"
+      },
+      "3": {
+        "label": "智能开关"
+      },
+      "4": {
+        "label": "智能窗帘"
+      },
+      "5": {
+        "label": "智能空调"
+      },
+      "6": {
+        "label": "智能传感器"
+      },
+      "7": {
+        "label": "智能插座"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "smartWorkerType": {
+    "description": "施工人员工种",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "安装"
+      },
+      "2": {
+        "label": "调试"
+      },
+      "3": {
+        "label": "维修"
+      }
+    },
+    "usage": "field"
+  },
+  "deviceCategory": {
+    "description": "设备类型（设备管理、边缘设备）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "门口机"
+      },
+      "2": {
+        "label": "围墙机"
+      },
+      "3": {
+        "label": "室内机"
+      },
+      "4": {
+        "label": "管理机"
+      },
+      "5": {
+        "label": "门禁控制器"
+      },
+      "6": {
+        "label": "摄像机"
+      },
+      "7": {
+        "label": "人脸抓拍机"
+      },
+      "8": {
+        "label": "信息发布屏"
+      },
+      "9": {
+        "label": "边缘网关"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "facePersonType": {
+    "description": "人脸库人员类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "住户"
+      },
+      "2": {
+        "label": "工作人员"
+      },
+      "3": {
+        "label": "访客"
+      },
+      "4": {
+        "label": "重点关注"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "faceDistributeStatus": {
+    "description": "人脸下发状态",
+    "valueType": "integer",
+    "values": {
+      "0": {
+        "label": "未下发",
+        "color": "default"
+      },
+      "1": {
+        "label": "下发中",
+        "color": "processing"
+      },
+      "2": {
+        "label": "已下发",
+        "color": "success"
+      },
+      "3": {
+        "label": "下发失败",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "systemConfigGroup": {
+    "description": "系统配置分类（spec §9 系统配置的五个部分）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "服务套餐"
+      },
+      "2": {
+        "label": "企业信息"
+      },
+      "3": {
+        "label": "健康码"
+      },
+      "4": {
+        "label": "电视墙"
+      },
+      "5": {
+        "label": "工单"
+      }
+    },
+    "usage": "field"
+  },
+  "storageProvider": {
+    "description": "云存储服务商",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "阿里云OSS"
+      },
+      "2": {
+        "label": "华为云OBS"
+      },
+      "3": {
+        "label": "腾讯云COS"
+      },
+      "4": {
+        "label": "MinIO"
+      }
+    },
+    "otherwise": "其他",
+    "usage": "field"
+  },
+  "watermarkStatus": {
+    "description": "水印开关（spec §3 watermarkStatus，默认 1）",
+    "valueType": "integer",
+    "values": {
+      "0": {
+        "label": "关闭"
+      },
+      "1": {
+        "label": "开启"
+      }
+    },
+    "usage": "field"
+  },
+  "licenceServiceType": {
+    "description": "授权服务类型（spec §3、§9）",
+    "valueType": "integer",
+    "values": {
+      "209": {
+        "label": "门禁对讲通道"
+      },
+      "212": {
+        "label": "视频通道"
+      },
+      "217": {
+        "label": "AI分析社区"
+      },
+      "251": {
+        "label": "室内机"
+      },
+      "252": {
+        "label": "边缘服务"
+      }
+    },
+    "usage": "field"
+  },
+  "appServiceType": {
+    "description": "应用服务类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "自有应用"
+      },
+      "2": {
+        "label": "第三方应用"
+      },
+      "3": {
+        "label": "系统菜单应用"
+      }
+    },
+    "usage": "field"
+  },
+  "serviceApplyStatus": {
+    "description": "服务申请状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "待审核",
+        "color": "warning"
+      },
+      "2": {
+        "label": "已开通",
+        "color": "success"
+      },
+      "3": {
+        "label": "已驳回",
+        "color": "error"
+      },
+      "4": {
+        "label": "已到期",
+        "color": "default"
+      }
+    },
+    "usage": "field"
   }
 };

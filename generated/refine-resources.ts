@@ -3,6 +3,139 @@
 /** Refine resource definitions: list / create / edit / show routes under each resource's route path. */
 export const refineResources = [
   {
+    "name": "aiInspectionConfigs",
+    "identifier": "aiInspectionConfigs",
+    "list": "/AiInspection/AiInspectionConfig",
+    "create": "/AiInspection/AiInspectionConfig/create",
+    "edit": "/AiInspection/AiInspectionConfig/edit/:id",
+    "show": "/AiInspection/AiInspectionConfig/show/:id",
+    "meta": {
+      "label": "AI巡检配置",
+      "service": "device",
+      "code": "HBL07025010",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "aiInspectionTasks",
+    "identifier": "aiInspectionTasks",
+    "list": "/AiInspection/AiInspectionTask",
+    "create": "/AiInspection/AiInspectionTask/create",
+    "edit": "/AiInspection/AiInspectionTask/edit/:id",
+    "show": "/AiInspection/AiInspectionTask/show/:id",
+    "meta": {
+      "label": "AI巡检任务",
+      "service": "device",
+      "code": "HBL07025020",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "aiInspectionRecords",
+    "identifier": "aiInspectionRecords",
+    "list": "/AiInspection/AiInspectionRecord",
+    "create": "/AiInspection/AiInspectionRecord/create",
+    "edit": "/AiInspection/AiInspectionRecord/edit/:id",
+    "show": "/AiInspection/AiInspectionRecord/show/:id",
+    "meta": {
+      "label": "AI巡检记录",
+      "service": "device",
+      "code": "HBL07025030",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "aiInspectionReports",
+    "identifier": "aiInspectionReports",
+    "list": "/AiInspection/AiInspectionReport",
+    "show": "/AiInspection/AiInspectionReport/show/:id",
+    "meta": {
+      "label": "AI巡检报告",
+      "service": "device",
+      "code": "HBL07025040",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "alarms",
+    "identifier": "alarms",
+    "list": "/alarm/alarmCenter",
+    "create": "/alarm/alarmCenter/create",
+    "edit": "/alarm/alarmCenter/edit/:id",
+    "show": "/alarm/alarmCenter/show/:id",
+    "meta": {
+      "label": "告警",
+      "service": "device",
+      "code": "HBL14001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "alarmPersonConfigs",
+    "identifier": "alarmPersonConfigs",
+    "list": "/alarm/alarmPersonConfig",
+    "create": "/alarm/alarmPersonConfig/create",
+    "edit": "/alarm/alarmPersonConfig/edit/:id",
+    "show": "/alarm/alarmPersonConfig/show/:id",
+    "meta": {
+      "label": "告警人员",
+      "service": "device",
+      "code": "HBL14002",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "alarmLevels",
+    "identifier": "alarmLevels",
+    "list": "/alarm/alarmLevelConfig",
+    "create": "/alarm/alarmLevelConfig/create",
+    "edit": "/alarm/alarmLevelConfig/edit/:id",
+    "show": "/alarm/alarmLevelConfig/show/:id",
+    "meta": {
+      "label": "告警等级",
+      "service": "device",
+      "code": "HBL14003",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "appServices",
+    "identifier": "appServices",
+    "list": "/appCenter/appServiceManager",
+    "create": "/appCenter/appServiceManager/create",
+    "edit": "/appCenter/appServiceManager/edit/:id",
+    "show": "/appCenter/appServiceManager/show/:id",
+    "meta": {
+      "label": "应用服务",
+      "service": "management",
+      "code": "HBL03013",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "serviceApplications",
+    "identifier": "serviceApplications",
+    "list": "/appCenter/serviceApplication",
+    "create": "/appCenter/serviceApplication/create",
+    "edit": "/appCenter/serviceApplication/edit/:id",
+    "show": "/appCenter/serviceApplication/show/:id",
+    "meta": {
+      "label": "服务申请",
+      "service": "management",
+      "code": "HBL03021",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
     "name": "communities",
     "identifier": "communities",
     "list": "/community/community",
@@ -93,6 +226,500 @@ export const refineResources = [
     }
   },
   {
+    "name": "elevators",
+    "identifier": "elevators",
+    "list": "/elevatorManage/operationalMonitoring",
+    "create": "/elevatorManage/operationalMonitoring/create",
+    "edit": "/elevatorManage/operationalMonitoring/edit/:id",
+    "show": "/elevatorManage/operationalMonitoring/show/:id",
+    "meta": {
+      "label": "电梯",
+      "service": "device",
+      "code": "HBL26005",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "callLogs",
+    "identifier": "callLogs",
+    "list": "/intercom/logsearch",
+    "show": "/intercom/logsearch/show/:id",
+    "meta": {
+      "label": "通话记录",
+      "service": "device",
+      "code": "HBL02003",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "publishRecords",
+    "identifier": "publishRecords",
+    "list": "/intercom/publish",
+    "create": "/intercom/publish/create",
+    "edit": "/intercom/publish/edit/:id",
+    "show": "/intercom/publish/show/:id",
+    "meta": {
+      "label": "信息发布",
+      "service": "publish",
+      "code": "HBL02003",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "accessSettings",
+    "identifier": "accessSettings",
+    "list": "/intergate/setting",
+    "create": "/intergate/setting/create",
+    "edit": "/intergate/setting/edit/:id",
+    "show": "/intergate/setting/show/:id",
+    "meta": {
+      "label": "门禁设置",
+      "service": "accesscontrol",
+      "code": "HBL06001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "accessEvents",
+    "identifier": "accessEvents",
+    "list": "/intergate/event",
+    "show": "/intergate/event/show/:id",
+    "meta": {
+      "label": "开门记录",
+      "service": "accesscontrol",
+      "code": "HBL06002",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "licenceQuotas",
+    "identifier": "licenceQuotas",
+    "list": "/licenseManage/index",
+    "show": "/licenseManage/index/show/:id",
+    "meta": {
+      "label": "授权额度",
+      "service": "management",
+      "code": "HBL21005",
+      "scope": "tenant",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "licenceUsages",
+    "identifier": "licenceUsages",
+    "list": "/licenseManage/gbdetail",
+    "show": "/licenseManage/gbdetail/show/:id",
+    "meta": {
+      "label": "授权使用明细",
+      "service": "management",
+      "code": "HBL21005",
+      "scope": "tenant",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "carParks",
+    "identifier": "carParks",
+    "list": "/intercar/parkadmin",
+    "create": "/intercar/parkadmin/create",
+    "edit": "/intercar/parkadmin/edit/:id",
+    "show": "/intercar/parkadmin/show/:id",
+    "meta": {
+      "label": "对接车场",
+      "service": "vehicle",
+      "code": "HBL04001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "parkingVendorConfigs",
+    "identifier": "parkingVendorConfigs",
+    "list": "/intercar/configManager",
+    "create": "/intercar/configManager/create",
+    "edit": "/intercar/configManager/edit/:id",
+    "show": "/intercar/configManager/show/:id",
+    "meta": {
+      "label": "车场对接配置",
+      "service": "vehicle",
+      "code": "HBL04017",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "parkingLots",
+    "identifier": "parkingLots",
+    "list": "/newParkManage/parkingLotManagement",
+    "create": "/newParkManage/parkingLotManagement/create",
+    "edit": "/newParkManage/parkingLotManagement/edit/:id",
+    "show": "/newParkManage/parkingLotManagement/show/:id",
+    "meta": {
+      "label": "车场",
+      "service": "vehicle",
+      "code": "HBL21001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "parkingPlaces",
+    "identifier": "parkingPlaces",
+    "list": "/newParkManage/parkingPlaceManagement",
+    "create": "/newParkManage/parkingPlaceManagement/create",
+    "edit": "/newParkManage/parkingPlaceManagement/edit/:id",
+    "show": "/newParkManage/parkingPlaceManagement/show/:id",
+    "meta": {
+      "label": "车位",
+      "service": "vehicle",
+      "code": "HBL21001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "licencePlates",
+    "identifier": "licencePlates",
+    "list": "/newParkManage/licencePlateManagement",
+    "create": "/newParkManage/licencePlateManagement/create",
+    "edit": "/newParkManage/licencePlateManagement/edit/:id",
+    "show": "/newParkManage/licencePlateManagement/show/:id",
+    "meta": {
+      "label": "车牌",
+      "service": "vehicle",
+      "code": "HBL21001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "parkingEvents",
+    "identifier": "parkingEvents",
+    "list": "/newParkManage/newParkEvent",
+    "show": "/newParkManage/newParkEvent/show/:id",
+    "meta": {
+      "label": "进出记录",
+      "service": "vehicle",
+      "code": "HBL21001",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "parkingPayments",
+    "identifier": "parkingPayments",
+    "list": "/newParkManage/newParkPayment",
+    "create": "/newParkManage/newParkPayment/create",
+    "edit": "/newParkManage/newParkPayment/edit/:id",
+    "show": "/newParkManage/newParkPayment/show/:id",
+    "meta": {
+      "label": "停车缴费",
+      "service": "vehicle",
+      "code": "HBL21003",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "patrolPoints",
+    "identifier": "patrolPoints",
+    "list": "/patrolManage/patrolPoint",
+    "create": "/patrolManage/patrolPoint/create",
+    "edit": "/patrolManage/patrolPoint/edit/:id",
+    "show": "/patrolManage/patrolPoint/show/:id",
+    "meta": {
+      "label": "巡更点",
+      "service": "property",
+      "code": "HBL20001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "patrolArranges",
+    "identifier": "patrolArranges",
+    "list": "/patrolManage/patrolArrange",
+    "create": "/patrolManage/patrolArrange/create",
+    "edit": "/patrolManage/patrolArrange/edit/:id",
+    "show": "/patrolManage/patrolArrange/show/:id",
+    "meta": {
+      "label": "巡更排班",
+      "service": "property",
+      "code": "HBL20003",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "patrolPlans",
+    "identifier": "patrolPlans",
+    "list": "/patrolManage/patrolPlan",
+    "create": "/patrolManage/patrolPlan/create",
+    "edit": "/patrolManage/patrolPlan/edit/:id",
+    "show": "/patrolManage/patrolPlan/show/:id",
+    "meta": {
+      "label": "巡更计划",
+      "service": "property",
+      "code": "HBL20005",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "patrolRecords",
+    "identifier": "patrolRecords",
+    "list": "/patrolManage/patrolHistory",
+    "show": "/patrolManage/patrolHistory/show/:id",
+    "meta": {
+      "label": "巡更记录",
+      "service": "property",
+      "code": "HBL20007",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "roomAuditOrders",
+    "identifier": "roomAuditOrders",
+    "list": "/property/roomAudit",
+    "create": "/property/roomAudit/create",
+    "edit": "/property/roomAudit/edit/:id",
+    "show": "/property/roomAudit/show/:id",
+    "meta": {
+      "label": "入住申请",
+      "service": "system",
+      "code": "HBL07001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "suggestions",
+    "identifier": "suggestions",
+    "list": "/property/suggestCenter",
+    "create": "/property/suggestCenter/create",
+    "edit": "/property/suggestCenter/edit/:id",
+    "show": "/property/suggestCenter/show/:id",
+    "meta": {
+      "label": "投诉建议",
+      "service": "property",
+      "code": "HBL07003",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "notices",
+    "identifier": "notices",
+    "list": "/property/noticeCenter",
+    "create": "/property/noticeCenter/create",
+    "edit": "/property/noticeCenter/edit/:id",
+    "show": "/property/noticeCenter/show/:id",
+    "meta": {
+      "label": "通知公告",
+      "service": "property",
+      "code": "HBL07005",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "keyPersons",
+    "identifier": "keyPersons",
+    "list": "/property/keyPerson",
+    "create": "/property/keyPerson/create",
+    "edit": "/property/keyPerson/edit/:id",
+    "show": "/property/keyPerson/show/:id",
+    "meta": {
+      "label": "重点人员",
+      "service": "property",
+      "code": "HBL07021",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "appBanners",
+    "identifier": "appBanners",
+    "list": "/property/appBanner",
+    "create": "/property/appBanner/create",
+    "edit": "/property/appBanner/edit/:id",
+    "show": "/property/appBanner/show/:id",
+    "meta": {
+      "label": "APP轮播图",
+      "service": "property",
+      "code": "HBL07007",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "activities",
+    "identifier": "activities",
+    "list": "/property/activity",
+    "create": "/property/activity/create",
+    "edit": "/property/activity/edit/:id",
+    "show": "/property/activity/show/:id",
+    "meta": {
+      "label": "{scene}活动",
+      "service": "property",
+      "code": "HBL07009",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "repairs",
+    "identifier": "repairs",
+    "list": "/property/reportRepair",
+    "create": "/property/reportRepair/create",
+    "edit": "/property/reportRepair/edit/:id",
+    "show": "/property/reportRepair/show/:id",
+    "meta": {
+      "label": "报事报修",
+      "service": "property",
+      "code": "HBL07011",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "communalAreaBookings",
+    "identifier": "communalAreaBookings",
+    "list": "/property/bookingCommunalArea",
+    "create": "/property/bookingCommunalArea/create",
+    "edit": "/property/bookingCommunalArea/edit/:id",
+    "show": "/property/bookingCommunalArea/show/:id",
+    "meta": {
+      "label": "公共区域预约",
+      "service": "community",
+      "code": "HBL07010",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "bills",
+    "identifier": "bills",
+    "list": "/propertyPayment/billhistory",
+    "show": "/propertyPayment/billhistory/show/:id",
+    "meta": {
+      "label": "账单",
+      "service": "property",
+      "code": "HBL1907",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "payments",
+    "identifier": "payments",
+    "list": "/propertyPayment/receivedManagement",
+    "show": "/propertyPayment/receivedManagement/show/:id",
+    "meta": {
+      "label": "实收记录",
+      "service": "property",
+      "code": "HBL0701317",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "smartRooms",
+    "identifier": "smartRooms",
+    "list": "/intelligence/smartRoom",
+    "create": "/intelligence/smartRoom/create",
+    "edit": "/intelligence/smartRoom/edit/:id",
+    "show": "/intelligence/smartRoom/show/:id",
+    "meta": {
+      "label": "智能房间",
+      "service": "smarthome",
+      "code": "HBL22001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "smartDevices",
+    "identifier": "smartDevices",
+    "list": "/intelligence/smartDevice",
+    "create": "/intelligence/smartDevice/create",
+    "edit": "/intelligence/smartDevice/edit/:id",
+    "show": "/intelligence/smartDevice/show/:id",
+    "meta": {
+      "label": "智能设备",
+      "service": "smarthome",
+      "code": "HBL22002",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "smartWorkers",
+    "identifier": "smartWorkers",
+    "list": "/intelligence/smartWorkers",
+    "create": "/intelligence/smartWorkers/create",
+    "edit": "/intelligence/smartWorkers/edit/:id",
+    "show": "/intelligence/smartWorkers/show/:id",
+    "meta": {
+      "label": "施工人员",
+      "service": "smarthome",
+      "code": "HBL22003",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "smartHouseTemplates",
+    "identifier": "smartHouseTemplates",
+    "list": "/intelligence/smartHouseTemplate",
+    "create": "/intelligence/smartHouseTemplate/create",
+    "edit": "/intelligence/smartHouseTemplate/edit/:id",
+    "show": "/intelligence/smartHouseTemplate/show/:id",
+    "meta": {
+      "label": "户型模板",
+      "service": "smarthome",
+      "code": "HBL22004",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "smartScenes",
+    "identifier": "smartScenes",
+    "list": "/intelligence/smartHouseTemplate/addScene",
+    "create": "/intelligence/smartHouseTemplate/addScene/create",
+    "edit": "/intelligence/smartHouseTemplate/addScene/edit/:id",
+    "show": "/intelligence/smartHouseTemplate/addScene/show/:id",
+    "meta": {
+      "label": "场景",
+      "service": "smarthome",
+      "code": "HBL22004",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "smartSettings",
+    "identifier": "smartSettings",
+    "list": "/intelligence/smartSetting",
+    "create": "/intelligence/smartSetting/create",
+    "edit": "/intelligence/smartSetting/edit/:id",
+    "show": "/intelligence/smartSetting/show/:id",
+    "meta": {
+      "label": "智能家居设置",
+      "service": "smarthome",
+      "code": "HBL22005",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
     "name": "users",
     "identifier": "users",
     "list": "/system/user",
@@ -132,6 +759,212 @@ export const refineResources = [
       "service": "management",
       "code": "HBL03005",
       "scope": "tenant",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "devices",
+    "identifier": "devices",
+    "list": "/system/devicemanage",
+    "create": "/system/devicemanage/create",
+    "edit": "/system/devicemanage/edit/:id",
+    "show": "/system/devicemanage/show/:id",
+    "meta": {
+      "label": "设备",
+      "service": "device",
+      "code": "HBL02001",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "captureSettings",
+    "identifier": "captureSettings",
+    "list": "/system/captureSetting",
+    "create": "/system/captureSetting/create",
+    "edit": "/system/captureSetting/edit/:id",
+    "show": "/system/captureSetting/show/:id",
+    "meta": {
+      "label": "抓拍任务",
+      "service": "capture",
+      "code": "HBL03007",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "telephonyGateways",
+    "identifier": "telephonyGateways",
+    "list": "/system/dhwg",
+    "create": "/system/dhwg/create",
+    "edit": "/system/dhwg/edit/:id",
+    "show": "/system/dhwg/show/:id",
+    "meta": {
+      "label": "电话网关",
+      "service": "device",
+      "code": "HBL03009",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "videoRightConfigs",
+    "identifier": "videoRightConfigs",
+    "list": "/system/videoRightConfig",
+    "create": "/system/videoRightConfig/create",
+    "edit": "/system/videoRightConfig/edit/:id",
+    "show": "/system/videoRightConfig/show/:id",
+    "meta": {
+      "label": "视频权限",
+      "service": "device",
+      "code": "HBL03011",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "systemConfigs",
+    "identifier": "systemConfigs",
+    "list": "/system/systemConfig",
+    "create": "/system/systemConfig/create",
+    "edit": "/system/systemConfig/edit/:id",
+    "show": "/system/systemConfig/show/:id",
+    "meta": {
+      "label": "系统配置项",
+      "service": "system",
+      "code": "HBL03015",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "faceProfiles",
+    "identifier": "faceProfiles",
+    "list": "/system/faceDatabase",
+    "create": "/system/faceDatabase/create",
+    "edit": "/system/faceDatabase/edit/:id",
+    "show": "/system/faceDatabase/show/:id",
+    "meta": {
+      "label": "人脸",
+      "service": "capture",
+      "code": "HBL03017",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "edgeServices",
+    "identifier": "edgeServices",
+    "list": "/system/edgeservice",
+    "create": "/system/edgeservice/create",
+    "edit": "/system/edgeservice/edit/:id",
+    "show": "/system/edgeservice/show/:id",
+    "meta": {
+      "label": "边缘服务",
+      "service": "device",
+      "code": "HBL03019",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "storageCredentials",
+    "identifier": "storageCredentials",
+    "list": "/system/cloudStorageKeyMgr",
+    "create": "/system/cloudStorageKeyMgr/create",
+    "edit": "/system/cloudStorageKeyMgr/edit/:id",
+    "show": "/system/cloudStorageKeyMgr/show/:id",
+    "meta": {
+      "label": "云存储密钥",
+      "service": "system",
+      "code": "HBL03015",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "platformConfigs",
+    "identifier": "platformConfigs",
+    "list": "/system/config/custom",
+    "create": "/system/config/custom/create",
+    "edit": "/system/config/custom/edit/:id",
+    "show": "/system/config/custom/show/:id",
+    "meta": {
+      "label": "个性化配置",
+      "service": "system",
+      "code": "HBL03015",
+      "scope": "tenant",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "capturePictures",
+    "identifier": "capturePictures",
+    "list": "/videoCloud/pictureCenter",
+    "show": "/videoCloud/pictureCenter/show/:id",
+    "meta": {
+      "label": "抓拍图片",
+      "service": "capture",
+      "code": "HBL09002",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "inspectTemplates",
+    "identifier": "inspectTemplates",
+    "list": "/inspect/config/template",
+    "create": "/inspect/config/template/create",
+    "edit": "/inspect/config/template/edit/:id",
+    "show": "/inspect/config/template/show/:id",
+    "meta": {
+      "label": "巡检模板",
+      "service": "property",
+      "code": "RETAIL_AUTH_04003",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "inspectEvalTemplates",
+    "identifier": "inspectEvalTemplates",
+    "list": "/inspect/evalTemplate/detail",
+    "create": "/inspect/evalTemplate/detail/create",
+    "edit": "/inspect/evalTemplate/detail/edit/:id",
+    "show": "/inspect/evalTemplate/detail/show/:id",
+    "meta": {
+      "label": "评价模板",
+      "service": "property",
+      "code": "RETAIL_AUTH_04003",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "inspectPlans",
+    "identifier": "inspectPlans",
+    "list": "/inspect/config/patrolPlan/1",
+    "create": "/inspect/config/patrolPlan/1/create",
+    "edit": "/inspect/config/patrolPlan/1/edit/:id",
+    "show": "/inspect/config/patrolPlan/1/show/:id",
+    "meta": {
+      "label": "巡检计划",
+      "service": "property",
+      "code": "RETAIL_AUTH_04007",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "inspectPlanReports",
+    "identifier": "inspectPlanReports",
+    "list": "/inspect/report/planStatistics/1",
+    "show": "/inspect/report/planStatistics/1/show/:id",
+    "meta": {
+      "label": "计划统计",
+      "service": "property",
+      "code": "RETAIL_AUTH_04011",
+      "scope": "community",
       "canDelete": false
     }
   }

@@ -4,10 +4,106 @@ import type { MenuNode, RouteDef } from "./model-types.ts";
 
 export const modules = [
   {
+    "module": "workbench",
+    "title": "工作台",
+    "icon": "DashboardOutlined",
+    "order": 1,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
     "module": "community",
     "title": "{scene}管理",
     "icon": "HomeOutlined",
     "order": 10,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "intercom",
+    "title": "对讲门禁",
+    "icon": "PhoneOutlined",
+    "order": 20,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "video",
+    "title": "视频监控",
+    "icon": "VideoCameraOutlined",
+    "order": 30,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "property",
+    "title": "物业管理",
+    "icon": "ToolOutlined",
+    "order": 40,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "propertyPayment",
+    "title": "物业缴费",
+    "icon": "PayCircleOutlined",
+    "order": 50,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "aiInspection",
+    "title": "AI巡检",
+    "icon": "RobotOutlined",
+    "order": 60,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "patrol",
+    "title": "巡更巡检",
+    "icon": "ScheduleOutlined",
+    "order": 60,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "offlinePatrol",
+    "title": "离线巡更",
+    "icon": "DisconnectOutlined",
+    "order": 61,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "alarm",
+    "title": "告警管理",
+    "icon": "AlertOutlined",
+    "order": 70,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "elevator",
+    "title": "电梯管理",
+    "icon": "ColumnHeightOutlined",
+    "order": 75,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "parking",
+    "title": "车场管理",
+    "icon": "CarOutlined",
+    "order": 80,
+    "tenantMenu": false,
+    "inMenu": true
+  },
+  {
+    "module": "smartHome",
+    "title": "智能家居",
+    "icon": "BulbOutlined",
+    "order": 85,
     "tenantMenu": false,
     "inMenu": true
   },
@@ -18,10 +114,236 @@ export const modules = [
     "order": 900,
     "tenantMenu": true,
     "inMenu": true
+  },
+  {
+    "module": "license",
+    "title": "授权管理",
+    "icon": "SafetyCertificateOutlined",
+    "order": 910,
+    "tenantMenu": true,
+    "inMenu": true
+  },
+  {
+    "module": "appCenter",
+    "title": "应用中心",
+    "icon": "AppstoreOutlined",
+    "order": 920,
+    "tenantMenu": true,
+    "inMenu": true
+  },
+  {
+    "module": "pages",
+    "title": "独立页面",
+    "order": 1000,
+    "tenantMenu": false,
+    "inMenu": false
   }
 ];
 
 export const routes: RouteDef[] = [
+  {
+    "path": "/AiInspection/AiInspectionConfig",
+    "name": "AiInspectionConfig",
+    "module": "aiInspection",
+    "code": "HBL07025010",
+    "public": false,
+    "title": "巡检配置",
+    "breadcrumb": [
+      "AI巡检",
+      "巡检配置"
+    ],
+    "resource": "aiInspectionConfigs",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/AiInspection/AiInspectionTask",
+    "name": "AiInspectionTask",
+    "module": "aiInspection",
+    "code": "HBL07025020",
+    "public": false,
+    "title": "巡检任务",
+    "breadcrumb": [
+      "AI巡检",
+      "巡检任务"
+    ],
+    "resource": "aiInspectionTasks",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/AiInspection/AiInspectionRecord",
+    "name": "AiInspectionRecord",
+    "module": "aiInspection",
+    "code": "HBL07025030",
+    "public": false,
+    "title": "巡检记录",
+    "breadcrumb": [
+      "AI巡检",
+      "巡检记录"
+    ],
+    "resource": "aiInspectionRecords",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/AiInspection/AiInspectionReport",
+    "name": "AiInspectionReport",
+    "module": "aiInspection",
+    "code": "HBL07025040",
+    "public": false,
+    "title": "巡检报告",
+    "breadcrumb": [
+      "AI巡检",
+      "巡检报告"
+    ],
+    "resource": "aiInspectionReports",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/AI-inspect/intelligent",
+    "name": "intelligent",
+    "module": "aiInspection",
+    "code": "HBL17001",
+    "public": false,
+    "title": "智能巡检",
+    "breadcrumb": [
+      "AI巡检",
+      "智能巡检"
+    ],
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "external": {
+      "kind": "aiInspect"
+    }
+  },
+  {
+    "path": "/alarm/alarmCenter",
+    "name": "alarmCenter",
+    "module": "alarm",
+    "code": "HBL14001",
+    "public": false,
+    "title": "告警中心",
+    "breadcrumb": [
+      "告警管理",
+      "告警中心"
+    ],
+    "lc": "alarm_center",
+    "resource": "alarms",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/alarm/alarmPersonConfig",
+    "name": "alarmPersonConfig",
+    "module": "alarm",
+    "code": "HBL14002",
+    "public": false,
+    "title": "告警人员配置",
+    "breadcrumb": [
+      "告警管理",
+      "告警人员配置"
+    ],
+    "resource": "alarmPersonConfigs",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/alarm/alarmLevelConfig",
+    "name": "alarmLevelConfig",
+    "module": "alarm",
+    "code": "HBL14003",
+    "public": false,
+    "title": "告警等级配置",
+    "breadcrumb": [
+      "告警管理",
+      "告警等级配置"
+    ],
+    "resource": "alarmLevels",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/appCenter/appServiceManager",
+    "name": "appServiceManager",
+    "module": "appCenter",
+    "code": "HBL03013",
+    "public": false,
+    "title": "应用服务管理",
+    "breadcrumb": [
+      "应用中心",
+      "应用服务管理"
+    ],
+    "resource": "appServices",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/appCenter/serviceApplication",
+    "name": "serviceApplication",
+    "module": "appCenter",
+    "code": "HBL03021",
+    "public": false,
+    "title": "服务申请",
+    "breadcrumb": [
+      "应用中心",
+      "服务申请"
+    ],
+    "resource": "serviceApplications",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
   {
     "path": "/community/community",
     "name": "community",
@@ -151,6 +473,1462 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/elevatorManage/operationalMonitoring",
+    "name": "operationalMonitoring",
+    "module": "elevator",
+    "code": "HBL26005",
+    "public": false,
+    "title": "运行监测",
+    "breadcrumb": [
+      "电梯管理",
+      "运行监测"
+    ],
+    "resource": "elevators",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intercom/logsearch",
+    "name": "logsearch",
+    "module": "intercom",
+    "code": "HBL02003",
+    "public": false,
+    "title": "通话记录",
+    "breadcrumb": [
+      "对讲门禁",
+      "通话记录"
+    ],
+    "resource": "callLogs",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intercom/publish",
+    "name": "publish",
+    "module": "intercom",
+    "authority": "HBL02003",
+    "public": false,
+    "title": "信息发布",
+    "breadcrumb": [
+      "对讲门禁",
+      "信息发布"
+    ],
+    "resource": "publishRecords",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intergate/setting",
+    "name": "setting",
+    "module": "intercom",
+    "code": "HBL06001",
+    "public": false,
+    "title": "门禁设置",
+    "breadcrumb": [
+      "对讲门禁",
+      "门禁设置"
+    ],
+    "resource": "accessSettings",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intergate/event",
+    "name": "event",
+    "module": "intercom",
+    "code": "HBL06002",
+    "public": false,
+    "title": "开门记录",
+    "breadcrumb": [
+      "对讲门禁",
+      "开门记录"
+    ],
+    "resource": "accessEvents",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/licenseManage/index",
+    "name": "licenseManage",
+    "module": "license",
+    "code": "HBL21005",
+    "public": false,
+    "title": "授权管理",
+    "breadcrumb": [
+      "授权管理",
+      "授权管理"
+    ],
+    "resource": "licenceQuotas",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/licenseManage/gbdetail",
+    "name": "gbdetail",
+    "module": "license",
+    "code": "HBL21005",
+    "public": false,
+    "title": "授权使用明细",
+    "breadcrumb": [
+      "授权管理",
+      "授权管理",
+      "授权使用明细"
+    ],
+    "resource": "licenceUsages",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/licenseManage/index"
+  },
+  {
+    "path": "/offPatrolManage/offPatrolPoint",
+    "name": "offPatrolPoint",
+    "module": "offlinePatrol",
+    "public": false,
+    "title": "离线巡更点",
+    "breadcrumb": [
+      "离线巡更",
+      "离线巡更点"
+    ],
+    "resource": "patrolPoints",
+    "query": {
+      "patrolType": 4
+    },
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": true,
+    "demo": false,
+    "variantOf": "/patrolManage/patrolPoint",
+    "code": "HBL20001"
+  },
+  {
+    "path": "/offPatrolManage/offPatrolArrange",
+    "name": "offPatrolArrange",
+    "module": "offlinePatrol",
+    "public": false,
+    "title": "离线巡更排班",
+    "breadcrumb": [
+      "离线巡更",
+      "离线巡更排班"
+    ],
+    "resource": "patrolArranges",
+    "query": {
+      "patrolType": 4
+    },
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": true,
+    "demo": false,
+    "variantOf": "/patrolManage/patrolArrange",
+    "code": "HBL20003"
+  },
+  {
+    "path": "/offPatrolManage/offPatrolPlan",
+    "name": "offPatrolPlan",
+    "module": "offlinePatrol",
+    "public": false,
+    "title": "离线巡更计划",
+    "breadcrumb": [
+      "离线巡更",
+      "离线巡更计划"
+    ],
+    "resource": "patrolPlans",
+    "query": {
+      "patrolType": 4
+    },
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": true,
+    "demo": false,
+    "variantOf": "/patrolManage/patrolPlan",
+    "code": "HBL20005"
+  },
+  {
+    "path": "/offPatrolManage/offPatrolHistory",
+    "name": "offPatrolHistory",
+    "module": "offlinePatrol",
+    "public": false,
+    "title": "离线巡更记录",
+    "breadcrumb": [
+      "离线巡更",
+      "离线巡更记录"
+    ],
+    "resource": "patrolRecords",
+    "query": {
+      "patrolType": 4
+    },
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": true,
+    "demo": false,
+    "variantOf": "/patrolManage/patrolHistory",
+    "code": "HBL20007"
+  },
+  {
+    "path": "/login",
+    "name": "login",
+    "module": "pages",
+    "public": true,
+    "title": "登录",
+    "breadcrumb": [
+      "独立页面",
+      "登录"
+    ],
+    "page": "login",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/error/:type",
+    "name": "error",
+    "module": "pages",
+    "public": true,
+    "title": "错误",
+    "breadcrumb": [
+      "独立页面",
+      "错误"
+    ],
+    "page": "error",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/list",
+    "name": "list",
+    "module": "pages",
+    "authority": "HBL0001",
+    "public": false,
+    "title": "列表示例",
+    "breadcrumb": [
+      "独立页面",
+      "列表示例"
+    ],
+    "page": "demoList",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": true
+  },
+  {
+    "path": "/video",
+    "name": "video",
+    "module": "pages",
+    "authority": "HBL0001",
+    "public": false,
+    "title": "视频示例",
+    "breadcrumb": [
+      "独立页面",
+      "视频示例"
+    ],
+    "page": "demoVideo",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": true
+  },
+  {
+    "path": "/personnel/personnelInfo",
+    "name": "personnelInfo",
+    "module": "pages",
+    "authority": "HBL01005",
+    "public": false,
+    "title": "人员信息",
+    "breadcrumb": [
+      "独立页面",
+      "人员信息"
+    ],
+    "page": "personnelInfo",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/open/key",
+    "name": "key",
+    "module": "pages",
+    "public": true,
+    "title": "密钥登录",
+    "breadcrumb": [
+      "独立页面",
+      "密钥登录"
+    ],
+    "page": "openKey",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/loginSuccess",
+    "name": "loginSuccess",
+    "module": "pages",
+    "public": true,
+    "title": "登录成功",
+    "breadcrumb": [
+      "独立页面",
+      "登录成功"
+    ],
+    "page": "loginSuccess",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/testCamera",
+    "name": "testCamera",
+    "module": "pages",
+    "authority": "HBL02001",
+    "public": false,
+    "title": "摄像头测试",
+    "breadcrumb": [
+      "独立页面",
+      "摄像头测试"
+    ],
+    "page": "testCamera",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyDetail",
+    "name": "propertyDetail",
+    "module": "pages",
+    "authority": "HBL01001",
+    "public": false,
+    "title": "物业详情",
+    "breadcrumb": [
+      "独立页面",
+      "物业详情"
+    ],
+    "page": "propertyDetail",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/Eprevention",
+    "name": "Eprevention",
+    "module": "pages",
+    "authority": "HBL01005",
+    "public": false,
+    "title": "疫情防控",
+    "breadcrumb": [
+      "独立页面",
+      "疫情防控"
+    ],
+    "page": "ePrevention",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/hc",
+    "name": "hc",
+    "module": "pages",
+    "public": true,
+    "title": "健康码",
+    "breadcrumb": [
+      "独立页面",
+      "健康码"
+    ],
+    "page": "healthCode",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/help/register",
+    "name": "register",
+    "module": "pages",
+    "public": true,
+    "title": "注册帮助",
+    "breadcrumb": [
+      "独立页面",
+      "注册帮助"
+    ],
+    "page": "helpRegister",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/userEquityCard",
+    "name": "userEquityCard",
+    "module": "pages",
+    "authority": "HBL21005",
+    "public": false,
+    "title": "权益卡",
+    "breadcrumb": [
+      "独立页面",
+      "权益卡"
+    ],
+    "page": "userEquityCard",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/downloadApk",
+    "name": "downloadApk",
+    "module": "pages",
+    "public": true,
+    "title": "App下载",
+    "breadcrumb": [
+      "独立页面",
+      "App下载"
+    ],
+    "page": "downloadApk",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/downloadApkForOwner",
+    "name": "downloadApkForOwner",
+    "module": "pages",
+    "public": true,
+    "title": "业主App下载",
+    "breadcrumb": [
+      "独立页面",
+      "业主App下载"
+    ],
+    "page": "downloadApkForOwner",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/downloadApkForProperty",
+    "name": "downloadApkForProperty",
+    "module": "pages",
+    "public": true,
+    "title": "物业App下载",
+    "breadcrumb": [
+      "独立页面",
+      "物业App下载"
+    ],
+    "page": "downloadApkForProperty",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/globalBoard",
+    "name": "globalBoard",
+    "module": "pages",
+    "authority": "HBL23001",
+    "public": false,
+    "title": "全局看板",
+    "breadcrumb": [
+      "独立页面",
+      "全局看板"
+    ],
+    "page": "globalBoard",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/projectBoard",
+    "name": "projectBoard",
+    "module": "pages",
+    "authority": "HBL23003",
+    "public": false,
+    "title": "项目看板",
+    "breadcrumb": [
+      "独立页面",
+      "项目看板"
+    ],
+    "page": "projectBoard",
+    "inMenu": false,
+    "outsideFrame": true,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intercar/parkadmin",
+    "name": "parkadmin",
+    "module": "parking",
+    "code": "HBL04001",
+    "public": false,
+    "title": "车场对接",
+    "breadcrumb": [
+      "车场管理",
+      "车场对接"
+    ],
+    "resource": "carParks",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intercar/configManager",
+    "name": "configManager",
+    "module": "parking",
+    "code": "HBL04017",
+    "public": false,
+    "title": "对接配置",
+    "breadcrumb": [
+      "车场管理",
+      "对接配置"
+    ],
+    "resource": "parkingVendorConfigs",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/newParkManage/newParkEvent",
+    "name": "newParkEvent",
+    "module": "parking",
+    "code": "HBL21001",
+    "public": false,
+    "title": "进出记录",
+    "breadcrumb": [
+      "车场管理",
+      "进出记录"
+    ],
+    "lc": "park_event",
+    "resource": "parkingEvents",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/newParkManage/newParkPayment",
+    "name": "newParkPayment",
+    "module": "parking",
+    "code": "HBL21003",
+    "public": false,
+    "title": "停车缴费",
+    "breadcrumb": [
+      "车场管理",
+      "停车缴费"
+    ],
+    "lc": "park_payment",
+    "resource": "parkingPayments",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/newParkManage/newParkEventIframe",
+    "name": "newParkEventIframe",
+    "module": "parking",
+    "public": false,
+    "title": "进出记录",
+    "breadcrumb": [
+      "车场管理",
+      "进出记录"
+    ],
+    "resource": "parkingEvents",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": true,
+    "offline": false,
+    "demo": false,
+    "variantOf": "/newParkManage/newParkEvent",
+    "code": "HBL21001"
+  },
+  {
+    "path": "/newParkManage/newParkPaymentIframe",
+    "name": "newParkPaymentIframe",
+    "module": "parking",
+    "public": false,
+    "title": "停车缴费",
+    "breadcrumb": [
+      "车场管理",
+      "停车缴费"
+    ],
+    "resource": "parkingPayments",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": true,
+    "offline": false,
+    "demo": false,
+    "variantOf": "/newParkManage/newParkPayment",
+    "code": "HBL21003"
+  },
+  {
+    "path": "/newParkManage/parkingLotManagement",
+    "name": "parkingLotManagement",
+    "module": "parking",
+    "authority": "HBL21001",
+    "public": false,
+    "title": "车场信息",
+    "breadcrumb": [
+      "车场管理",
+      "车场信息"
+    ],
+    "resource": "parkingLots",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/newParkManage/parkingPlaceManagement",
+    "name": "parkingPlaceManagement",
+    "module": "parking",
+    "authority": "HBL21001",
+    "public": false,
+    "title": "车位管理",
+    "breadcrumb": [
+      "车场管理",
+      "车位管理"
+    ],
+    "resource": "parkingPlaces",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/newParkManage/licencePlateManagement",
+    "name": "licencePlateManagement",
+    "module": "parking",
+    "authority": "HBL21001",
+    "public": false,
+    "title": "车牌管理",
+    "breadcrumb": [
+      "车场管理",
+      "车牌管理"
+    ],
+    "resource": "licencePlates",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/patrolManage/patrolPoint",
+    "name": "patrolPoint",
+    "module": "patrol",
+    "code": "HBL20001",
+    "public": false,
+    "title": "巡更点管理",
+    "breadcrumb": [
+      "巡更巡检",
+      "巡更点管理"
+    ],
+    "lc": "patrol_point",
+    "resource": "patrolPoints",
+    "query": {
+      "patrolType": 1
+    },
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/patrolManage/patrolArrange",
+    "name": "patrolArrange",
+    "module": "patrol",
+    "code": "HBL20003",
+    "public": false,
+    "title": "巡更排班",
+    "breadcrumb": [
+      "巡更巡检",
+      "巡更排班"
+    ],
+    "lc": "patrol_arrange",
+    "resource": "patrolArranges",
+    "query": {
+      "patrolType": 1
+    },
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/patrolManage/patrolPlan",
+    "name": "patrolPlan",
+    "module": "patrol",
+    "code": "HBL20005",
+    "public": false,
+    "title": "巡更计划",
+    "breadcrumb": [
+      "巡更巡检",
+      "巡更计划"
+    ],
+    "lc": "patrol_plan",
+    "resource": "patrolPlans",
+    "query": {
+      "patrolType": 1
+    },
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/patrolManage/patrolHistory",
+    "name": "patrolHistory",
+    "module": "patrol",
+    "code": "HBL20007",
+    "public": false,
+    "title": "巡更记录",
+    "breadcrumb": [
+      "巡更巡检",
+      "巡更记录"
+    ],
+    "lc": "patrol_history",
+    "resource": "patrolRecords",
+    "query": {
+      "patrolType": 1
+    },
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/patrolManage/patrolPointIframe/:type",
+    "name": "patrolPointIframe",
+    "module": "patrol",
+    "public": false,
+    "title": "巡更点管理",
+    "breadcrumb": [
+      "巡更巡检",
+      "巡更点管理"
+    ],
+    "resource": "patrolPoints",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": true,
+    "offline": false,
+    "demo": false,
+    "variantOf": "/patrolManage/patrolPoint",
+    "code": "HBL20001"
+  },
+  {
+    "path": "/patrolManage/patrolArrangeIframe/:type",
+    "name": "patrolArrangeIframe",
+    "module": "patrol",
+    "public": false,
+    "title": "巡更排班",
+    "breadcrumb": [
+      "巡更巡检",
+      "巡更排班"
+    ],
+    "resource": "patrolArranges",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": true,
+    "offline": false,
+    "demo": false,
+    "variantOf": "/patrolManage/patrolArrange",
+    "code": "HBL20003"
+  },
+  {
+    "path": "/patrolManage/patrolPlanIframe/:type",
+    "name": "patrolPlanIframe",
+    "module": "patrol",
+    "public": false,
+    "title": "巡更计划",
+    "breadcrumb": [
+      "巡更巡检",
+      "巡更计划"
+    ],
+    "resource": "patrolPlans",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": true,
+    "offline": false,
+    "demo": false,
+    "variantOf": "/patrolManage/patrolPlan",
+    "code": "HBL20005"
+  },
+  {
+    "path": "/patrolManage/patrolHistoryIframe/:type",
+    "name": "patrolHistoryIframe",
+    "module": "patrol",
+    "public": false,
+    "title": "巡更记录",
+    "breadcrumb": [
+      "巡更巡检",
+      "巡更记录"
+    ],
+    "resource": "patrolRecords",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": true,
+    "offline": false,
+    "demo": false,
+    "variantOf": "/patrolManage/patrolHistory",
+    "code": "HBL20007"
+  },
+  {
+    "path": "/property/roomAudit",
+    "name": "roomAudit",
+    "module": "property",
+    "code": "HBL07001",
+    "public": false,
+    "title": "入住审核",
+    "breadcrumb": [
+      "物业管理",
+      "入住审核"
+    ],
+    "resource": "roomAuditOrders",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/property/suggestCenter",
+    "name": "suggestCenter",
+    "module": "property",
+    "code": "HBL07003",
+    "public": false,
+    "title": "投诉建议",
+    "breadcrumb": [
+      "物业管理",
+      "投诉建议"
+    ],
+    "resource": "suggestions",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/property/noticeCenter",
+    "name": "noticeCenter",
+    "module": "property",
+    "code": "HBL07005",
+    "public": false,
+    "title": "通知公告",
+    "breadcrumb": [
+      "物业管理",
+      "通知公告"
+    ],
+    "editBreadcrumb": [
+      "物业管理",
+      "通知公告",
+      "编辑"
+    ],
+    "resource": "notices",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/property/keyPerson",
+    "name": "keyPerson",
+    "module": "property",
+    "code": "HBL07021",
+    "public": false,
+    "title": "重点人员",
+    "breadcrumb": [
+      "物业管理",
+      "重点人员"
+    ],
+    "resource": "keyPersons",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/property/appBanner",
+    "name": "appBanner",
+    "module": "property",
+    "code": "HBL07007",
+    "public": false,
+    "title": "APP轮播图",
+    "breadcrumb": [
+      "物业管理",
+      "APP轮播图"
+    ],
+    "resource": "appBanners",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/property/activity",
+    "name": "activity",
+    "module": "property",
+    "code": "HBL07009",
+    "public": false,
+    "title": "{scene}活动",
+    "breadcrumb": [
+      "物业管理",
+      "{scene}活动"
+    ],
+    "editBreadcrumb": [
+      "物业管理",
+      "{scene}活动",
+      "编辑"
+    ],
+    "resource": "activities",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/property/reportRepair",
+    "name": "reportRepair",
+    "module": "property",
+    "code": "HBL07011",
+    "public": false,
+    "title": "报事报修",
+    "breadcrumb": [
+      "物业管理",
+      "报事报修"
+    ],
+    "resource": "repairs",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/property/bookingCommunalArea",
+    "name": "bookingCommunalArea",
+    "module": "property",
+    "code": "HBL07010",
+    "public": false,
+    "title": "公共区域预约",
+    "breadcrumb": [
+      "物业管理",
+      "公共区域预约"
+    ],
+    "resource": "communalAreaBookings",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/cashier",
+    "name": "cashier",
+    "module": "propertyPayment",
+    "code": "HBL0701315",
+    "public": false,
+    "title": "收银台",
+    "breadcrumb": [
+      "物业缴费",
+      "收银台"
+    ],
+    "page": "cashier",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/receivedManagement",
+    "name": "receivedManagement",
+    "module": "propertyPayment",
+    "code": "HBL0701317",
+    "public": false,
+    "title": "实收管理",
+    "breadcrumb": [
+      "物业缴费",
+      "实收管理"
+    ],
+    "resource": "payments",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/billgeneration",
+    "name": "billgeneration",
+    "module": "propertyPayment",
+    "code": "HBL1901",
+    "public": false,
+    "title": "账单生成",
+    "breadcrumb": [
+      "物业缴费",
+      "账单生成"
+    ],
+    "page": "billGeneration",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/billapproval",
+    "name": "billapproval",
+    "module": "propertyPayment",
+    "code": "HBL1903",
+    "public": false,
+    "title": "账单审核",
+    "breadcrumb": [
+      "物业缴费",
+      "账单审核"
+    ],
+    "page": "billApproval",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/billpay",
+    "name": "billpay",
+    "module": "propertyPayment",
+    "code": "HBL1905",
+    "public": false,
+    "title": "账单缴费",
+    "breadcrumb": [
+      "物业缴费",
+      "账单缴费"
+    ],
+    "page": "billPay",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/billhistory",
+    "name": "billhistory",
+    "module": "propertyPayment",
+    "code": "HBL1907",
+    "public": false,
+    "title": "历史账单",
+    "breadcrumb": [
+      "物业缴费",
+      "历史账单"
+    ],
+    "resource": "bills",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/paymentParamConfig",
+    "name": "paymentParamConfig",
+    "module": "propertyPayment",
+    "code": "HBL1913",
+    "public": false,
+    "title": "缴费设置",
+    "breadcrumb": [
+      "物业缴费",
+      "缴费设置"
+    ],
+    "page": "paymentParamConfig",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/reconciliation",
+    "name": "reconciliation",
+    "module": "propertyPayment",
+    "code": "HBL1913",
+    "public": false,
+    "title": "对账管理",
+    "breadcrumb": [
+      "物业缴费",
+      "对账管理"
+    ],
+    "page": "reconciliation",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/paymentReport",
+    "name": "paymentReport",
+    "module": "propertyPayment",
+    "code": "HBL0701309",
+    "public": false,
+    "title": "缴费报表",
+    "breadcrumb": [
+      "物业缴费",
+      "缴费报表"
+    ],
+    "page": "paymentReport",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intelligence/smartRoom",
+    "name": "smartRoom",
+    "module": "smartHome",
+    "code": "HBL22001",
+    "public": false,
+    "title": "智能房间",
+    "breadcrumb": [
+      "智能家居",
+      "智能房间"
+    ],
+    "lc": "smart_room",
+    "resource": "smartRooms",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intelligence/smartDevice",
+    "name": "smartDevice",
+    "module": "smartHome",
+    "code": "HBL22002",
+    "public": false,
+    "title": "智能设备",
+    "breadcrumb": [
+      "智能家居",
+      "智能设备"
+    ],
+    "lc": "smart_device",
+    "resource": "smartDevices",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intelligence/smartWorkers",
+    "name": "smartWorkers",
+    "module": "smartHome",
+    "code": "HBL22003",
+    "public": false,
+    "title": "施工人员",
+    "breadcrumb": [
+      "智能家居",
+      "施工人员"
+    ],
+    "lc": "smart_workers",
+    "resource": "smartWorkers",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intelligence/smartHouseTemplate",
+    "name": "smartHouseTemplate",
+    "module": "smartHome",
+    "code": "HBL22004",
+    "public": false,
+    "title": "户型模板",
+    "breadcrumb": [
+      "智能家居",
+      "户型模板"
+    ],
+    "lc": "smart_house_template",
+    "resource": "smartHouseTemplates",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/intelligence/smartHouseTemplate/editTemplate",
+    "name": "editTemplate",
+    "module": "smartHome",
+    "code": "HBL22004",
+    "public": false,
+    "title": "编辑户型模板",
+    "breadcrumb": [
+      "智能家居",
+      "户型模板",
+      "编辑户型模板"
+    ],
+    "editBreadcrumb": [
+      "智能家居",
+      "户型模板",
+      "编辑户型模板"
+    ],
+    "page": "houseTemplateEditor",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/intelligence/smartHouseTemplate"
+  },
+  {
+    "path": "/intelligence/smartHouseTemplate/addScene",
+    "name": "addScene",
+    "module": "smartHome",
+    "code": "HBL22004",
+    "public": false,
+    "title": "添加场景",
+    "breadcrumb": [
+      "智能家居",
+      "户型模板",
+      "添加场景"
+    ],
+    "resource": "smartScenes",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/intelligence/smartHouseTemplate"
+  },
+  {
+    "path": "/intelligence/smartSetting",
+    "name": "smartSetting",
+    "module": "smartHome",
+    "code": "HBL22005",
+    "public": false,
+    "title": "智能家居设置",
+    "breadcrumb": [
+      "智能家居",
+      "智能家居设置"
+    ],
+    "resource": "smartSettings",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/system/user",
     "name": "user",
     "module": "system",
@@ -209,11 +1987,556 @@ export const routes: RouteDef[] = [
     "iframe": false,
     "offline": false,
     "demo": false
+  },
+  {
+    "path": "/system/devicemanage",
+    "name": "devicemanage",
+    "module": "system",
+    "code": "HBL02001",
+    "public": false,
+    "title": "设备管理",
+    "breadcrumb": [
+      "系统管理",
+      "设备管理"
+    ],
+    "resource": "devices",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/captureSetting",
+    "name": "captureSetting",
+    "module": "system",
+    "code": "HBL03007",
+    "public": false,
+    "title": "抓拍设置",
+    "breadcrumb": [
+      "系统管理",
+      "抓拍设置"
+    ],
+    "resource": "captureSettings",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/dhwg",
+    "name": "dhwg",
+    "module": "system",
+    "code": "HBL03009",
+    "public": false,
+    "title": "电话网关",
+    "breadcrumb": [
+      "系统管理",
+      "电话网关"
+    ],
+    "resource": "telephonyGateways",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/videoRightConfig",
+    "name": "videoRightConfig",
+    "module": "system",
+    "code": "HBL03011",
+    "public": false,
+    "title": "视频权限配置",
+    "breadcrumb": [
+      "系统管理",
+      "视频权限配置"
+    ],
+    "resource": "videoRightConfigs",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/systemConfig",
+    "name": "systemConfig",
+    "module": "system",
+    "code": "HBL03015",
+    "public": false,
+    "title": "系统配置",
+    "breadcrumb": [
+      "系统管理",
+      "系统配置"
+    ],
+    "resource": "systemConfigs",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/faceDatabase",
+    "name": "faceDatabase",
+    "module": "system",
+    "code": "HBL03017",
+    "public": false,
+    "title": "人脸库",
+    "breadcrumb": [
+      "系统管理",
+      "人脸库"
+    ],
+    "resource": "faceProfiles",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/menucustomization",
+    "name": "menucustomization",
+    "module": "system",
+    "code": "HBL03021",
+    "public": false,
+    "title": "菜单配置",
+    "breadcrumb": [
+      "系统管理",
+      "菜单配置"
+    ],
+    "page": "menuCustomization",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/edgeservice",
+    "name": "edgeservice",
+    "module": "system",
+    "code": "HBL03019",
+    "public": false,
+    "title": "边缘服务",
+    "breadcrumb": [
+      "系统管理",
+      "边缘服务"
+    ],
+    "resource": "edgeServices",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/edgedetail",
+    "name": "edgedetail",
+    "module": "system",
+    "code": "HBL03019",
+    "public": false,
+    "title": "边缘服务详情",
+    "breadcrumb": [
+      "系统管理",
+      "边缘服务",
+      "边缘服务详情"
+    ],
+    "page": "edgeDetail",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/system/edgeservice"
+  },
+  {
+    "path": "/system/cloudStorageKeyMgr",
+    "name": "cloudStorageKeyMgr",
+    "module": "system",
+    "authority": "HBL03015",
+    "public": false,
+    "title": "云存储密钥管理",
+    "breadcrumb": [
+      "系统管理",
+      "云存储密钥管理"
+    ],
+    "resource": "storageCredentials",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/config/custom",
+    "name": "customConfig",
+    "module": "system",
+    "authority": "HBL03015",
+    "public": false,
+    "title": "个性化配置",
+    "breadcrumb": [
+      "系统管理",
+      "个性化配置"
+    ],
+    "resource": "platformConfigs",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/taskcenter",
+    "name": "taskcenter",
+    "module": "system",
+    "authority": "HBL0001",
+    "public": false,
+    "title": "任务中心",
+    "breadcrumb": [
+      "系统管理",
+      "任务中心"
+    ],
+    "page": "taskCenter",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/nucleinCompartment",
+    "name": "nucleinCompartment",
+    "module": "system",
+    "authority": "HBL03015",
+    "public": false,
+    "title": "核酸小屋",
+    "breadcrumb": [
+      "系统管理",
+      "核酸小屋"
+    ],
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "external": {
+      "kind": "nucleinCompartment"
+    }
+  },
+  {
+    "path": "/system/smartPlatform",
+    "name": "smartPlatform",
+    "module": "system",
+    "authority": "HBL03013",
+    "public": false,
+    "title": "智慧平台",
+    "breadcrumb": [
+      "系统管理",
+      "智慧平台"
+    ],
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "external": {
+      "kind": "systemApp",
+      "ticket": true
+    }
+  },
+  {
+    "path": "/videoCloud/videoPatrol",
+    "name": "videoPatrol",
+    "module": "video",
+    "code": "HBL09001",
+    "public": false,
+    "title": "视频巡查",
+    "breadcrumb": [
+      "视频监控",
+      "视频巡查"
+    ],
+    "page": "videoPatrol",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/videoCloud/pictureCenter",
+    "name": "pictureCenter",
+    "module": "video",
+    "code": "HBL09002",
+    "public": false,
+    "title": "图片中心",
+    "breadcrumb": [
+      "视频监控",
+      "图片中心"
+    ],
+    "resource": "capturePictures",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/Wisdomiot/OperationAssistant",
+    "name": "OperationAssistant",
+    "module": "video",
+    "code": "HBL05",
+    "public": false,
+    "title": "运营助手",
+    "breadcrumb": [
+      "视频监控",
+      "运营助手"
+    ],
+    "page": "operationAssistant",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/Wisdomiot/AiTextSearch",
+    "name": "AiTextSearch",
+    "module": "video",
+    "code": "HBL05020",
+    "public": false,
+    "title": "以文搜图",
+    "breadcrumb": [
+      "视频监控",
+      "以文搜图"
+    ],
+    "page": "aiTextSearch",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/Wisdomiot/FIRECHAEGE",
+    "name": "FIRECHAEGE",
+    "module": "video",
+    "authority": "HBL05",
+    "public": false,
+    "title": "消防充电",
+    "breadcrumb": [
+      "视频监控",
+      "消防充电"
+    ],
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "external": {
+      "kind": "fireCharge"
+    }
+  },
+  {
+    "path": "/workbench/benchlayout",
+    "name": "benchlayout",
+    "module": "workbench",
+    "code": "HBL0001",
+    "public": false,
+    "title": "工作台",
+    "breadcrumb": [
+      "工作台"
+    ],
+    "lc": "workbench",
+    "page": "workbench",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/home",
+    "name": "home",
+    "module": "workbench",
+    "authority": "HBL0001",
+    "public": false,
+    "title": "首页",
+    "breadcrumb": [
+      "工作台"
+    ],
+    "page": "workbench",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/inspect/config/template",
+    "name": "inspectTemplate",
+    "module": "workbench",
+    "authority": "RETAIL_AUTH_04003",
+    "public": false,
+    "title": "巡检模板",
+    "breadcrumb": [
+      "巡检",
+      "巡检模板"
+    ],
+    "resource": "inspectTemplates",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/inspect/evalTemplate/detail",
+    "name": "inspectEvalTemplateDetail",
+    "module": "workbench",
+    "authority": "RETAIL_AUTH_04003",
+    "public": false,
+    "title": "评价模板",
+    "breadcrumb": [
+      "巡检",
+      "评价模板"
+    ],
+    "resource": "inspectEvalTemplates",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/inspect/config/patrolPlan/1",
+    "name": "inspectPlan",
+    "module": "workbench",
+    "authority": "RETAIL_AUTH_04007",
+    "public": false,
+    "title": "巡检计划",
+    "breadcrumb": [
+      "巡检",
+      "巡检计划"
+    ],
+    "resource": "inspectPlans",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/inspect/report/planStatistics/1",
+    "name": "inspectPlanStatistics",
+    "module": "workbench",
+    "authority": "RETAIL_AUTH_04011",
+    "public": false,
+    "title": "计划统计",
+    "breadcrumb": [
+      "巡检",
+      "巡检报表",
+      "计划统计"
+    ],
+    "resource": "inspectPlanReports",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/inspect/report/statistical",
+    "name": "inspectStatistical",
+    "module": "workbench",
+    "authority": "RETAIL_AUTH_04023",
+    "public": false,
+    "title": "巡检统计",
+    "breadcrumb": [
+      "巡检",
+      "巡检统计"
+    ],
+    "page": "inspectStatistics",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
   }
 ];
 
 /** The whole menu tree; the server filters it by the user's authorities into webMenuList. */
 export const menu: MenuNode[] = [
+  {
+    "index": "workbench",
+    "alias": "工作台",
+    "icon": "DashboardOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "benchlayout",
+        "code": "HBL0001",
+        "alias": "工作台",
+        "path": "/workbench/benchlayout",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
   {
     "index": "community",
     "alias": "{scene}管理",
@@ -271,6 +2594,538 @@ export const menu: MenuNode[] = [
     ]
   },
   {
+    "index": "intercom",
+    "alias": "对讲门禁",
+    "icon": "PhoneOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "logsearch",
+        "code": "HBL02003",
+        "alias": "通话记录",
+        "path": "/intercom/logsearch",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "publish",
+        "code": "HBL02003",
+        "alias": "信息发布",
+        "path": "/intercom/publish",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "setting",
+        "code": "HBL06001",
+        "alias": "门禁设置",
+        "path": "/intergate/setting",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "event",
+        "code": "HBL06002",
+        "alias": "开门记录",
+        "path": "/intergate/event",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "video",
+    "alias": "视频监控",
+    "icon": "VideoCameraOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "videoPatrol",
+        "code": "HBL09001",
+        "alias": "视频巡查",
+        "path": "/videoCloud/videoPatrol",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "pictureCenter",
+        "code": "HBL09002",
+        "alias": "图片中心",
+        "path": "/videoCloud/pictureCenter",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "OperationAssistant",
+        "code": "HBL05",
+        "alias": "运营助手",
+        "path": "/Wisdomiot/OperationAssistant",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "AiTextSearch",
+        "code": "HBL05020",
+        "alias": "以文搜图",
+        "path": "/Wisdomiot/AiTextSearch",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "FIRECHAEGE",
+        "code": "HBL05",
+        "alias": "消防充电",
+        "path": "/Wisdomiot/FIRECHAEGE",
+        "applicationUrl": "",
+        "systemMenu": "fireCharge",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "property",
+    "alias": "物业管理",
+    "icon": "ToolOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "roomAudit",
+        "code": "HBL07001",
+        "alias": "入住审核",
+        "path": "/property/roomAudit",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "suggestCenter",
+        "code": "HBL07003",
+        "alias": "投诉建议",
+        "path": "/property/suggestCenter",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "noticeCenter",
+        "code": "HBL07005",
+        "alias": "通知公告",
+        "path": "/property/noticeCenter",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "keyPerson",
+        "code": "HBL07021",
+        "alias": "重点人员",
+        "path": "/property/keyPerson",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "appBanner",
+        "code": "HBL07007",
+        "alias": "APP轮播图",
+        "path": "/property/appBanner",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "activity",
+        "code": "HBL07009",
+        "alias": "{scene}活动",
+        "path": "/property/activity",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "reportRepair",
+        "code": "HBL07011",
+        "alias": "报事报修",
+        "path": "/property/reportRepair",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "bookingCommunalArea",
+        "code": "HBL07010",
+        "alias": "公共区域预约",
+        "path": "/property/bookingCommunalArea",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "propertyPayment",
+    "alias": "物业缴费",
+    "icon": "PayCircleOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "cashier",
+        "code": "HBL0701315",
+        "alias": "收银台",
+        "path": "/propertyPayment/cashier",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "receivedManagement",
+        "code": "HBL0701317",
+        "alias": "实收管理",
+        "path": "/propertyPayment/receivedManagement",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "billgeneration",
+        "code": "HBL1901",
+        "alias": "账单生成",
+        "path": "/propertyPayment/billgeneration",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "billapproval",
+        "code": "HBL1903",
+        "alias": "账单审核",
+        "path": "/propertyPayment/billapproval",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "billpay",
+        "code": "HBL1905",
+        "alias": "账单缴费",
+        "path": "/propertyPayment/billpay",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "billhistory",
+        "code": "HBL1907",
+        "alias": "历史账单",
+        "path": "/propertyPayment/billhistory",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "paymentParamConfig",
+        "code": "HBL1913",
+        "alias": "缴费设置",
+        "path": "/propertyPayment/paymentParamConfig",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "reconciliation",
+        "code": "HBL1913",
+        "alias": "对账管理",
+        "path": "/propertyPayment/reconciliation",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "paymentReport",
+        "code": "HBL0701309",
+        "alias": "缴费报表",
+        "path": "/propertyPayment/paymentReport",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "aiInspection",
+    "alias": "AI巡检",
+    "icon": "RobotOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "AiInspectionConfig",
+        "code": "HBL07025010",
+        "alias": "巡检配置",
+        "path": "/AiInspection/AiInspectionConfig",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "AiInspectionTask",
+        "code": "HBL07025020",
+        "alias": "巡检任务",
+        "path": "/AiInspection/AiInspectionTask",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "AiInspectionRecord",
+        "code": "HBL07025030",
+        "alias": "巡检记录",
+        "path": "/AiInspection/AiInspectionRecord",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "AiInspectionReport",
+        "code": "HBL07025040",
+        "alias": "巡检报告",
+        "path": "/AiInspection/AiInspectionReport",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "intelligent",
+        "code": "HBL17001",
+        "alias": "智能巡检",
+        "path": "/AI-inspect/intelligent",
+        "applicationUrl": "",
+        "systemMenu": "aiInspect",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "patrol",
+    "alias": "巡更巡检",
+    "icon": "ScheduleOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "patrolPoint",
+        "code": "HBL20001",
+        "alias": "巡更点管理",
+        "path": "/patrolManage/patrolPoint",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "patrolArrange",
+        "code": "HBL20003",
+        "alias": "巡更排班",
+        "path": "/patrolManage/patrolArrange",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "patrolPlan",
+        "code": "HBL20005",
+        "alias": "巡更计划",
+        "path": "/patrolManage/patrolPlan",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "patrolHistory",
+        "code": "HBL20007",
+        "alias": "巡更记录",
+        "path": "/patrolManage/patrolHistory",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "offlinePatrol",
+    "alias": "离线巡更",
+    "icon": "DisconnectOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "offPatrolPoint",
+        "code": "HBL20001",
+        "alias": "离线巡更点",
+        "path": "/offPatrolManage/offPatrolPoint",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "offPatrolArrange",
+        "code": "HBL20003",
+        "alias": "离线巡更排班",
+        "path": "/offPatrolManage/offPatrolArrange",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "offPatrolPlan",
+        "code": "HBL20005",
+        "alias": "离线巡更计划",
+        "path": "/offPatrolManage/offPatrolPlan",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "offPatrolHistory",
+        "code": "HBL20007",
+        "alias": "离线巡更记录",
+        "path": "/offPatrolManage/offPatrolHistory",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "alarm",
+    "alias": "告警管理",
+    "icon": "AlertOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "alarmCenter",
+        "code": "HBL14001",
+        "alias": "告警中心",
+        "path": "/alarm/alarmCenter",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "alarmPersonConfig",
+        "code": "HBL14002",
+        "alias": "告警人员配置",
+        "path": "/alarm/alarmPersonConfig",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "alarmLevelConfig",
+        "code": "HBL14003",
+        "alias": "告警等级配置",
+        "path": "/alarm/alarmLevelConfig",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "elevator",
+    "alias": "电梯管理",
+    "icon": "ColumnHeightOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "operationalMonitoring",
+        "code": "HBL26005",
+        "alias": "运行监测",
+        "path": "/elevatorManage/operationalMonitoring",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "parking",
+    "alias": "车场管理",
+    "icon": "CarOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "parkadmin",
+        "code": "HBL04001",
+        "alias": "车场对接",
+        "path": "/intercar/parkadmin",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "configManager",
+        "code": "HBL04017",
+        "alias": "对接配置",
+        "path": "/intercar/configManager",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "newParkEvent",
+        "code": "HBL21001",
+        "alias": "进出记录",
+        "path": "/newParkManage/newParkEvent",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "newParkPayment",
+        "code": "HBL21003",
+        "alias": "停车缴费",
+        "path": "/newParkManage/newParkPayment",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "parkingLotManagement",
+        "code": "HBL21001",
+        "alias": "车场信息",
+        "path": "/newParkManage/parkingLotManagement",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "parkingPlaceManagement",
+        "code": "HBL21001",
+        "alias": "车位管理",
+        "path": "/newParkManage/parkingPlaceManagement",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "licencePlateManagement",
+        "code": "HBL21001",
+        "alias": "车牌管理",
+        "path": "/newParkManage/licencePlateManagement",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "smartHome",
+    "alias": "智能家居",
+    "icon": "BulbOutlined",
+    "isTenantMenu": false,
+    "subMenus": [
+      {
+        "index": "smartRoom",
+        "code": "HBL22001",
+        "alias": "智能房间",
+        "path": "/intelligence/smartRoom",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "smartDevice",
+        "code": "HBL22002",
+        "alias": "智能设备",
+        "path": "/intelligence/smartDevice",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "smartWorkers",
+        "code": "HBL22003",
+        "alias": "施工人员",
+        "path": "/intelligence/smartWorkers",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "smartHouseTemplate",
+        "code": "HBL22004",
+        "alias": "户型模板",
+        "path": "/intelligence/smartHouseTemplate",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "smartSetting",
+        "code": "HBL22005",
+        "alias": "智能家居设置",
+        "path": "/intelligence/smartSetting",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
     "index": "system",
     "alias": "系统管理",
     "icon": "SettingOutlined",
@@ -298,6 +3153,146 @@ export const menu: MenuNode[] = [
         "alias": "操作日志",
         "path": "/system/log",
         "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "devicemanage",
+        "code": "HBL02001",
+        "alias": "设备管理",
+        "path": "/system/devicemanage",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "captureSetting",
+        "code": "HBL03007",
+        "alias": "抓拍设置",
+        "path": "/system/captureSetting",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "dhwg",
+        "code": "HBL03009",
+        "alias": "电话网关",
+        "path": "/system/dhwg",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "videoRightConfig",
+        "code": "HBL03011",
+        "alias": "视频权限配置",
+        "path": "/system/videoRightConfig",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "systemConfig",
+        "code": "HBL03015",
+        "alias": "系统配置",
+        "path": "/system/systemConfig",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "faceDatabase",
+        "code": "HBL03017",
+        "alias": "人脸库",
+        "path": "/system/faceDatabase",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "menucustomization",
+        "code": "HBL03021",
+        "alias": "菜单配置",
+        "path": "/system/menucustomization",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "edgeservice",
+        "code": "HBL03019",
+        "alias": "边缘服务",
+        "path": "/system/edgeservice",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "cloudStorageKeyMgr",
+        "code": "HBL03015",
+        "alias": "云存储密钥管理",
+        "path": "/system/cloudStorageKeyMgr",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "config/custom",
+        "code": "HBL03015",
+        "alias": "个性化配置",
+        "path": "/system/config/custom",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "nucleinCompartment",
+        "code": "HBL03015",
+        "alias": "核酸小屋",
+        "path": "/system/nucleinCompartment",
+        "applicationUrl": "",
+        "systemMenu": "nucleinCompartment",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "smartPlatform",
+        "code": "HBL03013",
+        "alias": "智慧平台",
+        "path": "/system/smartPlatform",
+        "applicationUrl": "",
+        "systemMenu": "systemApp",
+        "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "license",
+    "alias": "授权管理",
+    "icon": "SafetyCertificateOutlined",
+    "isTenantMenu": true,
+    "subMenus": [
+      {
+        "index": "index",
+        "code": "HBL21005",
+        "alias": "授权管理",
+        "path": "/licenseManage/index",
+        "isTenantMenu": true,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "appCenter",
+    "alias": "应用中心",
+    "icon": "AppstoreOutlined",
+    "isTenantMenu": true,
+    "subMenus": [
+      {
+        "index": "appServiceManager",
+        "code": "HBL03013",
+        "alias": "应用服务管理",
+        "path": "/appCenter/appServiceManager",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "serviceApplication",
+        "code": "HBL03021",
+        "alias": "服务申请",
+        "path": "/appCenter/serviceApplication",
+        "isTenantMenu": false,
         "subMenus": []
       }
     ]

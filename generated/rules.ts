@@ -708,7 +708,7 @@ export const rules: Record<string, RuleDef> = {
   },
   "satisfaction": {
     "description": "满意度：必选",
-    "usage": "field",
+    "usage": "code",
     "params": {},
     "required": "请选择满意度",
     "checks": []
@@ -763,7 +763,7 @@ export const rules: Record<string, RuleDef> = {
   },
   "password": {
     "description": "密码：8到32位",
-    "usage": "field",
+    "usage": "code",
     "params": {},
     "checks": [
       {

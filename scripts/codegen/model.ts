@@ -138,7 +138,8 @@ export function buildModel(sources: Sources): Model {
           filter: !hidden && (f.filter ?? false),
           search: !hidden && (f.search ?? false),
           sort: !hidden && (f.sort ?? false),
-          form: !hidden && (f.form ?? true),
+          // secret fields are write-only: on a form only when the module says so, never returned.
+          form: hidden ? (f.form ?? false) : (f.form ?? true),
           detail: !hidden && (f.detail ?? true),
           readOnly: f.readOnly ?? false,
           ...(f.placeholder ? { placeholder: f.placeholder } : {}),
@@ -259,7 +260,7 @@ function menuNodeOf(rt: RouteDef, routes: RouteDef[]): MenuNode {
   const segments = rt.path.split("/").filter(Boolean);
   return {
     index: segments.slice(1).join("/") || segments[0],
-    ...(rt.code ? { code: rt.code } : {}),
+    ...(rt.code ?? rt.authority ? { code: rt.code ?? rt.authority } : {}),
     alias: rt.title,
     ...(rt.icon ? { icon: rt.icon } : {}),
     path: rt.path,

@@ -92,6 +92,7 @@ function builtinChecks(f: FieldDef): { schema: Json; message: string }[] {
       out.push({ schema: { pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$" }, message: `${label}格式不正确` });
       break;
   }
+  // A mapping with an "otherwise" label names every other value too, so only closed mappings restrict.
   if (f.mapping && f.type !== "boolean") out.push({ schema: { mapping: f.mapping }, message: `请选择正确的${label}` });
   if (f.maxLength !== undefined && ["string", "text", "image", "secret"].includes(f.type)) {
     out.push({ schema: { maxLength: f.maxLength }, message: `${label}不能超过${f.maxLength}个字符` });
@@ -129,6 +130,7 @@ export function fieldSchema(model: Model, f: FieldDef, base: string): CompiledFi
   for (const b of builtinChecks(f)) {
     if ("mapping" in b.schema) {
       const m = model.mappings[String(b.schema.mapping)];
+      if (m.otherwise !== undefined) continue;
       messages[`${thenBase}/${checks.length}`] = b.message;
       checks.push({ enum: Object.keys(m.values) });
       continue;
