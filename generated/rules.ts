@@ -350,7 +350,7 @@ export const rules: Record<string, RuleDef> = {
     ]
   },
   "patrolExpectedTime": {
-    "description": "巡更预计时长（分钟）：正整数，不大于1440",
+    "description": "巡更预计时长（分钟）：非负整数，不大于1440",
     "usage": "field",
     "params": {},
     "checks": [
@@ -563,7 +563,7 @@ export const rules: Record<string, RuleDef> = {
     "checks": [
       {
         "kind": "notPattern",
-        "value": "\\p{Extended_Pictographic}|[\ud800-\udfff]",
+        "value": "\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]",
         "message": "不能包含表情等特殊符号"
       }
     ]

@@ -195,8 +195,9 @@ export function buildModel(sources: Sources): Model {
     resourceNames.set(r.name, r);
   }
   for (const r of resources) {
+    const index = sources.modules.find((m) => m.data.module === r.module)?.data.resources.findIndex((x: any) => x.name === r.name) ?? -1;
     r.fields.forEach((f, j) => {
-      const where = `${fileOf(r.module)}: at resource "${r.name}" field "${f.name}" (/fields/${j})`;
+      const where = `${fileOf(r.module)}: at /resources/${index}/fields/${j} (resource "${r.name}" field "${f.name}")`;
       if (f.rule && !rules[f.rule]) problems.push(`${where}: unknown rule "${f.rule}"`);
       if (f.mapping && !mappings[f.mapping]) problems.push(`${where}: unknown mapping "${f.mapping}"`);
       if (f.ref) {

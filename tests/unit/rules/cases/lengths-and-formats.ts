@@ -1,0 +1,62 @@
+// Length limits and formats of spec §5 (plate, card number, questionnaire) and the decision rules
+// for phones, ID cards, emails and passwords.
+import { times, type RuleCases } from "../support/prove-rules.ts";
+
+export const lengthAndFormatCases: RuleCases = {
+  plate: [
+    ["", null],
+    ["京A12345", null],
+    [times("A", 20), null],
+    [times("A", 21), "车牌号不能超过20位"],
+    [times("京", 21), "车牌号不能超过20位"],
+  ],
+  cardNo: [
+    ["", null],
+    ["1234567890ABCDEFghij", null], // 20
+    [times("1", 21), "卡号不能超过20位"],
+    ["12-34", "只能输入数字大小写字母"],
+  ],
+  satisfaction: [
+    ["", "请选择满意度"],
+    [null, "请选择满意度"],
+    [undefined, "请选择满意度"],
+    ["5", null],
+    ["非常满意", null],
+  ],
+  comment: [
+    ["", null],
+    [times("好", 255), null],
+    [times("a", 255), null],
+    [times("好", 256), "内容不能超过255个字符"],
+    [times("a", 256), "内容不能超过255个字符"],
+  ],
+  phone: [
+    ["", null],
+    ["13812345678", null],
+    ["1381234567", "请输入正确的手机号"],
+    ["138123456789", "请输入正确的手机号"],
+    ["23812345678", "请输入正确的手机号"],
+  ],
+  idCard: [
+    ["", null],
+    ["110105194912310021", null],
+    ["11010519491231002X", null],
+    ["11010519491231002x", null],
+    ["11010519491231002", "请输入正确的身份证号"],
+    ["11010519491231002Y", "请输入正确的身份证号"],
+  ],
+  email: [
+    ["", null],
+    ["a@b.cn", null],
+    ["a@b", "请输入正确的邮箱"],
+    ["@b.cn", "请输入正确的邮箱"],
+    ["a b@c.cn", "请输入正确的邮箱"],
+  ],
+  password: [
+    ["", null],
+    [times("a", 8), null],
+    [times("a", 32), null],
+    [times("a", 7), "密码长度为8到32位"],
+    [times("a", 33), "密码长度为8到32位"],
+  ],
+};
