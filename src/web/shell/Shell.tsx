@@ -1,5 +1,81 @@
-// Placeholder until the shell lands: the layout route renders the page only.
-import { Outlet } from "react-router";
+// The layout route of the pages inside the main frame (spec §2 Layout): header, left menu, page tabs,
+// breadcrumb, watermark and the page (<Outlet/>), with the navigation guards of spec §4. The user is
+// loaded once here and shared with everything below (useCurrentUser).
+import { Button, Layout, Result, Spin } from "antd";
+import { useEffect, useMemo } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { routes } from "../../../generated/routes.ts";
+import { useCurrentCommunity } from "../state/community.ts";
+import Header, { DEFAULT_PRODUCT_NAME, useLoginConfiguration } from "./Header.tsx";
+import ShellMenu from "./Menu.tsx";
+import PageBreadcrumb from "./PageBreadcrumb.tsx";
+import { findRoute } from "./route-match.ts";
+import Tabs from "./Tabs.tsx";
+import { documentTitle } from "./title-state.ts";
+import { useCommunityBootstrap } from "./use-community-bootstrap.ts";
+import { useNavigationGuards } from "./use-navigation-guards.ts";
+import { useShellTabs } from "./use-tabs.ts";
+import { CurrentUserProvider, useCurrentUser, useLoadCurrentUser } from "./user.ts";
+import Watermark from "./Watermark.tsx";
+
+function ShellFrame() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const decision = useNavigationGuards();
+  const route = useMemo(() => findRoute(location.pathname, routes), [location.pathname]);
+  const allowed = !decision.redirect;
+  const tabs = useShellTabs(user, route, allowed);
+  const login = useLoginConfiguration();
+  const community = useCurrentCommunity();
+  const productName = login?.platformName || DEFAULT_PRODUCT_NAME;
+  useCommunityBootstrap(user);
+
+  useEffect(() => {
+    if (allowed) document.title = documentTitle(route, user.sceneName, productName);
+  }, [allowed, route, user.sceneName, productName]);
+
+  if (decision.redirect) {
+    return "path" in decision.redirect ? <Navigate to={decision.redirect.path} replace /> : null;
+  }
+
+  return (
+    <Layout style={{ height: "100vh" }} data-testid="shell">
+      <Header user={user} tenantMenu={Boolean(route?.tenantMenu)} productName={productName} logo={login?.platformIco || user.platformImg} />
+      <Layout>
+        <ShellMenu />
+        <Layout.Content style={{ display: "flex", flexDirection: "column", minWidth: 0, overflow: "hidden" }}>
+          {!route?.hideTabs && <Tabs tabs={tabs} />}
+          <PageBreadcrumb route={route} path={location.pathname} sceneName={user.sceneName} />
+          <div style={{ flex: 1, overflow: "auto" }}>
+            <Watermark user={user}>
+              {/* Keyed by the community: a new community remounts the page, which then loads its data again. */}
+              <div key={String(community?.communityId ?? "")} style={{ padding: 16 }} data-testid="shell-page">
+                <Outlet />
+              </div>
+            </Watermark>
+          </div>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
 export default function Shell() {
-  return <Outlet />;
+  const load = useLoadCurrentUser();
+  if (load.status === "loading") return <Spin fullscreen tip="加载中..." />;
+  if (load.status === "error") {
+    return (
+      <Result
+        status="500"
+        title="加载用户信息失败"
+        subTitle={load.error instanceof Error ? load.error.message : undefined}
+        extra={<Button type="primary" onClick={load.reload}>重试</Button>}
+      />
+    );
+  }
+  return (
+    <CurrentUserProvider user={load.user}>
+      <ShellFrame />
+    </CurrentUserProvider>
+  );
 }

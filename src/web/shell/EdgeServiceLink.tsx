@@ -1,0 +1,57 @@
+// The edge (cascade) service link of the header (spec §2, §4, §6): loaded for the current community
+// when the user has HBL03019; the name is cut to 10 characters plus an ellipsis; a click opens the
+// edge service, asking for authorisation first when it has none.
+import { ClusterOutlined } from "@ant-design/icons";
+import { Button, message, Modal, Tooltip } from "antd";
+import { useEffect, useState } from "react";
+import { authorizeEdge, fetchEdgeAuth, fetchEdgeJumpAddress, fetchEdgeService, type EdgeService } from "./api.ts";
+import { edgeJumpFlow } from "./edge-state.ts";
+import { openWindow } from "./external-window.ts";
+import { showsEdgeService, truncateEdgeName } from "./header-state.ts";
+
+export default function EdgeServiceLink({ authorities, communityId }: { authorities: readonly string[]; communityId: string | number | null }) {
+  const [edge, setEdge] = useState<EdgeService | null>(null);
+  const enabled = showsEdgeService(authorities, communityId);
+
+  useEffect(() => {
+    setEdge(null);
+    if (!enabled || communityId == null) return;
+    let live = true;
+    fetchEdgeService(communityId).then((e) => live && setEdge(e && e.id != null ? e : null), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [enabled, communityId]);
+
+  if (!edge) return null;
+
+  const jump = () =>
+    void edgeJumpFlow({
+      isAuthorized: async () => Boolean((await fetchEdgeAuth(edge.id))?.authorized),
+      askConsent: () =>
+        new Promise<boolean>((resolve) => {
+          Modal.confirm({
+            title: "授权访问",
+            content: `访问边缘服务“${edge.name}”需要授权，是否授权？`,
+            okText: "授权",
+            cancelText: "取消",
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
+        }),
+      authorize: () => authorizeEdge(edge.id),
+      showSuccess: (text) => void message.success(text),
+      open: async () => {
+        const { jumpAddr } = await fetchEdgeJumpAddress(edge.id);
+        return openWindow(jumpAddr);
+      },
+    }).catch(() => undefined);
+
+  return (
+    <Tooltip title={edge.name}>
+      <Button type="text" icon={<ClusterOutlined />} onClick={jump} style={{ color: "inherit" }} data-testid="edge-service-link">
+        {truncateEdgeName(edge.name)}
+      </Button>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,62 @@
+// The header (spec §2 Layout), 64 px: logo and product title, the current community with its picker
+// (or the tenant name on tenant-level menus), and the user area.
+import { Layout, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { constants } from "../../../generated/constants.ts";
+import { useCurrentCommunity } from "../state/community.ts";
+import { fetchLoginConfiguration, type LoginConfiguration } from "./api.ts";
+import CommunityPicker from "./CommunityPicker.tsx";
+import UserArea from "./UserArea.tsx";
+import type { CurrentUser } from "./user-state.ts";
+
+/** Product title when the login configuration names none. */
+export const DEFAULT_PRODUCT_NAME = "云物业社区管理平台";
+
+/** The login configuration (platformName, platformIco); public, loaded once. */
+export function useLoginConfiguration(): LoginConfiguration | null {
+  const [config, setConfig] = useState<LoginConfiguration | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchLoginConfiguration().then((c) => live && setConfig(c ?? null), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}
+
+export default function Header({ user, tenantMenu, productName, logo }: { user: CurrentUser; tenantMenu: boolean; productName: string; logo?: string }) {
+  const community = useCurrentCommunity();
+  return (
+    <Layout.Header
+      data-testid="shell-header"
+      style={{
+        height: constants.headerHeight,
+        lineHeight: `${constants.headerHeight}px`,
+        padding: "0 16px",
+        display: "flex",
+        alignItems: "center",
+        gap: 16,
+        background: "#fff",
+        borderBottom: "1px solid rgba(5,5,5,0.06)",
+      }}
+    >
+      <div style={{ display: "flex", alignItems: "center", gap: 8, flexShrink: 0 }}>
+        {logo ? <img src={logo} alt="" style={{ height: 32, maxWidth: 120, objectFit: "contain" }} /> : null}
+        <Typography.Title level={4} style={{ margin: 0, whiteSpace: "nowrap" }}>
+          {productName}
+        </Typography.Title>
+      </div>
+      <div style={{ flex: 1, minWidth: 0, display: "flex", alignItems: "center" }}>
+        {tenantMenu ? (
+          <Typography.Text strong data-testid="shell-tenant-name">
+            {user.tenantName}
+          </Typography.Text>
+        ) : (
+          <CommunityPicker sceneName={user.sceneName} />
+        )}
+      </div>
+      <UserArea user={user} communityId={community?.communityId ?? null} productName={productName} />
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,129 @@
+// The user area of the header (spec §2 Layout, §6, §7): cockpit dropdown, edge-service link, task
+// centre, guide button, help (with the About dialog), downloads and the user menu with logout.
+import {
+  CompassOutlined, DashboardOutlined, DownloadOutlined, DownOutlined, ProfileOutlined, QuestionCircleOutlined, UserOutlined,
+} from "@ant-design/icons";
+import { Avatar, Button, Dropdown, message, Modal, Space, Tooltip } from "antd";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { clearSession, getTenantHomePage } from "../state/session.ts";
+import { fetchHelpDialogUrl, fetchLogos, logout, reportOperation } from "./api.ts";
+import AboutDialog from "./AboutDialog.tsx";
+import EdgeServiceLink from "./EdgeServiceLink.tsx";
+import { appUrl, openWindow, openWindowWhenReady } from "./external-window.ts";
+import { cockpitItems, MENU_CONFIG_CODE, operationReport, TASK_CENTRE_OPERATION, userMenuItems, type UserMenuKey } from "./header-state.ts";
+import { delay, logoutFlow } from "./logout.ts";
+import type { CurrentUser } from "./user-state.ts";
+
+/** The event the guides listen to (they come with a later feature). */
+export const OPEN_GUIDE_EVENT = "neptune:open-guide";
+
+export const TASK_CENTRE_PATH = "/system/taskcenter";
+export const MENU_CONFIG_PATH = "/system/menucustomization";
+export const PERSONAL_CENTRE_PATH = "/personnel/personnelInfo";
+export const DOWNLOAD_PATH = "/downloadApk";
+
+export default function UserArea({ user, communityId, productName }: { user: CurrentUser; communityId: string | number | null; productName: string }) {
+  const navigate = useNavigate();
+  const [aboutOpen, setAboutOpen] = useState(false);
+  const cockpit = cockpitItems(user.enabledKanban, user.authorityCodes, communityId);
+  const itemStyle = { color: "inherit" };
+
+  const openCockpit = (key: string) => {
+    const item = cockpit.find((c) => c.key === key);
+    if (!item) return;
+    void reportOperation(operationReport(item.operationCode));
+    openWindow(appUrl(item.path));
+  };
+
+  const openTaskCentre = () => {
+    void reportOperation(operationReport(TASK_CENTRE_OPERATION));
+    navigate(TASK_CENTRE_PATH);
+  };
+
+  const openTenantHome = () =>
+    void openWindowWhenReady(async () => getTenantHomePage() || (await fetchLogos())?.tenantHomePage);
+
+  const startLogout = () =>
+    void logoutFlow({
+      confirm: (question) =>
+        new Promise<boolean>((resolve) => {
+          Modal.confirm({ title: "提示", content: question, okText: "确定", cancelText: "取消", onOk: () => resolve(true), onCancel: () => resolve(false) });
+        }),
+      callLogout: () => logout(user.tenantId),
+      clearSession,
+      showSuccess: (text) => void message.success(text),
+      wait: delay,
+      // A full reload at the login page, so nothing of this session stays in memory.
+      toLogin: () => {
+        window.location.replace(appUrl("/login"));
+        window.location.reload();
+      },
+    });
+
+  const onUserMenu = (key: UserMenuKey) => {
+    switch (key) {
+      case "personal":
+        navigate(PERSONAL_CENTRE_PATH);
+        return;
+      case "tenant":
+        openTenantHome();
+        return;
+      case "menuConfig":
+        void reportOperation(operationReport(MENU_CONFIG_CODE));
+        navigate(MENU_CONFIG_PATH);
+        return;
+      case "logout":
+        startLogout();
+        return;
+    }
+  };
+
+  const onHelp = (key: string) => {
+    if (key === "about") setAboutOpen(true);
+    else
+      void openWindowWhenReady(async () => {
+        const data = await fetchHelpDialogUrl();
+        return typeof data === "string" ? data : data?.url;
+      });
+  };
+
+  return (
+    <Space size={4} data-testid="shell-user-area">
+      {cockpit.length > 0 && (
+        <Dropdown menu={{ items: cockpit.map((c) => ({ key: c.key, label: c.label })), onClick: ({ key }) => openCockpit(key) }}>
+          <Button type="text" icon={<DashboardOutlined />} style={itemStyle}>
+            驾驶舱 <DownOutlined style={{ fontSize: 10 }} />
+          </Button>
+        </Dropdown>
+      )}
+      <EdgeServiceLink authorities={user.authorityCodes} communityId={communityId} />
+      <Tooltip title="任务中心">
+        <Button type="text" icon={<ProfileOutlined />} onClick={openTaskCentre} style={itemStyle} aria-label="任务中心" />
+      </Tooltip>
+      <Tooltip title="使用引导">
+        <Button
+          type="text"
+          icon={<CompassOutlined />}
+          onClick={() => window.dispatchEvent(new CustomEvent(OPEN_GUIDE_EVENT))}
+          style={itemStyle}
+          aria-label="使用引导"
+        />
+      </Tooltip>
+      <Dropdown menu={{ items: [{ key: "help", label: "帮助中心" }, { key: "about", label: "关于" }], onClick: ({ key }) => onHelp(key) }}>
+        <Button type="text" icon={<QuestionCircleOutlined />} style={itemStyle} aria-label="帮助" />
+      </Dropdown>
+      <Tooltip title="下载">
+        <Button type="text" icon={<DownloadOutlined />} onClick={() => openWindow(appUrl(DOWNLOAD_PATH))} style={itemStyle} aria-label="下载" />
+      </Tooltip>
+      <Dropdown menu={{ items: userMenuItems(user.userType).map((i) => ({ key: i.key, label: i.label })), onClick: ({ key }) => onUserMenu(key as UserMenuKey) }}>
+        <Button type="text" style={itemStyle} data-testid="shell-user-menu">
+          <Avatar size="small" icon={<UserOutlined />} />
+          <span>{user.username}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} productName={productName} />
+    </Space>
+  );
+}

@@ -1,0 +1,47 @@
+// Shapes of what the shell's calls answer (docs/api.md).
+import type { MenuNode } from "../../../generated/model-types.ts";
+import type { Id } from "./picker-state.ts";
+
+export interface CurrentUserData {
+  tenantId: Id;
+  tenantName?: string;
+  userId: Id;
+  username: string;
+  realName?: string;
+  userType: string;
+  signature?: string;
+  applicationSceneName?: string;
+  authorities?: ({ code: string } | string)[];
+  webMenuList?: MenuNode[];
+  enabledKanban?: boolean | number;
+  phoneNumber?: string;
+  companyShortName?: string;
+  platformImg?: string;
+  code?: string[];
+  communityId?: Id | null;
+  communityName?: string | null;
+  watermarkStatus?: number | string;
+}
+
+export interface LoginConfiguration {
+  platformName?: string;
+  platformIco?: string;
+}
+
+export interface CommunityRow {
+  communityId?: Id;
+  communityName?: string;
+  id?: Id;
+  name?: string;
+  areaId?: Id | null;
+}
+
+export interface RecentCommunityList {
+  recentList: { communityId: Id; communityName: string }[];
+}
+
+export interface EdgeService {
+  id: Id;
+  name: string;
+  enableRemoteAccess?: boolean | number;
+}

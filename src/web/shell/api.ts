@@ -1,0 +1,53 @@
+// Every call the shell makes (spec §7, shapes in docs/api.md), through the one request wrapper.
+import http from "../http/request.ts";
+import type { CommunityRow, EdgeService, LoginConfiguration, RecentCommunityList } from "./api-types.ts";
+import type { MenuThemeConfig } from "./menu-state.ts";
+import type { AreaNode, Id } from "./picker-state.ts";
+
+export type * from "./api-types.ts";
+
+export const fetchLoginConfiguration = () =>
+  http.get<LoginConfiguration>("/device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration", { domainUrl: window.location.host }, { silent: true });
+
+/** spec §7: the theme configuration call never ends the session on a 401. */
+export const fetchThemeConfiguration = () =>
+  http.get<MenuThemeConfig>("/device-nissan/auth/ssoConfiguration/actions/getConfiguration", undefined, { silent: true, noAuthRedirect: true });
+
+export const fetchTicket = (type: string) =>
+  http.post<{ ticket: string }>(`/api/auth/homepage/actions/getTicket?type=${encodeURIComponent(type)}`);
+
+export const fetchChargeWebUrl = () => http.get<{ url: string } | string>("/api/vehicle/charge/actions/getWebUrl");
+
+export const fetchAreaTree = () => http.post<AreaNode[]>("/api/system/areas/actions/findAreaTreeList", {});
+
+export const fetchCommunities = (areaId: Id) => http.get<CommunityRow[]>("/api/system/communities", { areaId });
+
+export const fetchRecentCommunities = () =>
+  http.get<RecentCommunityList>("/api/system/recentCommunity/actions/getRecentCommunityList");
+
+export const saveRecentCommunities = (communityIds: Id[]) =>
+  http.post<RecentCommunityList>("/api/system/recentCommunity/actions/setRecentCommunityList", { communityIds });
+
+export const fetchEdgeService = (communityId: Id) =>
+  http.get<EdgeService | null>("/api/device/edgeService/actions/getEdgeServiceByCommunityId", { communityId }, { silent: true });
+
+export const fetchEdgeAuth = (edgeId: Id) =>
+  http.post<{ authorized: boolean }>("/api/device/edgeService/actions/getEdgeAuth", { edgeId });
+
+export const authorizeEdge = (edgeId: Id) => http.post<unknown>("/api/device/edgeService/actions/updateAuthLogin", { edgeId });
+
+export const fetchEdgeJumpAddress = (edgeId: Id, jumpType = 1) =>
+  http.post<{ jumpAddr: string }>("/api/device/edgeService/actions/getFrpsAuth", { edgeId, jumpType });
+
+/** spec §7: reported when opening the cockpit, task centre or menu configuration; never in the way. */
+export const reportOperation = (body: { source: 2; operationCode: string; operationType: 1 }) =>
+  http.post<null>("/api/management/operationLog/actions/report", body, { silent: true }).catch(() => null);
+
+export const fetchLogos = () => http.get<{ tenantHomePage?: string; platformImg?: string }>("/api/management/logos", undefined, { silent: true });
+
+export const fetchHelpDialogUrl = () =>
+  http.get<string | { url: string }>("/tenantApi/crain/help/web/faqrobot/actions/getDialogBoxUrl", { platformCode: "hbl" });
+
+/** The session ends on this side whatever the server answers, so no error is shown. */
+export const logout = (tenantId?: Id | null) =>
+  http.get<null>("/api/system/homepage/web/logout", tenantId != null ? { tenantId } : undefined, { silent: true });
