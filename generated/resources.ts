@@ -1846,7 +1846,6 @@ export const resources: ResourceDef[] = [
         "required": true,
         "maxLength": 16,
         "rule": "digitsLetters",
-        "mask": "houseNo",
         "list": true,
         "filter": true,
         "search": true,

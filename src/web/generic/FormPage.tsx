@@ -1,0 +1,159 @@
+// The generic create / edit form of a resource: its form fields, each validated by the generated
+// validator on blur, on change and on submit (exact Chinese messages, spec §5); server 400 errors
+// land on their fields (data.errors[].field) or show as a message; 保存成功 and back to the list.
+import { useCreate, useOne, useUpdate, type BaseRecord } from "@refinedev/core";
+import { App, Button, Card, Form, Result, Space, Spin } from "antd";
+import { useEffect, useMemo } from "react";
+import { useNavigate, useParams } from "react-router";
+import { errorCodes, messages } from "../../../generated/errors.ts";
+import type { ResourceDef } from "../../../generated/model-types.ts";
+import { RequestError } from "../http/request.ts";
+import { getSceneName } from "../state/scene.ts";
+import { defaultFormValues, fieldLabel, formFields, getResourceDef, resourceLabel, toFormValues, toPayload, type FormMode } from "./fields.ts";
+import { loadValidator, payloadErrors, schemaRule } from "./fieldRules.ts";
+import { FieldInput } from "./inputs.tsx";
+import { NoPermission, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
+
+export default function FormPage({ resource, route, mode }: GenericPageProps & { mode: FormMode }) {
+  const def = getResourceDef(resource);
+  const { id } = useParams();
+  if (!def) return <ResourceMissing resource={resource} />;
+  return <FormView key={`${route.path}:${mode}:${id ?? ""}`} def={def} route={route} mode={mode} id={id} />;
+}
+
+const VALIDATE_TRIGGER = ["onBlur", "onChange"];
+
+function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPageProps["route"]; mode: FormMode; id?: string }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const paths = useRoutePaths(route);
+  const access = useResourceAccess(def);
+  const [form] = Form.useForm();
+  const fields = useMemo(() => formFields(def), [def]);
+  const fixed = useMemo(() => (route.query ?? {}) as Record<string, unknown>, [route.query]);
+  const scene = getSceneName();
+
+  // Start loading the validators with the page, not on the first keystroke.
+  useEffect(() => {
+    void loadValidator();
+  }, []);
+
+  const { result: record, query } = useOne({
+    resource: def.name,
+    id,
+    queryOptions: { enabled: mode === "edit" && !!id },
+  });
+  useEffect(() => {
+    if (mode === "edit" && record) form.setFieldsValue(toFormValues(fields, record as Record<string, unknown>));
+  }, [form, fields, mode, record]);
+
+  const { mutateAsync: create, mutation: createMutation } = useCreate();
+  const { mutateAsync: update, mutation: updateMutation } = useUpdate();
+  const saving = createMutation.isPending || updateMutation.isPending;
+
+  const allowed = mode === "create" ? access.create : access.edit;
+  if (access.list === false || (access.list === true && !allowed)) return <NoPermission />;
+
+  const back = () => navigate(paths.list);
+
+  const onFinish = async (values: Record<string, unknown>) => {
+    const payload = toPayload(fields, values, mode, fixed);
+    // The whole payload once more: rules on fields the form does not show report here.
+    const known = new Set(fields.map((f) => f.name));
+    const errors = await payloadErrors(def.name, mode, payload, scene);
+    const onFields = errors.filter((e) => known.has(e.field));
+    if (onFields.length) {
+      form.setFields(onFields.map((e) => ({ name: e.field, errors: [e.message] })));
+      return;
+    }
+    if (errors.length) {
+      void message.error(errors[0].message);
+      return;
+    }
+    try {
+      if (mode === "create") {
+        await create({ resource: def.name, values: payload, successNotification: false, errorNotification: false });
+      } else {
+        const version = (record as BaseRecord | undefined)?.version;
+        await update({
+          resource: def.name,
+          id: id!,
+          values: version === undefined || version === null ? payload : { ...payload, version },
+          successNotification: false,
+          errorNotification: false,
+        });
+      }
+      void message.success(messages.saved);
+      back();
+    } catch (error) {
+      // The wrapper has shown the message; put field errors on their fields.
+      if (error instanceof RequestError) {
+        const fieldErrors = error.fieldErrors.filter((e) => known.has(e.field));
+        if (fieldErrors.length) form.setFields(fieldErrors.map((e) => ({ name: e.field, errors: [e.message] })));
+        // A rule on a field this form does not show: its own message says more than the code's text.
+        else if (error.fieldErrors[0] && error.fieldErrors[0].message !== error.message) void message.error(error.fieldErrors[0].message);
+      }
+    }
+  };
+
+  const title = `${mode === "create" ? "新增" : "编辑"}${resourceLabel(def, scene)}`;
+
+  if (mode === "edit" && query.isError) {
+    const notFound = (query.error as RequestError | null)?.status === 404;
+    return (
+      <Result
+        status={notFound ? "404" : "error"}
+        title={notFound ? errorCodes.NOT_FOUND.message : messages.cardLoadFailed}
+        extra={
+          <Space>
+            {!notFound && <Button onClick={() => void query.refetch()}>{messages.cardRefresh}</Button>}
+            <Button type="primary" onClick={back}>
+              返回列表
+            </Button>
+          </Space>
+        }
+      />
+    );
+  }
+
+  return (
+    <Card title={title} variant="borderless">
+      <Spin spinning={mode === "edit" && query.isLoading}>
+        <Form
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: "160px" }}
+          wrapperCol={{ flex: "auto" }}
+          labelWrap
+          style={{ maxWidth: 760 }}
+          initialValues={mode === "create" ? defaultFormValues(fields, fixed) : undefined}
+          onFinish={onFinish}
+          scrollToFirstError
+        >
+          {fields.map((f) => (
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={fieldLabel(f, scene)}
+              required={f.required && !f.readOnly}
+              validateTrigger={VALIDATE_TRIGGER}
+              rules={f.readOnly ? [] : [schemaRule(def.name, mode, fields, f, fixed)]}
+            >
+              <FieldInput field={f} disabled={f.readOnly || f.name in fixed} />
+            </Form.Item>
+          ))}
+          <Form.Item wrapperCol={{ offset: 0 }} style={{ marginLeft: 160 }}>
+            <Space>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                保存
+              </Button>
+              <Button onClick={back} disabled={saving}>
+                取消
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      </Spin>
+    </Card>
+  );
+}

@@ -1,0 +1,312 @@
+// The generic list of a resource: columns of its list fields, a filter form of its filter fields
+// plus a keyword search (trimmed, on Enter), server-side pagination and sort kept in the URL query,
+// row selection with batch delete, per-row 查看 / 编辑 / 删除 gated by access control, and the
+// loading, empty and error states.
+import { DeleteOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { useDelete, useDeleteMany, useList, type BaseKey, type BaseRecord } from "@refinedev/core";
+import { App, Button, Card, Empty, Form, Input, Popconfirm, Result, Space, Table, Typography } from "antd";
+import type { TableProps } from "antd";
+import { useEffect, useMemo, useState, type Key } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
+import { messages } from "../../../generated/errors.ts";
+import { useCurrentCommunity } from "../state/community.ts";
+import { FieldValue } from "./display.tsx";
+import { fieldLabel, filterFields, getResourceDef, listFields, searchFields } from "./fields.ts";
+import { FieldInput } from "./inputs.tsx";
+import {
+  filtersFromForm,
+  fromAntdOrder,
+  PAGE_SIZE_OPTIONS,
+  readListState,
+  toAntdOrder,
+  toRefineQuery,
+  typedFilters,
+  writeListState,
+  type ListState,
+} from "./listQuery.ts";
+import { NoPermission, pageTitle, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
+
+export default function ListPage({ resource, route }: GenericPageProps) {
+  const def = getResourceDef(resource);
+  if (!def) return <ResourceMissing resource={resource} />;
+  return <ListView key={`${route.path}:${resource}`} def={def} route={route} />;
+}
+
+function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["route"] }) {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const paths = useRoutePaths(route);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const community = useCurrentCommunity();
+  const access = useResourceAccess(def);
+
+  // Route values (e.g. patrolType 4 of the offline patrol pages) are fixed filters, not in the form.
+  const fixed = useMemo(() => (route.query ?? {}) as Record<string, unknown>, [route.query]);
+  const filterDefs = useMemo(() => filterFields(def).filter((f) => !(f.name in fixed)), [def, fixed]);
+  const columnsDefs = useMemo(() => listFields(def), [def]);
+  const searchable = useMemo(() => searchFields(def), [def]);
+  const sortable = useMemo(() => new Set(def.fields.filter((f) => f.sort).map((f) => f.name)), [def]);
+  const filterNames = useMemo(() => filterDefs.map((f) => f.name), [filterDefs]);
+  const state = useMemo(() => readListState(searchParams, filterNames, sortable), [searchParams, filterNames, sortable]);
+  const query = useMemo(() => toRefineQuery(filterDefs, state, fixed), [filterDefs, state, fixed]);
+
+  const { result, query: listQuery } = useList({
+    resource: def.name,
+    ...query,
+    meta: def.scope === "community" ? { communityId: community?.communityId ?? undefined } : {},
+    queryOptions: { enabled: access.list === true },
+  });
+  const rows = (result?.data ?? []) as BaseRecord[];
+  const total = result?.total ?? 0;
+
+  const setState = (next: ListState) => setSearchParams(writeListState(next, searchParams, filterNames), { replace: false });
+
+  // After deleting the last rows of the last page, show the page before it.
+  useEffect(() => {
+    if (!listQuery.isFetching && rows.length === 0 && total > 0 && state.pageNo > 1) {
+      setState({ ...state, pageNo: Math.max(1, Math.ceil(total / state.pageSize)) });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listQuery.isFetching, rows.length, total, state.pageNo]);
+
+  const [selected, setSelected] = useState<BaseKey[]>([]);
+  useEffect(() => setSelected([]), [searchParams, community?.communityId]);
+  const { mutateAsync: deleteOne } = useDelete();
+  const { mutateAsync: deleteMany, mutation: deleteManyMutation } = useDeleteMany();
+
+  const listSearch = searchParams.toString() ? `?${searchParams.toString()}` : "";
+  const open = (to: string) => navigate(to, { state: { listSearch } });
+
+  const removeOne = async (id: BaseKey) => {
+    await deleteOne({ resource: def.name, id, successNotification: false, errorNotification: false });
+    void message.success(messages.deleted);
+  };
+
+  const confirmBatchDelete = () =>
+    modal.confirm({
+      title: messages.deleteConfirm,
+      content: `已选择 ${selected.length} 条记录`,
+      okText: "删除",
+      okButtonProps: { danger: true },
+      cancelText: "取消",
+      onOk: async () => {
+        await deleteMany({ resource: def.name, ids: selected, successNotification: false, errorNotification: false });
+        setSelected([]);
+        void message.success(messages.deleted);
+      },
+    });
+
+  const pageIds = useMemo(() => {
+    const byField: Record<string, BaseKey[]> = {};
+    for (const f of columnsDefs) {
+      if (f.type !== "ref") continue;
+      byField[f.name] = [...new Set(rows.map((r) => r[f.name]).filter((v) => v !== undefined && v !== null && v !== ""))] as BaseKey[];
+    }
+    return byField;
+  }, [columnsDefs, rows]);
+
+  const columns: TableProps<BaseRecord>["columns"] = columnsDefs.map((f) => ({
+    key: f.name,
+    dataIndex: f.name,
+    title: fieldLabel(f),
+    sorter: f.sort,
+    sortOrder: f.sort && state.sortField === f.name ? toAntdOrder(state.sortOrder) : null,
+    render: (value: unknown, row: BaseRecord) => <FieldValue field={f} value={value} row={row} pageIds={pageIds[f.name]} />,
+  }));
+  const rowActions = access.show || access.edit || access.delete;
+  if (rowActions) {
+    columns.push({
+      key: "__actions",
+      title: "操作",
+      fixed: "right",
+      width: 180,
+      render: (_: unknown, row: BaseRecord) => (
+        <Space size={4}>
+          {access.show && (
+            <Button type="link" size="small" onClick={() => open(paths.show(row.id as BaseKey))}>
+              查看
+            </Button>
+          )}
+          {access.edit && (
+            <Button type="link" size="small" onClick={() => open(paths.edit(row.id as BaseKey))}>
+              编辑
+            </Button>
+          )}
+          {access.delete && (
+            <Popconfirm title={messages.deleteConfirm} okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => removeOne(row.id as BaseKey)}>
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  const onTableChange: TableProps<BaseRecord>["onChange"] = (pagination, _filters, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sortOrder = fromAntdOrder(s?.order);
+    const sortField = sortOrder && s?.columnKey ? String(s.columnKey) : undefined;
+    const pageSize = pagination.pageSize ?? state.pageSize;
+    const sortChanged = sortField !== state.sortField || sortOrder !== state.sortOrder;
+    setState({
+      ...state,
+      pageNo: pageSize !== state.pageSize || sortChanged ? 1 : (pagination.current ?? 1),
+      pageSize,
+      sortField,
+      sortOrder,
+    });
+  };
+
+  if (access.list === false) return <NoPermission />;
+
+  return (
+    <Card
+      title={pageTitle(route)}
+      variant="borderless"
+      extra={
+        <Space>
+          {access.create && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open(paths.create)}>
+              新增
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <FilterBar
+        fields={filterDefs}
+        searchable={searchable}
+        state={state}
+        onApply={(filters, keyword) => setState({ ...state, pageNo: 1, filters, keyword })}
+      />
+      {access.delete && (
+        <Space style={{ marginBottom: 12 }}>
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={deleteManyMutation.isPending} onClick={confirmBatchDelete}>
+            批量删除
+          </Button>
+          {selected.length > 0 && <Typography.Text type="secondary">已选择 {selected.length} 项</Typography.Text>}
+        </Space>
+      )}
+      {listQuery.isError && rows.length === 0 ? (
+        <Result
+          status="error"
+          title={messages.cardLoadFailed}
+          subTitle={(listQuery.error as { message?: string } | null)?.message}
+          extra={
+            <Button icon={<ReloadOutlined />} onClick={() => void listQuery.refetch()}>
+              {messages.cardRefresh}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<BaseRecord>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={access.list === undefined || listQuery.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: "max-content" }}
+          rowSelection={access.delete ? { selectedRowKeys: selected as Key[], onChange: (keys) => setSelected(keys as BaseKey[]), preserveSelectedRowKeys: false } : undefined}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+          pagination={{
+            current: state.pageNo,
+            pageSize: state.pageSize,
+            total,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal: (n) => `共 ${n} 条`,
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** Filter form (filter:true fields) plus the keyword search; both apply from page 1. */
+function FilterBar({
+  fields,
+  searchable,
+  state,
+  onApply,
+}: {
+  fields: FieldDef[];
+  searchable: FieldDef[];
+  state: ListState;
+  onApply: (filters: Record<string, string>, keyword: string | undefined) => void;
+}) {
+  const [form] = Form.useForm();
+  const [keyword, setKeyword] = useState(state.keyword ?? "");
+  const initial = useMemo(() => typedFilters(fields, state), [fields, state]);
+
+  // Back / forward and links change the URL: the form follows it. (setFieldsValue, not
+  // resetFields: a reset remounts the inputs and reloads the reference selects.)
+  useEffect(() => {
+    form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, initial[f.name]])));
+    setKeyword(state.keyword ?? "");
+  }, [form, fields, initial, state.keyword]);
+
+  if (fields.length === 0 && searchable.length === 0) return null;
+  const searchPlaceholder = `请输入${searchable.map((f) => fieldLabel(f)).join("/")}`;
+  const apply = (nextKeyword: string | undefined) => onApply(filtersFromForm(form.getFieldsValue()), nextKeyword?.trim() || undefined);
+
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <Form form={form} layout="inline" onFinish={() => apply(keyword)} style={{ rowGap: 12 }}>
+        {searchable.length > 0 && (
+          <Form.Item>
+            <Input.Search
+              allowClear
+              value={keyword}
+              placeholder={searchPlaceholder}
+              onChange={(e) => setKeyword(e.target.value)}
+              // spec §5: the search input trims whitespace and searches on Enter.
+              onSearch={(value) => {
+                const trimmed = value.trim();
+                setKeyword(trimmed);
+                apply(trimmed);
+              }}
+              style={{ width: 260 }}
+            />
+          </Form.Item>
+        )}
+        {fields.map((f) => (
+          <Form.Item key={f.name} name={f.name} label={fieldLabel(f)}>
+            <FilterInput field={f} />
+          </Form.Item>
+        ))}
+        {fields.length > 0 && (
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                查询
+              </Button>
+              <Button
+                onClick={() => {
+                  form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, undefined])));
+                  setKeyword("");
+                  onApply({}, undefined);
+                }}
+              >
+                重置
+              </Button>
+            </Space>
+          </Form.Item>
+        )}
+      </Form>
+    </div>
+  );
+}
+
+/** A filter input keeps a fixed width so the inline form wraps evenly. */
+function FilterInput({ field, value, onChange, id }: { field: FieldDef; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
+  return (
+    <div style={{ width: 180 }}>
+      <FieldInput field={field} value={value} onChange={onChange} variant="filter" id={id} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// The generic detail page of a resource: its detail fields in antd Descriptions, rendered the same
+// way as the list, with 编辑 (when allowed) and 返回.
+import { EditOutlined } from "@ant-design/icons";
+import { useOne, type BaseRecord } from "@refinedev/core";
+import { Button, Card, Descriptions, Result, Space, Spin } from "antd";
+import dayjs from "dayjs";
+import { useNavigate, useParams } from "react-router";
+import { errorCodes, messages } from "../../../generated/errors.ts";
+import type { ResourceDef } from "../../../generated/model-types.ts";
+import type { RequestError } from "../http/request.ts";
+import { getSceneName } from "../state/scene.ts";
+import { FieldValue } from "./display.tsx";
+import { detailFields, fieldLabel, getResourceDef, resourceLabel } from "./fields.ts";
+import { NoPermission, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
+
+export default function ShowPage({ resource, route }: GenericPageProps) {
+  const def = getResourceDef(resource);
+  const { id } = useParams();
+  if (!def) return <ResourceMissing resource={resource} />;
+  return <ShowView key={`${route.path}:${id ?? ""}`} def={def} route={route} id={id} />;
+}
+
+const timeText = (value: unknown) => (value ? dayjs(value as string).format("YYYY-MM-DD HH:mm:ss") : "-");
+
+function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProps["route"]; id?: string }) {
+  const navigate = useNavigate();
+  const paths = useRoutePaths(route);
+  const access = useResourceAccess(def);
+  const scene = getSceneName();
+  const { result: record, query } = useOne({ resource: def.name, id, queryOptions: { enabled: !!id && access.list === true } });
+
+  if (access.list === false) return <NoPermission />;
+  const back = () => navigate(paths.list);
+
+  if (query.isError) {
+    const notFound = (query.error as RequestError | null)?.status === 404;
+    return (
+      <Result
+        status={notFound ? "404" : "error"}
+        title={notFound ? errorCodes.NOT_FOUND.message : messages.cardLoadFailed}
+        extra={
+          <Space>
+            {!notFound && <Button onClick={() => void query.refetch()}>{messages.cardRefresh}</Button>}
+            <Button type="primary" onClick={back}>
+              返回列表
+            </Button>
+          </Space>
+        }
+      />
+    );
+  }
+
+  const row = (record ?? {}) as BaseRecord;
+  const items = detailFields(def).map((f) => ({
+    key: f.name,
+    label: fieldLabel(f, scene),
+    span: f.type === "json" || f.type === "text" ? ("filled" as const) : undefined,
+    children: <FieldValue field={f} value={row[f.name]} row={row} detail />,
+  }));
+  if (record && row.createdAt) items.push({ key: "createdAt", label: "创建时间", span: undefined, children: <>{timeText(row.createdAt)}</> });
+  if (record && row.updatedAt) items.push({ key: "updatedAt", label: "更新时间", span: undefined, children: <>{timeText(row.updatedAt)}</> });
+
+  return (
+    <Card
+      title={`${resourceLabel(def, scene)}详情`}
+      variant="borderless"
+      extra={
+        <Space>
+          {access.edit && id && (
+            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(paths.edit(id), { state: { listSearch: paths.list.slice(paths.base.length) } })}>
+              编辑
+            </Button>
+          )}
+          <Button onClick={back}>返回</Button>
+        </Space>
+      }
+    >
+      <Spin spinning={query.isLoading || access.list === undefined}>
+        <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} items={items} labelStyle={{ width: 160 }} />
+      </Spin>
+    </Card>
+  );
+}

@@ -1,0 +1,156 @@
+// The schema side of the generic pages: which fields each page shows, their labels (with the scene
+// name in place of {scene}), and the conversions between API rows, form values and payloads.
+// Payloads follow docs/api.md: money and decimals travel as text, dates as YYYY-MM-DD, date-times
+// as ISO strings, integers and refs as numbers.
+import dayjs, { type Dayjs } from "dayjs";
+import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
+import { resources } from "../../../generated/resources.ts";
+import { getSceneName, withScene } from "../state/scene.ts";
+
+const byName = new Map<string, ResourceDef>(resources.map((r) => [r.name, r]));
+
+export const getResourceDef = (name: string): ResourceDef | undefined => byName.get(name);
+
+export type FormMode = "create" | "edit";
+
+const visible = (f: FieldDef) => f.type !== "secret";
+
+export const listFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.list && visible(f));
+export const filterFields = (def: ResourceDef): FieldDef[] =>
+  def.fields.filter((f) => f.filter && visible(f) && f.type !== "json" && f.type !== "image");
+export const searchFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.search && visible(f));
+export const formFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.form && visible(f));
+export const detailFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.detail && visible(f));
+
+export const fieldLabel = (field: FieldDef, scene: string = getSceneName()): string => withScene(field.label, scene);
+export const resourceLabel = (def: ResourceDef, scene: string = getSceneName()): string => withScene(def.label, scene);
+
+/** The field that carries a ref's label in API rows (the server adds <field>Label). */
+export const refLabelKey = (field: FieldDef): string => `${field.name}Label`;
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+// ---- rows → form values --------------------------------------------------------------------------
+
+/** The form's value for a field of an API row (dates as dayjs, json as text, numbers of text inputs as text). */
+export function toFormValue(field: FieldDef, value: unknown): unknown {
+  if (value === undefined || value === null) {
+    if (field.type === "boolean") return false;
+    return field.type === "ref" || field.mapping || field.type === "date" || field.type === "datetime" ? undefined : "";
+  }
+  switch (field.type) {
+    case "date":
+    case "datetime": {
+      const d = dayjs(value as string);
+      return d.isValid() ? d : undefined;
+    }
+    case "json":
+      return typeof value === "string" ? value : JSON.stringify(value, null, 2);
+    case "boolean":
+      return value === true || value === "true" || value === 1;
+    case "integer":
+    case "decimal":
+    case "money":
+      return field.mapping ? value : String(value);
+    default:
+      return value;
+  }
+}
+
+/** Form values of a row for the given fields. */
+export function toFormValues(fields: readonly FieldDef[], row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) out[f.name] = toFormValue(f, row[f.name]);
+  return out;
+}
+
+/** Initial values of a create form: the schema defaults, then fixed route values. */
+export function defaultFormValues(fields: readonly FieldDef[], fixed: Record<string, unknown> = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const value = f.name in fixed ? fixed[f.name] : f.default;
+    out[f.name] = value === undefined ? toFormValue(f, undefined) : toFormValue(f, value);
+  }
+  return out;
+}
+
+// ---- form values → payload -----------------------------------------------------------------------
+
+/** Marker for a json field whose text does not parse; the rule adapter reports it. */
+export const INVALID_JSON = Symbol("invalid json");
+
+/** The payload value of a form value (undefined = leave the field out). */
+export function toPayloadValue(field: FieldDef, value: unknown): unknown {
+  if (field.mapping) return isBlank(value) ? null : value;
+  switch (field.type) {
+    case "boolean":
+      return !!value;
+    case "integer": {
+      if (isBlank(value)) return null;
+      if (typeof value === "number") return value;
+      const text = String(value).trim();
+      // Whole numbers travel as numbers; anything else as typed, so the rule can name the mistake.
+      return /^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
+    }
+    case "ref":
+      if (isBlank(value)) return null;
+      return typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+    case "decimal":
+    case "money":
+      return isBlank(value) ? null : String(value).trim();
+    case "date":
+      return isBlank(value) ? null : dayjs.isDayjs(value) ? (value as Dayjs).format("YYYY-MM-DD") : String(value);
+    case "datetime":
+      return isBlank(value) ? null : dayjs.isDayjs(value) ? (value as Dayjs).toISOString() : String(value);
+    case "json": {
+      if (isBlank(value)) return null;
+      if (typeof value !== "string") return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return INVALID_JSON;
+      }
+    }
+    default: {
+      // Empty optional text is "no value" (left out of a create, cleared by an update); a required
+      // one stays "" so its rule says 请输入….
+      const text = value === undefined || value === null ? "" : String(value).trim();
+      return text === "" && !field.required ? null : text;
+    }
+  }
+}
+
+/**
+ * The create / update payload of the form values: every form field that is not read-only, fixed
+ * route values (e.g. patrolType) on top. A create leaves empty fields out (the defaults apply); an
+ * update sends null to clear them.
+ */
+export function toPayload(
+  fields: readonly FieldDef[],
+  values: Record<string, unknown>,
+  mode: FormMode,
+  fixed: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (f.readOnly || !f.form || f.type === "secret") continue;
+    let value = toPayloadValue(f, values[f.name]);
+    if (value === INVALID_JSON) value = String(values[f.name]);
+    if (mode === "create" && (value === null || value === undefined)) continue;
+    if (value !== undefined) payload[f.name] = value;
+  }
+  for (const [key, value] of Object.entries(fixed)) payload[key] = value;
+  return payload;
+}
+
+// ---- filters -------------------------------------------------------------------------------------
+
+/** The typed filter value of its URL text (numbers for integers, refs and integer mappings, booleans). */
+export function filterValueOf(field: FieldDef, text: string | null | undefined, mappingIsInteger = false): unknown {
+  if (text === undefined || text === null || text === "") return undefined;
+  if (field.type === "boolean") return text === "true" ? true : text === "false" ? false : undefined;
+  if (field.type === "ref" || (field.type === "integer" && (!field.mapping || mappingIsInteger))) {
+    return /^-?\d+$/.test(text) ? Number(text) : text;
+  }
+  return text;
+}
