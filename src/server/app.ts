@@ -1,0 +1,100 @@
+// The server: buildApp(options) opens the database (PGlite in dataDir under an exclusive lock, or
+// PostgreSQL at databaseUrl), applies migrations, loads the demo data into an empty database, and
+// returns a Fastify app with every route registered (not yet listening). Used by main.ts and tests.
+//
+// Adding endpoints: write a Fastify plugin and list it in src/server/modules/index.ts (or pass it in
+// options.modules). Every route passes the guard (auth/guard.ts): non-GET/HEAD calls need
+// `X-Requested-With: XMLHttpRequest`; a route needs a session unless it says
+// `config: { public: true }`; `config: { authority: "HBL01001" }` also requires that code (else the
+// 403 marker). Handlers get the user with sessionOf(request), the database as app.db, answer with
+// ok(data) and fail by throwing apiError("NOT_FOUND" | ...) or validationError(errors).
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifyCompress from "@fastify/compress";
+import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import "./fastify-types.ts";
+import type { Db } from "./db/types.ts";
+import { openDatabase } from "./db/open.ts";
+import { migrate } from "./db/migrate.ts";
+import { installGuard } from "./auth/guard.ts";
+import { loginRoutes } from "./auth/login-routes.ts";
+import { accountRoutes } from "./auth/account-routes.ts";
+import { ticketRoutes } from "./auth/ticket-routes.ts";
+import { installErrorHandling } from "./http/error-handler.ts";
+import { installJsonBody } from "./http/json-body.ts";
+import { healthRoutes } from "./http/health.ts";
+import { webAppRoutes } from "./http/web-app.ts";
+import { crudRoutes, type CrudOptions } from "./crud/routes.ts";
+import { routeModules } from "./modules/index.ts";
+import { isDatabaseEmpty, seedDemo } from "./seed/demo.ts";
+import { randomDemoPassword, writeDemoPasswordFile } from "./seed/demo-password.ts";
+import { openapiFile, webDistDir } from "./paths.ts";
+
+export interface AppOptions {
+  /** PGlite data folder (default ./data); also where demo-password.txt goes. */
+  dataDir?: string;
+  /** PostgreSQL connection string; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** Built web app folder (default dist/web). */
+  webDir?: string;
+  /** Load the demo data when the database is empty (default true). */
+  seedDemo?: boolean;
+  /** Demo users' password (NEPTUNE_DEMO_PASSWORD); random and written to DATA_DIR when absent. */
+  demoPassword?: string;
+  /** Fastify logger setting (default false). */
+  logger?: FastifyServerOptions["logger"];
+  /** Trust X-Forwarded-* from a proxy in front (client address for the login limits). */
+  trustProxy?: boolean;
+  /** Route modules besides src/server/modules/index.ts. */
+  modules?: FastifyPluginAsync[];
+  /** Generic CRUD resources and validator (tests add their own); generated ones by default. */
+  crud?: CrudOptions;
+  /** Where start-up notes go (the demo password); console.log by default. */
+  print?: (text: string) => void;
+}
+
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const dataDir = resolve(options.dataDir ?? "./data");
+  const print = options.print ?? ((text: string) => console.log(text));
+  const db: Db = await openDatabase({ dataDir, databaseUrl: options.databaseUrl });
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(db);
+    if (options.seedDemo !== false && (await isDatabaseEmpty(db))) {
+      const password = options.demoPassword || randomDemoPassword();
+      await seedDemo(db, password);
+      if (options.demoPassword) print("演示数据已加载：admin、staff、admin2，密码为 NEPTUNE_DEMO_PASSWORD。");
+      else {
+        const file = writeDemoPasswordFile(dataDir, password);
+        print(`演示数据已加载：admin、staff、admin2 的密码为 ${password}（已写入 ${file}，仅显示这一次）\nDemo users admin, staff, admin2 — password: ${password}`);
+      }
+    }
+
+    app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024 });
+    app.decorate("db", db);
+    app.addHook("onClose", async () => db.close()); // after the server stopped taking requests
+
+    installJsonBody(app);
+    installErrorHandling(app);
+    await app.register(fastifyCookie);
+    await app.register(fastifyCompress, { global: true, threshold: 1024 });
+    installGuard(app);
+
+    await app.register(healthRoutes);
+    await app.register(loginRoutes);
+    await app.register(accountRoutes);
+    await app.register(ticketRoutes);
+    const openapi = readFileSync(openapiFile, "utf8");
+    app.get("/api/docs", { config: { public: true } }, async (_request, reply) => reply.type("application/json; charset=utf-8").send(openapi));
+    await app.register(crudRoutes, options.crud ?? {});
+    for (const module of [...routeModules, ...(options.modules ?? [])]) await app.register(module);
+    await app.register(webAppRoutes, { webDir: options.webDir ?? webDistDir });
+    await app.ready();
+    return app;
+  } catch (err) {
+    if (app) await app.close().catch(() => undefined);
+    else await db.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,37 @@
+// POST /api/auth/homepage/actions/getTicket?type= -> {ticket}: one-time, 5 minutes, stored hashed.
+// Another application (the system-menu apps of spec §2) exchanges it once with consumeTicket().
+import type { FastifyInstance } from "fastify";
+import type { DbSession } from "../db/types.ts";
+import { ok } from "../http/envelope.ts";
+import { sessionOf } from "./guard.ts";
+import { newToken, sha256Hex } from "./tokens.ts";
+import { TICKET_TTL_MS } from "./settings.ts";
+
+export async function issueTicket(db: DbSession, user: { userId: number; tenantId: number }, type: string): Promise<string> {
+  const ticket = newToken();
+  await db.query(
+    `insert into tickets (ticket_hash, type, user_id, tenant_id, expires_at) values ($1, $2, $3, $4, now() + ($5 || ' milliseconds')::interval)`,
+    [sha256Hex(ticket), type.slice(0, 32), user.userId, user.tenantId, String(TICKET_TTL_MS)],
+  );
+  await db.query("delete from tickets where expires_at <= now()");
+  return ticket;
+}
+
+/** Marks the ticket used and returns its owner, or null when unknown, expired or already used. */
+export async function consumeTicket(db: DbSession, ticket: string, type?: string): Promise<{ userId: number; tenantId: number; type: string } | null> {
+  const { rows } = await db.query<{ userId: number; tenantId: number; type: string }>(
+    `update tickets set used_at = now()
+      where ticket_hash = $1 and used_at is null and expires_at > now() and ($2::text is null or type = $2)
+      returning user_id as "userId", tenant_id as "tenantId", type`,
+    [sha256Hex(ticket), type ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+export async function ticketRoutes(app: FastifyInstance): Promise<void> {
+  app.post("/api/auth/homepage/actions/getTicket", async (request) => {
+    const session = sessionOf(request);
+    const type = String((request.query as Record<string, unknown>)?.type ?? "");
+    return ok({ ticket: await issueTicket(app.db, session, type) });
+  });
+}

@@ -1,0 +1,24 @@
+// The signed-in user's own profile ("user center", docs/api.md).
+import type { DbSession } from "../db/types.ts";
+
+export interface UserCenter {
+  userId: number;
+  username: string;
+  realName: string | null;
+  phoneNumber: string | null;
+  companyShortName: string | null;
+  tenantName: string;
+  userType: string;
+}
+
+export async function userCenter(db: DbSession, tenantId: number, userId: number): Promise<UserCenter | null> {
+  const { rows } = await db.query<UserCenter>(
+    `select u.id as "userId", u.username, u.real_name as "realName", u.phone as "phoneNumber",
+            coalesce(u.company_short_name, t.company_short_name) as "companyShortName", t.name as "tenantName",
+            coalesce(u.user_type, '1') as "userType"
+       from users u join tenants t on t.id = u.tenant_id
+      where u.tenant_id = $1 and u.id = $2`,
+    [tenantId, userId],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,127 @@
+// State transitions declared by a resource's `actions` (schemas/modules/*.yaml), for every such
+// resource: POST /api/{service}/{name}/{id}/actions/{action} with the action's inputs as the body.
+// In one transaction: the row is locked; its state must be one of the action's `from` states (else
+// 409 ILLEGAL_STATE naming the state and the action); required inputs must be given and every input
+// passes the resource's rules; then the state, the inputs, `byField` (the acting user) and `atField`
+// (now) are written, the history field (when declared) gets {action, label, from, to, userId,
+// username, at, note}, the operation log a row, and the resource's action hooks (hooks.ts; e.g. the
+// room audit's approve creates the inhabitant) run inside the same transaction.
+// The authority is the resource's code, like its other generic endpoints.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ActionDef, FieldDef } from "../../../generated/model-types.ts";
+import { mappingLabel } from "../../common/mappings.ts";
+import { fillScene } from "../../common/validate.ts";
+import { sessionOf } from "../auth/guard.ts";
+import type { Db } from "../db/types.ts";
+import { apiError, ok, validationError } from "../http/envelope.ts";
+import { translateDbError } from "../http/db-errors.ts";
+import { resourceHooks, type ActionHookContext } from "./hooks.ts";
+import type { ResourceModel } from "./model.ts";
+import { writeOperationLog } from "./operation-log.ts";
+import { findById, type Actor, type Validate } from "./repository.ts";
+import { Params, ident, parseId } from "./sql.ts";
+import { castFor, toColumnValue } from "./values.ts";
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+function requiredMessage(field: FieldDef, scene: string): string {
+  const verb = field.type === "ref" || field.mapping || field.type === "boolean" ? "请选择" : "请输入";
+  return fillScene(`${verb}${field.label}`, scene);
+}
+
+/** "当前状态为“已完成”，不能派单" */
+export function illegalStateMessage(model: ResourceModel, action: ActionDef, state: unknown): string {
+  const field = model.def.fields.find((f) => f.name === model.def.actions!.stateField)!;
+  const label = field.mapping ? mappingLabel(field.mapping, state as string | number | null) : String(state ?? "");
+  return `当前状态为“${label || "-"}”，不能${action.label}`;
+}
+
+/** Short text of the inputs for the history and the log (a reason, a result, a score). */
+function noteOf(model: ResourceModel, inputs: Record<string, unknown>): string | undefined {
+  const parts = Object.entries(inputs)
+    .filter(([, v]) => !isBlank(v))
+    .map(([name, v]) => `${model.def.fields.find((f) => f.name === name)?.label ?? name}：${String(v)}`);
+  return parts.length ? parts.join("；") : undefined;
+}
+
+export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: number, action: ActionDef, body: Record<string, unknown>, validate: Validate) {
+  const { session } = actor;
+  const def = model.def;
+  const fieldOf = (name: string) => def.fields.find((f) => f.name === name)!;
+  const stateField = fieldOf(def.actions!.stateField);
+
+  const inputs: Record<string, unknown> = {};
+  for (const name of action.inputs) {
+    const v = body[name];
+    if (v !== undefined) inputs[name] = typeof v === "string" ? v.trim() : v;
+  }
+  const missing = action.required.filter((name) => isBlank(inputs[name]));
+  if (missing.length) throw validationError(missing.map((name) => ({ field: name, message: requiredMessage(fieldOf(name), session.sceneName) })));
+  const errors = validate(def.name, "update", inputs, session.sceneName);
+  if (errors.length) throw validationError(errors);
+
+  const hooks = resourceHooks[def.name];
+  try {
+    return await db.transaction(async (tx) => {
+      const locked = await tx.query(`select 1 from ${model.table} where tenant_id = $1 and id = $2 for update`, [session.tenantId, id]);
+      if (!locked.rows.length) throw apiError("NOT_FOUND");
+      const row = (await findById(tx, model, session.tenantId, id))!;
+      const from = row[stateField.name] === null || row[stateField.name] === undefined ? "" : String(row[stateField.name]);
+      if (!action.from.includes(from)) throw apiError("ILLEGAL_STATE", { message: illegalStateMessage(model, action, from) });
+
+      const columns = new Map<string, unknown>();
+      for (const [name, value] of Object.entries(inputs)) columns.set(fieldOf(name).column, toColumnValue(fieldOf(name), value));
+      columns.set(stateField.column, toColumnValue(stateField, action.to));
+      if (action.byField) columns.set(fieldOf(action.byField).column, session.userId);
+      const ctx: ActionHookContext = { tx, session, row, inputs, columns, note: noteOf(model, inputs) };
+      await hooks?.beforeAction?.[action.name]?.(ctx);
+
+      const params = new Params();
+      const sets = ["version = version + 1", "updated_at = now()", `updated_by = ${params.add(session.userId)}`];
+      for (const [column, value] of columns) {
+        const field = def.fields.find((f) => f.column === column);
+        sets.push(`${ident(column)} = ${field ? castFor(field, params.add(value)) : params.add(value)}`);
+      }
+      if (action.atField) sets.push(`${ident(fieldOf(action.atField).column)} = now()`);
+      const historyField = def.actions!.historyField;
+      if (historyField) {
+        const entry = { action: action.name, label: action.label, from, to: action.to, userId: session.userId, username: session.username, at: new Date().toISOString(), ...(ctx.note ? { note: ctx.note } : {}) };
+        const column = ident(fieldOf(historyField).column);
+        sets.push(`${column} = coalesce(${column}, '[]'::jsonb) || ${params.add(JSON.stringify([entry]))}::jsonb`);
+      }
+      await tx.query(`update ${model.table} set ${sets.join(", ")} where tenant_id = ${params.add(session.tenantId)} and id = ${params.add(id)}`, params.values);
+      await hooks?.afterAction?.[action.name]?.({ ...ctx, id });
+      await writeOperationLog(tx, {
+        tenantId: session.tenantId,
+        userId: session.userId,
+        username: session.username,
+        ip: actor.ip,
+        resource: def.name,
+        action: action.name,
+        operationCode: def.code,
+        targetId: id,
+        detail: { from, to: action.to, ...(Object.keys(inputs).length ? { inputs } : {}) },
+      });
+      return (await findById(tx, model, session.tenantId, id))!;
+    });
+  } catch (err) {
+    throw translateDbError(err, session.sceneName, "write") ?? err;
+  }
+}
+
+/** The action routes of one resource (only resources that declare actions). */
+export function registerActions(app: FastifyInstance, model: ResourceModel, validate: Validate): void {
+  const def = model.def;
+  if (!def.actions) return;
+  const base = `/api/${def.service}/${def.name}`;
+  app.post(`${base}/:id/actions/:action`, { config: { authority: def.code } }, async (request: FastifyRequest) => {
+    const params = request.params as { id?: string; action?: string };
+    const id = parseId(params.id);
+    const action = def.actions!.list.find((a) => a.name === params.action);
+    if (id === null || !action) throw apiError("NOT_FOUND");
+    const b = request.body;
+    if (b !== undefined && b !== null && (typeof b !== "object" || Array.isArray(b))) throw apiError("BAD_REQUEST");
+    const row = await runAction(app.db, model, { session: sessionOf(request), ip: request.ip }, id, action, (b ?? {}) as Record<string, unknown>, validate);
+    return ok(row, `${action.label}成功`);
+  });
+}

@@ -1,0 +1,92 @@
+// Device-facing data (schemas: resource `ingest: true` — open-door events, alarms, parking events,
+// call logs, captures): POST /api/{service}/{name}/actions/ingest with {records: [...]} (or the
+// array itself), at most MAX_INGEST records a call. A gateway signs in as a user holding the
+// resource's code; the tenant is the session's, never the records'. Each record is checked with
+// the resource's create rules (validateResource) and must name one of the tenant's communities;
+// the valid ones are written in one transaction, each in its own savepoint, so a record the database
+// refuses (a reference to another tenant's row) is reported and the others stay.
+// Answer: {accepted, ids, rejected: [{index, field, message}]} (index = position in the list).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { fillScene, validateResource } from "../../common/validate.ts";
+import { sessionOf } from "../auth/guard.ts";
+import { ApiError, apiError, ok } from "../http/envelope.ts";
+import { translateDbError } from "../http/db-errors.ts";
+import { inSavepoint, insertRow } from "./insert.ts";
+import type { ResourceModel } from "./model.ts";
+import { writeOperationLog } from "./operation-log.ts";
+import { parseId } from "./sql.ts";
+
+export const MAX_INGEST = 1000;
+
+export interface IngestRejection {
+  index: number;
+  field: string;
+  message: string;
+}
+
+function recordsOf(request: FastifyRequest): Record<string, unknown>[] {
+  const body = request.body as unknown;
+  const list = Array.isArray(body) ? body : (body as { records?: unknown } | null)?.records;
+  if (!Array.isArray(list) || list.length === 0) throw apiError("BAD_REQUEST", { message: "请提供要上报的记录（records）" });
+  if (list.length > MAX_INGEST) throw apiError("BAD_REQUEST", { message: `每次最多上报${MAX_INGEST}条记录` });
+  return list as Record<string, unknown>[];
+}
+
+export function registerIngest(app: FastifyInstance, model: ResourceModel): void {
+  const def = model.def;
+  if (!def.ingest) return;
+  app.post(`/api/${def.service}/${def.name}/actions/ingest`, { config: { authority: def.code } }, async (request) => {
+    const session = sessionOf(request);
+    const records = recordsOf(request);
+    const rejected: IngestRejection[] = [];
+    const valid: { index: number; record: Record<string, unknown>; communityId: number | null }[] = [];
+
+    const communities = new Set<number>();
+    if (model.communityScoped) {
+      const ids = [...new Set(records.map((r) => parseId(r?.communityId)).filter((id): id is number => id !== null))];
+      const { rows } = await app.db.query<{ id: number }>("select id from communities where tenant_id = $1 and id = any($2::bigint[])", [session.tenantId, ids]);
+      for (const r of rows) communities.add(Number(r.id));
+    }
+    records.forEach((record, index) => {
+      if (!record || typeof record !== "object" || Array.isArray(record)) return rejected.push({ index, field: "", message: "记录格式不正确" });
+      const errors = validateResource(def.name, "create", record, session.sceneName);
+      if (errors.length) return rejected.push({ index, ...errors[0] });
+      const communityId = model.communityScoped ? parseId(record.communityId) : null;
+      if (model.communityScoped && (communityId === null || !communities.has(communityId))) {
+        return rejected.push({ index, field: "communityId", message: fillScene("{scene}不存在", session.sceneName) });
+      }
+      valid.push({ index, record, communityId });
+    });
+
+    const ids: number[] = [];
+    if (valid.length) {
+      await app.db.transaction(async (tx) => {
+        for (const { index, record, communityId } of valid) {
+          const failure = await inSavepoint(tx, async () => {
+            ids.push(await insertRow(tx, model, session, record, { includeReadOnly: true, communityId }));
+          });
+          if (failure) {
+            const known = translateDbError(failure, session.sceneName, "write");
+            if (!known) throw failure;
+            const field = ((known.data as { errors?: { field: string }[] } | null)?.errors?.[0]?.field) ?? "";
+            rejected.push({ index, field, message: (known as ApiError).message });
+          }
+        }
+        if (ids.length) {
+          await writeOperationLog(tx, {
+            tenantId: session.tenantId,
+            userId: session.userId,
+            username: session.username,
+            ip: request.ip,
+            resource: def.name,
+            action: "ingest",
+            operationCode: def.code,
+            detail: { accepted: ids.length, rejected: rejected.length },
+          });
+        }
+      });
+    }
+    rejected.sort((a, b) => a.index - b.index);
+    return ok({ accepted: ids.length, ids, rejected });
+  });
+}

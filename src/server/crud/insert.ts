@@ -1,0 +1,55 @@
+// One INSERT of a resource row from API-shaped values, on a connection the caller holds (inside its
+// transaction): what the state flows, device ingest and Excel import write with. The caller has
+// validated the values (validateResource) and checked the community; tenant, community and
+// created_by come from the session, never from the values. Read-only fields are written only when
+// asked (device records carry them; a client form never does).
+import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../db/types.ts";
+import type { ResourceModel } from "./model.ts";
+import { Params, ident } from "./sql.ts";
+import { castFor, toColumnValue } from "./values.ts";
+
+export interface InsertOptions {
+  /** Also write read-only fields (device records, server-made rows). */
+  includeReadOnly?: boolean;
+  /** The row's community (community-scoped resources). */
+  communityId?: number | null;
+}
+
+export async function insertRow(tx: DbSession, model: ResourceModel, session: SessionInfo, values: Record<string, unknown>, options: InsertOptions = {}): Promise<number> {
+  const params = new Params();
+  const names = ["tenant_id", "created_by", "updated_by"];
+  const placeholders = [params.add(session.tenantId), params.add(session.userId), params.add(session.userId)];
+  if (model.communityScoped) {
+    names.push("community_id");
+    placeholders.push(params.add(options.communityId ?? null));
+  }
+  const fields = options.includeReadOnly ? model.visible : [...model.writable.values()];
+  for (const f of fields) {
+    if (values[f.name] === undefined) continue;
+    names.push(f.column);
+    placeholders.push(castFor(f, params.add(toColumnValue(f, values[f.name]))));
+  }
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into ${model.table} (${names.map(ident).join(", ")}) values (${placeholders.join(", ")}) returning id`,
+    params.values,
+  );
+  return rows[0].id;
+}
+
+/**
+ * Runs fn inside a savepoint of the caller's transaction: when it throws, only its own statements
+ * are undone and the error is returned (the rows before and after it stay), else null.
+ */
+export async function inSavepoint(tx: DbSession, fn: () => Promise<void>): Promise<unknown> {
+  await tx.exec("savepoint row_write");
+  try {
+    await fn();
+    await tx.exec("release savepoint row_write");
+    return null;
+  } catch (err) {
+    await tx.exec("rollback to savepoint row_write");
+    await tx.exec("release savepoint row_write");
+    return err;
+  }
+}

@@ -1,0 +1,81 @@
+// What the generic CRUD needs to know about a resource, derived once from its ResourceDef:
+// columns, the select list (camelCase aliases, secrets never selected), writable, filterable,
+// searchable and sortable fields, and the ref labels.
+import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
+import { resourceByName } from "../../../generated/resources.ts";
+import { alias, ident } from "./sql.ts";
+
+export interface RefLabel {
+  field: FieldDef;
+  /** Output name of the label, e.g. areaIdLabel. */
+  name: string;
+  table: string;
+  column: string;
+}
+
+export interface ResourceModel {
+  def: ResourceDef;
+  table: string;
+  communityScoped: boolean;
+  /** Fields a client may see (everything but secrets). */
+  visible: FieldDef[];
+  /** Fields a client may write on create / update (form fields, not read-only, not secret). */
+  writable: Map<string, FieldDef>;
+  filterable: Map<string, FieldDef>;
+  searchable: FieldDef[];
+  /** Sortable output name -> column: sort:true fields plus id and createdAt. */
+  sortable: Map<string, string>;
+  refLabels: RefLabel[];
+  /** `t."col" as "name", ...` over the table alias t. */
+  selectList: string;
+}
+
+const SYSTEM_COLUMNS: [name: string, column: string][] = [
+  ["id", "id"],
+  ["tenantId", "tenant_id"],
+  ["version", "version"],
+  ["createdAt", "created_at"],
+  ["updatedAt", "updated_at"],
+  ["createdBy", "created_by"],
+  ["updatedBy", "updated_by"],
+];
+
+export function buildModel(def: ResourceDef, lookup: Record<string, ResourceDef> = resourceByName): ResourceModel {
+  const communityScoped = def.scope === "community";
+  const visible = def.fields.filter((f) => f.type !== "secret");
+  const writable = new Map(visible.filter((f) => f.form && !f.readOnly).map((f) => [f.name, f]));
+  const filterable = new Map(visible.filter((f) => f.filter).map((f) => [f.name, f]));
+  const searchable = visible.filter((f) => f.search && (f.type === "string" || f.type === "text"));
+  const sortable = new Map<string, string>([
+    ["id", "id"],
+    ["createdAt", "created_at"],
+  ]);
+  for (const f of visible) if (f.sort) sortable.set(f.name, f.column);
+
+  const refLabels: RefLabel[] = [];
+  for (const f of visible) {
+    if (f.type !== "ref" || !f.ref) continue;
+    const target = lookup[f.ref.resource];
+    const labelField = target?.fields.find((x) => x.name === f.ref!.labelField && x.type !== "secret");
+    if (target && labelField) refLabels.push({ field: f, name: `${f.name}Label`, table: target.table, column: labelField.column });
+  }
+
+  const columns: [string, string][] = [
+    ...SYSTEM_COLUMNS.slice(0, 2),
+    ...(communityScoped ? ([["communityId", "community_id"]] as [string, string][]) : []),
+    ...visible.map((f) => [f.name, f.column] as [string, string]),
+    ...SYSTEM_COLUMNS.slice(2),
+  ];
+  const selectList = columns.map(([name, column]) => `t.${ident(column)} as ${alias(name)}`).join(", ");
+  return { def, table: ident(def.table), communityScoped, visible, writable, filterable, searchable, sortable, refLabels, selectList };
+}
+
+/** `(select r."name" from "areas" r where ...) as "areaIdLabel"` over an outer alias p with camelCase columns. */
+export function refLabelColumns(model: ResourceModel, outer = "p"): string {
+  return model.refLabels
+    .map(
+      (l) =>
+        `(select r.${ident(l.column)} from ${ident(l.table)} r where r.tenant_id = ${outer}."tenantId" and r.id = ${outer}.${alias(l.field.name)}) as ${alias(l.name)}`,
+    )
+    .join(", ");
+}

@@ -1,0 +1,185 @@
+// The generic reads and writes of one resource, always inside the session's tenant
+// (`tenant_id = <session tenant>` in every statement; a body's tenantId is never read). Writes are
+// validated before anything is written, run in one transaction with their operation_logs row, and
+// translate database errors (duplicate, missing or still-referenced rows) into API errors.
+import { fillScene, validateResource, type FieldError } from "../../common/validate.ts";
+import type { Db, DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { apiError, validationError } from "../http/envelope.ts";
+import { translateDbError } from "../http/db-errors.ts";
+import { type ResourceModel, refLabelColumns } from "./model.ts";
+import { Params, ident, parseId } from "./sql.ts";
+import { castFor, fromRow, toColumnValue } from "./values.ts";
+import { resourceHooks } from "./hooks.ts";
+import { writeOperationLog, writeOperationLogs } from "./operation-log.ts";
+
+export type Validate = (resource: string, mode: "create" | "update", body: unknown, scene?: string) => FieldError[];
+
+export interface Actor {
+  session: SessionInfo;
+  ip: string;
+}
+
+export const MAX_BATCH = 1000;
+
+function notFound() {
+  return apiError("NOT_FOUND");
+}
+
+export async function findById(db: DbSession, model: ResourceModel, tenantId: number, id: number): Promise<Record<string, unknown> | null> {
+  const inner = `select ${model.selectList} from ${model.table} t where t.tenant_id = $1 and t.id = $2`;
+  const labels = refLabelColumns(model);
+  const sql = labels ? `select p.*, ${labels} from (${inner}) p` : inner;
+  const { rows } = await db.query<Record<string, unknown>>(sql, [tenantId, id]);
+  return rows[0] ? fromRow(model, rows[0]) : null;
+}
+
+/** Writable fields present in the body, as column -> value. */
+function columnsFrom(model: ResourceModel, body: Record<string, unknown>): Map<string, unknown> {
+  const columns = new Map<string, unknown>();
+  for (const [name, field] of model.writable) {
+    if (body[name] !== undefined) columns.set(field.column, toColumnValue(field, body[name]));
+  }
+  return columns;
+}
+
+function placeholder(model: ResourceModel, column: string, params: Params, value: unknown): string {
+  const field = model.visible.find((f) => f.column === column);
+  const p = params.add(value);
+  return field ? castFor(field, p) : p;
+}
+
+/** Values as the operation log keeps them (no secrets). */
+const loggedValues = (model: ResourceModel, body: Record<string, unknown>) =>
+  Object.fromEntries([...model.writable.keys()].filter((n) => body[n] !== undefined).map((n) => [n, body[n]]));
+
+async function inTransaction<T>(db: Db, session: SessionInfo, operation: "delete" | "write", fn: (tx: DbSession) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(fn);
+  } catch (err) {
+    throw translateDbError(err, session.sceneName, operation) ?? err;
+  }
+}
+
+function check(validate: Validate, model: ResourceModel, mode: "create" | "update", body: Record<string, unknown>, scene: string) {
+  const errors = validate(model.def.name, mode, body, scene);
+  if (errors.length) throw validationError(errors);
+}
+
+export async function createRow(db: Db, model: ResourceModel, actor: Actor, body: Record<string, unknown>, validate: Validate = validateResource) {
+  const { session } = actor;
+  check(validate, model, "create", body, session.sceneName);
+  let communityId: number | null = null;
+  if (model.communityScoped) {
+    communityId = parseId(body.communityId);
+    if (communityId === null) {
+      const message = fillScene("请选择{scene}", session.sceneName);
+      throw validationError([{ field: "communityId", message }]);
+    }
+  }
+  const columns = columnsFrom(model, body);
+  await resourceHooks[model.def.name]?.beforeWrite?.({ db, session, mode: "create", body, columns });
+
+  return inTransaction(db, session, "write", async (tx) => {
+    if (communityId !== null) {
+      const owned = await tx.query("select 1 from communities where tenant_id = $1 and id = $2", [session.tenantId, communityId]);
+      if (!owned.rows.length) {
+        const message = fillScene("{scene}不存在", session.sceneName);
+        throw validationError([{ field: "communityId", message }]);
+      }
+    }
+    const params = new Params();
+    const names = ["tenant_id", "created_by", "updated_by"];
+    const values = [params.add(session.tenantId), params.add(session.userId), params.add(session.userId)];
+    if (communityId !== null) {
+      names.push("community_id");
+      values.push(params.add(communityId));
+    }
+    for (const [column, value] of columns) {
+      names.push(column);
+      values.push(placeholder(model, column, params, value));
+    }
+    const inserted = await tx.query<{ id: number }>(
+      `insert into ${model.table} (${names.map(ident).join(", ")}) values (${values.join(", ")}) returning id`,
+      params.values,
+    );
+    const id = inserted.rows[0].id;
+    await resourceHooks[model.def.name]?.afterWrite?.(tx, session, id, "create");
+    await writeOperationLog(tx, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      username: session.username,
+      ip: actor.ip,
+      resource: model.def.name,
+      action: "create",
+      operationCode: model.def.code,
+      targetId: id,
+      detail: { values: loggedValues(model, body) },
+    });
+    return (await findById(tx, model, session.tenantId, id))!;
+  });
+}
+
+export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: number, body: Record<string, unknown>, validate: Validate = validateResource) {
+  const { session } = actor;
+  check(validate, model, "update", body, session.sceneName);
+  const columns = columnsFrom(model, body);
+  await resourceHooks[model.def.name]?.beforeWrite?.({ db, session, mode: "update", id, body, columns });
+  let expectedVersion: number | null = null;
+  if (body.version !== undefined && body.version !== null && body.version !== "") {
+    expectedVersion = Number(body.version);
+    if (!Number.isInteger(expectedVersion)) throw apiError("BAD_REQUEST");
+  }
+
+  return inTransaction(db, session, "write", async (tx) => {
+    const params = new Params();
+    const sets = ["version = version + 1", "updated_at = now()", `updated_by = ${params.add(session.userId)}`];
+    for (const [column, value] of columns) sets.push(`${ident(column)} = ${placeholder(model, column, params, value)}`);
+    let sql = `update ${model.table} set ${sets.join(", ")} where tenant_id = ${params.add(session.tenantId)} and id = ${params.add(id)}`;
+    if (expectedVersion !== null) sql += ` and version = ${params.add(expectedVersion)}`;
+    const updated = await tx.query(`${sql} returning id`, params.values);
+    if (!updated.rows.length) {
+      const exists = await tx.query("select 1 from " + model.table + " where tenant_id = $1 and id = $2", [session.tenantId, id]);
+      throw exists.rows.length ? apiError("CONFLICT") : notFound();
+    }
+    await resourceHooks[model.def.name]?.afterWrite?.(tx, session, id, "update");
+    await writeOperationLog(tx, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      username: session.username,
+      ip: actor.ip,
+      resource: model.def.name,
+      action: "update",
+      operationCode: model.def.code,
+      targetId: id,
+      detail: { changes: loggedValues(model, body) },
+    });
+    return (await findById(tx, model, session.tenantId, id))!;
+  });
+}
+
+export async function deleteRows(db: Db, model: ResourceModel, actor: Actor, ids: number[]): Promise<number[]> {
+  const { session } = actor;
+  const unique = [...new Set(ids)];
+  return inTransaction(db, session, "delete", async (tx) => {
+    await resourceHooks[model.def.name]?.beforeDelete?.(tx, session, unique);
+    const deleted = await tx.query<{ id: number }>(`delete from ${model.table} where tenant_id = $1 and id = any($2::bigint[]) returning id`, [
+      session.tenantId,
+      unique,
+    ]);
+    // All or nothing: an id that is not this tenant's row (or does not exist) undoes the whole batch.
+    if (deleted.rows.length !== unique.length) throw notFound();
+    const entry = {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      username: session.username,
+      ip: actor.ip,
+      resource: model.def.name,
+      action: "delete",
+      operationCode: model.def.code,
+    };
+    if (unique.length === 1) await writeOperationLog(tx, { ...entry, targetId: unique[0] });
+    else await writeOperationLogs(tx, entry, unique);
+    return unique;
+  });
+}

@@ -1,0 +1,94 @@
+// The generic endpoints of every resource of generated/resources.ts, on /api/{service}/{name}:
+//   POST   .../actions/pageList      {pageNo, pageSize, keyword?, sortField?, sortOrder?, communityId?, ...filters}
+//   GET    .../{id}
+//   POST   ...                       create
+//   PUT    .../{id}                  partial update (optimistic when the body carries version)
+//   DELETE .../{id}
+//   DELETE .../actions/batchDelete   {ids}, all or nothing
+// Each route requires the resource's authority code; read-only resources refuse writes with 405.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ResourceDef } from "../../../generated/model-types.ts";
+import { resources as generatedResources } from "../../../generated/resources.ts";
+import { validateResource } from "../../common/validate.ts";
+import { sessionOf } from "../auth/guard.ts";
+import { ApiError, apiError, ok } from "../http/envelope.ts";
+import { messages } from "../../../generated/errors.ts";
+import { buildModel, type ResourceModel } from "./model.ts";
+import { pageList } from "./list-query.ts";
+import { createRow, deleteRows, findById, MAX_BATCH, updateRow, type Validate } from "./repository.ts";
+import { parseId } from "./sql.ts";
+import { registerActions } from "./actions.ts";
+import { registerIngest } from "./ingest.ts";
+
+export interface CrudOptions {
+  resources?: ResourceDef[];
+  /** Validator by resource name and mode; the generated validators by default. */
+  validate?: Validate;
+}
+
+const bodyOf = (request: FastifyRequest): Record<string, unknown> => {
+  const b = request.body;
+  if (b === undefined || b === null) return {};
+  if (typeof b !== "object" || Array.isArray(b)) throw apiError("BAD_REQUEST");
+  return b as Record<string, unknown>;
+};
+
+const idOf = (request: FastifyRequest): number => {
+  const id = parseId((request.params as { id?: string }).id);
+  if (id === null) throw apiError("NOT_FOUND");
+  return id;
+};
+
+const readOnlyError = () => new ApiError(405, 405, "该数据为只读数据，不能修改");
+
+export function registerResource(app: FastifyInstance, model: ResourceModel, validate: Validate): void {
+  const { def } = model;
+  const base = `/api/${def.service}/${def.name}`;
+  const config = { authority: def.code };
+  const actor = (request: FastifyRequest) => ({ session: sessionOf(request), ip: request.ip });
+
+  app.post(`${base}/actions/pageList`, { config }, async (request) => ok(await pageList(app.db, model, sessionOf(request), bodyOf(request))));
+
+  app.get(`${base}/:id`, { config }, async (request) => {
+    const row = await findById(app.db, model, sessionOf(request).tenantId, idOf(request));
+    if (!row) throw apiError("NOT_FOUND");
+    return ok(row);
+  });
+
+  app.post(base, { config }, async (request) => {
+    if (def.readOnly) throw readOnlyError();
+    return ok(await createRow(app.db, model, actor(request), bodyOf(request), validate), messages.saved);
+  });
+
+  app.put(`${base}/:id`, { config }, async (request) => {
+    if (def.readOnly) throw readOnlyError();
+    const id = idOf(request);
+    return ok(await updateRow(app.db, model, actor(request), id, bodyOf(request), validate), messages.saved);
+  });
+
+  app.delete(`${base}/:id`, { config }, async (request) => {
+    if (def.readOnly) throw readOnlyError();
+    const ids = await deleteRows(app.db, model, actor(request), [idOf(request)]);
+    return ok({ ids }, messages.deleted);
+  });
+
+  app.delete(`${base}/actions/batchDelete`, { config }, async (request) => {
+    if (def.readOnly) throw readOnlyError();
+    const raw = bodyOf(request).ids;
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_BATCH) throw apiError("BAD_REQUEST");
+    const ids = raw.map(parseId);
+    if (ids.some((id) => id === null)) throw apiError("BAD_REQUEST");
+    return ok({ ids: await deleteRows(app.db, model, actor(request), ids as number[]) }, messages.deleted);
+  });
+}
+
+/** Fastify plugin: the generic endpoints of every resource (and the actions, export, import and ingest the schemas declare). */
+export async function crudRoutes(app: FastifyInstance, opts: CrudOptions = {}): Promise<void> {
+  const validate = opts.validate ?? validateResource;
+  for (const def of opts.resources ?? generatedResources) {
+    const model = buildModel(def);
+    registerResource(app, model, validate);
+    registerActions(app, model, validate);
+    registerIngest(app, model);
+  }
+}

@@ -1,0 +1,44 @@
+// Field values between the API and the database: money travels as yuan text ("12.50") and is stored
+// as integer fen; decimals as exact text; json as JSON; dates as "YYYY-MM-DD"; datetimes as ISO text.
+import type { FieldDef } from "../../../generated/model-types.ts";
+import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { validationError } from "../http/envelope.ts";
+import type { ResourceModel } from "./model.ts";
+
+/** A client value as the SQL parameter for the field's column (validated before). */
+export function toColumnValue(field: FieldDef, value: unknown): unknown {
+  if (value === null || value === "") return null;
+  switch (field.type) {
+    case "integer":
+    case "ref":
+      return typeof value === "number" ? value : Number(String(value).trim());
+    case "decimal":
+      return String(value).trim();
+    case "money":
+      try {
+        return yuanToFen(typeof value === "number" ? value : String(value));
+      } catch {
+        throw validationError([{ field: field.name, message: "请输入正确的金额" }]);
+      }
+    case "boolean":
+      return value === true || value === "true" || value === 1 || value === "1";
+    case "json":
+      return JSON.stringify(value);
+    default:
+      return typeof value === "string" ? value : String(value);
+  }
+}
+
+/** SQL placeholder with the cast the column needs. */
+export const castFor = (field: FieldDef, placeholder: string): string => (field.type === "json" ? `${placeholder}::jsonb` : placeholder);
+
+/** A database row (camelCase aliases) as the API shows it. */
+export function fromRow(model: ResourceModel, row: Record<string, unknown>): Record<string, unknown> {
+  for (const f of model.visible) {
+    const v = row[f.name];
+    if (v == null) continue;
+    if (f.type === "money") row[f.name] = fenToYuan(v as number | string);
+    else if (f.type === "decimal") row[f.name] = String(v);
+  }
+  return row;
+}

@@ -1,0 +1,22 @@
+// What the server adds to Fastify's types: the database on the instance, the session on the
+// request, and the per-route guard settings (see app.ts for how modules use them).
+import type { Db } from "./db/types.ts";
+import type { SessionInfo } from "./auth/session-store.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by the guard on every non-public route (null on public ones). */
+    session: SessionInfo | null;
+  }
+  interface FastifyContextConfig {
+    /** No session needed (login, health, static files, public configuration). */
+    public?: boolean;
+    /** Authority code the session must hold (spec §6); without it: HTTP 401 with the 403 marker. */
+    authority?: string;
+  }
+}
+
+export {};

@@ -1,0 +1,53 @@
+// PostgreSQL errors a request can cause, as API errors: unique violation -> 409 DUPLICATE; foreign
+// key: a row still referenced -> 409 REFERENCED, a reference to a row that does not exist (or
+// belongs to another tenant: the keys are (tenant_id, id)) -> 400 naming the field; bad values -> 400.
+import { resources } from "../../../generated/resources.ts";
+import { fillScene } from "../../common/validate.ts";
+import { apiError, type ApiError } from "./envelope.ts";
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  message?: string;
+  table?: string;
+}
+
+export const isPgError = (err: unknown): err is PgError =>
+  typeof err === "object" && err !== null && typeof (err as PgError).code === "string" && /^[0-9A-Z]{5}$/.test((err as PgError).code!);
+
+/** The field a "<table>_<column>_fk" constraint stands for, as {field, label}. */
+function fieldOfConstraint(table: string | undefined, constraint: string | undefined): { field: string; label: string } | null {
+  if (!table || !constraint) return null;
+  const resource = resources.find((r) => r.table === table);
+  if (!resource) return null;
+  const column = constraint.replace(new RegExp(`^${table}_`), "").replace(/_fk$/, "");
+  if (column === "community_id") return { field: "communityId", label: "{scene}" };
+  const field = resource.fields.find((f) => f.column === column);
+  return field ? { field: field.name, label: field.label } : null;
+}
+
+export function translateDbError(err: unknown, scene = "社区", operation?: "delete" | "write"): ApiError | null {
+  if (!isPgError(err)) return null;
+  switch (err.code) {
+    case "23505":
+      return apiError("DUPLICATE");
+    case "23503": {
+      const referenced = operation === "delete" || (operation === undefined && /still referenced|^update or delete/i.test(`${err.detail ?? ""} ${err.message ?? ""}`));
+      if (referenced) return apiError("REFERENCED");
+      const f = fieldOfConstraint(err.table, err.constraint);
+      const message = fillScene(`${f?.label ?? "关联数据"}不存在`, scene);
+      return apiError("VALIDATION_FAILED", { message, data: { errors: [{ field: f?.field ?? "", message }] } });
+    }
+    case "23502": // not null
+    case "23514": // check
+    case "22001": // string too long
+    case "22003": // numeric out of range
+    case "22007": // invalid datetime format
+    case "22008": // datetime out of range
+    case "22P02": // invalid text representation
+      return apiError("BAD_REQUEST");
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,53 @@
+// Runs the server from the environment: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data),
+// DATABASE_URL (PostgreSQL instead of PGlite), NEPTUNE_DEMO_PASSWORD, TRUST_PROXY, LOG_LEVEL.
+// Exit code 1 when it cannot start (e.g. the data folder is locked by another server).
+import { pathToFileURL } from "node:url";
+import { buildApp } from "./app.ts";
+import { DataDirLockedError } from "./db/lock.ts";
+import { MigrationChecksumError } from "./db/migrate.ts";
+
+export async function main(): Promise<void> {
+  const port = Number(process.env.PORT || 8080);
+  const host = process.env.HOST || "0.0.0.0";
+  let app;
+  try {
+    app = await buildApp({
+      dataDir: process.env.DATA_DIR || "./data",
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      demoPassword: process.env.NEPTUNE_DEMO_PASSWORD || undefined,
+      trustProxy: process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true",
+      logger: { level: process.env.LOG_LEVEL || "info" },
+    });
+  } catch (err) {
+    if (err instanceof DataDirLockedError || err instanceof MigrationChecksumError) console.error(err.message);
+    else console.error("服务启动失败 / server failed to start:", err);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    try {
+      await app.close(); // stops listening, waits for requests in flight, then closes the database
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  try {
+    await app.listen({ port, host });
+  } catch (err) {
+    console.error(`无法监听端口 ${port} / cannot listen on port ${port}:`, (err as Error).message);
+    await app.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+// Run when executed directly (node --import tsx src/server/main.ts); importing only defines main().
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -1,0 +1,63 @@
+// Reading what a hand-written call is given: the JSON body or the query string as a plain object,
+// ids (the generic CRUD's parseId: positive integers that fit a JS number) and page arguments.
+import type { FastifyRequest } from "fastify";
+import { apiError } from "../http/envelope.ts";
+import { parseId } from "../crud/sql.ts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../crud/list-query.ts";
+
+export { parseId };
+
+/** The JSON body as an object ({} when absent); anything else is a 400. */
+export function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const b = request.body;
+  if (b === undefined || b === null) return {};
+  if (typeof b !== "object" || Array.isArray(b)) throw apiError("BAD_REQUEST");
+  return b as Record<string, unknown>;
+}
+
+/** The query string as an object (repeated keys arrive as arrays; the first one counts). */
+export function queryOf(request: FastifyRequest): Record<string, unknown> {
+  const q = (request.query ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(q)) out[k] = Array.isArray(v) ? v[0] : v;
+  return out;
+}
+
+/** An id that must be present and well formed (else 400). */
+export function requiredId(value: unknown): number {
+  const id = parseId(value);
+  if (id === null) throw apiError("BAD_REQUEST");
+  return id;
+}
+
+/** An optional id: absent or empty is null, malformed is a 400. */
+export function optionalId(value: unknown): number | null {
+  if (value === undefined || value === null || value === "") return null;
+  return requiredId(value);
+}
+
+/** The :id path parameter; a malformed one is simply not found. */
+export function pathId(request: FastifyRequest, name = "id"): number {
+  const id = parseId((request.params as Record<string, unknown>)?.[name]);
+  if (id === null) throw apiError("NOT_FOUND");
+  return id;
+}
+
+function positiveInt(value: unknown, fallback: number): number {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/** pageNo / pageSize as the generic pageList reads them (page size capped the same way). */
+export function pageArgs(input: Record<string, unknown>): { pageNo: number; pageSize: number; offset: number } {
+  const pageNo = positiveInt(input.pageNo, 1);
+  const pageSize = Math.min(positiveInt(input.pageSize, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+}
+
+/** Trimmed text or "" (numbers are accepted as their text). */
+export function textOf(value: unknown, max = 64): string {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value !== "string") return "";
+  return value.trim().slice(0, max);
+}

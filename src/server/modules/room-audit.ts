@@ -1,0 +1,72 @@
+// 入住审核 (/property/roomAudit, HBL07001): the flow is declared in schemas/modules/property.yaml
+// (roomAuditOrders actions approve / reject, only from 待审核); this module adds what approving
+// means, inside the action's transaction (crud/actions.ts):
+//   - the applicant becomes an inhabitant of the room: an inhabitant of that room with the same
+//     phone is bound as it is, else one is created from the request (name, phone, ID card,
+//     identity, moved in today), checked by the inhabitants' own rules;
+//   - a room holds at most its maxResidents inhabitants (spec §5 residents per room);
+//   - the request keeps the inhabitant it produced (inhabitantId).
+// Reject needs its reason (the schema's required input). Either way the auditor and time are kept.
+import type { FastifyInstance } from "fastify";
+import { resourceByName } from "../../../generated/resources.ts";
+import { validateResource } from "../../common/validate.ts";
+import { apiError, validationError } from "../http/envelope.ts";
+import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
+import { buildModel } from "../crud/model.ts";
+import { insertRow } from "../crud/insert.ts";
+import { writeOperationLog } from "../crud/operation-log.ts";
+
+const inhabitants = buildModel(resourceByName.inhabitants);
+
+/** Today as YYYY-MM-DD in China time (the platform's users are there). */
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+async function approve({ tx, session, row, columns }: ActionHookContext): Promise<void> {
+  const room = await tx.query<{ communityId: number; maxResidents: number | null; residents: number }>(
+    `select r.community_id as "communityId", r.max_residents as "maxResidents",
+            (select count(*)::int from inhabitants i where i.tenant_id = r.tenant_id and i.room_id = r.id) as residents
+       from rooms r where r.tenant_id = $1 and r.id = $2 for update`,
+    [session.tenantId, row.roomId],
+  );
+  if (!room.rows[0]) throw validationError([{ field: "roomId", message: "申请房屋不存在" }]);
+  const { communityId, maxResidents, residents } = room.rows[0];
+
+  const existing = await tx.query<{ id: number }>(
+    "select id from inhabitants where tenant_id = $1 and room_id = $2 and phone = $3 order by id limit 1",
+    [session.tenantId, row.roomId, row.phone],
+  );
+  let inhabitantId = existing.rows[0]?.id;
+  if (inhabitantId === undefined) {
+    if (maxResidents !== null && residents >= maxResidents) {
+      throw apiError("ILLEGAL_STATE", { message: `该房屋住户已满（最多${maxResidents}人），不能通过` });
+    }
+    const values: Record<string, unknown> = {
+      name: row.applicantName,
+      phone: row.phone,
+      roomId: row.roomId,
+      identity: row.identity ?? 1,
+      moveInDate: today(),
+      communityId,
+      ...(row.idCard ? { idCard: row.idCard } : {}),
+    };
+    const errors = validateResource("inhabitants", "create", values, session.sceneName);
+    if (errors.length) throw validationError(errors);
+    inhabitantId = await insertRow(tx, inhabitants, session, values, { communityId });
+    await writeOperationLog(tx, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      username: session.username,
+      ip: null,
+      resource: "inhabitants",
+      action: "create",
+      operationCode: resourceByName.roomAuditOrders.code,
+      targetId: inhabitantId,
+      detail: { fromRoomAuditOrder: row.id },
+    });
+  }
+  columns.set("inhabitant_id", inhabitantId);
+}
+
+export async function roomAuditModule(_app: FastifyInstance): Promise<void> {
+  registerResourceHooks("roomAuditOrders", { beforeAction: { approve } });
+}

@@ -1,0 +1,19 @@
+// The user's menu (spec §3 webMenuList): the generated menu keeping only the route nodes whose code
+// the user holds; a group left without entries is dropped. The scene placeholder of the aliases is
+// filled with the tenant's scene name (spec §2), so every client shows the same text.
+import type { MenuNode } from "../../../generated/model-types.ts";
+import { menu } from "../../../generated/routes.ts";
+import { fillScene } from "../../common/validate.ts";
+
+export function webMenuFor(codes: Iterable<string>, scene: string, nodes: readonly MenuNode[] = menu): MenuNode[] {
+  const held = codes instanceof Set ? (codes as Set<string>) : new Set(codes);
+  const out: MenuNode[] = [];
+  for (const node of nodes) {
+    const subMenus = webMenuFor(held, scene, node.subMenus);
+    if (node.code !== undefined) {
+      if (!held.has(node.code)) continue;
+    } else if (subMenus.length === 0) continue; // a group with nothing left in it
+    out.push({ ...node, alias: fillScene(node.alias, scene), subMenus });
+  }
+  return out;
+}

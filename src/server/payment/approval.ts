@@ -1,0 +1,78 @@
+// Bill approval: generated bills are drafts (status 1) until approved (2); a draft, or an approved
+// bill nothing was paid or waived on, can be rejected (3) with a reason; a rejected bill can be
+// approved after all. Only approved bills can be paid (cashier.ts). Every decision is a
+// bill_approvals row (bill, decision, reason, who, when) written in the same statement as the change,
+// and the call adds an operation_logs row.
+import { checkRule } from "../../common/validate.ts";
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { parseId } from "../crud/sql.ts";
+import { audit, CODES, idList, notFound, refused } from "./common.ts";
+
+export interface DecisionResult {
+  /** Bills whose status changed. */
+  changed: number;
+  /** Bills asked for that were not in a state the decision applies to (left as they were). */
+  skipped: number;
+}
+
+/** The selection: {ids} (up to 1000 bills) or {batchId} (every bill of a generation batch). */
+async function selection(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<{ where: string; params: unknown[]; asked: number | null }> {
+  if (body.batchId !== undefined && body.batchId !== null && body.batchId !== "") {
+    const batchId = parseId(body.batchId);
+    if (batchId === null) throw refused("请选择账单批次", "batchId");
+    const { rows } = await tx.query<{ n: number }>(
+      "select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n from bill_batches where tenant_id = $1 and id = $2",
+      [session.tenantId, batchId],
+    );
+    if (!rows[0]) throw notFound();
+    return { where: "batch_id = $3", params: [batchId], asked: rows[0].n };
+  }
+  const ids = idList(body.ids, "ids");
+  return { where: "id = any($3::bigint[])", params: [ids], asked: ids.length };
+}
+
+export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
+  const sel = await selection(tx, session, body);
+  const { rows } = await tx.query<{ n: number }>(
+    `with upd as (
+       update bills set status = 2, approver_id = $2, approved_at = now(), reject_reason = null, updated_at = now(), updated_by = $2, version = version + 1
+        where tenant_id = $1 and ${sel.where} and status in (1, 3)
+        returning id, community_id
+     ), decided as (
+       insert into bill_approvals (tenant_id, community_id, bill_id, decision, decider_id, decided_at, created_by, updated_by)
+       select $1, community_id, id, 2, $2, now(), $2, $2 from upd
+     )
+     select count(*)::int as n from upd`,
+    [session.tenantId, session.userId, ...sel.params],
+  );
+  const changed = rows[0].n;
+  await audit(tx, session, ip, "bills", "approve", body.batchId ? `batch:${body.batchId}` : null, { ...body, changed }, CODES.approval);
+  return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed) };
+}
+
+export async function rejectBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
+  const reason = typeof body.reason === "string" ? body.reason.trim() : "";
+  if (!reason) throw refused("请输入驳回原因", "reason");
+  if ([...reason].length > 128) throw refused("驳回原因不能超过128个字符", "reason");
+  const bad = checkRule("cjkText", reason);
+  if (bad) throw refused(bad, "reason");
+  const sel = await selection(tx, session, body);
+  const { rows } = await tx.query<{ n: number }>(
+    `with upd as (
+       update bills set status = 3, approver_id = $2, approved_at = now(), reject_reason = $4, updated_at = now(), updated_by = $2, version = version + 1
+        where tenant_id = $1 and ${sel.where}
+          and (status = 1 or (status = 2 and amount_paid = 0 and amount_waived = 0
+               and not exists (select 1 from waivers w where w.tenant_id = bills.tenant_id and w.bill_id = bills.id and w.status = 1)))
+        returning id, community_id
+     ), decided as (
+       insert into bill_approvals (tenant_id, community_id, bill_id, decision, reason, decider_id, decided_at, created_by, updated_by)
+       select $1, community_id, id, 3, $4, $2, now(), $2, $2 from upd
+     )
+     select count(*)::int as n from upd`,
+    [session.tenantId, session.userId, ...sel.params, reason],
+  );
+  const changed = rows[0].n;
+  await audit(tx, session, ip, "bills", "reject", body.batchId ? `batch:${body.batchId}` : null, { ...body, changed }, CODES.approval);
+  return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed) };
+}

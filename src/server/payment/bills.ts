@@ -1,0 +1,88 @@
+// Reading bills for the cashier and bill-pay pages: a bill with its item, room and what is still
+// owed, the late fee it would carry if paid today, and the business day payments count for.
+import type { DbSession } from "../db/types.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { addDays, daysBetween } from "../../common/payment/period.ts";
+import { lateFeeFen, outstandingFen } from "../../common/payment/pricing.ts";
+import { fen } from "./common.ts";
+
+export interface BillRow {
+  id: number;
+  communityId: number;
+  roomId: number;
+  billNo: string;
+  period: string;
+  status: number;
+  amountDue: number;
+  amountPaid: number;
+  amountWaived: number;
+  lateFee: number;
+  dueDate: string | null;
+  version: number;
+  paymentItemId: number;
+  itemName: string;
+  paymentType: number | null;
+  lateFeeEnabled: boolean | null;
+  lateFeeRate: string | null;
+  lateFeeGraceDays: number | null;
+}
+
+export const BILL_SELECT = `b.id, b.community_id as "communityId", b.room_id as "roomId", b.bill_no as "billNo", b.period, b.status,
+  b.amount_due as "amountDue", b.amount_paid as "amountPaid", b.amount_waived as "amountWaived", b.late_fee as "lateFee",
+  b.due_date as "dueDate", b.version, b.payment_item_id as "paymentItemId", i.name as "itemName", i.payment_type as "paymentType",
+  i.late_fee_enabled as "lateFeeEnabled", i.late_fee_rate as "lateFeeRate", i.late_fee_grace_days as "lateFeeGraceDays"`;
+
+export const BILL_FROM = `bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id`;
+
+export function normalizeBill(r: BillRow): BillRow {
+  return { ...r, amountDue: fen(r.amountDue), amountPaid: fen(r.amountPaid), amountWaived: fen(r.amountWaived), lateFee: fen(r.lateFee) };
+}
+
+/**
+ * The late fee of a bill paid on `today`: fixed once the first payment is made (what the bill
+ * carries), otherwise principal (due − waived) × daily rate ‰ × days past the due date and grace.
+ */
+export function lateFeeOn(b: BillRow, today: string): number {
+  if (b.amountPaid > 0 || b.lateFee > 0) return b.lateFee;
+  if (!b.lateFeeEnabled || !b.lateFeeRate || !b.dueDate) return 0;
+  const overdue = daysBetween(addDays(b.dueDate, b.lateFeeGraceDays ?? 0), today);
+  return lateFeeFen(b.amountDue - b.amountWaived, String(b.lateFeeRate), overdue);
+}
+
+/** What is owed on `today`, the late fee included. */
+export const owedOn = (b: BillRow, today: string): number => outstandingFen({ ...b, lateFee: lateFeeOn(b, today) });
+
+/** A bill as the pages show it (money as yuan text). */
+export function billView(b: BillRow, today: string) {
+  const lateFee = lateFeeOn(b, today);
+  return {
+    id: b.id,
+    communityId: b.communityId,
+    roomId: b.roomId,
+    billNo: b.billNo,
+    period: b.period,
+    status: b.status,
+    paymentItemId: b.paymentItemId,
+    itemName: b.itemName,
+    paymentType: b.paymentType,
+    dueDate: b.dueDate,
+    amountDue: fenToYuan(b.amountDue),
+    lateFee: fenToYuan(lateFee),
+    amountPaid: fenToYuan(b.amountPaid),
+    amountWaived: fenToYuan(b.amountWaived),
+    outstanding: fenToYuan(outstandingFen({ ...b, lateFee })),
+    version: b.version,
+  };
+}
+
+/** The first business day on or after `day` that is not closed (closed days are read-only). */
+export async function accountingDay(tx: DbSession, tenantId: number, communityId: number, day: string): Promise<string> {
+  const { rows } = await tx.query<{ day: string }>(
+    "select day from daily_closings where tenant_id = $1 and community_id = $2 and day >= $3::date order by day limit 400",
+    [tenantId, communityId, day],
+  );
+  const closed = new Set(rows.map((r) => String(r.day)));
+  let d = day;
+  while (closed.has(d)) d = addDays(d, 1);
+  return d;
+}

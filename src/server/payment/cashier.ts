@@ -1,0 +1,242 @@
+// The cashier: a room's unpaid approved bills with their totals, and paying one or several of them.
+//
+// Paying locks the bills (SELECT ... FOR UPDATE) before reading what is owed, so of two cashiers
+// paying the same bill at once exactly one succeeds; the other waits for the first to commit, then
+// finds the bill paid (409 该账单已缴费，请刷新后重试) or its amount changed (409). One transaction
+// writes a payment row per bill (serial number from the tenant's counter), the bills' paid amounts
+// and states, and one receipt numbered prefix + the tenant's receipt counter (gap-free: a failed
+// payment rolls its number back). The day it counts for is the first open business day (a closed
+// day is read-only: later payments go to the next day).
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { checkRule } from "../../common/validate.ts";
+import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { chinaDay } from "../../common/payment/period.ts";
+import { ALL_PAY_METHODS, loadSettings } from "./settings.ts";
+import { accountingDay, BILL_FROM, BILL_SELECT, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
+import { amountFen, audit, CODES, conflict, dayLockKey, fen, idList, nextCounter, notFound, optionalText, payAmountFen, refused } from "./common.ts";
+import { parseId } from "../crud/sql.ts";
+
+/** Statuses a bill can be paid in: approved, partly paid. */
+export const PAYABLE = [2, 5];
+export const STATUS = { DRAFT: 1, APPROVED: 2, REJECTED: 3, PAID: 4, PARTIAL: 5 } as const;
+
+export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue: unknown) {
+  const roomId = parseId(roomIdValue);
+  if (roomId === null) throw refused("请选择房屋", "roomId");
+  const { rows: rooms } = await db.query<Record<string, unknown>>(
+    `select r.id, r.room_no as "roomNo", r.community_id as "communityId", c.name as "communityName", b.name as "buildingName",
+            u.name as "unitName", r.building_area as "buildingArea", r.status
+       from rooms r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
+       left join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
+       left join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
+      where r.tenant_id = $1 and r.id = $2`,
+    [session.tenantId, roomId],
+  );
+  const room = rooms[0];
+  if (!room) throw notFound();
+  const { rows } = await db.query<BillRow>(
+    `select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.room_id = $2 and b.status = any($3::int[]) order by b.period, b.id`,
+    [session.tenantId, roomId, PAYABLE],
+  );
+  const today = chinaDay();
+  const bills = rows.map(normalizeBill);
+  const sum = (f: (b: BillRow) => number) => fenToYuan(bills.reduce((s, b) => s + f(b), 0));
+  const { rows: drafts } = await db.query<{ n: number }>("select count(*)::int as n from bills where tenant_id = $1 and room_id = $2 and status = 1", [session.tenantId, roomId]);
+  const settings = await loadSettings(db, session.tenantId, Number(room.communityId));
+  return {
+    room,
+    bills: bills.map((b) => billView(b, today)),
+    totals: {
+      count: bills.length,
+      amountDue: sum((b) => b.amountDue),
+      lateFee: sum((b) => lateFeeOn(b, today)),
+      amountPaid: sum((b) => b.amountPaid),
+      amountWaived: sum((b) => b.amountWaived),
+      outstanding: sum((b) => owedOn(b, today)),
+    },
+    draftCount: drafts[0].n,
+    payMethods: settings.payMethods,
+    allowPartialPayment: settings.allowPartialPayment,
+    autoPrintReceipt: settings.autoPrintReceipt,
+  };
+}
+
+export interface PayRequest {
+  billIds?: unknown;
+  payMethod?: unknown;
+  /** Yuan; default: everything owed on the bills. */
+  payAmount?: unknown;
+  /** Cash handed over (pay method 5), yuan. */
+  receivedAmount?: unknown;
+  /** What the page showed as owed, yuan: a different amount now means someone else changed the bills. */
+  expectedAmount?: unknown;
+  payerName?: unknown;
+  remark?: unknown;
+}
+
+export interface PayOptions {
+  /** Demo seed: the moment of the payment (default now). */
+  at?: Date;
+}
+
+export async function payBills(tx: DbSession, session: SessionInfo, ip: string | null, body: PayRequest, options: PayOptions = {}) {
+  const billIds = idList(body.billIds, "billIds", 200);
+  const payMethod = Number(body.payMethod);
+  if (!Number.isInteger(payMethod) || !ALL_PAY_METHODS.includes(payMethod)) throw refused("请选择支付方式", "payMethod");
+  const payerName = optionalText(body.payerName, "payerName", 32, "name");
+  const remark = optionalText(body.remark, "remark", 128);
+  const at = options.at ?? new Date();
+  const today = chinaDay(at);
+
+  const { rows } = await tx.query<BillRow>(`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = any($2::bigint[]) order by b.period, b.id for update of b`, [
+    session.tenantId,
+    billIds,
+  ]);
+  if (rows.length !== billIds.length) throw notFound();
+  const bills = rows.map(normalizeBill);
+  const communityId = bills[0].communityId;
+  const roomId = bills[0].roomId;
+  if (bills.some((b) => b.roomId !== roomId)) throw refused("一次只能缴纳同一房屋的账单", "billIds");
+  for (const b of bills) {
+    if (b.status === STATUS.PAID) throw conflict("该账单已缴费，请刷新后重试");
+    if (b.status === STATUS.DRAFT) throw refused(`账单${b.billNo}尚未审核，不能缴费`, "billIds");
+    if (b.status === STATUS.REJECTED) throw refused(`账单${b.billNo}已驳回，不能缴费`, "billIds");
+  }
+  const settings = await loadSettings(tx, session.tenantId, communityId);
+  if (!settings.payMethods.includes(payMethod)) throw refused("该支付方式未启用", "payMethod");
+
+  const owed = bills.map((b) => owedOn(b, today));
+  const total = owed.reduce((s, n) => s + n, 0);
+  if (total <= 0) throw conflict("该账单已缴费，请刷新后重试");
+  if (body.expectedAmount !== undefined && body.expectedAmount !== null && body.expectedAmount !== "") {
+    let expected: number | null = null;
+    try {
+      expected = yuanToFen(String(body.expectedAmount));
+    } catch {
+      expected = null;
+    }
+    if (expected !== total) throw conflict("账单金额已变化，请刷新后重试");
+  }
+  let payFen = total;
+  if (body.payAmount !== undefined && body.payAmount !== null && body.payAmount !== "") {
+    payFen = payAmountFen(body.payAmount, "payAmount", total);
+    if (payFen <= 0) throw refused("请输入大于0的正实数,并且保留两位小数", "payAmount");
+    if (payFen < total && !settings.allowPartialPayment) throw refused("未开启部分缴费，请全额缴纳", "payAmount");
+  }
+  let receivedFen: number | null = null;
+  let changeFen: number | null = null;
+  if (payMethod === 5) {
+    const received = body.receivedAmount === undefined || body.receivedAmount === null || body.receivedAmount === "" ? fenToYuan(payFen) : body.receivedAmount;
+    const problem = checkRule("amount", received);
+    if (problem) throw refused(problem, "receivedAmount");
+    receivedFen = amountFen(received, "receivedAmount");
+    if (receivedFen < payFen) throw refused("实收金额不能小于缴费金额", "receivedAmount");
+    changeFen = receivedFen - payFen;
+  }
+
+  const [k1, k2] = dayLockKey(communityId);
+  await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
+  const day = await accountingDay(tx, session.tenantId, communityId, today);
+  const prefix = settings.receiptPrefix || "SJ";
+  const receiptNo = `${prefix}${String(await nextCounter(tx, session.tenantId, "receipt")).padStart(10, "0")}`;
+  const paidAt = at.toISOString();
+
+  let left = payFen;
+  const paymentIds: number[] = [];
+  const changed: { id: number; status: number; amountPaid: string }[] = [];
+  for (let i = 0; i < bills.length && left > 0; i++) {
+    const b = bills[i];
+    const part = Math.min(left, owed[i]);
+    if (part <= 0) continue;
+    left -= part;
+    const lateFee = lateFeeOn(b, today);
+    const paid = b.amountPaid + part;
+    const status = paid + b.amountWaived >= b.amountDue + lateFee ? STATUS.PAID : STATUS.PARTIAL;
+    await tx.query(
+      `update bills set amount_paid = $3, late_fee = $4, status = $5, paid_at = case when $5 = 4 then $6::timestamptz else null end,
+              updated_at = now(), updated_by = $7, version = version + 1
+        where tenant_id = $1 and id = $2`,
+      [session.tenantId, b.id, paid, lateFee, status, paidAt, session.userId],
+    );
+    const serialNo = `P${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+    const { rows: p } = await tx.query<{ id: number }>(
+      `insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, payer_name, amount, pay_method, payment_type, return_flag,
+                             receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13::date, $14, $11, $11) returning id`,
+      [session.tenantId, communityId, serialNo, b.id, roomId, payerName, part, payMethod, b.paymentType, receiptNo, session.userId, paidAt, day, remark],
+    );
+    paymentIds.push(p[0].id);
+    changed.push({ id: b.id, status, amountPaid: fenToYuan(paid) });
+  }
+
+  const { rows: r } = await tx.query<{ id: number }>(
+    `insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, payer_name, invoice_title, tax_no, amount,
+                           pay_method, received_amount, change_amount, status, issued_at, issuer_id, created_by, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1, $14, $15, $15, $15) returning id`,
+    [
+      session.tenantId,
+      communityId,
+      receiptNo,
+      settings.defaultReceiptType || 1,
+      paymentIds[0],
+      roomId,
+      payerName,
+      settings.receiptTitle,
+      settings.taxNo,
+      payFen,
+      payMethod,
+      receivedFen,
+      changeFen,
+      paidAt,
+      session.userId,
+    ],
+  );
+  await audit(tx, session, ip, "payments", "pay", r[0].id, { billIds, payMethod, amount: fenToYuan(payFen), receiptNo }, CODES.cashier);
+  return {
+    receiptId: r[0].id,
+    receiptNo,
+    payAmount: fenToYuan(payFen),
+    receivedAmount: receivedFen === null ? null : fenToYuan(receivedFen),
+    changeAmount: changeFen === null ? null : fenToYuan(changeFen),
+    accountingDay: day,
+    paymentIds,
+    bills: changed,
+  };
+}
+
+/** A receipt with its lines, for the print page. */
+export async function receiptView(db: DbSession, session: SessionInfo, id: number) {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select r.id, r.receipt_no as "receiptNo", r.receipt_type as "receiptType", r.community_id as "communityId", c.name as "communityName",
+            r.room_id as "roomId", ro.room_no as "roomNo", bu.name as "buildingName", un.name as "unitName", r.payer_name as "payerName",
+            r.invoice_title as "invoiceTitle", r.tax_no as "taxNo", r.amount, r.pay_method as "payMethod", r.received_amount as "receivedAmount",
+            r.change_amount as "changeAmount", r.status, r.issued_at as "issuedAt", r.issuer_id as "issuerId",
+            coalesce(us.real_name, us.username) as "issuerName"
+       from receipts r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
+       left join rooms ro on ro.tenant_id = r.tenant_id and ro.id = r.room_id
+       left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
+       left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id
+       left join users us on us.tenant_id = r.tenant_id and us.id = r.issuer_id
+      where r.tenant_id = $1 and r.id = $2`,
+    [session.tenantId, id],
+  );
+  const receipt = rows[0];
+  if (!receipt) throw notFound();
+  const { rows: lines } = await db.query<Record<string, unknown>>(
+    `select p.id, p.serial_no as "serialNo", p.amount, b.bill_no as "billNo", b.period, i.name as "itemName", p.payment_type as "paymentType"
+       from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
+       left join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
+      where p.tenant_id = $1 and p.receipt_no = $2 and p.return_flag is distinct from 1 order by p.id`,
+    [session.tenantId, receipt.receiptNo],
+  );
+  const settings = await loadSettings(db, session.tenantId, Number(receipt.communityId));
+  return {
+    ...receipt,
+    title: settings.receiptTitle || `${receipt.communityName}物业服务收据`,
+    amount: fenToYuan(fen(receipt.amount)),
+    receivedAmount: receipt.receivedAmount === null ? null : fenToYuan(fen(receipt.receivedAmount)),
+    changeAmount: receipt.changeAmount === null ? null : fenToYuan(fen(receipt.changeAmount)),
+    lines: lines.map((l) => ({ ...l, amount: fenToYuan(fen(l.amount)) })),
+  };
+}

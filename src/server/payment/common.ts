@@ -1,0 +1,121 @@
+// What the fee endpoints share: who may call them, business errors with their Chinese messages,
+// reading ids and amounts from a body with the §5 rule messages, and the audit row of a decision.
+import type { FastifyRequest } from "fastify";
+import { checkRule, checkRuleWith } from "../../common/validate.ts";
+import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { apiError, validationError, type ApiError } from "../http/envelope.ts";
+import { sessionOf } from "../auth/guard.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../db/types.ts";
+import { writeOperationLog } from "../crud/operation-log.ts";
+import { parseId } from "../crud/sql.ts";
+
+/** Route codes of the fee pages (schemas/modules/propertyPayment.yaml). */
+export const CODES = {
+  cashier: "HBL0701315",
+  received: "HBL0701317",
+  generation: "HBL1901",
+  approval: "HBL1903",
+  billPay: "HBL1905",
+  history: "HBL1907",
+  settings: "HBL1913",
+  report: "HBL0701309",
+} as const;
+
+export const ALL_PAYMENT_CODES: ReadonlySet<string> = new Set(Object.values(CODES));
+
+/** preHandler: the session must hold one of the codes (else the 403 marker). */
+export function anyOf(...codes: string[]) {
+  const set = new Set(codes);
+  return async (request: FastifyRequest) => {
+    if (!sessionOf(request).authorities.some((c) => set.has(c))) throw apiError("NO_PERMISSION");
+  };
+}
+
+/** A rule the request breaks (HTTP 400, the Chinese message, nothing written). */
+export const refused = (message: string, field = ""): ApiError => validationError([{ field, message }]);
+
+/** Someone else changed the rows first (HTTP 409). */
+export const conflict = (message: string): ApiError => apiError("CONFLICT", { message });
+
+export const notFound = (): ApiError => apiError("NOT_FOUND");
+
+/** A list of ids (1..max), else 400. */
+export function idList(value: unknown, field: string, max = 1000): number[] {
+  if (!Array.isArray(value) || value.length === 0) throw refused("请选择要操作的数据", field);
+  if (value.length > max) throw refused(`一次最多操作${max}条数据`, field);
+  const ids = value.map(parseId);
+  if (ids.some((id) => id === null)) throw apiError("BAD_REQUEST");
+  return [...new Set(ids as number[])];
+}
+
+/** An optional list of ids: absent or empty is null. */
+export function optionalIdList(value: unknown, field: string, max = 5000): number[] | null {
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return null;
+  return idList(value, field, max);
+}
+
+/** An amount (yuan text or number) checked by a §5 rule, as fen. */
+export function amountFen(value: unknown, field: string, rule = "amount"): number {
+  const message = checkRule(rule, value);
+  if (message) throw refused(message, field);
+  return yuanToFen(String(value).trim());
+}
+
+/** An amount checked by the payAmount rule with the caller's maximum (fen), as fen. */
+export function payAmountFen(value: unknown, field: string, maxFen: number): number {
+  const message = checkRuleWith("payAmount", value, { max: fenToYuan(maxFen) });
+  if (message) throw refused(message, field);
+  return yuanToFen(String(value).trim());
+}
+
+/** Optional text checked by a rule (cjkText by default); "" and null become null. */
+export function optionalText(value: unknown, field: string, max = 128, rule = "cjkText"): string | null {
+  if (value === undefined || value === null) return null;
+  const text = String(value).trim();
+  if (!text) return null;
+  if ([...text].length > max) throw refused(`内容不能超过${max}个字符`, field);
+  const message = checkRule(rule, text);
+  if (message) throw refused(message, field);
+  return text;
+}
+
+/** The session's own community, else 404 (another tenant's id looks like a missing one). */
+export async function requireCommunity(db: DbSession, session: SessionInfo, value: unknown): Promise<number> {
+  const id = parseId(value);
+  if (id === null) throw refused("请选择社区", "communityId");
+  const { rows } = await db.query("select 1 from communities where tenant_id = $1 and id = $2", [session.tenantId, id]);
+  if (!rows.length) throw notFound();
+  return id;
+}
+
+/** An operation_logs row for a fee action, in the caller's transaction. */
+export async function audit(tx: DbSession, session: SessionInfo, ip: string | null, resource: string, action: string, targetId: number | string | null, detail: unknown, code?: string) {
+  await writeOperationLog(tx, {
+    tenantId: session.tenantId,
+    userId: session.userId,
+    username: session.username,
+    ip,
+    resource,
+    action,
+    operationCode: code ?? null,
+    targetId,
+    detail,
+  });
+}
+
+/** Takes the tenant's next number of a counter, inside the caller's transaction (gap-free). */
+export async function nextCounter(tx: DbSession, tenantId: number, name: string): Promise<number> {
+  const { rows } = await tx.query<{ value: number }>(
+    `insert into tenant_counters (tenant_id, name, value) values ($1, $2, 1)
+     on conflict (tenant_id, name) do update set value = tenant_counters.value + 1 returning value`,
+    [tenantId, name],
+  );
+  return Number(rows[0].value);
+}
+
+/** A money column (fen, bigint as number or numeric text) as a JS integer. */
+export const fen = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+/** Advisory lock key of a community's settlement days (payments share it, closing a day takes it alone). */
+export const dayLockKey = (communityId: number): [number, number] => [727_100, communityId % 2_147_483_647];

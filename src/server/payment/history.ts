@@ -1,0 +1,108 @@
+// Bill lists of the fee pages and a room's history.
+//   queryBills: bills with their room and item, for the approval, bill-pay and history pages
+//   (filters: community, statuses, period, item, batch, building, room, keyword on room/bill number).
+//   roomHistory: every bill of a room with its payments, refunds and waivers.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { isPeriod, chinaDay } from "../../common/payment/period.ts";
+import { likeContains, parseId } from "../crud/sql.ts";
+import { pageArgs, textOf } from "../modules/request-input.ts";
+import { BILL_FROM, BILL_SELECT, billView, normalizeBill, type BillRow } from "./bills.ts";
+import { fen, notFound, refused } from "./common.ts";
+
+const ROOM_LABEL = `(select concat_ws(' ', bu.name, un.name, ro.room_no) from rooms ro
+   left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
+   left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id
+  where ro.tenant_id = b.tenant_id and ro.id = b.room_id) as "roomLabel"`;
+
+export async function queryBills(db: DbSession, session: SessionInfo, body: Record<string, unknown>) {
+  const { pageNo, pageSize, offset } = pageArgs(body);
+  const params: unknown[] = [session.tenantId];
+  const where = ["b.tenant_id = $1"];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace("?", `$${params.length}`));
+  };
+  const communityId = parseId(body.communityId);
+  if (communityId !== null) add("b.community_id = ?", communityId);
+  if (Array.isArray(body.status) && body.status.length) add("b.status = any(?::int[])", body.status.map(Number).filter(Number.isInteger));
+  else if (body.status !== undefined && body.status !== null && body.status !== "") add("b.status = ?", Number(body.status));
+  if (isPeriod(body.period)) add("b.period = ?", body.period);
+  for (const [key, column] of [["paymentItemId", "b.payment_item_id"], ["batchId", "b.batch_id"], ["roomId", "b.room_id"]] as const) {
+    const id = parseId(body[key]);
+    if (id !== null) add(`${column} = ?`, id);
+  }
+  const buildingId = parseId(body.buildingId);
+  if (buildingId !== null) add("exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and r.building_id = ?)", buildingId);
+  const keyword = textOf(body.keyword, 32);
+  if (keyword) {
+    params.push(likeContains(keyword));
+    const p = `$${params.length}`;
+    where.push(`(b.bill_no ilike ${p} escape '\\' or exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and r.room_no ilike ${p} escape '\\'))`);
+  }
+  const { rows } = await db.query<BillRow & { roomLabel: string; rejectReason: string | null; approvedAt: string | null; paidAt: string | null; batchId: number | null }>(
+    `select ${BILL_SELECT}, b.reject_reason as "rejectReason", b.approved_at as "approvedAt", b.paid_at as "paidAt", b.batch_id as "batchId", ${ROOM_LABEL}
+       from ${BILL_FROM} where ${where.join(" and ")}
+      order by b.period desc, b.room_id, b.id limit ${pageSize} offset ${offset}`,
+    params,
+  );
+  let total = offset + rows.length;
+  if (rows.length === pageSize || (rows.length === 0 && offset > 0)) {
+    total = (await db.query<{ n: number }>(`select count(*)::int as n from bills b where ${where.join(" and ")}`, params)).rows[0].n;
+  }
+  const today = chinaDay();
+  const list = rows.map((r) => ({
+    ...billView(normalizeBill(r), today),
+    roomLabel: r.roomLabel,
+    rejectReason: r.rejectReason,
+    approvedAt: r.approvedAt,
+    paidAt: r.paidAt,
+    batchId: r.batchId,
+  }));
+  return { list, total, pageNo, pageSize };
+}
+
+export async function roomHistory(db: DbSession, session: SessionInfo, roomIdValue: unknown) {
+  const roomId = parseId(roomIdValue);
+  if (roomId === null) throw refused("请选择房屋", "roomId");
+  const { rows: room } = await db.query("select id from rooms where tenant_id = $1 and id = $2", [session.tenantId, roomId]);
+  if (!room.length) throw notFound();
+  const { rows: bills } = await db.query<BillRow & { paidAt: string | null; rejectReason: string | null }>(
+    `select ${BILL_SELECT}, b.paid_at as "paidAt", b.reject_reason as "rejectReason" from ${BILL_FROM}
+      where b.tenant_id = $1 and b.room_id = $2 order by b.period desc, b.id desc limit 500`,
+    [session.tenantId, roomId],
+  );
+  const money = <T extends Record<string, unknown>>(r: T, keys: string[]) => {
+    const out: Record<string, unknown> = { ...r };
+    for (const k of keys) if (out[k] !== null && out[k] !== undefined) out[k] = fenToYuan(fen(out[k]));
+    return out;
+  };
+  const { rows: payments } = await db.query<Record<string, unknown>>(
+    `select id, serial_no as "serialNo", bill_id as "billId", amount, pay_method as "payMethod", payment_type as "paymentType",
+            return_flag as "returnFlag", receipt_no as "receiptNo", paid_at as "paidAt", accounting_day as "accountingDay",
+            (select coalesce(u.real_name, u.username) from users u where u.tenant_id = p.tenant_id and u.id = p.cashier_id) as "cashierName",
+            (select r.id from receipts r where r.tenant_id = p.tenant_id and r.receipt_no = p.receipt_no limit 1) as "receiptId"
+       from payments p where tenant_id = $1 and room_id = $2 order by paid_at desc, id desc limit 1000`,
+    [session.tenantId, roomId],
+  );
+  const { rows: refunds } = await db.query<Record<string, unknown>>(
+    `select id, payment_id as "paymentId", bill_id as "billId", amount, refund_method as "refundMethod", reason, status, apply_time as "applyTime",
+            refunded_at as "refundedAt", reject_reason as "rejectReason"
+       from refunds where tenant_id = $1 and room_id = $2 order by apply_time desc, id desc limit 500`,
+    [session.tenantId, roomId],
+  );
+  const { rows: waivers } = await db.query<Record<string, unknown>>(
+    `select id, bill_id as "billId", waiver_type as "waiverType", discount, amount, reason, status, approved_at as "approvedAt",
+            reject_reason as "rejectReason", created_at as "createdAt"
+       from waivers where tenant_id = $1 and room_id = $2 order by created_at desc, id desc limit 500`,
+    [session.tenantId, roomId],
+  );
+  const today = chinaDay();
+  return {
+    bills: bills.map((b) => ({ ...billView(normalizeBill(b), today), paidAt: b.paidAt, rejectReason: b.rejectReason })),
+    payments: payments.map((p) => money(p, ["amount"])),
+    refunds: refunds.map((r) => money(r, ["amount"])),
+    waivers: waivers.map((w) => money(w, ["amount"])),
+  };
+}

@@ -1,0 +1,31 @@
+// The property-payment (fee) endpoints and the background task worker, as one Fastify plugin
+// (listed in src/server/modules/index.ts). The worker starts when the app is ready and stops,
+// after its current step, when the app closes (before the database closes).
+import type { FastifyInstance } from "fastify";
+import { registerTaskHandler, TaskRunner } from "../tasks/runner.ts";
+import { registerTaskSummary } from "../tasks/task-centre.ts";
+import { GENERATION_TASK, generationHandler, generationSummary } from "./generation.ts";
+import { settingsRoutes } from "./routes/settings-routes.ts";
+import { generationRoutes } from "./routes/generation-routes.ts";
+import { approvalRoutes } from "./routes/approval-routes.ts";
+import { cashierRoutes } from "./routes/cashier-routes.ts";
+import { refundRoutes } from "./routes/refund-routes.ts";
+import { reconciliationRoutes } from "./routes/reconciliation-routes.ts";
+
+registerTaskHandler(GENERATION_TASK, generationHandler);
+registerTaskSummary(GENERATION_TASK, generationSummary);
+
+export async function paymentModule(app: FastifyInstance): Promise<void> {
+  // TASK_WORKER=0 runs an app server that takes no background tasks (another server does).
+  const runner = process.env.TASK_WORKER === "0" ? null : new TaskRunner(app.db, { log: (m, e) => app.log.error({ err: e }, `[tasks] ${m}`) });
+  if (runner) {
+    app.addHook("onReady", async () => runner.start());
+    app.addHook("preClose", async () => runner.stop());
+  }
+  await app.register(settingsRoutes);
+  await app.register(generationRoutes(runner));
+  await app.register(approvalRoutes);
+  await app.register(cashierRoutes);
+  await app.register(refundRoutes);
+  await app.register(reconciliationRoutes);
+}

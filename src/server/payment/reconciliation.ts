@@ -1,0 +1,222 @@
+// Daily settlement of a community: per business day (payments.accountingDay), pay method and
+// cashier, what the books recorded (charges, refunds, net) against what the cashier declares
+// arrived; a difference shows until they agree or a remark explains it. Closing a day freezes its
+// rows (reconciliations.closed) and writes a dailyClosings row; from then on the day is read-only
+// and payments or refunds made later on that calendar day count for the next open day
+// (bills.ts accountingDay). Closing takes the community's day lock exclusively, payments share it,
+// so no payment slips into a day while it closes.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { chinaDay } from "../../common/payment/period.ts";
+import { amountFen, audit, CODES, conflict, dayLockKey, fen, optionalText, refused, requireCommunity } from "./common.ts";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function dayOf(value: unknown): string {
+  if (typeof value !== "string" || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw refused("请选择对账日期", "day");
+  return value;
+}
+
+interface Line {
+  payMethod: number;
+  cashierId: number;
+  cashierName: string | null;
+  paymentCount: number;
+  recordedAmount: number;
+  refundAmount: number;
+  declaredAmount: number | null;
+  remark: string | null;
+}
+
+async function computed(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Line[]> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select p.pay_method as "payMethod", p.cashier_id as "cashierId",
+            count(*) filter (where p.return_flag is distinct from 1)::int as "paymentCount",
+            coalesce(sum(p.amount) filter (where p.return_flag is distinct from 1), 0)::bigint as "recordedAmount",
+            coalesce(sum(p.amount) filter (where p.return_flag = 1), 0)::bigint as "refundAmount"
+       from payments p where p.tenant_id = $1 and p.community_id = $2 and p.accounting_day = $3::date and p.cashier_id is not null
+      group by 1, 2`,
+    [tenantId, communityId, day],
+  );
+  return rows.map((r) => ({
+    payMethod: Number(r.payMethod),
+    cashierId: Number(r.cashierId),
+    cashierName: null,
+    paymentCount: Number(r.paymentCount),
+    recordedAmount: fen(r.recordedAmount),
+    refundAmount: fen(r.refundAmount),
+    declaredAmount: null,
+    remark: null,
+  }));
+}
+
+async function stored(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Line[]> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select pay_method as "payMethod", cashier_id as "cashierId", payment_count as "paymentCount", recorded_amount as "recordedAmount",
+            refund_amount as "refundAmount", declared_amount as "declaredAmount", remark
+       from reconciliations where tenant_id = $1 and community_id = $2 and day = $3::date and cashier_id is not null`,
+    [tenantId, communityId, day],
+  );
+  return rows.map((r) => ({
+    payMethod: Number(r.payMethod),
+    cashierId: Number(r.cashierId),
+    cashierName: null,
+    paymentCount: Number(r.paymentCount ?? 0),
+    recordedAmount: fen(r.recordedAmount),
+    refundAmount: fen(r.refundAmount),
+    declaredAmount: r.declaredAmount === null || r.declaredAmount === undefined ? null : fen(r.declaredAmount),
+    remark: (r.remark as string | null) ?? null,
+  }));
+}
+
+const key = (l: { payMethod: number; cashierId: number }) => `${l.payMethod}:${l.cashierId}`;
+
+async function closingOf(db: DbSession, tenantId: number, communityId: number, day: string) {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select d.id, d.closed_at as "closedAt", d.closed_by as "closedBy", coalesce(u.real_name, u.username) as "closedByName", d.remark
+       from daily_closings d left join users u on u.tenant_id = d.tenant_id and u.id = d.closed_by
+      where d.tenant_id = $1 and d.community_id = $2 and d.day = $3::date`,
+    [tenantId, communityId, day],
+  );
+  return rows[0] ?? null;
+}
+
+/** The lines of a day: frozen when closed, else the books merged with what was declared. */
+async function lines(db: DbSession, tenantId: number, communityId: number, day: string, closed: boolean): Promise<Line[]> {
+  const saved = await stored(db, tenantId, communityId, day);
+  if (closed) return saved;
+  const byKey = new Map(saved.map((l) => [key(l), l]));
+  const out = (await computed(db, tenantId, communityId, day)).map((l) => {
+    const s = byKey.get(key(l));
+    byKey.delete(key(l));
+    return { ...l, declaredAmount: s?.declaredAmount ?? null, remark: s?.remark ?? null };
+  });
+  for (const s of byKey.values()) out.push({ ...s, paymentCount: 0, recordedAmount: 0, refundAmount: 0 });
+  return out;
+}
+
+async function names(db: DbSession, tenantId: number, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const { rows } = await db.query<{ id: number; name: string }>("select id, coalesce(real_name, username) as name from users where tenant_id = $1 and id = any($2::bigint[])", [
+    tenantId,
+    ids,
+  ]);
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}
+
+const view = (l: Line, name: string | undefined) => {
+  const net = l.recordedAmount - l.refundAmount;
+  return {
+    payMethod: l.payMethod,
+    cashierId: l.cashierId,
+    cashierName: name ?? String(l.cashierId),
+    paymentCount: l.paymentCount,
+    recordedAmount: fenToYuan(l.recordedAmount),
+    refundAmount: fenToYuan(l.refundAmount),
+    netAmount: fenToYuan(net),
+    declaredAmount: l.declaredAmount === null ? null : fenToYuan(l.declaredAmount),
+    difference: l.declaredAmount === null ? null : fenToYuan(l.declaredAmount - net),
+    remark: l.remark,
+  };
+};
+
+export async function daySummary(db: DbSession, session: SessionInfo, communityValue: unknown, dayValue: unknown) {
+  const communityId = await requireCommunity(db, session, communityValue);
+  const day = dayOf(dayValue);
+  const closing = await closingOf(db, session.tenantId, communityId, day);
+  const list = await lines(db, session.tenantId, communityId, day, !!closing);
+  list.sort((a, b) => a.payMethod - b.payMethod || a.cashierId - b.cashierId);
+  const who = await names(db, session.tenantId, [...new Set(list.map((l) => l.cashierId))]);
+  const sum = (f: (l: Line) => number) => list.reduce((s, l) => s + f(l), 0);
+  const declared = list.filter((l) => l.declaredAmount !== null);
+  return {
+    communityId,
+    day,
+    closed: !!closing,
+    closing,
+    rows: list.map((l) => view(l, who.get(l.cashierId))),
+    totals: {
+      paymentCount: sum((l) => l.paymentCount),
+      recordedAmount: fenToYuan(sum((l) => l.recordedAmount)),
+      refundAmount: fenToYuan(sum((l) => l.refundAmount)),
+      netAmount: fenToYuan(sum((l) => l.recordedAmount - l.refundAmount)),
+      declaredAmount: fenToYuan(declared.reduce((s, l) => s + (l.declaredAmount ?? 0), 0)),
+      allDeclared: declared.length === list.length,
+    },
+    today: chinaDay(),
+  };
+}
+
+interface Declared {
+  payMethod: number;
+  cashierId: number;
+  declaredAmount: number | null;
+  remark: string | null;
+}
+
+function declaredRows(value: unknown): Declared[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > 200) throw refused("请求参数错误", "rows");
+  return value.map((raw, i) => {
+    const r = (raw ?? {}) as Record<string, unknown>;
+    const payMethod = Number(r.payMethod);
+    const cashierId = Number(r.cashierId);
+    if (!Number.isInteger(payMethod) || !Number.isSafeInteger(cashierId) || cashierId <= 0) throw refused("请求参数错误", `rows.${i}`);
+    const empty = r.declaredAmount === undefined || r.declaredAmount === null || r.declaredAmount === "";
+    return { payMethod, cashierId, declaredAmount: empty ? null : amountFen(r.declaredAmount, "declaredAmount"), remark: optionalText(r.remark, "remark", 128) };
+  });
+}
+
+/** Stores the lines of an open day: the books' figures and the declared amounts. */
+async function saveLines(tx: DbSession, session: SessionInfo, communityId: number, day: string, declared: Declared[], closed: boolean) {
+  const current = await lines(tx, session.tenantId, communityId, day, false);
+  const given = new Map(declared.map((d) => [key(d), d]));
+  for (const d of declared) if (!current.some((l) => key(l) === key(d))) current.push({ ...d, cashierName: null, paymentCount: 0, recordedAmount: 0, refundAmount: 0 });
+  for (const l of current) {
+    const d = given.get(key(l));
+    const declaredAmount = d ? d.declaredAmount : l.declaredAmount;
+    const remark = d ? d.remark : l.remark;
+    await tx.query(
+      `insert into reconciliations (tenant_id, community_id, day, pay_method, cashier_id, payment_count, recorded_amount, refund_amount, declared_amount, remark,
+                                    closed, closed_by, closed_at, created_by, updated_by)
+       values ($1, $2, $3::date, $4, $5, $6, $7, $8, $9, $10, $11, case when $11 then $12::bigint end, case when $11 then now() end, $12, $12)
+       on conflict (tenant_id, community_id, day, pay_method, cashier_id) do update set
+         payment_count = excluded.payment_count, recorded_amount = excluded.recorded_amount, refund_amount = excluded.refund_amount,
+         declared_amount = excluded.declared_amount, remark = excluded.remark, closed = excluded.closed, closed_by = excluded.closed_by,
+         closed_at = excluded.closed_at, updated_by = excluded.updated_by, updated_at = now(), version = reconciliations.version + 1`,
+      [session.tenantId, communityId, day, l.payMethod, l.cashierId, l.paymentCount, l.recordedAmount, l.refundAmount, declaredAmount, remark, closed, session.userId],
+    );
+  }
+  return current.map((l) => ({ ...l, declaredAmount: given.get(key(l))?.declaredAmount ?? l.declaredAmount }));
+}
+
+export async function declareDay(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
+  const communityId = await requireCommunity(tx, session, body.communityId);
+  const day = dayOf(body.day);
+  const [k1, k2] = dayLockKey(communityId);
+  await tx.query("select pg_advisory_xact_lock($1, $2)", [k1, k2]);
+  if (await closingOf(tx, session.tenantId, communityId, day)) throw conflict("该日已日结，不能修改");
+  await saveLines(tx, session, communityId, day, declaredRows(body.rows), false);
+  await audit(tx, session, ip, "reconciliations", "declare", null, { communityId, day }, CODES.settings);
+}
+
+export async function closeDay(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
+  const communityId = await requireCommunity(tx, session, body.communityId);
+  const day = dayOf(body.day);
+  if (day > chinaDay()) throw refused("不能日结今天以后的日期", "day");
+  const remark = optionalText(body.remark, "remark", 128);
+  const [k1, k2] = dayLockKey(communityId);
+  await tx.query("select pg_advisory_xact_lock($1, $2)", [k1, k2]);
+  if (await closingOf(tx, session.tenantId, communityId, day)) throw conflict("该日已日结，请勿重复操作");
+  const saved = await saveLines(tx, session, communityId, day, declaredRows(body.rows), true);
+  if (saved.some((l) => l.declaredAmount === null)) throw refused("请先填写每位收款人各支付方式的实际到账金额", "rows");
+  const sum = (f: (l: Line) => number) => saved.reduce((s, l) => s + f(l), 0);
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into daily_closings (tenant_id, community_id, day, payment_count, recorded_amount, refund_amount, declared_amount, closed_by, closed_at, remark, created_by, updated_by)
+     values ($1, $2, $3::date, $4, $5, $6, $7, $8, now(), $9, $8, $8) returning id`,
+    [session.tenantId, communityId, day, sum((l) => l.paymentCount), sum((l) => l.recordedAmount), sum((l) => l.refundAmount), sum((l) => l.declaredAmount ?? 0), session.userId, remark],
+  );
+  await audit(tx, session, ip, "dailyClosings", "close", rows[0].id, { communityId, day }, CODES.settings);
+  return { id: rows[0].id, day };
+}

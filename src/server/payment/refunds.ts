@@ -1,0 +1,161 @@
+// Refunds against a payment, full or partial, with approval. What can be refunded is the payment's
+// amount minus what was already refunded or is waiting for approval, checked when applying and again
+// (under the payment's row lock) when approving, so collected money never goes negative. An approved
+// refund writes a payments row with returnFlag 1 (same receipt number, the refund method), takes the
+// amount off the bill's paid amount (the bill becomes payable again) and counts for the first open
+// business day.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { chinaDay } from "../../common/payment/period.ts";
+import { parseId } from "../crud/sql.ts";
+import { ALL_PAY_METHODS } from "./settings.ts";
+import { accountingDay } from "./bills.ts";
+import { audit, CODES, conflict, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused } from "./common.ts";
+import { STATUS } from "./cashier.ts";
+
+interface PaymentRow {
+  id: number;
+  communityId: number;
+  billId: number | null;
+  roomId: number;
+  amount: number;
+  payMethod: number;
+  paymentType: number | null;
+  returnFlag: number | null;
+  receiptNo: string | null;
+}
+
+async function lockPayment(tx: DbSession, tenantId: number, id: number): Promise<PaymentRow> {
+  const { rows } = await tx.query<PaymentRow>(
+    `select id, community_id as "communityId", bill_id as "billId", room_id as "roomId", amount, pay_method as "payMethod",
+            payment_type as "paymentType", return_flag as "returnFlag", receipt_no as "receiptNo"
+       from payments where tenant_id = $1 and id = $2 for update`,
+    [tenantId, id],
+  );
+  if (!rows[0]) throw notFound();
+  return { ...rows[0], amount: fen(rows[0].amount) };
+}
+
+/** Refunded (approved) and waiting (pending) amounts of a payment, fen. */
+async function refundedOf(tx: DbSession, tenantId: number, paymentId: number, exceptId = 0): Promise<{ approved: number; pending: number }> {
+  const { rows } = await tx.query<{ approved: string; pending: string }>(
+    `select coalesce(sum(amount) filter (where status = 2), 0)::bigint as approved, coalesce(sum(amount) filter (where status = 1), 0)::bigint as pending
+       from refunds where tenant_id = $1 and payment_id = $2 and id <> $3`,
+    [tenantId, paymentId, exceptId],
+  );
+  return { approved: fen(rows[0].approved), pending: fen(rows[0].pending) };
+}
+
+/** What may still be refunded on a payment (for the dialog's payAmount maximum). */
+export async function refundable(tx: DbSession, session: SessionInfo, paymentIdValue: unknown) {
+  const id = parseId(paymentIdValue);
+  if (id === null) throw notFound();
+  const { rows } = await tx.query<{ amount: string; returnFlag: number | null }>("select amount, return_flag as \"returnFlag\" from payments where tenant_id = $1 and id = $2", [session.tenantId, id]);
+  if (!rows[0]) throw notFound();
+  const r = await refundedOf(tx, session.tenantId, id);
+  const left = rows[0].returnFlag === 1 ? 0 : Math.max(0, fen(rows[0].amount) - r.approved - r.pending);
+  return { paymentId: id, amount: fenToYuan(fen(rows[0].amount)), refunded: fenToYuan(r.approved), pending: fenToYuan(r.pending), refundable: fenToYuan(left) };
+}
+
+function reasonOf(value: unknown, field: string, empty: string): string {
+  const text = optionalText(value, field, 128);
+  if (!text) throw refused(empty, field);
+  return text;
+}
+
+export async function applyRefund(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
+  const paymentId = parseId(body.paymentId);
+  if (paymentId === null) throw refused("请选择收款记录", "paymentId");
+  const payment = await lockPayment(tx, session.tenantId, paymentId);
+  if (payment.returnFlag === 1) throw refused("退款记录不能再退款", "paymentId");
+  const done = await refundedOf(tx, session.tenantId, paymentId);
+  const left = payment.amount - done.approved - done.pending;
+  if (left <= 0) throw refused("该收款已无可退金额", "amount");
+  const amount = payAmountFen(body.amount, "amount", left);
+  if (amount <= 0) throw refused("请输入大于0的正实数,并且保留两位小数", "amount");
+  const method = body.refundMethod === undefined || body.refundMethod === null || body.refundMethod === "" ? payment.payMethod : Number(body.refundMethod);
+  if (!ALL_PAY_METHODS.includes(method)) throw refused("请选择退款方式", "refundMethod");
+  const reason = reasonOf(body.reason, "reason", "请输入退款原因");
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into refunds (tenant_id, community_id, payment_id, bill_id, room_id, amount, refund_method, reason, apply_time, status, created_by, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, now(), 1, $9, $9) returning id`,
+    [session.tenantId, payment.communityId, paymentId, payment.billId, payment.roomId, amount, method, reason, session.userId],
+  );
+  await audit(tx, session, ip, "refunds", "apply", rows[0].id, { paymentId, amount: fenToYuan(amount) }, CODES.received);
+  return { id: rows[0].id, status: 1 };
+}
+
+interface RefundRow {
+  id: number;
+  paymentId: number;
+  billId: number | null;
+  amount: number;
+  refundMethod: number;
+  status: number;
+  reason: string;
+}
+
+async function lockRefund(tx: DbSession, tenantId: number, idValue: unknown): Promise<RefundRow> {
+  const id = parseId(idValue);
+  if (id === null) throw notFound();
+  const { rows } = await tx.query<RefundRow>(
+    `select id, payment_id as "paymentId", bill_id as "billId", amount, refund_method as "refundMethod", status, reason
+       from refunds where tenant_id = $1 and id = $2 for update`,
+    [tenantId, id],
+  );
+  if (!rows[0]) throw notFound();
+  if (rows[0].status !== 1) throw conflict("该退款申请已处理，请刷新后重试");
+  return { ...rows[0], amount: fen(rows[0].amount) };
+}
+
+export async function approveRefund(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, at: Date = new Date()) {
+  const refund = await lockRefund(tx, session.tenantId, idValue);
+  const payment = await lockPayment(tx, session.tenantId, refund.paymentId);
+  const done = await refundedOf(tx, session.tenantId, payment.id, refund.id);
+  if (refund.amount > payment.amount - done.approved) throw refused("退款金额超过可退金额", "amount");
+  if (payment.billId !== null) {
+    const { rows } = await tx.query<{ amountDue: string; lateFee: string; amountPaid: string; amountWaived: string }>(
+      `select amount_due as "amountDue", late_fee as "lateFee", amount_paid as "amountPaid", amount_waived as "amountWaived"
+         from bills where tenant_id = $1 and id = $2 for update`,
+      [session.tenantId, payment.billId],
+    );
+    const b = rows[0];
+    const paid = fen(b.amountPaid) - refund.amount;
+    if (paid < 0) throw refused("退款金额超过账单已收金额", "amount");
+    const status = paid + fen(b.amountWaived) >= fen(b.amountDue) + fen(b.lateFee) ? STATUS.PAID : paid > 0 ? STATUS.PARTIAL : STATUS.APPROVED;
+    await tx.query(
+      `update bills set amount_paid = $3, status = $4, paid_at = case when $4 = 4 then paid_at else null end, updated_at = now(), updated_by = $5, version = version + 1
+        where tenant_id = $1 and id = $2`,
+      [session.tenantId, payment.billId, paid, status, session.userId],
+    );
+  }
+  const [k1, k2] = dayLockKey(payment.communityId);
+  await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
+  const day = await accountingDay(tx, session.tenantId, payment.communityId, chinaDay(at));
+  const serialNo = `R${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+  await tx.query(
+    `insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag,
+                           receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
+     select tenant_id, community_id, $3, bill_id, room_id, $4, $5, payment_type, 1, receipt_no, $6, $7, $8::date, $9, $6, $6
+       from payments where tenant_id = $1 and id = $2`,
+    [session.tenantId, payment.id, serialNo, refund.amount, refund.refundMethod, session.userId, at.toISOString(), day, refund.reason.slice(0, 128)],
+  );
+  await tx.query(
+    `update refunds set status = 2, approver_id = $3, refunded_at = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`,
+    [session.tenantId, refund.id, session.userId, at.toISOString()],
+  );
+  await audit(tx, session, ip, "refunds", "approve", refund.id, { amount: fenToYuan(refund.amount), serialNo }, CODES.received);
+  return { id: refund.id, status: 2, serialNo, accountingDay: day };
+}
+
+export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, reasonValue: unknown) {
+  const reason = reasonOf(reasonValue, "reason", "请输入驳回原因");
+  const refund = await lockRefund(tx, session.tenantId, idValue);
+  await tx.query(
+    `update refunds set status = 3, approver_id = $3, reject_reason = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`,
+    [session.tenantId, refund.id, session.userId, reason],
+  );
+  await audit(tx, session, ip, "refunds", "reject", refund.id, { reason }, CODES.received);
+  return { id: refund.id, status: 3 };
+}

@@ -1,0 +1,160 @@
+// The payment report: per community and billing month (bills.period), over approved bills (approved,
+// partly paid, paid): amount due (with late fees), collected and refunded against those bills (whenever
+// paid), waived, arrears = due − (collected − refunded) − waived, the collection rate
+// (collected − refunded) / due and the household collection rate: rooms whose bills of the month are
+// all settled / rooms billed that month. Rates are exact percentages with two decimals.
+import ExcelJS from "exceljs";
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { isPeriod, monthsBetween } from "../../common/payment/period.ts";
+import { percentText } from "../../common/payment/pricing.ts";
+import { fen, optionalIdList, refused } from "./common.ts";
+
+export interface ReportRow {
+  communityId: number;
+  communityName: string;
+  period: string;
+  amountDue: string;
+  collected: string;
+  refunded: string;
+  waived: string;
+  arrears: string;
+  collectionRate: string;
+  households: number;
+  paidHouseholds: number;
+  householdRate: string;
+}
+
+function range(body: Record<string, unknown>): { start: string; end: string } {
+  const start = body.startMonth;
+  const end = body.endMonth;
+  if (!isPeriod(start)) throw refused("请选择开始月份", "startMonth");
+  if (!isPeriod(end)) throw refused("请选择结束月份", "endMonth");
+  if (start > end) throw refused("开始月份不能晚于结束月份", "startMonth");
+  if (monthsBetween(start, end, 37).length > 36) throw refused("统计区间最多36个月", "endMonth");
+  return { start, end };
+}
+
+export async function paymentReport(db: DbSession, session: SessionInfo, body: Record<string, unknown>) {
+  const { start, end } = range(body);
+  const communityIds = optionalIdList(body.communityIds, "communityIds", 1000);
+  const params: unknown[] = [session.tenantId, start, end];
+  let filter = "";
+  if (communityIds) {
+    params.push(communityIds);
+    filter = "and b.community_id = any($4::bigint[])";
+  }
+  const { rows } = await db.query<Record<string, unknown>>(
+    `with b as (
+       select b.id, b.community_id, b.period, b.room_id, b.amount_due + b.late_fee as due, b.amount_waived as waived, b.status
+         from bills b where b.tenant_id = $1 and b.period between $2 and $3 and b.status in (2, 4, 5) ${filter}
+     ), pay as (
+       select p.bill_id, coalesce(sum(p.amount) filter (where p.return_flag is distinct from 1), 0) as collected,
+              coalesce(sum(p.amount) filter (where p.return_flag = 1), 0) as refunded
+         from payments p where p.tenant_id = $1 and p.bill_id in (select id from b) group by p.bill_id
+     ), rooms as (
+       select community_id, period, room_id, bool_and(status = 4) as settled from b group by 1, 2, 3
+     ), households as (
+       select community_id, period, count(*)::int as households, count(*) filter (where settled)::int as paid from rooms group by 1, 2
+     )
+     select b.community_id as "communityId", c.name as "communityName", b.period,
+            sum(b.due)::bigint as due, coalesce(sum(pay.collected), 0)::bigint as collected, coalesce(sum(pay.refunded), 0)::bigint as refunded,
+            sum(b.waived)::bigint as waived, h.households, h.paid
+       from b left join pay on pay.bill_id = b.id
+       join communities c on c.tenant_id = $1 and c.id = b.community_id
+       join households h on h.community_id = b.community_id and h.period = b.period
+      group by b.community_id, c.name, b.period, h.households, h.paid
+      order by b.period, c.name, b.community_id`,
+    params,
+  );
+  const list: ReportRow[] = rows.map((r) => {
+    const due = fen(r.due);
+    const collected = fen(r.collected);
+    const refunded = fen(r.refunded);
+    const waived = fen(r.waived);
+    return {
+      communityId: Number(r.communityId),
+      communityName: String(r.communityName),
+      period: String(r.period),
+      amountDue: fenToYuan(due),
+      collected: fenToYuan(collected),
+      refunded: fenToYuan(refunded),
+      waived: fenToYuan(waived),
+      arrears: fenToYuan(due - (collected - refunded) - waived),
+      collectionRate: percentText(collected - refunded, due),
+      households: Number(r.households),
+      paidHouseholds: Number(r.paid),
+      householdRate: percentText(Number(r.paid), Number(r.households)),
+    };
+  });
+  const totals = list.reduce(
+    (t, r) => {
+      t.due += Number(r.amountDue.replace(".", ""));
+      t.collected += Number(r.collected.replace(".", ""));
+      t.refunded += Number(r.refunded.replace(".", ""));
+      t.waived += Number(r.waived.replace(".", ""));
+      t.households += r.households;
+      t.paid += r.paidHouseholds;
+      return t;
+    },
+    { due: 0, collected: 0, refunded: 0, waived: 0, households: 0, paid: 0 },
+  );
+  return {
+    startMonth: start,
+    endMonth: end,
+    list,
+    totals: {
+      amountDue: fenToYuan(totals.due),
+      collected: fenToYuan(totals.collected),
+      refunded: fenToYuan(totals.refunded),
+      waived: fenToYuan(totals.waived),
+      arrears: fenToYuan(totals.due - (totals.collected - totals.refunded) - totals.waived),
+      collectionRate: percentText(totals.collected - totals.refunded, totals.due),
+      households: totals.households,
+      paidHouseholds: totals.paid,
+      householdRate: percentText(totals.paid, totals.households),
+    },
+  };
+}
+
+const COLUMNS: { header: string; key: keyof ReportRow; width: number; money?: boolean }[] = [
+  { header: "社区", key: "communityName", width: 20 },
+  { header: "账期", key: "period", width: 10 },
+  { header: "应收金额(元)", key: "amountDue", width: 16, money: true },
+  { header: "实收金额(元)", key: "collected", width: 16, money: true },
+  { header: "退款金额(元)", key: "refunded", width: 16, money: true },
+  { header: "减免金额(元)", key: "waived", width: 16, money: true },
+  { header: "欠费金额(元)", key: "arrears", width: 16, money: true },
+  { header: "收缴率(%)", key: "collectionRate", width: 12 },
+  { header: "计费户数", key: "households", width: 10 },
+  { header: "缴清户数", key: "paidHouseholds", width: 10 },
+  { header: "户收缴率(%)", key: "householdRate", width: 12 },
+];
+
+/** The report as an .xlsx workbook. Money cells hold the exact two-decimal text's value with a 0.00 format. */
+export async function reportWorkbook(report: Awaited<ReturnType<typeof paymentReport>>): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = "云物业社区管理平台";
+  const ws = wb.addWorksheet("缴费报表");
+  ws.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  ws.getRow(1).font = { bold: true };
+  const cell = (c: (typeof COLUMNS)[number], v: unknown) => (c.money ? Number(v) : v === "-" ? "-" : typeof v === "string" && c.key.endsWith("Rate") ? Number(v) : v);
+  for (const r of report.list) ws.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, cell(c, r[c.key])])));
+  const t = report.totals;
+  ws.addRow({
+    communityName: "合计",
+    period: `${report.startMonth}~${report.endMonth}`,
+    amountDue: Number(t.amountDue),
+    collected: Number(t.collected),
+    refunded: Number(t.refunded),
+    waived: Number(t.waived),
+    arrears: Number(t.arrears),
+    collectionRate: t.collectionRate === "-" ? "-" : Number(t.collectionRate),
+    households: t.households,
+    paidHouseholds: t.paidHouseholds,
+    householdRate: t.householdRate === "-" ? "-" : Number(t.householdRate),
+  }).font = { bold: true };
+  for (const c of COLUMNS) if (c.money || c.key.endsWith("Rate")) ws.getColumn(c.key).numFmt = "0.00";
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,159 @@
+// Payment settings of a community (resource paymentSettings, one row per community) and the
+// steering flags of the payment guide derived from what is really configured:
+//   priceTypeConfigEnable   an enabled pricing type exists (tab second)
+//   paymentTimeConfigEnable an enabled payment item exists (tab first: items carry the due day)
+//   payParamConfigEnable    the payment parameters were saved (tab four)
+//   receiptConfigEnable     the receipt and invoice settings were saved (tab invoiceSet)
+//   otherConfigEnable       the other settings were saved (tab others)
+import { validateResource } from "../../common/validate.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { mappings } from "../../../generated/mappings.ts";
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { toColumnValue } from "../crud/values.ts";
+import { resourceByName } from "../../../generated/resources.ts";
+import { validationError } from "../http/envelope.ts";
+import { refused } from "./common.ts";
+
+export interface PaymentSettings {
+  id: number | null;
+  communityId: number;
+  payMethods: number[];
+  roundingMode: number;
+  payParamsSavedAt: string | null;
+  receiptTitle: string | null;
+  receiptPrefix: string | null;
+  defaultReceiptType: number;
+  invoiceEnabled: boolean;
+  taxNo: string | null;
+  receiptSavedAt: string | null;
+  allowPartialPayment: boolean;
+  /** Fen. */
+  waiverAutoApproveLimit: number;
+  autoPrintReceipt: boolean;
+  otherSavedAt: string | null;
+  version: number | null;
+}
+
+export const ALL_PAY_METHODS = Object.keys(mappings.payMethod.values).map(Number);
+
+export const defaultSettings = (communityId: number): PaymentSettings => ({
+  id: null,
+  communityId,
+  payMethods: [...ALL_PAY_METHODS],
+  roundingMode: 1,
+  payParamsSavedAt: null,
+  receiptTitle: null,
+  receiptPrefix: null,
+  defaultReceiptType: 1,
+  invoiceEnabled: false,
+  taxNo: null,
+  receiptSavedAt: null,
+  allowPartialPayment: false,
+  waiverAutoApproveLimit: 0,
+  autoPrintReceipt: true,
+  otherSavedAt: null,
+  version: null,
+});
+
+const SELECT = `id, community_id as "communityId", pay_methods as "payMethods", rounding_mode as "roundingMode",
+  pay_params_saved_at as "payParamsSavedAt", receipt_title as "receiptTitle", receipt_prefix as "receiptPrefix",
+  default_receipt_type as "defaultReceiptType", invoice_enabled as "invoiceEnabled", tax_no as "taxNo",
+  receipt_saved_at as "receiptSavedAt", allow_partial_payment as "allowPartialPayment",
+  waiver_auto_approve_limit as "waiverAutoApproveLimit", auto_print_receipt as "autoPrintReceipt",
+  other_saved_at as "otherSavedAt", version`;
+
+/** The community's settings, or the defaults when none were saved. */
+export async function loadSettings(db: DbSession, tenantId: number, communityId: number): Promise<PaymentSettings> {
+  const { rows } = await db.query<PaymentSettings>(`select ${SELECT} from payment_settings where tenant_id = $1 and community_id = $2`, [tenantId, communityId]);
+  const base = defaultSettings(communityId);
+  const row = rows[0];
+  if (!row) return base;
+  return {
+    ...base,
+    ...Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== undefined)),
+    payMethods: Array.isArray(row.payMethods) ? row.payMethods.map(Number).filter((m) => ALL_PAY_METHODS.includes(m)) : base.payMethods,
+    waiverAutoApproveLimit: Number(row.waiverAutoApproveLimit ?? 0),
+    roundingMode: Number(row.roundingMode ?? 1),
+    receiptTitle: row.receiptTitle,
+    receiptPrefix: row.receiptPrefix,
+    taxNo: row.taxNo,
+    payParamsSavedAt: row.payParamsSavedAt,
+    receiptSavedAt: row.receiptSavedAt,
+    otherSavedAt: row.otherSavedAt,
+  } as PaymentSettings;
+}
+
+/** As the API shows it (money as yuan text). */
+export const settingsView = (s: PaymentSettings) => ({ ...s, waiverAutoApproveLimit: fenToYuan(s.waiverAutoApproveLimit) });
+
+/** The tabs that save settings, with their fields and the stamp the steering flags read. */
+export const SECTIONS = {
+  payParams: { fields: ["payMethods", "roundingMode"], stamp: "pay_params_saved_at" },
+  receipt: { fields: ["receiptTitle", "receiptPrefix", "defaultReceiptType", "invoiceEnabled", "taxNo"], stamp: "receipt_saved_at" },
+  other: { fields: ["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt"], stamp: "other_saved_at" },
+} as const;
+export type Section = keyof typeof SECTIONS;
+
+const def = resourceByName.paymentSettings;
+
+/** Saves one tab's fields (validated like the generic form) and stamps the tab as configured. */
+export async function saveSettings(tx: DbSession, session: SessionInfo, communityId: number, section: Section, body: Record<string, unknown>): Promise<void> {
+  const { fields, stamp } = SECTIONS[section];
+  const values: Record<string, unknown> = {};
+  for (const f of fields) if (body[f] !== undefined) values[f] = body[f] === "" ? null : body[f];
+  const errors = validateResource("paymentSettings", "update", values, session.sceneName);
+  if (errors.length) throw validationError(errors);
+  if (section === "payParams") {
+    const methods = values.payMethods;
+    if (!Array.isArray(methods) || methods.length === 0) throw refused("请至少启用一种支付方式", "payMethods");
+    if (methods.some((m) => !ALL_PAY_METHODS.includes(Number(m)))) throw refused("支付方式不正确", "payMethods");
+    values.payMethods = [...new Set(methods.map(Number))].sort((a, b) => a - b);
+  }
+  if (section === "receipt" && !values.receiptPrefix) throw refused("请输入票据号前缀", "receiptPrefix");
+  const columns: string[] = [];
+  const params: unknown[] = [session.tenantId, communityId, session.userId];
+  for (const name of fields) {
+    if (!(name in values)) continue;
+    const field = def.fields.find((f) => f.name === name)!;
+    params.push(toColumnValue(field, values[name]));
+    columns.push(field.column);
+  }
+  const casts = columns.map((c, i) => (c === "pay_methods" ? `$${i + 4}::jsonb` : `$${i + 4}`));
+  const insertCols = ["tenant_id", "community_id", "created_by", "updated_by", ...columns, stamp];
+  const insertVals = ["$1", "$2", "$3", "$3", ...casts, "now()"];
+  const updates = [...columns.map((c, i) => `${c} = ${casts[i]}`), `${stamp} = now()`, "updated_by = $3", "updated_at = now()", "version = payment_settings.version + 1"];
+  await tx.query(
+    `insert into payment_settings (${insertCols.join(", ")}) values (${insertVals.join(", ")})
+     on conflict (tenant_id, community_id) do update set ${updates.join(", ")}`,
+    params,
+  );
+}
+
+export interface SteerFlags {
+  priceTypeConfigEnable: boolean;
+  paymentTimeConfigEnable: boolean;
+  payParamConfigEnable: boolean;
+  receiptConfigEnable: boolean;
+  otherConfigEnable: boolean;
+}
+
+export const NO_FLAGS: SteerFlags = {
+  priceTypeConfigEnable: false,
+  paymentTimeConfigEnable: false,
+  payParamConfigEnable: false,
+  receiptConfigEnable: false,
+  otherConfigEnable: false,
+};
+
+export async function steerFlags(db: DbSession, tenantId: number, communityId: number): Promise<SteerFlags> {
+  const { rows } = await db.query<SteerFlags>(
+    `select exists (select 1 from price_types where tenant_id = $1 and community_id = $2 and enabled is not false) as "priceTypeConfigEnable",
+            exists (select 1 from payment_items where tenant_id = $1 and community_id = $2 and enabled is not false) as "paymentTimeConfigEnable",
+            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and pay_params_saved_at is not null) as "payParamConfigEnable",
+            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and receipt_saved_at is not null) as "receiptConfigEnable",
+            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and other_saved_at is not null) as "otherConfigEnable"`,
+    [tenantId, communityId],
+  );
+  return rows[0];
+}

@@ -1,0 +1,123 @@
+// Small waivers on an approved, not fully paid bill: a discount (spec §5 discount rule: 9.5 = 95 %
+// of what is owed is still to pay) or a fixed amount off, with a reason. A waiver never exceeds what
+// is owed minus the waivers still waiting for approval, so paid + waived never exceeds what was due
+// and collected money never has to go back. Up to the community's waiverAutoApproveLimit a waiver
+// takes effect at once; above it, it waits for approval. Applying it fixes the bill's late fee.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { checkRule } from "../../common/validate.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { chinaDay } from "../../common/payment/period.ts";
+import { discountOffFen } from "../../common/payment/pricing.ts";
+import { parseId } from "../crud/sql.ts";
+import { loadSettings } from "./settings.ts";
+import { BILL_FROM, BILL_SELECT, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
+import { PAYABLE, STATUS } from "./cashier.ts";
+import { audit, CODES, conflict, fen, notFound, optionalText, payAmountFen, refused } from "./common.ts";
+
+async function lockBill(tx: DbSession, tenantId: number, id: number): Promise<BillRow> {
+  const { rows } = await tx.query<BillRow>(`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = $2 for update of b`, [tenantId, id]);
+  if (!rows[0]) throw notFound();
+  return normalizeBill(rows[0]);
+}
+
+async function pendingOf(tx: DbSession, tenantId: number, billId: number, exceptId = 0): Promise<number> {
+  const { rows } = await tx.query<{ n: string }>("select coalesce(sum(amount), 0)::bigint as n from waivers where tenant_id = $1 and bill_id = $2 and status = 1 and id <> $3", [
+    tenantId,
+    billId,
+    exceptId,
+  ]);
+  return fen(rows[0].n);
+}
+
+/** Adds an approved waiver to its bill (late fee fixed, paid in full when nothing is left). */
+async function applyToBill(tx: DbSession, session: SessionInfo, b: BillRow, amount: number, today: string, at: Date) {
+  const lateFee = lateFeeOn(b, today);
+  const waived = b.amountWaived + amount;
+  const status = b.amountPaid + waived >= b.amountDue + lateFee ? STATUS.PAID : b.status;
+  await tx.query(
+    `update bills set amount_waived = $3, late_fee = $4, status = $5, paid_at = case when $5 = 4 then $6::timestamptz else paid_at end,
+            updated_at = now(), updated_by = $7, version = version + 1
+      where tenant_id = $1 and id = $2`,
+    [session.tenantId, b.id, waived, lateFee, status, at.toISOString(), session.userId],
+  );
+}
+
+function reasonOf(value: unknown, field: string, empty: string): string {
+  const text = optionalText(value, field, 128);
+  if (!text) throw refused(empty, field);
+  return text;
+}
+
+export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>, at: Date = new Date()) {
+  const billId = parseId(body.billId);
+  if (billId === null) throw refused("请选择账单", "billId");
+  const bill = await lockBill(tx, session.tenantId, billId);
+  if (!PAYABLE.includes(bill.status)) throw refused("只能对已审核且未缴清的账单减免", "billId");
+  const today = chinaDay(at);
+  const available = owedOn(bill, today) - (await pendingOf(tx, session.tenantId, billId));
+  if (available <= 0) throw refused("该账单没有可减免的金额", "billId");
+  const waiverType = Number(body.waiverType ?? 1);
+  let amount: number;
+  let discount: string | null = null;
+  if (waiverType === 1) {
+    const problem = checkRule("discount", body.discount) ?? (body.discount === undefined || body.discount === "" ? "请输入折扣" : null);
+    if (problem) throw refused(problem, "discount");
+    discount = String(body.discount).trim();
+    amount = discountOffFen(available, discount);
+  } else if (waiverType === 2) {
+    amount = payAmountFen(body.amount, "amount", available);
+  } else throw refused("请选择减免方式", "waiverType");
+  if (amount <= 0) throw refused("减免金额必须大于0", waiverType === 1 ? "discount" : "amount");
+  const reason = reasonOf(body.reason, "reason", "请输入减免原因");
+  const settings = await loadSettings(tx, session.tenantId, bill.communityId);
+  const auto = amount <= settings.waiverAutoApproveLimit;
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into waivers (tenant_id, community_id, bill_id, room_id, waiver_type, discount, amount, reason, status, approver_id, approved_at, created_by, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) returning id`,
+    [session.tenantId, bill.communityId, billId, bill.roomId, waiverType, discount, amount, reason, auto ? 2 : 1, auto ? session.userId : null, auto ? at.toISOString() : null, session.userId],
+  );
+  if (auto) await applyToBill(tx, session, bill, amount, today, at);
+  await audit(tx, session, ip, "waivers", "apply", rows[0].id, { billId, amount: fenToYuan(amount), autoApproved: auto }, CODES.billPay);
+  return { id: rows[0].id, status: auto ? 2 : 1, amount: fenToYuan(amount) };
+}
+
+async function lockWaiver(tx: DbSession, tenantId: number, idValue: unknown) {
+  const id = parseId(idValue);
+  if (id === null) throw notFound();
+  const { rows } = await tx.query<{ id: number; billId: number; amount: string; status: number }>(
+    `select id, bill_id as "billId", amount, status from waivers where tenant_id = $1 and id = $2 for update`,
+    [tenantId, id],
+  );
+  if (!rows[0]) throw notFound();
+  if (rows[0].status !== 1) throw conflict("该减免申请已处理，请刷新后重试");
+  return { ...rows[0], amount: fen(rows[0].amount) };
+}
+
+export async function approveWaiver(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, at: Date = new Date()) {
+  const waiver = await lockWaiver(tx, session.tenantId, idValue);
+  const bill = await lockBill(tx, session.tenantId, waiver.billId);
+  const today = chinaDay(at);
+  if (!PAYABLE.includes(bill.status) || waiver.amount > owedOn(bill, today) - (await pendingOf(tx, session.tenantId, bill.id, waiver.id))) {
+    throw refused("减免金额超过账单未缴金额，请驳回该申请", "amount");
+  }
+  await applyToBill(tx, session, bill, waiver.amount, today, at);
+  await tx.query(
+    `update waivers set status = 2, approver_id = $3, approved_at = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`,
+    [session.tenantId, waiver.id, session.userId, at.toISOString()],
+  );
+  await audit(tx, session, ip, "waivers", "approve", waiver.id, { amount: fenToYuan(waiver.amount) }, CODES.billPay);
+  return { id: waiver.id, status: 2 };
+}
+
+export async function rejectWaiver(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, reasonValue: unknown) {
+  const reason = reasonOf(reasonValue, "reason", "请输入驳回原因");
+  const waiver = await lockWaiver(tx, session.tenantId, idValue);
+  await tx.query(
+    `update waivers set status = 3, approver_id = $3, approved_at = now(), reject_reason = $4, updated_at = now(), updated_by = $3, version = version + 1
+      where tenant_id = $1 and id = $2`,
+    [session.tenantId, waiver.id, session.userId, reason],
+  );
+  await audit(tx, session, ip, "waivers", "reject", waiver.id, { reason }, CODES.billPay);
+  return { id: waiver.id, status: 3 };
+}

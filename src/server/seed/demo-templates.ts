@@ -1,0 +1,260 @@
+// Hand-written demo values for the resources people look at first (community, houses, residents'
+// cards and visitors, property services, payment set-up, licences, roles...). A template gives the
+// fields it cares about; the others keep their generic value (field-values.ts). `count` overrides how
+// many rows a scope gets (per community for community-scoped resources, else per tenant).
+import { constants } from "../../../generated/constants.ts";
+import type { ValueContext } from "./field-values.ts";
+import { demoImage, isoDate } from "./field-values.ts";
+import { cardNumber, idCard, mobile, personName, plate, plateProvince } from "./person-data.ts";
+
+export interface TemplateContext extends ValueContext {
+  community: { id: number; name: string; administrativeCode: string | null } | null;
+  communities: { id: number; name: string }[];
+  /** An id of a resource made before (same community when it is community-scoped); offset shifts the choice. */
+  pick(resource: string, offset?: number): number | undefined;
+  pickAll(resource: string): number[];
+}
+
+export interface Template {
+  count?: { A?: number; B?: number };
+  /** Field values; undefined removes a field (leaves it empty). */
+  row(ctx: TemplateContext): Record<string, unknown>;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const at = (c: TemplateContext, days: number, hour = 9) => {
+  const d = new Date(c.now.getTime() + days * DAY);
+  d.setUTCHours(hour - 8, 0, 0, 0); // hour in China time
+  return d.toISOString();
+};
+const day = (c: TemplateContext, days: number) => isoDate(new Date(c.now.getTime() + days * DAY));
+const nth = <T>(list: readonly T[], i: number): T => list[i % list.length];
+const region = (c: TemplateContext) => c.community?.administrativeCode ?? "330106";
+
+const LICENCE_TOTALS: Record<number, [total: number, used: number]> = { 212: [200, 86], 209: [120, 64], 217: [4, 2], 251: [800, 412], 252: [3, 1] };
+
+export const templates: Record<string, Template> = {
+  areas: {
+    row: (c) => ({ name: nth(c.tag === "A" ? ["华东区域", "杭州片区", "上海片区", "华南区域", "深圳片区", "华北区域"] : ["西湖区域", "滨江区域", "余杭区域"], c.i), parentId: undefined, type: 1, sortNo: c.i + 1 }),
+  },
+  communities: {
+    count: { B: 1 },
+    row: (c) => ({ name: nth(["桂语江南", "云栖花园", "金色家园"], c.i), contactName: "物业服务中心", contactPhone: mobile(c.k + 500) }),
+  },
+  buildings: { row: (c) => ({ name: `${c.i + 1}栋`, floors: 18, sortNo: c.i + 1 }) },
+  units: { row: (c) => ({ name: `${c.i + 1}单元` }) },
+  users: {
+    row: (c) => {
+      const people = c.tag === "A" ? [["wangfang01", "王芳"], ["chenjie02", "陈杰"], ["zhoumin03", "周敏"], ["wuqiang04", "吴强"]] : [["zhaolei11", "赵磊"], ["sunli12", "孙丽"]];
+      const [username, realName] = nth(people, c.i);
+      return { username, realName, phone: mobile(c.k + 900), userType: "1", roleId: c.pick("characters", 1), companyShortName: undefined, enabled: true };
+    },
+  },
+  characters: {
+    row: (c) =>
+      nth(
+        [
+          { name: "收费员", description: "物业缴费、账单与收银", authorities: ["HBL0001", "HBL0701315", "HBL0701317", "HBL1901", "HBL1903", "HBL1905", "HBL1907", "HBL1913", "HBL0701309", "PRICE_TYPE_CONFIG", "PAYMENT_ITEM_CONFIG", "PAYMENT_PARAM_CONFIG", "INVOICE_CONFIG"] },
+          { name: "安保主管", description: "巡更、告警、视频与门禁", authorities: ["HBL0001", "HBL20001", "HBL20003", "HBL20005", "HBL20007", "HBL14001", "HBL14002", "HBL09001", "HBL09002", "HBL06002", "HBL01009"] },
+          { name: "客服专员", description: "住户、投诉建议与报事报修", authorities: ["HBL0001", "HBL01001", "HBL01005", "HBL07003", "HBL07005", "HBL07011"] },
+        ],
+        c.tag === "A" ? c.i - 1 : c.i + 2,
+      ),
+  },
+  licenceQuotas: {
+    count: { A: 5, B: 2 },
+    row: (c) => {
+      const type = [212, 209, 217, 251, 252][c.i];
+      const [total, used] = LICENCE_TOTALS[type];
+      const names = constants.licenceServiceTypes as Record<string, string>;
+      return { serviceType: type, serviceName: names[String(type)], serviceTotalNum: c.tag === "A" ? total : Math.ceil(total / 4), serviceUseNum: c.tag === "A" ? used : Math.ceil(used / 4), validityDate: day(c, 365 - c.i * 30) };
+    },
+  },
+  cards: {
+    row: (c) => ({ cardNo: cardNumber(c.k, c.tag), inhabitantId: c.pick("inhabitants", c.i * 7), cardType: (c.k % 3) + 1, validUntil: day(c, 365 * 2), enabled: c.i !== 2 }),
+  },
+  visitors: {
+    row: (c) => ({
+      name: personName(c.k * 3 + 101),
+      phone: mobile(c.k * 11 + 77),
+      roomId: c.pick("rooms", c.i * 5),
+      plate: c.i % 2 === 0 ? plate(c.k + 31, plateProvince(region(c))) : undefined,
+      visitTime: at(c, -c.i, 10 + c.i * 2),
+      qrDurationHours: [24, 4, 48][c.i % 3],
+    }),
+  },
+  communalAreas: {
+    row: (c) => ({
+      name: nth(["健身广场", "儿童乐园", "多功能活动室", "篮球场"], c.i),
+      location: nth(["中心花园东侧", "3栋南侧", "会所二楼", "地库出口旁"], c.i),
+      capacity: [60, 30, 80, 20][c.i % 4],
+      openTime: "06:00-22:00",
+      bookable: c.i !== 1,
+    }),
+  },
+  communalAreaBookings: {
+    row: (c) => ({
+      communalAreaId: c.pick("communalAreas", c.i),
+      bookingDate: day(c, c.i + 1),
+      timeSlot: nth(["09:00-11:00", "14:00-16:00", "19:00-21:00"], c.i),
+      bookerName: personName(c.k + 41),
+      phone: mobile(c.k + 41),
+      roomId: c.pick("rooms", c.i * 3),
+      participants: 10 + c.i * 5,
+      purpose: nth(["业主生日聚会", "羽毛球友谊赛", "社区读书会"], c.i),
+      status: [2, 1, 3][c.i % 3],
+      rejectReason: c.i % 3 === 2 ? "该时段已有活动安排" : undefined,
+    }),
+  },
+  notices: {
+    row: (c) =>
+      ({
+        ...nth(
+          [
+            { title: "关于小区计划停水的通知", noticeType: 4, content: "因市政管网检修，本小区将于本周六8:00至16:00停水，请各位业主提前做好储水准备。给您带来的不便，敬请谅解。" },
+            { title: "端午节社区邻里活动预告", noticeType: 2, content: "端午节当天上午9点在中心花园举办包粽子活动，欢迎业主携家人参加，现场提供材料。" },
+            { title: "电梯年度检验公告", noticeType: 1, content: "根据特种设备安全要求，各楼栋电梯将于下周分批进行年度检验，检验期间请走楼梯或使用另一部电梯。" },
+          ],
+          c.i,
+        ),
+        publishStatus: c.i === 2 ? 0 : 1,
+        publishTime: c.i === 2 ? undefined : at(c, -c.i * 2),
+        expireTime: at(c, 30),
+        pinned: c.i === 0,
+      }) as Record<string, unknown>,
+  },
+  repairs: {
+    row: (c) => ({
+      repairType: c.i === 1 ? 2 : 1,
+      content: nth(["厨房水管漏水，需要上门维修", "3栋2单元楼道灯不亮", "卫生间地漏堵塞，排水很慢"], c.i),
+      roomId: c.pick("rooms", c.i * 4),
+      reporterName: personName(c.k + 61),
+      phone: mobile(c.k + 61),
+      reportTime: at(c, -c.i, 8 + c.i),
+      status: [1, 3, 4][c.i % 3],
+      assigneeId: c.i === 0 ? undefined : c.pick("users"),
+      result: c.i === 2 ? "已疏通地漏并更换密封圈" : undefined,
+      score: c.i === 2 ? 5 : undefined,
+      evaluation: c.i === 2 ? "师傅上门及时，处理很专业" : undefined,
+    }),
+  },
+  suggestions: {
+    row: (c) => ({
+      type: [1, 2, 3][c.i % 3],
+      content: nth(["建议在小区东门增设快递柜", "夜间地库有车辆乱停，影响通行", "保洁阿姨工作认真，楼道很干净，提出表扬"], c.i),
+      reporterName: personName(c.k + 71),
+      phone: mobile(c.k + 71),
+      roomId: c.pick("rooms", c.i * 6),
+      submitTime: at(c, -c.i - 1, 20),
+      status: [1, 2, 3][c.i % 3],
+      reply: c.i === 2 ? "感谢您的认可，我们会继续努力" : undefined,
+    }),
+  },
+  activities: {
+    row: (c) => ({
+      title: nth(["社区邻里节", "老年人健康讲座", "亲子手工课堂"], c.i),
+      startTime: at(c, 3 + c.i * 7, 9),
+      endTime: at(c, 3 + c.i * 7, 11),
+      place: nth(["中心花园", "会所多功能厅", "儿童乐园"], c.i),
+      maxParticipants: [200, 50, 30][c.i % 3],
+      content: nth(["邻里美食分享、跳蚤市场与文艺表演。", "邀请社区医院医生讲解慢性病预防与日常保健。", "家长与孩子一起动手制作环保手工作品。"], c.i),
+      status: [2, 1, 1][c.i % 3],
+    }),
+  },
+  roomAuditOrders: {
+    row: (c) => ({
+      applicantName: personName(c.k + 81),
+      phone: mobile(c.k + 81),
+      idCard: idCard(c.k + 81, region(c)),
+      roomId: c.pick("rooms", c.i * 2 + 1),
+      identity: [1, 2, 3][c.i % 3],
+      applyTime: at(c, -c.i, 15),
+      status: [1, 2, 3][c.i % 3],
+      rejectReason: c.i % 3 === 2 ? "上传的房产证明不清晰，请重新提交" : undefined,
+    }),
+  },
+  keyPersons: {
+    row: (c) => ({
+      inhabitantId: c.pick("inhabitants", c.i * 3),
+      name: personName(c.k + 91),
+      phone: mobile(c.k + 91),
+      idCard: idCard(c.k + 91, region(c)),
+      roomId: c.pick("rooms", c.i * 3),
+      category: [1, 2, 3][c.i % 3],
+      watching: true,
+      note: nth(["独居，每周上门探访一次", "行动不便，需电梯优先保障", "父母在外务工，由祖父母照顾"], c.i),
+    }),
+  },
+  alarmLevels: {
+    row: (c) => ({ name: nth(["一级告警", "二级告警", "三级告警"], c.i), levelValue: c.i + 1, color: nth(["#f5222d", "#fa8c16", "#1677ff"], c.i), responseMinutes: [10, 30, 60][c.i % 3], description: nth(["立即处理", "半小时内处理", "当日处理"], c.i) }),
+  },
+  devices: {
+    row: (c) => ({ name: nth(["1栋1单元门口机", "东门围墙机", "物业管理机"], c.i), deviceCategory: [1, 2, 4][c.i % 3], model: nth(["DS-KD8003", "DS-KV8113", "DS-KM8301"], c.i) }),
+  },
+  priceTypes: {
+    row: (c) => ({
+      name: nth(["物业服务费", "公共能耗费", "停车管理费"], c.i),
+      pricingMethod: [1, 2, 2][c.i % 3],
+      unitPrice: nth(["2.50", "30.00", "150.00"], c.i),
+      meterUnit: nth(["平方米", "户", "车位"], c.i),
+      meterMultiplier: undefined,
+      billingCycle: 1,
+      remark: undefined,
+    }),
+  },
+  paymentItems: {
+    row: (c) => ({ name: nth(["物业费", "公摊水电费", "停车费"], c.i), priceTypeId: c.pickAll("priceTypes")[c.i] ?? c.pick("priceTypes"), paymentType: c.i === 0 ? 1 : 2, dueDay: 15 }),
+  },
+  parkingLots: {
+    row: (c) => ({ name: nth(["地面停车场", "地下一层车库", "地下二层车库"], c.i), lotType: [1, 2, 2][c.i % 3], totalSpaces: [80, 260, 240][c.i % 3], tempSpaces: [20, 40, 30][c.i % 3], hourlyFee: "5.00" }),
+  },
+  licencePlates: {
+    row: (c) => ({ plate: plate(c.k + 7, plateProvince(region(c))), ownerName: personName(c.k + 17), ownerPhone: mobile(c.k + 17) }),
+  },
+  patrolPoints: {
+    row: (c) => ({ name: nth(["东门岗亭", "地下车库入口", "消防通道"], c.i) }),
+  },
+  patrolPlans: {
+    row: (c) => ({ pointIds: c.pickAll("patrolPoints") }),
+  },
+  aiInspectionTasks: {
+    row: (c) => ({ configIds: c.pickAll("aiInspectionConfigs").slice(0, 2) }),
+  },
+  aiInspectionConfigs: {
+    row: (c) => ({ name: nth(["东门消防通道", "垃圾站", "1栋电梯厅"], c.i), region: { points: [[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]] } }),
+  },
+  smartWorkers: {
+    row: (c) => ({ name: personName(c.k + 121), phone: mobile(c.k + 121), company: nth(["杭州智居科技有限公司", "鸿运安装服务部"], c.i) }),
+  },
+  appServices: {
+    row: (c) => ({ appName: nth(["智慧停车", "访客通行", "智能家居", "能耗管理"], c.i), appType: [1, 2, 3][c.i % 3], provider: nth(["云物业", "第三方服务商", "云物业"], c.i) }),
+  },
+  adverts: {
+    row: (c) => ({
+      title: nth(["物业缴费上线啦", "智能家居体验季", "满意度调查"], c.i),
+      positionCode: constants.advertPositionCode,
+      imgUrlLeft: demoImage(nth(["线上缴费", "智能家居", "满意度调查"], c.i), c.i),
+      imgUrlRight: demoImage("云物业", c.i + 1),
+      hyperlink: c.i === 2 ? "https://www.example.com/neptune/questionnaire" : undefined,
+      rotationPeriod: 5,
+      sortNo: c.i,
+    }),
+  },
+  platformConfigs: {
+    row: (c) => ({ platformName: c.tag === "A" ? `阳光智慧社区${c.i + 1}` : `绿城幸福里${c.i + 1}`, watermarkStatus: 1 }),
+  },
+  systemConfigs: {
+    row: (c) => ({
+      configGroup: (c.i % 5) + 1,
+      configKey: nth(["servicePackage", "enterpriseInfo", "healthCodeCheck", "tvWall", "workOrder"], c.i),
+      configName: nth(["服务套餐", "企业信息", "健康码核验", "电视墙", "工单设置"], c.i),
+      configValue: nth([{ level: "标准版" }, { companyName: "物业服务有限公司" }, { enabled: false }, { screens: 4 }, { autoAssign: true }], c.i),
+    }),
+  },
+  edgeServices: {
+    row: (c) => ({ name: `边缘服务${c.i + 1}`, communityIds: c.communities.slice(c.i % 2, (c.i % 2) + 2).map((x) => x.id) }),
+  },
+  workbenchLayouts: {
+    row: (c) => ({ layout: [{ moduleId: "communityProfile" }, { moduleId: "agencyMatters" }, { moduleId: "announcement" }] }),
+  },
+};

@@ -1,0 +1,105 @@
+// The tasks table (core migration 0002): enqueue, claim with a lease, record progress, finish.
+// A task's work is done in steps; each step commits its own work together with the task's cursor
+// (saveStep), so a task whose server died resumes from its last committed step.
+import type { DbSession } from "../db/types.ts";
+
+export type TaskState = "pending" | "active" | "completed" | "failed";
+
+export interface TaskRow<P = Record<string, unknown>, C = Record<string, unknown>> {
+  id: number;
+  tenantId: number;
+  userId: number | null;
+  type: string;
+  name: string;
+  state: TaskState;
+  total: number;
+  done: number;
+  payload: P;
+  cursor: C | null;
+  result: unknown;
+  error: string | null;
+  attempts: number;
+  lockedBy: string | null;
+  lockedUntil: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  updatedAt: string;
+}
+
+export const TASK_COLUMNS = `id, tenant_id as "tenantId", user_id as "userId", type, name, state, total, done, payload, cursor,
+  result, error, attempts, locked_by as "lockedBy", locked_until as "lockedUntil", created_at as "createdAt",
+  started_at as "startedAt", finished_at as "finishedAt", updated_at as "updatedAt"`;
+
+/** A task retried this many times (its server died each time) is given up. */
+export const MAX_ATTEMPTS = 5;
+
+export async function enqueueTask(
+  db: DbSession,
+  t: { tenantId: number; userId: number | null; type: string; name: string; total: number; payload: unknown },
+): Promise<TaskRow> {
+  const { rows } = await db.query<TaskRow>(
+    `insert into tasks (tenant_id, user_id, type, name, total, payload) values ($1, $2, $3, $4, $5, $6::jsonb) returning ${TASK_COLUMNS}`,
+    [t.tenantId, t.userId, t.type, t.name.slice(0, 128), t.total, JSON.stringify(t.payload)],
+  );
+  return rows[0];
+}
+
+/** Takes the oldest pending task, or an active one whose lease ran out, for `workerId`. */
+export async function claimTask(db: DbSession, workerId: string, leaseMs: number): Promise<TaskRow | null> {
+  const { rows } = await db.query<TaskRow>(
+    `update tasks set state = 'active', locked_by = $1, locked_until = now() + ($2 || ' milliseconds')::interval,
+            attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
+      where id = (select id from tasks
+                   where state = 'pending' or (state = 'active' and locked_until < now())
+                   order by id limit 1 for update skip locked)
+      returning ${TASK_COLUMNS}`,
+    [workerId, String(leaseMs)],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Inside a step's transaction: adds to done, stores the cursor and extends the lease. Returns false
+ * when the task is no longer this worker's (its lease was taken over): the caller must roll back.
+ */
+export async function saveStep(tx: DbSession, task: Pick<TaskRow, "id">, workerId: string, leaseMs: number, doneDelta: number, cursor: unknown): Promise<boolean> {
+  const r = await tx.query(
+    `update tasks set done = done + $3, cursor = $4::jsonb, locked_until = now() + ($5 || ' milliseconds')::interval, updated_at = now()
+      where id = $1 and locked_by = $2 and state = 'active' returning id`,
+    [task.id, workerId, doneDelta, JSON.stringify(cursor), String(leaseMs)],
+  );
+  return r.rows.length === 1;
+}
+
+export async function finishTask(db: DbSession, id: number, state: "completed" | "failed", result: unknown, error: string | null = null): Promise<void> {
+  await db.query(
+    `update tasks set state = $2, result = $3::jsonb, error = $4, finished_at = now(), updated_at = now(), locked_by = null, locked_until = null,
+            done = case when $2 = 'completed' then greatest(done, total) else done end
+      where id = $1`,
+    [id, state, JSON.stringify(result ?? null), error],
+  );
+}
+
+export async function findTask(db: DbSession, tenantId: number, id: number): Promise<TaskRow | null> {
+  const { rows } = await db.query<TaskRow>(`select ${TASK_COLUMNS} from tasks where tenant_id = $1 and id = $2`, [tenantId, id]);
+  return rows[0] ?? null;
+}
+
+export async function findTaskById(db: DbSession, id: number): Promise<TaskRow | null> {
+  const { rows } = await db.query<TaskRow>(`select ${TASK_COLUMNS} from tasks where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** PGlite has one process (the data folder is locked): an active task at start-up was cut off. */
+export async function releaseOrphanedTasks(db: DbSession): Promise<number> {
+  const r = await db.query(`update tasks set state = 'pending', locked_by = null, locked_until = null, updated_at = now() where state = 'active' returning id`);
+  return r.rows.length;
+}
+
+/** 0–100 for the task centre. */
+export function progressOf(t: Pick<TaskRow, "state" | "done" | "total">): number {
+  if (t.state === "completed") return 100;
+  if (!t.total) return 0;
+  return Math.min(99, Math.floor((t.done * 100) / t.total));
+}

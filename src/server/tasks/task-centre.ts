@@ -1,0 +1,65 @@
+// What the task centre shows (GET {management}/taskCentre/actions/list, docs/api.md): the tenant's
+// background tasks, newest first — the main account sees every task of the tenant, another user
+// the tasks it started. state: pending (waiting for a worker), active, completed, failed.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { MAIN_ACCOUNT } from "../auth/authorities.ts";
+import { progressOf, TASK_COLUMNS, type TaskRow } from "./store.ts";
+
+export interface TaskCentreItem {
+  id: number;
+  name: string;
+  type: string;
+  state: TaskRow["state"];
+  progress: number;
+  done: number;
+  total: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** A sentence for the list (what was made, or why it failed). */
+  result: string | null;
+  detail: unknown;
+}
+
+/** Summary texts by task type (the task's result object → one sentence). */
+const summaries: Record<string, (result: Record<string, unknown>) => string> = {};
+
+export function registerTaskSummary(type: string, summary: (result: Record<string, unknown>) => string): void {
+  summaries[type] = summary;
+}
+
+export function taskItem(t: TaskRow): TaskCentreItem {
+  const result = t.result && typeof t.result === "object" ? (t.result as Record<string, unknown>) : null;
+  const text =
+    t.state === "failed" ? t.error || "任务执行失败" : t.state === "completed" ? (result && summaries[t.type]?.(result)) || "已完成" : null;
+  return {
+    id: t.id,
+    name: t.name,
+    type: t.type,
+    state: t.state,
+    progress: progressOf(t),
+    done: t.done,
+    total: t.total,
+    createdAt: t.createdAt,
+    startedAt: t.startedAt,
+    finishedAt: t.finishedAt,
+    result: text,
+    detail: result,
+  };
+}
+
+export async function listTasks(db: DbSession, session: SessionInfo, page: { pageSize: number; offset: number }): Promise<{ list: TaskCentreItem[]; total: number }> {
+  const params: unknown[] = [session.tenantId];
+  let where = "tenant_id = $1";
+  if (session.userType !== MAIN_ACCOUNT) {
+    params.push(session.userId);
+    where += " and user_id = $2";
+  }
+  const { rows } = await db.query<TaskRow>(
+    `select ${TASK_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit ${page.pageSize} offset ${page.offset}`,
+    params,
+  );
+  const total = Number((await db.query<{ n: number }>(`select count(*)::int as n from tasks where ${where}`, params)).rows[0].n);
+  return { list: rows.map(taskItem), total };
+}

@@ -1,0 +1,99 @@
+// pageList: totals and pages, sorting (with the id tie-break), filters, keyword, limits.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backends, freshServer, type TestServer } from "./support/server.ts";
+import { demoIds, type DemoIds } from "./support/demo.ts";
+
+describe.each(backends)("pageList (%s)", (backend) => {
+  let server: TestServer;
+  let stop: () => Promise<void>;
+  let admin: string;
+  let ids: DemoIds;
+  let communityId: number;
+
+  const list = (body: Record<string, unknown>, resource = "buildings") =>
+    server.request("POST", `/api/system/${resource}/actions/pageList`, { token: admin, body: { communityId, ...body } });
+
+  beforeAll(async () => {
+    ({ server, stop } = await freshServer(backend));
+    admin = await server.login("admin");
+    ids = await demoIds(server);
+    const c = await server.request("POST", "/api/system/communities", { token: admin, body: { name: "分页社区", areaId: ids.areaA } });
+    communityId = c.body.data.id;
+    // 23 buildings: names B00..B22 created in shuffled order, floors cycling 1..5.
+    const order = Array.from({ length: 23 }, (_, i) => (i * 7) % 23);
+    for (const n of order) {
+      const r = await server.request("POST", "/api/system/buildings", {
+        token: admin,
+        body: { communityId, name: `B${String(n).padStart(2, "0")}`, floors: (n % 5) + 1, sortNo: n % 3 },
+      });
+      expect(r.status).toBe(200);
+    }
+  });
+  afterAll(() => stop());
+
+  it("pages with the right totals, default 10 per page", async () => {
+    const pages = [];
+    for (let pageNo = 1; pageNo <= 4; pageNo++) pages.push((await list({ pageNo })).body.data);
+    expect(pages.map((p) => p.total)).toEqual([23, 23, 23, 23]);
+    expect(pages.map((p) => p.list.length)).toEqual([10, 10, 3, 0]);
+    expect(pages.map((p) => p.pageSize)).toEqual([10, 10, 10, 10]);
+    const all = pages.flatMap((p) => p.list.map((b: { id: number }) => b.id));
+    expect(new Set(all).size).toBe(23);
+    // Default sort of buildings: id descending.
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+  });
+
+  it("keeps pageSize within 1..500", async () => {
+    expect((await list({ pageSize: 5000 })).body.data.pageSize).toBe(500);
+    expect((await list({ pageSize: 0 })).body.data.pageSize).toBe(10);
+    expect((await list({ pageSize: "7" })).body.data.list).toHaveLength(7);
+  });
+
+  it("sorts by a sortable field both ways, ties broken by id", async () => {
+    const asc = (await list({ sortField: "name", sortOrder: "asc", pageSize: 23 })).body.data.list.map((b: { name: string }) => b.name);
+    expect(asc).toEqual(Array.from({ length: 23 }, (_, i) => `B${String(i).padStart(2, "0")}`));
+    const desc = (await list({ sortField: "name", sortOrder: "descend", pageSize: 5 })).body.data.list.map((b: { name: string }) => b.name);
+    expect(desc).toEqual(["B22", "B21", "B20", "B19", "B18"]);
+
+    const bySortNo = (await list({ sortField: "sortNo", sortOrder: "asc", pageSize: 23 })).body.data.list as { sortNo: number; id: number }[];
+    for (let i = 1; i < bySortNo.length; i++) {
+      const [a, b] = [bySortNo[i - 1], bySortNo[i]];
+      expect(a.sortNo < b.sortNo || (a.sortNo === b.sortNo && a.id < b.id)).toBe(true);
+    }
+    // Paging through a sort with ties gives every row exactly once.
+    const seen: number[] = [];
+    for (let pageNo = 1; pageNo <= 5; pageNo++) seen.push(...(await list({ sortField: "sortNo", pageNo, pageSize: 5 })).body.data.list.map((b: { id: number }) => b.id));
+    expect(new Set(seen).size).toBe(23);
+  });
+
+  it("ignores a field that is not sortable (default order)", async () => {
+    const r = await list({ sortField: "floors; drop table buildings", pageSize: 3 });
+    expect(r.status).toBe(200);
+    const ids3 = r.body.data.list.map((b: { id: number }) => b.id);
+    expect(ids3).toEqual([...ids3].sort((a: number, b: number) => b - a));
+  });
+
+  it("filters strings by case-insensitive contains, with % and _ taken literally", async () => {
+    expect((await list({ name: "b1" })).body.data.total).toBe(10); // B10..B19
+    expect((await list({ name: "B2" })).body.data.total).toBe(3); // B20, B21, B22 (not B02)
+    expect((await list({ name: "%" })).body.data.total).toBe(0);
+    expect((await list({ name: "_" })).body.data.total).toBe(0);
+    expect((await list({ keyword: "b0" })).body.data.total).toBe(10);
+  });
+
+  it("filters other types exactly, arrays as any-of", async () => {
+    const r = await list({ buildingId: undefined }, "units");
+    expect(r.status).toBe(200);
+    const demoCommunity = await server.request("POST", "/api/system/units/actions/pageList", { token: admin, body: { communityId: ids.communityA, buildingId: ids.buildingA } });
+    expect(demoCommunity.body.data.total).toBeGreaterThan(0);
+    expect(demoCommunity.body.data.list.every((u: { buildingId: number }) => u.buildingId === ids.buildingA)).toBe(true);
+    const rooms = await server.request("POST", "/api/system/rooms/actions/pageList", { token: admin, body: { communityId: ids.communityA, status: [1, 2], pageSize: 500 } });
+    expect(rooms.body.data.total).toBeGreaterThan(0);
+    expect(rooms.body.data.list.every((x: { status: number }) => x.status === 1 || x.status === 2)).toBe(true);
+  });
+
+  it("counts the total past the last page", async () => {
+    const r = await list({ pageNo: 99, pageSize: 10 });
+    expect(r.body.data).toMatchObject({ list: [], total: 23, pageNo: 99 });
+  });
+});

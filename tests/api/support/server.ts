@@ -1,0 +1,134 @@
+// Starts the real server (buildApp) on a real database for API tests: PGlite in a fresh temporary
+// DATA_DIR, and, when TEST_DATABASE_URL is set, PostgreSQL in a fresh database created for the
+// suite (CREATE DATABASE neptune_test_<random>, dropped afterwards). Suites run on every backend
+// with describe.each(backends). Requests go through app.inject (the full HTTP pipeline, no socket).
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
+import { buildApp, type AppOptions } from "../../../src/server/app.ts";
+
+export const DEMO_PASSWORD = "Demo-Test-2024";
+export const XHR = { "x-requested-with": "XMLHttpRequest" };
+
+export type BackendName = "pglite" | "postgres";
+export const backends: BackendName[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface Storage {
+  backend: BackendName;
+  dataDir: string;
+  databaseUrl?: string;
+  dispose(): Promise<void>;
+}
+
+/** A fresh place for data: a temp folder (a new PGlite cluster), or a new database on PostgreSQL. */
+export async function createStorage(backend: BackendName): Promise<Storage> {
+  const dataDir = mkdtempSync(join(tmpdir(), "neptune-api-"));
+  if (backend === "pglite") {
+    // A copy of the run's freshly initialised empty cluster (global-setup.ts): initdb takes seconds.
+    cpSync(inject("pgliteTemplate"), dataDir, { recursive: true });
+    return { backend, dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `neptune_test_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    backend,
+    dataDir,
+    databaseUrl: url.toString(),
+    async dispose() {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+  headers: Record<string, string | string[] | number | undefined>;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  /** Send the X-Requested-With marker (default true). */
+  xhr?: boolean;
+  headers?: Record<string, string>;
+}
+
+export class TestServer {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly storage: Storage,
+  ) {}
+
+  get db() {
+    return this.app.db;
+  }
+
+  async request(method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD", url: string, opts: RequestOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...(opts.xhr === false ? {} : XHR), ...(opts.headers ?? {}) };
+    if (opts.token) headers.signature = opts.token;
+    const r = await this.app.inject({ method, url, headers, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) });
+    let body: any = r.body;
+    try {
+      body = r.json();
+    } catch {
+      /* not JSON */
+    }
+    return { status: r.statusCode, body, headers: r.headers, text: r.body };
+  }
+
+  async login(username: string, password = DEMO_PASSWORD): Promise<string> {
+    const r = await this.request("POST", "/api/auth/login", { body: { username, password } });
+    if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${r.text}`);
+    return r.body.data.signature;
+  }
+
+  async count(table: string, where = "true", params: unknown[] = []): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`, params);
+    return rows[0].n;
+  }
+
+  close(): Promise<void> {
+    return this.app.close();
+  }
+}
+
+export async function startServer(storage: Storage, options: AppOptions = {}): Promise<TestServer> {
+  const app = await buildApp({
+    dataDir: storage.dataDir,
+    databaseUrl: storage.databaseUrl,
+    demoPassword: DEMO_PASSWORD,
+    print: () => undefined,
+    ...options,
+  });
+  return new TestServer(app, storage);
+}
+
+/** The usual suite set-up: fresh storage, a server on it; `stop()` closes and removes both. */
+export async function freshServer(backend: BackendName, options: AppOptions = {}) {
+  const storage = await createStorage(backend);
+  const server = await startServer(storage, options);
+  return {
+    server,
+    storage,
+    async stop() {
+      await server.close().catch(() => undefined);
+      await storage.dispose();
+    },
+  };
+}
