@@ -12,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: "dist/web",
     emptyOutDir: true,
+    // The bundle-size benchmark (scripts/bench/bundle-size.ts) reads the chunk graph from it.
+    manifest: true,
   },
   server: {
     proxy: Object.fromEntries(proxyPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

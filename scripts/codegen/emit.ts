@@ -28,25 +28,40 @@ async function typesFile(model: Model): Promise<string> {
   return ts("schemas/modules/*.yaml (resource fields)", parts.join("\n"));
 }
 
+const VALIDATOR_TYPES = `import type { StandaloneValidator, ValidatorMeta } from "./types.ts";`;
+
+/**
+ * One standalone module per resource (create, update and their messages) so the web app loads only
+ * the form it opens, one for the rules, and an index of all of them for the server.
+ */
 function validatorFiles(model: Model): Record<string, string> {
-  const specs: ValidatorSpec[] = [];
-  for (const r of model.resources) specs.push(...resourceValidatorSpecs(model, r));
-  for (const name of Object.keys(model.rules)) specs.push(ruleValidatorSpec(model, name));
-  const code = compileStandalone(specs);
-  const meta: Record<string, Omit<ValidatorSpec, "schema" | "exportName">> = {};
-  for (const s of specs) meta[s.exportName] = { messages: s.messages, required: s.required, numericFields: s.numericFields };
-  const names = specs.map((s) => s.exportName);
-  return {
-    "validators.js": `// ${HEADER}\n// Source: schemas/rules.yaml, schemas/modules/*.yaml (ajv standalone code)\n${code}\n`,
-    "validators.d.ts": ts("schemas/rules.yaml, schemas/modules/*.yaml",
-      `export interface AjvError { instancePath: string; schemaPath: string; keyword: string; params: Record<string, any>; message?: string }\n` +
-      `export interface StandaloneValidator { (data: unknown): boolean; errors?: AjvError[] | null }\n` +
-      names.map((n) => `export declare const ${n}: StandaloneValidator;`).join("\n")),
-    "validator-meta.ts": ts("schemas/rules.yaml, schemas/modules/*.yaml",
-      `/** Per validator: schema path of each check -> its Chinese message; required fields -> message; fields checked as text. */\n` +
-      `export interface ValidatorMeta { messages: Record<string, string>; required: Record<string, string>; numericFields: string[] }\n` +
-      `export const validatorMeta: Record<string, ValidatorMeta> = ${json(meta)};`),
-  };
+  const metaOf = (s: ValidatorSpec) => ({ messages: s.messages, required: s.required, numericFields: s.numericFields });
+  const files: Record<string, string> = {};
+  const header = (source: string) => `// ${HEADER}\n// Source: ${source} (ajv standalone code)\n`;
+  const index: string[] = [];
+  const entries: string[] = [];
+  for (const r of model.resources) {
+    const [create, update] = resourceValidatorSpecs(model, r);
+    files[`validators/${r.name}.js`] = `${header(`schemas/modules/${r.module}.yaml, schemas/rules.yaml`)}${compileStandalone([create, update])}\nexport const meta = ${JSON.stringify(metaOf(create))};\n`;
+    files[`validators/${r.name}.d.ts`] = ts(`schemas/modules/${r.module}.yaml`, `${VALIDATOR_TYPES}\nexport declare const create: StandaloneValidator;\nexport declare const update: StandaloneValidator;\nexport declare const meta: ValidatorMeta;`);
+    index.push(`import * as ${r.name} from "./${r.name}.js";`);
+    entries.push(`  resource_${r.name}_create: { validate: ${r.name}.create, meta: ${r.name}.meta },`, `  resource_${r.name}_update: { validate: ${r.name}.update, meta: ${r.name}.meta },`);
+  }
+  const ruleSpecs = Object.keys(model.rules).map((name) => ruleValidatorSpec(model, name));
+  files["validators/rules.js"] = `${header("schemas/rules.yaml")}${compileStandalone(ruleSpecs)}\n` +
+    `const metas = ${JSON.stringify(Object.fromEntries(ruleSpecs.map((s) => [s.exportName, metaOf(s)])))};\n` +
+    `export const validators = {\n${ruleSpecs.map((s) => `  ${s.exportName}: { validate: ${s.exportName}, meta: metas.${s.exportName} },`).join("\n")}\n};\n`;
+  files["validators/rules.d.ts"] = ts("schemas/rules.yaml", `import type { CompiledValidator } from "./types.ts";\nexport declare const validators: Record<string, CompiledValidator>;`);
+  files["validators/index.js"] = `${header("schemas/modules/*.yaml, schemas/rules.yaml")}${index.join("\n")}\nimport { validators as rules } from "./rules.js";\n\n` +
+    `/** Every validator by name: resource_{name}_create / _update and rule_{name}. */\nexport const validators = {\n${entries.join("\n")}\n  ...rules,\n};\n`;
+  files["validators/index.d.ts"] = ts("schemas/modules/*.yaml, schemas/rules.yaml", `import type { CompiledValidator } from "./types.ts";\nexport declare const validators: Record<string, CompiledValidator>;`);
+  files["validators/types.ts"] = ts("scripts/codegen/emit.ts",
+    `export interface AjvError { instancePath: string; schemaPath: string; keyword: string; params: Record<string, any>; message?: string }\n` +
+    `export interface StandaloneValidator { (data: unknown): boolean; errors?: AjvError[] | null }\n` +
+    `/** Schema path of each check -> its Chinese message; required fields -> message; fields checked as text. */\n` +
+    `export interface ValidatorMeta { messages: Record<string, string>; required: Record<string, string>; numericFields: string[] }\n` +
+    `export interface CompiledValidator { validate: StandaloneValidator; meta: ValidatorMeta }`);
+  return files;
 }
 
 function readPrevious(existing: Map<string, string>) {

@@ -3,7 +3,7 @@
 import type { Sources } from "./load.ts";
 import { SchemaError } from "./load.ts";
 import type {
-  ErrorCodeDef, FieldDef, MappingDef, MenuNode, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules,
+  ActionDef, ErrorCodeDef, FieldDef, MappingDef, MenuNode, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules,
 } from "./model-types.ts";
 
 export interface Model {
@@ -143,6 +143,7 @@ export function buildModel(sources: Sources): Model {
           detail: !hidden && (f.detail ?? true),
           readOnly: f.readOnly ?? false,
           ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+          ...(f.widget ? { widget: f.widget } : {}),
         };
         return field;
       });
@@ -167,6 +168,9 @@ export function buildModel(sources: Sources): Model {
         titleField: r.titleField ?? fields[0].name,
         unique: r.unique ?? [],
         fields,
+        ...(r.actions ? { actions: buildActions(r.actions) } : {}),
+        ...(r.importable ? { importable: true } : {}),
+        ...(r.ingest ? { ingest: true } : {}),
       });
     });
   }
@@ -216,6 +220,10 @@ export function buildModel(sources: Sources): Model {
     if (!fieldNames.has(r.defaultSort.field)) problems.push(`${fileOf(r.module)}: resource "${r.name}": defaultSort field "${r.defaultSort.field}" does not exist`);
     if (!fieldNames.has(r.titleField)) problems.push(`${fileOf(r.module)}: resource "${r.name}": titleField "${r.titleField}" does not exist`);
     for (const u of r.unique) for (const f of u) if (!fieldNames.has(f)) problems.push(`${fileOf(r.module)}: resource "${r.name}": unique field "${f}" does not exist`);
+    if (r.actions) problems.push(...actionProblems(r, mappings).map((p) => `${fileOf(r.module)}: resource "${r.name}": ${p}`));
+    for (const f of r.fields) {
+      if (f.widget === "authorityTree" && f.type !== "json") problems.push(`${fileOf(r.module)}: resource "${r.name}" field "${f.name}": widget authorityTree needs type json`);
+    }
   }
   for (const rt of routes) {
     if (rt.resource && !resourceNames.has(rt.resource)) problems.push(`${fileOf(rt.module)}: route ${rt.path}: unknown resource "${rt.resource}"`);
@@ -255,6 +263,49 @@ export function buildModel(sources: Sources): Model {
     errorCodes: g.errors.data.codes,
     constants: g.constants.data.constants,
   };
+}
+
+function buildActions(raw: any): NonNullable<ResourceDef["actions"]> {
+  return {
+    stateField: raw.stateField,
+    ...(raw.historyField ? { historyField: raw.historyField } : {}),
+    list: (raw.list as any[]).map((a): ActionDef => ({
+      name: a.name,
+      label: a.label,
+      from: (a.from as (string | number)[]).map(String),
+      to: String(a.to),
+      inputs: a.inputs ?? [],
+      required: a.required ?? [],
+      ...(a.byField ? { byField: a.byField } : {}),
+      ...(a.atField ? { atField: a.atField } : {}),
+      ...(a.confirm ? { confirm: a.confirm } : {}),
+      danger: a.danger ?? false,
+    })),
+  };
+}
+
+/** What codegen can check of a resource's actions: the fields they name, and the states in the mapping. */
+function actionProblems(r: ResourceDef, mappings: Record<string, MappingDef>): string[] {
+  const out: string[] = [];
+  const actions = r.actions!;
+  const field = (name: string) => r.fields.find((f) => f.name === name);
+  const state = field(actions.stateField);
+  if (!state) return [`actions.stateField "${actions.stateField}" does not exist`];
+  const mapping = state.mapping ? mappings[state.mapping] : undefined;
+  if (!mapping) out.push(`actions.stateField "${actions.stateField}" has no mapping`);
+  if (actions.historyField && field(actions.historyField)?.type !== "json") out.push(`actions.historyField "${actions.historyField}" must be a json field`);
+  const names = new Set<string>();
+  for (const a of actions.list) {
+    if (names.has(a.name)) out.push(`action "${a.name}" is defined twice`);
+    names.add(a.name);
+    for (const s of [...a.from, a.to]) if (mapping && !(s in mapping.values)) out.push(`action "${a.name}": state ${s} is not a value of mapping ${state.mapping}`);
+    for (const i of a.inputs) if (!field(i)) out.push(`action "${a.name}": input "${i}" does not exist`);
+    for (const i of a.required) if (!a.inputs.includes(i)) out.push(`action "${a.name}": required "${i}" is not one of its inputs`);
+    if (a.inputs.includes(actions.stateField)) out.push(`action "${a.name}": the state field cannot be an input`);
+    if (a.byField && field(a.byField)?.type !== "ref") out.push(`action "${a.name}": byField "${a.byField}" must be a ref field`);
+    if (a.atField && field(a.atField)?.type !== "datetime") out.push(`action "${a.name}": atField "${a.atField}" must be a datetime field`);
+  }
+  return out;
 }
 
 function menuNodeOf(rt: RouteDef, routes: RouteDef[]): MenuNode {

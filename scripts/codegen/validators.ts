@@ -145,6 +145,8 @@ export function fieldSchema(model: Model, f: FieldDef, base: string): CompiledFi
 export interface ValidatorSpec {
   exportName: string;
   schema: Json;
+  /** Schemas the main one refers to, compiled into the same module. */
+  shared?: Json[];
   messages: Record<string, string>;
   required: Record<string, string>;
   numericFields: string[];
@@ -161,7 +163,9 @@ export function resourceValidatorSpecs(model: Model, r: ResourceDef): ValidatorS
     const compiled = fieldSchema(model, f, `#/properties/${f.name}`);
     properties[f.name] = compiled.schema;
     Object.assign(messages, compiled.messages);
-    if (compiled.requiredMessage !== undefined) required[f.name] = compiled.requiredMessage;
+    // A read-only field is never sent by a client (the server or an action sets it; its default
+    // applies on create), so it is not required in a payload; it still may not be emptied.
+    if (compiled.requiredMessage !== undefined && !f.readOnly) required[f.name] = compiled.requiredMessage;
   }
   if (r.scope === "community") {
     properties.communityId = { allOf: [{ not: { enum: [null, ""] } }, { type: ["string", "null"] }, { if: { type: "string", minLength: 1 }, then: { allOf: [{ pattern: "^[1-9]\\d{0,17}$" }] } }] };
@@ -171,13 +175,16 @@ export function resourceValidatorSpecs(model: Model, r: ResourceDef): ValidatorS
   }
   const numericFields = [...writable.filter((f) => NUMERIC_AS_TEXT.has(f.type) || (f.mapping && f.type !== "boolean")).map((f) => f.name), ...(r.scope === "community" ? ["communityId"] : [])];
   const id = `resource_${r.name}`;
+  // create and update share one compiled field schema; create adds the required list.
+  const fieldsSchema: Json = { $id: `${id}_fields`, type: "object", properties };
   const create: ValidatorSpec = {
-    exportName: `${id}_create`,
-    schema: { $id: `${id}_create`, type: "object", properties, required: Object.keys(required) },
+    exportName: "create",
+    schema: { $id: `${id}_create`, $ref: `${id}_fields`, required: Object.keys(required) },
+    shared: [fieldsSchema],
     messages, required, numericFields,
   };
   // An update may send only the fields it changes; the required ones still may not be emptied.
-  const update: ValidatorSpec = { ...create, exportName: `${id}_update`, schema: { $id: `${id}_update`, type: "object", properties } };
+  const update: ValidatorSpec = { ...create, exportName: "update", schema: { $id: `${id}_update`, $ref: `${id}_fields` }, shared: [] };
   return [create, update];
 }
 
@@ -197,13 +204,14 @@ export function ruleValidatorSpec(model: Model, name: string): ValidatorSpec {
   };
 }
 
-/** Compiles every spec into one standalone ESM module with no runtime requires. */
+/** Compiles specs into one standalone ESM module with no runtime requires. */
 export function compileStandalone(specs: ValidatorSpec[]): string {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, code: { source: true, esm: true, lines: true }, unicodeRegExp: true });
   addDecimalKeywords(ajv);
   const exports: Record<string, string> = {};
   try {
     for (const s of specs) {
+      for (const shared of s.shared ?? []) ajv.addSchema(shared);
       ajv.addSchema(s.schema);
       exports[s.exportName] = String(s.schema.$id);
     }

@@ -1,66 +1,17 @@
 // One validation entry point for the server and the web app, over the generated ajv validators.
 // Numbers are checked as their decimal text (spec §5 rules read what the user typed), and each
 // error carries the exact Chinese message of the first check its field failed.
-import * as validators from "../../generated/validators.js";
-import type { StandaloneValidator } from "../../generated/validators.js";
-import { validatorMeta } from "../../generated/validator-meta.ts";
+import { validators } from "../../generated/validators/index.js";
 import { rules } from "../../generated/rules.ts";
+import { runCompiled, type FieldError } from "./validation-run.ts";
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export { fillScene, normalizeForValidation, runCompiled, type FieldError } from "./validation-run.ts";
 
-const table = validators as unknown as Record<string, StandaloneValidator>;
-
-/** Copy of the payload with numeric fields as text, so the text rules can read them. */
-export function normalizeForValidation(payload: Record<string, unknown>, numericFields: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...payload };
-  for (const f of numericFields) {
-    const v = out[f];
-    if (typeof v === "number") out[f] = Number.isFinite(v) ? String(v) : "NaN";
-    else if (typeof v === "bigint") out[f] = v.toString();
-  }
-  return out;
-}
-
-function messageFor(meta: (typeof validatorMeta)[string], schemaPath: string): string | undefined {
-  let path = schemaPath;
-  while (path.includes("/")) {
-    if (path in meta.messages) return meta.messages[path];
-    path = path.slice(0, path.lastIndexOf("/"));
-  }
-  return undefined;
-}
-
-/** Labels and messages may hold the scene-name placeholder (spec §2), default 社区. */
-export const fillScene = (text: string, scene = "社区") => text.replace(/\{scene\}/g, scene);
-
-/** Runs a generated validator by its export name; returns the first error of each field, in order. */
+/** Runs a generated validator by its name (resource_{name}_create / _update, rule_{name}). */
 export function runValidator(name: string, payload: unknown, scene?: string): FieldError[] {
-  const validate = table[name];
-  const meta = validatorMeta[name];
-  if (!validate || !meta) throw new Error(`no generated validator named ${name}`);
-  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-    return [{ field: "", message: "请求参数错误" }];
-  }
-  const data = normalizeForValidation(payload as Record<string, unknown>, meta.numericFields);
-  if (validate(data)) return [];
-  const seen = new Map<string, string>();
-  for (const e of validate.errors ?? []) {
-    if (e.keyword === "if" || e.keyword === "allOf") continue;
-    let field: string;
-    let message: string | undefined;
-    if (e.keyword === "required") {
-      field = String(e.params.missingProperty);
-      message = meta.required[field];
-    } else {
-      field = e.instancePath.split("/")[1] ?? "";
-      message = messageFor(meta, e.schemaPath);
-    }
-    if (!seen.has(field)) seen.set(field, message ?? "输入的数据不符合要求");
-  }
-  return [...seen].map(([field, message]) => ({ field, message: fillScene(message, scene) }));
+  const compiled = validators[name];
+  if (!compiled) throw new Error(`no generated validator named ${name}`);
+  return runCompiled(compiled, payload, scene);
 }
 
 export function validateResource(resource: string, mode: "create" | "update", payload: unknown, scene?: string): FieldError[] {

@@ -35,8 +35,8 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
 
   // Start loading the validators with the page, not on the first keystroke.
   useEffect(() => {
-    void loadValidator();
-  }, []);
+    void loadValidator(def.name);
+  }, [def.name]);
 
   const { result: record, query } = useOne({
     resource: def.name,

@@ -1,11 +1,11 @@
 // The generated validators as antd Form rules: each field's rule validates the whole payload built
 // from the form's current values (rules may read other fields) with the same validator the server
-// runs, and reports that field's exact Chinese message (spec §5). The validators are large, so they
-// load on first use (their own chunk) instead of with the page.
+// runs, and reports that field's exact Chinese message (spec §5). Each resource's validator is its
+// own chunk, loaded with the form that needs it.
 import type { FormInstance } from "antd";
 import type { RuleObject } from "antd/es/form";
 import type { FieldDef } from "../../../generated/model-types.ts";
-import type { FieldError } from "../../common/validate.ts";
+import type { FieldError } from "../../common/validation-run.ts";
 import { getSceneName } from "../state/scene.ts";
 import { INVALID_JSON, toPayload, toPayloadValue, type FormMode } from "./fields.ts";
 
@@ -13,12 +13,20 @@ export const INVALID_JSON_MESSAGE = "请输入正确的JSON格式";
 
 type Validate = (resource: string, mode: "create" | "update", payload: unknown, scene?: string) => FieldError[];
 
-let validateLoading: Promise<Validate> | null = null;
+const validatorLoading = new Map<string, Promise<Validate>>();
 
-/** validateResource of src/common/validate.ts, loaded once. */
-export function loadValidator(): Promise<Validate> {
-  validateLoading ??= import("../../common/validate.ts").then((m) => m.validateResource);
-  return validateLoading;
+/** The validator of one resource, loaded once: generated/validators/{resource}.js is its own small chunk. */
+export function loadValidator(resource: string): Promise<Validate> {
+  let loading = validatorLoading.get(resource);
+  if (!loading) {
+    loading = Promise.all([import(`../../../generated/validators/${resource}.js`), import("../../common/validation-run.ts")]).then(
+      ([compiled, { runCompiled }]) =>
+        (_resource: string, mode: "create" | "update", payload: unknown, scene?: string) =>
+          runCompiled({ validate: mode === "create" ? compiled.create : compiled.update, meta: compiled.meta }, payload, scene),
+    );
+    validatorLoading.set(resource, loading);
+  }
+  return loading;
 }
 
 /** The message of one field for the given form values, or null when it passes. */
@@ -40,7 +48,7 @@ export function fieldMessage(
 
 /** Messages of every field (submit), including fields the form does not show (field "" = the payload). */
 export async function payloadErrors(resource: string, mode: FormMode, payload: Record<string, unknown>, scene: string = getSceneName()): Promise<FieldError[]> {
-  const validate = await loadValidator();
+  const validate = await loadValidator(resource);
   return validate(resource, mode === "edit" ? "update" : "create", payload, scene);
 }
 
@@ -57,7 +65,7 @@ export function schemaRule(
 ): (form: Pick<FormInstance, "getFieldsValue">) => RuleObject {
   return (form) => ({
     async validator(_rule, value) {
-      const validate = await loadValidator();
+      const validate = await loadValidator(resource);
       const values = { ...(form.getFieldsValue(true) as Record<string, unknown>), [field.name]: value };
       const message = fieldMessage(validate, resource, mode, fields, values, field, fixed);
       if (message) throw new Error(message);

@@ -1,0 +1,136 @@
+// A new user's first visit, in a real browser against the real server (issue "Web"): log in, see
+// the workbench, open the community list, create a community (an invalid name first), switch
+// community in the picker, open three tabs and close the middle one, narrow the window until the
+// menu collapses, log out; then as `staff`, see only the permitted menu.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { DEMO_PASSWORD, startProduct, type RunningProduct } from "./support/server.ts";
+import { launchBrowser, screenshot } from "./support/browser.ts";
+
+let product: RunningProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function logIn(page: Page, username: string) {
+  await page.goto(`${product.baseUrl}/neptune/#/login`);
+  await page.getByPlaceholder("请输入用户名").fill(username);
+  await page.getByPlaceholder("请输入密码").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: /登\s*录/ }).click();
+  await page.getByTestId("shell-menu").waitFor();
+}
+
+const menu = (page: Page) => page.getByTestId("shell-menu");
+
+/** Clicks a menu item, opening its group first when the group is folded. */
+async function openMenuItem(page: Page, group: string, item: string) {
+  const entry = menu(page).getByRole("menuitem", { name: item, exact: true });
+  if (!(await entry.isVisible())) await menu(page).getByText(group, { exact: true }).click();
+  await entry.click();
+}
+const tabs = (page: Page) => page.getByTestId("shell-tabs").getByRole("tab");
+
+describe("shell journey", () => {
+  test("admin: workbench, community list and form, picker, tabs, collapse, logout", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await logIn(page, "admin");
+    await page.waitForURL(/#\/workbench\/benchlayout/);
+    await expect.poll(() => tabs(page).first().textContent()).toContain("工作台");
+    await screenshot(page, "01-workbench");
+
+    // Open the community list from the menu.
+    await openMenuItem(page, "社区管理", "社区信息");
+    await page.waitForURL(/#\/community\/community/);
+    await page.getByRole("table").getByText("阳光花园").waitFor();
+    await screenshot(page, "02-community-list");
+
+    // An invalid name shows the spec's exact message; nothing is saved.
+    await page.getByRole("button", { name: /新\s*增/ }).click();
+    await page.waitForURL(/#\/community\/community\/create/);
+    // The create form (not the list's filter form); its inputs carry the schema's field names as ids.
+    await page.getByText("新增社区").waitFor();
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: /保\s*存/ }) });
+    const name = form.locator("input#name");
+    await name.fill("花园$");
+    await name.blur();
+    await form.getByText("内容不能含有特殊字符").waitFor();
+    await screenshot(page, "03-invalid-name");
+
+    // A valid one is saved and found in the list.
+    await name.fill("测试新社区");
+    await form.locator("input#areaId").click();
+    await page.locator(".ant-select-dropdown").getByText("杭州片区", { exact: true }).click();
+    await form.getByRole("button", { name: /保\s*存/ }).click();
+    await page.getByText("保存成功").waitFor();
+    await page.waitForURL(/#\/community\/community(\?|$)/);
+    const search = page.getByPlaceholder("请输入社区名称").first();
+    await search.fill("  测试新社区  ");
+    await search.press("Enter");
+    await page.getByRole("table").getByText("测试新社区").waitFor();
+    await screenshot(page, "04-created");
+
+    // Switch community in the picker; it shows in the header and in the recent list.
+    await page.getByTestId("community-picker-trigger").click();
+    const picker = page.getByTestId("community-picker");
+    await picker.getByRole("option", { name: "翠湖苑" }).click();
+    await picker.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => page.getByTestId("community-picker-trigger").textContent()).toContain("翠湖苑");
+    await page.getByTestId("community-picker-trigger").click();
+    await expect.poll(() => page.getByTestId("community-picker").locator(".ant-tag-checkable").allTextContents()).toContain("翠湖苑");
+    await screenshot(page, "05-picker-recent");
+    await page.getByTestId("community-picker").getByRole("button", { name: /取\s*消/ }).click();
+
+    // Three tabs; closing the middle one keeps its neighbours.
+    await openMenuItem(page, "社区管理", "房屋管理");
+    await page.waitForURL(/#\/community\/house/);
+    await openMenuItem(page, "社区管理", "住户管理");
+    await page.waitForURL(/#\/community\/people/);
+    await openMenuItem(page, "社区管理", "卡片管理");
+    await page.waitForURL(/#\/community\/card/);
+    await expect.poll(() => tabs(page).allTextContents()).toEqual(expect.arrayContaining(["房屋管理", "住户管理", "卡片管理"]));
+    const before = await tabs(page).allTextContents();
+    await page.getByLabel("关闭住户管理").click();
+    await expect.poll(() => tabs(page).allTextContents()).not.toContain("住户管理");
+    const after = await tabs(page).allTextContents();
+    expect(after).toEqual(expect.arrayContaining(["房屋管理", "卡片管理"]));
+    expect(after.length).toBe(before.length - 1);
+    await screenshot(page, "06-tabs");
+
+    // Under 1280 px the menu collapses to 60 px.
+    const menuWidth = () => menu(page).evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    expect(await menuWidth()).toBe(240);
+    await page.setViewportSize({ width: 1279, height: 900 });
+    await expect.poll(menuWidth).toBe(60);
+    await screenshot(page, "07-collapsed");
+
+    // Log out: confirm, 已登出, back to the login page.
+    await page.getByTestId("shell-user-menu").click();
+    await page.getByText("退出", { exact: true }).click();
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await page.getByText("已登出").waitFor();
+    await page.waitForURL(/#\/login/);
+    await screenshot(page, "08-logged-out");
+    await page.close();
+  });
+
+  test("staff sees only the community module", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await logIn(page, "staff");
+    const items = await menu(page).locator(".ant-menu-title-content").allTextContents();
+    expect(items).toEqual(expect.arrayContaining(["社区信息", "房屋管理", "住户管理"]));
+    for (const forbidden of ["卡片管理", "用户管理", "收银台", "工作台"]) expect(items).not.toContain(forbidden);
+    await screenshot(page, "09-staff-menu");
+    // A route outside the role is refused.
+    await page.goto(`${product.baseUrl}/neptune/#/system/user`);
+    await page.waitForURL(/#\/error\/403/);
+    await page.close();
+  });
+});

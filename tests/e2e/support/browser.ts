@@ -1,0 +1,22 @@
+// Debian's Chromium driven by playwright-core (browser downloads cannot work on these machines).
+import { chromium, type Browser, type Page } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const artifacts = resolve(import.meta.dirname, "../../../test-results/e2e");
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** Keeps a screenshot as a test artifact (test-results/e2e/NAME.png). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifacts, { recursive: true });
+  const path = join(artifacts, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}
