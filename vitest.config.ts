@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.spec.ts", "tests/unit/**/*.spec.tsx"], environment: "node" } },
+      { test: { name: "unit", include: ["tests/unit/**/*.spec.ts", "tests/unit/**/*.spec.tsx"], environment: "node", testTimeout: 60000 } },
       { test: { name: "api", include: ["tests/api/**/*.spec.ts"], globalSetup: ["tests/api/support/global-setup.ts"], environment: "node", testTimeout: 60000, hookTimeout: 120000, fileParallelism: false } },
       { test: { name: "e2e", include: ["tests/e2e/**/*.spec.ts"], environment: "node", testTimeout: 120000, hookTimeout: 300000, fileParallelism: false } },
     ],

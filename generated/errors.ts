@@ -105,5 +105,15 @@ export const errorCodes = {
     "code": 500,
     "status": 500,
     "message": "服务器异常，请联系管理员"
+  },
+  "ILLEGAL_STATE": {
+    "code": 40904,
+    "status": 409,
+    "message": "当前状态不能执行该操作"
+  },
+  "BOOKING_CONFLICT": {
+    "code": 40905,
+    "status": 409,
+    "message": "该时段已被预约"
   }
 } as const satisfies Record<string, ErrorCodeDef>;

@@ -32,6 +32,32 @@ export interface FieldDef {
   detail: boolean;
   readOnly: boolean;
   placeholder?: string;
+  /** A special input on the generic form (authorityTree: authority codes from the menu and permission groups). */
+  widget?: "authorityTree";
+}
+
+/** One state transition of a resource (schemas: resource actions.list). */
+export interface ActionDef {
+  name: string;
+  label: string;
+  /** States it may start from (as text, like the mapping's keys). */
+  from: string[];
+  /** The state after it. */
+  to: string;
+  /** Fields its dialog asks for. */
+  inputs: string[];
+  /** Inputs that may not be empty. */
+  required: string[];
+  byField?: string;
+  atField?: string;
+  confirm?: string;
+  danger: boolean;
+}
+
+export interface ResourceActions {
+  stateField: string;
+  historyField?: string;
+  list: ActionDef[];
 }
 
 export interface ResourceDef {
@@ -49,6 +75,12 @@ export interface ResourceDef {
   unique: string[][];
   routePath?: string;
   fields: FieldDef[];
+  /** State transitions (row buttons; POST /api/{service}/{name}/{id}/actions/{action}). */
+  actions?: ResourceActions;
+  /** Excel import from a template (GET .../actions/importTemplate, POST .../actions/import). */
+  importable?: boolean;
+  /** Devices post records (POST .../actions/ingest). */
+  ingest?: boolean;
 }
 
 export interface RouteDef {

@@ -241,6 +241,32 @@ export const refineResources = [
     }
   },
   {
+    "name": "questionnaireAnswers",
+    "identifier": "questionnaireAnswers",
+    "list": "/system/questionnaireAnswers",
+    "show": "/system/questionnaireAnswers/show/:id",
+    "meta": {
+      "label": "问卷答卷",
+      "service": "management",
+      "code": "HBL03001",
+      "scope": "tenant",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "clickRecords",
+    "identifier": "clickRecords",
+    "list": "/system/clickRecords",
+    "show": "/system/clickRecords/show/:id",
+    "meta": {
+      "label": "埋点记录",
+      "service": "management",
+      "code": "HBL03005",
+      "scope": "tenant",
+      "canDelete": false
+    }
+  },
+  {
     "name": "callLogs",
     "identifier": "callLogs",
     "list": "/intercom/logsearch",
@@ -604,32 +630,6 @@ export const refineResources = [
     }
   },
   {
-    "name": "bills",
-    "identifier": "bills",
-    "list": "/propertyPayment/billhistory",
-    "show": "/propertyPayment/billhistory/show/:id",
-    "meta": {
-      "label": "账单",
-      "service": "property",
-      "code": "HBL1907",
-      "scope": "community",
-      "canDelete": false
-    }
-  },
-  {
-    "name": "payments",
-    "identifier": "payments",
-    "list": "/propertyPayment/receivedManagement",
-    "show": "/propertyPayment/receivedManagement/show/:id",
-    "meta": {
-      "label": "实收记录",
-      "service": "property",
-      "code": "HBL0701317",
-      "scope": "community",
-      "canDelete": false
-    }
-  },
-  {
     "name": "smartRooms",
     "identifier": "smartRooms",
     "list": "/intelligence/smartRoom",
@@ -908,6 +908,21 @@ export const refineResources = [
       "code": "HBL09002",
       "scope": "community",
       "canDelete": false
+    }
+  },
+  {
+    "name": "adverts",
+    "identifier": "adverts",
+    "list": "/workbench/adverts",
+    "create": "/workbench/adverts/create",
+    "edit": "/workbench/adverts/edit/:id",
+    "show": "/workbench/adverts/show/:id",
+    "meta": {
+      "label": "广告",
+      "service": "management",
+      "code": "HBL03015",
+      "scope": "tenant",
+      "canDelete": true
     }
   },
   {

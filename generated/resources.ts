@@ -841,6 +841,7 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       }
     ],
+    "ingest": true,
     "routePath": "/alarm/alarmCenter"
   },
   {
@@ -1643,7 +1644,7 @@ export const resources: ResourceDef[] = [
           12,
           2
         ],
-        "rule": "area",
+        "rule": "nonNegativeDecimal2",
         "list": false,
         "filter": false,
         "search": false,
@@ -1653,6 +1654,7 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       }
     ],
+    "importable": true,
     "routePath": "/community/community"
   },
   {
@@ -1921,6 +1923,7 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       }
     ],
+    "importable": true,
     "routePath": "/community/house"
   },
   {
@@ -2056,6 +2059,7 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       }
     ],
+    "importable": true,
     "routePath": "/community/people"
   },
   {
@@ -2646,6 +2650,365 @@ export const resources: ResourceDef[] = [
     "routePath": "/elevatorManage/operationalMonitoring"
   },
   {
+    "name": "questionnaireAnswers",
+    "service": "management",
+    "module": "help",
+    "label": "问卷答卷",
+    "table": "questionnaire_answers",
+    "scope": "tenant",
+    "code": "HBL03001",
+    "readOnly": true,
+    "defaultSort": {
+      "field": "id",
+      "order": "desc"
+    },
+    "titleField": "questionnaireId",
+    "unique": [
+      [
+        "questionnaireId",
+        "userId"
+      ]
+    ],
+    "fields": [
+      {
+        "name": "userId",
+        "column": "user_id",
+        "type": "ref",
+        "label": "答卷用户",
+        "required": false,
+        "ref": {
+          "resource": "users",
+          "labelField": "username"
+        },
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "username",
+        "column": "username",
+        "type": "string",
+        "label": "用户名",
+        "required": false,
+        "maxLength": 32,
+        "list": true,
+        "filter": false,
+        "search": true,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "questionnaireId",
+        "column": "questionnaire_id",
+        "type": "string",
+        "label": "问卷编号",
+        "required": true,
+        "maxLength": 64,
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "satisfaction",
+        "column": "satisfaction",
+        "type": "string",
+        "label": "满意度",
+        "required": false,
+        "maxLength": 32,
+        "rule": "satisfaction",
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "comment",
+        "column": "comment",
+        "type": "string",
+        "label": "评价内容",
+        "required": false,
+        "maxLength": 255,
+        "rule": "comment",
+        "list": true,
+        "filter": false,
+        "search": true,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "answers",
+        "column": "answers",
+        "type": "json",
+        "label": "答卷明细",
+        "required": false,
+        "default": [],
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      }
+    ],
+    "routePath": "/system/questionnaireAnswers"
+  },
+  {
+    "name": "clickRecords",
+    "service": "management",
+    "module": "help",
+    "label": "埋点记录",
+    "table": "click_records",
+    "scope": "tenant",
+    "code": "HBL03005",
+    "readOnly": true,
+    "defaultSort": {
+      "field": "eventTime",
+      "order": "desc"
+    },
+    "titleField": "lc",
+    "unique": [],
+    "fields": [
+      {
+        "name": "lc",
+        "column": "lc",
+        "type": "string",
+        "label": "埋点编码",
+        "required": true,
+        "maxLength": 64,
+        "list": true,
+        "filter": true,
+        "search": true,
+        "sort": true,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "ety",
+        "column": "ety",
+        "type": "string",
+        "label": "事件类型",
+        "required": true,
+        "maxLength": 16,
+        "default": "click",
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "rt",
+        "column": "rt",
+        "type": "string",
+        "label": "页面路由",
+        "required": false,
+        "maxLength": 255,
+        "list": true,
+        "filter": false,
+        "search": true,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "eventTime",
+        "column": "event_time",
+        "type": "datetime",
+        "label": "事件时间",
+        "required": true,
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": true,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "biz",
+        "column": "biz",
+        "type": "json",
+        "label": "业务数据",
+        "required": false,
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "userId",
+        "column": "user_id",
+        "type": "ref",
+        "label": "用户",
+        "required": false,
+        "ref": {
+          "resource": "users",
+          "labelField": "username"
+        },
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "clientCode",
+        "column": "client_code",
+        "type": "string",
+        "label": "客户端编码",
+        "required": false,
+        "maxLength": 64,
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      }
+    ],
+    "routePath": "/system/clickRecords"
+  },
+  {
+    "name": "trackingClients",
+    "service": "management",
+    "module": "help",
+    "label": "埋点客户端",
+    "table": "tracking_clients",
+    "scope": "tenant",
+    "code": "HBL03005",
+    "readOnly": true,
+    "defaultSort": {
+      "field": "lastSeenAt",
+      "order": "desc"
+    },
+    "titleField": "clientCode",
+    "unique": [
+      [
+        "clientCode"
+      ]
+    ],
+    "fields": [
+      {
+        "name": "clientCode",
+        "column": "client_code",
+        "type": "string",
+        "label": "客户端编码",
+        "required": true,
+        "maxLength": 64,
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "userId",
+        "column": "user_id",
+        "type": "ref",
+        "label": "用户",
+        "required": false,
+        "ref": {
+          "resource": "users",
+          "labelField": "username"
+        },
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "os",
+        "column": "os",
+        "type": "string",
+        "label": "操作系统",
+        "required": false,
+        "maxLength": 64,
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "browser",
+        "column": "browser",
+        "type": "string",
+        "label": "浏览器",
+        "required": false,
+        "maxLength": 64,
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "browserVersion",
+        "column": "browser_version",
+        "type": "string",
+        "label": "浏览器版本",
+        "required": false,
+        "maxLength": 32,
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "lastSeenAt",
+        "column": "last_seen_at",
+        "type": "datetime",
+        "label": "最近上报时间",
+        "required": true,
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": true,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      }
+    ]
+  },
+  {
     "name": "callLogs",
     "service": "device",
     "module": "intercom",
@@ -2818,6 +3181,7 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       }
     ],
+    "ingest": true,
     "routePath": "/intercom/logsearch"
   },
   {
@@ -3364,6 +3728,7 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       }
     ],
+    "ingest": true,
     "routePath": "/intergate/event"
   },
   {
@@ -4534,6 +4899,7 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       }
     ],
+    "ingest": true,
     "routePath": "/newParkManage/newParkEvent"
   },
   {
@@ -5531,7 +5897,7 @@ export const resources: ResourceDef[] = [
         "sort": true,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "rejectReason",
@@ -5547,7 +5913,7 @@ export const resources: ResourceDef[] = [
         "sort": false,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "auditorId",
@@ -5600,6 +5966,42 @@ export const resources: ResourceDef[] = [
         "readOnly": true
       }
     ],
+    "actions": {
+      "stateField": "status",
+      "list": [
+        {
+          "name": "approve",
+          "label": "通过",
+          "from": [
+            "1"
+          ],
+          "to": "2",
+          "inputs": [],
+          "required": [],
+          "byField": "auditorId",
+          "atField": "auditTime",
+          "confirm": "确定通过该入住申请吗？通过后申请人将登记为该房屋的住户。",
+          "danger": false
+        },
+        {
+          "name": "reject",
+          "label": "驳回",
+          "from": [
+            "1"
+          ],
+          "to": "3",
+          "inputs": [
+            "rejectReason"
+          ],
+          "required": [
+            "rejectReason"
+          ],
+          "byField": "auditorId",
+          "atField": "auditTime",
+          "danger": true
+        }
+      ]
+    },
     "routePath": "/property/roomAudit"
   },
   {
@@ -5744,7 +6146,7 @@ export const resources: ResourceDef[] = [
         "sort": true,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "reply",
@@ -5760,7 +6162,7 @@ export const resources: ResourceDef[] = [
         "sort": false,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "replierId",
@@ -5795,6 +6197,55 @@ export const resources: ResourceDef[] = [
         "readOnly": true
       }
     ],
+    "actions": {
+      "stateField": "status",
+      "list": [
+        {
+          "name": "accept",
+          "label": "受理",
+          "from": [
+            "1"
+          ],
+          "to": "2",
+          "inputs": [],
+          "required": [],
+          "confirm": "确定受理该投诉建议吗？",
+          "danger": false
+        },
+        {
+          "name": "reply",
+          "label": "回复",
+          "from": [
+            "1",
+            "2"
+          ],
+          "to": "3",
+          "inputs": [
+            "reply"
+          ],
+          "required": [
+            "reply"
+          ],
+          "byField": "replierId",
+          "atField": "replyTime",
+          "danger": false
+        },
+        {
+          "name": "close",
+          "label": "关闭",
+          "from": [
+            "1",
+            "2",
+            "3"
+          ],
+          "to": "4",
+          "inputs": [],
+          "required": [],
+          "confirm": "确定关闭该投诉建议吗？关闭后不能再回复。",
+          "danger": true
+        }
+      ]
+    },
     "routePath": "/property/suggestCenter"
   },
   {
@@ -5889,7 +6340,7 @@ export const resources: ResourceDef[] = [
         "sort": true,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "publishTime",
@@ -5903,7 +6354,7 @@ export const resources: ResourceDef[] = [
         "sort": true,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "expireTime",
@@ -5953,6 +6404,38 @@ export const resources: ResourceDef[] = [
         "readOnly": true
       }
     ],
+    "actions": {
+      "stateField": "publishStatus",
+      "list": [
+        {
+          "name": "publish",
+          "label": "发布",
+          "from": [
+            "0",
+            "2"
+          ],
+          "to": "1",
+          "inputs": [],
+          "required": [],
+          "byField": "publisherId",
+          "atField": "publishTime",
+          "confirm": "确定发布该公告吗？发布后住户即可看到。",
+          "danger": false
+        },
+        {
+          "name": "withdraw",
+          "label": "撤回",
+          "from": [
+            "1"
+          ],
+          "to": "2",
+          "inputs": [],
+          "required": [],
+          "confirm": "确定撤回该公告吗？",
+          "danger": true
+        }
+      ]
+    },
     "routePath": "/property/noticeCenter"
   },
   {
@@ -6529,7 +7012,7 @@ export const resources: ResourceDef[] = [
         "sort": true,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "assigneeId",
@@ -6547,7 +7030,7 @@ export const resources: ResourceDef[] = [
         "sort": false,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "assignTime",
@@ -6591,7 +7074,7 @@ export const resources: ResourceDef[] = [
         "sort": false,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "score",
@@ -6610,7 +7093,7 @@ export const resources: ResourceDef[] = [
         "sort": false,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "evaluation",
@@ -6626,9 +7109,90 @@ export const resources: ResourceDef[] = [
         "sort": false,
         "form": true,
         "detail": true,
+        "readOnly": true
+      },
+      {
+        "name": "history",
+        "column": "history",
+        "type": "json",
+        "label": "处理记录",
+        "required": false,
+        "default": [],
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": false,
+        "detail": true,
         "readOnly": false
       }
     ],
+    "actions": {
+      "stateField": "status",
+      "historyField": "history",
+      "list": [
+        {
+          "name": "assign",
+          "label": "派单",
+          "from": [
+            "1"
+          ],
+          "to": "2",
+          "inputs": [
+            "assigneeId"
+          ],
+          "required": [
+            "assigneeId"
+          ],
+          "atField": "assignTime",
+          "danger": false
+        },
+        {
+          "name": "start",
+          "label": "开始处理",
+          "from": [
+            "2"
+          ],
+          "to": "3",
+          "inputs": [],
+          "required": [],
+          "confirm": "确定开始处理该工单吗？",
+          "danger": false
+        },
+        {
+          "name": "finish",
+          "label": "完成",
+          "from": [
+            "3"
+          ],
+          "to": "4",
+          "inputs": [
+            "result"
+          ],
+          "required": [
+            "result"
+          ],
+          "atField": "finishTime",
+          "danger": false
+        },
+        {
+          "name": "evaluate",
+          "label": "评价",
+          "from": [
+            "4"
+          ],
+          "to": "5",
+          "inputs": [
+            "score",
+            "evaluation"
+          ],
+          "required": [
+            "score"
+          ],
+          "danger": false
+        }
+      ]
+    },
     "routePath": "/property/reportRepair"
   },
   {
@@ -6793,7 +7357,7 @@ export const resources: ResourceDef[] = [
         "sort": true,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "rejectReason",
@@ -6809,9 +7373,66 @@ export const resources: ResourceDef[] = [
         "sort": false,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       }
     ],
+    "actions": {
+      "stateField": "status",
+      "list": [
+        {
+          "name": "approve",
+          "label": "通过",
+          "from": [
+            "1"
+          ],
+          "to": "2",
+          "inputs": [],
+          "required": [],
+          "confirm": "确定通过该预约吗？",
+          "danger": false
+        },
+        {
+          "name": "reject",
+          "label": "驳回",
+          "from": [
+            "1"
+          ],
+          "to": "3",
+          "inputs": [
+            "rejectReason"
+          ],
+          "required": [
+            "rejectReason"
+          ],
+          "danger": true
+        },
+        {
+          "name": "use",
+          "label": "确认使用",
+          "from": [
+            "2"
+          ],
+          "to": "5",
+          "inputs": [],
+          "required": [],
+          "confirm": "确认该预约已使用？",
+          "danger": false
+        },
+        {
+          "name": "cancel",
+          "label": "取消预约",
+          "from": [
+            "1",
+            "2"
+          ],
+          "to": "4",
+          "inputs": [],
+          "required": [],
+          "confirm": "确定取消该预约吗？",
+          "danger": true
+        }
+      ]
+    },
     "routePath": "/property/bookingCommunalArea"
   },
   {
@@ -7057,6 +7678,21 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       },
       {
+        "name": "buildingIds",
+        "column": "building_ids",
+        "type": "json",
+        "label": "适用楼栋",
+        "required": false,
+        "default": [],
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
         "name": "dueDay",
         "column": "due_day",
         "type": "integer",
@@ -7244,6 +7880,50 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       },
       {
+        "name": "existingCount",
+        "column": "existing_count",
+        "type": "integer",
+        "label": "已存在跳过数",
+        "required": false,
+        "default": 0,
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "skippedCount",
+        "column": "skipped_count",
+        "type": "integer",
+        "label": "数据不全跳过数",
+        "required": false,
+        "default": 0,
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "taskId",
+        "column": "task_id",
+        "type": "integer",
+        "label": "任务编号",
+        "required": false,
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
         "name": "totalAmount",
         "column": "total_amount",
         "type": "money",
@@ -7308,6 +7988,11 @@ export const resources: ResourceDef[] = [
     "unique": [
       [
         "billNo"
+      ],
+      [
+        "roomId",
+        "paymentItemId",
+        "period"
       ]
     ],
     "fields": [
@@ -7571,8 +8256,7 @@ export const resources: ResourceDef[] = [
         "detail": true,
         "readOnly": false
       }
-    ],
-    "routePath": "/propertyPayment/billhistory"
+    ]
   },
   {
     "name": "payments",
@@ -7772,6 +8456,20 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       },
       {
+        "name": "accountingDay",
+        "column": "accounting_day",
+        "type": "date",
+        "label": "记账日期",
+        "required": false,
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": true,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
         "name": "remark",
         "column": "remark",
         "type": "string",
@@ -7787,8 +8485,7 @@ export const resources: ResourceDef[] = [
         "detail": true,
         "readOnly": false
       }
-    ],
-    "routePath": "/propertyPayment/receivedManagement"
+    ]
   },
   {
     "name": "refunds",
@@ -7798,7 +8495,7 @@ export const resources: ResourceDef[] = [
     "table": "refunds",
     "scope": "community",
     "code": "HBL0701317",
-    "readOnly": false,
+    "readOnly": true,
     "defaultSort": {
       "field": "applyTime",
       "order": "desc"
@@ -7967,6 +8664,22 @@ export const resources: ResourceDef[] = [
         "form": true,
         "detail": true,
         "readOnly": true
+      },
+      {
+        "name": "rejectReason",
+        "column": "reject_reason",
+        "type": "string",
+        "label": "驳回原因",
+        "required": false,
+        "maxLength": 128,
+        "rule": "cjkText",
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": true
       }
     ]
   },
@@ -7978,7 +8691,7 @@ export const resources: ResourceDef[] = [
     "table": "waivers",
     "scope": "community",
     "code": "HBL1905",
-    "readOnly": false,
+    "readOnly": true,
     "defaultSort": {
       "field": "id",
       "order": "desc"
@@ -8135,6 +8848,22 @@ export const resources: ResourceDef[] = [
         "form": true,
         "detail": true,
         "readOnly": true
+      },
+      {
+        "name": "rejectReason",
+        "column": "reject_reason",
+        "type": "string",
+        "label": "驳回原因",
+        "required": false,
+        "maxLength": 128,
+        "rule": "cjkText",
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": true
       }
     ]
   },
@@ -8145,7 +8874,7 @@ export const resources: ResourceDef[] = [
     "label": "票据",
     "table": "receipts",
     "scope": "community",
-    "code": "HBL0701317",
+    "code": "HBL0701315",
     "readOnly": true,
     "defaultSort": {
       "field": "issuedAt",
@@ -8291,6 +9020,51 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       },
       {
+        "name": "payMethod",
+        "column": "pay_method",
+        "type": "integer",
+        "label": "支付方式",
+        "required": false,
+        "mapping": "payMethod",
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "receivedAmount",
+        "column": "received_amount",
+        "type": "money",
+        "label": "实收现金(元)",
+        "required": false,
+        "rule": "amount",
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "changeAmount",
+        "column": "change_amount",
+        "type": "money",
+        "label": "找零(元)",
+        "required": false,
+        "rule": "amount",
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
         "name": "status",
         "column": "status",
         "type": "integer",
@@ -8348,7 +9122,7 @@ export const resources: ResourceDef[] = [
     "table": "reconciliations",
     "scope": "community",
     "code": "HBL1913",
-    "readOnly": false,
+    "readOnly": true,
     "defaultSort": {
       "field": "day",
       "order": "desc"
@@ -8358,7 +9132,8 @@ export const resources: ResourceDef[] = [
       [
         "communityId",
         "day",
-        "payMethod"
+        "payMethod",
+        "cashierId"
       ]
     ],
     "fields": [
@@ -8392,6 +9167,24 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       },
       {
+        "name": "cashierId",
+        "column": "cashier_id",
+        "type": "ref",
+        "label": "收款人",
+        "required": true,
+        "ref": {
+          "resource": "users",
+          "labelField": "username"
+        },
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
         "name": "paymentCount",
         "column": "payment_count",
         "type": "integer",
@@ -8412,6 +9205,22 @@ export const resources: ResourceDef[] = [
         "column": "recorded_amount",
         "type": "money",
         "label": "系统记账金额(元)",
+        "required": false,
+        "default": 0,
+        "rule": "amount",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": true
+      },
+      {
+        "name": "refundAmount",
+        "column": "refund_amount",
+        "type": "money",
+        "label": "系统退款金额(元)",
         "required": false,
         "default": 0,
         "rule": "amount",
@@ -8484,6 +9293,613 @@ export const resources: ResourceDef[] = [
         "form": true,
         "detail": true,
         "readOnly": true
+      },
+      {
+        "name": "remark",
+        "column": "remark",
+        "type": "string",
+        "label": "差异说明",
+        "required": false,
+        "maxLength": 128,
+        "rule": "cjkText",
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      }
+    ]
+  },
+  {
+    "name": "paymentSettings",
+    "service": "property",
+    "module": "propertyPayment",
+    "label": "缴费设置",
+    "table": "payment_settings",
+    "scope": "community",
+    "code": "HBL1913",
+    "readOnly": true,
+    "defaultSort": {
+      "field": "id",
+      "order": "desc"
+    },
+    "titleField": "receiptTitle",
+    "unique": [
+      [
+        "communityId"
+      ]
+    ],
+    "fields": [
+      {
+        "name": "payMethods",
+        "column": "pay_methods",
+        "type": "json",
+        "label": "启用的支付方式",
+        "required": false,
+        "default": [
+          1,
+          2,
+          3,
+          4,
+          5,
+          6
+        ],
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "roundingMode",
+        "column": "rounding_mode",
+        "type": "integer",
+        "label": "金额尾数处理",
+        "required": false,
+        "default": 1,
+        "rule": "range",
+        "ruleParams": {
+          "min": 1,
+          "max": 5
+        },
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "payParamsSavedAt",
+        "column": "pay_params_saved_at",
+        "type": "datetime",
+        "label": "支付参数保存时间",
+        "required": false,
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": true
+      },
+      {
+        "name": "receiptTitle",
+        "column": "receipt_title",
+        "type": "string",
+        "label": "票据抬头",
+        "required": false,
+        "maxLength": 64,
+        "rule": "cjkText",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "receiptPrefix",
+        "column": "receipt_prefix",
+        "type": "string",
+        "label": "票据号前缀",
+        "required": false,
+        "maxLength": 8,
+        "rule": "digitsLetters",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "defaultReceiptType",
+        "column": "default_receipt_type",
+        "type": "integer",
+        "label": "默认票据类型",
+        "required": false,
+        "default": 1,
+        "mapping": "receiptType",
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "invoiceEnabled",
+        "column": "invoice_enabled",
+        "type": "boolean",
+        "label": "开具电子发票",
+        "required": false,
+        "default": false,
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "taxNo",
+        "column": "tax_no",
+        "type": "string",
+        "label": "纳税人识别号",
+        "required": false,
+        "maxLength": 20,
+        "rule": "digitsLetters",
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "receiptSavedAt",
+        "column": "receipt_saved_at",
+        "type": "datetime",
+        "label": "票据设置保存时间",
+        "required": false,
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": true
+      },
+      {
+        "name": "allowPartialPayment",
+        "column": "allow_partial_payment",
+        "type": "boolean",
+        "label": "允许部分缴费",
+        "required": false,
+        "default": false,
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "waiverAutoApproveLimit",
+        "column": "waiver_auto_approve_limit",
+        "type": "money",
+        "label": "小额减免免审额度(元)",
+        "required": false,
+        "default": 0,
+        "rule": "amount",
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "autoPrintReceipt",
+        "column": "auto_print_receipt",
+        "type": "boolean",
+        "label": "缴费后打开票据",
+        "required": false,
+        "default": true,
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "otherSavedAt",
+        "column": "other_saved_at",
+        "type": "datetime",
+        "label": "其他设置保存时间",
+        "required": false,
+        "list": false,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": true
+      }
+    ]
+  },
+  {
+    "name": "meterReadings",
+    "service": "property",
+    "module": "propertyPayment",
+    "label": "抄表读数",
+    "table": "meter_readings",
+    "scope": "community",
+    "code": "HBL1901",
+    "readOnly": false,
+    "defaultSort": {
+      "field": "period",
+      "order": "desc"
+    },
+    "titleField": "period",
+    "unique": [
+      [
+        "roomId",
+        "paymentItemId",
+        "period"
+      ]
+    ],
+    "fields": [
+      {
+        "name": "roomId",
+        "column": "room_id",
+        "type": "ref",
+        "label": "房屋",
+        "required": true,
+        "ref": {
+          "resource": "rooms",
+          "labelField": "roomNo"
+        },
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "paymentItemId",
+        "column": "payment_item_id",
+        "type": "ref",
+        "label": "缴费项目",
+        "required": true,
+        "ref": {
+          "resource": "paymentItems",
+          "labelField": "name"
+        },
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "period",
+        "column": "period",
+        "type": "string",
+        "label": "账期",
+        "required": true,
+        "maxLength": 7,
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": true,
+        "form": true,
+        "detail": true,
+        "readOnly": false,
+        "placeholder": "如 2026-11"
+      },
+      {
+        "name": "previousReading",
+        "column": "previous_reading",
+        "type": "decimal",
+        "label": "上期读数",
+        "required": true,
+        "precision": [
+          12,
+          2
+        ],
+        "rule": "nonNegativeDecimal2",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "currentReading",
+        "column": "current_reading",
+        "type": "decimal",
+        "label": "本期读数",
+        "required": true,
+        "precision": [
+          12,
+          2
+        ],
+        "rule": "nonNegativeDecimal2",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "readAt",
+        "column": "read_at",
+        "type": "date",
+        "label": "抄表日期",
+        "required": false,
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      }
+    ]
+  },
+  {
+    "name": "billApprovals",
+    "service": "property",
+    "module": "propertyPayment",
+    "label": "账单审核记录",
+    "table": "bill_approvals",
+    "scope": "community",
+    "code": "HBL1903",
+    "readOnly": true,
+    "defaultSort": {
+      "field": "decidedAt",
+      "order": "desc"
+    },
+    "titleField": "reason",
+    "unique": [],
+    "fields": [
+      {
+        "name": "billId",
+        "column": "bill_id",
+        "type": "ref",
+        "label": "账单",
+        "required": true,
+        "ref": {
+          "resource": "bills",
+          "labelField": "billNo"
+        },
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "decision",
+        "column": "decision",
+        "type": "integer",
+        "label": "审核结果",
+        "required": true,
+        "mapping": "billStatus",
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "reason",
+        "column": "reason",
+        "type": "string",
+        "label": "驳回原因",
+        "required": false,
+        "maxLength": 128,
+        "rule": "cjkText",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "deciderId",
+        "column": "decider_id",
+        "type": "ref",
+        "label": "审核人",
+        "required": false,
+        "ref": {
+          "resource": "users",
+          "labelField": "username"
+        },
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "decidedAt",
+        "column": "decided_at",
+        "type": "datetime",
+        "label": "审核时间",
+        "required": true,
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": true,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      }
+    ]
+  },
+  {
+    "name": "dailyClosings",
+    "service": "property",
+    "module": "propertyPayment",
+    "label": "日结记录",
+    "table": "daily_closings",
+    "scope": "community",
+    "code": "HBL1913",
+    "readOnly": true,
+    "defaultSort": {
+      "field": "day",
+      "order": "desc"
+    },
+    "titleField": "day",
+    "unique": [
+      [
+        "communityId",
+        "day"
+      ]
+    ],
+    "fields": [
+      {
+        "name": "day",
+        "column": "day",
+        "type": "date",
+        "label": "日结日期",
+        "required": true,
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": true,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "paymentCount",
+        "column": "payment_count",
+        "type": "integer",
+        "label": "收款笔数",
+        "required": false,
+        "default": 0,
+        "rule": "nonNegativeInteger",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "recordedAmount",
+        "column": "recorded_amount",
+        "type": "money",
+        "label": "系统收款金额(元)",
+        "required": false,
+        "default": 0,
+        "rule": "amount",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "refundAmount",
+        "column": "refund_amount",
+        "type": "money",
+        "label": "系统退款金额(元)",
+        "required": false,
+        "default": 0,
+        "rule": "amount",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "declaredAmount",
+        "column": "declared_amount",
+        "type": "money",
+        "label": "实际到账金额(元)",
+        "required": false,
+        "default": 0,
+        "rule": "amount",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "closedBy",
+        "column": "closed_by",
+        "type": "ref",
+        "label": "日结人",
+        "required": false,
+        "ref": {
+          "resource": "users",
+          "labelField": "username"
+        },
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "closedAt",
+        "column": "closed_at",
+        "type": "datetime",
+        "label": "日结时间",
+        "required": true,
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
       },
       {
         "name": "remark",
@@ -9431,7 +10847,7 @@ export const resources: ResourceDef[] = [
         "name": "authorities",
         "column": "authorities",
         "type": "json",
-        "label": "权限编码",
+        "label": "功能权限",
         "required": false,
         "default": [],
         "list": false,
@@ -9440,10 +10856,95 @@ export const resources: ResourceDef[] = [
         "sort": false,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": false,
+        "widget": "authorityTree"
       }
     ],
     "routePath": "/system/character"
+  },
+  {
+    "name": "menuCustomizations",
+    "service": "system",
+    "module": "system",
+    "label": "菜单配置",
+    "table": "menu_customizations",
+    "scope": "tenant",
+    "code": "HBL03021",
+    "readOnly": false,
+    "defaultSort": {
+      "field": "sortNo",
+      "order": "asc"
+    },
+    "titleField": "menuKey",
+    "unique": [
+      [
+        "menuKey"
+      ]
+    ],
+    "fields": [
+      {
+        "name": "menuKey",
+        "column": "menu_key",
+        "type": "string",
+        "label": "菜单项",
+        "required": true,
+        "maxLength": 128,
+        "list": true,
+        "filter": true,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "alias",
+        "column": "alias",
+        "type": "string",
+        "label": "显示名称",
+        "required": false,
+        "maxLength": 32,
+        "rule": "name",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "sortNo",
+        "column": "sort_no",
+        "type": "integer",
+        "label": "排序",
+        "required": true,
+        "default": 0,
+        "rule": "nonNegativeInteger",
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": true,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      },
+      {
+        "name": "hidden",
+        "column": "hidden",
+        "type": "boolean",
+        "label": "隐藏",
+        "required": false,
+        "default": false,
+        "list": true,
+        "filter": false,
+        "search": false,
+        "sort": false,
+        "form": true,
+        "detail": true,
+        "readOnly": false
+      }
+    ]
   },
   {
     "name": "operationLogs",
@@ -11447,6 +12948,7 @@ export const resources: ResourceDef[] = [
         "readOnly": false
       }
     ],
+    "ingest": true,
     "routePath": "/videoCloud/pictureCenter"
   },
   {
@@ -11617,7 +13119,8 @@ export const resources: ResourceDef[] = [
         "detail": true,
         "readOnly": false
       }
-    ]
+    ],
+    "routePath": "/workbench/adverts"
   },
   {
     "name": "workbenchLayouts",

@@ -132,6 +132,14 @@ export const modules = [
     "inMenu": true
   },
   {
+    "module": "help",
+    "title": "帮助与反馈",
+    "icon": "CommentOutlined",
+    "order": 950,
+    "tenantMenu": true,
+    "inMenu": true
+  },
+  {
     "module": "pages",
     "title": "独立页面",
     "order": 1000,
@@ -232,6 +240,7 @@ export const routes: RouteDef[] = [
       "AI巡检",
       "智能巡检"
     ],
+    "page": "aiInspectIntelligent",
     "inMenu": true,
     "outsideFrame": false,
     "hideTabs": false,
@@ -488,6 +497,66 @@ export const routes: RouteDef[] = [
     "outsideFrame": false,
     "hideTabs": false,
     "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/questionnaireAnswers",
+    "name": "questionnaireAnswers",
+    "module": "help",
+    "authority": "HBL03001",
+    "public": false,
+    "title": "问卷答卷",
+    "breadcrumb": [
+      "帮助与反馈",
+      "问卷答卷"
+    ],
+    "resource": "questionnaireAnswers",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/clickRecords",
+    "name": "clickRecords",
+    "module": "help",
+    "authority": "HBL03005",
+    "public": false,
+    "title": "埋点记录",
+    "breadcrumb": [
+      "帮助与反馈",
+      "埋点记录"
+    ],
+    "resource": "clickRecords",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/system/clickReport",
+    "name": "clickReport",
+    "module": "help",
+    "authority": "HBL03005",
+    "public": false,
+    "title": "点击统计",
+    "breadcrumb": [
+      "帮助与反馈",
+      "点击统计"
+    ],
+    "page": "clickReport",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": true,
     "iframe": false,
     "offline": false,
     "demo": false
@@ -1616,6 +1685,28 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/propertyPayment/receipt/:id",
+    "name": "receipt",
+    "module": "propertyPayment",
+    "code": "HBL0701315",
+    "public": false,
+    "title": "缴费票据",
+    "breadcrumb": [
+      "物业缴费",
+      "收银台",
+      "缴费票据"
+    ],
+    "page": "receipt",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/propertyPayment/cashier"
+  },
+  {
     "path": "/propertyPayment/receivedManagement",
     "name": "receivedManagement",
     "module": "propertyPayment",
@@ -1626,7 +1717,7 @@ export const routes: RouteDef[] = [
       "物业缴费",
       "实收管理"
     ],
-    "resource": "payments",
+    "page": "receivedManagement",
     "inMenu": true,
     "outsideFrame": false,
     "hideTabs": false,
@@ -1706,7 +1797,7 @@ export const routes: RouteDef[] = [
       "物业缴费",
       "历史账单"
     ],
-    "resource": "bills",
+    "page": "billHistory",
     "inMenu": true,
     "outsideFrame": false,
     "hideTabs": false,
@@ -2241,6 +2332,7 @@ export const routes: RouteDef[] = [
       "系统管理",
       "核酸小屋"
     ],
+    "page": "nucleinCompartment",
     "inMenu": true,
     "outsideFrame": false,
     "hideTabs": false,
@@ -2263,6 +2355,7 @@ export const routes: RouteDef[] = [
       "系统管理",
       "智慧平台"
     ],
+    "page": "externalEntry",
     "inMenu": true,
     "outsideFrame": false,
     "hideTabs": false,
@@ -2366,6 +2459,7 @@ export const routes: RouteDef[] = [
       "视频监控",
       "消防充电"
     ],
+    "page": "externalEntry",
     "inMenu": true,
     "outsideFrame": false,
     "hideTabs": false,
@@ -2409,6 +2503,26 @@ export const routes: RouteDef[] = [
     ],
     "page": "workbench",
     "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/workbench/adverts",
+    "name": "adverts",
+    "module": "workbench",
+    "authority": "HBL03015",
+    "public": false,
+    "title": "广告管理",
+    "breadcrumb": [
+      "工作台",
+      "广告管理"
+    ],
+    "resource": "adverts",
+    "inMenu": true,
     "outsideFrame": false,
     "hideTabs": false,
     "tenantMenu": false,
@@ -2532,6 +2646,14 @@ export const menu: MenuNode[] = [
         "code": "HBL0001",
         "alias": "工作台",
         "path": "/workbench/benchlayout",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "adverts",
+        "code": "HBL03015",
+        "alias": "广告管理",
+        "path": "/workbench/adverts",
         "isTenantMenu": false,
         "subMenus": []
       }
@@ -3293,6 +3415,38 @@ export const menu: MenuNode[] = [
         "alias": "服务申请",
         "path": "/appCenter/serviceApplication",
         "isTenantMenu": false,
+        "subMenus": []
+      }
+    ]
+  },
+  {
+    "index": "help",
+    "alias": "帮助与反馈",
+    "icon": "CommentOutlined",
+    "isTenantMenu": true,
+    "subMenus": [
+      {
+        "index": "questionnaireAnswers",
+        "code": "HBL03001",
+        "alias": "问卷答卷",
+        "path": "/system/questionnaireAnswers",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "clickRecords",
+        "code": "HBL03005",
+        "alias": "埋点记录",
+        "path": "/system/clickRecords",
+        "isTenantMenu": true,
+        "subMenus": []
+      },
+      {
+        "index": "clickReport",
+        "code": "HBL03005",
+        "alias": "点击统计",
+        "path": "/system/clickReport",
+        "isTenantMenu": true,
         "subMenus": []
       }
     ]

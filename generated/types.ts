@@ -712,6 +712,107 @@ createdAt?: string
 updatedAt?: string
 }
 
+export interface QuestionnaireAnswersRow {
+id: number
+/**
+ * 答卷用户
+ */
+userId?: (number | null)
+/**
+ * 用户名
+ */
+username?: (string | null)
+/**
+ * 问卷编号
+ */
+questionnaireId?: (string | null)
+/**
+ * 满意度
+ */
+satisfaction?: (string | null)
+/**
+ * 评价内容
+ */
+comment?: (string | null)
+/**
+ * 答卷明细
+ */
+answers?: {
+[k: string]: unknown
+}
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface ClickRecordsRow {
+id: number
+/**
+ * 埋点编码
+ */
+lc?: (string | null)
+/**
+ * 事件类型
+ */
+ety?: (string | null)
+/**
+ * 页面路由
+ */
+rt?: (string | null)
+/**
+ * 事件时间
+ */
+eventTime?: (string | null)
+/**
+ * 业务数据
+ */
+biz?: {
+[k: string]: unknown
+}
+/**
+ * 用户
+ */
+userId?: (number | null)
+/**
+ * 客户端编码
+ */
+clientCode?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface TrackingClientsRow {
+id: number
+/**
+ * 客户端编码
+ */
+clientCode?: (string | null)
+/**
+ * 用户
+ */
+userId?: (number | null)
+/**
+ * 操作系统
+ */
+os?: (string | null)
+/**
+ * 浏览器
+ */
+browser?: (string | null)
+/**
+ * 浏览器版本
+ */
+browserVersion?: (string | null)
+/**
+ * 最近上报时间
+ */
+lastSeenAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
 export interface CallLogsRow {
 id: number
 communityId?: number
@@ -1772,6 +1873,12 @@ score?: (number | null)
  * 评价内容
  */
 evaluation?: (string | null)
+/**
+ * 处理记录
+ */
+history?: {
+[k: string]: unknown
+}
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -1887,6 +1994,12 @@ roomStatuses?: {
 [k: string]: unknown
 }
 /**
+ * 适用楼栋
+ */
+buildingIds?: {
+[k: string]: unknown
+}
+/**
  * 每期缴费截止日
  */
 dueDay?: (number | null)
@@ -1934,6 +2047,18 @@ roomCount?: (number | null)
  * 生成账单数
  */
 billCount?: (number | null)
+/**
+ * 已存在跳过数
+ */
+existingCount?: (number | null)
+/**
+ * 数据不全跳过数
+ */
+skippedCount?: (number | null)
+/**
+ * 任务编号
+ */
+taskId?: (number | null)
 /**
  * 应收总额(元)（元，两位小数）
  */
@@ -2071,6 +2196,10 @@ cashierId?: (number | null)
  */
 paidAt?: (string | null)
 /**
+ * 记账日期
+ */
+accountingDay?: (string | null)
+/**
  * 备注
  */
 remark?: (string | null)
@@ -2122,6 +2251,10 @@ approverId?: (number | null)
  * 退款时间
  */
 refundedAt?: (string | null)
+/**
+ * 驳回原因
+ */
+rejectReason?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -2166,6 +2299,10 @@ approverId?: (number | null)
  * 审核时间
  */
 approvedAt?: (string | null)
+/**
+ * 驳回原因
+ */
+rejectReason?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -2207,6 +2344,18 @@ taxNo?: (string | null)
  */
 amount?: (string | null)
 /**
+ * 支付方式
+ */
+payMethod?: (number | null)
+/**
+ * 实收现金(元)（元，两位小数）
+ */
+receivedAmount?: (string | null)
+/**
+ * 找零(元)（元，两位小数）
+ */
+changeAmount?: (string | null)
+/**
  * 票据状态
  */
 status?: (number | null)
@@ -2235,6 +2384,10 @@ day?: (string | null)
  */
 payMethod?: (number | null)
 /**
+ * 收款人
+ */
+cashierId?: (number | null)
+/**
  * 收款笔数
  */
 paymentCount?: (number | null)
@@ -2243,6 +2396,10 @@ paymentCount?: (number | null)
  */
 recordedAmount?: (string | null)
 /**
+ * 系统退款金额(元)（元，两位小数）
+ */
+refundAmount?: (string | null)
+/**
  * 实际到账金额(元)（元，两位小数）
  */
 declaredAmount?: (string | null)
@@ -2250,6 +2407,168 @@ declaredAmount?: (string | null)
  * 已日结
  */
 closed?: (boolean | null)
+/**
+ * 日结人
+ */
+closedBy?: (number | null)
+/**
+ * 日结时间
+ */
+closedAt?: (string | null)
+/**
+ * 差异说明
+ */
+remark?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface PaymentSettingsRow {
+id: number
+communityId?: number
+/**
+ * 启用的支付方式
+ */
+payMethods?: {
+[k: string]: unknown
+}
+/**
+ * 金额尾数处理
+ */
+roundingMode?: (number | null)
+/**
+ * 支付参数保存时间
+ */
+payParamsSavedAt?: (string | null)
+/**
+ * 票据抬头
+ */
+receiptTitle?: (string | null)
+/**
+ * 票据号前缀
+ */
+receiptPrefix?: (string | null)
+/**
+ * 默认票据类型
+ */
+defaultReceiptType?: (number | null)
+/**
+ * 开具电子发票
+ */
+invoiceEnabled?: (boolean | null)
+/**
+ * 纳税人识别号
+ */
+taxNo?: (string | null)
+/**
+ * 票据设置保存时间
+ */
+receiptSavedAt?: (string | null)
+/**
+ * 允许部分缴费
+ */
+allowPartialPayment?: (boolean | null)
+/**
+ * 小额减免免审额度(元)（元，两位小数）
+ */
+waiverAutoApproveLimit?: (string | null)
+/**
+ * 缴费后打开票据
+ */
+autoPrintReceipt?: (boolean | null)
+/**
+ * 其他设置保存时间
+ */
+otherSavedAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface MeterReadingsRow {
+id: number
+communityId?: number
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 缴费项目
+ */
+paymentItemId?: (number | null)
+/**
+ * 账期
+ */
+period?: (string | null)
+/**
+ * 上期读数
+ */
+previousReading?: (string | null)
+/**
+ * 本期读数
+ */
+currentReading?: (string | null)
+/**
+ * 抄表日期
+ */
+readAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface BillApprovalsRow {
+id: number
+communityId?: number
+/**
+ * 账单
+ */
+billId?: (number | null)
+/**
+ * 审核结果
+ */
+decision?: (number | null)
+/**
+ * 驳回原因
+ */
+reason?: (string | null)
+/**
+ * 审核人
+ */
+deciderId?: (number | null)
+/**
+ * 审核时间
+ */
+decidedAt?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface DailyClosingsRow {
+id: number
+communityId?: number
+/**
+ * 日结日期
+ */
+day?: (string | null)
+/**
+ * 收款笔数
+ */
+paymentCount?: (number | null)
+/**
+ * 系统收款金额(元)（元，两位小数）
+ */
+recordedAmount?: (string | null)
+/**
+ * 系统退款金额(元)（元，两位小数）
+ */
+refundAmount?: (string | null)
+/**
+ * 实际到账金额(元)（元，两位小数）
+ */
+declaredAmount?: (string | null)
 /**
  * 日结人
  */
@@ -2509,11 +2828,34 @@ name?: (string | null)
  */
 description?: (string | null)
 /**
- * 权限编码
+ * 功能权限
  */
 authorities?: {
 [k: string]: unknown
 }
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface MenuCustomizationsRow {
+id: number
+/**
+ * 菜单项
+ */
+menuKey?: (string | null)
+/**
+ * 显示名称
+ */
+alias?: (string | null)
+/**
+ * 排序
+ */
+sortNo?: (number | null)
+/**
+ * 隐藏
+ */
+hidden?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -3270,6 +3612,9 @@ export interface ResourceRows {
   visitors: VisitorsRow;
   communalAreas: CommunalAreasRow;
   elevators: ElevatorsRow;
+  questionnaireAnswers: QuestionnaireAnswersRow;
+  clickRecords: ClickRecordsRow;
+  trackingClients: TrackingClientsRow;
   callLogs: CallLogsRow;
   publishRecords: PublishRecordsRow;
   accessSettings: AccessSettingsRow;
@@ -3304,6 +3649,10 @@ export interface ResourceRows {
   waivers: WaiversRow;
   receipts: ReceiptsRow;
   reconciliations: ReconciliationsRow;
+  paymentSettings: PaymentSettingsRow;
+  meterReadings: MeterReadingsRow;
+  billApprovals: BillApprovalsRow;
+  dailyClosings: DailyClosingsRow;
   smartRooms: SmartRoomsRow;
   smartDevices: SmartDevicesRow;
   smartWorkers: SmartWorkersRow;
@@ -3312,6 +3661,7 @@ export interface ResourceRows {
   smartSettings: SmartSettingsRow;
   users: UsersRow;
   characters: CharactersRow;
+  menuCustomizations: MenuCustomizationsRow;
   operationLogs: OperationLogsRow;
   devices: DevicesRow;
   captureSettings: CaptureSettingsRow;

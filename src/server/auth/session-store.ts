@@ -1,7 +1,16 @@
 // Sessions in the database: the token is given to the client once; the table keeps its SHA-256.
-import type { DbSession } from "../db/types.ts";
+//
+// Per-server session cache: a looked-up session is kept in memory for SESSION_CACHE_MS (5 s, never
+// past the session's own end), keyed by the token's hash, at most SESSION_CACHE_MAX entries, so a
+// busy client costs one session query per 5 s instead of one per request. The whole cache is emptied
+// after any write through this server's database handle that may touch what the lookup reads
+// (sessions, users, characters, tenants: logout, password change, a user disabled, deleted or given
+// another role, a role's authorities changed...; db/write-watch.ts), so on this server such changes
+// apply to the next request. A change made through another server (or directly in the database) is
+// seen here within SESSION_CACHE_MS (docs/server.md).
+import type { Db, DbSession } from "../db/types.ts";
 import { newToken, sha256Hex } from "./tokens.ts";
-import { SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS } from "./settings.ts";
+import { SESSION_CACHE_MAX, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS } from "./settings.ts";
 import { authoritiesOf } from "./authorities.ts";
 
 /** What a request knows about its signed-in user. */
@@ -17,14 +26,65 @@ export interface SessionInfo {
   sceneName: string;
 }
 
+const INSERT_SQL = `insert into sessions (token_hash, user_id, tenant_id, expires_at, ip, user_agent)
+     values ($1, $2, $3, now() + ($4 || ' milliseconds')::interval, $5, $6)`;
+const TOUCH_SQL = `update sessions set last_seen = now(), expires_at = now() + ($2 || ' milliseconds')::interval where token_hash = $1`;
+const DELETE_EXPIRED_SQL = "delete from sessions where expires_at <= now() or created_at <= now() - ($1 || ' milliseconds')::interval";
+
 export async function createSession(db: DbSession, user: { userId: number; tenantId: number }, meta: { ip?: string; userAgent?: string }): Promise<string> {
   const token = newToken();
-  await db.query(
-    `insert into sessions (token_hash, user_id, tenant_id, expires_at, ip, user_agent)
-     values ($1, $2, $3, now() + ($4 || ' milliseconds')::interval, $5, $6)`,
-    [sha256Hex(token), user.userId, user.tenantId, String(SESSION_IDLE_MS), meta.ip ?? null, (meta.userAgent ?? "").slice(0, 256) || null],
-  );
+  await db.query(INSERT_SQL, [sha256Hex(token), user.userId, user.tenantId, String(SESSION_IDLE_MS), meta.ip ?? null, (meta.userAgent ?? "").slice(0, 256) || null]);
   return token;
+}
+
+interface CachedSession {
+  info: SessionInfo;
+  /** Date.now() past which the entry is not used. */
+  until: number;
+}
+
+class SessionCache {
+  readonly entries = new Map<string, CachedSession>();
+  /** Bumped by every clear(): a lookup that started before a write does not store its (older) answer. */
+  generation = 0;
+
+  get(hash: string): SessionInfo | null {
+    const entry = this.entries.get(hash);
+    if (!entry) return null;
+    if (entry.until > Date.now()) return entry.info;
+    this.entries.delete(hash);
+    return null;
+  }
+
+  set(hash: string, info: SessionInfo, ttl: number): void {
+    this.entries.delete(hash);
+    if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!); // the oldest
+    this.entries.set(hash, { info, until: Date.now() + ttl });
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.generation++;
+  }
+}
+
+// One cache per database handle (= per server). Only a root Db that reports its writes gets one.
+const caches = new WeakMap<DbSession, SessionCache | null>();
+
+function cacheOf(db: DbSession): SessionCache | null {
+  let cache = caches.get(db);
+  if (cache === undefined) {
+    const root = db as Partial<Db>;
+    cache = null;
+    if (SESSION_CACHE_MS > 0 && typeof root.onWrite === "function") {
+      const c = (cache = new SessionCache());
+      // A new session, the once-a-minute touch and the removal of sessions already past their end
+      // cannot make a cached entry wrong; everything else written to these tables empties the cache.
+      root.onWrite(["sessions", "users", "characters", "tenants"], () => c.clear(), { ignore: [INSERT_SQL, TOUCH_SQL, DELETE_EXPIRED_SQL] });
+    }
+    caches.set(db, cache);
+  }
+  return cache;
 }
 
 interface SessionRow {
@@ -38,16 +98,13 @@ interface SessionRow {
   tenant_name: string;
   scene_name: string;
   stale: boolean;
+  remaining_ms: number | string;
 }
 
-/** The live session of a token (idle and absolute limits, enabled user), touching it now and then. */
-export async function findSession(db: DbSession, token: string): Promise<SessionInfo | null> {
-  if (!token || token.length > 200) return null;
-  const hash = sha256Hex(token);
-  const { rows } = await db.query<SessionRow>(
-    `select s.token_hash, s.user_id, s.tenant_id, u.username, u.real_name, u.user_type, c.authorities,
+const LOOKUP_SQL = `select s.token_hash, s.user_id, s.tenant_id, u.username, u.real_name, u.user_type, c.authorities,
             t.name as tenant_name, t.scene_name,
-            s.last_seen < now() - ($2 || ' milliseconds')::interval as stale
+            s.last_seen < now() - ($2 || ' milliseconds')::interval as stale,
+            extract(epoch from least(s.expires_at, s.created_at + ($3 || ' milliseconds')::interval) - now()) * 1000 as remaining_ms
        from sessions s
        join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
        join tenants t on t.id = s.tenant_id
@@ -55,28 +112,41 @@ export async function findSession(db: DbSession, token: string): Promise<Session
       where s.token_hash = $1
         and s.expires_at > now()
         and s.created_at > now() - ($3 || ' milliseconds')::interval
-        and u.enabled is not false`,
-    [hash, String(SESSION_TOUCH_MS), String(SESSION_MAX_MS)],
-  );
+        and u.enabled is not false`;
+
+/**
+ * The live session of a token (idle and absolute limits, enabled user), touching it now and then.
+ * Served from the per-server cache when this server looked it up less than SESSION_CACHE_MS ago.
+ */
+export async function findSession(db: DbSession, token: string): Promise<SessionInfo | null> {
+  if (!token || token.length > 200) return null;
+  const hash = sha256Hex(token);
+  const cache = cacheOf(db);
+  const cached = cache?.get(hash);
+  if (cached) return cached;
+  const generation = cache?.generation;
+
+  const { rows } = await db.query<SessionRow>(LOOKUP_SQL, [hash, String(SESSION_TOUCH_MS), String(SESSION_MAX_MS)]);
   const row = rows[0];
   if (!row) return null;
-  if (row.stale) {
-    await db.query(
-      `update sessions set last_seen = now(), expires_at = now() + ($2 || ' milliseconds')::interval where token_hash = $1`,
-      [hash, String(SESSION_IDLE_MS)],
-    );
-  }
-  return {
+  if (row.stale) await db.query(TOUCH_SQL, [hash, String(SESSION_IDLE_MS)]);
+  const authorities = authoritiesOf(row.user_type, row.authorities);
+  // Frozen: the cached object is shared by the requests of the next few seconds.
+  const info: SessionInfo = Object.freeze({
     tokenHash: row.token_hash,
     userId: row.user_id,
     tenantId: row.tenant_id,
     username: row.username,
     realName: row.real_name,
     userType: row.user_type ?? "1",
-    authorities: authoritiesOf(row.user_type, row.authorities),
+    authorities: Object.freeze(authorities) as string[],
     tenantName: row.tenant_name,
     sceneName: row.scene_name || "社区",
-  };
+  });
+  // Never kept past the session's own end (idle or absolute), measured on the database's clock.
+  const ttl = Math.min(SESSION_CACHE_MS, Number(row.remaining_ms));
+  if (cache && cache.generation === generation && ttl > 0) cache.set(hash, info, ttl);
+  return info;
 }
 
 export async function deleteSession(db: DbSession, tokenHash: string): Promise<void> {
@@ -89,5 +159,5 @@ export async function deleteOtherSessions(db: DbSession, session: SessionInfo): 
 }
 
 export async function deleteExpiredSessions(db: DbSession): Promise<void> {
-  await db.query("delete from sessions where expires_at <= now() or created_at <= now() - ($1 || ' milliseconds')::interval", [String(SESSION_MAX_MS)]);
+  await db.query(DELETE_EXPIRED_SQL, [String(SESSION_MAX_MS)]);
 }

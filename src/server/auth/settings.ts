@@ -5,6 +5,13 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen / expires_at are written at most once a minute per session, not on every request. */
 export const SESSION_TOUCH_MS = 60 * 1000;
+/**
+ * Per-server cache of session lookups (auth/session-store.ts): how long a looked-up session is
+ * reused without asking the database, and how many are kept. A session ended through another server
+ * stays valid here for up to this long.
+ */
+export const SESSION_CACHE_MS = 5 * 1000;
+export const SESSION_CACHE_MAX = 10_000;
 
 /** The session cookie; the same token is the `signature` of the login answer and header. */
 export const SESSION_COOKIE = "neptune_session";

@@ -87,8 +87,12 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
   const orderOuter = sortName === "id" ? `p."id" ${dir}` : `p."${sortName}" ${dir}, p."id" ${dir}`;
 
   const whereSql = where.join(" and ");
+  const whereValues = [...params.values];
   const offset = (pageNo - 1) * pageSize;
-  const inner = `select ${model.selectList} from ${model.table} t where ${whereSql} order by ${orderInner} limit ${pageSize} offset ${offset}`;
+  // Limit and offset are parameters too (after the filters', so the count below can reuse those):
+  // the SQL text then depends only on the resource, the filters present and the sort, and the
+  // database driver can keep it as one prepared statement for every page (db/postgres.ts).
+  const inner = `select ${model.selectList} from ${model.table} t where ${whereSql} order by ${orderInner} limit ${params.add(pageSize)} offset ${params.add(offset)}`;
   const labels = refLabelColumns(model);
   const sql = labels ? `select p.*, ${labels} from (${inner}) p order by ${orderOuter}` : inner;
   const { rows } = await db.query<Record<string, unknown>>(sql, params.values);
@@ -98,7 +102,7 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
   if (rows.length > 0 && rows.length < pageSize) total = offset + rows.length;
   else if (rows.length === 0 && offset === 0) total = 0;
   else {
-    const counted = await db.query<{ total: number }>(`select count(*) as total from ${model.table} t where ${whereSql}`, params.values);
+    const counted = await db.query<{ total: number }>(`select count(*) as total from ${model.table} t where ${whereSql}`, whereValues);
     total = Number(counted.rows[0].total);
   }
   return { list: rows.map((r) => fromRow(model, r)), total, pageNo, pageSize };

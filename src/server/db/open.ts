@@ -1,9 +1,11 @@
 // Opens the database the environment asks for: PostgreSQL when a URL is given, else PGlite in the
-// data folder under an exclusive lock. Closing the Db also releases the lock.
+// data folder under an exclusive lock. Closing the Db also releases the lock. Either way the Db tells
+// per-server caches about its own writes (write-watch.ts).
 import type { Db } from "./types.ts";
 import { lockDataDir } from "./lock.ts";
 import { openPglite } from "./pglite.ts";
 import { openPostgres } from "./postgres.ts";
+import { watchWrites } from "./write-watch.ts";
 
 export interface OpenOptions {
   dataDir: string;
@@ -11,11 +13,11 @@ export interface OpenOptions {
 }
 
 export async function openDatabase({ dataDir, databaseUrl }: OpenOptions): Promise<Db> {
-  if (databaseUrl) return openPostgres(databaseUrl);
+  if (databaseUrl) return watchWrites(await openPostgres(databaseUrl));
   const lock = lockDataDir(dataDir);
   try {
     const db = await openPglite(dataDir);
-    return {
+    return watchWrites({
       ...db,
       kind: db.kind,
       async close() {
@@ -25,7 +27,7 @@ export async function openDatabase({ dataDir, databaseUrl }: OpenOptions): Promi
           lock.release();
         }
       },
-    };
+    });
   } catch (err) {
     lock.release();
     throw err;

@@ -9,8 +9,13 @@ export const OID = {
   timestamptz: 1184,
 } as const;
 
+// The common shape (UTC, four-digit year), rewritten without a Date: fraction cut to milliseconds.
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(?:\+00)?$/;
+
 /** "2024-05-01 08:30:00.123456+00" (session time zone UTC) -> "2024-05-01T08:30:00.123Z". */
 export function timestampToIso(text: string): string {
+  const utc = UTC_TIMESTAMP.exec(text);
+  if (utc) return `${utc[1]}T${utc[2]}.${((utc[3] ?? "") + "000").slice(0, 3)}Z`;
   if (text === "infinity" || text === "-infinity") return text;
   let t = text.replace(" ", "T");
   if (/[+-]\d\d$/.test(t)) t += ":00";

@@ -1,12 +1,21 @@
 // A PostgreSQL server through a pg Pool. Type parsing is set on this pool only (no global change).
+// Repeated statements run as named prepared statements (statement-names.ts): pg parses a named
+// statement once per pooled connection and afterwards only binds and executes it. A connection is
+// replaced after MAX_CONNECTION_USES queries, which bounds the prepared statements it keeps across
+// the namer's resets. DB_PREPARED_STATEMENTS=off turns naming off (e.g. behind a pooler that does
+// not keep prepared statements).
 import pg from "pg";
 import type { Db, DbSession, QueryResult } from "./types.ts";
 import { textParsers } from "./parsers.ts";
+import { StatementNames, statementName } from "./statement-names.ts";
+
+const MAX_CONNECTION_USES = 20_000;
 
 export async function openPostgres(connectionString: string, max = Number(process.env.DB_POOL_SIZE ?? 10)): Promise<Db> {
   const pool = new pg.Pool({
     connectionString,
     max,
+    maxUses: MAX_CONNECTION_USES,
     options: "-c TimeZone=UTC",
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
@@ -17,10 +26,22 @@ export async function openPostgres(connectionString: string, max = Number(proces
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
   await pool.query("select 1");
 
+  const prepare = process.env.DB_PREPARED_STATEMENTS !== "off";
+  const names = new StatementNames<string>();
+  const nameOf = (sql: string): string | undefined => {
+    let name = names.get(sql);
+    if (name === undefined && names.wanted(sql)) {
+      if (names.full) names.clear(); // connections keep theirs until replaced (MAX_CONNECTION_USES)
+      names.set(sql, (name = statementName(sql)));
+    }
+    return name;
+  };
   const session = (runner: pg.Pool | pg.PoolClient): DbSession => ({
     kind: "postgres",
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const r = await runner.query(sql, params as unknown[]);
+      const name = prepare ? nameOf(sql) : undefined;
+      // pg parses a named statement once per connection and only binds and executes it afterwards.
+      const r = await runner.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {

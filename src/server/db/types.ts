@@ -14,6 +14,14 @@ export interface DbSession {
   exec(sql: string): Promise<void>;
 }
 
+/** Called after a write through this handle that may have changed one of the watched tables. */
+export type WriteListener = () => void;
+
+export interface WriteWatchOptions {
+  /** Exact statement texts that never count as such a write (e.g. a cache's own bookkeeping). */
+  ignore?: readonly string[];
+}
+
 export interface Db extends DbSession {
   /**
    * Runs fn in one transaction: COMMIT when it resolves, ROLLBACK when it throws.
@@ -21,5 +29,12 @@ export interface Db extends DbSession {
    * transaction to end, i.e. forever).
    */
   transaction<T>(fn: (tx: DbSession) => Promise<T>): Promise<T>;
+  /**
+   * Per-server caches subscribe here (db/write-watch.ts): listener runs after a statement through
+   * this handle that may have written one of `tables` has completed, or after the COMMIT of a
+   * transaction that ran one. Writes by other servers or other clients are not seen. Optional: a
+   * Db without it (a test double) simply gets no caching.
+   */
+  onWrite?(tables: readonly string[], listener: WriteListener, options?: WriteWatchOptions): void;
   close(): Promise<void>;
 }

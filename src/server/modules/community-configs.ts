@@ -7,7 +7,7 @@
 //   GET  {system}/communities/{id}/actions/syncDadDate                  -> {communityId, lastSyncTime}
 //   POST {system}/communities[/{id}]/actions/setXiChengHealthCodeConfig  {communityId, ...config}
 //   GET  {system}/communities/{id}/actions/getXiChengHealthCodeConfig   (added: the page reads it back)
-//   POST {system}/communities/actions/importCommunity                    501 until the Excel import lands
+//   POST {system}/communities/actions/importCommunity                    see src/server/excel (Excel import task)
 // A set merges the given keys into the stored document (a key set to null is removed) and answers
 // the whole document. Stored in community_configs (core-migrations-after/0002), one row per
 // community and kind, removed with the community. Reads: any signed-in user with an authority code
@@ -15,7 +15,7 @@
 // syncDadDate only records when it was asked (no outside platform is connected).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fillScene } from "../../common/validate.ts";
-import { ApiError, ok, validationError } from "../http/envelope.ts";
+import { ok, validationError } from "../http/envelope.ts";
 import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
@@ -123,9 +123,5 @@ export async function communityConfigsModule(app: FastifyInstance): Promise<void
     return ok({ communityId: community.id, lastSyncTime });
   });
 
-  // The Excel import of communities comes with the import issue (pg-boss job + task centre).
-  app.post(`${base}/actions/importCommunity`, writers, async (request) => {
-    const scene = sessionOf(request).sceneName;
-    throw new ApiError(501, 501, fillScene("{scene}导入功能暂未开放，请先逐个新增{scene}", scene));
-  });
+  // POST .../actions/importCommunity (the Excel import of communities) is in src/server/excel/routes.ts.
 }

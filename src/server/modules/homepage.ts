@@ -10,7 +10,7 @@ import { ok, apiError } from "../http/envelope.ts";
 import { sessionOf } from "../auth/guard.ts";
 import { tokenOf } from "../auth/cookie.ts";
 import type { DbSession } from "../db/types.ts";
-import { webMenuFor } from "./web-menu.ts";
+import { tenantWebMenu } from "./web-menu.ts";
 import { communityName } from "./access.ts";
 import { parseId, queryOf } from "./request-input.ts";
 
@@ -85,7 +85,7 @@ export async function homepageModule(app: FastifyInstance): Promise<void> {
       signature: tokenOf(request) ?? "",
       applicationSceneName: scene,
       authorities: session.authorities.map((code) => ({ code, permissionCode: code })),
-      webMenuList: webMenuFor(session.authorities, scene),
+      webMenuList: await tenantWebMenu(app.db, session.tenantId, session.authorities, scene),
       enabledKanban: user.enabled_kanban,
       phoneNumber: user.phone,
       companyShortName: user.company_short_name,

@@ -25,6 +25,14 @@ import { errorCodesModule } from "./error-codes.ts";
 import { operationReportModule } from "./operation-report.ts";
 import { roomAuditModule } from "./room-audit.ts";
 import { communalBookingsModule } from "./communal-bookings.ts";
+import { menuCustomizationModule } from "./menu-customization.ts";
+import { excelModule } from "../excel/routes.ts";
+import { boardsModule } from "./boards.ts";
+import { communityProfileModule } from "./community-profile.ts";
+import { videoPagesModule } from "./video-pages.ts";
+import { inspectStatisticsModule } from "./inspect-statistics.ts";
+import { keyLoginModule } from "./key-login.ts";
+import { externalPagesModule } from "./external-pages.ts";
 import { guideAndWorkbenchModules } from "./guides-workbench.ts";
 import { paymentModule } from "../payment/plugin.ts";
 
@@ -44,6 +52,14 @@ export const routeModules: FastifyPluginAsync[] = [
   operationReportModule,
   roomAuditModule,
   communalBookingsModule,
+  menuCustomizationModule,
+  excelModule,
+  boardsModule,
+  communityProfileModule,
+  videoPagesModule,
+  inspectStatisticsModule,
+  keyLoginModule,
+  externalPagesModule,
   ...guideAndWorkbenchModules,
   paymentModule,
 ];

@@ -12,6 +12,7 @@
 // comment). The questionnaire itself is product content, defined here (one, id constants.questionnaireId).
 import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
+import { messages } from "../../../generated/errors.ts";
 import { checkRule } from "../../common/validate.ts";
 import { sessionOf } from "../auth/guard.ts";
 import { apiError, ok, validationError } from "../http/envelope.ts";
@@ -98,7 +99,7 @@ export async function questionnaireModule(app: FastifyInstance): Promise<void> {
     const satisfactionQuestion = guideQuestionnaire.questions[0];
     const choiceId = given.get(SATISFACTION_QUESTION)?.choiceId;
     const choice = satisfactionQuestion.choices.find((c) => c.choiceId === String(choiceId ?? ""));
-    if (!choice) throw validationError([{ field: SATISFACTION_QUESTION, message: checkRule("satisfaction", undefined) ?? "请选择满意度" }]);
+    if (!choice) throw validationError([{ field: SATISFACTION_QUESTION, message: checkRule("satisfaction", undefined) ?? messages.questionnaireChoiceRequired }]);
     const rawComment = given.get(COMMENT_QUESTION)?.content;
     const comment = typeof rawComment === "string" ? rawComment.trim() : "";
     const commentProblem = comment ? checkRule("comment", comment) : null;
@@ -118,6 +119,6 @@ export async function questionnaireModule(app: FastifyInstance): Promise<void> {
        returning id`,
       [session.tenantId, session.userId, session.username, guideQuestionnaire.questionnaireId, choice.content, comment || null, JSON.stringify(answers)],
     );
-    return ok({ answerId: Number(rows[0].id) }, "问卷提交成功");
+    return ok({ answerId: Number(rows[0].id) }, messages.questionnaireSubmitted);
   });
 }

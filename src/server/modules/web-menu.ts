@@ -4,6 +4,8 @@
 import type { MenuNode } from "../../../generated/model-types.ts";
 import { menu } from "../../../generated/routes.ts";
 import { fillScene } from "../../common/validate.ts";
+import type { DbSession } from "../db/types.ts";
+import { applyMenuCustomization, loadMenuCustomization } from "./menu-customization.ts";
 
 export function webMenuFor(codes: Iterable<string>, scene: string, nodes: readonly MenuNode[] = menu): MenuNode[] {
   const held = codes instanceof Set ? (codes as Set<string>) : new Set(codes);
@@ -16,4 +18,10 @@ export function webMenuFor(codes: Iterable<string>, scene: string, nodes: readon
     out.push({ ...node, alias: fillScene(node.alias, scene), subMenus });
   }
   return out;
+}
+
+// Menu configuration (spec §2 header; src/server/modules/menu-customization.ts): the tenant's own
+// names, order and hidden entries apply to the whole menu before it is filtered by the user's codes.
+export async function tenantWebMenu(db: DbSession, tenantId: number, codes: Iterable<string>, scene: string): Promise<MenuNode[]> {
+  return webMenuFor(codes, scene, applyMenuCustomization(menu, await loadMenuCustomization(db, tenantId)));
 }

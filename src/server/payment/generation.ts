@@ -12,7 +12,8 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { isPeriod, periodProblem, dueDateOf } from "../../common/payment/period.ts";
 import { PRICING } from "../../common/payment/pricing.ts";
 import { enqueueTask, finishTask, type TaskRow } from "../tasks/store.ts";
-import type { StepContext, TaskHandler } from "../tasks/runner.ts";
+import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
+import { registerTaskSummary } from "../tasks/task-centre.ts";
 import { amountFen, fen, idList, nextCounter, notFound, optionalIdList, refused } from "./common.ts";
 import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
@@ -299,3 +300,7 @@ export async function generateInline(tx: DbSession, session: SessionInfo, body: 
 
 export const generationSummary = (r: Record<string, unknown>): string =>
   `已生成${Number(r.billCount ?? 0)}张账单，已存在${Number(r.existingCount ?? 0)}张，数据不全跳过${Number(r.skippedCount ?? 0)}户`;
+
+// Any process that loads the generation code can run its tasks (the server's worker, the benchmark).
+registerTaskHandler(GENERATION_TASK, generationHandler);
+registerTaskSummary(GENERATION_TASK, generationSummary);

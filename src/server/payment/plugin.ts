@@ -2,18 +2,14 @@
 // (listed in src/server/modules/index.ts). The worker starts when the app is ready and stops,
 // after its current step, when the app closes (before the database closes).
 import type { FastifyInstance } from "fastify";
-import { registerTaskHandler, TaskRunner } from "../tasks/runner.ts";
-import { registerTaskSummary } from "../tasks/task-centre.ts";
-import { GENERATION_TASK, generationHandler, generationSummary } from "./generation.ts";
+import { TaskRunner } from "../tasks/runner.ts";
+import "./generation.ts"; // registers the bill-generation task handler
 import { settingsRoutes } from "./routes/settings-routes.ts";
 import { generationRoutes } from "./routes/generation-routes.ts";
 import { approvalRoutes } from "./routes/approval-routes.ts";
 import { cashierRoutes } from "./routes/cashier-routes.ts";
 import { refundRoutes } from "./routes/refund-routes.ts";
 import { reconciliationRoutes } from "./routes/reconciliation-routes.ts";
-
-registerTaskHandler(GENERATION_TASK, generationHandler);
-registerTaskSummary(GENERATION_TASK, generationSummary);
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
   // TASK_WORKER=0 runs an app server that takes no background tasks (another server does).

@@ -7,8 +7,8 @@ import { seedUsers, type DemoUsers } from "./users.ts";
 import { seedAreas, seedCommunities, seedHouses } from "./places.ts";
 import { seedInhabitants } from "./inhabitants.ts";
 import { seedResidentDetails } from "./resident-details.ts";
-import { seedCommunityDetails } from "./community-details.ts";
 import { seedResourceRows } from "./resource-rows.ts";
+import { seedPayments } from "./payments.ts";
 
 export interface DemoSeedResult {
   tenants: DemoTenants;
@@ -55,7 +55,7 @@ export async function seedDemo(db: Db, password: string): Promise<DemoSeedResult
     }
 
     await seedResidentDetails(tx, tenants);
-    await seedCommunityDetails(tx, tenants);
+    await seedPayments(tx, tenants, users);
     await seedResourceRows(tx, tenants, users);
 
     return { tenants, users, communities: { a: communitiesA, b: communitiesB } };

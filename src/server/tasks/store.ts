@@ -74,8 +74,8 @@ export async function saveStep(tx: DbSession, task: Pick<TaskRow, "id">, workerI
 
 export async function finishTask(db: DbSession, id: number, state: "completed" | "failed", result: unknown, error: string | null = null): Promise<void> {
   await db.query(
-    `update tasks set state = $2, result = $3::jsonb, error = $4, finished_at = now(), updated_at = now(), locked_by = null, locked_until = null,
-            done = case when $2 = 'completed' then greatest(done, total) else done end
+    `update tasks set state = $2::varchar, result = $3::jsonb, error = $4::text, finished_at = now(), updated_at = now(), locked_by = null, locked_until = null,
+            done = case when $2::varchar = 'completed' then greatest(done, total) else done end
       where id = $1`,
     [id, state, JSON.stringify(result ?? null), error],
   );

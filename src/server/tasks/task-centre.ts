@@ -20,6 +20,7 @@ export interface TaskCentreItem {
   /** A sentence for the list (what was made, or why it failed). */
   result: string | null;
   detail: unknown;
+  downloadUrl?: string;
 }
 
 /** Summary texts by task type (the task's result object → one sentence). */
@@ -46,6 +47,8 @@ export function taskItem(t: TaskRow): TaskCentreItem {
     finishedAt: t.finishedAt,
     result: text,
     detail: result,
+    // A task whose result names a file it made (Excel exports, src/server/excel) offers it for download.
+    ...(t.state === "completed" && typeof result?.downloadUrl === "string" ? { downloadUrl: result.downloadUrl } : {}),
   };
 }
 
@@ -56,9 +59,10 @@ export async function listTasks(db: DbSession, session: SessionInfo, page: { pag
     params.push(session.userId);
     where += " and user_id = $2";
   }
+  // Limit and offset as parameters: one statement text for every page (prepared once, db/postgres.ts).
   const { rows } = await db.query<TaskRow>(
-    `select ${TASK_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit ${page.pageSize} offset ${page.offset}`,
-    params,
+    `select ${TASK_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, page.pageSize, page.offset],
   );
   const total = Number((await db.query<{ n: number }>(`select count(*)::int as n from tasks where ${where}`, params)).rows[0].n);
   return { list: rows.map(taskItem), total };

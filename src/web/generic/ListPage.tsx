@@ -14,6 +14,9 @@ import { useCurrentCommunity } from "../state/community.ts";
 import { FieldValue } from "./display.tsx";
 import { fieldLabel, filterFields, getResourceDef, listFields, searchFields } from "./fields.ts";
 import { FieldInput } from "./inputs.tsx";
+import { RowActions } from "./RowActions.tsx";
+import { ExportButton, ImportButtons } from "./excel/ExcelButtons.tsx";
+import { pageListBody } from "../providers/dataProvider.ts";
 import {
   filtersFromForm,
   fromAntdOrder,
@@ -114,15 +117,18 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
     sortOrder: f.sort && state.sortField === f.name ? toAntdOrder(state.sortOrder) : null,
     render: (value: unknown, row: BaseRecord) => <FieldValue field={f} value={value} row={row} pageIds={pageIds[f.name]} />,
   }));
-  const rowActions = access.show || access.edit || access.delete;
+  // State-flow buttons (schemas: resource actions) need the resource's code, like its list.
+  const flowActions = !!def.actions && access.list === true;
+  const rowActions = access.show || access.edit || access.delete || flowActions;
   if (rowActions) {
     columns.push({
       key: "__actions",
       title: "操作",
       fixed: "right",
-      width: 180,
+      width: flowActions ? 260 : 180,
       render: (_: unknown, row: BaseRecord) => (
         <Space size={4}>
+          {flowActions && <RowActions def={def} row={row} />}
           {access.show && (
             <Button type="link" size="small" onClick={() => open(paths.show(row.id as BaseKey))}>
               查看
@@ -167,7 +173,15 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
       title={pageTitle(route)}
       variant="borderless"
       extra={
-        <Space>
+        <Space wrap>
+          {/* Excel: the list as it is filtered now; import where the schema says importable. */}
+          {access.list && (
+            <ExportButton
+              def={def}
+              body={() => pageListBody({ service: def.service, scope: def.scope }, { sorters: query.sorters, filters: query.filters, meta: { communityId: community?.communityId ?? undefined } })}
+            />
+          )}
+          {def.importable && access.create && <ImportButtons def={def} communityId={community?.communityId} />}
           {access.create && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open(paths.create)}>
               新增

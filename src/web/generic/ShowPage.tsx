@@ -9,7 +9,9 @@ import { errorCodes, messages } from "../../../generated/errors.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import type { RequestError } from "../http/request.ts";
 import { getSceneName } from "../state/scene.ts";
+import { ActionHistory } from "./ActionHistory.tsx";
 import { FieldValue } from "./display.tsx";
+import { RowActions } from "./RowActions.tsx";
 import { detailFields, fieldLabel, getResourceDef, resourceLabel } from "./fields.ts";
 import { NoPermission, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
 
@@ -55,7 +57,7 @@ function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProp
     key: f.name,
     label: fieldLabel(f, scene),
     span: f.type === "json" || f.type === "text" ? ("filled" as const) : undefined,
-    children: <FieldValue field={f} value={row[f.name]} row={row} detail />,
+    children: f.name === def.actions?.historyField ? <ActionHistory def={def} value={row[f.name]} /> : <FieldValue field={f} value={row[f.name]} row={row} detail />,
   }));
   if (record && row.createdAt) items.push({ key: "createdAt", label: "创建时间", span: undefined, children: <>{timeText(row.createdAt)}</> });
   if (record && row.updatedAt) items.push({ key: "updatedAt", label: "更新时间", span: undefined, children: <>{timeText(row.updatedAt)}</> });
@@ -66,6 +68,7 @@ function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProp
       variant="borderless"
       extra={
         <Space>
+          {record && def.actions && access.list && <RowActions def={def} row={row} size="middle" />}
           {access.edit && id && (
             <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(paths.edit(id), { state: { listSearch: paths.list.slice(paths.base.length) } })}>
               编辑

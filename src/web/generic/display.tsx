@@ -10,6 +10,7 @@ import { mappingColor, mappingLabel, ownerLabel } from "../../common/mappings.ts
 import { mask } from "../../common/masks.ts";
 import { canAccess } from "../providers/accessControlProvider.ts";
 import { getSceneName } from "../state/scene.ts";
+import { AuthoritySummary } from "./authorities/AuthorityTreeInput.tsx";
 import { getResourceDef, refLabelKey } from "./fields.ts";
 
 export const EMPTY_TEXT = "-";
@@ -74,6 +75,7 @@ interface FieldValueProps {
 
 export function FieldValue({ field, value, row, pageIds, detail }: FieldValueProps): ReactNode {
   if (field.type === "ref" && field.ref) return <RefLabel field={field} value={value} row={row} pageIds={pageIds} />;
+  if (field.widget === "authorityTree") return <AuthoritySummary value={value} detail={detail} />;
   if (isEmpty(value)) return EMPTY_TEXT;
   if (field.mapping) {
     const text = mappingText(field.mapping, value);

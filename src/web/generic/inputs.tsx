@@ -8,6 +8,7 @@ import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappingOptions } from "../../common/mappings.ts";
 import { canAccess } from "../providers/accessControlProvider.ts";
 import { getSceneName } from "../state/scene.ts";
+import { AuthorityTreeInput } from "./authorities/AuthorityTreeInput.tsx";
 import { mappingText } from "./display.tsx";
 import { fieldLabel, getResourceDef } from "./fields.ts";
 
@@ -37,6 +38,7 @@ interface InputProps {
 
 export function FieldInput({ field, value, onChange, disabled, variant = "form", id }: InputProps) {
   const common = { id, disabled };
+  if (field.widget === "authorityTree" && variant === "form") return <AuthorityTreeInput {...common} value={value} onChange={onChange} />;
   if (field.mapping) {
     return (
       <Select

@@ -6,7 +6,7 @@ import { Button, message, Modal, Tooltip } from "antd";
 import { useEffect, useState } from "react";
 import { authorizeEdge, fetchEdgeAuth, fetchEdgeJumpAddress, fetchEdgeService, type EdgeService } from "./api.ts";
 import { edgeJumpFlow } from "./edge-state.ts";
-import { openWindow } from "./external-window.ts";
+import { openWindow, showSmartPlatformFailed } from "./external-window.ts";
 import { showsEdgeService, truncateEdgeName } from "./header-state.ts";
 
 export default function EdgeServiceLink({ authorities, communityId }: { authorities: readonly string[]; communityId: string | number | null }) {
@@ -27,7 +27,7 @@ export default function EdgeServiceLink({ authorities, communityId }: { authorit
 
   const jump = () =>
     void edgeJumpFlow({
-      isAuthorized: async () => Boolean((await fetchEdgeAuth(edge.id))?.authorized),
+      isAuthorized: async () => edge.authorized === true || Boolean((await fetchEdgeAuth(edge.id))?.authorized),
       askConsent: () =>
         new Promise<boolean>((resolve) => {
           Modal.confirm({
@@ -43,8 +43,11 @@ export default function EdgeServiceLink({ authorities, communityId }: { authorit
       showSuccess: (text) => void message.success(text),
       open: async () => {
         const { jumpAddr } = await fetchEdgeJumpAddress(edge.id);
+        if (!jumpAddr) throw new Error("no address");
+        setEdge((e) => (e && e.id === edge.id ? { ...e, authorized: true } : e));
         return openWindow(jumpAddr);
       },
+      showOpenFailure: showSmartPlatformFailed,
     }).catch(() => undefined);
 
   return (

@@ -17,6 +17,7 @@ import { useNavigationGuards } from "./use-navigation-guards.ts";
 import { useShellTabs } from "./use-tabs.ts";
 import { CurrentUserProvider, useCurrentUser, useLoadCurrentUser } from "./user.ts";
 import Watermark from "./Watermark.tsx";
+import GuideLayer from "../guides/GuideLayer.tsx";
 
 function ShellFrame() {
   const user = useCurrentUser();
@@ -56,6 +57,7 @@ function ShellFrame() {
           </div>
         </Layout.Content>
       </Layout>
+      <GuideLayer />
     </Layout>
   );
 }

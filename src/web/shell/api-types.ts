@@ -44,4 +44,5 @@ export interface EdgeService {
   id: Id;
   name: string;
   enableRemoteAccess?: boolean | number;
+  authorized?: boolean;
 }

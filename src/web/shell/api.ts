@@ -37,7 +37,8 @@ export const fetchEdgeAuth = (edgeId: Id) =>
 export const authorizeEdge = (edgeId: Id) => http.post<unknown>("/api/device/edgeService/actions/updateAuthLogin", { edgeId });
 
 export const fetchEdgeJumpAddress = (edgeId: Id, jumpType = 1) =>
-  http.post<{ jumpAddr: string }>("/api/device/edgeService/actions/getFrpsAuth", { edgeId, jumpType });
+  // Silent: a failure shows the 进入智慧平台失败 dialog instead (spec §8).
+  http.post<{ jumpAddr: string }>("/api/device/edgeService/actions/getFrpsAuth", { edgeId, jumpType }, { silent: true });
 
 /** spec §7: reported when opening the cockpit, task centre or menu configuration; never in the way. */
 export const reportOperation = (body: { source: 2; operationCode: string; operationType: 1 }) =>

@@ -107,10 +107,4 @@ describe.each(backends)("houses and community configs (%s)", (backend) => {
     expect(none.status).toBe(400);
     expect(none.body.message).toBe("请选择社区");
   });
-
-  it("answers the community import with 501 and a Chinese message until the Excel import lands", async () => {
-    const r = await server.request("POST", "/api/system/communities/actions/importCommunity", { token: admin, body: {} });
-    expect(r.status).toBe(501);
-    expect(r.body).toMatchObject({ code: 501, success: false, message: "社区导入功能暂未开放，请先逐个新增社区" });
-  });
 });

@@ -1,0 +1,256 @@
+// Benchmark part "api": the generic residents pageList (POST /api/system/inhabitants/actions/pageList,
+// one community, sorted by name; page 1 and a deep page) under load, on PGlite and on PostgreSQL, and
+// on PostgreSQL beside a minimal hand-written Fastify + pg endpoint running the same SQL
+// (baseline-server.ts). For each backend: seed the large data set (scripts/seed) into a fresh place
+// (a temporary DATA_DIR; a new database neptune_bench_<random> on the PostgreSQL server), start the
+// real server as a child process on a loopback port, sign in, warm up, then measure with autocannon.
+// Latency percentiles are computed from every response time (autocannon's own summary has no p95).
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import autocannon, { type Result as AutocannonResult } from "autocannon";
+import { openDatabase } from "../../src/server/db/open.ts";
+import { migrate } from "../../src/server/db/migrate.ts";
+import { analyzeLargeTables, seedLargeDataSet } from "../seed/large-data-set.ts";
+
+const root = resolve(fileURLToPath(import.meta.url), "../../..");
+
+export interface ApiBenchOptions {
+  backends: ("pglite" | "postgres")[];
+  rooms: number;
+  communities: number;
+  residentsPerRoom: number;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  deepPage: number;
+  pageSize: number;
+  adminDatabaseUrl: string;
+  log: (text: string) => void;
+}
+
+export interface Measurement {
+  backend: "pglite" | "postgres";
+  target: "app" | "baseline";
+  scenario: string;
+  pageNo: number;
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface BackendRun {
+  backend: "pglite" | "postgres";
+  seedSeconds: number;
+  counts: { communities: number; rooms: number; inhabitants: number };
+  communityResidents: number;
+  measurements: Measurement[];
+}
+
+const PASSWORD = `Bench-${randomBytes(6).toString("hex")}`;
+const USERNAME = "bench";
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+interface Child {
+  process: ChildProcess;
+  port: number;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript entry point of the project (node --import tsx) and waits for its /healthz. */
+async function startChild(entry: string, env: Record<string, string>): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output = (output + d).slice(-4000)));
+  child.stderr?.on("data", (d) => (output = (output + d).slice(-4000)));
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null) return done();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        done();
+      });
+      child.kill("SIGTERM");
+    });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited (${child.exitCode}):\n${output}`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (r.ok) return { process: child, port, output: () => output, stop };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`${entry} did not answer /healthz within 120 s:\n${output}`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+async function load(url: string, body: unknown, headers: Record<string, string>, connections: number, duration: number) {
+  const times: number[] = [];
+  const result = await new Promise<AutocannonResult>((done, fail) => {
+    const instance = autocannon(
+      { url, method: "POST", connections, duration, timeout: 30, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) },
+      (err, res) => (err ? fail(err) : done(res)),
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+    });
+  });
+  times.sort((a, b) => a - b);
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.total / result.duration,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function signIn(port: number): Promise<string> {
+  const r = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+    body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+  });
+  const body = (await r.json()) as { data?: { signature?: string } };
+  if (!body.data?.signature) throw new Error(`sign-in failed: ${r.status} ${JSON.stringify(body)}`);
+  return body.data.signature;
+}
+
+/** Sends one request and checks the answer holds a full page (the data set is what we think). */
+async function probe(url: string, body: unknown, headers: Record<string, string>, pageSize: number): Promise<number> {
+  const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const json = (await r.json()) as { data?: { list?: unknown[]; total?: number } };
+  if (r.status !== 200 || json.data?.list?.length !== pageSize) throw new Error(`probe of ${url} failed: ${r.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data.total ?? 0;
+}
+
+async function measureTarget(
+  o: ApiBenchOptions,
+  backend: "pglite" | "postgres",
+  target: "app" | "baseline",
+  url: string,
+  headers: Record<string, string>,
+  bodyFor: (pageNo: number) => unknown,
+): Promise<{ measurements: Measurement[]; total: number }> {
+  const measurements: Measurement[] = [];
+  let total = 0;
+  for (const [scenario, pageNo] of [["第 1 页", 1], [`深页（第 ${o.deepPage} 页）`, o.deepPage]] as const) {
+    total = await probe(url, bodyFor(pageNo), headers, o.pageSize);
+    if (o.warmupSeconds > 0) await load(url, bodyFor(pageNo), headers, o.connections, o.warmupSeconds);
+    o.log(`  ${backend} ${target} page ${pageNo}: ${o.connections} connections, ${o.durationSeconds} s ...`);
+    const m = await load(url, bodyFor(pageNo), headers, o.connections, o.durationSeconds);
+    o.log(`    p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms, ${m.requestsPerSecond.toFixed(0)} req/s${m.errors || m.non2xx ? `, errors ${m.errors}, non-2xx ${m.non2xx}` : ""}`);
+    measurements.push({ backend, target, scenario, pageNo, ...m });
+  }
+  return { measurements, total };
+}
+
+async function runBackend(o: ApiBenchOptions, backend: "pglite" | "postgres"): Promise<BackendRun> {
+  const dataDir = mkdtempSync(join(tmpdir(), "neptune-bench-"));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => undefined as void;
+  const children: Child[] = [];
+  try {
+    if (backend === "postgres") {
+      const name = `neptune_bench_${randomBytes(5).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: o.adminDatabaseUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(o.adminDatabaseUrl);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      dropDatabase = async () => {
+        const c = new pg.Client({ connectionString: o.adminDatabaseUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
+
+    o.log(`${backend}: seeding ${o.communities} communities, ${o.rooms} rooms, ${o.rooms * o.residentsPerRoom} residents ...`);
+    const started = Date.now();
+    const db = await openDatabase({ dataDir, databaseUrl });
+    let seeded;
+    try {
+      await migrate(db);
+      seeded = await seedLargeDataSet(db, { rooms: o.rooms, communities: o.communities, residentsPerRoom: o.residentsPerRoom, username: USERNAME, password: PASSWORD, log: o.log });
+      await analyzeLargeTables(db);
+    } finally {
+      await db.close();
+    }
+    const seedSeconds = (Date.now() - started) / 1000;
+    o.log(`${backend}: seeded in ${seedSeconds.toFixed(1)} s`);
+
+    const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+    const app = await startChild("src/server/main.ts", env);
+    children.push(app);
+    const signature = await signIn(app.port);
+    const communityId = seeded.communityIds[0];
+    const pageBody = (pageNo: number) => ({ pageNo, pageSize: o.pageSize, communityId, sortField: "name", sortOrder: "asc" });
+    const appRun = await measureTarget(o, backend, "app", `http://127.0.0.1:${app.port}/api/system/inhabitants/actions/pageList`, { signature, "x-requested-with": "XMLHttpRequest" }, pageBody);
+    await app.stop();
+    const measurements = [...appRun.measurements];
+
+    if (backend === "postgres") {
+      const baseline = await startChild("scripts/bench/baseline-server.ts", { BASELINE_DATABASE_URL: databaseUrl! });
+      children.push(baseline);
+      const base = await measureTarget(o, backend, "baseline", `http://127.0.0.1:${baseline.port}/baseline/inhabitants/pageList`, {}, (pageNo) => ({
+        ...pageBody(pageNo),
+        tenantId: seeded.tenantId,
+      }));
+      await baseline.stop();
+      measurements.push(...base.measurements);
+    }
+    return { backend, seedSeconds, counts: seeded.counts, communityResidents: appRun.total, measurements };
+  } finally {
+    for (const child of children) await child.stop().catch(() => undefined);
+    await dropDatabase().catch((err) => o.log(`could not drop the benchmark database: ${(err as Error).message}`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runApiBench(o: ApiBenchOptions): Promise<BackendRun[]> {
+  const runs: BackendRun[] = [];
+  for (const backend of o.backends) runs.push(await runBackend(o, backend));
+  return runs;
+}

@@ -1,0 +1,112 @@
+// Between schema fields and Excel cells. Export: a row value as the list shows it (reference labels,
+// mapping labels, masks, 是/否, dates in China time, money with two decimals). Import: a cell as the
+// API value the resource's rules check (mapping labels or codes, 是/否, Excel dates).
+import type { FieldDef } from "../../../generated/model-types.ts";
+import { mappings } from "../../../generated/mappings.ts";
+import { mappingLabel, ownerLabel } from "../../common/mappings.ts";
+import { mask } from "../../common/masks.ts";
+import { fillScene } from "../../common/validate.ts";
+
+/** Mapping labels that follow the scene name (as on the screens: residentIdentity 1 is 业主 / 管理员). */
+function mappingText(field: FieldDef, value: unknown, scene: string): string {
+  if (field.mapping === "residentIdentity" && String(value) === "1") return ownerLabel(scene);
+  return mappingLabel(field.mapping!, value as string | number);
+}
+
+const CHINA_OFFSET_MS = 8 * 3600_000;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "2026-05-01T01:02:03Z" → "2026-05-01 09:02:03" (China time, the users' time). */
+export function chinaTime(value: unknown): string {
+  const d = new Date(String(value));
+  if (Number.isNaN(d.getTime())) return String(value);
+  const c = new Date(d.getTime() + CHINA_OFFSET_MS);
+  return `${c.getUTCFullYear()}-${pad(c.getUTCMonth() + 1)}-${pad(c.getUTCDate())} ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}:${pad(c.getUTCSeconds())}`;
+}
+
+/** One exported cell: text (or a number for plain integers), as the list page shows the value. */
+export function exportCell(field: FieldDef, row: Record<string, unknown>, scene: string): string | number {
+  const value = row[field.name];
+  if (field.type === "ref") {
+    const label = row[`${field.name}Label`];
+    return label !== undefined && label !== null && label !== "" ? String(label) : value === null || value === undefined ? "" : String(value);
+  }
+  if (value === null || value === undefined || value === "") return "";
+  if (field.mapping) return mappingText(field, value, scene);
+  if (field.mask) return mask(field.mask, value as string);
+  switch (field.type) {
+    case "boolean":
+      return value === true ? "是" : "否";
+    case "datetime":
+      return chinaTime(value);
+    case "date":
+      return String(value).slice(0, 10);
+    case "integer":
+      return typeof value === "number" ? value : String(value);
+    case "json":
+      return JSON.stringify(value);
+    default:
+      return String(value);
+  }
+}
+
+export const columnLabel = (field: FieldDef, scene: string) => fillScene(field.label, scene);
+
+/** The text of a cell as exceljs gives it (rich text, formulas, hyperlinks, dates, numbers). */
+export function cellText(value: unknown): string | Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value;
+  if (typeof value === "object") {
+    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown };
+    if (Array.isArray(v.richText)) return v.richText.map((p) => p.text).join("").trim();
+    if ("result" in v) return cellText(v.result);
+    if (typeof v.text === "string") return v.text.trim();
+    return null;
+  }
+  const text = String(value).trim();
+  return text === "" ? null : text;
+}
+
+const YES = new Set(["是", "true", "1", "y", "yes", "启用"]);
+const NO = new Set(["否", "false", "0", "n", "no", "停用", "禁用"]);
+
+/** A cell that cannot be a value of its field (the row is rejected with this message). */
+export class CellProblem {
+  constructor(readonly message: string) {}
+}
+
+/**
+ * A cell as the field's API value: mapping fields take the label (or the code), booleans 是/否,
+ * dates and datetimes an Excel date or text. Returns a problem when the text cannot be such a value.
+ */
+export function importValue(field: FieldDef, cell: string | Date | null, scene: string): unknown | CellProblem {
+  if (cell === null) return undefined;
+  if (field.mapping) {
+    const m = mappings[field.mapping];
+    const text = cell instanceof Date ? "" : cell;
+    const byCode = Object.keys(m.values).find((code) => code === text);
+    const byLabel = Object.entries(m.values).find(([code, v]) => v.label === text || (field.mapping === "residentIdentity" && code === "1" && text === ownerLabel(scene)));
+    const code = byCode ?? byLabel?.[0];
+    if (code === undefined) {
+      const options = Object.entries(m.values).map(([c, v]) => (field.mapping === "residentIdentity" && c === "1" ? ownerLabel(scene) : v.label));
+      return new CellProblem(`${columnLabel(field, scene)}“${text}”不正确，可选：${options.join("、")}`);
+    }
+    return m.valueType === "integer" ? Number(code) : code;
+  }
+  switch (field.type) {
+    case "boolean": {
+      const text = String(cell).toLowerCase();
+      if (YES.has(text)) return true;
+      if (NO.has(text)) return false;
+      return new CellProblem(`${columnLabel(field, scene)}请填写“是”或“否”`);
+    }
+    case "date":
+      if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+      return /^\d{4}[/.]\d{1,2}[/.]\d{1,2}$/.test(cell) ? cell.split(/[/.]/).map((p, i) => (i ? p.padStart(2, "0") : p)).join("-") : cell;
+    case "datetime":
+      if (cell instanceof Date) return new Date(cell.getTime() - CHINA_OFFSET_MS).toISOString();
+      return cell;
+    default:
+      return cell instanceof Date ? cell.toISOString().slice(0, 10) : cell;
+  }
+}

@@ -1,0 +1,123 @@
+// Excel import and export endpoints, for a resource R of service S (authority: R's code):
+//   POST /api/S/R/actions/export {pageList filters}   -> {taskId}: a background task makes the xlsx
+//   GET  /api/S/R/actions/task?id=                    -> the task as the task centre shows it (+ detail:
+//        the import report {total, imported, rejected: [{row, reason}]} or the export {rows, fileName})
+//   GET  /api/S/R/actions/file?taskId=                -> the exported xlsx (a download)
+// and for importable resources (schemas: importable: true):
+//   GET  /api/S/R/actions/importTemplate              -> the template xlsx (a download)
+//   POST /api/S/R/actions/import?communityId=         body: the filled-in xlsx (Content-Type
+//        application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/octet-stream)
+//        -> {taskId, total}; community-level resources import into the given community of the tenant.
+//   POST {system}/communities/actions/importCommunity is the spec's name of the community import.
+// A user sees the tasks it started; the main account every task of the tenant.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ResourceDef } from "../../../generated/model-types.ts";
+import { resources } from "../../../generated/resources.ts";
+import { fillScene } from "../../common/validate.ts";
+import { MAIN_ACCOUNT } from "../auth/authorities.ts";
+import { sessionOf } from "../auth/guard.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { apiError, ok, validationError } from "../http/envelope.ts";
+import { enqueueTask, findTask } from "../tasks/store.ts";
+import { taskItem } from "../tasks/task-centre.ts";
+import { bodyOf, optionalId, queryOf, requiredId } from "../modules/request-input.ts";
+import { communityName } from "../modules/access.ts";
+import { importerOf } from "./importers.ts";
+import { EXPORT_TASK, IMPORT_TASK, registerExcelTasks, type ExportPayload, type ImportPayload } from "./tasks.ts";
+import { readImportFile, TemplateError, templateWorkbook, XLSX_TYPE } from "./workbook.ts";
+
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** Sends a file as a download (the name in UTF-8 for Chinese names). */
+export function sendFile(reply: FastifyReply, fileName: string, content: Buffer | Uint8Array) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return reply
+    .header("content-type", XLSX_TYPE)
+    .header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header("cache-control", "no-store")
+    .send(Buffer.from(content));
+}
+
+async function ownTask(request: FastifyRequest, session: SessionInfo, def: ResourceDef, id: number) {
+  const task = await findTask(request.server.db, session.tenantId, id);
+  const resource = (task?.payload as { resource?: string } | undefined)?.resource;
+  if (!task || resource !== def.name || (session.userType !== MAIN_ACCOUNT && task.userId !== session.userId)) throw apiError("NOT_FOUND");
+  return task;
+}
+
+function register(app: FastifyInstance, def: ResourceDef): void {
+  const base = `/api/${def.service}/${def.name}`;
+  const config = { authority: def.code };
+  const label = (session: SessionInfo) => fillScene(def.label, session.sceneName);
+
+  app.post(`${base}/actions/export`, { config }, async (request) => {
+    const session = sessionOf(request);
+    const { pageNo: _p, pageSize: _s, ...filters } = bodyOf(request);
+    const payload: ExportPayload = { resource: def.name, filters, username: session.username, sceneName: session.sceneName };
+    const task = await enqueueTask(app.db, { tenantId: session.tenantId, userId: session.userId, type: EXPORT_TASK, name: `导出${label(session)}`, total: 0, payload });
+    return ok({ taskId: task.id }, "导出任务已提交，可在任务中心查看");
+  });
+
+  app.get(`${base}/actions/task`, { config }, async (request) => {
+    const session = sessionOf(request);
+    return ok(taskItem(await ownTask(request, session, def, requiredId(queryOf(request).id))));
+  });
+
+  app.get(`${base}/actions/file`, { config }, async (request, reply) => {
+    const session = sessionOf(request);
+    const task = await ownTask(request, session, def, requiredId(queryOf(request).taskId));
+    const { rows } = await app.db.query<{ fileName: string; content: Uint8Array }>(
+      `select file_name as "fileName", content from task_files where tenant_id = $1 and task_id = $2`,
+      [session.tenantId, task.id],
+    );
+    if (!rows[0]) throw apiError("NOT_FOUND", { message: task.state === "failed" ? "导出失败，没有可下载的文件" : "文件尚未生成，请稍后再试" });
+    return sendFile(reply, rows[0].fileName, rows[0].content);
+  });
+
+  const importer = importerOf(def.name);
+  if (!importer) return;
+
+  app.get(`${base}/actions/importTemplate`, { config }, async (request, reply) => {
+    const session = sessionOf(request);
+    const title = label(session);
+    return sendFile(reply, `${title}导入模板.xlsx`, await templateWorkbook(title, importer.columns(session.sceneName)));
+  });
+
+  const importFile = async (request: FastifyRequest) => {
+    const session = sessionOf(request);
+    const body = request.body;
+    if (!Buffer.isBuffer(body) || body.length === 0) throw apiError("BAD_REQUEST", { message: "请上传导入文件（.xlsx）" });
+    let communityId: number | null = null;
+    if (def.scope === "community") {
+      communityId = optionalId(queryOf(request).communityId);
+      if (communityId === null || (await communityName(app.db, session.tenantId, communityId)) === null) {
+        throw validationError([{ field: "communityId", message: fillScene(communityId === null ? "请选择{scene}" : "{scene}不存在", session.sceneName) }]);
+      }
+    }
+    let rows;
+    try {
+      rows = await readImportFile(body, importer.columns(session.sceneName));
+    } catch (err) {
+      if (err instanceof TemplateError) throw apiError("BAD_REQUEST", { message: err.message });
+      throw err;
+    }
+    const payload: ImportPayload = {
+      resource: def.name,
+      communityId,
+      username: session.username,
+      sceneName: session.sceneName,
+      rows: rows.map((r) => ({ row: r.row, cells: Object.fromEntries(Object.entries(r.cells).map(([k, v]) => [k, v instanceof Date ? { date: v.toISOString() } : v])) })),
+    };
+    const task = await enqueueTask(app.db, { tenantId: session.tenantId, userId: session.userId, type: IMPORT_TASK, name: `导入${label(session)}`, total: rows.length, payload });
+    return ok({ taskId: task.id, total: rows.length }, "导入任务已提交，可在任务中心查看进度");
+  };
+  app.post(`${base}/actions/import`, { config, bodyLimit: MAX_FILE_BYTES }, importFile);
+  if (def.name === "communities") app.post(`${base}/actions/importCommunity`, { config, bodyLimit: MAX_FILE_BYTES }, importFile);
+}
+
+/** Fastify plugin (listed in src/server/modules/index.ts). */
+export async function excelModule(app: FastifyInstance): Promise<void> {
+  registerExcelTasks();
+  app.addContentTypeParser([XLSX_TYPE, "application/octet-stream"], { parseAs: "buffer", bodyLimit: MAX_FILE_BYTES }, (_request, body, done) => done(null, body));
+  for (const def of resources) register(app, def);
+}

@@ -1,0 +1,197 @@
+// Demo data of the fee domain, made through the fee logic itself (generation, approval, cashier,
+// refunds, waivers, daily closing), so it is consistent: every community gets pricing types of each
+// method, payment items, meter readings, bills of the last three months in every state, payments
+// by several pay methods with receipts, refunds and waivers in every state, and three closed days.
+// The first community of tenant A has every setting saved (the payment guide shows all five steps
+// done), the second only the payment parameters, the others none. Runs before the generic filler
+// (resource-rows.ts), which then finds enough rows and adds none of its own.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import type { DemoTenants } from "./tenants.ts";
+import type { DemoUsers } from "./users.ts";
+import { addDays, chinaDay } from "../../common/payment/period.ts";
+import { generateInline } from "../payment/generation.ts";
+import { approveBills, rejectBills } from "../payment/approval.ts";
+import { payBills } from "../payment/cashier.ts";
+import { applyRefund, approveRefund, rejectRefund } from "../payment/refunds.ts";
+import { applyWaiver, approveWaiver, rejectWaiver } from "../payment/waivers.ts";
+import { closeDay, daySummary } from "../payment/reconciliation.ts";
+import { loadSettings, saveSettings } from "../payment/settings.ts";
+
+function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
+  return { tokenHash: "seed", userId, tenantId, username, realName: null, userType: "0", authorities: [], tenantName: "", sceneName: "社区" };
+}
+
+/** Month `n` months before the month of `day` ("YYYY-MM-DD") as "YYYY-MM". */
+function monthBefore(day: string, n: number): string {
+  let y = Number(day.slice(0, 4));
+  let m = Number(day.slice(5, 7)) - n;
+  while (m < 1) {
+    m += 12;
+    y -= 1;
+  }
+  return `${y}-${String(m).padStart(2, "0")}`;
+}
+
+/** 10:00 China time, `daysAgo` days before now. */
+const chinaMorning = (today: string, daysAgo: number, minute = 0): Date => new Date(Date.parse(`${addDays(today, -daysAgo)}T02:${String(minute % 60).padStart(2, "0")}:00Z`));
+
+async function ids(tx: DbSession, sql: string, params: unknown[]): Promise<number[]> {
+  return (await tx.query<{ id: number }>(sql, params)).rows.map((r) => Number(r.id));
+}
+
+async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number, index: number, today: string) {
+  const insert = async (table: string, columns: string[], values: unknown[]) =>
+    (
+      await tx.query<{ id: number }>(
+        `insert into ${table} (tenant_id, community_id, created_by, updated_by, ${columns.join(", ")})
+         values ($1, $2, $3, $3, ${columns.map((_, i) => `$${i + 4}`).join(", ")}) returning id`,
+        [s.tenantId, communityId, s.userId, ...values],
+      )
+    ).rows[0].id;
+
+  // Pricing types: one of each method.
+  const cols = ["name", "pricing_method", "unit_price", "meter_unit", "billing_cycle", "enabled", "remark"];
+  const area = await insert("price_types", cols, ["物业服务费", 1, 250, "平方米", 1, true, "按建筑面积每月每平方米2.50元"]);
+  const fixed = await insert("price_types", cols, ["垃圾清运费", 2, 3000, "户", 2, true, "每户每月30.00元，按季收取"]);
+  const meter = await insert("price_types", cols, ["自来水费", 3, 420, "吨", 1, true, "抄表用量每吨4.20元"]);
+  await insert("price_types", cols, ["装修押金", 4, null, null, 4, true, "按户手工录入"]);
+
+  // Payment items.
+  const icols = ["name", "price_type_id", "payment_type", "room_statuses", "building_ids", "due_day", "late_fee_enabled", "late_fee_rate", "late_fee_grace_days", "enabled"];
+  const item = (name: string, price: number, type: number, late: boolean) =>
+    insert("payment_items", icols, [name, price, type, JSON.stringify([3, 4, 5]), "[]", 15, late, late ? "0.50" : null, late ? 15 : 0, true]);
+  const propertyFee = await item("物业费", area, 1, true);
+  const garbage = await item("垃圾清运费", fixed, 2, false);
+  const water = await item("水费", meter, 2, false);
+  await item("装修押金", await ids(tx, "select id from price_types where tenant_id = $1 and community_id = $2 and pricing_method = 4", [s.tenantId, communityId]).then((r) => r[0]), 2, false);
+
+  // Settings: the first community has every tab saved, the second the payment parameters only.
+  const prefix = "SJ";
+  if (index === 0) {
+    await saveSettings(tx, s, communityId, "payParams", { payMethods: [1, 2, 3, 4, 5, 6], roundingMode: 1 });
+    await saveSettings(tx, s, communityId, "receipt", { receiptTitle: "物业服务费收据", receiptPrefix: prefix, defaultReceiptType: 1, invoiceEnabled: false });
+    await saveSettings(tx, s, communityId, "other", { allowPartialPayment: true, waiverAutoApproveLimit: "10.00", autoPrintReceipt: true });
+  } else if (index === 1) {
+    await saveSettings(tx, s, communityId, "payParams", { payMethods: [1, 2, 5], roundingMode: 2 });
+  }
+  await tx.query(
+    `insert into payment_settings (tenant_id, community_id, created_by, updated_by) values ($1, $2, $3, $3) on conflict (tenant_id, community_id) do nothing`,
+    [s.tenantId, communityId, s.userId],
+  );
+
+  // Meter readings for the water item, three months.
+  const rooms = await ids(tx, "select id from rooms where tenant_id = $1 and community_id = $2 and status in (3, 4, 5) order by id", [s.tenantId, communityId]);
+  const periods = [monthBefore(today, 2), monthBefore(today, 1), monthBefore(today, 0)];
+  for (const [p, period] of periods.entries()) {
+    await tx.query(
+      `insert into meter_readings (tenant_id, community_id, room_id, payment_item_id, period, previous_reading, current_reading, read_at, created_by, updated_by)
+       select $1, $2, r, $3, $4, (100 + k * 3 + $5 * 12)::numeric(12,2), (100 + k * 3 + $5 * 12 + 8 + (k % 7) + 0.35)::numeric(12,2), $6::date, $7, $7
+         from unnest($8::bigint[]) with ordinality as x(r, k)`,
+      [s.tenantId, communityId, water, period, p, `${period}-01`, s.userId, rooms],
+    );
+  }
+
+  // Bills: one run per item and period (the task centre shows one task per batch).
+  for (const period of periods) {
+    await generateInline(tx, s, { period, paymentItemIds: [propertyFee] });
+    await generateInline(tx, s, { period, paymentItemIds: [water] });
+  }
+  const quarter = `${today.slice(0, 4)}-${String(Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, "0")}`;
+  await generateInline(tx, s, { period: quarter, paymentItemIds: [garbage] });
+
+  // Approval: the two earlier months and the quarter approved; this month half approved, two rejected.
+  const billIds = (period: string) => ids(tx, "select id from bills where tenant_id = $1 and community_id = $2 and period = $3 order by id", [s.tenantId, communityId, period]);
+  await approveBills(tx, s, null, { ids: [...(await billIds(periods[0])), ...(await billIds(periods[1])), ...(await billIds(quarter))] });
+  const currentOwn = await ids(tx, "select id from bills where tenant_id = $1 and community_id = $2 and period = $3 and payment_item_id <> $4 order by id", [
+    s.tenantId,
+    communityId,
+    periods[2],
+    garbage,
+  ]);
+  if (currentOwn.length >= 4) {
+    await rejectBills(tx, s, null, { ids: currentOwn.slice(0, 2), reason: "面积数据待核实" });
+    await approveBills(tx, s, null, { ids: currentOwn.slice(2, Math.ceil(currentOwn.length / 2) + 2) });
+  }
+
+  // Payments of the earlier months (and part of the quarter), 20 to 3 days ago.
+  const allowed = (await loadSettings(tx, s.tenantId, communityId)).payMethods;
+  const methods = [5, 1, 2, 4, 3, 6].filter((m) => allowed.includes(m));
+  const byRoom = async (period: string) =>
+    (
+      await tx.query<{ roomId: number; ids: number[] }>(
+        `select room_id as "roomId", array_agg(id order by id) as ids from bills where tenant_id = $1 and community_id = $2 and period = $3 and status = 2 group by room_id order by room_id`,
+        [s.tenantId, communityId, period],
+      )
+    ).rows;
+  const paid: number[] = [];
+  let k = 0;
+  for (const [n, period] of [periods[0], periods[1]].entries()) {
+    const groups = await byRoom(period);
+    for (const [g, group] of groups.entries()) {
+      if (g % 5 === 4) continue; // some rooms stay in arrears
+      const payMethod = methods[k % methods.length];
+      const daysAgo = n === 0 ? 20 - (g % 3) : 8 - (g % 4);
+      const r = await payBills(tx, s, null, { billIds: group.ids.map(Number), payMethod, payerName: "业主", ...(payMethod === 5 ? { receivedAmount: "1000.00" } : {}) }, { at: chinaMorning(today, daysAgo, k) });
+      paid.push(...r.paymentIds);
+      k++;
+    }
+  }
+  const quarterGroups = await byRoom(quarter);
+  for (const group of quarterGroups.slice(0, 3)) {
+    const r = await payBills(tx, s, null, { billIds: group.ids.map(Number), payMethod: methods[1] ?? methods[0], payerName: "业主" }, { at: chinaMorning(today, 2, k++) });
+    paid.push(...r.paymentIds);
+  }
+
+  // Refunds: approved, rejected, pending.
+  const refundIds: number[] = [];
+  for (const paymentId of paid.slice(1, 4)) {
+    const { rows } = await tx.query<{ amount: string }>("select amount from payments where tenant_id = $1 and id = $2", [s.tenantId, paymentId]);
+    const half = Math.max(1, Math.floor(Number(rows[0].amount) / 2));
+    refundIds.push((await applyRefund(tx, s, null, { paymentId, amount: (half / 100).toFixed(2), reason: "重复缴费退回" })).id);
+  }
+  if (refundIds[0]) await approveRefund(tx, s, null, refundIds[0], chinaMorning(today, 1));
+  if (refundIds[1]) await rejectRefund(tx, s, null, refundIds[1], "已核实无需退款");
+
+  // Waivers on unpaid approved bills: approved, rejected, pending (plus an automatic small one where allowed).
+  const open = await ids(tx, "select id from bills where tenant_id = $1 and community_id = $2 and status = 2 order by period, id limit 4", [s.tenantId, communityId]);
+  const waiverIds: number[] = [];
+  for (const [i, billId] of open.slice(0, 3).entries()) {
+    const body = i === 0 ? { billId, waiverType: 1, discount: "9.5", reason: "老年住户优惠" } : { billId, waiverType: 2, amount: "20.00", reason: "维修期间服务减免" };
+    waiverIds.push((await applyWaiver(tx, s, null, body)).id);
+  }
+  const pending = await ids(tx, "select id from waivers where tenant_id = $1 and community_id = $2 and status = 1 order by id", [s.tenantId, communityId]);
+  if (pending[0]) await approveWaiver(tx, s, null, pending[0]);
+  if (pending[1]) await rejectWaiver(tx, s, null, pending[1], "不符合减免条件");
+  if (open[3]) await applyWaiver(tx, s, null, { billId: open[3], waiverType: 2, amount: "5.00", reason: "小额抹零" });
+
+  // Three closed days: the earliest days with payments, declared as booked but one short.
+  const days = (
+    await tx.query<{ day: string }>(
+      "select distinct accounting_day as day from payments where tenant_id = $1 and community_id = $2 and accounting_day < $3::date order by 1 limit 3",
+      [s.tenantId, communityId, today],
+    )
+  ).rows.map((r) => String(r.day));
+  for (const [i, day] of days.entries()) {
+    const summary = await daySummary(tx, s, communityId, day);
+    const rows = summary.rows.map((r, j) => ({
+      payMethod: r.payMethod,
+      cashierId: r.cashierId,
+      declaredAmount: i === 1 && j === 0 ? (Math.max(0, Math.round(Number(r.netAmount) * 100) - 100) / 100).toFixed(2) : r.netAmount,
+      remark: i === 1 && j === 0 ? "现金短款1元，已由收银员补齐" : null,
+    }));
+    await closeDay(tx, s, null, { communityId, day, rows, remark: i === 1 ? "现金短款1元" : null });
+  }
+}
+
+export async function seedPayments(tx: DbSession, tenants: DemoTenants, users: DemoUsers): Promise<void> {
+  const today = chinaDay();
+  for (const [tenantId, userId, username] of [
+    [tenants.a, users.admin, "admin"],
+    [tenants.b, users.admin2, "admin2"],
+  ] as const) {
+    const s = seedSession(tenantId, userId, username);
+    const communities = await ids(tx, "select id from communities where tenant_id = $1 order by id", [tenantId]);
+    for (const [index, communityId] of communities.entries()) await seedCommunity(tx, s, communityId, index, today);
+  }
+}

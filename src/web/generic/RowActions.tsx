@@ -1,0 +1,130 @@
+// The state-flow buttons of a row (schemas: resource `actions`): one button per action whose `from`
+// states hold the row's state. An action with inputs opens a dialog asking for them (the same
+// inputs and rules as the generic form; required inputs may not be blank); one without asks to
+// confirm. It calls POST /api/{service}/{name}/{id}/actions/{action}, shows the server's own
+// message when refused (e.g. 当前状态为“已通过”，不能驳回) and refreshes the list and the detail.
+import { useInvalidate, type BaseRecord } from "@refinedev/core";
+import { App, Button, Form, Modal, Space } from "antd";
+import { useMemo, useState } from "react";
+import type { ActionDef, FieldDef, ResourceDef } from "../../../generated/model-types.ts";
+import { http, RequestError } from "../http/request.ts";
+import { resourceUrl } from "../providers/dataProvider.ts";
+import { getSceneName } from "../state/scene.ts";
+import { fieldLabel, toPayload } from "./fields.ts";
+import { schemaRule } from "./fieldRules.ts";
+import { FieldInput } from "./inputs.tsx";
+
+/** The actions a row in this state offers. */
+export function actionsFor(def: ResourceDef, row: BaseRecord): ActionDef[] {
+  if (!def.actions) return [];
+  const state = row[def.actions.stateField];
+  const key = state === null || state === undefined ? "" : String(state);
+  return def.actions.list.filter((a) => a.from.includes(key));
+}
+
+/** Input fields of an action, writable in its dialog (they are read-only on the generic form). */
+function inputFieldsOf(def: ResourceDef, action: ActionDef): FieldDef[] {
+  return action.inputs
+    .map((name) => def.fields.find((f) => f.name === name))
+    .filter((f): f is FieldDef => !!f)
+    .map((f) => ({ ...f, readOnly: false, form: true, required: f.required || action.required.includes(f.name) }));
+}
+
+/** The message of a refused action: the server's own words for business answers. */
+export function actionErrorText(error: unknown): string {
+  if (error instanceof RequestError) {
+    const body = error.body as { message?: unknown } | undefined;
+    if (error.kind === "business" && typeof body?.message === "string" && body.message) return body.message;
+    return error.message;
+  }
+  return "操作失败，请重试";
+}
+
+export function RowActions({ def, row, size = "small" }: { def: ResourceDef; row: BaseRecord; size?: "small" | "middle" }) {
+  const { message, modal } = App.useApp();
+  const invalidate = useInvalidate();
+  const [open, setOpen] = useState<ActionDef | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const actions = actionsFor(def, row);
+  if (!actions.length) return null;
+
+  const run = async (action: ActionDef, payload: Record<string, unknown>): Promise<boolean> => {
+    setBusy(action.name);
+    try {
+      const url = `${await resourceUrl(def.name)}/${encodeURIComponent(String(row.id))}/actions/${action.name}`;
+      await http.post(url, payload, { silent: true });
+      void message.success(`${action.label}成功`);
+      await invalidate({ resource: def.name, invalidates: ["list", "detail", "many"], id: row.id });
+      return true;
+    } catch (error) {
+      if (!(error instanceof RequestError && error.kind === "unauthorized")) void message.error(actionErrorText(error));
+      throw error;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const start = (action: ActionDef) => {
+    if (action.inputs.length) return setOpen(action);
+    modal.confirm({
+      title: action.label,
+      content: action.confirm ?? `确定${action.label}吗？`,
+      okText: action.label,
+      okButtonProps: { danger: action.danger },
+      cancelText: "取消",
+      onOk: () => run(action, {}).catch(() => undefined),
+    });
+  };
+
+  return (
+    <>
+      <Space size={4} wrap>
+        {actions.map((a) => (
+          <Button key={a.name} type="link" size={size} danger={a.danger} loading={busy === a.name} onClick={() => start(a)}>
+            {a.label}
+          </Button>
+        ))}
+      </Space>
+      {open && <ActionDialog def={def} action={open} onClose={() => setOpen(null)} onSubmit={(payload) => run(open, payload)} />}
+    </>
+  );
+}
+
+function ActionDialog({ def, action, onClose, onSubmit }: { def: ResourceDef; action: ActionDef; onClose: () => void; onSubmit: (payload: Record<string, unknown>) => Promise<boolean> }) {
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const fields = useMemo(() => inputFieldsOf(def, action), [def, action]);
+  const scene = getSceneName();
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await onSubmit(toPayload(fields, values, "edit"));
+      onClose();
+    } catch (error) {
+      if (error instanceof RequestError) form.setFields(error.fieldErrors.filter((e) => fields.some((f) => f.name === e.field)).map((e) => ({ name: e.field, errors: [e.message] })));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open title={action.label} okText="确定" cancelText="取消" okButtonProps={{ danger: action.danger, loading: saving }} onOk={() => void submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
+      <Form form={form} layout="vertical" preserve={false}>
+        {fields.map((f) => {
+          const verb = f.type === "ref" || f.mapping ? "请选择" : "请输入";
+          const rules = [
+            ...(action.required.includes(f.name) ? [{ required: true, whitespace: true, message: `${verb}${fieldLabel(f, scene)}` }] : []),
+            schemaRule(def.name, "edit", fields, f),
+          ];
+          return (
+            <Form.Item key={f.name} name={f.name} label={fieldLabel(f, scene)} required={action.required.includes(f.name)} rules={rules} validateTrigger={["onBlur", "onChange"]}>
+              <FieldInput field={f} />
+            </Form.Item>
+          );
+        })}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+// The form input of a role's authorities (schemas: widget authorityTree): a checkable tree of the
+// menu and the permission groups; the value is the JSON text of the checked codes (the generic
+// form's json convention), so the payload carries an array of codes.
+import { Button, Space, Tree, Typography } from "antd";
+import { useMemo } from "react";
+import { withScene } from "../../state/scene.ts";
+import { authorityTree, codesOf, isGroupKey } from "./authorityTree.ts";
+
+interface Props {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+  id?: string;
+}
+
+export function AuthorityTreeInput({ value, onChange, disabled, id }: Props) {
+  const tree = useMemo(() => authorityTree((t) => withScene(t)), []);
+  const allCodes = useMemo(() => {
+    const out: string[] = [];
+    const walk = (nodes: typeof tree) => nodes.forEach((n) => (isGroupKey(n.key) || out.push(n.key), n.children && walk(n.children)));
+    walk(tree);
+    return out;
+  }, [tree]);
+  const checked = codesOf(value);
+  const emit = (codes: string[]) => onChange?.(JSON.stringify(codes.filter((c) => !isGroupKey(c))));
+
+  return (
+    <div id={id} style={{ border: "1px solid #f0f0f0", borderRadius: 4, padding: 8 }}>
+      <Space style={{ marginBottom: 8 }}>
+        <Typography.Text type="secondary">已选 {checked.length} 项</Typography.Text>
+        <Button size="small" disabled={disabled} onClick={() => emit(allCodes)}>
+          全选
+        </Button>
+        <Button size="small" disabled={disabled} onClick={() => emit([])}>
+          清空
+        </Button>
+      </Space>
+      <div style={{ maxHeight: 360, overflow: "auto" }}>
+        <Tree
+          checkable
+          selectable={false}
+          disabled={disabled}
+          treeData={tree}
+          checkedKeys={checked}
+          onCheck={(keys) => emit((Array.isArray(keys) ? keys : keys.checked).map(String))}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** A role's authorities on the list (a count) and the detail page (their names). */
+export function AuthoritySummary({ value, detail }: { value: unknown; detail?: boolean }) {
+  const codes = codesOf(value);
+  const names = useMemo(() => (detail ? authorityTree((t) => withScene(t)) : null), [detail]);
+  if (!detail || !names) return <>{codes.length ? `${codes.length} 项权限` : "-"}</>;
+  const byCode = new Map<string, string>();
+  const walk = (nodes: typeof names) => nodes.forEach((n) => (byCode.set(n.key, n.title), n.children && walk(n.children)));
+  walk(names);
+  if (!codes.length) return <>-</>;
+  return (
+    <Space size={[4, 4]} wrap>
+      {codes.map((c) => (
+        <Typography.Text key={c} code>
+          {byCode.get(c) ?? c}
+        </Typography.Text>
+      ))}
+    </Space>
+  );
+}

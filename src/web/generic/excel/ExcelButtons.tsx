@@ -1,0 +1,111 @@
+// 导出 (every list) and 下载模板 / 导入 (resources whose schema says importable: true) on the generic
+// list. Export sends the list's current filters; both run as background tasks (the task centre
+// lists them) and the button waits for the task: the export downloads its file, the import shows
+// its report (rows imported, rejected rows with their row number and reason) and refreshes the list.
+import { DownloadOutlined, ExportOutlined, ImportOutlined } from "@ant-design/icons";
+import { useInvalidate } from "@refinedev/core";
+import { App, Button, Table, Typography, Upload } from "antd";
+import { useState } from "react";
+import type { ResourceDef } from "../../../../generated/model-types.ts";
+import { getSceneName, withScene } from "../../state/scene.ts";
+import { actionErrorText } from "../RowActions.tsx";
+import { apiBase, downloadFile, startExport, startImport, templateUrl, waitForTask } from "./excel-task.ts";
+
+const KEY = "excel-task";
+
+export function ExportButton({ def, body }: { def: ResourceDef; body: () => Record<string, unknown> }) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const base = apiBase(def.service, def.name);
+  const run = async () => {
+    setBusy(true);
+    void message.loading({ key: KEY, content: "正在导出…", duration: 0 });
+    try {
+      const { taskId } = await startExport(base, body());
+      const task = await waitForTask(base, taskId, (p) => void message.loading({ key: KEY, content: `正在导出… ${p}%`, duration: 0 }));
+      if (task.state === "completed" && task.detail?.downloadUrl) {
+        downloadFile(task.detail.downloadUrl);
+        void message.success({ key: KEY, content: task.result ?? "导出完成" });
+      } else void message.error({ key: KEY, content: task.result ?? "导出失败" });
+    } catch (error) {
+      void message.error({ key: KEY, content: actionErrorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<ExportOutlined />} loading={busy} onClick={() => void run()}>
+      导出
+    </Button>
+  );
+}
+
+export function ImportButtons({ def, communityId }: { def: ResourceDef; communityId?: string | number | null }) {
+  const { message, modal } = App.useApp();
+  const invalidate = useInvalidate();
+  const [busy, setBusy] = useState(false);
+  const base = apiBase(def.service, def.name);
+  const label = withScene(def.label, getSceneName());
+
+  const run = async (file: File) => {
+    if (def.scope === "community" && !communityId) {
+      void message.warning(withScene("请先选择{scene}"));
+      return;
+    }
+    setBusy(true);
+    void message.loading({ key: KEY, content: "正在导入…", duration: 0 });
+    try {
+      const { taskId } = await startImport(base, file, def.scope === "community" ? communityId : null);
+      const task = await waitForTask(base, taskId, (p) => void message.loading({ key: KEY, content: `正在导入… ${p}%`, duration: 0 }));
+      message.destroy(KEY);
+      await invalidate({ resource: def.name, invalidates: ["list"] });
+      const rejected = task.detail?.rejected ?? [];
+      (rejected.length || task.state === "failed" ? modal.warning : modal.success)({
+        title: `导入${label}`,
+        width: 640,
+        content: (
+          <div>
+            <Typography.Paragraph>{task.state === "failed" ? (task.result ?? "导入失败") : task.result}</Typography.Paragraph>
+            {rejected.length > 0 && (
+              <Table
+                size="small"
+                rowKey="row"
+                pagination={rejected.length > 10 ? { pageSize: 10, size: "small" } : false}
+                dataSource={rejected}
+                columns={[
+                  { title: "行号", dataIndex: "row", width: 80 },
+                  { title: "失败原因", dataIndex: "reason" },
+                ]}
+              />
+            )}
+          </div>
+        ),
+      });
+    } catch (error) {
+      void message.error({ key: KEY, content: actionErrorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} onClick={() => downloadFile(templateUrl(base))}>
+        下载模板
+      </Button>
+      <Upload
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        showUploadList={false}
+        disabled={busy}
+        beforeUpload={(file) => {
+          void run(file);
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <Button icon={<ImportOutlined />} loading={busy}>
+          导入
+        </Button>
+      </Upload>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+// The Excel import / export calls of a resource (src/server/excel/routes.ts) for the generic list:
+// start the task, wait for it (polling GET .../actions/task?id=), and download files by link (GET,
+// the session cookie goes along), so a file never passes through the JSON request wrapper.
+import { baseURLFor } from "../../http/hosts.ts";
+import { http } from "../../http/request.ts";
+
+export const TASK_POLL_MS = 1000;
+/** Give up waiting on screen after this long; the task centre still shows the task. */
+export const TASK_WAIT_MS = 10 * 60_000;
+
+export interface ExcelTask {
+  id: number;
+  state: "pending" | "active" | "completed" | "failed";
+  progress: number;
+  result: string | null;
+  detail: { total?: number; imported?: number; rejected?: { row: number; reason: string }[]; rows?: number; fileName?: string; downloadUrl?: string } | null;
+}
+
+export const apiBase = (service: string, resource: string) => `/api/${service}/${resource}`;
+
+/** An address the browser opens directly (downloads), on the service host of this page. */
+export const absoluteUrl = (path: string) => `${baseURLFor(typeof window !== "undefined" ? window.location.hostname : undefined)}${path}`;
+
+export function downloadFile(path: string): void {
+  const a = document.createElement("a");
+  a.href = absoluteUrl(path);
+  a.rel = "noopener";
+  a.download = "";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls the task until it is done (or failed); onProgress gets 0–100 while it runs. */
+export async function waitForTask(base: string, id: number, onProgress?: (progress: number) => void): Promise<ExcelTask> {
+  const deadline = Date.now() + TASK_WAIT_MS;
+  for (;;) {
+    const task = await http.get<ExcelTask>(`${base}/actions/task`, { id }, { silent: true });
+    if (task.state === "completed" || task.state === "failed") return task;
+    onProgress?.(task.progress ?? 0);
+    if (Date.now() > deadline) throw new Error("任务仍在进行，请稍后在任务中心查看");
+    await sleep(TASK_POLL_MS);
+  }
+}
+
+export const startExport = (base: string, body: Record<string, unknown>) => http.post<{ taskId: number }>(`${base}/actions/export`, body);
+
+export const startImport = (base: string, file: File, communityId?: string | number | null) =>
+  http.post<{ taskId: number; total: number }>(`${base}/actions/import${communityId ? `?communityId=${encodeURIComponent(String(communityId))}` : ""}`, file, {
+    headers: { "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  });
+
+export const templateUrl = (base: string) => `${base}/actions/importTemplate`;

@@ -1,0 +1,329 @@
+// The payment guide panel (spec §2 Layout, §4, §6, §8): a welcome view with six feature icons and a
+// start-configuring button, then five numbered step cards marked done from GET {property}/bill/steer,
+// a do-not-auto-pop-again box, a help-document link, collapse and close buttons and a floating
+// entrance button that can be dragged vertically. The rules live in payment-steps.ts,
+// payment-visibility.ts and ../questionnaire/questionnaire-state.ts.
+import { CheckCircleFilled, CloseOutlined, CompassOutlined, MinusOutlined, PlayCircleOutlined, QuestionCircleOutlined } from "@ant-design/icons";
+import { Button, Checkbox, message, Space, Tooltip, Typography } from "antd";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { constants } from "../../../../generated/constants.ts";
+import { local } from "../../state/storage.ts";
+import { track } from "../../tracking/useTracking.ts";
+import { fetchPaymentSteer, fetchQuestionnaire } from "../api.ts";
+import { useDrag } from "../drag.ts";
+import { announceGuideOpened } from "../events.ts";
+import { GuideIcon } from "../guide-icons.tsx";
+import { doneCount, stepClick } from "../guide-steps.ts";
+import type { Questionnaire } from "../questionnaire/questionnaire-state.ts";
+import { shouldLoadSatisfaction } from "../questionnaire/questionnaire-state.ts";
+import TipBubble from "../TipBubble.tsx";
+import { firstTwoDone, PAYMENT_GUIDE_CODE, PAYMENT_SETTINGS_PATH, paymentStepEnabled, paymentSteps, WELCOME_FEATURES, type PaymentSteerFlags } from "./payment-steps.ts";
+import {
+  collapsePanel, expandPanel, finishClose, initialMode, markAnswered, markQuestionnaireDone, markWelcomeSeen, planClose, readPaymentMemory, reopenPanel,
+  setNoAutoPop, type ClosePlan, type PanelMode,
+} from "./payment-visibility.ts";
+
+const QuestionnaireDialog = lazy(() => import("../questionnaire/QuestionnaireDialog.tsx"));
+
+export const GUIDE_BUTTON_SELECTOR = 'button[aria-label="使用引导"]';
+const ENTRANCE_SIZE = { width: 44, height: 132 };
+
+export interface PaymentGuideProps {
+  /** The page is a payment page (/propertyPayment/…). */
+  onPaymentPage: boolean;
+  authorities: readonly string[];
+  communityId: string | number | null;
+  /** Increases each time the guide is asked to open (the header's guide button, a tour). */
+  openNonce: number;
+  /** Changes on every navigation: the steps are checked again (a step may just have been done). */
+  locationKey: string;
+  helpUrl: string;
+  onStartTour: () => void;
+}
+
+type Dialog = { questionnaire: Questionnaire; reason: "close"; plan: ClosePlan } | { questionnaire: Questionnaire; reason: "satisfaction" };
+
+export default function PaymentGuide({ onPaymentPage, authorities, communityId, openNonce, locationKey, helpUrl, onStartTour }: PaymentGuideProps) {
+  const storage = local();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<PanelMode>(() => initialMode(readPaymentMemory(storage)));
+  const [welcomeSeen, setWelcomeSeen] = useState(() => readPaymentMemory(storage).welcomeSeen);
+  const [ticked, setTicked] = useState(() => readPaymentMemory(storage).noAutoPopTicked);
+  const [flags, setFlags] = useState<PaymentSteerFlags | null>(null);
+  const [flagsFailed, setFlagsFailed] = useState(false);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [collapseTip, setCollapseTip] = useState(false);
+  const [hint, setHint] = useState(false);
+  const satisfactionTried = useRef(false);
+  const announced = useRef(0);
+  const entrance = useDrag({ x: 0, y: Math.max(80, (typeof window !== "undefined" ? window.innerHeight : 800) - 260) }, ENTRANCE_SIZE, "y");
+
+  const permitted = authorities.includes(PAYMENT_GUIDE_CODE);
+  const shown = onPaymentPage && permitted;
+  const steps = useMemo(() => paymentSteps(flags), [flags]);
+  const done = doneCount(steps);
+  const progress = { ticked, firstTwoDone: firstTwoDone(steps) };
+
+  useEffect(() => {
+    if (!shown || communityId == null) return;
+    let live = true;
+    fetchPaymentSteer(communityId).then(
+      (f) => {
+        if (!live) return;
+        setFlags(f);
+        setFlagsFailed(false);
+      },
+      () => live && setFlagsFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [shown, communityId, locationKey]);
+
+  useEffect(() => {
+    if (openNonce > 0) setMode(reopenPanel(storage));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openNonce]);
+
+  // Tours wait for this: the panel is open and expanded.
+  useEffect(() => {
+    if (openNonce > announced.current && shown && mode === "expanded") {
+      announced.current = openNonce;
+      announceGuideOpened("payment");
+    }
+  }, [openNonce, shown, mode]);
+
+  // spec §4: the satisfaction dialog, once all five steps are done (once per page load).
+  useEffect(() => {
+    if (satisfactionTried.current || dialog) return;
+    const conditions = { doneCount: done, panelVisible: shown && mode === "expanded", welcomeSeen, questionnaireDone: readPaymentMemory(storage).questionnaireDone };
+    if (!shouldLoadSatisfaction(conditions)) return;
+    satisfactionTried.current = true;
+    fetchQuestionnaire().then(
+      (questionnaire) => {
+        if (questionnaire.answered) markAnswered(storage);
+        else setDialog({ questionnaire, reason: "satisfaction" });
+      },
+      () => undefined, // spec §8: a questionnaire that cannot be fetched stays hidden
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [done, shown, mode, welcomeSeen, dialog]);
+
+  const hide = useCallback(
+    (plan: Pick<ClosePlan, "permanent">) => {
+      const { showHint } = finishClose(storage, plan);
+      setMode("hidden");
+      if (showHint) setHint(true);
+    },
+    [storage],
+  );
+
+  const close = async () => {
+    const plan = planClose({ ...progress, doneCount: done }, readPaymentMemory(storage));
+    if (plan.offerQuestionnaire) {
+      try {
+        const questionnaire = await fetchQuestionnaire();
+        if (!questionnaire.answered) {
+          setDialog({ questionnaire, reason: "close", plan });
+          return;
+        }
+        markAnswered(storage);
+      } catch {
+        // spec §8: the guide just closes
+      }
+    }
+    hide(plan);
+  };
+
+  const collapse = () => {
+    const { showTip } = collapsePanel(storage, progress);
+    setMode("collapsed");
+    if (showTip) setCollapseTip(true);
+  };
+
+  const expand = () => {
+    expandPanel(storage);
+    setCollapseTip(false);
+    setMode("expanded");
+  };
+
+  const startConfiguring = () => {
+    markWelcomeSeen(storage);
+    setWelcomeSeen(true);
+    track("pay_guide_start");
+    navigate(PAYMENT_SETTINGS_PATH);
+  };
+
+  const openStep = (index: number) => {
+    const outcome = stepClick(steps[index], paymentStepEnabled(steps, index), authorities);
+    if (outcome.kind === "disabled") return;
+    if (outcome.kind === "noPermission") {
+      void message.warning(outcome.message);
+      return;
+    }
+    track(outcome.lc);
+    navigate(outcome.path);
+  };
+
+  const onDialogEnd = (submitted: boolean) => {
+    const current = dialog;
+    setDialog(null);
+    if (!current) return;
+    if (submitted) markQuestionnaireDone(storage);
+    if (current.reason === "close") hide(submitted ? { permanent: true } : current.plan);
+    else if (submitted) setMode("hidden");
+  };
+
+  const overlays = (
+    <>
+      {hint && (
+        <TipBubble anchor={GUIDE_BUTTON_SELECTOR} text="引导已关闭，需要时点击这里可以重新打开使用引导。" onClose={() => setHint(false)} testId="payment-guide-hint" />
+      )}
+      {dialog && (
+        <Suspense fallback={null}>
+          <QuestionnaireDialog questionnaire={dialog.questionnaire} onCancel={() => onDialogEnd(false)} onSubmitted={() => onDialogEnd(true)} />
+        </Suspense>
+      )}
+    </>
+  );
+
+  if (!shown || mode === "hidden") return overlays;
+
+  if (mode === "collapsed") {
+    return (
+      <>
+        <button
+          type="button"
+          data-testid="payment-guide-entrance"
+          data-tour="payment-guide-entrance"
+          aria-label="展开缴费配置引导"
+          onPointerDown={entrance.onPointerDown}
+          onClick={() => !entrance.wasDragged() && expand()}
+          style={{
+            position: "fixed", right: 0, top: entrance.position.y, zIndex: 999, width: ENTRANCE_SIZE.width, height: ENTRANCE_SIZE.height, border: "none",
+            borderRadius: "8px 0 0 8px", background: "#1677ff", color: "#fff", cursor: "grab", boxShadow: "0 4px 12px rgba(0,0,0,.2)", touchAction: "none",
+            display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: 6, padding: 0,
+          }}
+        >
+          <CompassOutlined style={{ fontSize: 18 }} />
+          <span style={{ writingMode: "vertical-rl", letterSpacing: 2, fontSize: 13 }}>缴费引导</span>
+          <span style={{ fontSize: 12 }}>
+            {done}/{constants.guideSteps}
+          </span>
+        </button>
+        {collapseTip && (
+          <TipBubble anchor='[data-testid="payment-guide-entrance"]' side="left" text="引导已收起，点击这里可以重新展开，也可以上下拖动。" onClose={() => setCollapseTip(false)} testId="payment-guide-collapse-tip" />
+        )}
+        {overlays}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <section
+        data-testid="payment-guide"
+        data-tour="payment-guide-panel"
+        aria-label="物业缴费配置引导"
+        style={{
+          position: "fixed", right: 24, bottom: 24, zIndex: 999, width: 360, maxHeight: "calc(100vh - 120px)", overflow: "auto", background: "#fff",
+          borderRadius: 8, boxShadow: "0 8px 24px rgba(0,0,0,.18)", padding: 16,
+        }}
+      >
+        <div style={{ display: "flex", alignItems: "center", marginBottom: 12 }}>
+          <Typography.Text strong style={{ flex: 1, fontSize: 16 }}>
+            物业缴费配置引导
+          </Typography.Text>
+          <Tooltip title="收起">
+            <Button type="text" size="small" icon={<MinusOutlined />} onClick={collapse} aria-label="收起引导" />
+          </Tooltip>
+          <Tooltip title="关闭">
+            <Button type="text" size="small" icon={<CloseOutlined />} onClick={() => void close()} aria-label="关闭引导" />
+          </Tooltip>
+        </div>
+
+        {!welcomeSeen ? (
+          <div data-testid="payment-guide-welcome">
+            <Typography.Paragraph type="secondary">欢迎使用物业缴费！完成缴费配置后即可使用以下功能：</Typography.Paragraph>
+            <div style={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: 12, marginBottom: 16 }}>
+              {WELCOME_FEATURES.map((f) => (
+                <div key={f.key} style={{ textAlign: "center", padding: "8px 4px", background: "#f5f8ff", borderRadius: 6 }}>
+                  <GuideIcon name={f.icon} style={{ fontSize: 22, color: "#1677ff" }} />
+                  <div style={{ fontSize: 12, marginTop: 4 }}>{f.title}</div>
+                </div>
+              ))}
+            </div>
+            <Button type="primary" block onClick={startConfiguring} data-testid="payment-guide-start">
+              开始配置
+            </Button>
+          </div>
+        ) : (
+          <div data-testid="payment-guide-steps">
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+              已完成 {done}/{constants.guideSteps} 步{flagsFailed ? "（配置进度暂时无法获取）" : ""}
+            </Typography.Paragraph>
+            {steps.map((step, index) => {
+              const enabled = paymentStepEnabled(steps, index);
+              return (
+                <div
+                  key={step.id}
+                  role="button"
+                  tabIndex={enabled ? 0 : -1}
+                  aria-disabled={!enabled}
+                  data-testid={`payment-guide-step-${index + 1}`}
+                  data-done={step.hasChecked ? "true" : "false"}
+                  onClick={() => openStep(index)}
+                  onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && openStep(index)}
+                  style={{
+                    display: "flex", gap: 12, alignItems: "center", padding: "10px 12px", marginBottom: 8, borderRadius: 6,
+                    border: `1px solid ${step.hasChecked ? "#b7eb8f" : "#e5e6eb"}`, background: step.hasChecked ? "#f6ffed" : "#fff",
+                    cursor: enabled ? "pointer" : "not-allowed", opacity: enabled ? 1 : 0.5,
+                  }}
+                >
+                  <span
+                    style={{
+                      width: 26, height: 26, borderRadius: 13, flex: "none", display: "inline-flex", alignItems: "center", justifyContent: "center",
+                      background: step.hasChecked ? "#52c41a" : "#1677ff", color: "#fff", fontWeight: 600,
+                    }}
+                  >
+                    {step.hasChecked ? <CheckCircleFilled /> : index + 1}
+                  </span>
+                  <span style={{ flex: 1, minWidth: 0 }}>
+                    <span style={{ display: "block", fontWeight: 500 }}>
+                      <GuideIcon name={step.hasChecked ? step.checkedIcon : step.icon} style={{ marginRight: 6, color: step.hasChecked ? "#52c41a" : "#1677ff" }} />
+                      {step.name}
+                    </span>
+                    <span style={{ display: "block", fontSize: 12, color: "#8c8c8c" }}>{step.dec}</span>
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        )}
+
+        <div style={{ display: "flex", alignItems: "center", marginTop: 8, flexWrap: "wrap", gap: 8 }}>
+          <Checkbox
+            checked={ticked}
+            onChange={(e) => {
+              setTicked(e.target.checked);
+              setNoAutoPop(storage, e.target.checked);
+            }}
+            data-testid="payment-guide-no-auto-pop"
+          >
+            不再自动弹出
+          </Checkbox>
+          <Space size={4} style={{ marginLeft: "auto" }}>
+            <Button type="link" size="small" icon={<PlayCircleOutlined />} onClick={onStartTour}>
+              操作演示
+            </Button>
+            <Button type="link" size="small" icon={<QuestionCircleOutlined />} href={helpUrl} target="_blank" rel="noopener noreferrer">
+              帮助文档
+            </Button>
+          </Space>
+        </div>
+      </section>
+      {overlays}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+// 全局看板 (/globalBoard, HBL23001; spec §6 cockpit): the whole tenant at a glance, from
+// GET {management}/board/actions/global — totals, the communities with the most residents, alarms
+// by handling status, repair orders by status, open-door events and parking in/out of the last 7 days.
+import { Alert, Col, Row, Spin } from "antd";
+import { http } from "../../http/request.ts";
+import type { PageProps } from "../registry.ts";
+import { OutsideLayout } from "../shared/OutsideLayout.tsx";
+import { useApi } from "../shared/useApi.ts";
+import { BoardCard } from "./BoardCard.tsx";
+import { asData, percent, type GlobalBoardData } from "./board-types.ts";
+import { BarList, Donut, Figure, LineChart } from "./charts.tsx";
+
+export default function GlobalBoardPage({ route }: PageProps) {
+  const { data, loading, error } = useApi(() => http.get<GlobalBoardData>("/api/management/board/actions/global"), []);
+  return (
+    <OutsideLayout title={route?.title ?? "全局看板"}>
+      <Spin spinning={loading}>
+        {error ? <Alert type="error" showIcon message="数据加载失败，请刷新重试" /> : null}
+        {data && (
+          <Row gutter={[16, 16]} data-testid="board">
+            <Col xs={24}>
+              <BoardCard title="总览" height={80}>
+                <Row gutter={16}>
+                  <Col xs={12} md={4}><Figure label="社区数" value={data.totals.communities} suffix="个" /></Col>
+                  <Col xs={12} md={4}><Figure label="楼栋数" value={data.totals.buildings} suffix="栋" /></Col>
+                  <Col xs={12} md={4}><Figure label="房屋数" value={data.totals.rooms} suffix="户" /></Col>
+                  <Col xs={12} md={4}><Figure label="住户数" value={data.totals.inhabitants} suffix="人" /></Col>
+                  <Col xs={12} md={4}><Figure label="设备数" value={data.totals.devices} suffix="台" /></Col>
+                  <Col xs={12} md={4}><Figure label="设备在线率" value={percent(data.totals.devicesOnline, data.totals.devices)} /></Col>
+                </Row>
+              </BoardCard>
+            </Col>
+            <Col xs={24} lg={12}>
+              <BoardCard title="住户最多的社区">
+                <BarList title="住户最多的社区" data={data.communities.map((c) => ({ label: c.communityName, value: c.inhabitants }))} />
+              </BoardCard>
+            </Col>
+            <Col xs={24} lg={6}>
+              <BoardCard title="告警处理状态">
+                <Donut title="告警处理状态" data={asData(data.alarms)} />
+              </BoardCard>
+            </Col>
+            <Col xs={24} lg={6}>
+              <BoardCard title="报修工单状态">
+                <Donut title="报修工单状态" data={asData(data.repairs)} />
+              </BoardCard>
+            </Col>
+            <Col xs={24} lg={12}>
+              <BoardCard title="近7天开门次数">
+                <LineChart title="近7天开门次数" labels={data.openDoorDays.map((d) => d.date)} series={[{ name: "开门", values: data.openDoorDays.map((d) => d.count) }]} />
+              </BoardCard>
+            </Col>
+            <Col xs={24} lg={12}>
+              <BoardCard title="近7天车辆进出">
+                <LineChart
+                  title="近7天车辆进出"
+                  labels={data.parkingDays.map((d) => d.date)}
+                  series={[
+                    { name: "入场", values: data.parkingDays.map((d) => d.in) },
+                    { name: "出场", values: data.parkingDays.map((d) => d.out) },
+                  ]}
+                />
+              </BoardCard>
+            </Col>
+          </Row>
+        )}
+      </Spin>
+    </OutsideLayout>
+  );
+}

@@ -1,0 +1,37 @@
+// 列表示例 (/list, demo page of spec §2): a plain list over real data — the tenant's communities
+// (GET {system}/communities), with the keyword search of spec §5 (trimmed, on Enter) and paging.
+import { Card, Input, Table } from "antd";
+import { useMemo, useState } from "react";
+import { http } from "../../http/request.ts";
+import { withScene } from "../../state/scene.ts";
+import type { PageProps } from "../registry.ts";
+import { useApi } from "../shared/useApi.ts";
+
+interface Row {
+  communityId: number;
+  communityName: string;
+  areaId: number;
+  administrativeCode: string | null;
+}
+
+export default function DemoListPage({ route }: PageProps) {
+  const [keyword, setKeyword] = useState("");
+  const { data, loading } = useApi(() => http.get<Row[]>("/api/system/communities", { areaId: 1 }), []);
+  const rows = useMemo(() => (data ?? []).filter((r) => !keyword || r.communityName.includes(keyword)), [data, keyword]);
+  return (
+    <Card title={withScene(route?.title ?? "列表示例")} variant="borderless">
+      <Input.Search allowClear placeholder={withScene("请输入{scene}名称")} onSearch={(v) => setKeyword(v.trim())} style={{ width: 260, marginBottom: 16 }} />
+      <Table
+        rowKey="communityId"
+        loading={loading}
+        dataSource={rows}
+        pagination={{ pageSize: 10, showTotal: (n) => `共 ${n} 条` }}
+        columns={[
+          { title: withScene("{scene}编号"), dataIndex: "communityId" },
+          { title: withScene("{scene}名称"), dataIndex: "communityName" },
+          { title: "行政区划代码", dataIndex: "administrativeCode", render: (v: string | null) => v ?? "-" },
+        ]}
+      />
+    </Card>
+  );
+}

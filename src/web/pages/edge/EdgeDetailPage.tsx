@@ -1,0 +1,134 @@
+// 边缘服务详情 (/system/edgedetail?id=, HBL03019): one edge service — its details (the edgeServices
+// fields, labels from the schema), what it reported (heartbeat, devices, channels, bound
+// communities), its bound communities and its devices by page — from the {device}/edgeService calls.
+// Without ?id= the edge service is picked from the tenant's list.
+import { Badge, Card, Col, Descriptions, Empty, Row, Select, Space, Spin, Table, Tag } from "antd";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { FieldValue } from "../../generic/display.tsx";
+import { detailFields, fieldLabel, getResourceDef } from "../../generic/fields.ts";
+import { http } from "../../http/request.ts";
+import { withScene } from "../../state/scene.ts";
+import type { PageProps } from "../registry.ts";
+import { useApi } from "../shared/useApi.ts";
+
+const BASE = "/api/device/edgeService/actions";
+const edgeDef = getResourceDef("edgeServices")!;
+const when = (v: string | null | undefined) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm:ss") : "-");
+
+interface EdgeDetail extends Record<string, unknown> {
+  id: number;
+  name: string;
+  devicesByCategory: { label: string; count: number }[];
+}
+
+export default function EdgeDetailPage({ route }: PageProps) {
+  const [params, setParams] = useSearchParams();
+  const edgeId = params.get("id") ?? params.get("edgeId");
+  const [page, setPage] = useState(1);
+  const edges = useApi(() => http.get<{ list: { id: number; name: string }[] }>(`${BASE}/getEdgeServiceList`, { pageNo: 1, pageSize: 100 }), []);
+  const detail = useApi(edgeId ? () => http.get<EdgeDetail>(`${BASE}/getEdgeServiceDetails`, { edgeId }) : null, [edgeId]);
+  const status = useApi(edgeId ? () => http.get<{ module: string; name: string; reported: boolean; count: number; reportTime: string | null }[]>(`${BASE}/getEgdeModuleReportStatus`, { edgeId }) : null, [edgeId]);
+  const communities = useApi(edgeId ? () => http.get<{ communityId: number; communityName: string }[]>(`${BASE}/getEdgeBindCommunityList`, { edgeId }) : null, [edgeId]);
+  const devices = useApi(
+    edgeId ? () => http.get<{ list: Record<string, unknown>[]; total: number }>(`${BASE}/getEdgeDeviceList`, { edgeId, pageNo: page, pageSize: 10 }) : null,
+    [edgeId, page],
+  );
+
+  const picker = (
+    <Select
+      aria-label="选择边缘服务"
+      style={{ width: 240 }}
+      placeholder="选择边缘服务"
+      loading={edges.loading}
+      value={edgeId ? Number(edgeId) : undefined}
+      options={(edges.data?.list ?? []).map((e) => ({ value: e.id, label: e.name }))}
+      onChange={(v) => {
+        setPage(1);
+        setParams({ id: String(v) });
+      }}
+    />
+  );
+
+  return (
+    <Card title={withScene(route?.title ?? "边缘服务详情")} variant="borderless" extra={picker}>
+      {!edgeId ? (
+        <Empty description="请选择边缘服务" />
+      ) : (
+        <Spin spinning={detail.loading}>
+          {detail.data && (
+            <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+              <Descriptions
+                bordered
+                size="small"
+                column={{ xs: 1, md: 2, lg: 3 }}
+                items={detailFields(edgeDef)
+                  .filter((f) => f.name !== "communityIds")
+                  .map((f) => ({ key: f.name, label: fieldLabel(f), children: <FieldValue field={f} value={detail.data![f.name]} row={detail.data} detail /> }))}
+              />
+              <Row gutter={[16, 16]}>
+                <Col xs={24} md={12}>
+                  <Card size="small" title="上报状态">
+                    <Table
+                      size="small"
+                      rowKey="module"
+                      pagination={false}
+                      loading={status.loading}
+                      dataSource={status.data ?? []}
+                      columns={[
+                        { title: "模块", dataIndex: "name" },
+                        { title: "状态", dataIndex: "reported", render: (v: boolean) => <Badge status={v ? "success" : "default"} text={v ? "已上报" : "未上报"} /> },
+                        { title: "数量", dataIndex: "count" },
+                        { title: "上报时间", dataIndex: "reportTime", render: when },
+                      ]}
+                    />
+                  </Card>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Card size="small" title="设备类型与绑定社区">
+                    <Space wrap style={{ marginBottom: 8 }}>
+                      {detail.data.devicesByCategory.map((d) => (
+                        <Tag key={d.label}>
+                          {d.label} {d.count}
+                        </Tag>
+                      ))}
+                    </Space>
+                    <div>
+                      {(communities.data ?? []).length ? (
+                        (communities.data ?? []).map((c) => (
+                          <Tag color="blue" key={c.communityId}>
+                            {c.communityName}
+                          </Tag>
+                        ))
+                      ) : (
+                        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未绑定社区" />
+                      )}
+                    </div>
+                  </Card>
+                </Col>
+              </Row>
+              <Card size="small" title="边缘设备">
+                <Table
+                  size="small"
+                  rowKey="id"
+                  loading={devices.loading}
+                  dataSource={devices.data?.list ?? []}
+                  pagination={{ current: page, pageSize: 10, total: devices.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+                  columns={[
+                    { title: "设备名称", dataIndex: "name" },
+                    { title: "序列号", dataIndex: "serialNo" },
+                    { title: "设备类型", dataIndex: "categoryLabel" },
+                    { title: "关联社区", dataIndex: "communityName", render: (v: string | null) => v ?? "-" },
+                    { title: "通道数", dataIndex: "channelCount" },
+                    { title: "在线", dataIndex: "online", render: (v: boolean) => <Badge status={v ? "success" : "default"} text={v ? "在线" : "离线"} /> },
+                  ]}
+                />
+              </Card>
+            </Space>
+          )}
+        </Spin>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+// 物业详情 (/propertyDetail?communityId=, HBL01001, outside the frame): the property company and one
+// community's profile — address, area, contact, coordinates — with its buildings, units, rooms and
+// residents and the rooms by status (GET {system}/communities/actions/propertyDetail).
+import { Card, Col, Descriptions, Empty, Row, Spin } from "antd";
+import { useSearchParams } from "react-router";
+import { mask } from "../../../common/masks.ts";
+import { http } from "../../http/request.ts";
+import { getCurrentCommunityId } from "../../state/community.ts";
+import { withScene } from "../../state/scene.ts";
+import { asData, type Counted } from "../boards/board-types.ts";
+import { Donut, Figure } from "../boards/charts.tsx";
+import type { PageProps } from "../registry.ts";
+import { CommunitySelect } from "../shared/CommunitySelect.tsx";
+import { OutsideLayout } from "../shared/OutsideLayout.tsx";
+import { useApi } from "../shared/useApi.ts";
+
+interface Detail {
+  tenantName: string;
+  companyShortName: string | null;
+  community: { id: number; name: string; areaName: string | null; address: string | null; administrativeCode: string | null; contactName: string | null; contactPhone: string | null; totalArea: string | null; longitude: string | null; latitude: string | null } | null;
+  totals: { buildings: number; units: number; rooms: number; inhabitants: number } | null;
+  roomsByStatus: Counted[];
+}
+
+export default function PropertyDetailPage({ route }: PageProps) {
+  const [params, setParams] = useSearchParams();
+  const communityId = params.get("communityId") ?? (getCurrentCommunityId() ? String(getCurrentCommunityId()) : null);
+  const { data, loading } = useApi(() => http.get<Detail>("/api/system/communities/actions/propertyDetail", communityId ? { communityId } : {}), [communityId]);
+  const c = data?.community;
+  return (
+    <OutsideLayout title={route?.title ?? "物业详情"} extra={<CommunitySelect value={c?.id ?? null} onChange={(id) => setParams({ communityId: String(id) })} />}>
+      <Spin spinning={loading}>
+        {data && !c && <Empty description={withScene("暂无{scene}")} />}
+        {data && c && (
+          <Row gutter={[16, 16]}>
+            <Col xs={24}>
+              <Card title={data.tenantName}>
+                <Descriptions
+                  bordered
+                  size="small"
+                  column={{ xs: 1, md: 2, lg: 3 }}
+                  items={[
+                    { key: "company", label: "公司简称", children: data.companyShortName ?? "-" },
+                    { key: "name", label: withScene("{scene}名称"), children: c.name },
+                    { key: "area", label: "所属区域", children: c.areaName ?? "-" },
+                    { key: "address", label: "详细地址", children: c.address ?? "-" },
+                    { key: "code", label: "行政区划代码", children: c.administrativeCode ?? "-" },
+                    { key: "totalArea", label: "占地面积(㎡)", children: c.totalArea ?? "-" },
+                    { key: "contact", label: "联系人", children: c.contactName ? mask("name", c.contactName) : "-" },
+                    { key: "phone", label: "联系电话", children: c.contactPhone ? mask("phone", c.contactPhone) : "-" },
+                    { key: "geo", label: "经纬度", children: c.longitude && c.latitude ? `${c.longitude}, ${c.latitude}` : "-" },
+                  ]}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card title="规模">
+                <Row>
+                  <Col span={6}><Figure label="楼栋" value={data.totals!.buildings} /></Col>
+                  <Col span={6}><Figure label="单元" value={data.totals!.units} /></Col>
+                  <Col span={6}><Figure label="房屋" value={data.totals!.rooms} /></Col>
+                  <Col span={6}><Figure label="住户" value={data.totals!.inhabitants} /></Col>
+                </Row>
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card title="房屋状态">
+                <Donut title="房屋状态" data={asData(data.roomsByStatus)} />
+              </Card>
+            </Col>
+          </Row>
+        )}
+      </Spin>
+    </OutsideLayout>
+  );
+}

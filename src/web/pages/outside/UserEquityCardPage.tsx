@@ -1,0 +1,44 @@
+// 权益卡 (/userEquityCard, HBL21005, outside the frame): the tenant's service entitlements — each
+// licence of spec §3/§9 (video channels, access intercom channels, AI analysis communities, indoor
+// units, edge services) with its used / total and validity (GET {management}/tenantService/actions/license).
+import { Card, Col, Progress, Row, Spin, Tag, Typography } from "antd";
+import dayjs from "dayjs";
+import { http } from "../../http/request.ts";
+import type { PageProps } from "../registry.ts";
+import { OutsideLayout } from "../shared/OutsideLayout.tsx";
+import { useApi } from "../shared/useApi.ts";
+
+interface Licence {
+  serviceName: string;
+  serviceType: number;
+  serviceTotalNum: number;
+  serviceUseNum: number;
+  validityDate: string | null;
+}
+
+export default function UserEquityCardPage({ route }: PageProps) {
+  const { data, loading } = useApi(() => http.get<Licence[]>("/api/management/tenantService/actions/license"), []);
+  return (
+    <OutsideLayout title={route?.title ?? "权益卡"}>
+      <Spin spinning={loading}>
+        <Row gutter={[16, 16]} data-testid="equity-cards">
+          {(data ?? []).map((l) => {
+            const expired = !!l.validityDate && dayjs(l.validityDate).isBefore(dayjs(), "day");
+            const percent = l.serviceTotalNum ? Math.round((l.serviceUseNum * 100) / l.serviceTotalNum) : 0;
+            return (
+              <Col key={l.serviceType} xs={24} sm={12} lg={8}>
+                <Card title={l.serviceName} extra={l.serviceTotalNum ? <Tag color={expired ? "default" : "success"}>{expired ? "已过期" : "生效中"}</Tag> : <Tag>未开通</Tag>}>
+                  <Progress percent={percent} status={percent >= 100 ? "exception" : "normal"} />
+                  <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
+                    已用 {l.serviceUseNum} / 共 {l.serviceTotalNum}
+                  </Typography.Paragraph>
+                  <Typography.Text type="secondary">有效期至：{l.validityDate ?? "-"}</Typography.Text>
+                </Card>
+              </Col>
+            );
+          })}
+        </Row>
+      </Spin>
+    </OutsideLayout>
+  );
+}

@@ -1,0 +1,176 @@
+// 账单审核 /propertyPayment/billapproval: bills by status (drafts first), month, item, batch
+// (?batchId= from the generation page) and room; approve or reject (with a reason) one, the
+// selected, or a whole batch. Each bill's decisions (who, when, why) open from its row.
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
+import type { TableProps } from "antd";
+import type { Dayjs } from "dayjs";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { PageProps } from "../../registry.ts";
+import { useCurrentCommunity } from "../../../state/community.ts";
+import { paymentApi } from "../api.ts";
+import type { BillView } from "../types.ts";
+import { MapTag, optionsOf } from "../shared/labels.tsx";
+import { NeedCommunity } from "../shared/NeedCommunity.tsx";
+import { ReasonDialog } from "../shared/ReasonDialog.tsx";
+import { useLoad } from "../shared/useLoad.ts";
+import { DecisionsButton } from "./DecisionsButton.tsx";
+
+interface Filters {
+  status: number;
+  period?: Dayjs | null;
+  paymentItemId?: number;
+  keyword?: string;
+}
+
+export default function BillApprovalPage({ route }: PageProps) {
+  const { message, modal } = App.useApp();
+  const community = useCurrentCommunity();
+  const communityId = community?.communityId ?? null;
+  const [params, setParams] = useSearchParams();
+  const batchId = params.get("batchId") ? Number(params.get("batchId")) : undefined;
+  const [filters, setFilters] = useState<Filters>({ status: 1 });
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [rejecting, setRejecting] = useState<number[] | null>(null);
+  const [form] = Form.useForm<Filters>();
+  const items = useLoad(communityId ? () => paymentApi.pageList<{ id: number; name: string }>("paymentItems", { communityId, pageNo: 1, pageSize: 200 }) : null, [communityId]);
+  const list = useLoad(
+    communityId
+      ? () =>
+          paymentApi.queryBills({
+            communityId,
+            status: [filters.status],
+            period: filters.period ? filters.period.format("YYYY-MM") : undefined,
+            paymentItemId: filters.paymentItemId,
+            keyword: filters.keyword,
+            batchId,
+            ...page,
+          })
+      : null,
+    [communityId, JSON.stringify(filters), page.pageNo, page.pageSize, batchId],
+  );
+  useEffect(() => setSelected([]), [list.data]);
+
+  const title = route?.title ?? "账单审核";
+  if (!communityId) return <NeedCommunity title={title} />;
+
+  const approve = async (body: Record<string, unknown>) => {
+    const r = await paymentApi.approve(body);
+    void message.success(`已审核通过 ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
+    list.reload();
+  };
+  const reject = async (reason: string) => {
+    const r = await paymentApi.reject({ ids: rejecting, reason });
+    void message.success(`已驳回 ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
+    setRejecting(null);
+    list.reload();
+  };
+
+  const columns: TableProps<BillView>["columns"] = [
+    { title: "账单编号", dataIndex: "billNo" },
+    { title: "房屋", dataIndex: "roomLabel" },
+    { title: "缴费项目", dataIndex: "itemName" },
+    { title: "账期", dataIndex: "period" },
+    { title: "应收金额(元)", dataIndex: "amountDue", align: "right" },
+    { title: "缴费截止日", dataIndex: "dueDate" },
+    { title: "状态", dataIndex: "status", render: (v) => <MapTag mapping="billStatus" value={v} /> },
+    { title: "驳回原因", dataIndex: "rejectReason", render: (v) => v ?? "-" },
+    {
+      title: "操作",
+      fixed: "right",
+      render: (_v, b) => (
+        <Space size={4}>
+          {(b.status === 1 || b.status === 3) && (
+            <Button type="link" size="small" onClick={() => approve({ ids: [b.id] })}>
+              通过
+            </Button>
+          )}
+          {(b.status === 1 || (b.status === 2 && b.amountPaid === "0.00")) && (
+            <Button type="link" size="small" danger onClick={() => setRejecting([b.id])}>
+              驳回
+            </Button>
+          )}
+          <DecisionsButton billId={b.id} />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={title} variant="borderless">
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ status: 1 }}
+        style={{ marginBottom: 16, rowGap: 12 }}
+        onFinish={(v) => {
+          setFilters({ ...v, keyword: v.keyword?.trim() || undefined });
+          setPage((p) => ({ ...p, pageNo: 1 }));
+        }}
+      >
+        <Form.Item name="status" label="状态">
+          <Select style={{ width: 120 }} options={optionsOf("billStatus", [1, 2, 3])} />
+        </Form.Item>
+        <Form.Item name="period" label="账期">
+          <DatePicker picker="month" allowClear />
+        </Form.Item>
+        <Form.Item name="paymentItemId" label="缴费项目">
+          <Select allowClear style={{ width: 160 }} options={(items.data?.list ?? []).map((i) => ({ value: i.id, label: i.name }))} />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input.Search allowClear placeholder="房号 / 账单编号" onSearch={() => form.submit()} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+        </Form.Item>
+      </Form>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Button type="primary" disabled={!selected.length} onClick={() => approve({ ids: selected })}>
+          批量通过
+        </Button>
+        <Button danger disabled={!selected.length} onClick={() => setRejecting(selected)}>
+          批量驳回
+        </Button>
+        {batchId && (
+          <>
+            <Button
+              onClick={() =>
+                modal.confirm({ title: "整批审核通过", content: "将审核通过该批次中所有草稿和已驳回的账单。", okText: "通过", cancelText: "取消", onOk: () => approve({ batchId }) })
+              }
+            >
+              整批通过
+            </Button>
+            <Typography.Text type="secondary">
+              批次 {batchId}
+              <Button type="link" size="small" onClick={() => setParams({}, { replace: true })}>
+                清除
+              </Button>
+            </Typography.Text>
+          </>
+        )}
+        {selected.length > 0 && <Typography.Text type="secondary">已选择 {selected.length} 张</Typography.Text>}
+      </Space>
+      <Table<BillView>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.loading}
+        scroll={{ x: "max-content" }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => `共 ${n} 张`,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+      />
+      <ReasonDialog open={!!rejecting} title={`驳回 ${rejecting?.length ?? 0} 张账单`} onCancel={() => setRejecting(null)} onOk={reject} />
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+// A bill's approval decisions (billApprovals: who, when, which way, why) in a popover.
+import { Button, Popover, Table } from "antd";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { paymentApi } from "../api.ts";
+import { MapTag } from "../shared/labels.tsx";
+
+interface Decision {
+  id: number;
+  decision: number;
+  reason: string | null;
+  deciderIdLabel?: string;
+  decidedAt: string;
+}
+
+export function DecisionsButton({ billId }: { billId: number }) {
+  const [rows, setRows] = useState<Decision[] | null>(null);
+  const load = async (open: boolean) => {
+    if (!open || rows) return;
+    const page = await paymentApi.pageList<Decision>("billApprovals", { billId, pageNo: 1, pageSize: 50 });
+    setRows(page.list);
+  };
+  return (
+    <Popover
+      trigger="click"
+      title="审核记录"
+      onOpenChange={load}
+      content={
+        <Table<Decision>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          loading={!rows}
+          dataSource={rows ?? []}
+          style={{ width: 420 }}
+          columns={[
+            { title: "结果", dataIndex: "decision", render: (v) => <MapTag mapping="billStatus" value={v} /> },
+            { title: "审核人", dataIndex: "deciderIdLabel" },
+            { title: "时间", dataIndex: "decidedAt", render: (v) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+            { title: "原因", dataIndex: "reason", render: (v) => v ?? "-" },
+          ]}
+          locale={{ emptyText: "暂无审核记录" }}
+        />
+      }
+    >
+      <Button type="link" size="small">
+        记录
+      </Button>
+    </Popover>
+  );
+}

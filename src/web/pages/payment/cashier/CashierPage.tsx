@@ -1,0 +1,37 @@
+// 收银台 /propertyPayment/cashier: find a room (building → unit → room, or search), see its unpaid
+// approved bills with totals, take payment (pay methods 1–6, cash change), waive; then print the
+// numbered receipt (opened at once when the community's settings say so).
+import { Card, Empty } from "antd";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { PageProps } from "../../registry.ts";
+import { useCurrentCommunity } from "../../../state/community.ts";
+import type { PayResult } from "../types.ts";
+import { NeedCommunity } from "../shared/NeedCommunity.tsx";
+import { RoomPicker, type PickedRoom } from "../shared/RoomPicker.tsx";
+import { PaidResult } from "./PaidResult.tsx";
+import { RoomBillsPanel } from "./RoomBillsPanel.tsx";
+
+export default function CashierPage({ route }: PageProps) {
+  const community = useCurrentCommunity();
+  const navigate = useNavigate();
+  const [room, setRoom] = useState<PickedRoom | null>(null);
+  const [paid, setPaid] = useState<PayResult | null>(null);
+  const title = route?.title ?? "收银台";
+  if (!community?.communityId) return <NeedCommunity title={title} />;
+  return (
+    <Card title={title} variant="borderless" extra={<RoomPicker key={community.communityId} communityId={community.communityId} value={room?.id} onChange={(r) => (setRoom(r), setPaid(null))} />}>
+      {paid ? (
+        <PaidResult result={paid} onClose={() => setPaid(null)} />
+      ) : room ? (
+        <RoomBillsPanel
+          key={room.id}
+          roomId={room.id}
+          onPaid={(r, autoPrint) => (autoPrint ? navigate(`/propertyPayment/receipt/${r.receiptId}`) : setPaid(r))}
+        />
+      ) : (
+        <Empty description="请选择或搜索房屋" />
+      )}
+    </Card>
+  );
+}

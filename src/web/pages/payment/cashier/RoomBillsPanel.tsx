@@ -1,0 +1,119 @@
+// One room's unpaid approved bills with totals (GET roomBills), selectable, with 收款 for the
+// selected and 减免 per bill. Shared by the cashier and the bill-pay pages.
+import { Alert, Button, Descriptions, Empty, Space, Table, Typography } from "antd";
+import type { TableProps } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { paymentApi } from "../api.ts";
+import type { BillView, PayResult } from "../types.ts";
+import { MapTag } from "../shared/labels.tsx";
+import { sumYuan } from "../shared/money.ts";
+import { PayDialog } from "../shared/PayDialog.tsx";
+import { WaiverDialog } from "../shared/WaiverDialog.tsx";
+import { useLoad } from "../shared/useLoad.ts";
+
+export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
+  const data = useLoad(() => paymentApi.roomBills(roomId), [roomId]);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [paying, setPaying] = useState(false);
+  const [waiving, setWaiving] = useState<BillView | null>(null);
+  const bills = useMemo(() => data.data?.bills ?? [], [data.data]);
+  useEffect(() => setSelected(bills.map((b) => b.id)), [bills]);
+  const chosen = bills.filter((b) => selected.includes(b.id));
+  const d = data.data;
+
+  const columns: TableProps<BillView>["columns"] = [
+    { title: "缴费项目", dataIndex: "itemName" },
+    { title: "账期", dataIndex: "period" },
+    { title: "截止日", dataIndex: "dueDate" },
+    { title: "应收(元)", dataIndex: "amountDue", align: "right" },
+    { title: "滞纳金(元)", dataIndex: "lateFee", align: "right" },
+    { title: "已收(元)", dataIndex: "amountPaid", align: "right" },
+    { title: "减免(元)", dataIndex: "amountWaived", align: "right" },
+    { title: "未缴(元)", dataIndex: "outstanding", align: "right", render: (v) => <Typography.Text strong>{v}</Typography.Text> },
+    { title: "状态", dataIndex: "status", render: (v) => <MapTag mapping="billStatus" value={v} /> },
+  ];
+  if (canWaive) {
+    columns.push({
+      title: "操作",
+      render: (_v, b) => (
+        <Button type="link" size="small" onClick={() => setWaiving(b)}>
+          减免
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <Space direction="vertical" style={{ width: "100%" }}>
+      {d && (
+        <Descriptions size="small" column={4} bordered>
+          <Descriptions.Item label="社区">{d.room.communityName}</Descriptions.Item>
+          <Descriptions.Item label="房屋">{`${d.room.buildingName ?? ""} ${d.room.unitName ?? ""} ${d.room.roomNo}`}</Descriptions.Item>
+          <Descriptions.Item label="建筑面积">{d.room.buildingArea ? `${d.room.buildingArea} ㎡` : "-"}</Descriptions.Item>
+          <Descriptions.Item label="房屋状态">
+            <MapTag mapping="roomStatus" value={d.room.status} />
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      {d && d.draftCount > 0 && <Alert type="info" showIcon message={`该房屋另有 ${d.draftCount} 张账单待审核，审核通过后才能缴费`} />}
+      <Table<BillView>
+        rowKey="id"
+        size="small"
+        loading={data.loading}
+        columns={columns}
+        dataSource={bills}
+        pagination={false}
+        scroll={{ x: "max-content" }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该房屋没有待缴账单" /> }}
+        summary={() =>
+          d && bills.length ? (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={4}>
+                合计（{d.totals.count} 张）
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">{d.totals.amountDue}</Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">{d.totals.lateFee}</Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">{d.totals.amountPaid}</Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">{d.totals.amountWaived}</Table.Summary.Cell>
+              <Table.Summary.Cell index={5} align="right">
+                <Typography.Text strong>{d.totals.outstanding}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={6} colSpan={canWaive ? 2 : 1} />
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
+      <Space>
+        <Button type="primary" size="large" disabled={!chosen.length} onClick={() => setPaying(true)}>
+          收款 ¥{sumYuan(chosen.map((b) => b.outstanding))}
+        </Button>
+        <Typography.Text type="secondary">已选 {chosen.length} 张账单</Typography.Text>
+      </Space>
+      <PayDialog
+        open={paying}
+        bills={chosen}
+        payMethods={d?.payMethods ?? []}
+        allowPartial={!!d?.allowPartialPayment}
+        onClose={() => setPaying(false)}
+        onStale={() => {
+          setPaying(false);
+          data.reload();
+        }}
+        onPaid={(r) => {
+          setPaying(false);
+          data.reload();
+          onPaid(r, !!d?.autoPrintReceipt);
+        }}
+      />
+      <WaiverDialog
+        bill={waiving}
+        onClose={() => setWaiving(null)}
+        onDone={() => {
+          setWaiving(null);
+          data.reload();
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,50 @@
+// 账单生成 /propertyPayment/billgeneration: the generation form and its task's progress, the
+// community's bill batches, and the meter readings that metered items are priced from.
+import { Button, Card, Tabs } from "antd";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { PageProps } from "../../registry.ts";
+import { useCurrentCommunity } from "../../../state/community.ts";
+import { NeedCommunity } from "../shared/NeedCommunity.tsx";
+import { ResourceTable } from "../shared/ResourceTable.tsx";
+import { GenerateForm } from "./GenerateForm.tsx";
+import { TaskProgress } from "./TaskProgress.tsx";
+
+export default function BillGenerationPage({ route }: PageProps) {
+  const community = useCurrentCommunity();
+  const navigate = useNavigate();
+  const [taskId, setTaskId] = useState<number | null>(null);
+  const [batchesVersion, setBatchesVersion] = useState(0);
+  const title = route?.title ?? "账单生成";
+  if (!community?.communityId) return <NeedCommunity title={title} />;
+  const communityId = Number(community.communityId);
+  return (
+    <Card title={title} variant="borderless" extra={<Button onClick={() => navigate("/system/taskcenter")}>任务中心</Button>}>
+      <GenerateForm key={communityId} communityId={communityId} onStarted={setTaskId} />
+      {taskId && <TaskProgress key={taskId} taskId={taskId} onFinished={() => setBatchesVersion((n) => n + 1)} />}
+      <Tabs
+        items={[
+          {
+            key: "batches",
+            label: "生成批次",
+            children: (
+              <ResourceTable
+                key={`${communityId}:${batchesVersion}`}
+                resource="billBatches"
+                communityId={communityId}
+                cells={{
+                  batchNo: (v, row) => (
+                    <Button type="link" size="small" onClick={() => navigate(`/propertyPayment/billapproval?batchId=${row.id}`)}>
+                      {String(v)}
+                    </Button>
+                  ),
+                }}
+              />
+            ),
+          },
+          { key: "meter", label: "抄表录入", children: <ResourceTable key={`m${communityId}`} resource="meterReadings" communityId={communityId} /> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+// The progress of a generation task, polled every second until it ends: percent, state, result and
+// one line per bill batch.
+import { Alert, Button, Progress, Space, Table, Tag, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { paymentApi } from "../api.ts";
+import type { GenerationTask } from "../types.ts";
+import { MapTag } from "../shared/labels.tsx";
+
+const STATES: Record<string, { text: string; color: string }> = {
+  pending: { text: "排队中", color: "default" },
+  active: { text: "生成中", color: "processing" },
+  completed: { text: "已完成", color: "success" },
+  failed: { text: "失败", color: "error" },
+};
+
+export function TaskProgress({ taskId, onFinished }: { taskId: number; onFinished: () => void }) {
+  const [task, setTask] = useState<GenerationTask | null>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const t = await paymentApi.generationTask(taskId);
+        if (!live) return;
+        setTask(t);
+        if (t.state === "completed" || t.state === "failed") return onFinished();
+      } catch {
+        /* try again */
+      }
+      if (live) timer = setTimeout(poll, 1000);
+    };
+    void poll();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [taskId]);
+  if (!task) return null;
+  const state = STATES[task.state] ?? { text: task.state, color: "default" };
+  return (
+    <Space direction="vertical" style={{ width: "100%", marginBottom: 16 }}>
+      <Space>
+        <Typography.Text strong>{task.name}</Typography.Text>
+        <Tag color={state.color}>{state.text}</Tag>
+        <Typography.Text type="secondary">
+          {task.done} / {task.total} 户
+        </Typography.Text>
+      </Space>
+      <Progress percent={task.progress} status={task.state === "failed" ? "exception" : task.state === "completed" ? "success" : "active"} />
+      {task.result && <Alert type={task.state === "failed" ? "error" : "success"} showIcon message={task.result} />}
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={task.batches}
+        columns={[
+          { title: "批次号", dataIndex: "batchNo" },
+          { title: "缴费项目", dataIndex: "itemName" },
+          { title: "状态", dataIndex: "status", render: (v) => <MapTag mapping="billBatchStatus" value={v} /> },
+          { title: "房屋数", dataIndex: "roomCount" },
+          { title: "新生成", dataIndex: "billCount" },
+          { title: "已存在", dataIndex: "existingCount" },
+          { title: "数据不全", dataIndex: "skippedCount" },
+          { title: "应收总额(元)", dataIndex: "totalAmount" },
+          {
+            title: "操作",
+            render: (_v, b) => (
+              <Button type="link" size="small" onClick={() => navigate(`/propertyPayment/billapproval?batchId=${b.id}`)}>
+                去审核
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,130 @@
+// 实收记录: every charge and refund of the community with its payment type, return flag and pay
+// method labels (spec §3), filtered by day, method and flag; a charge can be refunded from its row.
+import { Button, DatePicker, Form, Input, Select, Space, Table } from "antd";
+import type { TableProps } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { paymentApi } from "../api.ts";
+import { MapTag, optionsOf } from "../shared/labels.tsx";
+import { useLoad } from "../shared/useLoad.ts";
+import { RefundDialog } from "./RefundDialog.tsx";
+import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
+
+export interface PaymentRow {
+  id: number;
+  serialNo: string;
+  billIdLabel?: string;
+  roomIdLabel?: string;
+  payerName: string | null;
+  amount: string;
+  payMethod: number;
+  paymentType: number | null;
+  returnFlag: number | null;
+  receiptNo: string | null;
+  cashierIdLabel?: string;
+  paidAt: string;
+  accountingDay: string | null;
+}
+
+export function PaymentsTable({ communityId }: { communityId: number }) {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const [refunding, setRefunding] = useState<PaymentRow | null>(null);
+  const list = useLoad(() => paymentApi.pageList<PaymentRow>("payments", { communityId, ...filters, ...page }), [communityId, JSON.stringify(filters), page.pageNo, page.pageSize]);
+
+  const openReceipt = async (receiptNo: string) => {
+    const found = await paymentApi.pageList<{ id: number }>("receipts", { communityId, receiptNo, pageNo: 1, pageSize: 1 });
+    if (found.list[0]) navigate(`/propertyPayment/receipt/${found.list[0].id}`);
+  };
+
+  const columns: TableProps<PaymentRow>["columns"] = [
+    { title: "交易流水号", dataIndex: "serialNo" },
+    { title: "收退标识", dataIndex: "returnFlag", render: (v) => <MapTag mapping="returnFlag" value={v} /> },
+    { title: "缴费类型", dataIndex: "paymentType", render: (v) => <MapTag mapping="paymentType" value={v} /> },
+    { title: "支付方式", dataIndex: "payMethod", render: (v) => <MapTag mapping="payMethod" value={v} /> },
+    { title: "金额(元)", dataIndex: "amount", align: "right", render: (v, r) => (r.returnFlag === 1 ? `-${v}` : v) },
+    { title: "房屋", dataIndex: "roomIdLabel" },
+    { title: "账单", dataIndex: "billIdLabel" },
+    { title: "缴费人", dataIndex: "payerName", render: (v) => v ?? "-" },
+    { title: "收款人", dataIndex: "cashierIdLabel" },
+    { title: "收款时间", dataIndex: "paidAt", render: (v) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+    { title: "记账日期", dataIndex: "accountingDay" },
+    {
+      title: "操作",
+      fixed: "right",
+      render: (_v, p) => (
+        <Space size={4}>
+          {p.receiptNo && hasAuthority(PAYMENT_CODES.cashier) && (
+            <Button type="link" size="small" onClick={() => openReceipt(p.receiptNo!)}>
+              票据
+            </Button>
+          )}
+          {p.returnFlag !== 1 && (
+            <Button type="link" size="small" danger onClick={() => setRefunding(p)}>
+              退款
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Form
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 12 }}
+        onFinish={(v: { accountingDay?: Dayjs; payMethod?: number; returnFlag?: number; paymentType?: number; keyword?: string }) => {
+          setFilters({
+            accountingDay: v.accountingDay?.format("YYYY-MM-DD"),
+            payMethod: v.payMethod,
+            returnFlag: v.returnFlag,
+            paymentType: v.paymentType,
+            keyword: v.keyword?.trim() || undefined,
+          });
+          setPage((p) => ({ ...p, pageNo: 1 }));
+        }}
+      >
+        <Form.Item name="accountingDay" label="记账日期">
+          <DatePicker />
+        </Form.Item>
+        <Form.Item name="payMethod" label="支付方式">
+          <Select allowClear style={{ width: 120 }} options={optionsOf("payMethod")} />
+        </Form.Item>
+        <Form.Item name="returnFlag" label="收退标识">
+          <Select allowClear style={{ width: 100 }} options={[{ value: 0, label: "收费" }, ...optionsOf("returnFlag")]} />
+        </Form.Item>
+        <Form.Item name="paymentType" label="缴费类型">
+          <Select allowClear style={{ width: 110 }} options={[...optionsOf("paymentType"), { value: 2, label: "其他" }]} />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input allowClear placeholder="流水号 / 票据号 / 缴费人" style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+        </Form.Item>
+      </Form>
+      <Table<PaymentRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.loading}
+        scroll={{ x: "max-content" }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => `共 ${n} 条`,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+      />
+      <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onDone={() => (setRefunding(null), list.reload())} />
+    </>
+  );
+}

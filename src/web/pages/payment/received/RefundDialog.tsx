@@ -1,0 +1,62 @@
+// Applying for a refund of one charge: full or partial, at most what is still refundable (paid −
+// refunded − waiting; the pay-amount rule with that maximum), the refund method and a reason. The
+// refund takes effect when approved.
+import { App, Descriptions, Form, Input, Modal, Select } from "antd";
+import { useEffect, useState } from "react";
+import { paymentApi } from "../api.ts";
+import { optionsOf } from "../shared/labels.tsx";
+import { fenOf } from "../shared/money.ts";
+import { payAmountRule, ruleOf } from "../shared/rules.ts";
+import type { PaymentRow } from "./PaymentsTable.tsx";
+
+export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow | null; onClose: () => void; onDone: () => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ amount: string; refundMethod: number; reason: string }>();
+  const [info, setInfo] = useState<{ amount: string; refunded: string; pending: string; refundable: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setInfo(null);
+    if (!payment) return;
+    paymentApi.refundable(payment.id).then((r) => {
+      setInfo(r);
+      form.setFieldsValue({ amount: r.refundable, refundMethod: payment.payMethod, reason: "" });
+    }, () => undefined);
+  }, [payment, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await paymentApi.applyRefund({ paymentId: payment!.id, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() });
+      void message.success("退款申请已提交，审核通过后退款");
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={!!payment} title="申请退款" okText="提交" cancelText="取消" onCancel={onClose} onOk={submit} confirmLoading={busy} okButtonProps={{ disabled: !info || info.refundable === "0.00" }} forceRender>
+      {info && (
+        <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
+          <Descriptions.Item label="收款金额">¥{info.amount}</Descriptions.Item>
+          <Descriptions.Item label="已退款">¥{info.refunded}</Descriptions.Item>
+          <Descriptions.Item label="审核中">¥{info.pending}</Descriptions.Item>
+          <Descriptions.Item label="可退金额">¥{info.refundable}</Descriptions.Item>
+        </Descriptions>
+      )}
+      <Form form={form} layout="horizontal" labelCol={{ flex: "96px" }}>
+        <Form.Item name="amount" label="退款金额" rules={[payAmountRule(fenOf(info?.refundable ?? "0"))]} validateTrigger={["onBlur", "onChange"]}>
+          <Input suffix="元" inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="refundMethod" label="退款方式" rules={[{ required: true, message: "请选择退款方式" }]}>
+          <Select options={optionsOf("payMethod")} />
+        </Form.Item>
+        <Form.Item name="reason" label="退款原因" rules={[ruleOf("cjkText", "请输入退款原因")]}>
+          <Input.TextArea maxLength={128} showCount autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

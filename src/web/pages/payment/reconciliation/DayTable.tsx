@@ -1,0 +1,148 @@
+// One settlement day: per pay method and cashier, what the books recorded (charges, refunds, net)
+// against what arrived (declared, §5 amount rule); differences in red. Save the declared amounts, or
+// close the day (then read-only; later payments count for the next day).
+import { App, Alert, Button, Form, Input, Space, Table, Tag, Typography } from "antd";
+import dayjs from "dayjs";
+import { useEffect, useState } from "react";
+import { paymentApi } from "../api.ts";
+import type { DayRow, DaySummary } from "../types.ts";
+import { labelOf } from "../shared/labels.tsx";
+import { fenOf, fenToYuan, tryFen } from "../shared/money.ts";
+import { ruleOf } from "../shared/rules.ts";
+
+const key = (r: DayRow) => `${r.payMethod}:${r.cashierId}`;
+
+export function DayTable({ summary, onChanged }: { summary: DaySummary; onChanged: () => void }) {
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<Record<string, { declaredAmount?: string; remark?: string }>>();
+  const [busy, setBusy] = useState(false);
+  const values = Form.useWatch([], form) ?? {};
+  const closed = summary.closed;
+
+  useEffect(() => {
+    form.setFieldsValue(Object.fromEntries(summary.rows.map((r) => [key(r), { declaredAmount: r.declaredAmount ?? "", remark: r.remark ?? "" }])));
+  }, [summary, form]);
+
+  const rows = async () => {
+    const v = await form.validateFields();
+    return summary.rows.map((r) => ({ payMethod: r.payMethod, cashierId: r.cashierId, declaredAmount: v[key(r)]?.declaredAmount?.trim() || null, remark: v[key(r)]?.remark?.trim() || null }));
+  };
+  const save = async () => {
+    const body = { communityId: summary.communityId, day: summary.day, rows: await rows() };
+    setBusy(true);
+    try {
+      await paymentApi.declare(body);
+      void message.success("保存成功");
+      onChanged();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const close = async () => {
+    const list = await rows();
+    modal.confirm({
+      title: `日结 ${summary.day}`,
+      content: "日结后该日对账数据不可修改，此后的收款计入下一个营业日。确定日结？",
+      okText: "确定日结",
+      cancelText: "取消",
+      onOk: async () => {
+        await paymentApi.closeDay({ communityId: summary.communityId, day: summary.day, rows: list });
+        void message.success("日结成功");
+        onChanged();
+      },
+    });
+  };
+
+  const difference = (r: DayRow) => {
+    if (closed) return r.difference;
+    const d = tryFen(values[key(r)]?.declaredAmount);
+    return d === null ? null : fenToYuan(d - fenOf(r.netAmount));
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: "100%" }}>
+      {closed ? (
+        <Alert
+          type="success"
+          showIcon
+          message={`已日结：${summary.closing?.closedByName ?? ""} 于 ${dayjs(summary.closing?.closedAt).format("YYYY-MM-DD HH:mm")}`}
+          description={summary.closing?.remark ? `说明：${summary.closing.remark}` : "该日数据只读，之后的收款计入下一个营业日。"}
+        />
+      ) : (
+        summary.day > summary.today && <Alert type="info" showIcon message="未来日期：可查看计入该日的收款，到期后才能日结" />
+      )}
+      <Form form={form} component={false}>
+        <Table<DayRow>
+          rowKey={key}
+          size="middle"
+          pagination={false}
+          dataSource={summary.rows}
+          scroll={{ x: "max-content" }}
+          locale={{ emptyText: "该日没有收款记录" }}
+          columns={[
+            { title: "支付方式", dataIndex: "payMethod", render: (v) => labelOf("payMethod", v) },
+            { title: "收款人", dataIndex: "cashierName" },
+            { title: "笔数", dataIndex: "paymentCount", align: "right" },
+            { title: "收款(元)", dataIndex: "recordedAmount", align: "right" },
+            { title: "退款(元)", dataIndex: "refundAmount", align: "right" },
+            { title: "应到账(元)", dataIndex: "netAmount", align: "right" },
+            {
+              title: "实际到账(元)",
+              render: (_v, r) =>
+                closed ? (
+                  (r.declaredAmount ?? "-")
+                ) : (
+                  <Form.Item name={[key(r), "declaredAmount"]} rules={[ruleOf("amount")]} validateTrigger={["onBlur", "onChange"]} style={{ margin: 0 }}>
+                    <Input inputMode="decimal" style={{ width: 130 }} placeholder="请输入" />
+                  </Form.Item>
+                ),
+            },
+            {
+              title: "差异(元)",
+              render: (_v, r) => {
+                const diff = difference(r);
+                if (diff === null) return "-";
+                return diff === "0.00" ? <Tag color="success">0.00</Tag> : <Typography.Text type="danger" strong>{diff}</Typography.Text>;
+              },
+            },
+            {
+              title: "差异说明",
+              render: (_v, r) =>
+                closed ? (
+                  (r.remark ?? "-")
+                ) : (
+                  <Form.Item name={[key(r), "remark"]} rules={[ruleOf("cjkText")]} style={{ margin: 0 }}>
+                    <Input maxLength={128} style={{ width: 200 }} />
+                  </Form.Item>
+                ),
+            },
+          ]}
+          summary={() => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={2}>
+                合计
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">{summary.totals.paymentCount}</Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">{summary.totals.recordedAmount}</Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">{summary.totals.refundAmount}</Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">{summary.totals.netAmount}</Table.Summary.Cell>
+              <Table.Summary.Cell index={5} colSpan={3}>
+                {closed || summary.totals.allDeclared ? `已申报 ${summary.totals.declaredAmount}` : "未全部申报"}
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          )}
+        />
+      </Form>
+      {!closed && (
+        <Space>
+          <Button onClick={save} loading={busy} disabled={!summary.rows.length}>
+            保存申报
+          </Button>
+          <Button type="primary" onClick={close} disabled={summary.day > summary.today}>
+            日结
+          </Button>
+        </Space>
+      )}
+    </Space>
+  );
+}

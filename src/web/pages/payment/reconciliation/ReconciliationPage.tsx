@@ -1,0 +1,46 @@
+// 对账管理 /propertyPayment/reconciliation: the daily settlement of the current community — pick a
+// day, compare recorded with declared per pay method and cashier, close the day — and the list of
+// closed days.
+import { Card, DatePicker, Space, Tabs } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useState } from "react";
+import type { PageProps } from "../../registry.ts";
+import { useCurrentCommunity } from "../../../state/community.ts";
+import { paymentApi } from "../api.ts";
+import { NeedCommunity } from "../shared/NeedCommunity.tsx";
+import { ResourceTable } from "../shared/ResourceTable.tsx";
+import { useLoad } from "../shared/useLoad.ts";
+import { DayTable } from "./DayTable.tsx";
+
+export default function ReconciliationPage({ route }: PageProps) {
+  const community = useCurrentCommunity();
+  const communityId = community?.communityId ?? null;
+  const [day, setDay] = useState<Dayjs>(dayjs());
+  const [version, setVersion] = useState(0);
+  const dayText = day.format("YYYY-MM-DD");
+  const summary = useLoad(communityId ? () => paymentApi.day(communityId, dayText) : null, [communityId, dayText, version]);
+  const title = route?.title ?? "对账管理";
+  if (!communityId) return <NeedCommunity title={title} />;
+  return (
+    <Card title={title} variant="borderless">
+      <Tabs
+        items={[
+          {
+            key: "day",
+            label: "日结对账",
+            children: (
+              <Space direction="vertical" style={{ width: "100%" }}>
+                <Space>
+                  对账日期
+                  <DatePicker value={day} allowClear={false} onChange={(d) => d && setDay(d)} />
+                </Space>
+                {summary.data && <DayTable summary={summary.data} onChanged={() => setVersion((n) => n + 1)} />}
+              </Space>
+            ),
+          },
+          { key: "closings", label: "日结记录", children: <ResourceTable key={`${communityId}:${version}`} resource="dailyClosings" communityId={communityId} /> },
+        ]}
+      />
+    </Card>
+  );
+}

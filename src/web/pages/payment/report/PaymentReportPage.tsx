@@ -1,0 +1,86 @@
+// 缴费报表 /propertyPayment/paymentReport: per community and month — due, collected, refunded,
+// waived, arrears, collection rate ((collected − refunded) / due) and household collection rate
+// (settled rooms / billed rooms) — with a chart and an Excel export of the same figures.
+import { DownloadOutlined } from "@ant-design/icons";
+import { Button, Card, DatePicker, Radio, Space, Statistic, Table } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useState } from "react";
+import type { PageProps } from "../../registry.ts";
+import { baseURLFor } from "../../../http/hosts.ts";
+import { useCurrentCommunity } from "../../../state/community.ts";
+import { paymentApi } from "../api.ts";
+import type { ReportRow } from "../types.ts";
+import { useLoad } from "../shared/useLoad.ts";
+import { ReportChart } from "./ReportChart.tsx";
+
+export default function PaymentReportPage({ route }: PageProps) {
+  const community = useCurrentCommunity();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(5, "month").startOf("month"), dayjs().startOf("month")]);
+  const [scope, setScope] = useState<"current" | "all">(community?.communityId ? "current" : "all");
+  const communityIds = scope === "current" && community?.communityId ? [Number(community.communityId)] : undefined;
+  const query = { startMonth: range[0].format("YYYY-MM"), endMonth: range[1].format("YYYY-MM"), communityIds };
+  const report = useLoad(() => paymentApi.report(query), [JSON.stringify(query)]);
+  const exportUrl = () => {
+    const q = new URLSearchParams({ startMonth: query.startMonth, endMonth: query.endMonth });
+    if (communityIds) q.set("communityIds", communityIds.join(","));
+    return `${baseURLFor(window.location.hostname)}/api/property/reports/actions/exportPayment?${q}`;
+  };
+  const t = report.data?.totals;
+  return (
+    <Card
+      title={route?.title ?? "缴费报表"}
+      variant="borderless"
+      extra={
+        <Button icon={<DownloadOutlined />} href={exportUrl()} target="_blank" rel="noopener">
+          导出Excel
+        </Button>
+      }
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <DatePicker.RangePicker picker="month" value={range} allowClear={false} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+        <Radio.Group
+          value={scope}
+          onChange={(e) => setScope(e.target.value)}
+          optionType="button"
+          options={[
+            { value: "current", label: community?.communityName ? `当前社区（${community.communityName}）` : "当前社区", disabled: !community?.communityId },
+            { value: "all", label: "全部社区" },
+          ]}
+        />
+      </Space>
+      {t && (
+        <Space size={40} wrap style={{ marginBottom: 16 }}>
+          <Statistic title="应收金额(元)" value={t.amountDue} />
+          <Statistic title="实收金额(元)" value={t.collected} />
+          <Statistic title="退款金额(元)" value={t.refunded} />
+          <Statistic title="欠费金额(元)" value={t.arrears} />
+          <Statistic title="收缴率" value={t.collectionRate} suffix={t.collectionRate === "-" ? "" : "%"} />
+          <Statistic title="户收缴率" value={t.householdRate} suffix={t.householdRate === "-" ? "" : "%"} />
+        </Space>
+      )}
+      <ReportChart rows={report.data?.list ?? []} />
+      <Table<ReportRow>
+        style={{ marginTop: 16 }}
+        rowKey={(r) => `${r.communityId}:${r.period}`}
+        size="middle"
+        loading={report.loading}
+        dataSource={report.data?.list ?? []}
+        scroll={{ x: "max-content" }}
+        pagination={{ pageSize: 24 }}
+        columns={[
+          { title: "社区", dataIndex: "communityName" },
+          { title: "账期", dataIndex: "period" },
+          { title: "应收(元)", dataIndex: "amountDue", align: "right" },
+          { title: "实收(元)", dataIndex: "collected", align: "right" },
+          { title: "退款(元)", dataIndex: "refunded", align: "right" },
+          { title: "减免(元)", dataIndex: "waived", align: "right" },
+          { title: "欠费(元)", dataIndex: "arrears", align: "right" },
+          { title: "收缴率(%)", dataIndex: "collectionRate", align: "right" },
+          { title: "计费户数", dataIndex: "households", align: "right" },
+          { title: "缴清户数", dataIndex: "paidHouseholds", align: "right" },
+          { title: "户收缴率(%)", dataIndex: "householdRate", align: "right" },
+        ]}
+      />
+    </Card>
+  );
+}

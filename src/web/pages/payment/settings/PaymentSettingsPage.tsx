@@ -1,0 +1,98 @@
+// 缴费设置 /propertyPayment/paymentParamConfig (spec §2): tabs second = pricing types, first =
+// payment items, four = payment parameters, invoiceSet = receipt and invoice, others = other; the
+// tab follows the URL's ?tab= (default second). Everything is per community (the header picker).
+import { Card, Checkbox, Select, Tabs, Typography } from "antd";
+import { useSearchParams } from "react-router";
+import { ROUNDING_OPTIONS } from "../../../../common/payment/rounding.ts";
+import { mappingLabel } from "../../../../common/mappings.ts";
+import type { PageProps } from "../../registry.ts";
+import { useCurrentCommunity } from "../../../state/community.ts";
+import { paymentApi } from "../api.ts";
+import { NeedCommunity } from "../shared/NeedCommunity.tsx";
+import { optionsOf } from "../shared/labels.tsx";
+import { ResourceTable } from "../shared/ResourceTable.tsx";
+import { useLoad } from "../shared/useLoad.ts";
+import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
+import { BuildingsInput, RoomStatusInput } from "./ItemInputs.tsx";
+import { SettingsForm } from "./SettingsForm.tsx";
+
+export const TAB_KEYS = ["second", "first", "four", "invoiceSet", "others"] as const;
+
+export default function PaymentSettingsPage({ route }: PageProps) {
+  const community = useCurrentCommunity();
+  const [params, setParams] = useSearchParams();
+  const tab = TAB_KEYS.includes(params.get("tab") as (typeof TAB_KEYS)[number]) ? (params.get("tab") as string) : "second";
+  const communityId = community?.communityId ?? null;
+  const settings = useLoad(communityId ? () => paymentApi.settings(communityId) : null, [communityId]);
+  const title = route?.title ?? "缴费设置";
+  if (!communityId) return <NeedCommunity title={title} />;
+  const s = settings.data;
+  const canSave = hasAuthority(PAYMENT_CODES.settings);
+  const form = (key: string) => {
+    if (!s) return null;
+    const common = { communityId, settings: s, onSaved: (next: typeof s) => settings.setData(next), canSave };
+    if (key === "four")
+      return (
+        <SettingsForm
+          {...common}
+          section="payParams"
+          fieldNames={["payMethods", "roundingMode"]}
+          savedAt={s.payParamsSavedAt}
+          required={{ payMethods: "请至少启用一种支付方式" }}
+          inputs={{
+            payMethods: () => <Checkbox.Group options={optionsOf("payMethod")} />,
+            roundingMode: () => <Select options={ROUNDING_OPTIONS} style={{ width: 240 }} />,
+          }}
+          extra={<Typography.Paragraph type="secondary" style={{ marginLeft: 180 }}>尾数处理作用于新生成的账单：先按四舍五入精确到分，再按所选方式处理。</Typography.Paragraph>}
+        />
+      );
+    if (key === "invoiceSet")
+      return (
+        <SettingsForm
+          {...common}
+          section="receipt"
+          fieldNames={["receiptTitle", "receiptPrefix", "defaultReceiptType", "invoiceEnabled", "taxNo"]}
+          savedAt={s.receiptSavedAt}
+          required={{ receiptPrefix: "请输入票据号前缀" }}
+          extra={
+            <Typography.Paragraph type="secondary" style={{ marginLeft: 180 }}>
+              票据号 = 前缀 + 10 位流水号（本企业内连续编号），如 {(s.receiptPrefix || "SJ") + "0000000001"}；默认票据类型：{mappingLabel("receiptType", s.defaultReceiptType)}。
+            </Typography.Paragraph>
+          }
+        />
+      );
+    return <SettingsForm {...common} section="other" fieldNames={["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt"]} savedAt={s.otherSavedAt} />;
+  };
+  const items = [
+    { key: "second", label: "计价类型", children: <ResourceTable key={`pt${communityId}`} resource="priceTypes" communityId={communityId} /> },
+    {
+      key: "first",
+      label: "缴费项目",
+      children: (
+        <ResourceTable
+          key={`pi${communityId}`}
+          resource="paymentItems"
+          communityId={communityId}
+          inputs={{ roomStatuses: () => <RoomStatusInput />, buildingIds: () => <BuildingsInput communityId={communityId} /> }}
+        />
+      ),
+    },
+    { key: "four", label: "支付参数", children: form("four") },
+    { key: "invoiceSet", label: "票据与发票", children: form("invoiceSet") },
+    { key: "others", label: "其他设置", children: form("others") },
+  ];
+  return (
+    <Card title={title} variant="borderless" loading={settings.loading && !s}>
+      <Tabs
+        activeKey={tab}
+        items={items}
+        destroyOnHidden
+        onChange={(key) => {
+          const next = new URLSearchParams(params);
+          next.set("tab", key);
+          setParams(next, { replace: true });
+        }}
+      />
+    </Card>
+  );
+}

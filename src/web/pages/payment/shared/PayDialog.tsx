@@ -1,0 +1,118 @@
+// Paying the chosen bills of one room: pay method (those the community accepts, spec §3 labels),
+// the amount (§5 pay-amount rule, at most what is owed; less only when partial payment is on), for
+// cash the money handed over and the change (received − due), payer and remark. The page's total
+// goes along as expectedAmount: if someone paid or changed the bills meanwhile the server refuses
+// (409) and the page reloads.
+import { Alert, Descriptions, Form, Input, Modal, Radio, Typography } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { paymentApi } from "../api.ts";
+import type { BillView, PayResult } from "../types.ts";
+import { optionsOf } from "./labels.tsx";
+import { fenOf, fenToYuan, sumYuan, tryFen } from "./money.ts";
+import { payAmountRule, ruleOf } from "./rules.ts";
+import { RequestError } from "../../../http/request.ts";
+
+const CASH = 5;
+
+interface Values {
+  payMethod: number;
+  payAmount: string;
+  receivedAmount?: string;
+  payerName?: string;
+  remark?: string;
+}
+
+export function PayDialog(props: {
+  open: boolean;
+  bills: BillView[];
+  payMethods: number[];
+  allowPartial: boolean;
+  onClose: () => void;
+  onPaid: (result: PayResult) => void;
+  onStale: () => void;
+}) {
+  const { open, bills, payMethods, allowPartial } = props;
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const total = useMemo(() => sumYuan(bills.map((b) => b.outstanding)), [bills]);
+  const totalFen = fenOf(total);
+  const method = Form.useWatch("payMethod", form);
+  const payAmount = Form.useWatch("payAmount", form);
+  const received = Form.useWatch("receivedAmount", form);
+
+  useEffect(() => {
+    if (open) form.setFieldsValue({ payMethod: payMethods.includes(CASH) ? CASH : payMethods[0], payAmount: total, receivedAmount: total, payerName: "", remark: "" });
+  }, [open, total, payMethods, form]);
+
+  const payFen = tryFen(payAmount);
+  const receivedFen = tryFen(received);
+  const change = method === CASH && payFen !== null && receivedFen !== null && receivedFen >= payFen ? fenToYuan(receivedFen - payFen) : null;
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      const result = await paymentApi.pay({
+        billIds: bills.map((b) => b.id),
+        payMethod: v.payMethod,
+        payAmount: v.payAmount.trim(),
+        receivedAmount: v.payMethod === CASH ? v.receivedAmount?.trim() : undefined,
+        expectedAmount: total,
+        payerName: v.payerName?.trim() || undefined,
+        remark: v.remark?.trim() || undefined,
+      });
+      props.onPaid(result);
+    } catch (e) {
+      if (e instanceof RequestError && e.status === 409) props.onStale();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title="收款" okText="确认收款" cancelText="取消" onCancel={props.onClose} onOk={submit} confirmLoading={busy} forceRender width={560}>
+      <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
+        <Descriptions.Item label="账单数">{bills.length}</Descriptions.Item>
+        <Descriptions.Item label="应缴合计">
+          <Typography.Text strong>¥{total}</Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+      {payMethods.length === 0 && <Alert type="warning" showIcon message="该社区未启用任何支付方式，请先在缴费设置中配置" style={{ marginBottom: 12 }} />}
+      <Form form={form} layout="horizontal" labelCol={{ flex: "96px" }}>
+        <Form.Item name="payMethod" label="支付方式" rules={[{ required: true, message: "请选择支付方式" }]}>
+          <Radio.Group options={optionsOf("payMethod", payMethods)} />
+        </Form.Item>
+        <Form.Item name="payAmount" label="缴费金额" rules={[payAmountRule(totalFen)]} validateTrigger={["onBlur", "onChange"]} extra={allowPartial ? "可部分缴费，按账期先后冲抵" : "需全额缴纳"}>
+          <Input suffix="元" inputMode="decimal" disabled={!allowPartial} />
+        </Form.Item>
+        {method === CASH && (
+          <Form.Item
+            name="receivedAmount"
+            label="实收现金"
+            dependencies={["payAmount"]}
+            validateTrigger={["onBlur", "onChange"]}
+            rules={[
+              ruleOf("amount"),
+              ({ getFieldValue }) => ({
+                validator: async (_r, value) => {
+                  const r = tryFen(value);
+                  const p = tryFen(getFieldValue("payAmount"));
+                  if (r !== null && p !== null && r < p) throw new Error("实收金额不能小于缴费金额");
+                },
+              }),
+            ]}
+            extra={change !== null ? `找零：¥${change}` : undefined}
+          >
+            <Input suffix="元" inputMode="decimal" />
+          </Form.Item>
+        )}
+        <Form.Item name="payerName" label="缴费人" rules={[ruleOf("name")]}>
+          <Input maxLength={32} placeholder="选填" />
+        </Form.Item>
+        <Form.Item name="remark" label="备注" rules={[ruleOf("cjkText")]}>
+          <Input maxLength={128} placeholder="选填" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+// A dialog asking for a reason (reject a bill, a refund or a waiver): required, cjkText rule.
+import { Form, Input, Modal } from "antd";
+import { useState } from "react";
+import { ruleOf } from "./rules.ts";
+
+export function ReasonDialog({ open, title, label = "驳回原因", onCancel, onOk }: { open: boolean; title: string; label?: string; onCancel: () => void; onOk: (reason: string) => Promise<unknown> }) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const { reason } = await form.validateFields();
+    setBusy(true);
+    try {
+      await onOk(reason.trim());
+      form.resetFields();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} title={title} onCancel={onCancel} onOk={submit} confirmLoading={busy} okText="确定" cancelText="取消" forceRender>
+      <Form form={form} layout="vertical">
+        <Form.Item name="reason" label={label} rules={[ruleOf("cjkText", `请输入${label}`)]} validateTrigger={["onBlur", "onChange"]}>
+          <Input.TextArea maxLength={128} showCount autoSize={{ minRows: 3 }} placeholder={`请输入${label}`} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,158 @@
+// A community's rows of one fee resource (pricing types, payment items, meter readings) as a table
+// with add / edit / delete in a dialog: the schema's list and form fields, the generic inputs and
+// displays, and the generated validator of the resource as each field's rule (exact §5 messages).
+// `inputs` replaces the input of a field (e.g. room statuses as checkboxes); such fields keep their
+// raw value (no JSON text).
+import { PlusOutlined } from "@ant-design/icons";
+import { App, Button, Form, Modal, Popconfirm, Space, Table } from "antd";
+import type { TableProps } from "antd";
+import { useMemo, useState, type ReactNode } from "react";
+import { messages } from "../../../../../generated/errors.ts";
+import type { FieldDef } from "../../../../../generated/model-types.ts";
+import { FieldValue } from "../../../generic/display.tsx";
+import { fieldLabel, formFields, getResourceDef, listFields, toFormValues, toPayload, defaultFormValues } from "../../../generic/fields.ts";
+import { schemaRule } from "../../../generic/fieldRules.ts";
+import { FieldInput } from "../../../generic/inputs.tsx";
+import { useResourceAccess } from "../../../generic/pageContext.tsx";
+import { paymentApi } from "../api.ts";
+import { useLoad } from "./useLoad.ts";
+
+type Row = Record<string, unknown> & { id: number };
+
+export interface ResourceTableProps {
+  resource: string;
+  communityId: number | string;
+  /** Inputs by field name: (props) => element; the value is kept as it is (arrays for json fields). */
+  inputs?: Record<string, (field: FieldDef) => ReactNode>;
+  /** Displays by field name in the table. */
+  cells?: Record<string, (value: unknown, row: Row) => ReactNode>;
+  /** Extra filters for the list (e.g. paymentItemId). */
+  filters?: Record<string, unknown>;
+  onChanged?: () => void;
+}
+
+export function ResourceTable({ resource, communityId, inputs = {}, cells = {}, filters = {}, onChanged }: ResourceTableProps) {
+  const def = getResourceDef(resource)!;
+  const { message } = App.useApp();
+  const access = useResourceAccess(def);
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [editing, setEditing] = useState<Row | "new" | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm();
+  const columnsDefs = useMemo(() => listFields(def), [def]);
+  const fields = useMemo(() => formFields(def).filter((f) => !f.readOnly), [def]);
+  const filterKey = JSON.stringify(filters);
+  const list = useLoad(() => paymentApi.pageList<Row>(resource, { ...page, ...filters, communityId }), [resource, communityId, page.pageNo, page.pageSize, filterKey]);
+
+  const mode = editing === "new" ? "create" : "edit";
+  const open = (row: Row | "new") => {
+    setEditing(row);
+    const values = row === "new" ? defaultFormValues(fields) : toFormValues(fields, row);
+    for (const f of fields) if (inputs[f.name]) values[f.name] = row === "new" ? f.default : row[f.name];
+    form.setFieldsValue(values);
+  };
+
+  const save = async () => {
+    const values = await form.validateFields();
+    const payload = toPayload(fields, values, mode);
+    setBusy(true);
+    try {
+      if (editing === "new") await paymentApi.create(resource, { ...payload, communityId });
+      else if (editing) await paymentApi.update(resource, editing.id, { ...payload, version: editing.version });
+      void message.success(messages.saved);
+      setEditing(null);
+      list.reload();
+      onChanged?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (row: Row) => {
+    await paymentApi.remove(resource, row.id);
+    void message.success(messages.deleted);
+    list.reload();
+    onChanged?.();
+  };
+
+  const columns: TableProps<Row>["columns"] = columnsDefs.map((f) => ({
+    key: f.name,
+    dataIndex: f.name,
+    title: fieldLabel(f),
+    render: (value: unknown, row: Row) => (cells[f.name] ? cells[f.name](value, row) : <FieldValue field={f} value={value} row={row} />),
+  }));
+  if (access.edit || access.delete) {
+    columns.push({
+      key: "__actions",
+      title: "操作",
+      width: 140,
+      render: (_: unknown, row: Row) => (
+        <Space size={4}>
+          {access.edit && (
+            <Button type="link" size="small" onClick={() => open(row)}>
+              编辑
+            </Button>
+          )}
+          {access.delete && (
+            <Popconfirm title={messages.deleteConfirm} okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => remove(row)}>
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <>
+      {access.create && (
+        <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => open("new")}>
+          新增{def.label}
+        </Button>
+      )}
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.loading}
+        scroll={{ x: "max-content" }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: (n) => `共 ${n} 条`,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+      />
+      <Modal
+        open={editing !== null}
+        title={`${editing === "new" ? "新增" : "编辑"}${def.label}`}
+        onCancel={() => setEditing(null)}
+        onOk={save}
+        confirmLoading={busy}
+        okText="保存"
+        cancelText="取消"
+        width={640}
+        forceRender
+      >
+        <Form form={form} layout="horizontal" labelCol={{ flex: "150px" }} labelWrap>
+          {fields.map((f) => (
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={fieldLabel(f)}
+              required={f.required}
+              validateTrigger={["onBlur", "onChange"]}
+              rules={inputs[f.name] ? [] : [schemaRule(def.name, mode, fields, f)]}
+            >
+              {inputs[f.name] ? inputs[f.name](f) : <FieldInput field={f} />}
+            </Form.Item>
+          ))}
+        </Form>
+      </Modal>
+    </>
+  );
+}

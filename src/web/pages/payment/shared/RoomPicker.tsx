@@ -1,0 +1,102 @@
+// Finding a room: the community's building → unit → room cascader (spec §7 listByCommunityId,
+// listByBuildingId, listByUnitId), or a search by room number, building or unit
+// (pageListSimpleRooms). Reports the chosen room id and its label.
+import { Cascader, Select, Space } from "antd";
+import type { CascaderProps } from "antd";
+import { useEffect, useRef, useState } from "react";
+import { houseApi } from "../api.ts";
+
+interface Option {
+  value: number;
+  label: string;
+  isLeaf?: boolean;
+  level: 0 | 1 | 2;
+  children?: Option[];
+}
+
+export interface PickedRoom {
+  id: number;
+  label: string;
+}
+
+export function RoomPicker({ communityId, value, onChange }: { communityId: number | string; value?: number | null; onChange: (room: PickedRoom | null) => void }) {
+  const [options, setOptions] = useState<Option[]>([]);
+  const [path, setPath] = useState<number[]>([]);
+  const [found, setFound] = useState<{ value: number; label: string }[]>([]);
+  const [searching, setSearching] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    setPath([]);
+    houseApi.buildings(communityId).then((list) => live && setOptions(list.map((b) => ({ value: b.id, label: b.name, level: 0 as const }))), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [communityId]);
+
+  const loadData: CascaderProps<Option>["loadData"] = async (selected) => {
+    const target = selected[selected.length - 1];
+    if (target.level === 0) {
+      const units = await houseApi.units(target.value);
+      target.children = units.map((u) => ({ value: u.id, label: u.name, level: 1 as const }));
+    } else if (target.level === 1) {
+      const rooms = await houseApi.rooms(target.value);
+      target.children = rooms.map((r) => ({ value: r.id, label: r.roomNo, level: 2 as const, isLeaf: true }));
+    }
+    setOptions((o) => [...o]);
+  };
+
+  const search = (keyword: string) => {
+    clearTimeout(timer.current);
+    const text = keyword.trim();
+    if (!text) return setFound([]);
+    timer.current = setTimeout(async () => {
+      setSearching(true);
+      try {
+        const page = await houseApi.search(communityId, text);
+        setFound(page.list.map((r) => ({ value: r.id, label: `${r.buildingName} ${r.unitName} ${r.roomNo}` })));
+      } finally {
+        setSearching(false);
+      }
+    }, 300);
+  };
+
+  return (
+    <Space wrap>
+      <Cascader<Option>
+        aria-label="选择房屋"
+        style={{ width: 300 }}
+        options={options}
+        loadData={loadData}
+        value={path.length ? path : undefined}
+        placeholder="楼栋 / 单元 / 房屋"
+        changeOnSelect={false}
+        onChange={(values, selected) => {
+          const ids = (values ?? []) as number[];
+          setPath(ids);
+          if (ids.length === 3 && selected) onChange({ id: ids[2], label: selected.map((s) => s.label).join(" ") });
+          else if (!ids.length) onChange(null);
+        }}
+      />
+      <Select
+        aria-label="搜索房屋"
+        showSearch
+        allowClear
+        filterOption={false}
+        style={{ width: 240 }}
+        placeholder="搜索房号 / 楼栋 / 单元"
+        loading={searching}
+        options={found}
+        value={found.some((f) => f.value === value) ? value : undefined}
+        onSearch={search}
+        onChange={(id) => {
+          const hit = found.find((f) => f.value === id);
+          setPath([]);
+          onChange(hit ? { id: hit.value, label: hit.label } : null);
+        }}
+        notFoundContent={searching ? "搜索中..." : "输入后搜索"}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,70 @@
+// A waiver on one bill: by discount (§5 discount rule; 9.5 = 95 % still to pay) or a fixed amount
+// (pay-amount rule, at most what is owed), with a reason. Small ones take effect at once; the
+// server says which.
+import { App, Form, Input, Modal, Radio, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { discountOffFen } from "../../../../common/payment/pricing.ts";
+import { paymentApi } from "../api.ts";
+import type { BillView } from "../types.ts";
+import { optionsOf } from "./labels.tsx";
+import { fenOf, fenToYuan } from "./money.ts";
+import { payAmountRule, ruleOf } from "./rules.ts";
+
+export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null; onClose: () => void; onDone: () => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ waiverType: number; discount?: string; amount?: string; reason: string }>();
+  const [busy, setBusy] = useState(false);
+  const type = Form.useWatch("waiverType", form);
+  const discount = Form.useWatch("discount", form);
+  const owed = bill ? fenOf(bill.outstanding) : 0;
+
+  useEffect(() => {
+    if (bill) form.setFieldsValue({ waiverType: 1, discount: "", amount: "", reason: "" });
+  }, [bill, form]);
+
+  let preview: string | null = null;
+  try {
+    if (type === 1 && discount && /^\d+(\.\d{1,2})?$/.test(discount.trim())) preview = fenToYuan(discountOffFen(owed, discount.trim()));
+  } catch {
+    preview = null;
+  }
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      const r = await paymentApi.applyWaiver({ billId: bill!.id, waiverType: v.waiverType, discount: v.discount?.trim(), amount: v.amount?.trim(), reason: v.reason.trim() });
+      void message.success(r.status === 2 ? `已减免 ¥${r.amount}` : `减免 ¥${r.amount} 已提交，待审核`);
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={!!bill} title="账单减免" okText="提交" cancelText="取消" onCancel={onClose} onOk={submit} confirmLoading={busy} forceRender>
+      {bill && (
+        <Typography.Paragraph type="secondary">
+          {bill.itemName} {bill.period}，未缴 ¥{bill.outstanding}
+        </Typography.Paragraph>
+      )}
+      <Form form={form} layout="horizontal" labelCol={{ flex: "96px" }}>
+        <Form.Item name="waiverType" label="减免方式">
+          <Radio.Group options={optionsOf("waiverType")} />
+        </Form.Item>
+        {type === 1 ? (
+          <Form.Item name="discount" label="折扣(折)" rules={[ruleOf("discount", "请输入折扣")]} validateTrigger={["onBlur", "onChange"]} extra={preview !== null ? `减免 ¥${preview}` : "如 9.5 表示按 95% 收取"}>
+            <Input inputMode="decimal" suffix="折" />
+          </Form.Item>
+        ) : (
+          <Form.Item name="amount" label="减免金额" rules={[payAmountRule(owed)]} validateTrigger={["onBlur", "onChange"]}>
+            <Input inputMode="decimal" suffix="元" />
+          </Form.Item>
+        )}
+        <Form.Item name="reason" label="减免原因" rules={[ruleOf("cjkText", "请输入减免原因")]}>
+          <Input.TextArea maxLength={128} showCount autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

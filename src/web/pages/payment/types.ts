@@ -1,0 +1,174 @@
+// Response shapes of the fee endpoints (docs/payment.md). Money fields are yuan text ("12.50").
+export interface PageResult<T> {
+  list: T[];
+  total: number;
+  pageNo?: number;
+  pageSize?: number;
+}
+
+export interface SteerFlags {
+  priceTypeConfigEnable: boolean;
+  paymentTimeConfigEnable: boolean;
+  payParamConfigEnable: boolean;
+  receiptConfigEnable: boolean;
+  otherConfigEnable: boolean;
+}
+
+export interface PaySettings {
+  id: number | null;
+  communityId: number;
+  payMethods: number[];
+  roundingMode: number;
+  payParamsSavedAt: string | null;
+  receiptTitle: string | null;
+  receiptPrefix: string | null;
+  defaultReceiptType: number;
+  invoiceEnabled: boolean;
+  taxNo: string | null;
+  receiptSavedAt: string | null;
+  allowPartialPayment: boolean;
+  waiverAutoApproveLimit: string;
+  autoPrintReceipt: boolean;
+  otherSavedAt: string | null;
+}
+
+export interface BillView {
+  id: number;
+  communityId: number;
+  roomId: number;
+  billNo: string;
+  period: string;
+  status: number;
+  paymentItemId: number;
+  itemName: string;
+  paymentType: number | null;
+  dueDate: string | null;
+  amountDue: string;
+  lateFee: string;
+  amountPaid: string;
+  amountWaived: string;
+  outstanding: string;
+  roomLabel?: string;
+  rejectReason?: string | null;
+  approvedAt?: string | null;
+  paidAt?: string | null;
+  batchId?: number | null;
+}
+
+export interface RoomBills {
+  room: { id: number; roomNo: string; communityId: number; communityName: string; buildingName: string; unitName: string; buildingArea: string | null; status: number };
+  bills: BillView[];
+  totals: { count: number; amountDue: string; lateFee: string; amountPaid: string; amountWaived: string; outstanding: string };
+  draftCount: number;
+  payMethods: number[];
+  allowPartialPayment: boolean;
+  autoPrintReceipt: boolean;
+}
+
+export interface PayResult {
+  receiptId: number;
+  receiptNo: string;
+  payAmount: string;
+  receivedAmount: string | null;
+  changeAmount: string | null;
+  accountingDay: string;
+}
+
+export interface ReceiptView {
+  id: number;
+  receiptNo: string;
+  receiptType: number;
+  title: string;
+  communityName: string;
+  roomNo: string | null;
+  buildingName: string | null;
+  unitName: string | null;
+  payerName: string | null;
+  amount: string;
+  payMethod: number;
+  receivedAmount: string | null;
+  changeAmount: string | null;
+  status: number;
+  issuedAt: string;
+  issuerName: string | null;
+  taxNo: string | null;
+  lines: { id: number; serialNo: string; amount: string; billNo: string; period: string; itemName: string; paymentType: number | null }[];
+}
+
+export interface HistoryPayment {
+  id: number;
+  serialNo: string;
+  billId: number | null;
+  amount: string;
+  payMethod: number;
+  paymentType: number | null;
+  returnFlag: number | null;
+  receiptNo: string | null;
+  receiptId: number | null;
+  paidAt: string;
+  accountingDay: string | null;
+  cashierName: string | null;
+}
+
+export interface RoomHistory {
+  bills: BillView[];
+  payments: HistoryPayment[];
+  refunds: { id: number; paymentId: number; amount: string; refundMethod: number; reason: string; status: number; applyTime: string; refundedAt: string | null; rejectReason: string | null }[];
+  waivers: { id: number; billId: number; waiverType: number; discount: string | null; amount: string; reason: string; status: number; approvedAt: string | null; rejectReason: string | null; createdAt: string }[];
+}
+
+export interface GenerationTask {
+  id: number;
+  name: string;
+  state: string;
+  progress: number;
+  done: number;
+  total: number;
+  result: string | null;
+  batches: { id: number; batchNo: string; itemName: string; status: number; roomCount: number; billCount: number; existingCount: number; skippedCount: number; totalAmount: string; errorMessage: string | null }[];
+}
+
+export interface DayRow {
+  payMethod: number;
+  cashierId: number;
+  cashierName: string;
+  paymentCount: number;
+  recordedAmount: string;
+  refundAmount: string;
+  netAmount: string;
+  declaredAmount: string | null;
+  difference: string | null;
+  remark: string | null;
+}
+
+export interface DaySummary {
+  communityId: number;
+  day: string;
+  closed: boolean;
+  closing: { closedAt: string; closedByName: string | null; remark: string | null } | null;
+  rows: DayRow[];
+  totals: { paymentCount: number; recordedAmount: string; refundAmount: string; netAmount: string; declaredAmount: string; allDeclared: boolean };
+  today: string;
+}
+
+export interface ReportRow {
+  communityId: number;
+  communityName: string;
+  period: string;
+  amountDue: string;
+  collected: string;
+  refunded: string;
+  waived: string;
+  arrears: string;
+  collectionRate: string;
+  households: number;
+  paidHouseholds: number;
+  householdRate: string;
+}
+
+export interface ReportResult {
+  startMonth: string;
+  endMonth: string;
+  list: ReportRow[];
+  totals: Omit<ReportRow, "communityId" | "communityName" | "period">;
+}

@@ -1,0 +1,32 @@
+// A picker of the tenant's communities (GET {system}/communities) for pages outside the shell and
+// boards that choose their community themselves.
+import { Select } from "antd";
+import type { CSSProperties } from "react";
+import { http } from "../../http/request.ts";
+import { useApi } from "./useApi.ts";
+
+interface CommunityRow {
+  communityId: number;
+  communityName: string;
+}
+
+export function useCommunities() {
+  return useApi(() => http.get<CommunityRow[]>("/api/system/communities", { areaId: 1 }), []);
+}
+
+export function CommunitySelect({ value, onChange, style }: { value?: number | null; onChange: (id: number) => void; style?: CSSProperties }) {
+  const { data, loading } = useCommunities();
+  return (
+    <Select
+      aria-label="选择社区"
+      showSearch
+      optionFilterProp="label"
+      loading={loading}
+      value={value ?? undefined}
+      placeholder="请选择"
+      style={{ width: 220, ...style }}
+      options={(data ?? []).map((c) => ({ value: c.communityId, label: c.communityName }))}
+      onChange={(v) => onChange(Number(v))}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+// A house template's rooms and their devices (smartHouseTemplates.spaces: [{space, devices:
+// [{deviceType, count}]}]): reading a stored value whatever its shape, and the checks before saving.
+export interface SpaceDevice {
+  deviceType: number;
+  count: number;
+}
+
+export interface TemplateSpace {
+  space: string;
+  devices: SpaceDevice[];
+}
+
+export const MAX_DEVICE_COUNT = 99;
+export const MAX_SPACE_NAME = 16;
+
+export function readSpaces(value: unknown): TemplateSpace[] {
+  const list = typeof value === "string" ? safeParse(value) : value;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((s): s is Record<string, unknown> => !!s && typeof s === "object")
+    .map((s) => ({
+      space: String(s.space ?? s.name ?? "").trim(),
+      devices: (Array.isArray(s.devices) ? s.devices : [])
+        .filter((d): d is Record<string, unknown> => !!d && typeof d === "object")
+        .map((d) => ({ deviceType: Number(d.deviceType), count: Number(d.count ?? 1) }))
+        .filter((d) => Number.isInteger(d.deviceType)),
+    }));
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The first problem of the spaces, or null when they can be saved. */
+export function spacesProblem(spaces: readonly TemplateSpace[]): string | null {
+  const names = new Set<string>();
+  for (const s of spaces) {
+    const name = s.space.trim();
+    if (!name) return "请输入房间名称";
+    if ([...name].length > MAX_SPACE_NAME) return `房间名称不能超过${MAX_SPACE_NAME}个字符`;
+    if (names.has(name)) return `房间“${name}”重复`;
+    names.add(name);
+    const types = new Set<number>();
+    for (const d of s.devices) {
+      if (!Number.isInteger(d.count) || d.count < 1 || d.count > MAX_DEVICE_COUNT) return `“${name}”的设备数量应为1到${MAX_DEVICE_COUNT}`;
+      if (types.has(d.deviceType)) return `“${name}”中同一类设备请合并填写数量`;
+      types.add(d.deviceType);
+    }
+  }
+  return null;
+}
+
+export const deviceTotal = (spaces: readonly TemplateSpace[]) => spaces.reduce((n, s) => n + s.devices.reduce((m, d) => m + d.count, 0), 0);

@@ -1,0 +1,114 @@
+// 任务中心 (/system/taskcenter): the user's background tasks (imports, exports, bill generation) with
+// their progress, polled every 2 s while any of them runs; a finished task's file can be downloaded.
+import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
+import { Button, Card, Progress, Space, Table, Tag, Typography } from "antd";
+import { useCallback, useEffect, useState } from "react";
+import http from "../../http/request.ts";
+import type { PageProps } from "../registry.ts";
+import { downloadUrlOf, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel, type BackgroundTask } from "./task-state.ts";
+
+const fetchTasks = (pageNo: number, pageSize: number, silent: boolean) =>
+  http.get<{ list: BackgroundTask[]; total: number }>("/api/management/taskCentre/actions/list", { pageNo, pageSize }, { silent });
+
+const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString("zh-CN", { hour12: false }) : "-");
+
+export default function TaskCenterPage(_props: PageProps) {
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [data, setData] = useState<{ list: BackgroundTask[]; total: number } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(
+    async (silent: boolean) => {
+      if (!silent) setLoading(true);
+      try {
+        setData(await fetchTasks(page.pageNo, page.pageSize, silent));
+        setFailed(false);
+      } catch {
+        setFailed(true);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [page],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  // Poll while something runs (silent: a failed poll does not pop up messages every 2 s).
+  const polling = !!data && shouldPoll(data.list);
+  useEffect(() => {
+    if (!polling) return;
+    const timer = setInterval(() => void load(true), TASK_POLL_MS);
+    return () => clearInterval(timer);
+  }, [polling, load]);
+
+  return (
+    <Card
+      title="任务中心"
+      extra={
+        <Space>
+          {polling && <Typography.Text type="secondary">任务进行中，每2秒自动刷新</Typography.Text>}
+          <Button icon={<ReloadOutlined />} onClick={() => void load(false)}>
+            刷新
+          </Button>
+        </Space>
+      }
+    >
+      {failed && !data && <Typography.Text type="danger">任务列表加载失败，请刷新重试</Typography.Text>}
+      <Table<BackgroundTask>
+        rowKey="id"
+        loading={loading}
+        dataSource={data?.list ?? []}
+        data-testid="task-centre-table"
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+        columns={[
+          { title: "任务名称", dataIndex: "name" },
+          {
+            title: "状态",
+            dataIndex: "state",
+            width: 100,
+            render: (state: string) => {
+              const s = taskStateLabel(state);
+              return <Tag color={s.color}>{s.label}</Tag>;
+            },
+          },
+          {
+            title: "进度",
+            width: 200,
+            render: (_, task) => (
+              <Progress percent={progressOf(task)} size="small" status={String(task.state) === "failed" ? "exception" : isRunning(task) ? "active" : undefined} />
+            ),
+          },
+          { title: "创建时间", dataIndex: "createdAt", width: 180, render: when },
+          { title: "完成时间", dataIndex: "finishedAt", width: 180, render: when },
+          {
+            title: "结果",
+            render: (_, task) => {
+              const url = downloadUrlOf(task);
+              const text = resultText(task);
+              return (
+                <Space>
+                  {text && <Typography.Text type={String(task.state) === "failed" ? "danger" : undefined}>{text}</Typography.Text>}
+                  {url && (
+                    <Button type="link" size="small" icon={<DownloadOutlined />} href={url} target="_blank" rel="noopener noreferrer">
+                      下载
+                    </Button>
+                  )}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+// 运营助手 (/Wisdomiot/OperationAssistant, HBL05): what needs attention in the current community,
+// from GET {device}/operationAssistant/actions/summary — a to-do list (unhandled alarms, faulty
+// elevators, offline devices, AI inspection records and open repair orders, each linking to its
+// screen), device online rate, unhandled alarms by type and the offline devices.
+import { Alert, Card, Col, List, Progress, Row, Spin, Table, Tag } from "antd";
+import dayjs from "dayjs";
+import { useNavigate } from "react-router";
+import { http } from "../../http/request.ts";
+import { useCurrentCommunity } from "../../state/community.ts";
+import { withScene } from "../../state/scene.ts";
+import { BarList, Figure } from "../boards/charts.tsx";
+import type { PageProps } from "../registry.ts";
+import { useApi } from "../shared/useApi.ts";
+
+interface Summary {
+  devices: { total: number; online: number; offline: number; offlineList: { id: number; name: string; serialNo: string; location: string | null; categoryLabel: string; lastOnlineTime: string | null }[] };
+  alarms: { unhandled: number; byType: { label: string; count: number }[] };
+  aiRecords: { unhandled: number };
+  elevators: { total: number; fault: number; maintenance: number };
+  repairs: { pending: number };
+  suggestions: { level: "error" | "warning" | "info"; text: string; path: string }[];
+}
+
+const LEVEL = { error: "error", warning: "warning", info: "processing" } as const;
+
+export default function OperationAssistantPage({ route }: PageProps) {
+  const navigate = useNavigate();
+  const community = useCurrentCommunity();
+  const id = community?.communityId;
+  const { data, loading, error } = useApi(id ? () => http.get<Summary>("/api/device/operationAssistant/actions/summary", { communityId: id }) : null, [id]);
+  const online = data && data.devices.total ? Math.round((data.devices.online * 100) / data.devices.total) : 0;
+  return (
+    <Card title={withScene(route?.title ?? "运营助手")} variant="borderless">
+      {!id && <Alert type="info" showIcon message={withScene("请先在顶部选择{scene}")} />}
+      {error ? <Alert type="error" showIcon message="数据加载失败，请刷新重试" /> : null}
+      <Spin spinning={loading}>
+        {data && (
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={10}>
+              <Card size="small" title="待办事项">
+                <List
+                  dataSource={data.suggestions}
+                  renderItem={(s) => (
+                    <List.Item onClick={() => s.path && navigate(s.path)} style={{ cursor: s.path ? "pointer" : undefined }}>
+                      <Tag color={LEVEL[s.level]}>{s.level === "error" ? "紧急" : s.level === "warning" ? "注意" : "提示"}</Tag>
+                      {s.text}
+                    </List.Item>
+                  )}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} lg={14}>
+              <Row gutter={[16, 16]}>
+                <Col xs={12} md={6}><Figure label="设备总数" value={data.devices.total} /></Col>
+                <Col xs={12} md={6}><Figure label="未处理告警" value={data.alarms.unhandled} /></Col>
+                <Col xs={12} md={6}><Figure label="待处理AI巡检" value={data.aiRecords.unhandled} /></Col>
+                <Col xs={12} md={6}><Figure label="未完成报修" value={data.repairs.pending} /></Col>
+                <Col xs={24} md={8}>
+                  <Card size="small" title="设备在线率">
+                    <Progress type="dashboard" percent={online} />
+                  </Card>
+                </Col>
+                <Col xs={24} md={16}>
+                  <Card size="small" title="未处理告警类型">
+                    <BarList title="未处理告警类型" color="#f5222d" data={data.alarms.byType.map((a) => ({ label: a.label, value: a.count }))} />
+                  </Card>
+                </Col>
+              </Row>
+            </Col>
+            <Col xs={24}>
+              <Card size="small" title={`离线设备（${data.devices.offline}）`}>
+                <Table
+                  rowKey="id"
+                  size="small"
+                  pagination={false}
+                  dataSource={data.devices.offlineList}
+                  columns={[
+                    { title: "设备名称", dataIndex: "name" },
+                    { title: "设备类型", dataIndex: "categoryLabel" },
+                    { title: "序列号", dataIndex: "serialNo" },
+                    { title: "安装位置", dataIndex: "location", render: (v: string | null) => v ?? "-" },
+                    { title: "最后在线", dataIndex: "lastOnlineTime", render: (v: string | null) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "-") },
+                  ]}
+                />
+              </Card>
+            </Col>
+          </Row>
+        )}
+      </Spin>
+    </Card>
+  );
+}

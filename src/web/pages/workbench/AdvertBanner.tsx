@@ -1,0 +1,75 @@
+// The workbench advert carousel (spec §2, §3, §4, §7): a 190 px banner of adverts of position SQ202,
+// each slide a left and a right image and, when the advert has a hyperlink, a 进入问卷 button that
+// opens it. It loops only with more than one advert (every rotationPeriod seconds, 5 s by default),
+// hides while the layout is being edited, and closing it silences the position for this user.
+import { CloseOutlined } from "@ant-design/icons";
+import { Button } from "antd";
+import { useEffect, useState } from "react";
+import { constants } from "../../../../generated/constants.ts";
+import { fetchAdverts, silenceAdverts } from "./api.ts";
+import { bannerVisible, carouselLoops, startRotation, type AdvertPosition } from "./advert-state.ts";
+
+export default function AdvertBanner({ editing }: { editing: boolean }) {
+  const [position, setPosition] = useState<AdvertPosition | null>(null);
+  const [closed, setClosed] = useState(false);
+  const [index, setIndex] = useState(0);
+  const adverts = position?.adverts ?? [];
+
+  useEffect(() => {
+    let live = true;
+    fetchAdverts().then((p) => live && setPosition(p), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => startRotation(adverts.length, position?.rotationPeriod, (turn) => setIndex(turn)), [adverts.length, position?.rotationPeriod]);
+
+  if (!bannerVisible({ count: adverts.length, closed, editing })) return null;
+  const advert = adverts[Math.min(index, adverts.length - 1)];
+  const close = () => {
+    setClosed(true);
+    void silenceAdverts().catch(() => undefined);
+  };
+
+  return (
+    <div
+      data-testid="advert-banner"
+      style={{ position: "relative", height: constants.bannerHeight, marginBottom: 16, borderRadius: 8, overflow: "hidden", background: "#f0f5ff", display: "flex" }}
+    >
+      <img src={advert.imgUrlLeft} alt={advert.title ?? "广告"} style={{ flex: advert.imgUrlRight ? "3 1 0" : "1 1 0", minWidth: 0, height: "100%", objectFit: "cover" }} />
+      {advert.imgUrlRight && <img src={advert.imgUrlRight} alt="" style={{ flex: "2 1 0", minWidth: 0, height: "100%", objectFit: "cover" }} />}
+      {advert.hyperlink && (
+        <Button
+          type="primary"
+          style={{ position: "absolute", right: 24, bottom: 24 }}
+          onClick={() => window.open(advert.hyperlink!, "_blank", "noopener,noreferrer")}
+          data-testid="advert-questionnaire"
+        >
+          进入问卷
+        </Button>
+      )}
+      <Button
+        type="text"
+        size="small"
+        aria-label="关闭广告"
+        icon={<CloseOutlined />}
+        onClick={close}
+        style={{ position: "absolute", top: 8, right: 8, background: "rgba(0,0,0,.35)", color: "#fff" }}
+      />
+      {carouselLoops(adverts.length) && (
+        <div style={{ position: "absolute", bottom: 10, left: "50%", transform: "translateX(-50%)", display: "flex", gap: 6 }}>
+          {adverts.map((a, i) => (
+            <button
+              key={a.advertId}
+              type="button"
+              aria-label={`第${i + 1}张`}
+              onClick={() => setIndex(i)}
+              style={{ width: i === index ? 18 : 8, height: 8, borderRadius: 4, border: "none", padding: 0, cursor: "pointer", background: i === index ? "#fff" : "rgba(255,255,255,.6)" }}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

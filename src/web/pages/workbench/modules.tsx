@@ -1,0 +1,255 @@
+// The bodies of the workbench modules (src/common/workbench-modules.ts), each loading its own card
+// data for the current community. A card that fails says 数据加载失败，请刷新重试 with a 刷新 link.
+import { Button, Col, Empty, List, Row, Spin, Statistic, Tag, Typography } from "antd";
+import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { messages } from "../../../../generated/errors.ts";
+import { routes } from "../../../../generated/routes.ts";
+import { mappingColor, mappingLabel } from "../../../common/mappings.ts";
+import { withScene } from "../../state/scene.ts";
+import * as api from "./api.ts";
+import { useCardData, type CardData } from "./card-state.ts";
+import { BarChart, DonutChart } from "./charts.tsx";
+
+export interface ModuleProps {
+  communityId: string | number;
+  authorities: readonly string[];
+}
+
+const time = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString("zh-CN", { hour12: false, month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }) : "");
+const dayLabel = (date: string) => date.slice(5).replace("-", "/");
+
+/** Loading, failure (with 刷新) or the card's content. */
+export function CardBody<T>({ state, children }: { state: CardData<T> & { reload: () => void }; children: (data: T) => ReactNode }) {
+  if (state.status === "loading") return <div style={{ textAlign: "center", padding: 24 }}><Spin /></div>;
+  if (state.status === "failed") {
+    return (
+      <div data-testid="card-failed" style={{ textAlign: "center", padding: "24px 8px", color: "#8c8c8c" }}>
+        {messages.cardLoadFailed}
+        <Button type="link" size="small" onClick={state.reload} data-testid="card-refresh">
+          {messages.cardRefresh}
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(state.data)}</>;
+}
+
+function CommunityProfile({ communityId }: ModuleProps) {
+  const state = useCardData(() => api.fetchCommunityStatistics(communityId), [communityId]);
+  return (
+    <CardBody state={state}>
+      {(d) => (
+        <>
+          <Typography.Text type="secondary">{d.address || d.communityName}</Typography.Text>
+          <Row gutter={16} style={{ marginTop: 12 }} data-testid="community-profile-stats">
+            {[["楼栋", d.buildingCount], ["单元", d.unitCount], ["房屋", d.roomCount], ["已入住房屋", d.occupiedRoomCount], ["住户", d.inhabitantCount]].map(([label, value]) => (
+              <Col key={label} flex="1 1 0">
+                <Statistic title={label} value={value as number} />
+              </Col>
+            ))}
+          </Row>
+        </>
+      )}
+    </CardBody>
+  );
+}
+
+function AgencyMatters({ communityId, authorities }: ModuleProps) {
+  const canAudit = authorities.includes("HBL07001");
+  const canRepair = authorities.includes("HBL07011");
+  const navigate = useNavigate();
+  const audits = useCardData(canAudit ? () => api.fetchRoomAudits(communityId) : null, [communityId, canAudit]);
+  const repairs = useCardData(canRepair ? () => api.fetchRepairs(communityId) : null, [communityId, canRepair]);
+  return (
+    <Row gutter={16}>
+      {canAudit && (
+        <Col span={canRepair ? 12 : 24}>
+          <CardBody state={audits}>
+            {(d) => (
+              <>
+                <Button type="link" style={{ padding: 0 }} onClick={() => navigate("/property/roomAudit")}>
+                  待审核入住申请 <Tag color="warning" style={{ marginLeft: 6 }}>{d.pendingCount}</Tag>
+                </Button>
+                <List
+                  size="small"
+                  dataSource={d.list}
+                  locale={{ emptyText: "暂无待审核申请" }}
+                  renderItem={(a) => (
+                    <List.Item>
+                      <span>{a.applicantName}</span>
+                      <Typography.Text type="secondary">{a.roomName} · {time(a.applyTime)}</Typography.Text>
+                    </List.Item>
+                  )}
+                />
+              </>
+            )}
+          </CardBody>
+        </Col>
+      )}
+      {canRepair && (
+        <Col span={canAudit ? 12 : 24}>
+          <CardBody state={repairs}>
+            {(d) => (
+              <>
+                <Button type="link" style={{ padding: 0 }} onClick={() => navigate("/property/reportRepair")}>
+                  待处理报修 <Tag color="warning" style={{ marginLeft: 6 }}>{d.pendingCount}</Tag>
+                  处理中 <Tag color="processing" style={{ marginLeft: 6 }}>{d.processingCount ?? 0}</Tag>
+                </Button>
+                <List
+                  size="small"
+                  dataSource={d.list}
+                  locale={{ emptyText: "暂无未完成的报修" }}
+                  renderItem={(r) => (
+                    <List.Item>
+                      <Typography.Text ellipsis style={{ maxWidth: "60%" }}>{r.content}</Typography.Text>
+                      <Tag color={mappingColor("repairStatus", r.status)}>{mappingLabel("repairStatus", r.status)}</Tag>
+                    </List.Item>
+                  )}
+                />
+              </>
+            )}
+          </CardBody>
+        </Col>
+      )}
+    </Row>
+  );
+}
+
+function Announcement({ communityId }: ModuleProps) {
+  const state = useCardData(() => api.fetchNotices(communityId), [communityId]);
+  const navigate = useNavigate();
+  return (
+    <CardBody state={state}>
+      {(d) => (
+        <List
+          size="small"
+          dataSource={d.list}
+          locale={{ emptyText: "暂无公告" }}
+          header={<Typography.Text type="secondary">已发布 {d.publishedCount} 条</Typography.Text>}
+          renderItem={(n) => (
+            <List.Item style={{ cursor: "pointer" }} onClick={() => navigate("/property/noticeCenter")}>
+              <span>
+                {n.pinned && <Tag color="red">置顶</Tag>}
+                <Tag>{mappingLabel("noticeType", n.noticeType)}</Tag>
+                {n.title}
+              </span>
+              <Typography.Text type="secondary">{time(n.publishTime)}</Typography.Text>
+            </List.Item>
+          )}
+        />
+      )}
+    </CardBody>
+  );
+}
+
+function Housing({ communityId }: ModuleProps) {
+  const state = useCardData(() => api.fetchRoomStatistics(communityId), [communityId]);
+  return (
+    <CardBody state={state}>
+      {(d) => (
+        <>
+          <Typography.Text type="secondary">
+            共 {d.total} 套，已入住 {d.occupied} 套，空置 {d.vacant} 套
+          </Typography.Text>
+          <div style={{ marginTop: 8 }}>
+            <DonutChart ariaLabel="房屋状态" items={d.byStatus.map((s) => ({ label: s.label, value: s.count }))} />
+          </div>
+        </>
+      )}
+    </CardBody>
+  );
+}
+
+function Household({ communityId }: ModuleProps) {
+  const state = useCardData(() => api.fetchResidentStatistics(communityId), [communityId]);
+  return (
+    <CardBody state={state}>
+      {(d) => (
+        <>
+          <Typography.Text type="secondary" data-testid="household-total">
+            住户 {d.total} 人，本月新增 {d.newThisMonth} 人
+          </Typography.Text>
+          <div style={{ marginTop: 8 }}>
+            <DonutChart ariaLabel="住户身份" items={d.byIdentity.map((s) => ({ label: s.label, value: s.count }))} />
+          </div>
+        </>
+      )}
+    </CardBody>
+  );
+}
+
+function OpenDoor({ communityId }: ModuleProps) {
+  const state = useCardData(() => api.fetchOpenDoorStatistics(communityId), [communityId]);
+  return (
+    <CardBody state={state}>
+      {(d) => (
+        <>
+          <Typography.Text type="secondary">
+            今日 {d.today} 次，近7天 {d.total} 次，失败 {d.failed} 次
+          </Typography.Text>
+          <BarChart ariaLabel="近7天开门次数" series={[{ name: "开门次数" }]} groups={d.days.map((x) => ({ label: dayLabel(x.date), values: [x.count] }))} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {d.byMethod.filter((m) => m.count > 0).map((m) => `${m.label} ${m.count}`).join("　") || "近7天暂无开门记录"}
+          </Typography.Text>
+        </>
+      )}
+    </CardBody>
+  );
+}
+
+function VehicleFlow({ communityId }: ModuleProps) {
+  const state = useCardData(() => api.fetchVehicleStatistics(communityId), [communityId]);
+  return (
+    <CardBody state={state}>
+      {(d) => (
+        <>
+          <Typography.Text type="secondary">
+            今日入场 {d.todayIn} 次，出场 {d.todayOut} 次，登记车辆 {d.plateCount} 辆
+          </Typography.Text>
+          <BarChart
+            ariaLabel="近7天车辆进出"
+            series={[{ name: "入场", color: "#52c41a" }, { name: "出场", color: "#1677ff" }]}
+            groups={d.days.map((x) => ({ label: dayLabel(x.date), values: [x.in, x.out] }))}
+          />
+        </>
+      )}
+    </CardBody>
+  );
+}
+
+/** Pages offered as shortcuts, in this order, when the user holds their code. */
+const SHORTCUTS = [
+  "/community/house", "/community/people", "/property/roomAudit", "/property/reportRepair", "/property/noticeCenter", "/propertyPayment/cashier",
+  "/propertyPayment/billgeneration", "/intercom/logsearch", "/intergate/event", "/videoCloud/videoPatrol", "/intelligence/smartRoom", "/system/user",
+];
+
+function CommonFunctions({ authorities }: ModuleProps) {
+  const navigate = useNavigate();
+  const items = SHORTCUTS.map((path) => routes.find((r) => r.path === path)).filter((r): r is (typeof routes)[number] => {
+    if (!r) return false;
+    const code = r.code ?? r.authority;
+    return !code || authorities.includes(code);
+  });
+  if (!items.length) return <Empty description="暂无可用的常用功能" />;
+  return (
+    <div style={{ display: "flex", flexWrap: "wrap", gap: 8 }}>
+      {items.map((r) => (
+        <Button key={r.path} onClick={() => navigate(r.path)}>
+          {withScene(r.title)}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+export const moduleBodies: Record<string, (props: ModuleProps) => ReactNode> = {
+  communityProfile: (p) => <CommunityProfile {...p} />,
+  agencyMatters: (p) => <AgencyMatters {...p} />,
+  announcement: (p) => <Announcement {...p} />,
+  housing: (p) => <Housing {...p} />,
+  household: (p) => <Household {...p} />,
+  openDoor: (p) => <OpenDoor {...p} />,
+  vehicleFlow: (p) => <VehicleFlow {...p} />,
+  commonFunctions: (p) => <CommonFunctions {...p} />,
+};

@@ -1,0 +1,89 @@
+// Fixtures of the fee tests: a fresh community of known rooms (SQL, so the tests do not depend on the
+// demo data), pricing types and items through the generic API, generation through the API and its
+// task, and small request helpers.
+import { expect } from "vitest";
+import type { TestServer } from "../support/server.ts";
+
+export interface Fixture {
+  communityId: number;
+  buildingId: number;
+  unitId: number;
+  /** Rooms in id order with their building areas (null = unknown). */
+  rooms: { id: number; area: string | null; status: number }[];
+}
+
+/** A community with one building, one unit and rooms of the given areas (status 5 unless given). */
+export async function makeCommunity(server: TestServer, tenantId: number, name: string, rooms: { area: string | null; status?: number }[]): Promise<Fixture> {
+  const one = async (sql: string, params: unknown[]) => Number((await server.db.query<{ id: number }>(sql, params)).rows[0].id);
+  const areaId = await one("select id from areas where tenant_id = $1 order by id limit 1", [tenantId]);
+  const communityId = await one("insert into communities (tenant_id, name, area_id) values ($1, $2, $3) returning id", [tenantId, name, areaId]);
+  const buildingId = await one("insert into buildings (tenant_id, community_id, name, sort_no) values ($1, $2, '1栋', 1) returning id", [tenantId, communityId]);
+  const unitId = await one("insert into units (tenant_id, community_id, building_id, name) values ($1, $2, $3, '1单元') returning id", [tenantId, communityId, buildingId]);
+  const out: Fixture["rooms"] = [];
+  for (const [i, r] of rooms.entries()) {
+    const id = await one(
+      "insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, building_area, status) values ($1, $2, $3, $4, $5, 1, $6, $7) returning id",
+      [tenantId, communityId, buildingId, unitId, `${101 + i}`, r.area, r.status ?? 5],
+    );
+    out.push({ id, area: r.area, status: r.status ?? 5 });
+  }
+  return { communityId, buildingId, unitId, rooms: out };
+}
+
+export async function ok(server: TestServer, method: "GET" | "POST" | "PUT" | "DELETE", url: string, token: string, body?: unknown) {
+  const r = await server.request(method, url, { token, body });
+  if (r.status !== 200 || r.body?.code !== 0) throw new Error(`${method} ${url} -> ${r.status} ${r.text.slice(0, 300)}`);
+  return r.body.data;
+}
+
+export async function priceType(server: TestServer, token: string, communityId: number, body: Record<string, unknown>): Promise<number> {
+  const data = await ok(server, "POST", "/api/property/priceTypes", token, { communityId, billingCycle: 1, enabled: true, ...body });
+  return data.id;
+}
+
+export async function paymentItem(server: TestServer, token: string, communityId: number, priceTypeId: number, body: Record<string, unknown> = {}): Promise<number> {
+  const data = await ok(server, "POST", "/api/property/paymentItems", token, {
+    communityId,
+    priceTypeId,
+    name: `项目${priceTypeId}`,
+    dueDay: 15,
+    paymentType: 1,
+    roomStatuses: [3, 4, 5],
+    ...body,
+  });
+  return data.id;
+}
+
+/** Waits for a task to end; returns the generationTask answer. */
+export async function waitTask(server: TestServer, token: string, taskId: number, timeoutMs = 45_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const task = await ok(server, "GET", `/api/property/bills/actions/generationTask?id=${taskId}`, token);
+    if (task.state === "completed" || task.state === "failed") return task;
+    if (Date.now() > until) throw new Error(`task ${taskId} still ${task.state}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Generation through the API, waited for. */
+export async function generate(server: TestServer, token: string, body: Record<string, unknown>) {
+  const started = await ok(server, "POST", "/api/property/bills/actions/generate", token, body);
+  const task = await waitTask(server, token, started.taskId);
+  expect(task.state).toBe("completed");
+  return { ...task, started };
+}
+
+export async function billsOf(server: TestServer, tenantId: number, where: string, params: unknown[] = []) {
+  const { rows } = await server.db.query<{ id: number; room_id: number; amount_due: number; status: number; quantity: string | null; period: string }>(
+    `select id, room_id, amount_due, status, quantity, period from bills where tenant_id = $1 and ${where} order by room_id, id`,
+    [tenantId, ...params],
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), room_id: Number(r.room_id), amount_due: Number(r.amount_due) }));
+}
+
+export async function approve(server: TestServer, token: string, ids: number[]) {
+  return ok(server, "POST", "/api/property/bills/actions/approve", token, { ids });
+}
+
+/** A month that suits every cycle and that no demo bill uses. */
+export const PERIOD = "2031-01";

@@ -1,0 +1,136 @@
+// Every route of generated/routes.ts opens a working screen (issue "Every route live"): as `admin`
+// (every authority), each route — the Iframe variants with their :type, the pages outside the
+// frame — renders real content (a table, a form, a board, cards or descriptions), never the
+// under-construction page, an error page or an error message; and as `staff` a route whose code the
+// role lacks is refused (the 403 page). One browser, one page, one route after another.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import type { RouteDef } from "../../generated/model-types.ts";
+import { constants } from "../../generated/constants.ts";
+import { resources } from "../../generated/resources.ts";
+import { routes } from "../../generated/routes.ts";
+import { DEMO_PASSWORD, startProduct, type RunningProduct } from "./support/server.ts";
+import { launchBrowser, screenshot } from "./support/browser.ts";
+
+let product: RunningProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/**
+ * A path with its params filled in: :type → 1 (the patrol Iframe variants); :id → the first row of
+ * the resource the page shows (a page keyed "receipt" shows a row of "receipts"), read with the
+ * signed-in user's signature.
+ */
+async function concretePath(route: RouteDef, signature: string): Promise<string> {
+  let path = route.path.replace(/:type\b/g, "1");
+  if (path.includes(":id")) {
+    const def = resources.find((r) => r.name === route.resource || r.name === `${route.page}s`);
+    let id = "1";
+    if (def) {
+      const res = await fetch(`${product.baseUrl}/api/${def.service}/${def.name}/actions/pageList`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", signature },
+        body: JSON.stringify({ pageNo: 1, pageSize: 1 }),
+      });
+      id = String((await res.json()).data?.list?.[0]?.id ?? id);
+    }
+    path = path.replace(/:id\b/g, id);
+  }
+  return path;
+}
+
+/** What a working screen shows: a table, a form, a board, cards or descriptions. */
+const CONTENT = ".ant-table, form, [data-testid=board], .ant-card, .ant-descriptions";
+/** What a broken one shows. */
+const BROKEN = ".ant-result-403, .ant-result-404, .ant-result-500, .ant-result-error";
+
+async function logIn(page: Page, username: string) {
+  await page.goto(`${product.baseUrl}/neptune/#/login`);
+  await page.getByPlaceholder("请输入用户名").fill(username);
+  await page.getByPlaceholder("请输入密码").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: /登\s*录/ }).click();
+  await page.getByTestId("shell-menu").waitFor();
+}
+
+/** Waits until the page shows content and nothing loads any more; returns what is wrong, if anything. */
+async function problemsOf(page: Page): Promise<string[]> {
+  await page
+    .waitForFunction(
+      ([content]) => !!document.querySelector(content) && !document.querySelector(".ant-spin-spinning, [aria-busy=true]"),
+      [CONTENT],
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  return page.evaluate(
+    ([content, broken]) => {
+      const out: string[] = [];
+      const text = document.body.innerText;
+      if (text.includes("该页面正在建设中")) out.push("under construction");
+      if (text.includes("页面配置有误")) out.push("page misconfigured");
+      if (!document.querySelector(content)) out.push("no content");
+      if (document.querySelector(broken)) out.push(`error result: ${document.querySelector(broken)!.textContent?.slice(0, 60)}`);
+      for (const m of document.querySelectorAll(".ant-message-error")) out.push(`error message: ${m.textContent}`);
+      return out;
+    },
+    [CONTENT, BROKEN],
+  );
+}
+
+describe("every route", () => {
+  test("admin opens every route and sees a working screen", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const crashes: string[] = [];
+    page.on("pageerror", (e) => crashes.push(e.message));
+    await logIn(page, "admin");
+    const signature = (await page.evaluate((key) => sessionStorage.getItem(key), constants.sessionKeys.signature)) ?? "";
+
+    const failures: string[] = [];
+    const visited: string[] = [];
+    // The login and error routes are the app's own (the shell journey covers them); the rest, in order.
+    for (const route of routes.filter((r) => r.path !== "/login" && !r.path.startsWith("/error"))) {
+      const path = await concretePath(route, signature);
+      const started = Date.now();
+      crashes.length = 0;
+      await page.goto(`${product.baseUrl}/neptune/#${path}`);
+      await page.waitForFunction((p) => decodeURIComponent(location.hash).startsWith(`#${p}`), path, { timeout: 10_000 }).catch(() => undefined);
+      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+      const problems = await problemsOf(page);
+      if (!hash.startsWith(`#${path}`)) problems.push(`redirected to ${hash}`);
+      if (crashes.length) problems.push(`script error: ${crashes.join("; ")}`);
+      if (route.outsideFrame && (await page.getByTestId("shell-menu").count())) problems.push("outside-frame page inside the shell");
+      if (problems.length) {
+        failures.push(`${path}: ${problems.join(", ")}`);
+        await screenshot(page, `every-route-failed${path.replace(/[^A-Za-z0-9]+/g, "-")}`);
+      }
+      visited.push(path);
+      if (process.env.EVERY_ROUTE_LOG) console.log(`${path} ${Date.now() - started}ms ${problems.join(", ")}`);
+    }
+    expect(failures).toEqual([]);
+    expect(visited.length).toBe(routes.length - 2);
+    await page.close();
+  }, Number(process.env.EVERY_ROUTE_TIMEOUT ?? 240_000));
+
+  test("staff is refused a route whose code its role lacks", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, "staff");
+    await page.goto(`${product.baseUrl}/neptune/#/property/roomAudit`);
+    await page.waitForURL(/#\/error\/403/);
+    await page.locator(".ant-result-403").waitFor();
+    await page.getByText("您没有该功能模块权限，请联系管理员").waitFor();
+    // A permitted one still opens.
+    await page.goto(`${product.baseUrl}/neptune/#/community/house`);
+    await page.locator(".ant-table").first().waitFor();
+    await screenshot(page, "every-route-staff");
+    await context.close();
+  }, 60_000);
+});
