@@ -67,6 +67,42 @@ export function openApiDocument(model: Model, version: string): Json {
       put: { tags: tag, summary: `修改${r.label}`, security, "x-authority": r.code, requestBody: payload, responses: ok(ref) },
       delete: { tags: tag, summary: `删除${r.label}`, security, "x-authority": r.code, responses: ok({ type: "null" }) },
     };
+    const file = { "200": { description: "xlsx 文件", content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: { type: "string", format: "binary" } } } } };
+    const taskId = ok({ type: "object", properties: { taskId: { type: "integer" }, total: { type: "integer" } } });
+    paths[`${base}/actions/export`] = { post: { tags: tag, summary: `导出${r.label}（后台任务，列表筛选条件同 pageList）`, security, "x-authority": r.code, requestBody: { content: { "application/json": { schema: { type: "object", properties: filters } } } }, responses: taskId } };
+    paths[`${base}/actions/task`] = { get: { tags: tag, summary: `${r.label}导入/导出任务的进度与结果`, security, "x-authority": r.code, parameters: [{ name: "id", in: "query", required: true, schema: { type: "integer" } }], responses: ok({ type: "object" }) } };
+    paths[`${base}/actions/file`] = { get: { tags: tag, summary: `下载${r.label}导出文件`, security, "x-authority": r.code, parameters: [{ name: "taskId", in: "query", required: true, schema: { type: "integer" } }], responses: file } };
+    if (r.importable) {
+      paths[`${base}/actions/importTemplate`] = { get: { tags: tag, summary: `${r.label}导入模板`, security, "x-authority": r.code, responses: file } };
+      paths[`${base}/actions/import`] = {
+        post: {
+          tags: tag, summary: `导入${r.label}（后台任务，逐行校验）`, security, "x-authority": r.code,
+          ...(r.scope === "community" ? { parameters: [{ name: "communityId", in: "query", required: true, schema: { type: "integer" } }] } : {}),
+          requestBody: { content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: { type: "string", format: "binary" } } } },
+          responses: taskId,
+        },
+      };
+    }
+    if (r.ingest) {
+      paths[`${base}/actions/ingest`] = {
+        post: {
+          tags: tag, summary: `设备上报${r.label}`, security, "x-authority": r.code,
+          requestBody: { content: { "application/json": { schema: { type: "object", required: ["records"], properties: { records: { type: "array", maxItems: 1000, items: { type: "object" } } } } } } },
+          responses: ok({ type: "object", properties: { accepted: { type: "integer" }, ids: { type: "array", items: { type: "integer" } }, rejected: { type: "array", items: { type: "object", properties: { index: { type: "integer" }, field: { type: "string" }, message: { type: "string" } } } } } }),
+        },
+      };
+    }
+    for (const a of r.actions?.list ?? []) {
+      const props = Object.fromEntries(a.inputs.map((name) => [name, outputSchema(r.fields.find((f) => f.name === name)!)]));
+      paths[`${base}/{id}/actions/${a.name}`] = {
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+        post: {
+          tags: tag, summary: `${a.label}（状态 ${a.from.join("/")} → ${a.to}）`, security, "x-authority": r.code,
+          requestBody: { content: { "application/json": { schema: { type: "object", required: a.required, properties: props } } } },
+          responses: ok(ref),
+        },
+      };
+    }
     paths[`${base}/actions/batchDelete`] = {
       delete: {
         tags: tag, summary: `批量删除${r.label}`, security, "x-authority": r.code,

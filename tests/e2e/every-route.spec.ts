@@ -1,8 +1,9 @@
 // Every route of generated/routes.ts opens a working screen (issue "Every route live"): as `admin`
 // (every authority), each route — the Iframe variants with their :type, the pages outside the
 // frame — renders real content (a table, a form, a board, cards or descriptions), never the
-// under-construction page, an error page or an error message; and as `staff` a route whose code the
-// role lacks is refused (the 403 page). One browser, one page, one route after another.
+// under-construction page, an error page or an error message; a state-flow row action and the
+// Excel export work in the list; and as `staff` a route whose code the role lacks is refused (the
+// 403 page). One browser, one route after another.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { RouteDef } from "../../generated/model-types.ts";
@@ -118,6 +119,28 @@ describe("every route", () => {
     expect(visited.length).toBe(routes.length - 2);
     await page.close();
   }, Number(process.env.EVERY_ROUTE_TIMEOUT ?? 240_000));
+
+  test("a row action asks for its input and moves the row on; the list exports to Excel", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await logIn(page, "admin");
+    await page.goto(`${product.baseUrl}/neptune/#/property/roomAudit`);
+    const pending = page.getByRole("row").filter({ hasText: "待审核" }).first();
+    await pending.getByRole("button", { name: "驳回" }).click();
+    const dialog = page.locator(".ant-modal").filter({ hasText: "驳回原因" });
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await dialog.getByText("请输入驳回原因").waitFor();
+    await dialog.locator("input").fill("资料不全，请补充");
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await page.getByText("驳回成功").waitFor();
+    await page.getByRole("row").filter({ hasText: "资料不全，请补充" }).getByText("已驳回").waitFor();
+
+    const download = page.waitForEvent("download", { timeout: 30_000 });
+    await page.getByRole("button", { name: /导\s*出/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/^入住申请_\d{14}\.xlsx$/);
+    await screenshot(page, "every-route-row-action");
+    await context.close();
+  }, 90_000);
 
   test("staff is refused a route whose code its role lacks", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -73,8 +73,8 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
          select id, community_id as "communityId", image, channel_name as "channelName", device_sn as "deviceSn", capture_time as "captureTime",
                 capture_type as "captureType", plate, description, ${score} as score
            from capture_pictures where ${where}) p
-        where score > 0 order by score desc, "captureTime" desc, id desc limit ${pageSize} offset ${offset}`,
-      params,
+        where score > 0 order by score desc, "captureTime" desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, pageSize, offset],
     );
     const total = await n(app.db, `select count(*)::int as n from capture_pictures where ${where} and (${score}) > 0`, params);
     return ok({ list: rows.map((r) => ({ ...r, score: Number(r.score), captureTypeLabel: mappingLabel("captureType", r.captureType as number) })), total, pageNo, pageSize, terms });

@@ -1,6 +1,6 @@
 // Small SVG charts for the boards and statistics pages: bars, lines and a donut, each with its
 // legend and an accessible title. Hand-written because no chart library could be installed
-// here (see docs/pages.md); they take plain {label, value} data, so swapping one in later is local.
+// here (see docs/decisions.md); they take plain {label, value} data, so swapping one in later is local.
 import { Empty, Space, Typography } from "antd";
 import type { ReactNode } from "react";
 
