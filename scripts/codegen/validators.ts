@@ -206,7 +206,7 @@ export function ruleValidatorSpec(model: Model, name: string): ValidatorSpec {
 
 /** Compiles specs into one standalone ESM module with no runtime requires. */
 export function compileStandalone(specs: ValidatorSpec[]): string {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, code: { source: true, esm: true, lines: true }, unicodeRegExp: true });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, inlineRefs: false, code: { source: true, esm: true, lines: true }, unicodeRegExp: true });
   addDecimalKeywords(ajv);
   const exports: Record<string, string> = {};
   try {
