@@ -9,18 +9,10 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import { parseId } from "../crud/sql.ts";
+import { PAYMENT_CODES } from "../../common/payment/codes.ts";
 
-/** Route codes of the fee pages (schemas/modules/propertyPayment.yaml). */
-export const CODES = {
-  cashier: "HBL0701315",
-  received: "HBL0701317",
-  generation: "HBL1901",
-  approval: "HBL1903",
-  billPay: "HBL1905",
-  history: "HBL1907",
-  settings: "HBL1913",
-  report: "HBL0701309",
-} as const;
+/** Route codes of the fee pages. */
+export const CODES = PAYMENT_CODES;
 
 export const ALL_PAYMENT_CODES: ReadonlySet<string> = new Set(Object.values(CODES));
 

@@ -10,21 +10,9 @@ import { fenToYuan } from "../../common/money.ts";
 import { isPeriod, monthsBetween } from "../../common/payment/period.ts";
 import { percentText } from "../../common/payment/pricing.ts";
 import { fen, optionalIdList, refused } from "./common.ts";
+import type { ReportRow } from "../../common/payment/shapes.ts";
 
-export interface ReportRow {
-  communityId: number;
-  communityName: string;
-  period: string;
-  amountDue: string;
-  collected: string;
-  refunded: string;
-  waived: string;
-  arrears: string;
-  collectionRate: string;
-  households: number;
-  paidHouseholds: number;
-  householdRate: string;
-}
+export type { ReportRow };
 
 function range(body: Record<string, unknown>): { start: string; end: string } {
   const start = body.startMonth;

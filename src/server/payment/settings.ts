@@ -14,24 +14,12 @@ import { toColumnValue } from "../crud/values.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { validationError } from "../http/envelope.ts";
 import { refused } from "./common.ts";
+import type { PaymentSettingsShape, SteerFlags } from "../../common/payment/shapes.ts";
 
-export interface PaymentSettings {
-  id: number | null;
-  communityId: number;
-  payMethods: number[];
-  roundingMode: number;
-  payParamsSavedAt: string | null;
-  receiptTitle: string | null;
-  receiptPrefix: string | null;
-  defaultReceiptType: number;
-  invoiceEnabled: boolean;
-  taxNo: string | null;
-  receiptSavedAt: string | null;
-  allowPartialPayment: boolean;
-  /** Fen. */
-  waiverAutoApproveLimit: number;
-  autoPrintReceipt: boolean;
-  otherSavedAt: string | null;
+export type { SteerFlags };
+
+/** waiverAutoApproveLimit in fen. */
+export interface PaymentSettings extends PaymentSettingsShape<number> {
   version: number | null;
 }
 
@@ -128,14 +116,6 @@ export async function saveSettings(tx: DbSession, session: SessionInfo, communit
      on conflict (tenant_id, community_id) do update set ${updates.join(", ")}`,
     params,
   );
-}
-
-export interface SteerFlags {
-  priceTypeConfigEnable: boolean;
-  paymentTimeConfigEnable: boolean;
-  payParamConfigEnable: boolean;
-  receiptConfigEnable: boolean;
-  otherConfigEnable: boolean;
 }
 
 export const NO_FLAGS: SteerFlags = {

@@ -1,35 +1,14 @@
 // Response shapes of the fee endpoints (docs/payment.md). Money fields are yuan text ("12.50").
+import type { PaymentSettingsShape, ReportRow, SteerFlags } from "../../../common/payment/shapes.ts";
+
+export type { ReportRow, SteerFlags };
+export type PaySettings = PaymentSettingsShape<string>;
+
 export interface PageResult<T> {
   list: T[];
   total: number;
   pageNo?: number;
   pageSize?: number;
-}
-
-export interface SteerFlags {
-  priceTypeConfigEnable: boolean;
-  paymentTimeConfigEnable: boolean;
-  payParamConfigEnable: boolean;
-  receiptConfigEnable: boolean;
-  otherConfigEnable: boolean;
-}
-
-export interface PaySettings {
-  id: number | null;
-  communityId: number;
-  payMethods: number[];
-  roundingMode: number;
-  payParamsSavedAt: string | null;
-  receiptTitle: string | null;
-  receiptPrefix: string | null;
-  defaultReceiptType: number;
-  invoiceEnabled: boolean;
-  taxNo: string | null;
-  receiptSavedAt: string | null;
-  allowPartialPayment: boolean;
-  waiverAutoApproveLimit: string;
-  autoPrintReceipt: boolean;
-  otherSavedAt: string | null;
 }
 
 export interface BillView {
@@ -149,21 +128,6 @@ export interface DaySummary {
   rows: DayRow[];
   totals: { paymentCount: number; recordedAmount: string; refundAmount: string; netAmount: string; declaredAmount: string; allDeclared: boolean };
   today: string;
-}
-
-export interface ReportRow {
-  communityId: number;
-  communityName: string;
-  period: string;
-  amountDue: string;
-  collected: string;
-  refunded: string;
-  waived: string;
-  arrears: string;
-  collectionRate: string;
-  households: number;
-  paidHouseholds: number;
-  householdRate: string;
 }
 
 export interface ReportResult {

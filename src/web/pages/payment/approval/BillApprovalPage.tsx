@@ -1,7 +1,7 @@
 // 账单审核 /propertyPayment/billapproval: bills by status (drafts first), month, item, batch
 // (?batchId= from the generation page) and room; approve or reject (with a reason) one, the
 // selected, or a whole batch. Each bill's decisions (who, when, why) open from its row.
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
+import { App, Button, Card, Form, Input, Select, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
@@ -10,7 +10,10 @@ import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { paymentApi } from "../api.ts";
 import type { BillView } from "../types.ts";
-import { MapTag, optionsOf } from "../shared/labels.tsx";
+import { optionsOf } from "../shared/labels.tsx";
+import { billColumns } from "../shared/columns.tsx";
+import { FilterBar, PaymentItemField, PeriodField } from "../shared/FilterBar.tsx";
+import { usePaging } from "../shared/paging.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
 import { useLoad } from "../shared/useLoad.ts";
@@ -30,11 +33,10 @@ export default function BillApprovalPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
   const batchId = params.get("batchId") ? Number(params.get("batchId")) : undefined;
   const [filters, setFilters] = useState<Filters>({ status: 1 });
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const { page, firstPage, table } = usePaging(20);
   const [selected, setSelected] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<number[] | null>(null);
   const [form] = Form.useForm<Filters>();
-  const items = useLoad(communityId ? () => paymentApi.pageList<{ id: number; name: string }>("paymentItems", { communityId, pageNo: 1, pageSize: 200 }) : null, [communityId]);
   const list = useLoad(
     communityId
       ? () =>
@@ -68,14 +70,10 @@ export default function BillApprovalPage({ route }: PageProps) {
   };
 
   const columns: TableProps<BillView>["columns"] = [
-    { title: "账单编号", dataIndex: "billNo" },
-    { title: "房屋", dataIndex: "roomLabel" },
-    { title: "缴费项目", dataIndex: "itemName" },
-    { title: "账期", dataIndex: "period" },
+    ...billColumns("billNo", "roomLabel", "itemName", "period"),
     { title: "应收金额(元)", dataIndex: "amountDue", align: "right" },
     { title: "缴费截止日", dataIndex: "dueDate" },
-    { title: "状态", dataIndex: "status", render: (v) => <MapTag mapping="billStatus" value={v} /> },
-    { title: "驳回原因", dataIndex: "rejectReason", render: (v) => v ?? "-" },
+    ...billColumns("status", "rejectReason"),
     {
       title: "操作",
       fixed: "right",
@@ -99,34 +97,23 @@ export default function BillApprovalPage({ route }: PageProps) {
 
   return (
     <Card title={title} variant="borderless">
-      <Form
+      <FilterBar
         form={form}
-        layout="inline"
         initialValues={{ status: 1 }}
-        style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(v) => {
+        onSearch={(v) => {
           setFilters({ ...v, keyword: v.keyword?.trim() || undefined });
-          setPage((p) => ({ ...p, pageNo: 1 }));
+          firstPage();
         }}
       >
         <Form.Item name="status" label="状态">
           <Select style={{ width: 120 }} options={optionsOf("billStatus", [1, 2, 3])} />
         </Form.Item>
-        <Form.Item name="period" label="账期">
-          <DatePicker picker="month" allowClear />
-        </Form.Item>
-        <Form.Item name="paymentItemId" label="缴费项目">
-          <Select allowClear style={{ width: 160 }} options={(items.data?.list ?? []).map((i) => ({ value: i.id, label: i.name }))} />
-        </Form.Item>
+        <PeriodField />
+        <PaymentItemField communityId={communityId} />
         <Form.Item name="keyword">
           <Input.Search allowClear placeholder="房号 / 账单编号" onSearch={() => form.submit()} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            查询
-          </Button>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       <Space style={{ marginBottom: 12 }} wrap>
         <Button type="primary" disabled={!selected.length} onClick={() => approve({ ids: selected })}>
           批量通过
@@ -154,21 +141,9 @@ export default function BillApprovalPage({ route }: PageProps) {
         {selected.length > 0 && <Typography.Text type="secondary">已选择 {selected.length} 张</Typography.Text>}
       </Space>
       <Table<BillView>
-        rowKey="id"
-        size="middle"
+        {...table(list, { unit: "张", sizeChanger: true })}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.loading}
-        scroll={{ x: "max-content" }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => `共 ${n} 张`,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
       />
       <ReasonDialog open={!!rejecting} title={`驳回 ${rejecting?.length ?? 0} 张账单`} onCancel={() => setRejecting(null)} onOk={reject} />
     </Card>

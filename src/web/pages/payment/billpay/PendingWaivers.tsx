@@ -1,9 +1,9 @@
 // Waivers waiting for approval in the community: approve or reject (with a reason).
 import { App, Button, Space, Table } from "antd";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { paymentApi } from "../api.ts";
-import { MapTag } from "../shared/labels.tsx";
+import { waiverColumns } from "../shared/columns.tsx";
+import { usePaging } from "../shared/paging.ts";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
 import { useLoad } from "../shared/useLoad.ts";
 
@@ -21,7 +21,7 @@ interface Waiver {
 
 export function PendingWaivers({ communityId, status = 1 }: { communityId: number; status?: number }) {
   const { message } = App.useApp();
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const { page, table } = usePaging(10);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const list = useLoad(() => paymentApi.pageList<Waiver>("waivers", { communityId, status, ...page }), [communityId, status, page.pageNo, page.pageSize]);
   const approve = async (id: number) => {
@@ -32,21 +32,11 @@ export function PendingWaivers({ communityId, status = 1 }: { communityId: numbe
   return (
     <>
       <Table<Waiver>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.data?.list ?? []}
-        scroll={{ x: "max-content" }}
-        pagination={{ current: page.pageNo, pageSize: page.pageSize, total: list.data?.total ?? 0, onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }}
+        {...table(list)}
         columns={[
           { title: "账单", dataIndex: "billIdLabel" },
           { title: "房屋", dataIndex: "roomIdLabel" },
-          { title: "减免方式", dataIndex: "waiverType", render: (v) => <MapTag mapping="waiverType" value={v} /> },
-          { title: "折扣", dataIndex: "discount", render: (v) => (v ? `${v} 折` : "-") },
-          { title: "减免金额(元)", dataIndex: "amount", align: "right" },
-          { title: "原因", dataIndex: "reason" },
-          { title: "状态", dataIndex: "status", render: (v) => <MapTag mapping="waiverStatus" value={v} /> },
-          { title: "申请时间", dataIndex: "createdAt", render: (v) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+          ...waiverColumns("waiverType", "discount", "amount", "reason", "status", "createdAt"),
           {
             title: "操作",
             render: (_v, w) =>

@@ -10,6 +10,7 @@ import { sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
 import { useLoad } from "../shared/useLoad.ts";
+import { billColumns } from "../shared/columns.tsx";
 
 export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
   const data = useLoad(() => paymentApi.roomBills(roomId), [roomId]);
@@ -22,15 +23,9 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
   const d = data.data;
 
   const columns: TableProps<BillView>["columns"] = [
-    { title: "缴费项目", dataIndex: "itemName" },
-    { title: "账期", dataIndex: "period" },
-    { title: "截止日", dataIndex: "dueDate" },
-    { title: "应收(元)", dataIndex: "amountDue", align: "right" },
-    { title: "滞纳金(元)", dataIndex: "lateFee", align: "right" },
-    { title: "已收(元)", dataIndex: "amountPaid", align: "right" },
-    { title: "减免(元)", dataIndex: "amountWaived", align: "right" },
+    ...billColumns("itemName", "period", "dueDate", "amountDue", "lateFee", "amountPaid", "amountWaived"),
     { title: "未缴(元)", dataIndex: "outstanding", align: "right", render: (v) => <Typography.Text strong>{v}</Typography.Text> },
-    { title: "状态", dataIndex: "status", render: (v) => <MapTag mapping="billStatus" value={v} /> },
+    ...billColumns("status"),
   ];
   if (canWaive) {
     columns.push({

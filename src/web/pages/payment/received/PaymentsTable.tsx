@@ -2,11 +2,14 @@
 // method labels (spec §3), filtered by day, method and flag; a charge can be refunded from its row.
 import { Button, DatePicker, Form, Input, Select, Space, Table } from "antd";
 import type { TableProps } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { paymentApi } from "../api.ts";
-import { MapTag, optionsOf } from "../shared/labels.tsx";
+import { optionsOf } from "../shared/labels.tsx";
+import { dateTime, orDash, paymentColumns } from "../shared/columns.tsx";
+import { FilterBar } from "../shared/FilterBar.tsx";
+import { usePaging } from "../shared/paging.ts";
 import { useLoad } from "../shared/useLoad.ts";
 import { RefundDialog } from "./RefundDialog.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
@@ -30,7 +33,7 @@ export interface PaymentRow {
 export function PaymentsTable({ communityId }: { communityId: number }) {
   const navigate = useNavigate();
   const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const { page, firstPage, table } = usePaging(20);
   const [refunding, setRefunding] = useState<PaymentRow | null>(null);
   const list = useLoad(() => paymentApi.pageList<PaymentRow>("payments", { communityId, ...filters, ...page }), [communityId, JSON.stringify(filters), page.pageNo, page.pageSize]);
 
@@ -41,16 +44,14 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
 
   const columns: TableProps<PaymentRow>["columns"] = [
     { title: "交易流水号", dataIndex: "serialNo" },
-    { title: "收退标识", dataIndex: "returnFlag", render: (v) => <MapTag mapping="returnFlag" value={v} /> },
-    { title: "缴费类型", dataIndex: "paymentType", render: (v) => <MapTag mapping="paymentType" value={v} /> },
-    { title: "支付方式", dataIndex: "payMethod", render: (v) => <MapTag mapping="payMethod" value={v} /> },
+    ...paymentColumns("returnFlag", "paymentType", "payMethod"),
     { title: "金额(元)", dataIndex: "amount", align: "right", render: (v, r) => (r.returnFlag === 1 ? `-${v}` : v) },
     { title: "房屋", dataIndex: "roomIdLabel" },
     { title: "账单", dataIndex: "billIdLabel" },
-    { title: "缴费人", dataIndex: "payerName", render: (v) => v ?? "-" },
+    { title: "缴费人", dataIndex: "payerName", render: orDash },
     { title: "收款人", dataIndex: "cashierIdLabel" },
-    { title: "收款时间", dataIndex: "paidAt", render: (v) => dayjs(v).format("YYYY-MM-DD HH:mm") },
-    { title: "记账日期", dataIndex: "accountingDay" },
+    { title: "收款时间", dataIndex: "paidAt", render: dateTime },
+    ...paymentColumns("accountingDay"),
     {
       title: "操作",
       fixed: "right",
@@ -73,10 +74,8 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
 
   return (
     <>
-      <Form
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(v: { accountingDay?: Dayjs; payMethod?: number; returnFlag?: number; paymentType?: number; keyword?: string }) => {
+      <FilterBar<{ accountingDay?: Dayjs; payMethod?: number; returnFlag?: number; paymentType?: number; keyword?: string }>
+        onSearch={(v) => {
           setFilters({
             accountingDay: v.accountingDay?.format("YYYY-MM-DD"),
             payMethod: v.payMethod,
@@ -84,7 +83,7 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
             paymentType: v.paymentType,
             keyword: v.keyword?.trim() || undefined,
           });
-          setPage((p) => ({ ...p, pageNo: 1 }));
+          firstPage();
         }}
       >
         <Form.Item name="accountingDay" label="记账日期">
@@ -102,28 +101,8 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
         <Form.Item name="keyword">
           <Input allowClear placeholder="流水号 / 票据号 / 缴费人" style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            查询
-          </Button>
-        </Form.Item>
-      </Form>
-      <Table<PaymentRow>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.loading}
-        scroll={{ x: "max-content" }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
-      />
+      </FilterBar>
+      <Table<PaymentRow> {...table(list, { unit: "条", sizeChanger: true })} columns={columns} />
       <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onDone={() => (setRefunding(null), list.reload())} />
     </>
   );

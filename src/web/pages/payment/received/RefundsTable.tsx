@@ -1,10 +1,11 @@
 // 退款审核: the community's refunds by state; approve (money goes back, the bill is owed again) or
 // reject with a reason.
 import { App, Button, Radio, Space, Table } from "antd";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { paymentApi } from "../api.ts";
-import { MapTag, optionsOf } from "../shared/labels.tsx";
+import { optionsOf } from "../shared/labels.tsx";
+import { orDash, refundColumns } from "../shared/columns.tsx";
+import { usePaging } from "../shared/paging.ts";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
 import { useLoad } from "../shared/useLoad.ts";
 
@@ -25,7 +26,7 @@ interface Refund {
 export function RefundsTable({ communityId }: { communityId: number }) {
   const { message, modal } = App.useApp();
   const [status, setStatus] = useState(1);
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const { page, firstPage, table } = usePaging(10);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const list = useLoad(() => paymentApi.pageList<Refund>("refunds", { communityId, status, ...page }), [communityId, status, page.pageNo, page.pageSize]);
   const approve = (r: Refund) =>
@@ -42,24 +43,15 @@ export function RefundsTable({ communityId }: { communityId: number }) {
     });
   return (
     <>
-      <Radio.Group value={status} onChange={(e) => (setStatus(e.target.value), setPage((p) => ({ ...p, pageNo: 1 })))} options={optionsOf("refundStatus")} optionType="button" style={{ marginBottom: 12 }} />
+      <Radio.Group value={status} onChange={(e) => (setStatus(e.target.value), firstPage())} options={optionsOf("refundStatus")} optionType="button" style={{ marginBottom: 12 }} />
       <Table<Refund>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.data?.list ?? []}
-        scroll={{ x: "max-content" }}
-        pagination={{ current: page.pageNo, pageSize: page.pageSize, total: list.data?.total ?? 0, onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }}
+        {...table(list)}
         columns={[
           { title: "原收款流水", dataIndex: "paymentIdLabel" },
           { title: "房屋", dataIndex: "roomIdLabel" },
-          { title: "退款金额(元)", dataIndex: "amount", align: "right" },
-          { title: "退款方式", dataIndex: "refundMethod", render: (v) => <MapTag mapping="payMethod" value={v} /> },
-          { title: "原因", dataIndex: "reason" },
-          { title: "申请时间", dataIndex: "applyTime", render: (v) => dayjs(v).format("YYYY-MM-DD HH:mm") },
-          { title: "状态", dataIndex: "status", render: (v) => <MapTag mapping="refundStatus" value={v} /> },
-          { title: "审核人", dataIndex: "approverIdLabel", render: (v) => v ?? "-" },
-          { title: "驳回原因", dataIndex: "rejectReason", render: (v) => v ?? "-" },
+          ...refundColumns("amount", "refundMethod", "reason", "applyTime", "status"),
+          { title: "审核人", dataIndex: "approverIdLabel", render: orDash },
+          { title: "驳回原因", dataIndex: "rejectReason", render: orDash },
           {
             title: "操作",
             render: (_v, r) =>

@@ -16,6 +16,7 @@ import { FieldInput } from "../../../generic/inputs.tsx";
 import { useResourceAccess } from "../../../generic/pageContext.tsx";
 import { paymentApi } from "../api.ts";
 import { useLoad } from "./useLoad.ts";
+import { usePaging } from "./paging.ts";
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -35,7 +36,7 @@ export function ResourceTable({ resource, communityId, inputs = {}, cells = {}, 
   const def = getResourceDef(resource)!;
   const { message } = App.useApp();
   const access = useResourceAccess(def);
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const { page, table } = usePaging(10);
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
@@ -112,21 +113,7 @@ export function ResourceTable({ resource, communityId, inputs = {}, cells = {}, 
           新增{def.label}
         </Button>
       )}
-      <Table<Row>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.loading}
-        scroll={{ x: "max-content" }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
-      />
+      <Table<Row> {...table(list, { unit: "条" })} columns={columns} />
       <Modal
         open={editing !== null}
         title={`${editing === "new" ? "新增" : "编辑"}${def.label}`}

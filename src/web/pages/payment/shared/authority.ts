@@ -4,14 +4,4 @@ import { getAuthorities } from "../../../state/session.ts";
 
 export const hasAuthority = (code: string): boolean => (getAuthorities() ?? []).includes(code);
 
-/** Route codes of the fee pages (schemas/modules/propertyPayment.yaml). */
-export const PAYMENT_CODES = {
-  cashier: "HBL0701315",
-  received: "HBL0701317",
-  generation: "HBL1901",
-  approval: "HBL1903",
-  billPay: "HBL1905",
-  history: "HBL1907",
-  settings: "HBL1913",
-  report: "HBL0701309",
-} as const;
+export { PAYMENT_CODES } from "../../../../common/payment/codes.ts";

@@ -1,0 +1,46 @@
+// Shapes the fee endpoints and the fee pages share (docs/payment.md). Money in responses is yuan
+// text ("12.50").
+
+/** A community's payment settings; the waiver auto-approve limit is fen on the server, yuan text in responses. */
+export interface PaymentSettingsShape<Limit> {
+  id: number | null;
+  communityId: number;
+  payMethods: number[];
+  roundingMode: number;
+  payParamsSavedAt: string | null;
+  receiptTitle: string | null;
+  receiptPrefix: string | null;
+  defaultReceiptType: number;
+  invoiceEnabled: boolean;
+  taxNo: string | null;
+  receiptSavedAt: string | null;
+  allowPartialPayment: boolean;
+  waiverAutoApproveLimit: Limit;
+  autoPrintReceipt: boolean;
+  otherSavedAt: string | null;
+}
+
+/** Steering flags of the payment guide: which settings tabs are really configured. */
+export interface SteerFlags {
+  priceTypeConfigEnable: boolean;
+  paymentTimeConfigEnable: boolean;
+  payParamConfigEnable: boolean;
+  receiptConfigEnable: boolean;
+  otherConfigEnable: boolean;
+}
+
+/** One community and billing month of the payment report. */
+export interface ReportRow {
+  communityId: number;
+  communityName: string;
+  period: string;
+  amountDue: string;
+  collected: string;
+  refunded: string;
+  waived: string;
+  arrears: string;
+  collectionRate: string;
+  households: number;
+  paidHouseholds: number;
+  householdRate: string;
+}
