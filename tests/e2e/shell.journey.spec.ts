@@ -77,6 +77,25 @@ describe("shell journey", () => {
     await page.getByRole("table").getByText("测试新社区").waitFor();
     await screenshot(page, "04-created");
 
+    // Three tabs; closing the middle one keeps its neighbours.
+    await openMenuItem(page, "社区管理", "房屋管理");
+    await page.waitForURL(/#\/community\/house/);
+    await expect.poll(() => tabs(page).allTextContents()).toContain("房屋管理");
+    await openMenuItem(page, "社区管理", "住户管理");
+    await page.waitForURL(/#\/community\/people/);
+    await expect.poll(() => tabs(page).allTextContents()).toContain("住户管理");
+    await openMenuItem(page, "社区管理", "卡片管理");
+    await page.waitForURL(/#\/community\/card/);
+    await expect.poll(() => tabs(page).allTextContents()).toContain("卡片管理");
+    await expect.poll(() => tabs(page).allTextContents()).toEqual(expect.arrayContaining(["房屋管理", "住户管理", "卡片管理"]));
+    const before = await tabs(page).allTextContents();
+    await page.getByLabel("关闭住户管理").click();
+    await expect.poll(() => tabs(page).allTextContents()).not.toContain("住户管理");
+    const after = await tabs(page).allTextContents();
+    expect(after).toEqual(expect.arrayContaining(["房屋管理", "卡片管理"]));
+    expect(after.length).toBe(before.length - 1);
+    await screenshot(page, "06-tabs");
+
     // Switch community in the picker; it shows in the header and in the recent list.
     await page.getByTestId("community-picker-trigger").click();
     const picker = page.getByTestId("community-picker");
@@ -87,22 +106,6 @@ describe("shell journey", () => {
     await expect.poll(() => page.getByTestId("community-picker").locator(".ant-tag-checkable").allTextContents()).toContain("翠湖苑");
     await screenshot(page, "05-picker-recent");
     await page.getByTestId("community-picker").getByRole("button", { name: /取\s*消/ }).click();
-
-    // Three tabs; closing the middle one keeps its neighbours.
-    await openMenuItem(page, "社区管理", "房屋管理");
-    await page.waitForURL(/#\/community\/house/);
-    await openMenuItem(page, "社区管理", "住户管理");
-    await page.waitForURL(/#\/community\/people/);
-    await openMenuItem(page, "社区管理", "卡片管理");
-    await page.waitForURL(/#\/community\/card/);
-    await expect.poll(() => tabs(page).allTextContents()).toEqual(expect.arrayContaining(["房屋管理", "住户管理", "卡片管理"]));
-    const before = await tabs(page).allTextContents();
-    await page.getByLabel("关闭住户管理").click();
-    await expect.poll(() => tabs(page).allTextContents()).not.toContain("住户管理");
-    const after = await tabs(page).allTextContents();
-    expect(after).toEqual(expect.arrayContaining(["房屋管理", "卡片管理"]));
-    expect(after.length).toBe(before.length - 1);
-    await screenshot(page, "06-tabs");
 
     // Under 1280 px the menu collapses to 60 px.
     const menuWidth = () => menu(page).evaluate((el) => Math.round(el.getBoundingClientRect().width));
