@@ -1,5 +1,6 @@
-// npm run bench [-- --part api] [--backend pglite|postgres|all] [--duration 10] [--connections 20]
-//                [--rooms 200000] [--communities 200] [--deep-page 100] [--no-write]
+// npm run bench:api [-- --backend pglite|postgres|all] [--duration 10] [--connections 20]
+//                    [--rooms 200000] [--communities 200] [--deep-page 100] [--no-write]
+// (npm run bench runs this and then the other benchmark scripts.)
 //
 // Runs the benchmark parts (today: "api", see api.ts) and writes their figures into
 // docs/benchmarks.md between the part's markers, leaving the rest of the page as it is.
@@ -48,7 +49,7 @@ const mark = (ok: boolean) => (ok ? "达到 ✅" : "未达到 ❌");
 function apiReport(runs: BackendRun[], o: { connections: number; duration: number; warmup: number; pageSize: number; deepPage: number }, startLoad: number): string {
   const lines: string[] = [];
   const first = runs[0];
-  lines.push(`Command: \`npm run bench\` (this part alone: \`npm run bench -- --part api\`). Last run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC,`);
+  lines.push(`Command: \`npm run bench\` (this part alone: \`npm run bench:api\`). Last run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC,`);
   lines.push(`Node ${process.version}, ${cpus().length} CPU(s), load average ${startLoad.toFixed(2)} when it started.`);
   lines.push("");
   if (first) {
