@@ -120,6 +120,7 @@ describe("shell journey", () => {
     await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
     await page.getByText("已登出").waitFor();
     await page.waitForURL(/#\/login/);
+    await page.getByPlaceholder("请输入用户名").waitFor();
     await screenshot(page, "08-logged-out");
     await page.close();
   });

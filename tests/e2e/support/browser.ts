@@ -13,10 +13,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Keeps a screenshot as a test artifact (test-results/e2e/NAME.png). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Keeps a screenshot as a test artifact (test-results/e2e/NAME.png). An artifact, not an
+ * assertion: a capture that fails while the page is reloading is tried once more, then skipped.
+ */
+export async function screenshot(page: Page, name: string): Promise<string | null> {
   mkdirSync(artifacts, { recursive: true });
   const path = join(artifacts, `${name}.png`);
-  await page.screenshot({ path, fullPage: false });
-  return path;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await page.screenshot({ path, fullPage: false });
+      return path;
+    } catch {
+      await page.waitForTimeout(500);
+    }
+  }
+  return null;
 }
