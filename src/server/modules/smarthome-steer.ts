@@ -8,14 +8,7 @@ import { sessionOf } from "../auth/guard.ts";
 import { ok } from "../http/envelope.ts";
 import { ownCommunity } from "./access.ts";
 import { queryOf, requiredId } from "./request-input.ts";
-
-export interface SmartHomeSteerFlags {
-  roomEnable: boolean;
-  smartDeviceEnable: boolean;
-  houseTypeEnable: boolean;
-  houseTypeRelevancyRoomEnable: boolean;
-  workerEnable: boolean;
-}
+import type { SmartHomeSteerFlags } from "../../common/smart-home-steer.ts";
 
 export async function smartHomeSteerModule(app: FastifyInstance): Promise<void> {
   app.get("/api/smarthome/steer/actions/config", async (request) => {

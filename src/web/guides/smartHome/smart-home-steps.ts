@@ -8,14 +8,9 @@
 // spec §4 "the first two smart-home steps follow a similar pattern": step 2 needs step 1 done, the
 // later steps need steps 1 and 2 done; inside a step a sub-step needs the sub-steps before it done.
 import type { GuideStepItem } from "../guide-steps.ts";
+import type { SmartHomeSteerFlags } from "../../../common/smart-home-steer.ts";
 
-export interface SmartHomeSteerFlags {
-  roomEnable: boolean;
-  smartDeviceEnable: boolean;
-  houseTypeEnable: boolean;
-  houseTypeRelevancyRoomEnable: boolean;
-  workerEnable: boolean;
-}
+export type { SmartHomeSteerFlags };
 
 type Flags = Partial<SmartHomeSteerFlags> | null | undefined;
 const on = (flags: Flags, key: keyof SmartHomeSteerFlags) => flags?.[key] === true;

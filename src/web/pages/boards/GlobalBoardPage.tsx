@@ -8,7 +8,8 @@ import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 import { BoardCard } from "./BoardCard.tsx";
 import { asData, percent, type GlobalBoardData } from "./board-types.ts";
-import { BarList, Donut, Figure, LineChart } from "./charts.tsx";
+import { BarList, Donut, Figure } from "./charts.tsx";
+import { TrafficCards } from "./TrafficCards.tsx";
 
 export default function GlobalBoardPage({ route }: PageProps) {
   const { data, loading, error } = useApi(() => http.get<GlobalBoardData>("/api/management/board/actions/global"), []);
@@ -45,23 +46,7 @@ export default function GlobalBoardPage({ route }: PageProps) {
                 <Donut title="报修工单状态" data={asData(data.repairs)} />
               </BoardCard>
             </Col>
-            <Col xs={24} lg={12}>
-              <BoardCard title="近7天开门次数">
-                <LineChart title="近7天开门次数" labels={data.openDoorDays.map((d) => d.date)} series={[{ name: "开门", values: data.openDoorDays.map((d) => d.count) }]} />
-              </BoardCard>
-            </Col>
-            <Col xs={24} lg={12}>
-              <BoardCard title="近7天车辆进出">
-                <LineChart
-                  title="近7天车辆进出"
-                  labels={data.parkingDays.map((d) => d.date)}
-                  series={[
-                    { name: "入场", values: data.parkingDays.map((d) => d.in) },
-                    { name: "出场", values: data.parkingDays.map((d) => d.out) },
-                  ]}
-                />
-              </BoardCard>
-            </Col>
+            <TrafficCards data={data} />
           </Row>
         )}
       </Spin>

@@ -11,7 +11,8 @@ import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 import { BoardCard } from "./BoardCard.tsx";
 import { asData, percent, type ProjectBoardData } from "./board-types.ts";
-import { BarList, Donut, Figure, LineChart } from "./charts.tsx";
+import { BarList, Donut, Figure } from "./charts.tsx";
+import { TrafficCards } from "./TrafficCards.tsx";
 
 export default function ProjectBoardPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
@@ -40,16 +41,7 @@ export default function ProjectBoardPage({ route }: PageProps) {
             <Col xs={24} md={8}><BoardCard title="房屋状态"><Donut title="房屋状态" data={asData(data.roomsByStatus)} /></BoardCard></Col>
             <Col xs={24} md={8}><BoardCard title="住户身份"><Donut title="住户身份" data={asData(data.residentsByIdentity)} /></BoardCard></Col>
             <Col xs={24} md={8}><BoardCard title="开门方式"><BarList title="开门方式" data={asData(data.openDoorByMethod)} /></BoardCard></Col>
-            <Col xs={24} lg={12}>
-              <BoardCard title="近7天开门次数">
-                <LineChart title="近7天开门次数" labels={data.openDoorDays.map((d) => d.date)} series={[{ name: "开门", values: data.openDoorDays.map((d) => d.count) }]} />
-              </BoardCard>
-            </Col>
-            <Col xs={24} lg={12}>
-              <BoardCard title="近7天车辆进出">
-                <LineChart title="近7天车辆进出" labels={data.parkingDays.map((d) => d.date)} series={[{ name: "入场", values: data.parkingDays.map((d) => d.in) }, { name: "出场", values: data.parkingDays.map((d) => d.out) }]} />
-              </BoardCard>
-            </Col>
+            <TrafficCards data={data} />
             <Col xs={24} md={12}><BoardCard title="告警处理状态"><BarList title="告警处理状态" color="#f5222d" data={asData(data.alarms)} /></BoardCard></Col>
             <Col xs={24} md={12}><BoardCard title="报修工单状态"><BarList title="报修工单状态" color="#faad14" data={asData(data.repairs)} /></BoardCard></Col>
           </Row>
