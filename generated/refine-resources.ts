@@ -64,15 +64,13 @@ export const refineResources = [
     "name": "alarms",
     "identifier": "alarms",
     "list": "/alarm/alarmCenter",
-    "create": "/alarm/alarmCenter/create",
-    "edit": "/alarm/alarmCenter/edit/:id",
     "show": "/alarm/alarmCenter/show/:id",
     "meta": {
       "label": "告警",
       "service": "device",
       "code": "HBL14001",
       "scope": "community",
-      "canDelete": true
+      "canDelete": false
     }
   },
   {

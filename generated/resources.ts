@@ -657,7 +657,7 @@ export const resources: ResourceDef[] = [
     "table": "alarms",
     "scope": "community",
     "code": "HBL14001",
-    "readOnly": false,
+    "readOnly": true,
     "defaultSort": {
       "field": "alarmTime",
       "order": "desc"
@@ -790,7 +790,7 @@ export const resources: ResourceDef[] = [
         "sort": true,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "handlerId",
@@ -808,7 +808,7 @@ export const resources: ResourceDef[] = [
         "sort": false,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "handleTime",
@@ -822,7 +822,7 @@ export const resources: ResourceDef[] = [
         "sort": true,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       },
       {
         "name": "handleNote",
@@ -838,9 +838,61 @@ export const resources: ResourceDef[] = [
         "sort": false,
         "form": true,
         "detail": true,
-        "readOnly": false
+        "readOnly": true
       }
     ],
+    "actions": {
+      "stateField": "handleStatus",
+      "list": [
+        {
+          "name": "handle",
+          "label": "开始处理",
+          "from": [
+            "0"
+          ],
+          "to": "1",
+          "inputs": [],
+          "required": [],
+          "byField": "handlerId",
+          "atField": "handleTime",
+          "confirm": "确定开始处理该告警吗？处理人将记录为当前账号。",
+          "danger": false
+        },
+        {
+          "name": "finish",
+          "label": "处理完成",
+          "from": [
+            "0",
+            "1"
+          ],
+          "to": "2",
+          "inputs": [
+            "handleNote"
+          ],
+          "required": [
+            "handleNote"
+          ],
+          "byField": "handlerId",
+          "atField": "handleTime",
+          "danger": false
+        },
+        {
+          "name": "ignore",
+          "label": "忽略",
+          "from": [
+            "0",
+            "1"
+          ],
+          "to": "3",
+          "inputs": [],
+          "required": [],
+          "byField": "handlerId",
+          "atField": "handleTime",
+          "confirm": "确定忽略该告警吗？忽略后该告警将不再提醒。",
+          "danger": true
+        }
+      ]
+    },
     "ingest": true,
     "routePath": "/alarm/alarmCenter"
   },

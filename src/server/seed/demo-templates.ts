@@ -31,6 +31,26 @@ const day = (c: TemplateContext, days: number) => isoDate(new Date(c.now.getTime
 const nth = <T>(list: readonly T[], i: number): T => list[i % list.length];
 const region = (c: TemplateContext) => c.community?.administrativeCode ?? "330106";
 
+const DEVICES = [
+  { name: "1栋1单元门口机", category: 1, model: "DS-KD8003", location: "1栋1单元入口", online: true },
+  { name: "东门围墙机", category: 2, model: "DS-KV8113", location: "东门", online: true },
+  { name: "东门入口摄像机", category: 6, model: "DS-2CD3T46WDV3", location: "东门入口", online: true },
+  { name: "物业管理机", category: 4, model: "DS-KM8301", location: "物业服务中心", online: true },
+  { name: "地下车库摄像机", category: 6, model: "DS-2CD2347G2", location: "地下车库B1入口", online: false },
+  { name: "1栋大堂人脸抓拍机", category: 7, model: "DS-2CD7A47FWD", location: "1栋大堂", online: true },
+];
+const CAMERAS = DEVICES.filter((d) => d.category === 6 || d.category === 7);
+const ALARMS = [
+  { content: "地下车库摄像机离线", type: 1, location: "地下车库B1入口", status: 0, note: undefined },
+  { content: "烟感告警：1栋3楼走廊", type: 2, location: "1栋3楼", status: 1, note: undefined },
+  { content: "门禁告警：东门被强行打开", type: 4, location: "东门", status: 2, note: "现场核查为住户搬家，门已复位" },
+];
+const CAPTURES = [
+  { channel: "东门入口摄像机", type: 4, plate: "浙A12345", description: "黑色SUV驶入东门" },
+  { channel: "1栋大堂人脸抓拍机", type: 3, plate: undefined, description: "住户刷脸进入1栋大堂" },
+  { channel: "地下车库摄像机", type: 2, plate: undefined, description: "车库入口有人员走动" },
+];
+
 const LICENCE_TOTALS: Record<number, [total: number, used: number]> = { 212: [200, 86], 209: [120, 64], 217: [4, 2], 251: [800, 412], 252: [3, 1] };
 
 export const templates: Record<string, Template> = {
@@ -188,8 +208,44 @@ export const templates: Record<string, Template> = {
   alarmLevels: {
     row: (c) => ({ name: nth(["一级告警", "二级告警", "三级告警"], c.i), levelValue: c.i + 1, color: nth(["#f5222d", "#fa8c16", "#1677ff"], c.i), responseMinutes: [10, 30, 60][c.i % 3], description: nth(["立即处理", "半小时内处理", "当日处理"], c.i) }),
   },
+  // Intercom devices and the cameras (摄像机, 人脸抓拍机) that 视频巡查, 摄像头测试 and 运营助手 list
+  // (GET {device}/devices/actions/cameras); one camera has been offline since yesterday morning.
   devices: {
-    row: (c) => ({ name: nth(["1栋1单元门口机", "东门围墙机", "物业管理机"], c.i), deviceCategory: [1, 2, 4][c.i % 3], model: nth(["DS-KD8003", "DS-KV8113", "DS-KM8301"], c.i) }),
+    count: { A: DEVICES.length, B: 5 },
+    row: (c) => {
+      const d = nth(DEVICES, c.i);
+      return { name: d.name, deviceCategory: d.category, model: d.model, location: d.location, online: d.online, lastOnlineTime: at(c, d.online ? 0 : -1, d.online ? 8 : 7), enabled: true };
+    },
+  },
+  // Each alarm in a state of its handling flow, with the handler, time and note the actions record.
+  alarms: {
+    row: (c) => {
+      const a = nth(ALARMS, c.i);
+      const handled = a.status !== 0;
+      return {
+        content: a.content,
+        alarmType: a.type,
+        location: a.location,
+        alarmTime: at(c, -c.i, 9 + c.i),
+        handleStatus: a.status,
+        handlerId: handled ? c.pick("users") : undefined,
+        handleTime: handled ? at(c, -c.i, 10 + c.i) : undefined,
+        handleNote: a.note,
+      };
+    },
+  },
+  videoPatrolRecords: {
+    row: (c) => {
+      const camera = nth(CAMERAS, c.i);
+      const abnormal = c.i % 3 === 1;
+      return { channelName: camera.name, deviceSn: undefined, patrolTime: at(c, -c.i, 10), result: abnormal ? 2 : 1, problem: abnormal ? "车库入口照明不足，画面偏暗" : undefined, handled: !abnormal };
+    },
+  },
+  capturePictures: {
+    row: (c) => {
+      const p = nth(CAPTURES, c.i);
+      return { channelName: p.channel, deviceSn: undefined, captureType: p.type, plate: p.plate, description: p.description, captureTime: at(c, -c.i, 8 + c.i), image: demoImage(p.channel, c.k) };
+    },
   },
   priceTypes: {
     row: (c) => ({

@@ -61,6 +61,9 @@ describe.each(backends)("page data (%s)", (backend) => {
     const cameras = await t.get(t.admin, `/api/device/devices/actions/cameras?communityId=${t.ids.communityA}`);
     expect(cameras.status, cameras.text).toBe(200);
     expect(cameras.body.data.every((c: { deviceCategory: number }) => [6, 7].includes(c.deviceCategory))).toBe(true);
+    // The demo data gives the community cameras of both kinds, one of them offline (视频巡查 and 摄像头测试 list them).
+    expect(new Set(cameras.body.data.map((c: { categoryLabel: string }) => c.categoryLabel))).toEqual(new Set(["摄像机", "人脸抓拍机"]));
+    expect(cameras.body.data.some((c: { online: boolean }) => c.online === false)).toBe(true);
     expect((await t.get(t.admin2, `/api/device/devices/actions/cameras?communityId=${t.ids.communityA}`)).status).toBe(404);
 
     await t.post(t.admin, "/api/capture/capturePictures/actions/ingest", [
