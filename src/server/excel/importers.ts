@@ -1,11 +1,16 @@
 // What the Excel import of a resource (schemas: importable: true) reads: its template's columns and
-// how one row becomes the resource's payload. Generic: every writable form field (not json, image
-// or secret) is a column; a reference column takes the referenced row's name (its label field,
-// within the tenant, and the import's community for community-level targets). Per resource:
+// how its rows are checked and written. Generic: every writable form field (not json, image or
+// secret) is a column; a reference column takes the referenced row's name (its label field, within
+// the tenant, and the import's community for community-level targets). Per resource:
 //   rooms        楼栋 / 单元 by name, created when missing (with their own rules);
 //   inhabitants  楼栋 + 单元 + 房号 name the room (it must exist);
 //   communities  所属区域 by name (the area must exist).
-// Row problems are RowProblem (their message goes into the import report with the row number).
+// A chunk of rows is written set-wise (importer.write): the names of the whole chunk are looked up in
+// one query each, every row is converted and checked in memory with the resource's generated
+// validator, in the order the row-by-row checks would find its problems (the first one is its
+// reason), and the rows that pass are written with one INSERT (bulk.ts) — the 楼栋 / 单元 they need
+// first, made only for rows that are written, so a rejected row leaves nothing behind. A row whose
+// unique key an earlier row of the file or a stored row holds is rejected as a duplicate.
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import { resourceByName } from "../../../generated/resources.ts";
@@ -13,14 +18,17 @@ import { ownerLabel } from "../../common/mappings.ts";
 import { fillScene, validateResource } from "../../common/validate.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
-import { buildModel } from "../crud/model.ts";
-import { insertRow } from "../crud/insert.ts";
+import { buildModel, type ResourceModel } from "../crud/model.ts";
 import { ident } from "../crud/sql.ts";
 import { CellProblem, columnLabel, importValue } from "./cells.ts";
+import { elementType, insertMany } from "./bulk.ts";
 
 export class RowProblem extends Error {}
 
 export type Cells = Record<string, string | Date | null>;
+
+/** The reason of a row whose unique key is already taken (by a stored row or an earlier row of the file). */
+export const DUPLICATE_REASON = "数据已存在（与已有数据重复）";
 
 export interface ImportColumn {
   key: string;
@@ -33,16 +41,31 @@ export interface ImportColumn {
   example: string;
 }
 
-export interface RowContext {
+export interface ImportContext {
   tx: DbSession;
   session: SessionInfo;
   communityId: number | null;
 }
 
+export interface ImportRow {
+  /** The Excel row number (the header is row 1). */
+  row: number;
+  cells: Cells;
+}
+
+export interface ImportResult {
+  written: number;
+  rejected: { row: number; reason: string }[];
+}
+
 export interface Importer {
   columns(scene: string): ImportColumn[];
-  /** One row's cells as the resource's payload (without communityId); throws RowProblem. */
-  record(ctx: RowContext, cells: Cells): Promise<Record<string, unknown>>;
+  /**
+   * Checks and writes rows in the caller's transaction: each row is written whole, or rejected with
+   * its reason and leaves nothing behind. Throws only on what the checks did not foresee (a database
+   * error): the caller then undoes the call and writes the rows one at a time.
+   */
+  write(ctx: ImportContext, rows: ImportRow[]): Promise<ImportResult>;
 }
 
 const SKIPPED_TYPES = new Set(["json", "image", "secret"]);
@@ -95,35 +118,58 @@ function fieldColumns(def: ResourceDef, scene: string, omit: string[] = []): Imp
     }));
 }
 
+
 const text = (cell: string | Date | null | undefined): string => (cell === null || cell === undefined ? "" : cell instanceof Date ? cell.toISOString().slice(0, 10) : cell.trim());
 
-/** The id of a referenced row by its label (within the tenant, and the community for community-level targets). */
-async function refByLabel(ctx: RowContext, field: FieldDef, label: string): Promise<number | null> {
+/** A row's problem in the words of a rule message, naming the column when the message does not. */
+export function withColumn(label: string, message: string): string {
+  return message.includes(label) ? message : `${label}：${message}`;
+}
+
+/**
+ * Ids of referenced rows by their labels (within the tenant, and the community for community-level
+ * targets; the first by id when a label repeats): one query for all the labels of a chunk.
+ */
+async function idsByLabel(ctx: ImportContext, field: FieldDef, labels: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
   const target = resourceByName[field.ref!.resource];
   const labelField = target.fields.find((f) => f.name === field.ref!.labelField);
-  if (!labelField) return null;
-  const params: unknown[] = [ctx.session.tenantId, label];
-  let sql = `select id from ${ident(target.table)} where tenant_id = $1 and ${ident(labelField.column)} = $2`;
+  if (!labelField || !labels.length) return out;
+  const column = ident(labelField.column);
+  const params: unknown[] = [ctx.session.tenantId, labels];
+  let sql = `select distinct on (${column}) ${column}::text as label, id from ${ident(target.table)} where tenant_id = $1 and ${column} = any($2::${elementType(labelField)}[])`;
   if (target.scope === "community" && ctx.communityId !== null) {
     params.push(ctx.communityId);
     sql += " and community_id = $3";
   }
-  const { rows } = await ctx.tx.query<{ id: number }>(`${sql} order by id limit 1`, params);
-  return rows[0] ? Number(rows[0].id) : null;
+  const { rows } = await ctx.tx.query<{ label: string; id: number }>(`${sql} order by ${column}, id`, params);
+  for (const r of rows) out.set(r.label, Number(r.id));
+  return out;
 }
 
-/** Field columns as payload values: conversions and reference names. */
-async function fieldValues(ctx: RowContext, columns: ImportColumn[], cells: Cells): Promise<Record<string, unknown>> {
+type RefIds = Map<string, Map<string, number>>;
+
+/** For each reference column, the ids of the labels the rows give (one query a column). */
+async function refIdsOf(ctx: ImportContext, columns: ImportColumn[], rows: ImportRow[]): Promise<RefIds> {
+  const out: RefIds = new Map();
+  for (const c of columns) {
+    if (c.field?.type !== "ref") continue;
+    out.set(c.key, await idsByLabel(ctx, c.field, [...new Set(rows.map((r) => text(r.cells[c.key])).filter((l) => l !== ""))]));
+  }
+  return out;
+}
+
+/** Field columns as payload values, in column order: conversions and reference names (throws RowProblem). */
+function fieldValues(columns: ImportColumn[], cells: Cells, refs: RefIds, scene: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const scene = ctx.session.sceneName;
   for (const c of columns) {
     if (!c.field) continue;
     const cell = cells[c.key] ?? null;
     if (c.field.type === "ref") {
       const label = text(cell);
       if (!label) continue;
-      const id = await refByLabel(ctx, c.field, label);
-      if (id === null) throw new RowProblem(`${c.label}“${label}”不存在`);
+      const id = refs.get(c.key)?.get(label);
+      if (id === undefined) throw new RowProblem(`${c.label}“${label}”不存在`);
       out[c.key] = id;
       continue;
     }
@@ -134,36 +180,151 @@ async function fieldValues(ctx: RowContext, columns: ImportColumn[], cells: Cell
   return out;
 }
 
+/** The first rule a payload breaks (the resource's generated create validator), as a row's reason; null when it passes. */
+function ruleProblem(def: ResourceDef, payload: Record<string, unknown>, columns: ImportColumn[], scene: string): string | null {
+  const errors = validateResource(def.name, "create", payload, scene);
+  if (!errors.length) return null;
+  const field = def.fields.find((f) => f.name === errors[0].field);
+  return withColumn(columns.find((c) => c.key === errors[0].field)?.label ?? (field ? columnLabel(field, scene) : ""), errors[0].message);
+}
+
+/** A chunk on its way: each row's reason once it is rejected (the first problem found), else null. */
+class Chunk {
+  readonly reasons: (string | null)[];
+  constructor(readonly rows: ImportRow[]) {
+    this.reasons = rows.map(() => null);
+  }
+  open(i: number): boolean {
+    return this.reasons[i] === null;
+  }
+  reject(i: number, reason: string): void {
+    if (this.reasons[i] === null) this.reasons[i] = reason;
+  }
+  /** Runs a row's conversion; a RowProblem rejects the row (undefined), anything else is thrown on. */
+  attempt<T>(i: number, fn: () => T): T | undefined {
+    try {
+      return fn();
+    } catch (err) {
+      if (!(err instanceof RowProblem)) throw err;
+      this.reject(i, err.message);
+      return undefined;
+    }
+  }
+  result(written: number): ImportResult {
+    const rejected: ImportResult["rejected"] = [];
+    this.reasons.forEach((reason, i) => reason !== null && rejected.push({ row: this.rows[i].row, reason }));
+    return { written, rejected };
+  }
+}
+
+/** A row that passed every check, with the payload it writes. */
+interface Staged {
+  i: number;
+  values: Record<string, unknown>;
+}
+
+/** A key's value as text for comparing rows (null: a part is empty, so the key never clashes). */
+function keyText(parts: unknown[]): string | null {
+  return parts.some((p) => p === null || p === undefined || p === "") ? null : JSON.stringify(parts.map(String));
+}
+
+/**
+ * Writes the staged rows with the precedence of writing them one by one in file order: a row whose
+ * unique key (`unique:` of the schema) a stored row or an earlier written row holds is rejected as
+ * a duplicate. Set-wise: the rows whose keys no earlier row of the chunk shares go in one INSERT
+ * that leaves out what a unique index refuses (ON CONFLICT DO NOTHING); a later row sharing a key
+ * with a written row is a duplicate, and one that shared keys only with refused rows is tried in the
+ * next round (which only a resource with two unique keys can need). Returns how many were written.
+ */
+async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chunk, staged: Staged[]): Promise<number> {
+  const keys = model.def.unique ?? [];
+  const texts = (s: Staged) => keys.map((key) => keyText(key.map((k) => (k === "communityId" ? ctx.communityId : s.values[k]))));
+  if (!keys.length) {
+    if (staged.length) await insertMany(ctx.tx, model, ctx.session, staged.map((s) => s.values), ctx.communityId);
+    return staged.length;
+  }
+  const written = keys.map(() => new Set<string>());
+  let count = 0;
+  let pending = staged.map((s) => ({ s, texts: texts(s) }));
+  while (pending.length) {
+    const seen = keys.map(() => new Set<string>());
+    const batch: typeof pending = [];
+    const later: typeof pending = [];
+    for (const p of pending) {
+      if (p.texts.some((t, k) => t !== null && seen[k].has(t))) later.push(p);
+      else {
+        p.texts.forEach((t, k) => t !== null && seen[k].add(t));
+        batch.push(p);
+      }
+    }
+    const rowsMade = await insertMany(ctx.tx, model, ctx.session, batch.map((p) => p.s.values), ctx.communityId, { skipTaken: true, returning: [...new Set(keys.flat())] });
+    // Which rows were refused: none, the one row, or those whose key (one none of them leaves empty,
+    // so distinct within the batch) is not among the written rows' keys as stored.
+    let refused: (p: (typeof batch)[number]) => boolean = () => false;
+    if (rowsMade.length < batch.length && batch.length === 1) refused = () => true;
+    else if (rowsMade.length < batch.length) {
+      const by = keys.findIndex((_, k) => batch.every((p) => p.texts[k] !== null));
+      const made = new Set(rowsMade.map((r) => (by < 0 ? null : keyText(keys[by].map((k) => r[k])))));
+      const inBatch = new Set(batch.map((p) => (by < 0 ? null : p.texts[by])));
+      if (by < 0 || made.size !== rowsMade.length || ![...made].every((t) => inBatch.has(t))) {
+        // Written rows that cannot be told apart (no key without empty parts), or that read back unlike
+        // the file's values (a decimal's scale): the caller undoes the chunk and writes it row by row.
+        throw new Error("import: the rows refused by a unique index could not be told apart");
+      }
+      refused = (p) => !made.has(p.texts[by]);
+    }
+    for (const p of batch) {
+      if (refused(p)) {
+        chunk.reject(p.s.i, DUPLICATE_REASON);
+        continue;
+      }
+      count++;
+      p.texts.forEach((t, k) => t !== null && written[k].add(t));
+    }
+    pending = [];
+    for (const p of later) {
+      if (p.texts.some((t, k) => t !== null && written[k].has(t))) chunk.reject(p.s.i, DUPLICATE_REASON);
+      else pending.push(p);
+    }
+  }
+  return count;
+}
+
 function genericImporter(def: ResourceDef): Importer {
+  const model = buildModel(def);
   return {
     columns: (scene) => fieldColumns(def, scene),
-    record: (ctx, cells) => fieldValues(ctx, fieldColumns(def, ctx.session.sceneName), cells),
+    async write(ctx, rows) {
+      const scene = ctx.session.sceneName;
+      const columns = fieldColumns(def, scene);
+      const chunk = new Chunk(rows);
+      const refs = await refIdsOf(ctx, columns, rows);
+      const staged: Staged[] = [];
+      rows.forEach((r, i) => {
+        const values = chunk.attempt(i, () => fieldValues(columns, r.cells, refs, scene));
+        if (!values) return;
+        const problem = ruleProblem(def, model.communityScoped ? { ...values, communityId: ctx.communityId } : values, columns, scene);
+        if (problem) chunk.reject(i, problem);
+        else staged.push({ i, values });
+      });
+      return chunk.result(await insertStaged(ctx, model, chunk, staged));
+    },
   };
 }
 
-const buildings = buildModel(resourceByName.buildings);
-const units = buildModel(resourceByName.units);
+const models = {
+  buildings: buildModel(resourceByName.buildings),
+  units: buildModel(resourceByName.units),
+  rooms: buildModel(resourceByName.rooms),
+  inhabitants: buildModel(resourceByName.inhabitants),
+};
 
-/** A row's problem in the words of a rule message, naming the column when the message does not. */
-export function withColumn(label: string, message: string): string {
-  return message.includes(label) ? message : `${label}：${message}`;
-}
-
-async function findOrCreate(ctx: RowContext, kind: "buildings" | "units", name: string, parent: Record<string, unknown>): Promise<number> {
-  const model = kind === "buildings" ? buildings : units;
-  const params: unknown[] = [ctx.session.tenantId, ctx.communityId, name];
-  let sql = `select id from ${model.table} where tenant_id = $1 and community_id = $2 and name = $3`;
-  if (kind === "units") {
-    params.push(parent.buildingId);
-    sql += " and building_id = $4";
-  }
-  const { rows } = await ctx.tx.query<{ id: number }>(`${sql} order by id limit 1`, params);
-  if (rows[0]) return Number(rows[0].id);
-  const values = { name, ...parent, communityId: ctx.communityId };
-  const errors = validateResource(kind, "create", values, ctx.session.sceneName);
-  if (errors.length) throw new RowProblem(withColumn(kind === "buildings" ? "楼栋" : "单元", errors[0].message));
-  return insertRow(ctx.tx, model, ctx.session, values, { communityId: ctx.communityId });
-}
+/**
+ * What a reference to a row not made yet stands for while the rules are checked: the validators
+ * check a reference's form (a positive whole number), and the 楼栋 / 单元 a row needs are made only
+ * once the row has passed every check.
+ */
+const NOT_MADE_YET = 1;
 
 const locatorColumns = (withRoomNo: boolean): ImportColumn[] => [
   { key: "building", label: "楼栋", required: true, hint: "必填；楼栋名称", example: EXAMPLES.building },
@@ -171,39 +332,146 @@ const locatorColumns = (withRoomNo: boolean): ImportColumn[] => [
   ...(withRoomNo ? [{ key: "roomNo", label: "房号", required: true, hint: "必填；该单元下已有的房号", example: EXAMPLES.roomNo }] : []),
 ];
 
+const unitKey = (buildingId: number, name: string) => `${buildingId}\t${name}`;
+
+/** The 楼栋 of the community by name (one query). */
+async function buildingIdsByName(ctx: ImportContext, names: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!names.length) return out;
+  const { rows } = await ctx.tx.query<{ id: number; name: string }>(
+    `select distinct on (name) id, name from buildings where tenant_id = $1 and community_id = $2 and name = any($3::text[]) order by name, id`,
+    [ctx.session.tenantId, ctx.communityId, names],
+  );
+  for (const r of rows) out.set(r.name, Number(r.id));
+  return out;
+}
+
+/** The 单元 of those 楼栋 by building and name (one query). */
+async function unitIdsByName(ctx: ImportContext, buildingIds: number[], names: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!buildingIds.length || !names.length) return out;
+  const { rows } = await ctx.tx.query<{ id: number; buildingId: number; name: string }>(
+    `select distinct on (building_id, name) id, building_id as "buildingId", name from units
+      where tenant_id = $1 and community_id = $2 and building_id = any($3::bigint[]) and name = any($4::text[]) order by building_id, name, id`,
+    [ctx.session.tenantId, ctx.communityId, buildingIds, names],
+  );
+  for (const r of rows) out.set(unitKey(Number(r.buildingId), r.name), Number(r.id));
+  return out;
+}
+
 const roomsImporter: Importer = {
   columns: (scene) => [
     ...locatorColumns(false).map((c) => ({ ...c, hint: `${c.hint}，不存在时自动创建` })),
     ...fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"]),
   ],
-  async record(ctx, cells) {
-    const building = text(cells.building);
-    const unit = text(cells.unit);
-    if (!building) throw new RowProblem("请输入楼栋");
-    if (!unit) throw new RowProblem("请输入单元");
-    const buildingId = await findOrCreate(ctx, "buildings", building, {});
-    const unitId = await findOrCreate(ctx, "units", unit, { buildingId });
-    const values = await fieldValues(ctx, fieldColumns(resourceByName.rooms, ctx.session.sceneName, ["buildingId", "unitId"]), cells);
-    return { ...values, buildingId, unitId };
+  async write(ctx, rows) {
+    const scene = ctx.session.sceneName;
+    const columns = fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"]);
+    const allColumns = roomsImporter.columns(scene);
+    const chunk = new Chunk(rows);
+    const names = rows.map((r) => ({ building: text(r.cells.building), unit: text(r.cells.unit) }));
+    names.forEach((n, i) => {
+      if (!n.building) chunk.reject(i, "请输入楼栋");
+      else if (!n.unit) chunk.reject(i, "请输入单元");
+    });
+    const open = rows.flatMap((_, i) => (chunk.open(i) ? [i] : []));
+    const buildingIds = await buildingIdsByName(ctx, [...new Set(open.map((i) => names[i].building))]);
+    const unitIds = await unitIdsByName(ctx, [...new Set(buildingIds.values())], [...new Set(open.map((i) => names[i].unit))]);
+    const refs = await refIdsOf(ctx, columns, rows);
+
+    // A 楼栋 / 单元 to be made is checked by its own rules once per name (as the form would check it).
+    const newNameProblems = new Map<string, string | null>();
+    const newNameProblem = (kind: "buildings" | "units", name: string): string | null => {
+      const key = `${kind}\t${name}`;
+      if (!newNameProblems.has(key)) {
+        const values = kind === "buildings" ? { name, communityId: ctx.communityId } : { name, buildingId: NOT_MADE_YET, communityId: ctx.communityId };
+        const errors = validateResource(kind, "create", values, scene);
+        newNameProblems.set(key, errors.length ? withColumn(kind === "buildings" ? "楼栋" : "单元", errors[0].message) : null);
+      }
+      return newNameProblems.get(key)!;
+    };
+
+    const staged: (Staged & { building: string; unit: string })[] = [];
+    for (const i of open) {
+      const { building, unit } = names[i];
+      const buildingId = buildingIds.get(building);
+      const unitId = buildingId === undefined ? undefined : unitIds.get(unitKey(buildingId, unit));
+      const problem = (buildingId === undefined ? newNameProblem("buildings", building) : null) ?? (unitId === undefined ? newNameProblem("units", unit) : null);
+      if (problem) {
+        chunk.reject(i, problem);
+        continue;
+      }
+      const values = chunk.attempt(i, () => fieldValues(columns, rows[i].cells, refs, scene));
+      if (!values) continue;
+      const payload = { ...values, buildingId: buildingId ?? NOT_MADE_YET, unitId: unitId ?? NOT_MADE_YET, communityId: ctx.communityId };
+      const ruleError = ruleProblem(resourceByName.rooms, payload, allColumns, scene);
+      if (ruleError) {
+        chunk.reject(i, ruleError);
+        continue;
+      }
+      staged.push({ i, values, building, unit });
+    }
+
+    // The 楼栋, then the 单元, the rows that passed need (each made once, in the order first needed).
+    const newBuildings = [...new Set(staged.filter((s) => !buildingIds.has(s.building)).map((s) => s.building))];
+    if (newBuildings.length) {
+      const made = await insertMany(ctx.tx, models.buildings, ctx.session, newBuildings.map((name) => ({ name })), ctx.communityId, { returning: ["name"] });
+      for (const r of made) buildingIds.set(String(r.name), Number(r.id));
+    }
+    const newUnits = new Map<string, { buildingId: number; name: string }>();
+    for (const s of staged) {
+      const key = unitKey(buildingIds.get(s.building)!, s.unit);
+      if (!unitIds.has(key) && !newUnits.has(key)) newUnits.set(key, { buildingId: buildingIds.get(s.building)!, name: s.unit });
+    }
+    if (newUnits.size) {
+      const made = await insertMany(ctx.tx, models.units, ctx.session, [...newUnits.values()], ctx.communityId, { returning: ["buildingId", "name"] });
+      for (const r of made) unitIds.set(unitKey(Number(r.buildingId), String(r.name)), Number(r.id));
+    }
+    for (const s of staged) {
+      const buildingId = buildingIds.get(s.building)!;
+      s.values = { ...s.values, buildingId, unitId: unitIds.get(unitKey(buildingId, s.unit))! };
+    }
+    return chunk.result(await insertStaged(ctx, models.rooms, chunk, staged));
   },
 };
 
 const inhabitantsImporter: Importer = {
   columns: (scene) => [...locatorColumns(true), ...fieldColumns(resourceByName.inhabitants, scene, ["roomId"])],
-  async record(ctx, cells) {
-    const [building, unit, roomNo] = [text(cells.building), text(cells.unit), text(cells.roomNo)];
-    if (!building || !unit || !roomNo) throw new RowProblem("请填写楼栋、单元和房号");
-    const { rows } = await ctx.tx.query<{ id: number }>(
-      `select r.id from rooms r
-         join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
-         join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
-        where r.tenant_id = $1 and r.community_id = $2 and b.name = $3 and u.name = $4 and r.room_no = $5
-        order by r.id limit 1`,
-      [ctx.session.tenantId, ctx.communityId, building, unit, roomNo],
-    );
-    if (!rows[0]) throw new RowProblem(`房屋“${building}-${unit}-${roomNo}”不存在`);
-    const values = await fieldValues(ctx, fieldColumns(resourceByName.inhabitants, ctx.session.sceneName, ["roomId"]), cells);
-    return { ...values, roomId: Number(rows[0].id) };
+  async write(ctx, rows) {
+    const scene = ctx.session.sceneName;
+    const columns = fieldColumns(resourceByName.inhabitants, scene, ["roomId"]);
+    const allColumns = inhabitantsImporter.columns(scene);
+    const chunk = new Chunk(rows);
+    const where = rows.map((r) => [text(r.cells.building), text(r.cells.unit), text(r.cells.roomNo)] as const);
+    where.forEach((w, i) => w.some((part) => !part) && chunk.reject(i, "请填写楼栋、单元和房号"));
+    // The rooms the rows name, by 楼栋 + 单元 + 房号 (one query; the first by id if a name repeats).
+    const wanted = [...new Map(where.filter((_, i) => chunk.open(i)).map((w) => [w.join("\t"), w])).values()];
+    const roomIds = new Map<string, number>();
+    if (wanted.length) {
+      const { rows: found } = await ctx.tx.query<{ k: number; id: number }>(
+        `select distinct on (k.k) k.k, r.id from unnest($3::int[], $4::text[], $5::text[], $6::text[]) as k(k, building, unit, room_no)
+           join rooms r on r.tenant_id = $1 and r.community_id = $2 and r.room_no = k.room_no
+           join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id and u.name = k.unit
+           join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id and b.name = k.building
+          order by k.k, r.id`,
+        [ctx.session.tenantId, ctx.communityId, wanted.map((_, k) => k), wanted.map((w) => w[0]), wanted.map((w) => w[1]), wanted.map((w) => w[2])],
+      );
+      for (const r of found) roomIds.set(wanted[Number(r.k)].join("\t"), Number(r.id));
+    }
+    const refs = await refIdsOf(ctx, columns, rows);
+    const staged: Staged[] = [];
+    rows.forEach((r, i) => {
+      if (!chunk.open(i)) return;
+      const roomId = roomIds.get(where[i].join("\t"));
+      if (roomId === undefined) return chunk.reject(i, `房屋“${where[i].join("-")}”不存在`);
+      const values = chunk.attempt(i, () => fieldValues(columns, r.cells, refs, scene));
+      if (!values) return;
+      const payload = { ...values, roomId };
+      const problem = ruleProblem(resourceByName.inhabitants, { ...payload, communityId: ctx.communityId }, allColumns, scene);
+      if (problem) chunk.reject(i, problem);
+      else staged.push({ i, values: payload });
+    });
+    return chunk.result(await insertStaged(ctx, models.inhabitants, chunk, staged));
   },
 };
 

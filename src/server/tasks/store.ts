@@ -27,9 +27,18 @@ export interface TaskRow<P = Record<string, unknown>, C = Record<string, unknown
   updatedAt: string;
 }
 
-export const TASK_COLUMNS = `id, tenant_id as "tenantId", user_id as "userId", type, name, state, total, done, payload, cursor,
+const columnsWith = (payload: string) => `id, tenant_id as "tenantId", user_id as "userId", type, name, state, total, done, ${payload}, cursor,
   result, error, attempts, locked_by as "lockedBy", locked_until as "lockedUntil", created_at as "createdAt",
   started_at as "startedAt", finished_at as "finishedAt", updated_at as "updatedAt"`;
+
+export const TASK_COLUMNS = columnsWith("payload");
+
+/**
+ * The columns for showing a task (task centre, progress polling): the payload without `rows`, where a
+ * task keeps its bulk input (an Excel import's rows: up to 100 000 of them), which only the worker
+ * that runs the task reads (claimTask, findTaskById).
+ */
+export const TASK_VIEW_COLUMNS = columnsWith(`payload - 'rows' as payload`);
 
 /** A task retried this many times (its server died each time) is given up. */
 export const MAX_ATTEMPTS = 5;
@@ -39,7 +48,7 @@ export async function enqueueTask(
   t: { tenantId: number; userId: number | null; type: string; name: string; total: number; payload: unknown },
 ): Promise<TaskRow> {
   const { rows } = await db.query<TaskRow>(
-    `insert into tasks (tenant_id, user_id, type, name, total, payload) values ($1, $2, $3, $4, $5, $6::jsonb) returning ${TASK_COLUMNS}`,
+    `insert into tasks (tenant_id, user_id, type, name, total, payload) values ($1, $2, $3, $4, $5, $6::jsonb) returning ${TASK_VIEW_COLUMNS}`,
     [t.tenantId, t.userId, t.type, t.name.slice(0, 128), t.total, JSON.stringify(t.payload)],
   );
   return rows[0];
@@ -82,7 +91,7 @@ export async function finishTask(db: DbSession, id: number, state: "completed" |
 }
 
 export async function findTask(db: DbSession, tenantId: number, id: number): Promise<TaskRow | null> {
-  const { rows } = await db.query<TaskRow>(`select ${TASK_COLUMNS} from tasks where tenant_id = $1 and id = $2`, [tenantId, id]);
+  const { rows } = await db.query<TaskRow>(`select ${TASK_VIEW_COLUMNS} from tasks where tenant_id = $1 and id = $2`, [tenantId, id]);
   return rows[0] ?? null;
 }
 

@@ -4,7 +4,7 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
-import { progressOf, TASK_COLUMNS, type TaskRow } from "./store.ts";
+import { progressOf, TASK_VIEW_COLUMNS, type TaskRow } from "./store.ts";
 
 export interface TaskCentreItem {
   id: number;
@@ -61,7 +61,7 @@ export async function listTasks(db: DbSession, session: SessionInfo, page: { pag
   }
   // Limit and offset as parameters: one statement text for every page (prepared once, db/postgres.ts).
   const { rows } = await db.query<TaskRow>(
-    `select ${TASK_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
+    `select ${TASK_VIEW_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, page.pageSize, page.offset],
   );
   const total = Number((await db.query<{ n: number }>(`select count(*)::int as n from tasks where ${where}`, params)).rows[0].n);

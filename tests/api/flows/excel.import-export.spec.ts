@@ -110,6 +110,61 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
     expect(centre.body.data.list.some((x: { id: number }) => x.id === r.body.data.taskId)).toBe(true);
   });
 
+  it("writes in set-wise chunks: duplicates of stored rows, of earlier rows and across chunks are reported; a refusal the checks did not foresee rejects only its row", async () => {
+    const demo = (
+      await t.server.db.query<{ building: string; unit: string; room: string }>(
+        `select b.name as building, u.name as unit, r.room_no as room from rooms r
+           join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
+          where r.tenant_id = $1 and r.id = $2`,
+        [t.ids.tenantA, t.ids.roomA],
+      )
+    ).rows[0];
+    // A database rule the import's checks do not know: the set-wise write of that chunk fails, and the
+    // chunk is written again row by row.
+    await t.server.db.exec(`
+      create or replace function import_probe_refuse() returns trigger language plpgsql as $$
+      begin
+        if new.room_no = '9999' then raise exception 'probe refusal' using errcode = '23514'; end if;
+        return new;
+      end $$;
+      create trigger import_probe_refuse before insert on rooms for each row execute function import_probe_refuse();`);
+    try {
+      const rows: unknown[][] = Array.from({ length: 1005 }, (_, i) => ["批量楼", `${1 + (i % 2)}单元`, String(1000 + i), 1 + Math.floor(i / 40), "88.00", "已交付", 6]);
+      rows[5] = [...rows[3]]; // the same room as an earlier row of the chunk
+      rows[7] = [demo.building, demo.unit, demo.room, 1, "88.00", "已交付", 6]; // a room already stored
+      rows[1001] = [...rows[11]]; // the same room as a row of the first chunk (1000 rows a step)
+      rows[1003] = ["拒绝楼", "1单元", "9999", 1, "88.00", "已交付", 6]; // refused by the database
+      rows[1004] = ["批量楼二", "1单元", "101", 1, "88.00", "已交付", 6]; // a new building in the row-by-row chunk
+      const content = await fileOf(["楼栋", "单元", "房号", "楼层", "建筑面积(㎡)", "房屋状态", "可居住人数"], rows);
+      const r = await upload(t, t.admin, `${ROOMS}/actions/import?communityId=${t.ids.communityA}`, content);
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.data.total).toBe(1005);
+      const task = await waitForTask(t, t.admin, ROOMS, r.body.data.taskId);
+      expect(task.state).toBe("completed");
+      expect(task.detail.rejected).toEqual([
+        { row: 7, reason: "数据已存在（与已有数据重复）" },
+        { row: 9, reason: "数据已存在（与已有数据重复）" },
+        { row: 1003, reason: "数据已存在（与已有数据重复）" },
+        { row: 1005, reason: "请求参数错误" },
+      ]);
+      expect(task.detail.imported).toBe(1001);
+      expect(task.result).toBe("导入成功1001条，失败4条");
+      expect(await t.server.count("rooms r join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id", "r.tenant_id = $1 and r.community_id = $2 and b.name in ('批量楼', '批量楼二')", [t.ids.tenantA, t.ids.communityA])).toBe(1001);
+      expect(await t.server.count("units u join buildings b on b.tenant_id = u.tenant_id and b.id = u.building_id", "u.tenant_id = $1 and b.name = '批量楼'", [t.ids.tenantA])).toBe(2);
+      // The refused row left nothing behind, not even its building.
+      expect(await t.server.count("buildings", "tenant_id = $1 and name = '拒绝楼'", [t.ids.tenantA])).toBe(0);
+      // Written by the admin, in the import's community; one operation log entry a step.
+      const made = await t.server.db.query<{ created_by: number; community_id: number }>(
+        "select distinct r.created_by, r.community_id from rooms r join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id where r.tenant_id = $1 and b.name = '批量楼'",
+        [t.ids.tenantA],
+      );
+      expect(made.rows).toEqual([{ created_by: await t.firstId("users", "username = 'admin'"), community_id: t.ids.communityA }]);
+      expect(await t.server.count("operation_logs", "tenant_id = $1 and resource = 'rooms' and action = 'import' and target_id = $2", [t.ids.tenantA, r.body.data.taskId])).toBe(2);
+    } finally {
+      await t.server.db.exec("drop trigger if exists import_probe_refuse on rooms; drop function if exists import_probe_refuse();");
+    }
+  });
+
   it("imports residents into existing rooms and communities by area name (importCommunity)", async () => {
     const { rows } = await t.server.db.query<{ building: string; unit: string; room: string }>(
       `select b.name as building, u.name as unit, r.room_no as room from rooms r
