@@ -1,6 +1,7 @@
 // pageList: {pageNo, pageSize, keyword?, sortField?, sortOrder?, communityId?, ...filters}
 // -> {list, total, pageNo, pageSize}. Tenant (and community) first in WHERE and ORDER BY <sort>, id,
 // so the (tenant_id, community_id, <sort>, id) indexes of the generated migrations serve it.
+// One statement per request gives the page and the total (listStatement below).
 // Filters only on filter:true fields: free text by case-insensitive "contains" (% and _ literal),
 // strings with a mapping (enumerations), numbers, refs, booleans and dates exactly (an array = any of).
 import type { FieldDef } from "../../../generated/model-types.ts";
@@ -8,7 +9,7 @@ import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { apiError } from "../http/envelope.ts";
 import { type ResourceModel, refLabelColumns } from "./model.ts";
-import { Params, ident, likeContains, parseId } from "./sql.ts";
+import { Params, alias, ident, likeContains, parseId } from "./sql.ts";
 import { fromRow, toColumnValue } from "./values.ts";
 
 export const MAX_PAGE_SIZE = 500;
@@ -54,6 +55,58 @@ function filterCondition(f: FieldDef, value: unknown, params: Params): string | 
   return `${column} = any(${params.add(converted)}::${arrayType}[])`;
 }
 
+/**
+ * Page sizes written into the statement text instead of passed as a parameter: the web app's choices
+ * (10, 20, 50, 100) and the export's 500. With a known limit the database's plan cache keeps one
+ * generic plan for the statement; with `limit $n` it has to assume 10 % of the rows are wanted, which
+ * always looks dearer than a plan for the actual few rows, so it plans the statement again on every
+ * call. The number comes from this fixed set (never from the client's text) and the set bounds the
+ * statement texts to one per size; any other size is a parameter. The offset is always a parameter.
+ */
+export const LITERAL_PAGE_SIZES: ReadonlySet<number> = new Set([10, 20, 50, 100, 500]);
+
+/** Statement texts by resource and shape (filters present, sort, limit, offset): built once each. */
+const statements = new WeakMap<ResourceModel, Map<string, string>>();
+const MAX_SHAPES_PER_RESOURCE = 200;
+
+/**
+ * The page and the total in one statement:
+ *
+ *   select p.*, <ref labels>, c.total as "__total"
+ *     from (select count(*) as total from <table> t where <where>) c
+ *     left join lateral (
+ *       select <columns> from (select t.id from <table> t where <where> order by <sort>, id limit .. offset ..) k
+ *         join <table> t on t.tenant_id = $1 and t.id = k.id) p on true
+ *    order by p.<sort>, p.id
+ *
+ * One round trip instead of two. For a community's list the count is an index-only scan of the
+ * (tenant_id, community_id, id) index and the page's keys come from the (tenant_id, community_id,
+ * <sort>, id) index alone, so a deep page skips index entries rather than table rows, and only the
+ * page's rows are read, by primary key (tenant first there too). The left join from the count keeps
+ * the total when the page is empty (past the end): one row whose page columns are all null.
+ * `whereSql` holds only placeholders; $1 is always the session's tenant.
+ */
+function listStatement(model: ResourceModel, whereSql: string, sortName: string, sortColumn: string, dir: "asc" | "desc", limit: string, offset: string | null): string {
+  let shapes = statements.get(model);
+  if (!shapes) statements.set(model, (shapes = new Map()));
+  const key = `${whereSql}|${sortName}|${dir}|${limit}|${offset ?? ""}`;
+  let sql = shapes.get(key);
+  if (sql === undefined) {
+    const orderInner = sortColumn === "id" ? `t.id ${dir}` : `t.${ident(sortColumn)} ${dir}, t.id ${dir}`;
+    const orderOuter = sortName === "id" ? `p."id" ${dir}` : `p.${alias(sortName)} ${dir}, p."id" ${dir}`;
+    const keys = `select t.id from ${model.table} t where ${whereSql} order by ${orderInner} limit ${limit}${offset ? ` offset ${offset}` : ""}`;
+    const labels = refLabelColumns(model);
+    sql =
+      `select p.*${labels ? `, ${labels}` : ""}, c.total as "__total"` +
+      ` from (select count(*) as total from ${model.table} t where ${whereSql}) c` +
+      ` left join lateral (select ${model.selectList} from (${keys}) k join ${model.table} t on t.tenant_id = $1 and t.id = k.id) p on true` +
+      ` order by ${orderOuter}`;
+    if (shapes.size >= MAX_SHAPES_PER_RESOURCE) shapes.clear();
+    shapes.set(key, sql);
+  }
+  return sql;
+}
+
 export async function pageList(db: DbSession, model: ResourceModel, session: SessionInfo, body: Record<string, unknown>): Promise<PageResult> {
   const pageNo = positiveInt(body.pageNo, 1);
   const pageSize = Math.min(positiveInt(body.pageSize, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
@@ -81,29 +134,19 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
   const defaultSort = model.def.defaultSort;
   const requested = typeof body.sortField === "string" && model.sortable.has(body.sortField) ? body.sortField : null;
   const sortName = requested ?? (model.sortable.has(defaultSort.field) ? defaultSort.field : "id");
-  const sortColumn = model.sortable.get(sortName)!;
   const dir = direction(body.sortOrder, requested ? "asc" : defaultSort.order);
-  const orderInner = sortColumn === "id" ? `t.id ${dir}` : `t.${ident(sortColumn)} ${dir}, t.id ${dir}`;
-  const orderOuter = sortName === "id" ? `p."id" ${dir}` : `p."${sortName}" ${dir}, p."id" ${dir}`;
 
-  const whereSql = where.join(" and ");
-  const whereValues = [...params.values];
   const offset = (pageNo - 1) * pageSize;
-  // Limit and offset are parameters too (after the filters', so the count below can reuse those):
-  // the SQL text then depends only on the resource, the filters present and the sort, and the
-  // database driver can keep it as one prepared statement for every page (db/postgres.ts).
-  const inner = `select ${model.selectList} from ${model.table} t where ${whereSql} order by ${orderInner} limit ${params.add(pageSize)} offset ${params.add(offset)}`;
-  const labels = refLabelColumns(model);
-  const sql = labels ? `select p.*, ${labels} from (${inner}) p order by ${orderOuter}` : inner;
+  const limit = LITERAL_PAGE_SIZES.has(pageSize) ? String(pageSize) : params.add(pageSize);
+  const sql = listStatement(model, where.join(" and "), sortName, model.sortable.get(sortName)!, dir, limit, offset > 0 ? params.add(offset) : null);
   const { rows } = await db.query<Record<string, unknown>>(sql, params.values);
 
-  // A short page tells the total without counting (when it is not past the end).
-  let total: number;
-  if (rows.length > 0 && rows.length < pageSize) total = offset + rows.length;
-  else if (rows.length === 0 && offset === 0) total = 0;
-  else {
-    const counted = await db.query<{ total: number }>(`select count(*) as total from ${model.table} t where ${whereSql}`, whereValues);
-    total = Number(counted.rows[0].total);
+  const total = Number(rows[0]?.__total ?? 0);
+  // Past the end the one row carries only the total.
+  const list = rows.length === 1 && rows[0].id == null ? [] : rows;
+  for (const row of list) {
+    delete row.__total; // the last column: dropping it keeps the row a plain fast object
+    fromRow(model, row);
   }
-  return { list: rows.map((r) => fromRow(model, r)), total, pageNo, pageSize };
+  return { list, total, pageNo, pageSize };
 }

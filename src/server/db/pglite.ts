@@ -3,10 +3,13 @@
 //
 // Repeated statements run as named prepared statements (statement-names.ts), through PGlite's
 // public wire-protocol API: the first time, Parse + Describe (which gives the parameter types, so
-// values are serialised exactly as PGlite's own query() does); afterwards one Bind + Execute + Sync
-// message, i.e. no parsing or planning of the text and one trip into WASM instead of five. Every
-// other statement goes through PGlite's query() as before. PGlite is one connection, so each text is
-// prepared once; when the namer is full every prepared statement is dropped (DEALLOCATE ALL).
+// values are serialised exactly as PGlite's own query() does, and the result columns); afterwards
+// one Bind + Execute + Sync message, i.e. no parsing or planning of the text and one trip into WASM
+// instead of five. Its answer is read here (readResult: data rows straight into row objects with the
+// columns kept from the Describe) instead of through PGlite's message objects, which copy every
+// field twice before decoding it. Every other statement goes through PGlite's query() as before.
+// PGlite is one connection, so each text is prepared once; when the namer is full every prepared
+// statement is dropped (DEALLOCATE ALL).
 // DB_PREPARED_STATEMENTS=off: every statement through query(), as before.
 import { mkdirSync } from "node:fs";
 import { PGlite, parse, protocol, type Transaction } from "@electric-sql/pglite";
@@ -19,9 +22,67 @@ const { serialize } = protocol;
 
 type Runner = Pick<PGlite | Transaction, "query" | "exec">;
 
+interface Column {
+  name: string;
+  /** The type's text parser (PGlite's, with ours of parsers.ts); none: the text as it is. */
+  parse: ((text: string, typeId: number) => unknown) | undefined;
+  typeId: number;
+}
+
 interface Prepared {
   name: string;
   paramTypes: number[];
+  /** The statement's result columns (none for a statement that returns no rows). */
+  columns: Column[];
+  /** An object with every column as an own property: each row starts as a copy of it (one shape). */
+  template: Record<string, null>;
+}
+
+const ROWS_AFFECTED = new Set(["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"]);
+
+/**
+ * The answer to Bind + Execute + Sync: DataRow messages become rows, CommandComplete gives the rows
+ * affected; an ErrorResponse is thrown as the DatabaseError PGlite's own parser makes of it (the
+ * same error its query() would throw). Other messages (BindComplete, ReadyForQuery, notices) carry
+ * nothing needed here.
+ */
+function readResult<T>(data: Uint8Array, prepared: Prepared): QueryResult<T> {
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const { columns, template } = prepared;
+  const rows: Record<string, unknown>[] = [];
+  let rowCount = 0;
+  let offset = 0;
+  while (offset + 5 <= buf.length) {
+    const code = buf[offset];
+    const end = offset + 1 + buf.readInt32BE(offset + 1);
+    let p = offset + 5;
+    if (code === 0x44 /* D: DataRow */) {
+      const count = buf.readInt16BE(p);
+      p += 2;
+      const row: Record<string, unknown> = { ...template };
+      for (let i = 0; i < count; i++) {
+        const length = buf.readInt32BE(p);
+        p += 4;
+        const column = columns[i];
+        if (length < 0) continue; // NULL: the template's value
+        const text = buf.toString("utf8", p, p + length);
+        p += length;
+        row[column.name] = column.parse ? column.parse(text, column.typeId) : text;
+      }
+      rows.push(row);
+    } else if (code === 0x43 /* C: CommandComplete, e.g. "UPDATE 3" */) {
+      const tag = buf.toString("utf8", p, end - 1).split(" ");
+      if (ROWS_AFFECTED.has(tag[0])) rowCount += Number(tag[tag.length - 1]) || 0;
+    } else if (code === 0x45 /* E: ErrorResponse */) {
+      let error: Error | undefined;
+      new protocol.Parser().parse(data.slice(offset, end), (message) => {
+        if (message instanceof protocol.messages.DatabaseError) error = message;
+      });
+      throw error ?? new Error("PGlite: unreadable error response");
+    }
+    offset = end;
+  }
+  return { rows: rows as T[], rowCount };
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -45,8 +106,9 @@ export async function openPglite(dataDir: string): Promise<Db> {
 
   /**
    * Runs a repeated text as a named statement, under the mutex or inside the transaction. Only
-   * execProtocol() is called on pg itself (it takes none of PGlite's locks, so it also works inside
-   * PGlite's transaction); anything else goes through the runner (pg, or the transaction).
+   * execProtocol() and execProtocolRawStream() are called on pg itself (they take none of PGlite's
+   * locks, so they also work inside PGlite's transaction); anything else goes through the runner
+   * (pg, or the transaction).
    */
   async function runNamed<T>(runner: Runner, sql: string, params: unknown[], inTransaction: boolean): Promise<QueryResult<T>> {
     let prepared = names.get(sql);
@@ -60,17 +122,22 @@ export async function openPglite(dataDir: string): Promise<Db> {
         syncToFs: false,
       });
       const paramTypes = parse.parseDescribeStatementResults(described.messages);
-      names.set(sql, (prepared = { name, paramTypes }));
+      const description = described.messages.find((m) => m instanceof protocol.messages.RowDescriptionMessage);
+      const fields = description instanceof protocol.messages.RowDescriptionMessage ? description.fields : [];
+      const columns: Column[] = fields.map((f) => ({ name: f.name, typeId: f.dataTypeID, parse: pg.parsers[f.dataTypeID] }));
+      const template = Object.fromEntries(columns.map((c) => [c.name, null]));
+      names.set(sql, (prepared = { name, paramTypes, columns, template }));
     }
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = pg.serializers[prepared.paramTypes[i]];
       return serializer ? serializer(value) : String(value);
     });
-    const message = concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]);
-    const { messages } = await pg.execProtocol(message, { syncToFs: !inTransaction });
-    const r = parse.parseResults(messages, pg.parsers)[0];
-    return { rows: r.rows as T[], rowCount: r.affectedRows ?? 0 };
+    // The result columns are known from the Describe above (a prepared statement's cannot change).
+    const message = concat([serialize.bind({ statement: prepared.name, values }), serialize.execute({}), serialize.sync()]);
+    const chunks: Uint8Array[] = [];
+    await pg.execProtocolRawStream(message, { syncToFs: !inTransaction, onRawData: (bytes) => void chunks.push(bytes.slice()) });
+    return readResult<T>(chunks.length === 1 ? chunks[0] : concat(chunks), prepared);
   }
 
   const session = (runner: Runner, inTransaction: boolean): DbSession => ({

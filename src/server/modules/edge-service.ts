@@ -164,7 +164,10 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       params.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where += ` and (e.name ilike $2 or e.serial_no ilike $2)`;
     }
-    const { rows } = await db.query<EdgeRow>(`select ${EDGE_COLUMNS} from edge_services e where ${where} order by e.id limit ${pageSize} offset ${offset}`, params);
+    const { rows } = await db.query<EdgeRow>(
+      `select ${EDGE_COLUMNS} from edge_services e where ${where} order by e.id limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, pageSize, offset],
+    );
     const { rows: total } = await db.query<{ n: number }>(`select count(*)::int as n from edge_services e where ${where}`, params);
     return { list: await withCommunities(db, session.tenantId, rows), total: Number(total[0].n), pageNo, pageSize };
   });
@@ -192,7 +195,10 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       params.push(Number(query.deviceCategory));
       where += ` and d.device_category = $${params.length}`;
     }
-    const { rows } = await db.query<DeviceRow>(`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where ${where} order by d.id limit ${pageSize} offset ${offset}`, params);
+    const { rows } = await db.query<DeviceRow>(
+      `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where ${where} order by d.id limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, pageSize, offset],
+    );
     const { rows: total } = await db.query<{ n: number }>(`select count(*)::int as n from edge_devices d where ${where}`, params);
     return { list: rows.map(withCategoryLabel), total: Number(total[0].n), pageNo, pageSize };
   });

@@ -73,8 +73,8 @@ export async function housesModule(app: FastifyInstance): Promise<void> {
               r.unit_id as "unitId", u.name as "unitName", r.status
          from ${from}
         order by b.sort_no nulls last, b.name, u.name, r.floor nulls last, r.room_no, r.id
-        limit ${pageSize} offset ${offset}`,
-      params,
+        limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, pageSize, offset],
     );
     let total: number;
     if (rows.length > 0 && rows.length < pageSize) total = offset + rows.length;

@@ -44,8 +44,8 @@ export async function queryBills(db: DbSession, session: SessionInfo, body: Reco
   const { rows } = await db.query<BillRow & { roomLabel: string; rejectReason: string | null; approvedAt: string | null; paidAt: string | null; batchId: number | null }>(
     `select ${BILL_SELECT}, b.reject_reason as "rejectReason", b.approved_at as "approvedAt", b.paid_at as "paidAt", b.batch_id as "batchId", ${ROOM_LABEL}
        from ${BILL_FROM} where ${where.join(" and ")}
-      order by b.period desc, b.room_id, b.id limit ${pageSize} offset ${offset}`,
-    params,
+      order by b.period desc, b.room_id, b.id limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, pageSize, offset],
   );
   let total = offset + rows.length;
   if (rows.length === pageSize || (rows.length === 0 && offset > 0)) {
