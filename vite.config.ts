@@ -14,6 +14,14 @@ export default defineConfig({
     emptyOutDir: true,
     // The bundle-size benchmark (scripts/bench/bundle-size.ts) reads the chunk graph from it.
     manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // Packages that do nothing on import but do not say so (no "sideEffects": false), pulled in
+        // by Refine for features the app does not use (CSV import/export, devtools stack traces):
+        // dropped unless something the app runs uses them.
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/](papaparse|error-stack-parser|stackframe)[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(proxyPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

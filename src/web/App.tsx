@@ -1,33 +1,19 @@
-// The app: hash routing under /neptune/ (spec §2) and antd in zh_CN. Routes come from
-// generated/routes.ts:
-//   - a route with `resource` renders the generic list at its path, plus create, edit/:id, show/:id;
-//   - a route with `page` renders the hand-written page registered under that key (or the
-//     under-construction page);
-//   - routes outside the frame render alone; every other route renders inside the shell
-//     (src/web/shell/Shell.tsx, a layout that renders <Outlet/>), behind the session check.
-// Everything but /login and /error/:type sits under RefineRoot (Refine and its providers), and every
-// page is its own lazily loaded chunk: the login page loads neither Refine nor the shell nor the
-// generic pages.
+// The app: hash routing under /neptune/ (spec §2) and antd in zh_CN. The startup chunk holds only
+// what every first screen needs: the router, antd's ConfigProvider with the zh_CN locale, and the
+// app's own routes — /login and /error/:type, each a lazily loaded page that loads neither Refine,
+// the route table nor the shell. Every other path is served by AppRoutes (src/web/AppRoutes.tsx:
+// the generated route table, Refine, the session check and the shell), its own chunk.
+// The router runs on the app's history (providers/history.ts), which the shell's tabs follow too.
 import { ConfigProvider } from "antd";
 import type { ThemeConfig } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
-import { Suspense, type ReactNode } from "react";
-import { HashRouter, Navigate, Route, Routes, useLocation } from "react-router";
-import type { RouteDef } from "../../generated/model-types.ts";
-import { routes } from "../../generated/routes.ts";
-import { ChunkErrorBoundary } from "./pages/ChunkErrorBoundary.tsx";
+import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter } from "react-router";
 import { lazyPage } from "./pages/lazyPage.ts";
-import { pageFor, pages } from "./pages/registry.ts";
-import { resourceActions } from "./providers/resourceIndex.ts";
+import { ErrorPage, LoginPage } from "./pages/own-pages.ts";
+import { appHistory } from "./providers/history.ts";
+import { LayoutFrame, PageFrame } from "./route-frames.tsx";
 
-const RefineRoot = lazyPage(() => import("./providers/RefineRoot.tsx"));
-const SessionGate = lazyPage(() => import("./providers/SessionGate.tsx"));
-const Shell = lazyPage(() => import("./shell/Shell.tsx"));
-const ListPage = lazyPage(() => import("./generic/ListPage.tsx"));
-const FormPage = lazyPage(() => import("./generic/FormPage.tsx"));
-const ShowPage = lazyPage(() => import("./generic/ShowPage.tsx"));
-const LoginPage = pages.login;
-const ErrorPage = pages.error;
+const AppRoutes = lazyPage(() => import("./AppRoutes.tsx"));
 
 export const theme: ThemeConfig = {
   token: {
@@ -51,79 +37,24 @@ ConfigProvider.config({
   ),
 });
 
-/** The app's own routes; a generated route with the same path is served by them. */
-const OWN_PATHS = new Set(["/", "/login", "/error/:type", "/error"]);
-
-/** A light placeholder while a chunk loads (no antd Spin: it would weigh on the startup chunk). */
-const pageFallback = <div aria-busy="true" style={{ minHeight: 120 }} />;
-
-/** Suspense and an error boundary per page; the boundary resets when the path changes. */
-function PageFrame({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return (
-    <ChunkErrorBoundary key={pathname}>
-      <Suspense fallback={pageFallback}>{children}</Suspense>
-    </ChunkErrorBoundary>
-  );
-}
-
-/** A layout that stays mounted across its pages: no per-path key. */
-function LayoutFrame({ children }: { children: ReactNode }) {
-  return (
-    <ChunkErrorBoundary>
-      <Suspense fallback={pageFallback}>{children}</Suspense>
-    </ChunkErrorBoundary>
-  );
-}
-
-/** The route elements of one generated route. */
-function routeElements(route: RouteDef): ReactNode {
-  if (route.resource) {
-    const actions = resourceActions(route.resource);
-    const props = { resource: route.resource, route };
-    return (
-      <Route key={route.path} path={route.path}>
-        <Route index element={<PageFrame><ListPage {...props} /></PageFrame>} />
-        {actions.create && <Route path="create" element={<PageFrame><FormPage {...props} mode="create" /></PageFrame>} />}
-        {actions.edit && <Route path="edit/:id" element={<PageFrame><FormPage {...props} mode="edit" /></PageFrame>} />}
-        {actions.show && <Route path="show/:id" element={<PageFrame><ShowPage {...props} /></PageFrame>} />}
-      </Route>
-    );
-  }
-  const { component: Page } = pageFor(route.page);
-  return <Route key={route.path} path={route.path} element={<PageFrame><Page route={route} /></PageFrame>} />;
-}
-
-const appRoutes = routes.filter((r) => !OWN_PATHS.has(r.path));
-const framed = appRoutes.filter((r) => !r.outsideFrame);
-const outsidePublic = appRoutes.filter((r) => r.outsideFrame && r.public);
-const outsidePrivate = appRoutes.filter((r) => r.outsideFrame && !r.public);
-
-export function AppRoutes() {
+export function OwnRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="/login" replace />} />
       <Route path="/login" element={<PageFrame><LoginPage /></PageFrame>} />
       <Route path="/error" element={<Navigate to="/error/404" replace />} />
       <Route path="/error/:type" element={<PageFrame><ErrorPage /></PageFrame>} />
-      <Route element={<LayoutFrame><RefineRoot /></LayoutFrame>}>
-        {outsidePublic.map(routeElements)}
-        <Route element={<LayoutFrame><SessionGate /></LayoutFrame>}>
-          {outsidePrivate.map(routeElements)}
-          <Route element={<LayoutFrame><Shell /></LayoutFrame>}>{framed.map(routeElements)}</Route>
-        </Route>
-      </Route>
-      <Route path="*" element={<Navigate to="/error/404" replace />} />
+      <Route path="*" element={<LayoutFrame><AppRoutes /></LayoutFrame>} />
     </Routes>
   );
 }
 
 export default function App() {
   return (
-    <HashRouter>
+    <HistoryRouter history={appHistory()}>
       <ConfigProvider locale={zhCN} theme={theme}>
-        <AppRoutes />
+        <OwnRoutes />
       </ConfigProvider>
-    </HashRouter>
+    </HistoryRouter>
   );
 }

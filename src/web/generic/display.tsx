@@ -2,16 +2,21 @@
 // (or as text), masked formats (spec §3), dates with dayjs, money with two decimals, booleans 是/否,
 // references by the referenced row's label.
 import { useMany, type BaseKey } from "@refinedev/core";
-import { Image, Tag, Typography } from "antd";
+import { Tag, Typography } from "antd";
 import dayjs from "dayjs";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappingColor, mappingLabel, ownerLabel } from "../../common/mappings.ts";
 import { mask } from "../../common/masks.ts";
+import { lazyPage } from "../pages/lazyPage.ts";
 import { canAccess } from "../providers/accessControlProvider.ts";
 import { getSceneName } from "../state/scene.ts";
-import { AuthoritySummary } from "./authorities/AuthorityTreeInput.tsx";
+import { AuthoritySummary } from "./authorities/AuthoritySummary.tsx";
+import { displayKit } from "./field-kits.ts";
 import { getResourceDef, refLabelKey } from "./fields.ts";
+
+/** Images show in antd's Image (with its preview), a kit of its own (field-kits.ts). */
+const ImageValue = lazyPage(() => import("./kits/ImageValue.tsx"));
 
 export const EMPTY_TEXT = "-";
 
@@ -82,9 +87,12 @@ export function FieldValue({ field, value, row, pageIds, detail }: FieldValuePro
     const color = mappingColor(field.mapping, value as string | number);
     return color ? <Tag color={color}>{text}</Tag> : text;
   }
-  if (field.type === "image" && !field.mask) {
-    const src = String(value);
-    return <Image src={src} width={detail ? 160 : 48} alt={field.label} style={{ objectFit: "cover" }} />;
+  if (displayKit(field) === "image") {
+    return (
+      <Suspense fallback={<span style={{ display: "inline-block", width: detail ? 160 : 48 }} />}>
+        <ImageValue src={String(value)} alt={field.label} detail={detail} />
+      </Suspense>
+    );
   }
   if (field.type === "json") {
     const text = typeof value === "string" ? value : JSON.stringify(value, null, detail ? 2 : 0);

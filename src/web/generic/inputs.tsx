@@ -1,16 +1,23 @@
 // The input of a field by its type (generic create / edit form and list filters): strings Input with
 // maxLength, text TextArea, integers / decimals / money as text (the §5 rules judge what was typed),
-// booleans Switch (Select 是/否 in filters), dates DatePicker, mappings Select, refs a searchable
-// Select loaded from the referenced resource, images a URL Input, json a TextArea.
+// booleans Switch (Select 是/否 in filters), dates DatePicker (kits/DateInput.tsx), mappings Select,
+// refs a searchable Select loaded from the referenced resource, images a URL Input, json a TextArea,
+// a role's authorities a tree (authorities/AuthorityTreeInput.tsx).
 import { useSelect, type BaseKey } from "@refinedev/core";
-import { DatePicker, Input, Select, Switch } from "antd";
+import { Input, Select, Switch } from "antd";
+import { Suspense } from "react";
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappingOptions } from "../../common/mappings.ts";
 import { canAccess } from "../providers/accessControlProvider.ts";
 import { getSceneName } from "../state/scene.ts";
-import { AuthorityTreeInput } from "./authorities/AuthorityTreeInput.tsx";
+import { lazyPage } from "../pages/lazyPage.ts";
 import { mappingText } from "./display.tsx";
+import { inputKit } from "./field-kits.ts";
 import { fieldLabel, getResourceDef } from "./fields.ts";
+
+// The heavy inputs are kits of their own (field-kits.ts), loaded by the pages that show such a field.
+const AuthorityTreeInput = lazyPage(() => import("./authorities/AuthorityTreeInput.tsx"));
+const DateInput = lazyPage(() => import("./kits/DateInput.tsx"));
 
 export const BOOLEAN_OPTIONS = [
   { value: true, label: "是" },
@@ -38,7 +45,21 @@ interface InputProps {
 
 export function FieldInput({ field, value, onChange, disabled, variant = "form", id }: InputProps) {
   const common = { id, disabled };
-  if (field.widget === "authorityTree" && variant === "form") return <AuthorityTreeInput {...common} value={value} onChange={onChange} />;
+  const kit = inputKit(field, variant);
+  if (kit === "authorityTree") {
+    return (
+      <Suspense fallback={<Input disabled placeholder="加载中..." />}>
+        <AuthorityTreeInput {...common} value={value} onChange={onChange} />
+      </Suspense>
+    );
+  }
+  if (kit === "date") {
+    return (
+      <Suspense fallback={<Input {...common} disabled placeholder={selectPlaceholder(field)} />}>
+        <DateInput {...common} showTime={field.type === "datetime"} value={(value as never) ?? null} onChange={(v) => onChange?.(v)} placeholder={selectPlaceholder(field)} />
+      </Suspense>
+    );
+  }
   if (field.mapping) {
     return (
       <Select
@@ -65,12 +86,6 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
         <Select {...common} allowClear placeholder={selectPlaceholder(field)} options={BOOLEAN_OPTIONS} value={value as boolean | undefined} onChange={(v) => onChange?.(v)} style={{ width: "100%" }} />
       ) : (
         <Switch {...common} checked={!!value} onChange={(v) => onChange?.(v)} checkedChildren="是" unCheckedChildren="否" />
-      );
-    case "date":
-      return <DatePicker {...common} value={(value as never) ?? null} onChange={(v) => onChange?.(v ?? undefined)} style={{ width: "100%" }} placeholder={selectPlaceholder(field)} />;
-    case "datetime":
-      return (
-        <DatePicker {...common} showTime value={(value as never) ?? null} onChange={(v) => onChange?.(v ?? undefined)} style={{ width: "100%" }} placeholder={selectPlaceholder(field)} />
       );
     case "text":
       return (

@@ -1,7 +1,7 @@
 // A one-time tip bubble pointing at an element of the page (the header's guide button, the payment
 // guide's entrance): placed under (or left of) the element, closed by 知道了 or after a few seconds.
 import { Button } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 export interface TipBubbleProps {
   /** CSS selector of the element pointed at. */
@@ -17,17 +17,23 @@ const WIDTH = 220;
 
 export default function TipBubble({ anchor, text, side = "below", onClose, autoCloseMs = 8000, testId }: TipBubbleProps) {
   const [rect, setRect] = useState<DOMRect | null>(null);
+  // The latest onClose, outside the effect's dependencies: callers pass a new function on every render
+  // (the guides re-render on each navigation), which must not restart the auto-close timer.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
 
   useEffect(() => {
     const place = () => setRect(document.querySelector(anchor)?.getBoundingClientRect() ?? null);
     place();
     window.addEventListener("resize", place);
-    const timer = setTimeout(onClose, autoCloseMs);
+    const timer = setTimeout(() => close.current(), autoCloseMs);
     return () => {
       window.removeEventListener("resize", place);
       clearTimeout(timer);
     };
-  }, [anchor, autoCloseMs, onClose]);
+  }, [anchor, autoCloseMs]);
 
   if (!rect) return null;
   const style: React.CSSProperties =

@@ -3,9 +3,12 @@
 //                        {section?: "payment" | "smartHome"} picks a guide (none: the page's guide)
 //   neptune:guide-opened a guide panel is open and expanded (detail {section}); tours wait for it
 //   neptune:start-tour   starts a tour (detail {tourId})
+//   neptune:payment-config-changed  a page saved part of the payment set-up (a pricing type, a payment
+//                        item, a settings tab); the payment guide checks its steps again at once
 export const OPEN_GUIDE_EVENT = "neptune:open-guide";
 export const GUIDE_OPENED_EVENT = "neptune:guide-opened";
 export const START_TOUR_EVENT = "neptune:start-tour";
+export const PAYMENT_CONFIG_CHANGED_EVENT = "neptune:payment-config-changed";
 
 export type GuideSectionDetail = { section?: "payment" | "smartHome" };
 
@@ -19,4 +22,9 @@ export const announceGuideOpened = (section: "payment" | "smartHome"): void => {
 
 export const startTour = (tourId: string): void => {
   window.dispatchEvent(new CustomEvent<{ tourId: string }>(START_TOUR_EVENT, { detail: { tourId } }));
+};
+
+/** For the pages that save the payment set-up: the guide's step marks follow without a navigation. */
+export const announcePaymentConfigChanged = (): void => {
+  window.dispatchEvent(new CustomEvent(PAYMENT_CONFIG_CHANGED_EVENT));
 };

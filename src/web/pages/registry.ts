@@ -1,9 +1,11 @@
-// Hand-written pages by the key a route names in its schema (`page:`). Every page is its own chunk.
+// Hand-written pages by the key a route names in its schema (`page:`). Every page is its own chunk;
+// the registry itself is part of the route table's chunk (src/web/AppRoutes.tsx), not of the startup.
 // Keys without an implementation here render the 该页面正在建设中 page with the route's title; the
 // payment, guide and workbench pages are registered by the issues that build them.
 import type { ComponentType, LazyExoticComponent } from "react";
 import type { RouteDef } from "../../../generated/model-types.ts";
 import { lazyPage } from "./lazyPage.ts";
+import { ErrorPage, LoginPage } from "./own-pages.ts";
 
 export interface PageProps {
   /** The route the page is on; absent for the app's own login and error routes. */
@@ -13,8 +15,8 @@ export interface PageProps {
 export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
 
 export const pages: Record<string, PageComponent> = {
-  login: lazyPage(() => import("./login/LoginPage.tsx")),
-  error: lazyPage(() => import("./error/ErrorPage.tsx")),
+  login: LoginPage,
+  error: ErrorPage,
   paymentParamConfig: lazyPage(() => import("./payment/settings/PaymentSettingsPage.tsx")),
   billGeneration: lazyPage(() => import("./payment/generation/BillGenerationPage.tsx")),
   billApproval: lazyPage(() => import("./payment/approval/BillApprovalPage.tsx")),

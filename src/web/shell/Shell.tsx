@@ -25,7 +25,7 @@ function ShellFrame() {
   const decision = useNavigationGuards();
   const route = useMemo(() => findRoute(location.pathname, routes), [location.pathname]);
   const allowed = !decision.redirect;
-  const tabs = useShellTabs(user, route, allowed);
+  const tabs = useShellTabs(user);
   const login = useLoginConfiguration();
   const community = useCurrentCommunity();
   const productName = login?.platformName || DEFAULT_PRODUCT_NAME;

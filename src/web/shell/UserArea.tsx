@@ -4,11 +4,11 @@ import {
   CompassOutlined, DashboardOutlined, DownloadOutlined, DownOutlined, ProfileOutlined, QuestionCircleOutlined, UserOutlined,
 } from "@ant-design/icons";
 import { Avatar, Button, Dropdown, message, Modal, Space, Tooltip } from "antd";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { clearSession, getTenantHomePage } from "../state/session.ts";
 import { fetchHelpDialogUrl, fetchLogos, logout, reportOperation } from "./api.ts";
-import AboutDialog from "./AboutDialog.tsx";
+import { lazyPage } from "../pages/lazyPage.ts";
 import EdgeServiceLink from "./EdgeServiceLink.tsx";
 import { appUrl, openWindow, openWindowWhenReady } from "./external-window.ts";
 import { cockpitItems, MENU_CONFIG_CODE, operationReport, TASK_CENTRE_OPERATION, userMenuItems, type UserMenuKey } from "./header-state.ts";
@@ -18,6 +18,9 @@ import type { CurrentUser } from "./user-state.ts";
 /** The event the guides listen to (they come with a later feature). */
 export const OPEN_GUIDE_EVENT = "neptune:open-guide";
 
+/** The About dialog is its own small chunk, loaded the first time it opens. */
+const AboutDialog = lazyPage(() => import("./AboutDialog.tsx"));
+
 export const TASK_CENTRE_PATH = "/system/taskcenter";
 export const MENU_CONFIG_PATH = "/system/menucustomization";
 export const PERSONAL_CENTRE_PATH = "/personnel/personnelInfo";
@@ -26,6 +29,8 @@ export const DOWNLOAD_PATH = "/downloadApk";
 export default function UserArea({ user, communityId, productName }: { user: CurrentUser; communityId: string | number | null; productName: string }) {
   const navigate = useNavigate();
   const [aboutOpen, setAboutOpen] = useState(false);
+  // Mounted from its first opening on, so it closes with its animation like any dialog.
+  const [aboutMounted, setAboutMounted] = useState(false);
   const cockpit = cockpitItems(user.enabledKanban, user.authorityCodes, communityId);
   const itemStyle = { color: "inherit" };
 
@@ -80,12 +85,15 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
   };
 
   const onHelp = (key: string) => {
-    if (key === "about") setAboutOpen(true);
-    else
-      void openWindowWhenReady(async () => {
-        const data = await fetchHelpDialogUrl();
-        return typeof data === "string" ? data : data?.url;
-      });
+    if (key === "about") {
+      setAboutMounted(true);
+      setAboutOpen(true);
+      return;
+    }
+    void openWindowWhenReady(async () => {
+      const data = await fetchHelpDialogUrl();
+      return typeof data === "string" ? data : data?.url;
+    });
   };
 
   return (
@@ -123,7 +131,11 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} productName={productName} />
+      {aboutMounted && (
+        <Suspense fallback={null}>
+          <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} productName={productName} />
+        </Suspense>
+      )}
     </Space>
   );
 }

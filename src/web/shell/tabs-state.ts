@@ -2,9 +2,12 @@
 // every opened page becomes a tab (one per route path; reopening updates its full path), the close
 // icon shows only with more than one tab, clear-all shows with two or more and keeps the active one,
 // closing the active tab activates its right neighbour (else the left one), pages flagged hideTabs
-// get none, and saved tabs are filtered to the codes in the user's authority list.
+// get none, and saved tabs are filtered to the codes in the user's authority list. A tab opens when
+// the navigation happens (openTabForLocation: from the route table's title and code), whether or not
+// the page has rendered yet.
 import { constants } from "../../../generated/constants.ts";
 import type { RouteDef } from "../../../generated/model-types.ts";
+import { findRoute } from "./route-match.ts";
 import { fillScene } from "./title-state.ts";
 
 export interface Tab {
@@ -44,9 +47,26 @@ export function openTab(state: TabsState, tab: Tab | null): TabsState {
   if (!tab) return state.activePath === null ? state : { ...state, activePath: null };
   const at = state.tabs.findIndex((t) => t.path === tab.path);
   if (at === -1) return { tabs: [...state.tabs, tab], activePath: tab.path };
+  const open = state.tabs[at];
+  if (state.activePath === tab.path && open.fullPath === tab.fullPath && open.title === tab.title) return state;
   const tabs = state.tabs.slice();
   tabs[at] = { ...tabs[at], fullPath: tab.fullPath, title: tab.title };
   return { tabs, activePath: tab.path };
+}
+
+/** What a navigation needs to know to open its tab. */
+export interface TabNavigationContext {
+  routes: readonly RouteDef[];
+  sceneName?: string | null;
+  /** False when the navigation guards refuse the path (they redirect instead): no tab then. */
+  allowed: (path: string) => boolean;
+}
+
+/** A navigation to a location: the tab of its route (from the route table) is opened and made active. */
+export function openTabForLocation(state: TabsState, location: { pathname: string; search?: string }, context: TabNavigationContext): TabsState {
+  if (!context.allowed(location.pathname)) return state;
+  const route = findRoute(location.pathname, context.routes);
+  return openTab(state, route ? tabForRoute(route, location.pathname + (location.search ?? ""), context.sceneName) : null);
 }
 
 export interface CloseResult {

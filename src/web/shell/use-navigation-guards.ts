@@ -37,20 +37,24 @@ export function applyNavigationEffect(effect: NavigationEffect): void {
   }
 }
 
+/** The guards' decision for a navigation to `path`, with the session as it is now. */
+export function navigationDecision(path: string): NavigationDecision {
+  return decideNavigation(
+    { path },
+    {
+      routes,
+      authorities: getAuthorities(),
+      keyOpen: local().getItem(constants.storageKeys.keyOpen) === "true",
+      currentUrl: typeof window === "undefined" ? "" : window.location.href,
+      ...safeCenterUrls(),
+    },
+  );
+}
+
 export function useNavigationGuards(): NavigationDecision {
   const location = useLocation();
   const decision = useMemo(
-    () =>
-      decideNavigation(
-        { path: location.pathname },
-        {
-          routes,
-          authorities: getAuthorities(),
-          keyOpen: local().getItem(constants.storageKeys.keyOpen) === "true",
-          currentUrl: typeof window === "undefined" ? "" : window.location.href,
-          ...safeCenterUrls(),
-        },
-      ),
+    () => navigationDecision(location.pathname),
     // A new decision for every navigation, including to the same path.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [location.key, location.pathname],

@@ -1,11 +1,16 @@
-// The page tabs' React binding: opens a tab for every page shown, persists the strip in localStorage
-// (storageKeys.tabs) and restores it filtered by the user's authorities. The logic is tabs-state.ts.
-import { useCallback, useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+// The page tabs' React binding: a TabsTracker (tabs-tracker.ts) that follows the app's history, so a
+// tab opens on the navigation itself, before (or without) the page rendering; the strip is persisted
+// in localStorage (storageKeys.tabs) and restored filtered by the user's authorities. The logic is
+// tabs-state.ts.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useNavigate } from "react-router";
 import { constants } from "../../../generated/constants.ts";
-import type { RouteDef } from "../../../generated/model-types.ts";
+import { routes } from "../../../generated/routes.ts";
+import { appHistory } from "../providers/history.ts";
 import { local } from "../state/storage.ts";
-import { clearTabs, closeTab, openTab, restoreTabs, serializeTabs, tabForRoute, type Tab, type TabsState } from "./tabs-state.ts";
+import { clearTabs, closeTab, restoreTabs, serializeTabs, type Tab, type TabNavigationContext, type TabsState } from "./tabs-state.ts";
+import { TabsTracker } from "./tabs-tracker.ts";
+import { navigationDecision } from "./use-navigation-guards.ts";
 import type { CurrentUser } from "./user-state.ts";
 
 export interface ShellTabs {
@@ -15,17 +20,28 @@ export interface ShellTabs {
   clear: () => void;
 }
 
-/** `route` is the page shown (undefined outside the route table); `allowed` false while a guard redirects. */
-export function useShellTabs(user: CurrentUser, route: RouteDef | undefined, allowed: boolean): ShellTabs {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [state, setState] = useState<TabsState>(() => restoreTabs(local().getItem(constants.storageKeys.tabs), user.authorityCodes));
-  const fullPath = location.pathname + location.search;
+function tabContext(user: CurrentUser): TabNavigationContext {
+  return { routes, sceneName: user.sceneName, allowed: (path) => !navigationDecision(path).redirect };
+}
 
-  useEffect(() => {
-    if (!allowed) return;
-    setState((s) => openTab(s, route ? tabForRoute(route, fullPath, user.sceneName) : null));
-  }, [route, fullPath, allowed, user.sceneName]);
+export function useShellTabs(user: CurrentUser): ShellTabs {
+  const navigate = useNavigate();
+  const history = appHistory();
+  const context = useRef(tabContext(user));
+  const [tracker] = useState(() => {
+    const t = new TabsTracker(restoreTabs(local().getItem(constants.storageKeys.tabs), user.authorityCodes), () => context.current);
+    t.navigated(history.location);
+    return t;
+  });
+  const state = useSyncExternalStore(tracker.subscribe, tracker.getState, tracker.getState);
+
+  useLayoutEffect(() => {
+    context.current = tabContext(user);
+    // A new scene name retitles the open page's tab.
+    tracker.navigated(history.location);
+  }, [tracker, history, user]);
+
+  useEffect(() => tracker.follow(history), [tracker, history]);
 
   useEffect(() => {
     try {
@@ -37,13 +53,13 @@ export function useShellTabs(user: CurrentUser, route: RouteDef | undefined, all
 
   const close = useCallback(
     (path: string) => {
-      const result = closeTab(state, path);
-      setState(result.state);
+      const result = closeTab(tracker.getState(), path);
+      tracker.update(() => result.state);
       if (result.navigateTo) navigate(result.navigateTo);
     },
-    [state, navigate],
+    [tracker, navigate],
   );
-  const clear = useCallback(() => setState((s) => clearTabs(s)), []);
+  const clear = useCallback(() => tracker.update(clearTabs), [tracker]);
   const activate = useCallback((tab: Tab) => navigate(tab.fullPath), [navigate]);
 
   return { state, activate, close, clear };

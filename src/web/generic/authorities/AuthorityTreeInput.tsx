@@ -1,6 +1,7 @@
 // The form input of a role's authorities (schemas: widget authorityTree): a checkable tree of the
 // menu and the permission groups; the value is the JSON text of the checked codes (the generic
-// form's json convention), so the payload carries an array of codes.
+// form's json convention), so the payload carries an array of codes. Its own chunk (the tree), loaded
+// by the forms that show such a field (generic/inputs.tsx).
 import { Button, Space, Tree, Typography } from "antd";
 import { useMemo } from "react";
 import { withScene } from "../../state/scene.ts";
@@ -49,22 +50,4 @@ export function AuthorityTreeInput({ value, onChange, disabled, id }: Props) {
   );
 }
 
-/** A role's authorities on the list (a count) and the detail page (their names). */
-export function AuthoritySummary({ value, detail }: { value: unknown; detail?: boolean }) {
-  const codes = codesOf(value);
-  const names = useMemo(() => (detail ? authorityTree((t) => withScene(t)) : null), [detail]);
-  if (!detail || !names) return <>{codes.length ? `${codes.length} 项权限` : "-"}</>;
-  const byCode = new Map<string, string>();
-  const walk = (nodes: typeof names) => nodes.forEach((n) => (byCode.set(n.key, n.title), n.children && walk(n.children)));
-  walk(names);
-  if (!codes.length) return <>-</>;
-  return (
-    <Space size={[4, 4]} wrap>
-      {codes.map((c) => (
-        <Typography.Text key={c} code>
-          {byCode.get(c) ?? c}
-        </Typography.Text>
-      ))}
-    </Space>
-  );
-}
+export default AuthorityTreeInput;

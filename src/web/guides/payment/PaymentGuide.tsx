@@ -3,6 +3,10 @@
 // a do-not-auto-pop-again box, a help-document link, collapse and close buttons and a floating
 // entrance button that can be dragged vertically. The rules live in payment-steps.ts,
 // payment-visibility.ts and ../questionnaire/questionnaire-state.ts.
+// The step marks are fetched again on every navigation and whenever the user may have done a step
+// without one (the settings page's add dialogs save in place): when a page announces a change
+// (events.ts), when the pointer comes back to the guide, when the window gets the focus again, and
+// right before a click on a step that still looks disabled is refused.
 import { CheckCircleFilled, CloseOutlined, CompassOutlined, MinusOutlined, PlayCircleOutlined, QuestionCircleOutlined } from "@ant-design/icons";
 import { Button, Checkbox, message, Space, Tooltip, Typography } from "antd";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -12,7 +16,7 @@ import { local } from "../../state/storage.ts";
 import { track } from "../../tracking/useTracking.ts";
 import { fetchPaymentSteer, fetchQuestionnaire } from "../api.ts";
 import { useDrag } from "../drag.ts";
-import { announceGuideOpened } from "../events.ts";
+import { announceGuideOpened, PAYMENT_CONFIG_CHANGED_EVENT } from "../events.ts";
 import { GuideIcon } from "../guide-icons.tsx";
 import { doneCount, stepClick } from "../guide-steps.ts";
 import type { Questionnaire } from "../questionnaire/questionnaire-state.ts";
@@ -55,6 +59,8 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [collapseTip, setCollapseTip] = useState(false);
   const [hint, setHint] = useState(false);
+  const [recheck, setRecheck] = useState(0);
+  const lastCheck = useRef(0);
   const satisfactionTried = useRef(false);
   const announced = useRef(0);
   const entrance = useDrag({ x: 0, y: Math.max(80, (typeof window !== "undefined" ? window.innerHeight : 800) - 260) }, ENTRANCE_SIZE, "y");
@@ -68,6 +74,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
   useEffect(() => {
     if (!shown || communityId == null) return;
     let live = true;
+    lastCheck.current = Date.now();
     fetchPaymentSteer(communityId).then(
       (f) => {
         if (!live) return;
@@ -79,7 +86,29 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
     return () => {
       live = false;
     };
-  }, [shown, communityId, locationKey]);
+  }, [shown, communityId, locationKey, recheck]);
+
+  /** Fetch the step marks again; `always` skips the once-a-second limit of the pointer and focus triggers. */
+  const checkAgain = useCallback((always = false) => {
+    if (!always && Date.now() - lastCheck.current < 1000) return;
+    lastCheck.current = Date.now();
+    setRecheck((n) => n + 1);
+  }, []);
+
+  useEffect(() => {
+    if (!shown) return;
+    const onChanged = () => checkAgain(true);
+    const onFocus = () => checkAgain();
+    const onVisible = () => document.visibilityState === "visible" && checkAgain();
+    window.addEventListener(PAYMENT_CONFIG_CHANGED_EVENT, onChanged);
+    window.addEventListener("focus", onFocus);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.removeEventListener(PAYMENT_CONFIG_CHANGED_EVENT, onChanged);
+      window.removeEventListener("focus", onFocus);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [shown, checkAgain]);
 
   useEffect(() => {
     if (openNonce > 0) setMode(reopenPanel(storage));
@@ -155,8 +184,19 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
     navigate(PAYMENT_SETTINGS_PATH);
   };
 
-  const openStep = (index: number) => {
-    const outcome = stepClick(steps[index], paymentStepEnabled(steps, index), authorities);
+  const openStep = async (index: number) => {
+    let current = steps;
+    if (!paymentStepEnabled(current, index) && communityId != null) {
+      // The marks may be behind (the step before was just done on this page): ask before refusing.
+      try {
+        const fresh = await fetchPaymentSteer(communityId);
+        setFlags(fresh);
+        current = paymentSteps(fresh);
+      } catch {
+        return;
+      }
+    }
+    const outcome = stepClick(current[index], paymentStepEnabled(current, index), authorities);
     if (outcome.kind === "disabled") return;
     if (outcome.kind === "noPermission") {
       void message.warning(outcome.message);
@@ -200,6 +240,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
           aria-label="展开缴费配置引导"
           onPointerDown={entrance.onPointerDown}
           onClick={() => !entrance.wasDragged() && expand()}
+          onPointerEnter={() => checkAgain()}
           style={{
             position: "fixed", right: 0, top: entrance.position.y, zIndex: 999, width: ENTRANCE_SIZE.width, height: ENTRANCE_SIZE.height, border: "none",
             borderRadius: "8px 0 0 8px", background: "#1677ff", color: "#fff", cursor: "grab", boxShadow: "0 4px 12px rgba(0,0,0,.2)", touchAction: "none",
@@ -226,6 +267,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
         data-testid="payment-guide"
         data-tour="payment-guide-panel"
         aria-label="物业缴费配置引导"
+        onPointerEnter={() => checkAgain()}
         style={{
           position: "fixed", right: 24, bottom: 24, zIndex: 999, width: 360, maxHeight: "calc(100vh - 120px)", overflow: "auto", background: "#fff",
           borderRadius: 8, boxShadow: "0 8px 24px rgba(0,0,0,.18)", padding: 16,
@@ -273,8 +315,8 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
                   aria-disabled={!enabled}
                   data-testid={`payment-guide-step-${index + 1}`}
                   data-done={step.hasChecked ? "true" : "false"}
-                  onClick={() => openStep(index)}
-                  onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && openStep(index)}
+                  onClick={() => void openStep(index)}
+                  onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && void openStep(index)}
                   style={{
                     display: "flex", gap: 12, alignItems: "center", padding: "10px 12px", marginBottom: 8, borderRadius: 6,
                     border: `1px solid ${step.hasChecked ? "#b7eb8f" : "#e5e6eb"}`, background: step.hasChecked ? "#f6ffed" : "#fff",

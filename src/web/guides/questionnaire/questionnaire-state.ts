@@ -7,7 +7,18 @@
 //   - the submission is the questionnaireId plus one answer per question, dimensionType 0, score 0.
 import { constants } from "../../../../generated/constants.ts";
 import { messages } from "../../../../generated/errors.ts";
-import { checkRule } from "../../../common/validate.ts";
+import { validators as ruleValidators } from "../../../../generated/validators/rules.js";
+import { runCompiled } from "../../../common/validation-run.ts";
+
+/**
+ * A rule's message for a value, or null (as checkRule of src/common/validate.ts), from the rule
+ * validators alone: the guides are part of the shell, which must not carry every resource's validator.
+ */
+function checkRule(rule: string, value: unknown): string | null {
+  const compiled = ruleValidators[`rule_${rule}`];
+  if (!compiled) throw new Error(`no generated validator named rule_${rule}`);
+  return runCompiled(compiled, value === undefined ? {} : { value })[0]?.message ?? null;
+}
 
 export interface QuestionnaireChoice {
   choiceId: string;

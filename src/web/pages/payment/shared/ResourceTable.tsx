@@ -4,9 +4,9 @@
 // `inputs` replaces the input of a field (e.g. room statuses as checkboxes); such fields keep their
 // raw value (no JSON text).
 import { PlusOutlined } from "@ant-design/icons";
-import { App, Button, Form, Modal, Popconfirm, Space, Table } from "antd";
+import { App, Button, Form, Modal, Popconfirm, Skeleton, Space, Table } from "antd";
 import type { TableProps } from "antd";
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { messages } from "../../../../../generated/errors.ts";
 import type { FieldDef } from "../../../../../generated/model-types.ts";
 import { FieldValue } from "../../../generic/display.tsx";
@@ -14,6 +14,7 @@ import { fieldLabel, formFields, getResourceDef, listFields, toFormValues, toPay
 import { schemaRule } from "../../../generic/fieldRules.ts";
 import { FieldInput } from "../../../generic/inputs.tsx";
 import { useResourceAccess } from "../../../generic/pageContext.tsx";
+import { loadResourceDefs, resourceActions } from "../../../providers/resourceIndex.ts";
 import { paymentApi } from "../api.ts";
 import { useLoad } from "./useLoad.ts";
 import { usePaging } from "./paging.ts";
@@ -32,7 +33,26 @@ export interface ResourceTableProps {
   onChanged?: () => void;
 }
 
-export function ResourceTable({ resource, communityId, inputs = {}, cells = {}, filters = {}, onChanged }: ResourceTableProps) {
+/**
+ * These resources have no route of their own, so the access checks take their actions (add, edit,
+ * delete) from the schema definitions, which are loaded on demand: the table waits for them, or
+ * its buttons would stay hidden until some other request happened to load them.
+ */
+export function ResourceTable(props: ResourceTableProps) {
+  const [ready, setReady] = useState(() => resourceActions(props.resource).list);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    const done = () => live && setReady(true);
+    loadResourceDefs().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready ? <ResourceTableBody {...props} /> : <Skeleton active paragraph={{ rows: 3 }} />;
+}
+
+function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, filters = {}, onChanged }: ResourceTableProps) {
   const def = getResourceDef(resource)!;
   const { message } = App.useApp();
   const access = useResourceAccess(def);

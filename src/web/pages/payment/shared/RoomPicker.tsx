@@ -29,7 +29,8 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
   useEffect(() => {
     let live = true;
     setPath([]);
-    houseApi.buildings(communityId).then((list) => live && setOptions(list.map((b) => ({ value: b.id, label: b.name, level: 0 as const }))), () => undefined);
+    // isLeaf false: an option without children counts as a leaf, and a leaf never loads its level.
+    houseApi.buildings(communityId).then((list) => live && setOptions(list.map((b) => ({ value: b.id, label: b.name, level: 0 as const, isLeaf: false }))), () => undefined);
     return () => {
       live = false;
     };
@@ -39,7 +40,7 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
     const target = selected[selected.length - 1];
     if (target.level === 0) {
       const units = await houseApi.units(target.value);
-      target.children = units.map((u) => ({ value: u.id, label: u.name, level: 1 as const }));
+      target.children = units.map((u) => ({ value: u.id, label: u.name, level: 1 as const, isLeaf: false }));
     } else if (target.level === 1) {
       const rooms = await houseApi.rooms(target.value);
       target.children = rooms.map((r) => ({ value: r.id, label: r.roomNo, level: 2 as const, isLeaf: true }));

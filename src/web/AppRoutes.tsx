@@ -1,0 +1,70 @@
+// Every route but the app's own (login, error pages), from generated/routes.ts; its own chunk, so the
+// route table, Refine and the session check are not part of the login page's first load:
+//   - a route with `resource` renders the generic list at its path, plus create, edit/:id, show/:id;
+//   - a route with `page` renders the hand-written page registered under that key (or the
+//     under-construction page);
+//   - routes outside the frame render alone; every other route renders inside the shell
+//     (src/web/shell/Shell.tsx, a layout that renders <Outlet/>), behind the session check.
+// All of them sit under RefineRoot (Refine and its providers); every page is its own lazily loaded
+// chunk. A path that matches no route goes to the 404 page. Every page that shows dates is behind
+// this chunk, so dayjs is set to zh-cn here (spec §2: zh_CN only), before any of them loads.
+import dayjs from "dayjs";
+import "dayjs/locale/zh-cn";
+import type { ReactNode } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import type { RouteDef } from "../../generated/model-types.ts";
+import { routes } from "../../generated/routes.ts";
+import { lazyPage } from "./pages/lazyPage.ts";
+import { pageFor } from "./pages/registry.ts";
+import RefineRoot from "./providers/RefineRoot.tsx";
+import { resourceActions } from "./providers/resourceIndex.ts";
+import SessionGate from "./providers/SessionGate.tsx";
+import { LayoutFrame, PageFrame } from "./route-frames.tsx";
+
+dayjs.locale("zh-cn");
+
+const Shell = lazyPage(() => import("./shell/Shell.tsx"));
+const ListPage = lazyPage(() => import("./generic/ListPage.tsx"));
+const FormPage = lazyPage(() => import("./generic/FormPage.tsx"));
+const ShowPage = lazyPage(() => import("./generic/ShowPage.tsx"));
+
+/** The app's own routes (src/web/App.tsx); a generated route with the same path is served by them. */
+const OWN_PATHS = new Set(["/", "/login", "/error/:type", "/error"]);
+
+/** The route elements of one generated route. */
+function routeElements(route: RouteDef): ReactNode {
+  if (route.resource) {
+    const actions = resourceActions(route.resource);
+    const props = { resource: route.resource, route };
+    return (
+      <Route key={route.path} path={route.path}>
+        <Route index element={<PageFrame><ListPage {...props} /></PageFrame>} />
+        {actions.create && <Route path="create" element={<PageFrame><FormPage {...props} mode="create" /></PageFrame>} />}
+        {actions.edit && <Route path="edit/:id" element={<PageFrame><FormPage {...props} mode="edit" /></PageFrame>} />}
+        {actions.show && <Route path="show/:id" element={<PageFrame><ShowPage {...props} /></PageFrame>} />}
+      </Route>
+    );
+  }
+  const { component: Page } = pageFor(route.page);
+  return <Route key={route.path} path={route.path} element={<PageFrame><Page route={route} /></PageFrame>} />;
+}
+
+const appRoutes = routes.filter((r) => !OWN_PATHS.has(r.path));
+const framed = appRoutes.filter((r) => !r.outsideFrame);
+const outsidePublic = appRoutes.filter((r) => r.outsideFrame && r.public);
+const outsidePrivate = appRoutes.filter((r) => r.outsideFrame && !r.public);
+
+export default function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RefineRoot />}>
+        {outsidePublic.map(routeElements)}
+        <Route element={<SessionGate />}>
+          {outsidePrivate.map(routeElements)}
+          <Route element={<LayoutFrame><Shell /></LayoutFrame>}>{framed.map(routeElements)}</Route>
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/error/404" replace />} />
+    </Routes>
+  );
+}

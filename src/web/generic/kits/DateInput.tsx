@@ -1,0 +1,27 @@
+// The input of date and date-time fields (generic forms, list filters, row-action dialogs): antd's
+// DatePicker, a chunk of its own (field-kits.ts), loaded by the pages that show such a field.
+import { DatePicker } from "antd";
+import type { Dayjs } from "dayjs";
+
+export interface DateInputProps {
+  id?: string;
+  disabled?: boolean;
+  showTime?: boolean;
+  value?: Dayjs | null;
+  onChange?: (value: Dayjs | undefined) => void;
+  placeholder?: string;
+}
+
+export default function DateInput({ id, disabled, showTime, value, onChange, placeholder }: DateInputProps) {
+  return (
+    <DatePicker
+      id={id}
+      disabled={disabled}
+      showTime={showTime}
+      value={value ?? null}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      style={{ width: "100%" }}
+      placeholder={placeholder}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+// The frames every route element sits in: a Suspense for its lazily loaded chunk and an error
+// boundary (a chunk that fails to load offers a reload). Plain markup: this is in the startup chunk.
+import { Suspense, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { ChunkErrorBoundary } from "./pages/ChunkErrorBoundary.tsx";
+
+/** A light placeholder while a chunk loads (no antd Spin: it would weigh on the startup chunk). */
+export const pageFallback = <div aria-busy="true" style={{ minHeight: 120 }} />;
+
+/** Suspense and an error boundary per page; the boundary resets when the path changes. */
+export function PageFrame({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ChunkErrorBoundary key={pathname}>
+      <Suspense fallback={pageFallback}>{children}</Suspense>
+    </ChunkErrorBoundary>
+  );
+}
+
+/** A layout that stays mounted across its pages: no per-path key. */
+export function LayoutFrame({ children }: { children: ReactNode }) {
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={pageFallback}>{children}</Suspense>
+    </ChunkErrorBoundary>
+  );
+}
