@@ -40,9 +40,24 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy in ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startProduct(): Promise<RunningProduct> {
+export interface StartOptions {
+  /**
+   * Fills the (empty) data folder before the server starts, e.g. with the demo data plus rows a test
+   * needs that the product has no API for (support/new-tenant.ts). The server seeds the demo data
+   * only into an empty database, so whatever this leaves there is what the product finds.
+   */
+  prepare?: (dataDir: string, password: string) => Promise<void>;
+}
+
+export async function startProduct(options: StartOptions = {}): Promise<RunningProduct> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "neptune-e2e-"));
+  try {
+    await options.prepare?.(dataDir, DEMO_PASSWORD);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   let log = "";
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
@@ -52,17 +67,20 @@ export async function startProduct(): Promise<RunningProduct> {
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, () => log.slice(-4000), 280_000);
-  return {
-    baseUrl,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseUrl, child, () => log.slice(-4000), 280_000);
+  } catch (err) {
+    await stop(); // a server that did not come up leaves neither a process nor its data folder behind
+    throw err;
+  }
+  return { baseUrl, stop };
 }
