@@ -5,8 +5,11 @@
 // (a temporary DATA_DIR; a new database neptune_bench_<random> on the PostgreSQL server), start the
 // real server as a child process on a loopback port, sign in, warm up, then measure with autocannon.
 // Latency percentiles are computed from every response time (autocannon's own summary has no p95).
+// CPU per request: the server process's and (PostgreSQL) the benchmark database's backends' CPU
+// time from /proc/<pid>/stat across the measured run, divided by the requests answered (Linux only;
+// autocannon's own CPU is not in it).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -46,6 +49,9 @@ export interface Measurement {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU ms per request of the server process, and of PostgreSQL (NaN on PGlite or without /proc). */
+  nodeCpuMs: number;
+  dbCpuMs: number;
 }
 
 export interface BackendRun {
@@ -115,6 +121,43 @@ async function startChild(entry: string, env: Record<string, string>): Promise<C
   throw new Error(`${entry} did not answer /healthz within 120 s:\n${output}`);
 }
 
+/** user + system CPU time of a process in ms, from /proc/<pid>/stat (NaN when unreadable). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s. */
+const CLOCK_TICKS = 100;
+
+/** CPU time of the server process and of the database's backends (PostgreSQL), taken before and after a run. */
+interface CpuProbe {
+  take(): Promise<{ node: number; db: Map<number, number> }>;
+}
+
+function cpuProbe(serverPid: number | undefined, database: pg.Client | null): CpuProbe {
+  return {
+    async take() {
+      const db = new Map<number, number>();
+      if (database) {
+        const { rows } = await database.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+        for (const r of rows) db.set(r.pid, cpuMs(r.pid));
+      }
+      return { node: cpuMs(serverPid), db };
+    },
+  };
+}
+
+/** CPU ms per request between two probes (backends that came or went count from zero or up to their last reading). */
+function cpuPerRequest(before: Awaited<ReturnType<CpuProbe["take"]>>, after: Awaited<ReturnType<CpuProbe["take"]>>, requests: number, postgres: boolean) {
+  let db = 0;
+  for (const [pid, ms] of after.db) db += ms - (before.db.get(pid) ?? 0);
+  return { nodeCpuMs: (after.node - before.node) / requests, dbCpuMs: postgres ? db / requests : NaN };
+}
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -170,6 +213,7 @@ async function measureTarget(
   url: string,
   headers: Record<string, string>,
   bodyFor: (pageNo: number) => unknown,
+  cpu: CpuProbe,
 ): Promise<{ measurements: Measurement[]; total: number }> {
   const measurements: Measurement[] = [];
   let total = 0;
@@ -177,9 +221,14 @@ async function measureTarget(
     total = await probe(url, bodyFor(pageNo), headers, o.pageSize);
     if (o.warmupSeconds > 0) await load(url, bodyFor(pageNo), headers, o.connections, o.warmupSeconds);
     o.log(`  ${backend} ${target} page ${pageNo}: ${o.connections} connections, ${o.durationSeconds} s ...`);
+    const before = await cpu.take();
     const m = await load(url, bodyFor(pageNo), headers, o.connections, o.durationSeconds);
-    o.log(`    p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms, ${m.requestsPerSecond.toFixed(0)} req/s${m.errors || m.non2xx ? `, errors ${m.errors}, non-2xx ${m.non2xx}` : ""}`);
-    measurements.push({ backend, target, scenario, pageNo, ...m });
+    const perRequest = cpuPerRequest(before, await cpu.take(), m.requests, backend === "postgres");
+    o.log(
+      `    p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms, ${m.requestsPerSecond.toFixed(0)} req/s, CPU ${perRequest.nodeCpuMs.toFixed(2)} ms node` +
+        `${backend === "postgres" ? ` + ${perRequest.dbCpuMs.toFixed(2)} ms PostgreSQL` : ""} per request${m.errors || m.non2xx ? `, errors ${m.errors}, non-2xx ${m.non2xx}` : ""}`,
+    );
+    measurements.push({ backend, target, scenario, pageNo, ...m, ...perRequest });
   }
   return { measurements, total };
 }
@@ -189,6 +238,7 @@ async function runBackend(o: ApiBenchOptions, backend: "pglite" | "postgres"): P
   let databaseUrl: string | undefined;
   let dropDatabase = async () => undefined as void;
   const children: Child[] = [];
+  let watcher: pg.Client | null = null;
   try {
     if (backend === "postgres") {
       const name = `neptune_bench_${randomBytes(5).toString("hex")}`;
@@ -221,28 +271,46 @@ async function runBackend(o: ApiBenchOptions, backend: "pglite" | "postgres"): P
     const seedSeconds = (Date.now() - started) / 1000;
     o.log(`${backend}: seeded in ${seedSeconds.toFixed(1)} s`);
 
+    if (databaseUrl) {
+      watcher = new pg.Client({ connectionString: databaseUrl });
+      await watcher.connect();
+    }
     const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
     const app = await startChild("src/server/main.ts", env);
     children.push(app);
     const signature = await signIn(app.port);
     const communityId = seeded.communityIds[0];
     const pageBody = (pageNo: number) => ({ pageNo, pageSize: o.pageSize, communityId, sortField: "name", sortOrder: "asc" });
-    const appRun = await measureTarget(o, backend, "app", `http://127.0.0.1:${app.port}/api/system/inhabitants/actions/pageList`, { signature, "x-requested-with": "XMLHttpRequest" }, pageBody);
+    const appRun = await measureTarget(
+      o,
+      backend,
+      "app",
+      `http://127.0.0.1:${app.port}/api/system/inhabitants/actions/pageList`,
+      { signature, "x-requested-with": "XMLHttpRequest" },
+      pageBody,
+      cpuProbe(app.process.pid, watcher),
+    );
     await app.stop();
     const measurements = [...appRun.measurements];
 
     if (backend === "postgres") {
       const baseline = await startChild("scripts/bench/baseline-server.ts", { BASELINE_DATABASE_URL: databaseUrl! });
       children.push(baseline);
-      const base = await measureTarget(o, backend, "baseline", `http://127.0.0.1:${baseline.port}/baseline/inhabitants/pageList`, {}, (pageNo) => ({
-        ...pageBody(pageNo),
-        tenantId: seeded.tenantId,
-      }));
+      const base = await measureTarget(
+        o,
+        backend,
+        "baseline",
+        `http://127.0.0.1:${baseline.port}/baseline/inhabitants/pageList`,
+        {},
+        (pageNo) => ({ ...pageBody(pageNo), tenantId: seeded.tenantId }),
+        cpuProbe(baseline.process.pid, watcher),
+      );
       await baseline.stop();
       measurements.push(...base.measurements);
     }
     return { backend, seedSeconds, counts: seeded.counts, communityResidents: appRun.total, measurements };
   } finally {
+    await watcher?.end().catch(() => undefined);
     for (const child of children) await child.stop().catch(() => undefined);
     await dropDatabase().catch((err) => o.log(`could not drop the benchmark database: ${(err as Error).message}`));
     rmSync(dataDir, { recursive: true, force: true });

@@ -13,10 +13,12 @@
 //     table with Refine and the session check, the shell, the workbench page), because each of them is
 //     loaded before the first screen shows;
 //   - a route = what its page chunk needs beyond the shell + workbench first load (shared chunks the
-//     shell has already loaded are not counted again; everything else the page needs is), with the
-//     lazily loaded chunks the page loads as it renders (LOADED_WITH: a form's validator, ...);
-//   - chunks loaded on demand (dialogs, the community picker's panel, guides, tours, a form's
-//     validator) are reported apart: the largest of them, counted the same way as a route.
+//     shell has already loaded are not counted again; everything else the page needs is); the
+//     generic list / form / detail pages are counted once per resource they show, with what they
+//     load lazily as they render it (GENERIC_PAGES: field kits, a form's validator), and the largest
+//     is their figure;
+//   - chunks loaded only on a user action (dialogs, the community picker's panel, tours, the
+//     questionnaire) are reported apart: the largest of them, counted the same way as a route.
 import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join, resolve } from "node:path";
@@ -54,11 +56,18 @@ const GENERIC_PAGES: Record<string, GenericPage> = {
 };
 const VALIDATION_RUN = "src/common/validation-run.ts";
 
-/** Route pages: the registered pages (src/web/pages/) and the three generic resource pages. */
+/** Route pages: the registered pages (src/web/pages/; a page's own lazy parts there count as pages too) and the generic ones. */
 const isRoutePage = (key: string) => /^src\/web\/pages\/.+\.tsx$/.test(key) || /^src\/web\/generic\/(List|Form|Show)Page\.tsx$/.test(key);
 
 export interface Figure { size: number; files: string[] }
-export interface NamedFigure extends Figure { name: string; /** Generic pages: the resource of the largest figure, and how many of its resources are over 80 KB. */ resource?: string; over?: number; count?: number; median?: number }
+export interface NamedFigure extends Figure {
+  name: string;
+  /** Generic pages: the resource of the largest figure, the median, and how many of the `count` resources are over 80 KB. */
+  resource?: string;
+  median?: number;
+  over?: number;
+  count?: number;
+}
 export interface BundleReport {
   entry: Figure;
   login: Figure;

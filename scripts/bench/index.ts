@@ -46,25 +46,27 @@ export const TARGETS = { postgresP95Ms: 20, postgresVersusBaseline: 0.8, pgliteP
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "—");
 const mark = (ok: boolean) => (ok ? "达到 ✅" : "未达到 ❌");
 
-function apiReport(runs: BackendRun[], o: { connections: number; duration: number; warmup: number; pageSize: number; deepPage: number }, startLoad: number): string {
+function apiReport(runs: BackendRun[], o: { connections: number; duration: number; warmup: number; pageSize: number; deepPage: number }, startLoad: number, endLoad: number): string {
   const lines: string[] = [];
   const first = runs[0];
   lines.push(`Command: \`npm run bench\` (this part alone: \`npm run bench:api\`). Last run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC,`);
-  lines.push(`Node ${process.version}, ${cpus().length} CPU(s), load average ${startLoad.toFixed(2)} when it started.`);
+  lines.push(`Node ${process.version}, ${cpus().length} CPU(s), load average ${startLoad.toFixed(2)} when it started, ${endLoad.toFixed(2)} when it ended.`);
   lines.push("");
   if (first) {
     lines.push(`Data set (\`npm run seed\`): 1 tenant, ${first.counts.communities} communities, ${first.counts.rooms} rooms, ${first.counts.inhabitants} residents;`);
     lines.push(`the community measured holds ${first.communityResidents} residents. Seeding took ${runs.map((r) => `${fmt(r.seedSeconds, 1)} s on ${r.backend === "pglite" ? "PGlite" : "PostgreSQL"}`).join(", ")}.`);
   }
   lines.push(`Request: \`POST /api/system/inhabitants/actions/pageList\` \`{pageNo, pageSize: ${o.pageSize}, communityId, sortField: "name", sortOrder: "asc"}\`,`);
-  lines.push(`signed in (session header); autocannon, ${o.connections} connections, ${o.duration} s per row after a ${o.warmup} s warm-up; latency from every 2xx response.`);
+  lines.push(`signed in (session header); autocannon, ${o.connections} connections, ${o.duration} s per row after a ${o.warmup} s warm-up; latency from every 2xx response;`);
+  lines.push("CPU per request from `/proc/<pid>/stat` of the server process and of the database's PostgreSQL backends across the row's run (autocannon's own CPU not included).");
   lines.push("");
-  lines.push("| backend | endpoint | page | p50 ms | p95 ms | p99 ms | requests/s | errors |");
-  lines.push("|---|---|---|---:|---:|---:|---:|---:|");
+  lines.push("| backend | endpoint | page | p50 ms | p95 ms | p99 ms | requests/s | errors | CPU ms/request (server + PostgreSQL) |");
+  lines.push("|---|---|---|---:|---:|---:|---:|---:|---:|");
   const all = runs.flatMap((r) => r.measurements);
   for (const m of all) {
     const endpoint = m.target === "app" ? "the app (generic pageList)" : "hand-written Fastify + pg, same SQL";
-    lines.push(`| ${m.backend === "pglite" ? "PGlite" : "PostgreSQL"} | ${endpoint} | ${m.pageNo} | ${fmt(m.p50)} | ${fmt(m.p95)} | ${fmt(m.p99)} | ${fmt(m.requestsPerSecond)} | ${m.errors + m.non2xx} |`);
+    const cpu = m.backend === "postgres" ? `${fmt(m.nodeCpuMs, 2)} + ${fmt(m.dbCpuMs, 2)}` : fmt(m.nodeCpuMs, 2);
+    lines.push(`| ${m.backend === "pglite" ? "PGlite" : "PostgreSQL"} | ${endpoint} | ${m.pageNo} | ${fmt(m.p50)} | ${fmt(m.p95)} | ${fmt(m.p99)} | ${fmt(m.requestsPerSecond)} | ${m.errors + m.non2xx} | ${cpu} |`);
   }
   lines.push("");
   lines.push("Targets:");
@@ -119,7 +121,12 @@ async function main(): Promise<void> {
     log: (text: string) => console.log(text),
   };
   const runs = await runApiBench(options);
-  const report = apiReport(runs, { connections: options.connections, duration: options.durationSeconds, warmup: options.warmupSeconds, pageSize: options.pageSize, deepPage: options.deepPage }, startLoad);
+  const report = apiReport(
+    runs,
+    { connections: options.connections, duration: options.durationSeconds, warmup: options.warmupSeconds, pageSize: options.pageSize, deepPage: options.deepPage },
+    startLoad,
+    loadavg()[0],
+  );
   console.log(`\n${report}`);
   if (!values["no-write"]) {
     writeSection("api", "API: residents pageList", report);

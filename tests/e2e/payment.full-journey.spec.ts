@@ -62,12 +62,24 @@ async function open(page: Page, path: string) {
 const formItem = (scope: Locator, label: string) =>
   scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
 
-/** Chooses an option of the Select of a form item, typing `search` first when given. */
+/**
+ * Chooses an option of the Select of a form item, typing `search` first when given, and waits until
+ * its list has gone (a list still fading out takes the clicks meant for what is under it). A
+ * multiple Select stays open: Escape closes it, or in a dialog (where Escape closes the dialog) a
+ * click on the dialog's title.
+ */
 async function choose(scope: Locator, label: string, option: string, search?: string) {
+  const page = scope.page();
   const item = formItem(scope, label);
   await item.locator(".ant-select").click();
   if (search) await item.locator(".ant-select input").fill(search);
-  await scope.page().locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`).click();
+  const lists = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
+  await lists.locator(`.ant-select-item-option[title="${option}"]`).click();
+  if (await item.locator(".ant-select-multiple").count()) {
+    if (await scope.locator(".ant-modal-title").count()) await scope.locator(".ant-modal-title").click();
+    else await page.keyboard.press("Escape");
+  }
+  await expect.poll(() => lists.count(), { timeout: 30_000 }).toBe(0);
 }
 
 /** Picks a month in the open month panel (single or range), paging by year; waits for a single picker to close. */
@@ -78,7 +90,8 @@ async function pickMonth(page: Page, month: string, closes = true) {
   for (let i = 0; i < 6 && !(await cell.isVisible()); i++) {
     const shown = Number((await panel.locator(".ant-picker-year-btn").first().innerText()).slice(0, 4));
     const forward = Number(month.slice(0, 4)) > shown;
-    await panel.locator(forward ? ".ant-picker-header-super-next-btn" : ".ant-picker-header-super-prev-btn").first().click();
+    // A range picker shows two years side by side, with "next" on the right one and "previous" on the left one.
+    await panel.locator(forward ? ".ant-picker-header-super-next-btn:visible" : ".ant-picker-header-super-prev-btn:visible").first().click();
   }
   await cell.click();
   if (closes) await panel.waitFor({ state: "hidden" });
@@ -181,7 +194,6 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
   await choose(itemDialog, "缴费类型", "物业费");
   for (const status of ["未部署", "部署中", "待交付", "验收中", "已交付"]) await itemDialog.getByRole("checkbox", { name: status }).check();
   await choose(itemDialog, "适用楼栋", buildingName);
-  await itemDialog.locator(".ant-modal-title").click(); // closes the building list
   await screenshot(page, "payment-journey-1-item");
   await itemDialog.getByRole("button", { name: /保\s*存/ }).click();
   await itemDialog.waitFor({ state: "hidden" });
@@ -197,10 +209,8 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
     await pickMonth(page, period);
     if (i === 0) {
       await choose(generate, "缴费项目", `${ITEM}（${PRICE_TYPE} 建筑面积×单价）`);
-      await page.keyboard.press("Escape");
       await generate.getByRole("radio", { name: "指定楼栋" }).check();
       await choose(generate, "楼栋", buildingName);
-      await page.keyboard.press("Escape");
     }
     expect(await generate.locator("#period").inputValue()).toBe(period);
     await generate.getByRole("button", { name: /生成账单/ }).click();

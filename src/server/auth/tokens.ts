@@ -1,6 +1,7 @@
 // Random bearer tokens (session signatures, tickets); the database keeps only their SHA-256.
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 export const newToken = (): string => randomBytes(32).toString("base64url");
 
-export const sha256Hex = (text: string): string => createHash("sha256").update(text).digest("hex");
+/** One-shot hashing (crypto.hash): the guard hashes the request's token on every call. */
+export const sha256Hex = (text: string): string => hash("sha256", text, "hex");
