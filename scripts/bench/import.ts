@@ -204,7 +204,7 @@ function report(runs: Run[], startLoad: number, fileBytes: number): string {
         `| ${name(r.backend)} | ${r.rows} | ${r.imported} | ${r.rejected} | ${r.buildings} / ${r.units} | ${r.readSeconds.toFixed(1)} | ${r.taskSeconds.toFixed(1)} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds)} | ${r.cpuSeconds.toFixed(1)} | ${r.load.toFixed(2)} |`,
     ),
     "",
-    "CPU s: the benchmark process's own CPU time over the import (user + system) — on PGlite the database's work too, on PostgreSQL without the server's. Unlike the wall time it hardly grows when other work shares the CPUs.",
+    "CPU s: the benchmark process's own CPU time over the import (user + system) — on PGlite the database's work too, on PostgreSQL without the server's. It grows far less than the wall time when other work shares the CPUs.",
     "",
     "Target: ≤ 30 s end to end.",
     ...runs.map((r) => `- ${name(r.backend)}: ${r.seconds.toFixed(1)} s — ${r.seconds <= TARGET_SECONDS ? "达到 ✅" : "未达到 ❌"}`),
