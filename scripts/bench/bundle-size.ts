@@ -11,7 +11,7 @@
 //   - login = entry + every lazily loaded chunk on the way to the login page;
 //   - shell + workbench = entry + every lazily loaded chunk on the way to the workbench (the route
 //     table with Refine and the session check, the shell, the workbench page), because each of them is
-//     loaded before the first screen shows;
+//     loaded before the first screen shows, plus the page kit (the table) the shell loads beside them;
 //   - a route = what its page chunk needs beyond the shell + workbench first load (shared chunks the
 //     shell has already loaded are not counted again; everything else the page needs is); the
 //     generic list / form / detail pages are counted once per resource they show, with what they
@@ -39,13 +39,14 @@ export const FIRST_LOADS = {
   shellWorkbench: [
     "src/web/AppRoutes.tsx",
     "src/web/shell/Shell.tsx",
+    "src/web/shell/page-kit.ts",
     "src/web/pages/workbench/WorkbenchPage.tsx",
   ],
 };
 
 /**
  * The generic pages serve every resource route; each is counted for every resource it shows, with
- * the chunks it loads as it renders that resource: the field kits its fields need (date picker, image
+ * the chunks it loads as it renders that resource: its definition (generated/resource-defs/), the field kits its fields need (date picker, image
  * viewer, authority tree: src/web/generic/field-kits.ts) and, for a form, the resource's validator.
  * The page's figure is the largest of them.
  */
@@ -131,9 +132,10 @@ export function bundleReport(dir: string = dist): BundleReport {
     if (!existsSync(join(root, src))) throw new Error(`${src} does not exist`);
     if (manifest[src]) closure(src, files);
   };
-  /** A generic page rendering one resource: the page, its field kits, a form's validator. */
+  /** A generic page rendering one resource: the page, the resource's definition, its field kits, a form's validator. */
   const genericFiles = (key: string, page: GenericPage, resource: string) => {
     const files = closure(key, new Set());
+    lazyFiles(`generated/resource-defs/${resource}.ts`, files);
     const def = resources.find((r) => r.name === resource);
     if (def) for (const kit of pageKits(def, page)) lazyFiles(FIELD_KIT_MODULES[kit], files);
     if (page === "form") {

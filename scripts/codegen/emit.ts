@@ -64,6 +64,33 @@ function validatorFiles(model: Model): Record<string, string> {
   return files;
 }
 
+/**
+ * One definition module per resource for the web app, so a page loads only the resources it shows
+ * (generated/resources.ts, all of them, is for the server and the scripts), and an index of loaders.
+ * A ref field carries its target's code and label field (see FieldRef).
+ */
+function resourceDefFiles(model: Model): Record<string, string> {
+  const byName = new Map(model.resources.map((r) => [r.name, r]));
+  const files: Record<string, string> = {};
+  const loaders: string[] = [];
+  for (const r of model.resources) {
+    const fields = r.fields.map((f) => {
+      if (!f.ref) return f;
+      const target = byName.get(f.ref.resource);
+      const labelFieldDef = target?.fields.find((t) => t.name === f.ref!.labelField);
+      return { ...f, ref: { ...f.ref, ...(target?.code ? { targetCode: target.code } : {}), ...(labelFieldDef ? { labelFieldDef } : {}) } };
+    });
+    files[`resource-defs/${r.name}.ts`] = ts(`schemas/modules/${r.module}.yaml`,
+      `import type { ResourceDef } from "../model-types.ts";\n\nconst def: ResourceDef = ${json({ ...r, fields })};\n\nexport default def;`);
+    loaders.push(`  ${JSON.stringify(r.name)}: () => import("./${r.name}.ts"),`);
+  }
+  files["resource-defs/index.ts"] = ts("schemas/modules/*.yaml (resources)",
+    `import type { ResourceDef } from "../model-types.ts";\n\n` +
+    `/** The definition module of each resource, loaded on demand. */\n` +
+    `export const resourceDefLoaders: Record<string, () => Promise<{ default: ResourceDef }>> = {\n${loaders.join("\n")}\n};`);
+  return files;
+}
+
 function readPrevious(existing: Map<string, string>) {
   const migrations = [...existing.keys()]
     .filter((k) => /^migrations\/\d{4}_.*\.sql$/.test(k))
@@ -91,6 +118,7 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
     `import type { ResourceDef } from "./model-types.ts";\n\n` +
     `export const resources: ResourceDef[] = ${json(model.resources)};\n\n` +
     `export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));`));
+  for (const [name, text] of Object.entries(resourceDefFiles(model))) put(name, text);
   put("refine-resources.ts", ts("schemas/modules/*.yaml (routes and resources)",
     `/** Refine resource definitions: list / create / edit / show routes under each resource's route path. */\n` +
     `export const refineResources = ${json(model.resources.filter((r) => r.routePath).map((r) => ({

@@ -11,6 +11,18 @@ export type FieldType =
 
 export type MaskFormat = "name" | "idCard" | "phone" | "email" | "plate" | "card" | "houseNo";
 
+/**
+ * A reference to another resource's rows. In the web app's per-resource definitions
+ * (generated/resource-defs/) it also carries what showing it needs of the target: its authority
+ * code and its label field, so a page loads no other resource's definition.
+ */
+export interface FieldRef {
+  resource: string;
+  labelField: string;
+  targetCode?: string;
+  labelFieldDef?: FieldDef;
+}
+
 export interface FieldDef {
   name: string;
   column: string;
@@ -24,7 +36,7 @@ export interface FieldDef {
   ruleParams?: Record<string, number | string>;
   mapping?: string;
   mask?: MaskFormat;
-  ref?: { resource: string; labelField: string };
+  ref?: FieldRef;
   list: boolean;
   filter: boolean;
   search: boolean;

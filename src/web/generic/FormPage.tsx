@@ -9,13 +9,14 @@ import { errorCodes, messages } from "../../../generated/errors.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { RequestError } from "../http/request.ts";
 import { getSceneName } from "../state/scene.ts";
-import { defaultFormValues, fieldLabel, formFields, getResourceDef, resourceLabel, toFormValues, toPayload, type FormMode } from "./fields.ts";
+import { defaultFormValues, fieldLabel, formFields, resourceLabel, toFormValues, toPayload, type FormMode } from "./fields.ts";
+import { useResourceDef } from "../providers/resourceDefs.ts";
 import { loadValidator, payloadErrors, schemaRule } from "./fieldRules.ts";
 import { FieldInput } from "./inputs.tsx";
 import { NoPermission, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
 
 export default function FormPage({ resource, route, mode }: GenericPageProps & { mode: FormMode }) {
-  const def = getResourceDef(resource);
+  const def = useResourceDef(resource);
   const { id } = useParams();
   if (!def) return <ResourceMissing resource={resource} />;
   return <FormView key={`${route.path}:${mode}:${id ?? ""}`} def={def} route={route} mode={mode} id={id} />;

@@ -12,7 +12,8 @@ import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { messages } from "../../../generated/errors.ts";
 import { useCurrentCommunity } from "../state/community.ts";
 import { FieldValue } from "./display.tsx";
-import { fieldLabel, filterFields, getResourceDef, listFields, searchFields } from "./fields.ts";
+import { fieldLabel, filterFields, listFields, searchFields } from "./fields.ts";
+import { useResourceDef } from "../providers/resourceDefs.ts";
 import { FieldInput } from "./inputs.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { ExportButton, ImportButtons } from "./excel/ExcelButtons.tsx";
@@ -31,7 +32,7 @@ import {
 import { NoPermission, pageTitle, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
 
 export default function ListPage({ resource, route }: GenericPageProps) {
-  const def = getResourceDef(resource);
+  const def = useResourceDef(resource);
   if (!def) return <ResourceMissing resource={resource} />;
   return <ListView key={`${route.path}:${resource}`} def={def} route={route} />;
 }

@@ -12,11 +12,12 @@ import { getSceneName } from "../state/scene.ts";
 import { ActionHistory } from "./ActionHistory.tsx";
 import { FieldValue } from "./display.tsx";
 import { RowActions } from "./RowActions.tsx";
-import { detailFields, fieldLabel, getResourceDef, resourceLabel } from "./fields.ts";
+import { detailFields, fieldLabel, resourceLabel } from "./fields.ts";
+import { useResourceDef } from "../providers/resourceDefs.ts";
 import { NoPermission, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
 
 export default function ShowPage({ resource, route }: GenericPageProps) {
-  const def = getResourceDef(resource);
+  const def = useResourceDef(resource);
   const { id } = useParams();
   if (!def) return <ResourceMissing resource={resource} />;
   return <ShowView key={`${route.path}:${id ?? ""}`} def={def} route={route} id={id} />;

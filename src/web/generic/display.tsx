@@ -13,7 +13,7 @@ import { canAccess } from "../providers/accessControlProvider.ts";
 import { getSceneName } from "../state/scene.ts";
 import { AuthoritySummary } from "./authorities/AuthoritySummary.tsx";
 import { displayKit } from "./field-kits.ts";
-import { getResourceDef, refLabelKey } from "./fields.ts";
+import { refLabelKey } from "./fields.ts";
 
 /** Images show in antd's Image (with its preview), a kit of its own (field-kits.ts). */
 const ImageValue = lazyPage(() => import("./kits/ImageValue.tsx"));
@@ -110,11 +110,10 @@ export function FieldValue({ field, value, row, pageIds, detail }: FieldValuePro
  */
 export function RefLabel({ field, value, row, pageIds }: { field: FieldDef; value: unknown; row?: Record<string, unknown>; pageIds?: BaseKey[] }): ReactNode {
   const ref = field.ref!;
-  const target = getResourceDef(ref.resource);
-  const labelField = target?.fields.find((f) => f.name === ref.labelField);
+  const labelField = ref.labelFieldDef;
   const carried = row?.[refLabelKey(field)];
   const id = isEmpty(value) ? undefined : (value as BaseKey);
-  const allowed = canAccess(ref.resource, "list", undefined, target?.code).can;
+  const allowed = canAccess(ref.resource, "list", undefined, ref.targetCode).can;
   const ids = pageIds && id !== undefined && pageIds.some((x) => String(x) === String(id)) ? pageIds : id !== undefined ? [id] : [];
   const { result } = useMany({
     resource: ref.resource,

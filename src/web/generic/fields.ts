@@ -4,12 +4,7 @@
 // as ISO strings, integers and refs as numbers.
 import dayjs, { type Dayjs } from "dayjs";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
-import { resources } from "../../../generated/resources.ts";
 import { getSceneName, withScene } from "../state/scene.ts";
-
-const byName = new Map<string, ResourceDef>(resources.map((r) => [r.name, r]));
-
-export const getResourceDef = (name: string): ResourceDef | undefined => byName.get(name);
 
 export type FormMode = "create" | "edit";
 

@@ -13,7 +13,7 @@ import { getSceneName } from "../state/scene.ts";
 import { lazyPage } from "../pages/lazyPage.ts";
 import { mappingText } from "./display.tsx";
 import { inputKit } from "./field-kits.ts";
-import { fieldLabel, getResourceDef } from "./fields.ts";
+import { fieldLabel } from "./fields.ts";
 
 // The heavy inputs are kits of their own (field-kits.ts), loaded by the pages that show such a field.
 const AuthorityTreeInput = lazyPage(() => import("./authorities/AuthorityTreeInput.tsx"));
@@ -142,8 +142,7 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
 
 /** Whether the user may list the resource a ref field points to. */
 export function canReadRef(field: FieldDef): boolean {
-  const target = field.ref ? getResourceDef(field.ref.resource) : undefined;
-  return !!field.ref && canAccess(field.ref.resource, "list", undefined, target?.code).can;
+  return !!field.ref && canAccess(field.ref.resource, "list", undefined, field.ref.targetCode).can;
 }
 
 /** A Select of the referenced resource's rows (label field as text), searching by keyword on the server. */

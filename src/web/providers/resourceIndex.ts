@@ -1,9 +1,10 @@
 // Resource lookups for the providers: the Refine resource (routes and meta: service, scope, code)
-// of a resource name, from generated/refine-resources.ts. The full schema definitions
-// (generated/resources.ts, large) are loaded on demand only, for the resources no route shows
-// (areas, buildings, units, ...), so the startup chunk stays small.
+// of a resource name, from generated/refine-resources.ts. The resources no route shows (areas,
+// buildings, units, ...) are known from their schema definitions, loaded one by one on demand
+// (resourceDefs.ts), so the startup chunk stays small.
 import { refineResources } from "../../../generated/refine-resources.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
+import { getResourceDef, loadResourceDef } from "./resourceDefs.ts";
 
 export type RefineResource = (typeof refineResources)[number];
 
@@ -19,20 +20,6 @@ const refine = new Map<string, RefineResource>(refineResources.map((r) => [r.nam
 
 export const refineResource = (name: string): RefineResource | undefined => refine.get(name);
 
-let defsLoading: Promise<Map<string, ResourceDef>> | null = null;
-let defs: Map<string, ResourceDef> | null = null;
-
-/** The schema definitions, loaded once. */
-export function loadResourceDefs(): Promise<Map<string, ResourceDef>> {
-  if (!defsLoading) {
-    defsLoading = import("../../../generated/resources.ts").then(({ resources }) => {
-      defs = new Map(resources.map((r) => [r.name, r]));
-      return defs;
-    });
-  }
-  return defsLoading;
-}
-
 function fromDef(def: ResourceDef | undefined): ResourceMeta {
   return def ? { service: def.service, scope: def.scope, code: def.code, label: def.label, canDelete: !def.readOnly } : {};
 }
@@ -42,7 +29,7 @@ function fromDef(def: ResourceDef | undefined): ResourceMeta {
  * only fills what is unknown (Refine merges URL query keys into meta, so it cannot override).
  */
 export function resourceMeta(name: string, meta?: Record<string, unknown>): ResourceMeta {
-  const routed = (refine.get(name)?.meta ?? fromDef(defs?.get(name))) as ResourceMeta;
+  const routed = (refine.get(name)?.meta ?? fromDef(getResourceDef(name))) as ResourceMeta;
   const str = (key: string) => (typeof meta?.[key] === "string" ? (meta[key] as string) : undefined);
   return {
     service: routed.service ?? str("service"),
@@ -57,15 +44,18 @@ export function resourceMeta(name: string, meta?: Record<string, unknown>): Reso
 export async function resolveResourceMeta(name: string, meta?: Record<string, unknown>): Promise<ResourceMeta> {
   const known = resourceMeta(name, meta);
   if (known.service) return known;
-  await loadResourceDefs();
+  await loadResourceDef(name);
   return resourceMeta(name, meta);
 }
 
-/** Which generic actions a resource offers: from its Refine routes (read-only ones have no create / edit / delete). */
+/**
+ * Which generic actions a resource offers: from its Refine routes (read-only ones have no create /
+ * edit / delete); for a resource without routes, from its definition (none until it has loaded).
+ */
 export function resourceActions(name: string): { list: boolean; create: boolean; edit: boolean; show: boolean; delete: boolean } {
   const r = refine.get(name) as (RefineResource & { create?: string; edit?: string; show?: string }) | undefined;
   if (!r) {
-    const def = defs?.get(name);
+    const def = getResourceDef(name);
     const writable = !!def && !def.readOnly;
     return { list: !!def, create: writable, edit: writable, show: !!def, delete: writable };
   }

@@ -62,7 +62,15 @@ function ShellFrame() {
   );
 }
 
+/** Starts loading the components most pages share (page-kit.ts); a failure only leaves it to the page. */
+function usePageKitPreload() {
+  useEffect(() => {
+    import("./page-kit.ts").catch(() => undefined);
+  }, []);
+}
+
 export default function Shell() {
+  usePageKitPreload();
   const load = useLoadCurrentUser();
   if (load.status === "loading") return <Spin fullscreen tip="加载中..." />;
   if (load.status === "error") {

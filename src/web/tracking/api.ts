@@ -8,7 +8,6 @@ import axios from "axios";
 import { constants } from "../../../generated/constants.ts";
 import { baseURLFor } from "../http/hosts.ts";
 import { getSignature } from "../state/session.ts";
-import { gzipJson } from "./encode.ts";
 import type { EnvironmentalInfo } from "./env-info.ts";
 import type { ClickRecord } from "./tracker.ts";
 
@@ -23,8 +22,12 @@ export const isTrackingUnauthorized = (error: unknown): boolean => error instanc
 
 export type PostGzip = (url: string, body: unknown) => Promise<void>;
 
-/** POSTs gzipped JSON; rejects with TrackingUnauthorized on a 401, with an Error on anything but success. */
+/**
+ * POSTs gzipped JSON; rejects with TrackingUnauthorized on a 401, with an Error on anything but success.
+ * The compressor (pako) is a chunk of its own, loaded by the first call rather than with the shell.
+ */
 export const postGzip: PostGzip = async (url, body) => {
+  const { gzipJson } = await import("./encode.ts");
   const response = await axios.request({
     method: "post",
     url,

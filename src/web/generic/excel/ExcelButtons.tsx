@@ -4,8 +4,8 @@
 // its report (rows imported, rejected rows with their row number and reason) and refreshes the list.
 import { DownloadOutlined, ExportOutlined, ImportOutlined } from "@ant-design/icons";
 import { useInvalidate } from "@refinedev/core";
-import { App, Button, Table, Typography, Upload } from "antd";
-import { useState } from "react";
+import { App, Button, Table, Typography } from "antd";
+import { useRef, useState } from "react";
 import type { ResourceDef } from "../../../../generated/model-types.ts";
 import { getSceneName, withScene } from "../../state/scene.ts";
 import { actionErrorText } from "../RowActions.tsx";
@@ -93,19 +93,36 @@ export function ImportButtons({ def, communityId }: { def: ResourceDef; communit
       <Button icon={<DownloadOutlined />} onClick={() => downloadFile(templateUrl(base))}>
         下载模板
       </Button>
-      <Upload
-        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        showUploadList={false}
+      <XlsxPickerButton busy={busy} onFile={(file) => void run(file)} />
+    </>
+  );
+}
+
+const XLSX_TYPES = ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/**
+ * 导入: a button opening the browser's file chooser for one .xlsx file. A hidden file input is all
+ * the import needs (antd's Upload would add its upload list and progress bar to every list page).
+ */
+function XlsxPickerButton({ busy, onFile }: { busy: boolean; onFile: (file: File) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={XLSX_TYPES}
+        hidden
         disabled={busy}
-        beforeUpload={(file) => {
-          void run(file);
-          return Upload.LIST_IGNORE;
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = ""; // the same file may be chosen again after a fix
+          if (file) onFile(file);
         }}
-      >
-        <Button icon={<ImportOutlined />} loading={busy}>
-          导入
-        </Button>
-      </Upload>
+      />
+      <Button icon={<ImportOutlined />} loading={busy} onClick={() => input.current?.click()}>
+        导入
+      </Button>
     </>
   );
 }

@@ -1,6 +1,6 @@
 // The input of date and date-time fields (generic forms, list filters, row-action dialogs): antd's
-// DatePicker, a chunk of its own (field-kits.ts), loaded by the pages that show such a field.
-import { DatePicker } from "antd";
+// DatePicker, loaded when the user first opens a date field (DatePickerOnUse.tsx).
+import { DatePickerOnUse } from "./DatePickerOnUse.tsx";
 import type { Dayjs } from "dayjs";
 
 export interface DateInputProps {
@@ -14,7 +14,7 @@ export interface DateInputProps {
 
 export default function DateInput({ id, disabled, showTime, value, onChange, placeholder }: DateInputProps) {
   return (
-    <DatePicker
+    <DatePickerOnUse
       id={id}
       disabled={disabled}
       showTime={showTime}

@@ -1,12 +1,13 @@
 // 点击统计 (/system/clickReport): clicks per tracking code of the tenant (GET {management}/clickRecords/
 // actions/countByCode), optionally within a time range or for codes containing a keyword. The raw
 // records are the generic list at /system/clickRecords.
-import { Button, Card, DatePicker, Input, Space, Table } from "antd";
+import { Button, Card, Input, Space, Table } from "antd";
 import type { Dayjs } from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import http from "../../http/request.ts";
 import type { PageProps } from "../registry.ts";
+import { RangePickerOnUse } from "../../generic/kits/DatePickerOnUse.tsx";
 
 interface CodeCount {
   lc: string;
@@ -53,7 +54,7 @@ export default function ClickReportPage(_props: PageProps) {
       }
     >
       <Space style={{ marginBottom: 16 }} wrap>
-        <DatePicker.RangePicker value={range} onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)} />
+        <RangePickerOnUse value={range} onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)} />
         <Input.Search placeholder="埋点编码" allowClear value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={() => void load()} style={{ width: 220 }} />
       </Space>
       <Table<CodeCount>

@@ -7,14 +7,15 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { FieldValue } from "../../generic/display.tsx";
-import { detailFields, fieldLabel, getResourceDef } from "../../generic/fields.ts";
+import { detailFields, fieldLabel } from "../../generic/fields.ts";
+import edgeDef from "../../../../generated/resource-defs/edgeServices.ts";
 import { http } from "../../http/request.ts";
 import { withScene } from "../../state/scene.ts";
 import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
 
 const BASE = "/api/device/edgeService/actions";
-const edgeDef = getResourceDef("edgeServices")!;
+
 const when = (v: string | null | undefined) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm:ss") : "-");
 
 interface EdgeDetail extends Record<string, unknown> {

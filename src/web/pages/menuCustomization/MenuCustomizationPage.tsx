@@ -7,7 +7,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
 import { App, Button, Card, Input, Popconfirm, Result, Space, Switch, Table, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import type { MenuNode } from "../../../../generated/model-types.ts";
-import { resourceByName } from "../../../../generated/resources.ts";
+import menuCustomizations from "../../../../generated/resource-defs/menuCustomizations.ts";
 import { menu } from "../../../../generated/routes.ts";
 import { http } from "../../http/request.ts";
 import { loadCurrentUser } from "../../providers/authProvider.ts";
@@ -17,7 +17,7 @@ import type { PageProps } from "../registry.ts";
 import { arrangeMenu, itemsOf, moveSibling, type EditableNode, type SavedItem } from "./menu-edit.ts";
 
 const API = "/api/system/menuCustomizations";
-const aliasField = resourceByName.menuCustomizations.fields.find((f) => f.name === "alias")!;
+const aliasField = menuCustomizations.fields.find((f) => f.name === "alias")!;
 
 export default function MenuCustomizationPage({ route }: PageProps) {
   const { message } = App.useApp();

@@ -9,13 +9,14 @@ import { useSearchParams } from "react-router";
 import { mappingLabel } from "../../../common/mappings.ts";
 import { mask } from "../../../common/masks.ts";
 import { FieldValue } from "../../generic/display.tsx";
-import { detailFields, fieldLabel, getResourceDef } from "../../generic/fields.ts";
+import { detailFields, fieldLabel } from "../../generic/fields.ts";
+import inhabitantDef from "../../../../generated/resource-defs/inhabitants.ts";
 import { http } from "../../http/request.ts";
 import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 
-const inhabitantDef = getResourceDef("inhabitants")!;
+
 
 interface Profile {
   inhabitant: Record<string, unknown>;

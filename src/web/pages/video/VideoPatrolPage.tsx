@@ -8,7 +8,8 @@ import { App, Button, Card, Col, Form, Input, Radio, Row, Select, Space, Table }
 import { useEffect, useMemo, useState } from "react";
 import { mappingOptions } from "../../../common/mappings.ts";
 import { FieldValue } from "../../generic/display.tsx";
-import { fieldLabel, getResourceDef } from "../../generic/fields.ts";
+import { fieldLabel } from "../../generic/fields.ts";
+import records from "../../../../generated/resource-defs/videoPatrolRecords.ts";
 import { payloadErrors } from "../../generic/fieldRules.ts";
 import { useCurrentUser } from "../../shell/user.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
@@ -18,7 +19,7 @@ import { CameraList } from "./CameraList.tsx";
 import { CameraScreen } from "./CameraScreen.tsx";
 import { nextCameraIndex, useCameras } from "./cameras.ts";
 
-const records = getResourceDef("videoPatrolRecords")!;
+
 const INTERVALS = [10, 30, 60];
 
 export default function VideoPatrolPage({ route }: PageProps) {

@@ -3,10 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { validateResource } from "../../../../src/common/validate.ts";
 import { fieldMessage, INVALID_JSON_MESSAGE, schemaRule } from "../../../../src/web/generic/fieldRules.ts";
-import { formFields, getResourceDef } from "../../../../src/web/generic/fields.ts";
+import { formFields } from "../../../../src/web/generic/fields.ts";
+import { resourceByName } from "../../../../generated/resources.ts";
 
 const def = (name: string) => {
-  const d = getResourceDef(name);
+  const d = resourceByName[name];
   if (!d) throw new Error(`no resource ${name}`);
   return d;
 };

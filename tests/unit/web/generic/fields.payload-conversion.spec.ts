@@ -2,9 +2,10 @@
 // YYYY-MM-DD, date-times ISO, integers and refs as numbers).
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
-import { defaultFormValues, formFields, getResourceDef, toFormValues, toPayload } from "../../../../src/web/generic/fields.ts";
+import { defaultFormValues, formFields, toFormValues, toPayload } from "../../../../src/web/generic/fields.ts";
+import { resourceByName } from "../../../../generated/resources.ts";
 
-const fieldsOf = (name: string) => formFields(getResourceDef(name)!);
+const fieldsOf = (name: string) => formFields(resourceByName[name]!);
 
 describe("toPayload", () => {
   it("converts by type and leaves empty optional fields out of a create", () => {

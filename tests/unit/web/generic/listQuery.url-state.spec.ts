@@ -1,9 +1,10 @@
 // The list page keeps page, size, sort, keyword and filters in the URL query.
 import { describe, expect, it } from "vitest";
-import { filterFields, getResourceDef } from "../../../../src/web/generic/fields.ts";
+import { filterFields } from "../../../../src/web/generic/fields.ts";
+import { resourceByName } from "../../../../generated/resources.ts";
 import { filtersFromForm, readListState, toRefineQuery, writeListState } from "../../../../src/web/generic/listQuery.ts";
 
-const rooms = getResourceDef("rooms")!;
+const rooms = resourceByName["rooms"]!;
 const filters = filterFields(rooms);
 const names = filters.map((f) => f.name);
 

@@ -1,12 +1,13 @@
 // The generation request: billing month, communities (the current one by default), their payment
 // items, optionally some buildings or rooms, and the amount for manually priced items. Submitting
 // starts a background task; `onStarted` gets its id.
-import { App, Button, DatePicker, Form, Input, Radio, Select, Space } from "antd";
+import { App, Button, Form, Input, Radio, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { mappingLabel } from "../../../../common/mappings.ts";
 import { houseApi, paymentApi } from "../api.ts";
 import { ruleOf } from "../shared/rules.ts";
+import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 
 interface ItemOption {
   id: number;
@@ -94,7 +95,7 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   return (
     <Form form={form} layout="horizontal" labelCol={{ flex: "110px" }} style={{ maxWidth: 820 }} onFinish={submit}>
       <Form.Item name="period" label="账期" rules={[{ required: true, message: "请选择账期" }]}>
-        <DatePicker picker="month" allowClear={false} />
+        <DatePickerOnUse picker="month" allowClear={false} />
       </Form.Item>
       <Form.Item name="communityIds" label="社区" rules={[{ required: true, message: "请选择社区" }]}>
         <Select mode="multiple" options={communities} optionFilterProp="label" onChange={() => form.setFieldsValue({ paymentItemIds: [], scope: "all" })} />

@@ -1,6 +1,6 @@
 // 实收记录: every charge and refund of the community with its payment type, return flag and pay
 // method labels (spec §3), filtered by day, method and flag; a charge can be refunded from its row.
-import { Button, DatePicker, Form, Input, Select, Space, Table } from "antd";
+import { Button, Form, Input, Select, Space, Table } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
@@ -13,6 +13,7 @@ import { usePaging } from "../shared/paging.ts";
 import { useLoad } from "../shared/useLoad.ts";
 import { RefundDialog } from "./RefundDialog.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
+import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 
 export interface PaymentRow {
   id: number;
@@ -87,7 +88,7 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
         }}
       >
         <Form.Item name="accountingDay" label="记账日期">
-          <DatePicker />
+          <DatePickerOnUse />
         </Form.Item>
         <Form.Item name="payMethod" label="支付方式">
           <Select allowClear style={{ width: 120 }} options={optionsOf("payMethod")} />

@@ -1,7 +1,7 @@
 // 对账管理 /propertyPayment/reconciliation: the daily settlement of the current community — pick a
 // day, compare recorded with declared per pay method and cashier, close the day — and the list of
 // closed days.
-import { Card, DatePicker, Space, Tabs } from "antd";
+import { Card, Space, Tabs } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import type { PageProps } from "../../registry.ts";
@@ -11,6 +11,7 @@ import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { ResourceTable } from "../shared/ResourceTable.tsx";
 import { useLoad } from "../shared/useLoad.ts";
 import { DayTable } from "./DayTable.tsx";
+import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 
 export default function ReconciliationPage({ route }: PageProps) {
   const community = useCurrentCommunity();
@@ -32,7 +33,7 @@ export default function ReconciliationPage({ route }: PageProps) {
               <Space direction="vertical" style={{ width: "100%" }}>
                 <Space>
                   对账日期
-                  <DatePicker value={day} allowClear={false} onChange={(d) => d && setDay(d)} />
+                  <DatePickerOnUse value={day} allowClear={false} onChange={(d) => d && setDay(d)} />
                 </Space>
                 {summary.data && <DayTable summary={summary.data} onChanged={() => setVersion((n) => n + 1)} />}
               </Space>

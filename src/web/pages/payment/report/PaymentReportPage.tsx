@@ -2,7 +2,7 @@
 // waived, arrears, collection rate ((collected − refunded) / due) and household collection rate
 // (settled rooms / billed rooms) — with a chart and an Excel export of the same figures.
 import { DownloadOutlined } from "@ant-design/icons";
-import { Button, Card, DatePicker, Radio, Space, Statistic, Table } from "antd";
+import { Button, Card, Radio, Space, Statistic, Table } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import type { PageProps } from "../../registry.ts";
@@ -12,6 +12,7 @@ import { paymentApi } from "../api.ts";
 import type { ReportRow } from "../types.ts";
 import { useLoad } from "../shared/useLoad.ts";
 import { ReportChart } from "./ReportChart.tsx";
+import { RangePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 
 export default function PaymentReportPage({ route }: PageProps) {
   const community = useCurrentCommunity();
@@ -37,7 +38,7 @@ export default function PaymentReportPage({ route }: PageProps) {
       }
     >
       <Space wrap style={{ marginBottom: 16 }}>
-        <DatePicker.RangePicker picker="month" value={range} allowClear={false} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+        <RangePickerOnUse picker="month" value={range} allowClear={false} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
         <Radio.Group
           value={scope}
           onChange={(e) => setScope(e.target.value)}

@@ -6,7 +6,8 @@ import dayjs from "dayjs";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { messages } from "../../../../../generated/errors.ts";
 import type { FieldDef } from "../../../../../generated/model-types.ts";
-import { fieldLabel, getResourceDef, toFormValues, toPayload } from "../../../generic/fields.ts";
+import { fieldLabel, toFormValues, toPayload } from "../../../generic/fields.ts";
+import def from "../../../../../generated/resource-defs/paymentSettings.ts";
 import { schemaRule } from "../../../generic/fieldRules.ts";
 import { FieldInput } from "../../../generic/inputs.tsx";
 import { paymentApi } from "../api.ts";
@@ -28,8 +29,7 @@ export interface SettingsFormProps {
 
 export function SettingsForm(p: SettingsFormProps) {
   const { message } = App.useApp();
-  const def = getResourceDef("paymentSettings")!;
-  const fields = useMemo(() => p.fieldNames.map((n) => def.fields.find((f) => f.name === n)!), [def, p.fieldNames]);
+  const fields = useMemo(() => p.fieldNames.map((n) => def.fields.find((f) => f.name === n)!), [p.fieldNames]);
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
 

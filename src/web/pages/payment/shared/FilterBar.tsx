@@ -1,10 +1,11 @@
 // The query bar above a fee list: inline filter fields and 查询; the page takes the values and
 // goes back to its first page. Also the fields more than one bar has.
-import { Button, DatePicker, Form, Select } from "antd";
+import { Button, Form, Select } from "antd";
 import type { FormInstance } from "antd";
 import type { ReactNode } from "react";
 import { paymentApi } from "../api.ts";
 import { useLoad } from "./useLoad.ts";
+import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 
 export function FilterBar<V>({ form, initialValues, onSearch, children }: { form?: FormInstance<V>; initialValues?: Partial<V>; onSearch: (values: V) => void; children: ReactNode }) {
   return (
@@ -22,7 +23,7 @@ export function FilterBar<V>({ form, initialValues, onSearch, children }: { form
 /** 账期: a month. */
 export const PeriodField = () => (
   <Form.Item name="period" label="账期">
-    <DatePicker picker="month" />
+    <DatePickerOnUse picker="month" />
   </Form.Item>
 );
 

@@ -10,11 +10,11 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { messages } from "../../../../../generated/errors.ts";
 import type { FieldDef } from "../../../../../generated/model-types.ts";
 import { FieldValue } from "../../../generic/display.tsx";
-import { fieldLabel, formFields, getResourceDef, listFields, toFormValues, toPayload, defaultFormValues } from "../../../generic/fields.ts";
+import { fieldLabel, formFields, listFields, toFormValues, toPayload, defaultFormValues } from "../../../generic/fields.ts";
 import { schemaRule } from "../../../generic/fieldRules.ts";
 import { FieldInput } from "../../../generic/inputs.tsx";
 import { useResourceAccess } from "../../../generic/pageContext.tsx";
-import { loadResourceDefs, resourceActions } from "../../../providers/resourceIndex.ts";
+import { getResourceDef, loadResourceDef } from "../../../providers/resourceDefs.ts";
 import { paymentApi } from "../api.ts";
 import { useLoad } from "./useLoad.ts";
 import { usePaging } from "./paging.ts";
@@ -35,21 +35,21 @@ export interface ResourceTableProps {
 
 /**
  * These resources have no route of their own, so the access checks take their actions (add, edit,
- * delete) from the schema definitions, which are loaded on demand: the table waits for them, or
- * its buttons would stay hidden until some other request happened to load them.
+ * delete) from the schema definition, loaded on demand: the table waits for it, or its buttons
+ * would stay hidden.
  */
 export function ResourceTable(props: ResourceTableProps) {
-  const [ready, setReady] = useState(() => resourceActions(props.resource).list);
+  const [ready, setReady] = useState(() => !!getResourceDef(props.resource));
   useEffect(() => {
     if (ready) return;
     let live = true;
     const done = () => live && setReady(true);
-    loadResourceDefs().then(done, done);
+    loadResourceDef(props.resource).then(done, done);
     return () => {
       live = false;
     };
-  }, [ready]);
-  return ready ? <ResourceTableBody {...props} /> : <Skeleton active paragraph={{ rows: 3 }} />;
+  }, [ready, props.resource]);
+  return ready && getResourceDef(props.resource) ? <ResourceTableBody {...props} /> : <Skeleton active paragraph={{ rows: 3 }} />;
 }
 
 function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, filters = {}, onChanged }: ResourceTableProps) {

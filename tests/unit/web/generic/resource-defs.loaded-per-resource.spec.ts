@@ -1,0 +1,47 @@
+// The web app loads one resource's definition at a time (generated/resource-defs/), not all of them;
+// a reference carries what showing it needs of its target (authority code, label field).
+import { describe, expect, it } from "vitest";
+import { resourceByName, resources } from "../../../../generated/resources.ts";
+import { resourceDefLoaders } from "../../../../generated/resource-defs/index.ts";
+import { getResourceDef, loadResourceDef, registerResourceDef } from "../../../../src/web/providers/resourceDefs.ts";
+import { resourceActions } from "../../../../src/web/providers/resourceIndex.ts";
+
+describe("per-resource definitions", () => {
+  it("has a loader for every resource, and each module is the same definition as the server's", async () => {
+    expect(Object.keys(resourceDefLoaders).sort()).toEqual(resources.map((r) => r.name).sort());
+    for (const r of resources) {
+      const { default: def } = await resourceDefLoaders[r.name]();
+      expect(def.name).toBe(r.name);
+      expect(def.fields.map((f) => f.name)).toEqual(r.fields.map((f) => f.name));
+      expect(def.code).toBe(r.code);
+    }
+  });
+
+  it("gives a ref field its target's code and label field", async () => {
+    const { default: rooms } = await resourceDefLoaders.rooms();
+    const building = rooms.fields.find((f) => f.name === "buildingId")!;
+    const target = resourceByName[building.ref!.resource];
+    expect(building.ref!.targetCode).toBe(target.code);
+    expect(building.ref!.labelFieldDef).toEqual(target.fields.find((f) => f.name === building.ref!.labelField));
+  });
+
+  it("loads a definition once, on demand, and answers undefined for an unknown name", async () => {
+    expect(getResourceDef("buildings")).toBeUndefined();
+    // Before its definition is here, a resource without routes offers no actions.
+    expect(resourceActions("buildings").create).toBe(false);
+    const first = loadResourceDef("buildings");
+    expect(loadResourceDef("buildings")).toBe(first);
+    const def = await first;
+    expect(def?.name).toBe("buildings");
+    expect(getResourceDef("buildings")).toBe(def);
+    expect(resourceActions("buildings")).toMatchObject({ list: true, create: !def!.readOnly });
+    expect(await loadResourceDef("noSuchResource")).toBeUndefined();
+  });
+
+  it("keeps a definition a page imported itself", async () => {
+    const { default: def } = await resourceDefLoaders.paymentSettings();
+    expect(registerResourceDef(def)).toBe(def);
+    expect(getResourceDef("paymentSettings")).toBe(def);
+    expect(await loadResourceDef("paymentSettings")).toBe(def);
+  });
+});
