@@ -15,11 +15,23 @@ type Validate = (resource: string, mode: "create" | "update", payload: unknown, 
 
 const validatorLoading = new Map<string, Promise<Validate>>();
 
+/**
+ * The generated validator module of each resource, loaded on demand (the index of all of them and
+ * the rule validators are left out: the server's and other pages' business, not a form's).
+ */
+const validatorModules = import.meta.glob<typeof import("../../../generated/validators/rooms.js")>([
+  "../../../generated/validators/*.js",
+  "!../../../generated/validators/index.js",
+  "!../../../generated/validators/rules.js",
+]);
+
 /** The validator of one resource, loaded once: generated/validators/{resource}.js is its own small chunk. */
 export function loadValidator(resource: string): Promise<Validate> {
   let loading = validatorLoading.get(resource);
   if (!loading) {
-    loading = Promise.all([import(`../../../generated/validators/${resource}.js`), import("../../common/validation-run.ts")]).then(
+    const compiledModule = validatorModules[`../../../generated/validators/${resource}.js`];
+    if (!compiledModule) return Promise.reject(new Error(`no validator for resource ${resource}`));
+    loading = Promise.all([compiledModule(), import("../../common/validation-run.ts")]).then(
       ([compiled, { runCompiled }]) =>
         (_resource: string, mode: "create" | "update", payload: unknown, scene?: string) =>
           runCompiled({ validate: mode === "create" ? compiled.create : compiled.update, meta: compiled.meta }, payload, scene),
