@@ -8,24 +8,17 @@
 // between the bench:bills markers. PostgreSQL: BENCH_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres — a fresh database neptune_bench_<random>, dropped
 // afterwards; PGlite: a temporary data folder, removed afterwards. Target: ≤ 30 s on PostgreSQL.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { loadavg } from "node:os";
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import type { Db } from "../../src/server/db/types.ts";
 import type { SessionInfo } from "../../src/server/auth/session-store.ts";
-import { openDatabase } from "../../src/server/db/open.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
 import { analyzeLargeTables, seedLargeDataSet } from "../seed/large-data-set.ts";
 import { planGeneration } from "../../src/server/payment/generation.ts";
 import { runTaskNow } from "../../src/server/tasks/runner.ts";
 import { findTaskById } from "../../src/server/tasks/store.ts";
+import { type Backend, backendName, backendsOf, benchSession, openBenchDatabase, runBench, runLine, seconds, writeBenchSection } from "./database.ts";
 
-const root = resolve(fileURLToPath(import.meta.url), "../../..");
-const docFile = resolve(root, "docs/benchmarks.md");
 const TARGET_POSTGRES_SECONDS = 30;
 
 const { values } = parseArgs({
@@ -36,8 +29,6 @@ const { values } = parseArgs({
     "no-write": { type: "boolean", default: false },
   },
 });
-
-type Backend = "pglite" | "postgres";
 
 interface Run {
   backend: Backend;
@@ -51,36 +42,6 @@ interface Run {
 }
 
 const log = (text: string) => console.log(text);
-const seconds = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e9;
-
-async function storage(backend: Backend): Promise<{ db: Db; dispose: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "neptune-bench-bills-"));
-  if (backend === "pglite") {
-    const db = await openDatabase({ dataDir });
-    return { db, dispose: async () => (await db.close(), rmSync(dataDir, { recursive: true, force: true })) };
-  }
-  const admin = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `neptune_bench_${randomBytes(5).toString("hex")}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ dataDir, databaseUrl: url.toString() });
-  return {
-    db,
-    async dispose() {
-      await db.close();
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function generateAll(db: Db, session: SessionInfo, itemIds: number[], period: string) {
   const started = process.hrtime.bigint();
   const run = await db.transaction((tx) => planGeneration(tx, session, { period, paymentItemIds: itemIds }));
@@ -93,14 +54,13 @@ async function generateAll(db: Db, session: SessionInfo, itemIds: number[], peri
 
 async function runBackend(backend: Backend, rooms: number, communities: number): Promise<Run> {
   log(`\n== ${backend}: migrate and seed ${rooms} rooms in ${communities} communities`);
-  const { db, dispose } = await storage(backend);
+  const { db, dispose } = await openBenchDatabase(backend, "neptune-bench-bills-");
   try {
-    await migrate(db);
     const seedStart = process.hrtime.bigint();
     const data = await seedLargeDataSet(db, { rooms, communities, residentsPerRoom: 0, username: `benchbills${randomBytes(2).toString("hex")}`, password: randomBytes(12).toString("hex"), log });
     await analyzeLargeTables(db);
     const seedSeconds = seconds(seedStart);
-    const session: SessionInfo = { tokenHash: "bench", userId: data.userId, tenantId: data.tenantId, username: "bench", realName: null, userType: "0", authorities: [], tenantName: "", sceneName: "社区" };
+    const session = benchSession(data, "社区");
     const itemIds: number[] = [];
     await db.transaction(async (tx) => {
       for (const communityId of data.communityIds) {
@@ -137,9 +97,8 @@ async function runBackend(backend: Backend, rooms: number, communities: number):
 }
 
 function report(runs: Run[], startLoad: number): string {
-  const name = (b: Backend) => (b === "pglite" ? "PGlite" : "PostgreSQL");
   const lines = [
-    `Command: \`npm run bench:bills\`. Last run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} CPU(s), load average ${startLoad.toFixed(2)} when it started.`,
+    runLine("npm run bench:bills", startLoad),
     "",
     "Data set: `scripts/seed` large data set without residents; one area-priced payment item per community billing every room status; one run over all items (the server's task handler, 5000 rooms per transaction), then the same run again.",
     "",
@@ -147,7 +106,7 @@ function report(runs: Run[], startLoad: number): string {
     "|---|---:|---:|---:|---:|---:|---:|---:|",
     ...runs.map(
       (r) =>
-        `| ${name(r.backend)} | ${r.rooms} | ${r.items} | ${r.bills} | ${r.seconds.toFixed(1)} | ${Math.round(r.bills / r.seconds)} | ${r.rerunSeconds.toFixed(1)} (${r.rerunExisting}) | ${r.seedSeconds.toFixed(1)} |`,
+        `| ${backendName(r.backend)} | ${r.rooms} | ${r.items} | ${r.bills} | ${r.seconds.toFixed(1)} | ${Math.round(r.bills / r.seconds)} | ${r.rerunSeconds.toFixed(1)} (${r.rerunExisting}) | ${r.seedSeconds.toFixed(1)} |`,
     ),
   ];
   const pgRun = runs.find((r) => r.backend === "postgres");
@@ -155,19 +114,8 @@ function report(runs: Run[], startLoad: number): string {
   return lines.join("\n");
 }
 
-function writeSection(text: string): void {
-  const start = "<!-- bench:bills:start -->";
-  const end = "<!-- bench:bills:end -->";
-  const block = `${start}\n${text}\n${end}`;
-  let doc = existsSync(docFile) ? readFileSync(docFile, "utf8") : "# Benchmarks\n";
-  if (doc.includes(start) && doc.includes(end)) doc = doc.slice(0, doc.indexOf(start)) + block + doc.slice(doc.indexOf(end) + end.length);
-  else doc = `${doc.trimEnd()}\n\n## Bill generation: 200k rooms × 1 item\n\n${block}\n`;
-  writeFileSync(docFile, doc);
-}
-
 async function main() {
-  const backends: Backend[] = values.backend === "all" ? ["postgres", "pglite"] : [values.backend as Backend];
-  if (!backends.every((b) => b === "pglite" || b === "postgres")) throw new Error("--backend is pglite, postgres or all");
+  const backends = backendsOf(values.backend);
   const rooms = Number(values.rooms);
   const communities = Number(values.communities);
   const startLoad = loadavg()[0];
@@ -175,16 +123,7 @@ async function main() {
   for (const b of backends) runs.push(await runBackend(b, rooms, communities));
   const text = report(runs, startLoad);
   console.log(`\n${text}`);
-  if (!values["no-write"]) {
-    writeSection(text);
-    console.log("\n已写入 / written to docs/benchmarks.md");
-  }
+  if (!values["no-write"]) writeBenchSection("bills", "Bill generation: 200k rooms × 1 item", text);
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

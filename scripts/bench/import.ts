@@ -12,27 +12,18 @@
 // figures into docs/benchmarks.md between the bench:import markers. PostgreSQL: BENCH_DATABASE_URL,
 // else postgres://postgres@127.0.0.1:5432/postgres — a fresh database neptune_bench_<random>,
 // dropped afterwards; PGlite: a temporary data folder, removed afterwards. Target: ≤ 30 s on both.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { loadavg } from "node:os";
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import ExcelJS from "exceljs";
-import pg from "pg";
-import type { Db } from "../../src/server/db/types.ts";
-import type { SessionInfo } from "../../src/server/auth/session-store.ts";
-import { openDatabase } from "../../src/server/db/open.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
 import { seedLargeDataSet } from "../seed/large-data-set.ts";
 import { importerOf } from "../../src/server/excel/importers.ts";
 import { IMPORT_CHUNK, registerExcelTasks, submitImport } from "../../src/server/excel/tasks.ts";
 import { DATA_SHEET, MAX_IMPORT_ROWS, templateWorkbook } from "../../src/server/excel/workbook.ts";
 import { runTaskNow } from "../../src/server/tasks/runner.ts";
 import { findTaskById } from "../../src/server/tasks/store.ts";
+import { type Backend, backendName, backendsOf, benchSession, openBenchDatabase, runBench, runLine, seconds, writeBenchSection } from "./database.ts";
 
-const root = resolve(fileURLToPath(import.meta.url), "../../..");
-const docFile = resolve(root, "docs/benchmarks.md");
 const TARGET_SECONDS = 30;
 const SCENE = "社区";
 
@@ -43,8 +34,6 @@ const { values } = parseArgs({
     "no-write": { type: "boolean", default: false },
   },
 });
-
-type Backend = "pglite" | "postgres";
 
 interface Run {
   backend: Backend;
@@ -62,35 +51,6 @@ interface Run {
 }
 
 const log = (text: string) => console.log(text);
-const seconds = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e9;
-
-async function storage(backend: Backend): Promise<{ db: Db; dispose: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "neptune-bench-import-"));
-  if (backend === "pglite") {
-    const db = await openDatabase({ dataDir });
-    return { db, dispose: async () => (await db.close(), rmSync(dataDir, { recursive: true, force: true })) };
-  }
-  const admin = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `neptune_bench_${randomBytes(5).toString("hex")}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ dataDir, databaseUrl: url.toString() });
-  return {
-    db,
-    async dispose() {
-      await db.close();
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const ROOMS_PER_UNIT = 120; // 30 floors of four
 const UNITS = 2;
@@ -138,12 +98,11 @@ async function buildFile(rooms: number): Promise<{ content: Buffer; bad: { row: 
 
 async function runBackend(backend: Backend, file: Awaited<ReturnType<typeof buildFile>>, rooms: number): Promise<Run> {
   log(`\n== ${backend}: migrate and seed a fresh tenant with one community`);
-  const { db, dispose } = await storage(backend);
+  const { db, dispose } = await openBenchDatabase(backend, "neptune-bench-import-");
   try {
-    await migrate(db);
     const data = await seedLargeDataSet(db, { rooms: 1, communities: 1, residentsPerRoom: 0, username: `benchimport${randomBytes(2).toString("hex")}`, password: randomBytes(12).toString("hex"), log: () => {} });
     const communityId = data.communityIds[0];
-    const session: SessionInfo = { tokenHash: "bench", userId: data.userId, tenantId: data.tenantId, username: "bench", realName: null, userType: "0", authorities: [], tenantName: "", sceneName: SCENE };
+    const session = benchSession(data, SCENE);
     const load = loadavg()[0];
     log(`   importing ${rooms} rooms (${file.content.length} bytes of xlsx, ${IMPORT_CHUNK} rows a step); load average ${load.toFixed(2)}`);
 
@@ -191,9 +150,8 @@ async function runBackend(backend: Backend, file: Awaited<ReturnType<typeof buil
 }
 
 function report(runs: Run[], startLoad: number, fileBytes: number): string {
-  const name = (b: Backend) => (b === "pglite" ? "PGlite" : "PostgreSQL");
   const lines = [
-    `Command: \`npm run bench:import\`. Last run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} CPU(s), load average ${startLoad.toFixed(2)} when it started.`,
+    runLine("npm run bench:import", startLoad),
     "",
     `File: the rooms import template filled with ${runs[0]?.rows ?? 0} rows (${(fileBytes / 1024 / 1024).toFixed(1)} MB), one row in a thousand with a mistake; imported into a fresh community, ${IMPORT_CHUNK} rows a step (one transaction each).`,
     "",
@@ -201,30 +159,19 @@ function report(runs: Run[], startLoad: number, fileBytes: number): string {
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...runs.map(
       (r) =>
-        `| ${name(r.backend)} | ${r.rows} | ${r.imported} | ${r.rejected} | ${r.buildings} / ${r.units} | ${r.readSeconds.toFixed(1)} | ${r.taskSeconds.toFixed(1)} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds)} | ${r.cpuSeconds.toFixed(1)} | ${r.load.toFixed(2)} |`,
+        `| ${backendName(r.backend)} | ${r.rows} | ${r.imported} | ${r.rejected} | ${r.buildings} / ${r.units} | ${r.readSeconds.toFixed(1)} | ${r.taskSeconds.toFixed(1)} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds)} | ${r.cpuSeconds.toFixed(1)} | ${r.load.toFixed(2)} |`,
     ),
     "",
     "CPU s: the benchmark process's own CPU time over the import (user + system) — on PGlite the database's work too, on PostgreSQL without the server's. It grows far less than the wall time when other work shares the CPUs.",
     "",
     "Target: ≤ 30 s end to end.",
-    ...runs.map((r) => `- ${name(r.backend)}: ${r.seconds.toFixed(1)} s — ${r.seconds <= TARGET_SECONDS ? "达到 ✅" : "未达到 ❌"}`),
+    ...runs.map((r) => `- ${backendName(r.backend)}: ${r.seconds.toFixed(1)} s — ${r.seconds <= TARGET_SECONDS ? "达到 ✅" : "未达到 ❌"}`),
   ];
   return lines.join("\n");
 }
 
-function writeSection(text: string): void {
-  const start = "<!-- bench:import:start -->";
-  const end = "<!-- bench:import:end -->";
-  const block = `${start}\n${text}\n${end}`;
-  let doc = existsSync(docFile) ? readFileSync(docFile, "utf8") : "# Benchmarks\n";
-  if (doc.includes(start) && doc.includes(end)) doc = doc.slice(0, doc.indexOf(start)) + block + doc.slice(doc.indexOf(end) + end.length);
-  else doc = `${doc.trimEnd()}\n\n## Excel import: 100k rooms\n\n${block}\n`;
-  writeFileSync(docFile, doc);
-}
-
 async function main() {
-  const backends: Backend[] = values.backend === "all" ? ["postgres", "pglite"] : [values.backend as Backend];
-  if (!backends.every((b) => b === "pglite" || b === "postgres")) throw new Error("--backend is pglite, postgres or all");
+  const backends = backendsOf(values.backend);
   const rooms = Number(values.rooms);
   if (!Number.isInteger(rooms) || rooms < 1 || rooms > MAX_IMPORT_ROWS) throw new Error(`--rooms is 1..${MAX_IMPORT_ROWS} (the rows one file may hold)`);
   const startLoad = loadavg()[0];
@@ -235,16 +182,7 @@ async function main() {
   for (const b of backends) runs.push(await runBackend(b, file, rooms));
   const text = report(runs, startLoad, file.content.length);
   console.log(`\n${text}`);
-  if (!values["no-write"]) {
-    writeSection(text);
-    console.log("\n已写入 / written to docs/benchmarks.md");
-  }
+  if (!values["no-write"]) writeBenchSection("import", "Excel import: 100k rooms", text);
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -96,4 +96,21 @@ describe.each(backends)("pageList (%s)", (backend) => {
     const r = await list({ pageNo: 99, pageSize: 10 });
     expect(r.body.data).toMatchObject({ list: [], total: 23, pageNo: 99 });
   });
+
+  it("answers 400 for a page whose offset is not a safe integer, before any query", async () => {
+    for (const body of [{ pageNo: 1e17, pageSize: 500 }, { pageNo: "1e17", pageSize: 10 }, { pageNo: Number.MAX_SAFE_INTEGER, pageSize: 2 }]) {
+      const r = await list(body);
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ code: 400, message: "请求参数错误", data: null, success: false });
+    }
+    // The largest page whose offset is still exact is simply past the end.
+    const far = await list({ pageNo: Math.floor(Number.MAX_SAFE_INTEGER / 500), pageSize: 500 });
+    expect(far.status).toBe(200);
+    expect(far.body.data).toMatchObject({ list: [], total: 23 });
+    // The real last page still works.
+    const last = await list({ pageNo: 3, pageSize: 10 });
+    expect(last.status).toBe(200);
+    expect(last.body.data).toMatchObject({ total: 23, pageNo: 3, pageSize: 10 });
+    expect(last.body.data.list).toHaveLength(3);
+  });
 });

@@ -27,6 +27,18 @@ const positiveInt = (value: unknown, fallback: number): number => {
   return Number.isInteger(n) && n >= 1 ? n : fallback;
 };
 
+/**
+ * pageNo / pageSize of a list request (defaults 1 / 10, size capped at 500) and the row offset; a
+ * page so far out that its offset is no longer an exact integer is refused (400) before any query.
+ */
+export function pageArgs(input: Record<string, unknown>): { pageNo: number; pageSize: number; offset: number } {
+  const pageNo = positiveInt(input.pageNo, 1);
+  const pageSize = Math.min(positiveInt(input.pageSize, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+  const offset = (pageNo - 1) * pageSize;
+  if (!Number.isSafeInteger(offset)) throw apiError("BAD_REQUEST");
+  return { pageNo, pageSize, offset };
+}
+
 function direction(value: unknown, fallback: "asc" | "desc"): "asc" | "desc" {
   const v = String(value ?? "").toLowerCase();
   if (v === "asc" || v === "ascend") return "asc";
@@ -108,8 +120,7 @@ function listStatement(model: ResourceModel, whereSql: string, sortName: string,
 }
 
 export async function pageList(db: DbSession, model: ResourceModel, session: SessionInfo, body: Record<string, unknown>): Promise<PageResult> {
-  const pageNo = positiveInt(body.pageNo, 1);
-  const pageSize = Math.min(positiveInt(body.pageSize, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+  const { pageNo, pageSize, offset } = pageArgs(body);
   const params = new Params();
   const where = [`t.tenant_id = ${params.add(session.tenantId)}`];
 
@@ -136,7 +147,6 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
   const sortName = requested ?? (model.sortable.has(defaultSort.field) ? defaultSort.field : "id");
   const dir = direction(body.sortOrder, requested ? "asc" : defaultSort.order);
 
-  const offset = (pageNo - 1) * pageSize;
   const limit = LITERAL_PAGE_SIZES.has(pageSize) ? String(pageSize) : params.add(pageSize);
   const sql = listStatement(model, where.join(" and "), sortName, model.sortable.get(sortName)!, dir, limit, offset > 0 ? params.add(offset) : null);
   const { rows } = await db.query<Record<string, unknown>>(sql, params.values);

@@ -11,7 +11,7 @@ import { type ResourceModel, refLabelColumns } from "./model.ts";
 import { Params, ident, parseId } from "./sql.ts";
 import { castFor, fromRow, toColumnValue } from "./values.ts";
 import { resourceHooks } from "./hooks.ts";
-import { writeOperationLog, writeOperationLogs } from "./operation-log.ts";
+import { type OperationLogEntry, writeOperationLog, writeOperationLogs } from "./operation-log.ts";
 
 export type Validate = (resource: string, mode: "create" | "update", body: unknown, scene?: string) => FieldError[];
 
@@ -52,6 +52,19 @@ function placeholder(model: ResourceModel, column: string, params: Params, value
 /** Values as the operation log keeps them (no secrets). */
 const loggedValues = (model: ResourceModel, body: Record<string, unknown>) =>
   Object.fromEntries([...model.writable.keys()].filter((n) => body[n] !== undefined).map((n) => [n, body[n]]));
+
+/** The operation log's entry for an action of the actor on the resource (the targets are the caller's). */
+function logEntry(model: ResourceModel, actor: Actor, action: string): Omit<OperationLogEntry, "targetId"> {
+  const { session } = actor;
+  return { tenantId: session.tenantId, userId: session.userId, username: session.username, ip: actor.ip, resource: model.def.name, action, operationCode: model.def.code };
+}
+
+/** The end of an insert or update in its transaction: the resource's afterWrite hook, the log row, the row as it now reads. */
+async function finishWrite(tx: DbSession, model: ResourceModel, actor: Actor, id: number, mode: "create" | "update", detail: unknown) {
+  await resourceHooks[model.def.name]?.afterWrite?.(tx, actor.session, id, mode);
+  await writeOperationLog(tx, { ...logEntry(model, actor, mode), targetId: id, detail });
+  return (await findById(tx, model, actor.session.tenantId, id))!;
+}
 
 async function inTransaction<T>(db: Db, session: SessionInfo, operation: "delete" | "write", fn: (tx: DbSession) => Promise<T>): Promise<T> {
   try {
@@ -103,20 +116,7 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
       `insert into ${model.table} (${names.map(ident).join(", ")}) values (${values.join(", ")}) returning id`,
       params.values,
     );
-    const id = inserted.rows[0].id;
-    await resourceHooks[model.def.name]?.afterWrite?.(tx, session, id, "create");
-    await writeOperationLog(tx, {
-      tenantId: session.tenantId,
-      userId: session.userId,
-      username: session.username,
-      ip: actor.ip,
-      resource: model.def.name,
-      action: "create",
-      operationCode: model.def.code,
-      targetId: id,
-      detail: { values: loggedValues(model, body) },
-    });
-    return (await findById(tx, model, session.tenantId, id))!;
+    return finishWrite(tx, model, actor, inserted.rows[0].id, "create", { values: loggedValues(model, body) });
   });
 }
 
@@ -142,19 +142,7 @@ export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: 
       const exists = await tx.query("select 1 from " + model.table + " where tenant_id = $1 and id = $2", [session.tenantId, id]);
       throw exists.rows.length ? apiError("CONFLICT") : notFound();
     }
-    await resourceHooks[model.def.name]?.afterWrite?.(tx, session, id, "update");
-    await writeOperationLog(tx, {
-      tenantId: session.tenantId,
-      userId: session.userId,
-      username: session.username,
-      ip: actor.ip,
-      resource: model.def.name,
-      action: "update",
-      operationCode: model.def.code,
-      targetId: id,
-      detail: { changes: loggedValues(model, body) },
-    });
-    return (await findById(tx, model, session.tenantId, id))!;
+    return finishWrite(tx, model, actor, id, "update", { changes: loggedValues(model, body) });
   });
 }
 
@@ -169,15 +157,7 @@ export async function deleteRows(db: Db, model: ResourceModel, actor: Actor, ids
     ]);
     // All or nothing: an id that is not this tenant's row (or does not exist) undoes the whole batch.
     if (deleted.rows.length !== unique.length) throw notFound();
-    const entry = {
-      tenantId: session.tenantId,
-      userId: session.userId,
-      username: session.username,
-      ip: actor.ip,
-      resource: model.def.name,
-      action: "delete",
-      operationCode: model.def.code,
-    };
+    const entry = logEntry(model, actor, "delete");
     if (unique.length === 1) await writeOperationLog(tx, { ...entry, targetId: unique[0] });
     else await writeOperationLogs(tx, entry, unique);
     return unique;

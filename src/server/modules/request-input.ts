@@ -3,7 +3,6 @@
 import type { FastifyRequest } from "fastify";
 import { apiError } from "../http/envelope.ts";
 import { parseId } from "../crud/sql.ts";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../crud/list-query.ts";
 
 export { parseId };
 
@@ -43,17 +42,8 @@ export function pathId(request: FastifyRequest, name = "id"): number {
   return id;
 }
 
-function positiveInt(value: unknown, fallback: number): number {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
-
-/** pageNo / pageSize as the generic pageList reads them (page size capped the same way). */
-export function pageArgs(input: Record<string, unknown>): { pageNo: number; pageSize: number; offset: number } {
-  const pageNo = positiveInt(input.pageNo, 1);
-  const pageSize = Math.min(positiveInt(input.pageSize, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
-  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
-}
+/** pageNo / pageSize as the generic pageList reads them (same defaults, cap and 400 for a page out of range). */
+export { pageArgs } from "../crud/list-query.ts";
 
 /** Trimmed text or "" (numbers are accepted as their text). */
 export function textOf(value: unknown, max = 64): string {

@@ -2,26 +2,13 @@
 // owed, the late fee it would carry if paid today, and the business day payments count for.
 import type { DbSession } from "../db/types.ts";
 import { fenToYuan } from "../../common/money.ts";
+import type { BillShape, BillViewShape } from "../../common/payment/bill.ts";
 import { addDays, daysBetween } from "../../common/payment/period.ts";
 import { lateFeeFen, outstandingFen } from "../../common/payment/pricing.ts";
 import { fen } from "./common.ts";
 
-export interface BillRow {
-  id: number;
-  communityId: number;
-  roomId: number;
-  billNo: string;
-  period: string;
-  status: number;
-  amountDue: number;
-  amountPaid: number;
-  amountWaived: number;
-  lateFee: number;
-  dueDate: string | null;
-  version: number;
-  paymentItemId: number;
-  itemName: string;
-  paymentType: number | null;
+/** A bill as BILL_SELECT reads it (money in fen), with its item's late-fee terms. */
+export interface BillRow extends BillShape<number> {
   lateFeeEnabled: boolean | null;
   lateFeeRate: string | null;
   lateFeeGraceDays: number | null;
@@ -53,7 +40,7 @@ export function lateFeeOn(b: BillRow, today: string): number {
 export const owedOn = (b: BillRow, today: string): number => outstandingFen({ ...b, lateFee: lateFeeOn(b, today) });
 
 /** A bill as the pages show it (money as yuan text). */
-export function billView(b: BillRow, today: string) {
+export function billView(b: BillRow, today: string): BillViewShape {
   const lateFee = lateFeeOn(b, today);
   return {
     id: b.id,

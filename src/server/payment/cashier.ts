@@ -21,16 +21,19 @@ import { parseId } from "../crud/sql.ts";
 export const PAYABLE = [2, 5];
 export const STATUS = { DRAFT: 1, APPROVED: 2, REJECTED: 3, PAID: 4, PARTIAL: 5 } as const;
 
+/** The building `bu` and unit `un` of the room `ro` (left joins: a room may have neither), within its tenant. */
+const ROOM_PLACE_JOINS = `left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
+       left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id`;
+
 export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue: unknown) {
   const roomId = parseId(roomIdValue);
   if (roomId === null) throw refused("请选择房屋", "roomId");
   const { rows: rooms } = await db.query<Record<string, unknown>>(
-    `select r.id, r.room_no as "roomNo", r.community_id as "communityId", c.name as "communityName", b.name as "buildingName",
-            u.name as "unitName", r.building_area as "buildingArea", r.status
-       from rooms r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
-       left join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
-       left join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
-      where r.tenant_id = $1 and r.id = $2`,
+    `select ro.id, ro.room_no as "roomNo", ro.community_id as "communityId", c.name as "communityName", bu.name as "buildingName",
+            un.name as "unitName", ro.building_area as "buildingArea", ro.status
+       from rooms ro join communities c on c.tenant_id = ro.tenant_id and c.id = ro.community_id
+       ${ROOM_PLACE_JOINS}
+      where ro.tenant_id = $1 and ro.id = $2`,
     [session.tenantId, roomId],
   );
   const room = rooms[0];
@@ -215,8 +218,7 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
             coalesce(us.real_name, us.username) as "issuerName"
        from receipts r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
        left join rooms ro on ro.tenant_id = r.tenant_id and ro.id = r.room_id
-       left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
-       left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id
+       ${ROOM_PLACE_JOINS}
        left join users us on us.tenant_id = r.tenant_id and us.id = r.issuer_id
       where r.tenant_id = $1 and r.id = $2`,
     [session.tenantId, id],

@@ -7,8 +7,8 @@
 // without one (the settings page's add dialogs save in place): when a page announces a change
 // (events.ts), when the pointer comes back to the guide, when the window gets the focus again, and
 // right before a click on a step that still looks disabled is refused.
-import { CheckCircleFilled, CloseOutlined, CompassOutlined, MinusOutlined, PlayCircleOutlined, QuestionCircleOutlined } from "@ant-design/icons";
-import { Button, Checkbox, message, Space, Tooltip, Typography } from "antd";
+import { CompassOutlined } from "@ant-design/icons";
+import { Button, Checkbox, Space, Typography } from "antd";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { constants } from "../../../../generated/constants.ts";
@@ -16,9 +16,10 @@ import { local } from "../../state/storage.ts";
 import { track } from "../../tracking/useTracking.ts";
 import { fetchPaymentSteer, fetchQuestionnaire } from "../api.ts";
 import { useDrag } from "../drag.ts";
-import { announceGuideOpened, PAYMENT_CONFIG_CHANGED_EVENT } from "../events.ts";
+import { PAYMENT_CONFIG_CHANGED_EVENT } from "../events.ts";
 import { GuideIcon } from "../guide-icons.tsx";
-import { doneCount, stepClick } from "../guide-steps.ts";
+import { FloatingGuideButton, GuideLinks, GuideStepCard, GuideTitleBar, StepBadge, StepText, useGuideOpening, useOpenGuideStep } from "../guide-panel.tsx";
+import { doneCount } from "../guide-steps.ts";
 import type { Questionnaire } from "../questionnaire/questionnaire-state.ts";
 import { shouldLoadSatisfaction } from "../questionnaire/questionnaire-state.ts";
 import TipBubble from "../TipBubble.tsx";
@@ -62,7 +63,6 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
   const [recheck, setRecheck] = useState(0);
   const lastCheck = useRef(0);
   const satisfactionTried = useRef(false);
-  const announced = useRef(0);
   const entrance = useDrag({ x: 0, y: Math.max(80, (typeof window !== "undefined" ? window.innerHeight : 800) - 260) }, ENTRANCE_SIZE, "y");
 
   const permitted = authorities.includes(PAYMENT_GUIDE_CODE);
@@ -110,18 +110,9 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
     };
   }, [shown, checkAgain]);
 
-  useEffect(() => {
-    if (openNonce > 0) setMode(reopenPanel(storage));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [openNonce]);
-
-  // Tours wait for this: the panel is open and expanded.
-  useEffect(() => {
-    if (openNonce > announced.current && shown && mode === "expanded") {
-      announced.current = openNonce;
-      announceGuideOpened("payment");
-    }
-  }, [openNonce, shown, mode]);
+  // Tours wait for the panel to be open and expanded.
+  useGuideOpening("payment", openNonce, () => setMode(reopenPanel(storage)), shown && mode === "expanded");
+  const openGuideStep = useOpenGuideStep(authorities);
 
   // spec §4: the satisfaction dialog, once all five steps are done (once per page load).
   useEffect(() => {
@@ -196,14 +187,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
         return;
       }
     }
-    const outcome = stepClick(current[index], paymentStepEnabled(current, index), authorities);
-    if (outcome.kind === "disabled") return;
-    if (outcome.kind === "noPermission") {
-      void message.warning(outcome.message);
-      return;
-    }
-    track(outcome.lc);
-    navigate(outcome.path);
+    openGuideStep(current[index], paymentStepEnabled(current, index));
   };
 
   const onDialogEnd = (submitted: boolean) => {
@@ -233,17 +217,16 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
   if (mode === "collapsed") {
     return (
       <>
-        <button
-          type="button"
-          data-testid="payment-guide-entrance"
-          data-tour="payment-guide-entrance"
-          aria-label="展开缴费配置引导"
-          onPointerDown={entrance.onPointerDown}
-          onClick={() => !entrance.wasDragged() && expand()}
+        <FloatingGuideButton
+          drag={entrance}
+          size={ENTRANCE_SIZE}
+          onOpen={expand}
+          testId="payment-guide-entrance"
+          tour="payment-guide-entrance"
+          label="展开缴费配置引导"
           onPointerEnter={() => checkAgain()}
           style={{
-            position: "fixed", right: 0, top: entrance.position.y, zIndex: 999, width: ENTRANCE_SIZE.width, height: ENTRANCE_SIZE.height, border: "none",
-            borderRadius: "8px 0 0 8px", background: "#1677ff", color: "#fff", cursor: "grab", boxShadow: "0 4px 12px rgba(0,0,0,.2)", touchAction: "none",
+            right: 0, zIndex: 999, borderRadius: "8px 0 0 8px", background: "#1677ff",
             display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: 6, padding: 0,
           }}
         >
@@ -252,7 +235,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
           <span style={{ fontSize: 12 }}>
             {done}/{constants.guideSteps}
           </span>
-        </button>
+        </FloatingGuideButton>
         {collapseTip && (
           <TipBubble anchor='[data-testid="payment-guide-entrance"]' side="left" text="引导已收起，点击这里可以重新展开，也可以上下拖动。" onClose={() => setCollapseTip(false)} testId="payment-guide-collapse-tip" />
         )}
@@ -273,17 +256,13 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
           borderRadius: 8, boxShadow: "0 8px 24px rgba(0,0,0,.18)", padding: 16,
         }}
       >
-        <div style={{ display: "flex", alignItems: "center", marginBottom: 12 }}>
-          <Typography.Text strong style={{ flex: 1, fontSize: 16 }}>
-            物业缴费配置引导
-          </Typography.Text>
-          <Tooltip title="收起">
-            <Button type="text" size="small" icon={<MinusOutlined />} onClick={collapse} aria-label="收起引导" />
-          </Tooltip>
-          <Tooltip title="关闭">
-            <Button type="text" size="small" icon={<CloseOutlined />} onClick={() => void close()} aria-label="关闭引导" />
-          </Tooltip>
-        </div>
+        <GuideTitleBar
+          title="物业缴费配置引导"
+          titleStyle={{ fontSize: 16 }}
+          style={{ marginBottom: 12 }}
+          minimise={{ tooltip: "收起", label: "收起引导", onClick: collapse }}
+          close={{ label: "关闭引导", onClick: () => void close() }}
+        />
 
         {!welcomeSeen ? (
           <div data-testid="payment-guide-welcome">
@@ -308,37 +287,29 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
             {steps.map((step, index) => {
               const enabled = paymentStepEnabled(steps, index);
               return (
-                <div
+                <GuideStepCard
                   key={step.id}
-                  role="button"
-                  tabIndex={enabled ? 0 : -1}
-                  aria-disabled={!enabled}
-                  data-testid={`payment-guide-step-${index + 1}`}
-                  data-done={step.hasChecked ? "true" : "false"}
-                  onClick={() => void openStep(index)}
-                  onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && void openStep(index)}
+                  done={step.hasChecked}
+                  enabled={enabled}
+                  testId={`payment-guide-step-${index + 1}`}
+                  onOpen={() => void openStep(index)}
                   style={{
-                    display: "flex", gap: 12, alignItems: "center", padding: "10px 12px", marginBottom: 8, borderRadius: 6,
+                    gap: 12, padding: "10px 12px", marginBottom: 8,
                     border: `1px solid ${step.hasChecked ? "#b7eb8f" : "#e5e6eb"}`, background: step.hasChecked ? "#f6ffed" : "#fff",
-                    cursor: enabled ? "pointer" : "not-allowed", opacity: enabled ? 1 : 0.5,
                   }}
                 >
-                  <span
-                    style={{
-                      width: 26, height: 26, borderRadius: 13, flex: "none", display: "inline-flex", alignItems: "center", justifyContent: "center",
-                      background: step.hasChecked ? "#52c41a" : "#1677ff", color: "#fff", fontWeight: 600,
-                    }}
-                  >
-                    {step.hasChecked ? <CheckCircleFilled /> : index + 1}
-                  </span>
-                  <span style={{ flex: 1, minWidth: 0 }}>
-                    <span style={{ display: "block", fontWeight: 500 }}>
-                      <GuideIcon name={step.hasChecked ? step.checkedIcon : step.icon} style={{ marginRight: 6, color: step.hasChecked ? "#52c41a" : "#1677ff" }} />
-                      {step.name}
-                    </span>
-                    <span style={{ display: "block", fontSize: 12, color: "#8c8c8c" }}>{step.dec}</span>
-                  </span>
-                </div>
+                  <StepBadge done={step.hasChecked} label={index + 1} size={26} color="#1677ff" style={{ fontWeight: 600 }} />
+                  <StepText
+                    fontWeight={500}
+                    dec={step.dec}
+                    name={
+                      <>
+                        <GuideIcon name={step.hasChecked ? step.checkedIcon : step.icon} style={{ marginRight: 6, color: step.hasChecked ? "#52c41a" : "#1677ff" }} />
+                        {step.name}
+                      </>
+                    }
+                  />
+                </GuideStepCard>
               );
             })}
           </div>
@@ -356,12 +327,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
             不再自动弹出
           </Checkbox>
           <Space size={4} style={{ marginLeft: "auto" }}>
-            <Button type="link" size="small" icon={<PlayCircleOutlined />} onClick={onStartTour}>
-              操作演示
-            </Button>
-            <Button type="link" size="small" icon={<QuestionCircleOutlined />} href={helpUrl} target="_blank" rel="noopener noreferrer">
-              帮助文档
-            </Button>
+            <GuideLinks onStartTour={onStartTour} helpUrl={helpUrl} />
           </Space>
         </div>
       </section>

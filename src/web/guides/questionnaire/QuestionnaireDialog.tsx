@@ -94,6 +94,8 @@ export default function QuestionnaireDialog({ questionnaire, onCancel, onSubmitt
                 rows={3}
                 maxLength={constants.commentMax}
                 showCount
+                // The 0 / 255 count hangs below the box: room for it, clear of the dialog's buttons.
+                style={{ marginBottom: 24 }}
                 placeholder={q.choices[0]?.placeholder}
                 value={draft.texts[q.questionId] ?? ""}
                 onChange={(e) => setDraft((d) => ({ ...d, texts: { ...d.texts, [q.questionId]: e.target.value } }))}

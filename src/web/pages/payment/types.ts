@@ -1,5 +1,6 @@
 // Response shapes of the fee endpoints (docs/payment.md). Money fields are yuan text ("12.50").
 import type { PaymentSettingsShape, ReportRow, SteerFlags } from "../../../common/payment/shapes.ts";
+import type { BillViewShape } from "../../../common/payment/bill.ts";
 
 export type { ReportRow, SteerFlags };
 export type PaySettings = PaymentSettingsShape<string>;
@@ -11,22 +12,8 @@ export interface PageResult<T> {
   pageSize?: number;
 }
 
-export interface BillView {
-  id: number;
-  communityId: number;
-  roomId: number;
-  billNo: string;
-  period: string;
-  status: number;
-  paymentItemId: number;
-  itemName: string;
-  paymentType: number | null;
-  dueDate: string | null;
-  amountDue: string;
-  lateFee: string;
-  amountPaid: string;
-  amountWaived: string;
-  outstanding: string;
+/** A bill of the fee lists; the lists add the room's label and the approval and payment dates. */
+export interface BillView extends BillViewShape {
   roomLabel?: string;
   rejectReason?: string | null;
   approvedAt?: string | null;

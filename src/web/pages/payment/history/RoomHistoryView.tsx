@@ -1,93 +1,71 @@
 // One room's history: every bill with its state, every charge and refund (labels of spec §3, with
 // their receipts), refunds and waivers.
 import { Button, Table, Tabs } from "antd";
+import type { TableProps } from "antd";
 import { useNavigate } from "react-router";
 import { paymentApi } from "../api.ts";
 import { BILL_AMOUNTS, billColumns, dateTime, paymentColumns, refundColumns, waiverColumns } from "../shared/columns.tsx";
 import { useLoad } from "../shared/useLoad.ts";
 
+/**
+ * A tab of the history: its rows counted in the label, as a small table. The long lists (bills,
+ * charges and refunds) are paged by 12 and scroll sideways; the short ones show every row.
+ */
+function historyTab<T extends { id: number }>(key: string, label: string, rows: T[] | undefined, columns: TableProps<T>["columns"], o: { loading?: boolean; paged?: boolean } = {}) {
+  return {
+    key,
+    label: `${label} (${rows?.length ?? 0})`,
+    children: (
+      <Table<T>
+        rowKey="id"
+        size="small"
+        loading={o.loading}
+        dataSource={rows ?? []}
+        pagination={o.paged ? { pageSize: 12 } : false}
+        scroll={o.paged ? { x: "max-content" } : undefined}
+        columns={columns}
+      />
+    ),
+  };
+}
+
 export function RoomHistoryView({ roomId }: { roomId: number }) {
   const navigate = useNavigate();
   const h = useLoad(() => paymentApi.roomHistory(roomId), [roomId]);
   const d = h.data;
+  const long = { loading: h.loading, paged: true };
   return (
     <Tabs
       items={[
-        {
-          key: "bills",
-          label: `账单 (${d?.bills.length ?? 0})`,
-          children: (
-            <Table
-              rowKey="id"
-              size="small"
-              loading={h.loading}
-              dataSource={d?.bills ?? []}
-              pagination={{ pageSize: 12 }}
-              scroll={{ x: "max-content" }}
-              columns={billColumns("billNo", "itemName", "period", ...BILL_AMOUNTS, "status", "paidAt")}
-            />
-          ),
-        },
-        {
-          key: "payments",
-          label: `收退款 (${d?.payments.length ?? 0})`,
-          children: (
-            <Table
-              rowKey="id"
-              size="small"
-              loading={h.loading}
-              dataSource={d?.payments ?? []}
-              pagination={{ pageSize: 12 }}
-              scroll={{ x: "max-content" }}
-              columns={[
-                { title: "流水号", dataIndex: "serialNo" },
-                ...paymentColumns("returnFlag", "paymentType", "payMethod"),
-                { title: "金额(元)", dataIndex: "amount", align: "right" },
-                { title: "时间", dataIndex: "paidAt", render: dateTime },
-                ...paymentColumns("accountingDay"),
-                { title: "收款人", dataIndex: "cashierName" },
-                {
-                  title: "票据",
-                  dataIndex: "receiptNo",
-                  render: (v, p) =>
-                    p.receiptId ? (
-                      <Button type="link" size="small" onClick={() => navigate(`/propertyPayment/receipt/${p.receiptId}`)}>
-                        {v}
-                      </Button>
-                    ) : (
-                      (v ?? "-")
-                    ),
-                },
-              ]}
-            />
-          ),
-        },
-        {
-          key: "refunds",
-          label: `退款 (${d?.refunds.length ?? 0})`,
-          children: (
-            <Table
-              rowKey="id"
-              size="small"
-              dataSource={d?.refunds ?? []}
-              pagination={false}
-              columns={[...refundColumns("amount", "refundMethod", "reason", "status", "applyTime"), { title: "退款时间", dataIndex: "refundedAt", render: dateTime }]}
-            />
-          ),
-        },
-        {
-          key: "waivers",
-          label: `减免 (${d?.waivers.length ?? 0})`,
-          children: (
-            <Table
-              rowKey="id"
-              size="small"
-              dataSource={d?.waivers ?? []}
-              pagination={false}
-              columns={waiverColumns("waiverType", "discount", "amount", "reason", "status", "createdAt")}
-            />
-          ),
-        },
+        historyTab("bills", "账单", d?.bills, billColumns("billNo", "itemName", "period", ...BILL_AMOUNTS, "status", "paidAt"), long),
+        historyTab(
+          "payments",
+          "收退款",
+          d?.payments,
+          [
+            { title: "流水号", dataIndex: "serialNo" },
+            ...paymentColumns("returnFlag", "paymentType", "payMethod"),
+            { title: "金额(元)", dataIndex: "amount", align: "right" },
+            { title: "时间", dataIndex: "paidAt", render: dateTime },
+            ...paymentColumns("accountingDay"),
+            { title: "收款人", dataIndex: "cashierName" },
+            {
+              title: "票据",
+              dataIndex: "receiptNo",
+              render: (v, p) =>
+                p.receiptId ? (
+                  <Button type="link" size="small" onClick={() => navigate(`/propertyPayment/receipt/${p.receiptId}`)}>
+                    {v}
+                  </Button>
+                ) : (
+                  (v ?? "-")
+                ),
+            },
+          ],
+          long,
+        ),
+        historyTab("refunds", "退款", d?.refunds, [...refundColumns("amount", "refundMethod", "reason", "status", "applyTime"), { title: "退款时间", dataIndex: "refundedAt", render: dateTime }]),
+        historyTab("waivers", "减免", d?.waivers, waiverColumns("waiverType", "discount", "amount", "reason", "status", "createdAt")),
       ]}
     />
   );

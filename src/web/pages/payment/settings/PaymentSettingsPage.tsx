@@ -1,12 +1,14 @@
 // 缴费设置 /propertyPayment/paymentParamConfig (spec §2): tabs second = pricing types, first =
 // payment items, four = payment parameters, invoiceSet = receipt and invoice, others = other; the
 // tab follows the URL's ?tab= (default second). Everything is per community (the header picker).
+// Every save (and delete) tells the payment guide, which checks its steps again at once.
 import { Card, Checkbox, Select, Tabs, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { ROUNDING_OPTIONS } from "../../../../common/payment/rounding.ts";
 import { mappingLabel } from "../../../../common/mappings.ts";
 import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
+import { announcePaymentConfigChanged } from "../../../guides/events.ts";
 import { paymentApi } from "../api.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { optionsOf } from "../shared/labels.tsx";
@@ -30,7 +32,11 @@ export default function PaymentSettingsPage({ route }: PageProps) {
   const canSave = hasAuthority(PAYMENT_CODES.settings);
   const form = (key: string) => {
     if (!s) return null;
-    const common = { communityId, settings: s, onSaved: (next: typeof s) => settings.setData(next), canSave };
+    const onSaved = (next: typeof s) => {
+      settings.setData(next);
+      announcePaymentConfigChanged();
+    };
+    const common = { communityId, settings: s, onSaved, canSave };
     if (key === "four")
       return (
         <SettingsForm
@@ -64,7 +70,7 @@ export default function PaymentSettingsPage({ route }: PageProps) {
     return <SettingsForm {...common} section="other" fieldNames={["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt"]} savedAt={s.otherSavedAt} />;
   };
   const items = [
-    { key: "second", label: "计价类型", children: <ResourceTable key={`pt${communityId}`} resource="priceTypes" communityId={communityId} /> },
+    { key: "second", label: "计价类型", children: <ResourceTable key={`pt${communityId}`} resource="priceTypes" communityId={communityId} onChanged={announcePaymentConfigChanged} /> },
     {
       key: "first",
       label: "缴费项目",
@@ -73,6 +79,7 @@ export default function PaymentSettingsPage({ route }: PageProps) {
           key={`pi${communityId}`}
           resource="paymentItems"
           communityId={communityId}
+          onChanged={announcePaymentConfigChanged}
           inputs={{ roomStatuses: () => <RoomStatusInput />, buildingIds: () => <BuildingsInput communityId={communityId} /> }}
         />
       ),
