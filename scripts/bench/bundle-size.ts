@@ -11,7 +11,8 @@
 //   - login = entry + every lazily loaded chunk on the way to the login page;
 //   - shell + workbench = entry + every lazily loaded chunk on the way to the workbench (the route
 //     table with Refine and the session check, the shell, the workbench page), because each of them is
-//     loaded before the first screen shows, plus the page kit (the table) the shell loads beside them;
+//     loaded before the first screen shows, plus what the shell loads beside them at once: the page
+//     kit (the table) and the tracking's compressor (the environment report goes out on start);
 //   - a route = what its page chunk needs beyond the shell + workbench first load (shared chunks the
 //     shell has already loaded are not counted again; everything else the page needs is); the
 //     generic list / form / detail pages are counted once per resource they show, with what they
@@ -40,6 +41,8 @@ export const FIRST_LOADS = {
     "src/web/AppRoutes.tsx",
     "src/web/shell/Shell.tsx",
     "src/web/shell/page-kit.ts",
+    // The tracking's compressor: lazily loaded, but the environment report is sent as the shell starts.
+    "src/web/tracking/encode.ts",
     "src/web/pages/workbench/WorkbenchPage.tsx",
   ],
 };
