@@ -2,10 +2,10 @@
 // validator on blur, on change and on submit (exact Chinese messages, spec §5); server 400 errors
 // land on their fields (data.errors[].field) or show as a message; 保存成功 and back to the list.
 import { useCreate, useOne, useUpdate, type BaseRecord } from "@refinedev/core";
-import { App, Button, Card, Form, Result, Space, Spin } from "antd";
+import { App, Button, Card, Form, Space, Spin } from "antd";
 import { useEffect, useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
-import { errorCodes, messages } from "../../../generated/errors.ts";
+import { messages } from "../../../generated/errors.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { RequestError } from "../http/request.ts";
 import { getSceneName } from "../state/scene.ts";
@@ -13,7 +13,7 @@ import { defaultFormValues, fieldLabel, formFields, resourceLabel, toFormValues,
 import { useResourceDef } from "../providers/resourceDefs.ts";
 import { loadValidator, payloadErrors, schemaRule } from "./fieldRules.ts";
 import { FieldInput } from "./inputs.tsx";
-import { NoPermission, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
+import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
 
 export default function FormPage({ resource, route, mode }: GenericPageProps & { mode: FormMode }) {
   const def = useResourceDef(resource);
@@ -100,21 +100,7 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
   const title = `${mode === "create" ? "新增" : "编辑"}${resourceLabel(def, scene)}`;
 
   if (mode === "edit" && query.isError) {
-    const notFound = (query.error as RequestError | null)?.status === 404;
-    return (
-      <Result
-        status={notFound ? "404" : "error"}
-        title={notFound ? errorCodes.NOT_FOUND.message : messages.cardLoadFailed}
-        extra={
-          <Space>
-            {!notFound && <Button onClick={() => void query.refetch()}>{messages.cardRefresh}</Button>}
-            <Button type="primary" onClick={back}>
-              返回列表
-            </Button>
-          </Space>
-        }
-      />
-    );
+    return <RecordLoadError error={query.error} onRetry={() => void query.refetch()} onBack={back} />;
   }
 
   return (

@@ -2,19 +2,17 @@
 // way as the list, with 编辑 (when allowed) and 返回.
 import { EditOutlined } from "@ant-design/icons";
 import { useOne, type BaseRecord } from "@refinedev/core";
-import { Button, Card, Descriptions, Result, Space, Spin } from "antd";
+import { Button, Card, Descriptions, Space, Spin } from "antd";
 import dayjs from "dayjs";
 import { useNavigate, useParams } from "react-router";
-import { errorCodes, messages } from "../../../generated/errors.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
-import type { RequestError } from "../http/request.ts";
 import { getSceneName } from "../state/scene.ts";
 import { ActionHistory } from "./ActionHistory.tsx";
 import { FieldValue } from "./display.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { detailFields, fieldLabel, resourceLabel } from "./fields.ts";
 import { useResourceDef } from "../providers/resourceDefs.ts";
-import { NoPermission, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
+import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
 
 export default function ShowPage({ resource, route }: GenericPageProps) {
   const def = useResourceDef(resource);
@@ -36,21 +34,7 @@ function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProp
   const back = () => navigate(paths.list);
 
   if (query.isError) {
-    const notFound = (query.error as RequestError | null)?.status === 404;
-    return (
-      <Result
-        status={notFound ? "404" : "error"}
-        title={notFound ? errorCodes.NOT_FOUND.message : messages.cardLoadFailed}
-        extra={
-          <Space>
-            {!notFound && <Button onClick={() => void query.refetch()}>{messages.cardRefresh}</Button>}
-            <Button type="primary" onClick={back}>
-              返回列表
-            </Button>
-          </Space>
-        }
-      />
-    );
+    return <RecordLoadError error={query.error} onRetry={() => void query.refetch()} onBack={back} />;
   }
 
   const row = (record ?? {}) as BaseRecord;

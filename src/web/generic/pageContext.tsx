@@ -2,10 +2,11 @@
 // /patrolManage/patrolPointIframe/:type, and one resource may show under several routes, so every
 // link is built from the route the page is on), the access decisions, and the fallbacks.
 import { useCan } from "@refinedev/core";
-import { Button, Result } from "antd";
+import { Button, Result, Space } from "antd";
 import { generatePath, useLocation, useNavigate, useParams } from "react-router";
 import type { ResourceDef, RouteDef } from "../../../generated/model-types.ts";
-import { messages } from "../../../generated/errors.ts";
+import { errorCodes, messages } from "../../../generated/errors.ts";
+import type { RequestError } from "../http/request.ts";
 import { withScene } from "../state/scene.ts";
 import { resourceActions } from "../providers/resourceIndex.ts";
 
@@ -84,6 +85,25 @@ export function NoPermission() {
         <Button type="primary" onClick={() => navigate(-1)}>
           返回
         </Button>
+      }
+    />
+  );
+}
+
+/** A record that did not load (edit form, detail page): 404 → 未找到, else 加载失败 with 刷新; both offer 返回列表. */
+export function RecordLoadError({ error, onRetry, onBack }: { error: unknown; onRetry: () => void; onBack: () => void }) {
+  const notFound = (error as RequestError | null)?.status === 404;
+  return (
+    <Result
+      status={notFound ? "404" : "error"}
+      title={notFound ? errorCodes.NOT_FOUND.message : messages.cardLoadFailed}
+      extra={
+        <Space>
+          {!notFound && <Button onClick={onRetry}>{messages.cardRefresh}</Button>}
+          <Button type="primary" onClick={onBack}>
+            返回列表
+          </Button>
+        </Space>
       }
     />
   );
