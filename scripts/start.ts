@@ -1,14 +1,16 @@
-// npm start: builds the web app (vite build -> dist/web) when it is missing or older than its
-// sources, then runs the server (src/server/main.ts). A failed build does not stop the server: it
-// serves the last build, or a note that the web app is not built.
+// npm start: builds the web app (vite build -> WEB_DIST_DIR, default dist/web) when it is missing or
+// older than its sources, then runs the server (src/server/main.ts), which serves that folder. A
+// failed build does not stop the server: it serves the last build, or a note that the web app is not
+// built.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "../src/server/main.ts";
+import { webDistDir } from "../src/server/paths.ts";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
-const builtIndex = join(root, "dist/web/index.html");
+const builtIndex = join(webDistDir, "index.html");
 // What the web build reads: its own sources, the shared code, the generated code and its config.
 const sources = ["src/web", "src/common", "generated", "index.html", "vite.config.ts"].map((p) => join(root, p));
 
@@ -32,7 +34,7 @@ if (!existsSync(join(root, "src/web")) && !existsSync(join(root, "index.html")))
 } else if (webBuildIsStale()) {
   console.log("正在构建前端页面（vite build）/ building the web app ...");
   const npx = process.platform === "win32" ? "npx.cmd" : "npx";
-  const result = spawnSync(npx, ["vite", "build"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(npx, ["vite", "build", "--outDir", webDistDir, "--emptyOutDir"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) console.error("前端构建失败，服务照常启动 / the web build failed; starting the server anyway");
 }
 

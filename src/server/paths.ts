@@ -6,5 +6,6 @@ export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../
 export const generatedMigrationsDir = resolve(projectRoot, "generated/migrations");
 export const coreMigrationsDir = resolve(projectRoot, "src/server/db/core-migrations");
 export const coreAfterMigrationsDir = resolve(projectRoot, "src/server/db/core-migrations-after");
-export const webDistDir = resolve(projectRoot, "dist/web");
+/** The built web app: WEB_DIST_DIR (a relative one is taken from the project folder), else dist/web. */
+export const webDistDir = resolve(projectRoot, process.env.WEB_DIST_DIR || "dist/web");
 export const openapiFile = resolve(projectRoot, "generated/openapi.json");

@@ -4,27 +4,17 @@
 // under-construction page, an error page or an error message; a state-flow row action and the
 // Excel export work in the list; and as `staff` a route whose code the role lacks is refused (the
 // 403 page). One browser, one route after another.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
 import type { RouteDef } from "../../generated/model-types.ts";
 import { constants } from "../../generated/constants.ts";
 import { resources } from "../../generated/resources.ts";
 import { routes } from "../../generated/routes.ts";
-import { DEMO_PASSWORD, startProduct, type RunningProduct } from "./support/server.ts";
-import { launchBrowser, screenshot } from "./support/browser.ts";
+import { screenshot } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+// The journey's own page signs in inside the first test, once it listens for script errors.
+const journey = useJourney({ user: null });
 
 /**
  * A path with its params filled in: :type → 1 (the patrol Iframe variants); :id → the first row of
@@ -37,7 +27,7 @@ async function concretePath(route: RouteDef, signature: string): Promise<string>
     const def = resources.find((r) => r.name === route.resource || r.name === `${route.page}s`);
     let id = "1";
     if (def) {
-      const res = await fetch(`${product.baseUrl}/api/${def.service}/${def.name}/actions/pageList`, {
+      const res = await fetch(`${journey.product.baseUrl}/api/${def.service}/${def.name}/actions/pageList`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", signature },
         body: JSON.stringify({ pageNo: 1, pageSize: 1 }),
@@ -53,14 +43,6 @@ async function concretePath(route: RouteDef, signature: string): Promise<string>
 const CONTENT = ".ant-table, form, [data-testid=board], .ant-card, .ant-descriptions";
 /** What a broken one shows. */
 const BROKEN = ".ant-result-403, .ant-result-404, .ant-result-500, .ant-result-error";
-
-async function logIn(page: Page, username: string) {
-  await page.goto(`${product.baseUrl}/neptune/#/login`);
-  await page.getByPlaceholder("请输入用户名").fill(username);
-  await page.getByPlaceholder("请输入密码").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("shell-menu").waitFor();
-}
 
 /** Waits until the page shows content and nothing loads any more; returns what is wrong, if anything. */
 async function problemsOf(page: Page): Promise<string[]> {
@@ -88,10 +70,10 @@ async function problemsOf(page: Page): Promise<string[]> {
 
 describe("every route", () => {
   test("admin opens every route and sees a working screen", async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const { page } = journey;
     const crashes: string[] = [];
     page.on("pageerror", (e) => crashes.push(e.message));
-    await logIn(page, "admin");
+    await journey.logIn(page, "admin");
     const signature = (await page.evaluate((key) => sessionStorage.getItem(key), constants.sessionKeys.signature)) ?? "";
 
     const failures: string[] = [];
@@ -101,7 +83,7 @@ describe("every route", () => {
       const path = await concretePath(route, signature);
       const started = Date.now();
       crashes.length = 0;
-      await page.goto(`${product.baseUrl}/neptune/#${path}`);
+      await page.goto(journey.url(path));
       await page.waitForFunction((p) => decodeURIComponent(location.hash).startsWith(`#${p}`), path, { timeout: 10_000 }).catch(() => undefined);
       const hash = decodeURIComponent(await page.evaluate(() => location.hash));
       const problems = await problemsOf(page);
@@ -121,10 +103,8 @@ describe("every route", () => {
   }, Number(process.env.EVERY_ROUTE_TIMEOUT ?? 240_000));
 
   test("a row action asks for its input and moves the row on; the list exports to Excel", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await logIn(page, "admin");
-    await page.goto(`${product.baseUrl}/neptune/#/property/roomAudit`);
+    const page = await journey.openPage("admin", { acceptDownloads: true });
+    await page.goto(journey.url("/property/roomAudit"));
     const pending = page.getByRole("row").filter({ hasText: "待审核" }).first();
     await pending.getByRole("button", { name: "驳回" }).click();
     const dialog = page.locator(".ant-modal").filter({ hasText: "驳回原因" });
@@ -139,21 +119,19 @@ describe("every route", () => {
     await page.getByRole("button", { name: /导\s*出/ }).click();
     expect((await download).suggestedFilename()).toMatch(/^入住申请_\d{14}\.xlsx$/);
     await screenshot(page, "every-route-row-action");
-    await context.close();
+    await page.close();
   }, 90_000);
 
   test("staff is refused a route whose code its role lacks", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await logIn(page, "staff");
-    await page.goto(`${product.baseUrl}/neptune/#/property/roomAudit`);
+    const page = await journey.openPage("staff");
+    await page.goto(journey.url("/property/roomAudit"));
     await page.waitForURL(/#\/error\/403/);
     await page.locator(".ant-result-403").waitFor();
     await page.getByText("您没有该功能模块权限，请联系管理员").waitFor();
     // A permitted one still opens.
-    await page.goto(`${product.baseUrl}/neptune/#/community/house`);
+    await page.goto(journey.url("/community/house"));
     await page.locator(".ant-table").first().waitFor();
     await screenshot(page, "every-route-staff");
-    await context.close();
+    await page.close();
   }, 60_000);
 });

@@ -5,49 +5,30 @@
 // steps 1 and 2 done and steps 3 to 5 enabled, closes the guide with fewer than 5 steps done and is
 // offered the satisfaction questionnaire. Its workbench statistics change when a resident is added.
 // The tenant is made by support/new-tenant.ts (the product has no API that creates a tenant).
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { DEMO_PASSWORD, startProduct, type RunningProduct } from "./support/server.ts";
-import { launchBrowser, screenshot } from "./support/browser.ts";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { screenshot } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
 import { NEW_TENANT_ADMIN, NEW_TENANT_COMMUNITY, seedDemoAndNewTenant } from "./support/new-tenant.ts";
 
-let product: RunningProduct;
-let browser: Browser;
-let context: BrowserContext;
+// The journey's page is in a fresh context: nothing in local storage, as on the first visit of a new
+// tenant's admin. These machines are shared and at times slow: patient waits, the assertions stay
+// the same.
+const journey = useJourney({ prepare: seedDemoAndNewTenant, user: NEW_TENANT_ADMIN, timeout: 60_000 });
 let page: Page;
-/** Uncaught errors of the page, shown with a failed test. */
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  product = await startProduct({ prepare: seedDemoAndNewTenant });
-  browser = await launchBrowser();
-  // A fresh context: nothing in local storage, as on the first visit of a new tenant's admin.
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  // These machines are shared and at times slow: patient waits, the assertions stay the same.
-  page.setDefaultTimeout(60_000);
-  page.on("pageerror", (err) => pageErrors.push(String(err?.stack ?? err)));
-  await page.goto(`${product.baseUrl}/neptune/#/login`);
-  await page.getByPlaceholder("请输入用户名").fill(NEW_TENANT_ADMIN);
-  await page.getByPlaceholder("请输入密码").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("shell-menu").waitFor();
-}, 600_000); // seeding, maybe a web build, the server start: slow when the machine is busy
+beforeAll(() => {
+  page = journey.page;
+});
 
 beforeEach(({ task, onTestFailed }) => {
   onTestFailed(async () => {
     await screenshot(page, `guides-new-tenant-failed-${task.name.slice(0, 24).replace(/\W+/g, "-")}`);
-    if (pageErrors.length) console.error(`page errors:\n${pageErrors.join("\n")}`);
+    // Uncaught errors of the page, shown with a failed test.
+    if (journey.pageErrors.length) console.error(`page errors:\n${journey.pageErrors.join("\n")}`);
   });
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await product?.stop();
-});
-
-const go = (path: string) => page.goto(`${product.baseUrl}/neptune/#${path}`);
+const go = (path: string) => page.goto(journey.url(path));
 const step = (n: number) => page.getByTestId(`payment-guide-step-${n}`);
 const stepState = async (n: number) => ({ done: await step(n).getAttribute("data-done"), disabled: await step(n).getAttribute("aria-disabled") });
 /** The open dialog with this title (the settings page's add dialogs). */

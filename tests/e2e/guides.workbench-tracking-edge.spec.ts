@@ -1,33 +1,19 @@
 // The guides, tours, questionnaire, workbench, adverts, tracking and edge flow in a real browser
 // against the real server (issue "Guides, questionnaire, tours, workbench, adverts, tracking and the
 // edge flow"), as `admin` on the demo data (whose payment set-up is complete: all five steps done).
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { gunzipSync } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { DEMO_PASSWORD, startProduct, type RunningProduct } from "./support/server.ts";
-import { launchBrowser, screenshot } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { screenshot } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
 
-let product: RunningProduct;
-let browser: Browser;
+const journey = useJourney(); // signed in as admin
 let page: Page;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${product.baseUrl}/neptune/#/login`);
-  await page.getByPlaceholder("请输入用户名").fill("admin");
-  await page.getByPlaceholder("请输入密码").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("shell-menu").waitFor();
+beforeAll(() => {
+  page = journey.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const go = (path: string) => page.goto(`${product.baseUrl}/neptune/#${path}`);
+const go = (path: string) => page.goto(journey.url(path));
 
 describe("guides and workbench in the browser", () => {
   test("the workbench shows the advert banner and the cards, hides the banner while editing, and keeps a saved layout", async () => {

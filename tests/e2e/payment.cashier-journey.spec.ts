@@ -1,38 +1,18 @@
 // The cashier in a real browser against the real server (issue item 4): find a room with approved
 // unpaid bills by search, see them with their totals, pay in cash — the §5 rule message for too
 // little cash, the change — and land on the numbered, printable receipt.
-import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { DEMO_PASSWORD, startProduct, type RunningProduct } from "./support/server.ts";
-import { launchBrowser, screenshot } from "./support/browser.ts";
+import { expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { screenshot } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-async function logIn(page: Page) {
-  await page.goto(`${product.baseUrl}/neptune/#/login`);
-  await page.getByPlaceholder("请输入用户名").fill("admin");
-  await page.getByPlaceholder("请输入密码").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("shell-menu").waitFor();
-}
+const journey = useJourney(); // signed in as admin
 
 /** The floating guide panels of other features may cover the page's buttons: keep them out of the way. */
 const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
 
 test("a cashier takes a cash payment for a room and prints its receipt", async () => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await logIn(page);
+  const { page, product } = journey;
   // A room of the current community with an approved, unpaid bill.
   const found = await page.request.post(`${product.baseUrl}/api/property/bills/actions/query`, {
     headers: { "X-Requested-With": "XMLHttpRequest" },
@@ -42,7 +22,7 @@ test("a cashier takes a cash payment for a room and prints its receipt", async (
   expect(bill).toBeTruthy();
   await page.evaluate((id) => localStorage.setItem("Hbl_current_community", JSON.stringify({ communityId: id, communityName: "" })), bill.communityId);
 
-  await page.goto(`${product.baseUrl}/neptune/#/propertyPayment/cashier`);
+  await page.goto(journey.url("/propertyPayment/cashier"));
   await page.reload();
   await page.getByRole("combobox", { name: "搜索房屋" }).waitFor();
   await hidePanels(page);

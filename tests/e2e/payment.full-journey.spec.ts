@@ -5,24 +5,14 @@
 // task is done; batch approval; at the cashier a room of that building from the building → unit →
 // room picker, its two bills paid in cash with change; the numbered receipt; and the payment
 // report, whose collected amount for those months grows by exactly what was paid.
-import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import { expect, test } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import dayjs from "dayjs";
-import { DEMO_PASSWORD, startProduct, type RunningProduct } from "./support/server.ts";
-import { launchBrowser, screenshot } from "./support/browser.ts";
+import { screenshot } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+// Signed in as admin; these machines are shared and at times slow: patient waits.
+const journey = useJourney({ timeout: 60_000 });
 
 const XHR = { "X-Requested-With": "XMLHttpRequest" };
 const PRICE_TYPE = "按面积计费";
@@ -39,20 +29,12 @@ function fenOf(text: string): number {
 }
 const yuan = (fen: number) => `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, "0")}`;
 
-async function logIn(page: Page) {
-  await page.goto(`${product.baseUrl}/neptune/#/login`);
-  await page.getByPlaceholder("请输入用户名").fill("admin");
-  await page.getByPlaceholder("请输入密码").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("shell-menu").waitFor();
-}
-
 /** The floating guide panels of other features may cover the page's buttons: keep them out of the way. */
 const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
 
 /** Opens a page by its address, as typing it in the address bar does. */
 async function open(page: Page, path: string) {
-  await page.goto(`${product.baseUrl}/neptune/#${path}`, { waitUntil: "domcontentloaded" });
+  await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
   await page.reload({ waitUntil: "domcontentloaded" });
   await page.getByTestId("shell-menu").waitFor();
   await hidePanels(page);
@@ -107,7 +89,7 @@ interface ReportFigures {
 /** The payment report of the current community for the two months, as the page shows it. */
 async function readReport(page: Page, name: string): Promise<ReportFigures> {
   await open(page, "/propertyPayment/paymentReport");
-  await page.locator(".ant-picker-range").click();
+  await page.locator(".date-field").first().click(); // the range field (antd's picker loads on first use)
   await pickMonth(page, PERIODS[0], false);
   await pickMonth(page, PERIODS[1]);
   const rows = page.locator(".ant-table-row");
@@ -126,9 +108,7 @@ async function readReport(page: Page, name: string): Promise<ReportFigures> {
 }
 
 test("an office worker sets up a fee, bills a building, approves, takes cash at the cashier and sees the report move", async () => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.setDefaultTimeout(60_000);
-  await logIn(page);
+  const { page, product } = journey;
   const api = async <T>(method: "get" | "post", path: string, data?: Record<string, unknown>): Promise<T> => {
     const res = method === "get" ? await page.request.get(`${product.baseUrl}${path}`, { headers: XHR }) : await page.request.post(`${product.baseUrl}${path}`, { headers: XHR, data });
     const body = await res.json();

@@ -2,31 +2,13 @@
 // the workbench, open the community list, create a community (an invalid name first), switch
 // community in the picker, open three tabs and close the middle one, narrow the window until the
 // menu collapses, log out; then as `staff`, see only the permitted menu.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { DEMO_PASSWORD, startProduct, type RunningProduct } from "./support/server.ts";
-import { launchBrowser, screenshot } from "./support/browser.ts";
+import { describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { screenshot } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-async function logIn(page: Page, username: string) {
-  await page.goto(`${product.baseUrl}/neptune/#/login`);
-  await page.getByPlaceholder("请输入用户名").fill(username);
-  await page.getByPlaceholder("请输入密码").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.getByTestId("shell-menu").waitFor();
-}
+// Signing in is part of the journey: the journey's own page starts on a blank tab.
+const journey = useJourney({ user: null });
 
 const menu = (page: Page) => page.getByTestId("shell-menu");
 
@@ -40,8 +22,8 @@ const tabs = (page: Page) => page.getByTestId("shell-tabs").getByRole("tab");
 
 describe("shell journey", () => {
   test("admin: workbench, community list and form, picker, tabs, collapse, logout", async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await logIn(page, "admin");
+    const { page } = journey;
+    await journey.logIn(page, "admin");
     await page.waitForURL(/#\/workbench\/benchlayout/);
     await expect.poll(() => tabs(page).first().textContent()).toContain("工作台");
     await screenshot(page, "01-workbench");
@@ -126,14 +108,13 @@ describe("shell journey", () => {
   });
 
   test("staff sees only the community module", async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await logIn(page, "staff");
+    const page = await journey.openPage("staff");
     const items = await menu(page).locator(".ant-menu-title-content").allTextContents();
     expect(items).toEqual(expect.arrayContaining(["社区信息", "房屋管理", "住户管理"]));
     for (const forbidden of ["卡片管理", "用户管理", "收银台", "工作台"]) expect(items).not.toContain(forbidden);
     await screenshot(page, "09-staff-menu");
     // A route outside the role is refused.
-    await page.goto(`${product.baseUrl}/neptune/#/system/user`);
+    await page.goto(journey.url("/system/user"));
     await page.waitForURL(/#\/error\/403/);
     await page.close();
   });

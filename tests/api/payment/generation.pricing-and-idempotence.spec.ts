@@ -2,25 +2,19 @@
 // (src/common/payment/pricing.ts) gives, to the fen; rounding modes apply; a second run creates
 // nothing and reports what existed; the run is a task of the task centre; a run cut off mid-way
 // resumes from its cursor without duplicates; bad requests get their Chinese message.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { billAmountFen } from "../../../src/common/payment/pricing.ts";
-import { backends, freshServer, type TestServer } from "../support/server.ts";
-import { demoIds, type DemoIds } from "../support/demo.ts";
+import { backends } from "../support/server.ts";
+import { useDemoServer } from "../support/demo.ts";
 import { billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, waitTask, type Fixture } from "./support.ts";
 
 describe.each(backends)("bill generation (%s)", (backend) => {
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  let ids: DemoIds;
-  let admin: string;
+  const t = useDemoServer(backend);
   let fx: Fixture;
 
   beforeAll(async () => {
-    ({ server, stop } = await freshServer(backend));
-    ids = await demoIds(server);
-    admin = await server.login("admin");
     // Areas chosen for rounding: 0.5 fen cases both ways, an unknown area, a room of status 1.
-    fx = await makeCommunity(server, ids.tenantA, "计价测试社区", [
+    fx = await makeCommunity(t.server, t.ids.tenantA, "计价测试社区", [
       { area: "89.10" },
       { area: "100.00" },
       { area: "33.33" },
@@ -29,13 +23,12 @@ describe.each(backends)("bill generation (%s)", (backend) => {
       { area: "77.77", status: 1 },
     ]);
   });
-  afterAll(async () => stop());
 
   it("prices by building area × unit price, exactly, half up to the fen", async () => {
-    const pt = await priceType(server, admin, fx.communityId, { name: "面积计价", pricingMethod: 1, unitPrice: "2.35" });
-    const item = await paymentItem(server, admin, fx.communityId, pt, { name: "物业费" });
-    const run = await generate(server, admin, { period: PERIOD, paymentItemIds: [item] });
-    const bills = await billsOf(server, ids.tenantA, "payment_item_id = $2", [item]);
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "面积计价", pricingMethod: 1, unitPrice: "2.35" });
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "物业费" });
+    const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
+    const bills = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
     const billable = fx.rooms.filter((r) => r.area && r.status !== 1);
     expect(bills.map((b) => b.room_id)).toEqual(billable.map((r) => r.id));
     for (const b of bills) {
@@ -50,31 +43,31 @@ describe.each(backends)("bill generation (%s)", (backend) => {
   });
 
   it("prices a fixed amount per room × the months of the cycle, and applies the community's rounding", async () => {
-    const pt = await priceType(server, admin, fx.communityId, { name: "固定季度", pricingMethod: 2, unitPrice: "30.05", billingCycle: 2 });
-    const item = await paymentItem(server, admin, fx.communityId, pt, { name: "垃圾费" });
-    await ok(server, "POST", "/api/property/paymentSettings/actions/save", admin, { communityId: fx.communityId, section: "payParams", payMethods: [1, 5], roundingMode: 3 });
-    await generate(server, admin, { period: PERIOD, paymentItemIds: [item] });
-    const bills = await billsOf(server, ids.tenantA, "payment_item_id = $2", [item]);
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "固定季度", pricingMethod: 2, unitPrice: "30.05", billingCycle: 2 });
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "垃圾费" });
+    await ok(t.server, "POST", "/api/property/paymentSettings/actions/save", t.admin, { communityId: fx.communityId, section: "payParams", payMethods: [1, 5], roundingMode: 3 });
+    await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
+    const bills = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
     expect(bills).toHaveLength(5);
     // 30.05 × 3 = 90.15 yuan, rounded half up to the yuan = 90.00.
     for (const b of bills) expect(b.amount_due).toBe(9000);
     expect(billAmountFen({ pricingMethod: 2, billingCycle: 2, unitPriceFen: 3005, roundingMode: 3 })).toBe(9000);
-    await ok(server, "POST", "/api/property/paymentSettings/actions/save", admin, { communityId: fx.communityId, section: "payParams", payMethods: [1, 5], roundingMode: 1 });
+    await ok(t.server, "POST", "/api/property/paymentSettings/actions/save", t.admin, { communityId: fx.communityId, section: "payParams", payMethods: [1, 5], roundingMode: 1 });
   });
 
   it("prices by meter reading difference × multiplier × unit price, skipping rooms without a reading or whose meter went back", async () => {
-    const pt = await priceType(server, admin, fx.communityId, { name: "水表", pricingMethod: 3, unitPrice: "4.21", meterUnit: "吨", meterMultiplier: "1.50" });
-    const item = await paymentItem(server, admin, fx.communityId, pt, { name: "水费" });
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "水表", pricingMethod: 3, unitPrice: "4.21", meterUnit: "吨", meterMultiplier: "1.50" });
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "水费" });
     const readings: [number, string, string][] = [
       [fx.rooms[0].id, "100.00", "112.35"],
       [fx.rooms[1].id, "0.00", "0.33"],
       [fx.rooms[2].id, "50.00", "40.00"],
     ];
     for (const [roomId, previousReading, currentReading] of readings) {
-      await ok(server, "POST", "/api/property/meterReadings", admin, { communityId: fx.communityId, roomId, paymentItemId: item, period: PERIOD, previousReading, currentReading });
+      await ok(t.server, "POST", "/api/property/meterReadings", t.admin, { communityId: fx.communityId, roomId, paymentItemId: item, period: PERIOD, previousReading, currentReading });
     }
-    const run = await generate(server, admin, { period: PERIOD, paymentItemIds: [item] });
-    const bills = await billsOf(server, ids.tenantA, "payment_item_id = $2", [item]);
+    const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
+    const bills = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
     expect(bills.map((b) => b.room_id)).toEqual([fx.rooms[0].id, fx.rooms[1].id]);
     // 12.35 × 1.5 × 421 = 7799.025 -> 7799; 0.33 × 1.5 × 421 = 208.395 -> 208.
     expect(bills.map((b) => b.amount_due)).toEqual([7799, 208]);
@@ -83,78 +76,78 @@ describe.each(backends)("bill generation (%s)", (backend) => {
   });
 
   it("takes the manually entered amount, which is required and follows the amount rule", async () => {
-    const pt = await priceType(server, admin, fx.communityId, { name: "手工", pricingMethod: 4, billingCycle: 4 });
-    const item = await paymentItem(server, admin, fx.communityId, pt, { name: "押金" });
-    const missing = await server.request("POST", "/api/property/bills/actions/generate", { token: admin, body: { period: PERIOD, paymentItemIds: [item] } });
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "手工", pricingMethod: 4, billingCycle: 4 });
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "押金" });
+    const missing = await t.server.request("POST", "/api/property/bills/actions/generate", { token: t.admin, body: { period: PERIOD, paymentItemIds: [item] } });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("手工录入的计价类型请填写金额");
-    const bad = await server.request("POST", "/api/property/bills/actions/generate", { token: admin, body: { period: PERIOD, paymentItemIds: [item], manualAmount: "12.345" } });
+    const bad = await t.server.request("POST", "/api/property/bills/actions/generate", { token: t.admin, body: { period: PERIOD, paymentItemIds: [item], manualAmount: "12.345" } });
     expect(bad.body.message).toBe("请输入数字类型，仅保留两位小数");
-    const big = await server.request("POST", "/api/property/bills/actions/generate", { token: admin, body: { period: PERIOD, paymentItemIds: [item], manualAmount: "1000000.01" } });
+    const big = await t.server.request("POST", "/api/property/bills/actions/generate", { token: t.admin, body: { period: PERIOD, paymentItemIds: [item], manualAmount: "1000000.01" } });
     expect(big.body.message).toBe("输入的金额不能大于1000000.00");
-    await generate(server, admin, { period: PERIOD, paymentItemIds: [item], manualAmount: "500.00" });
-    const bills = await billsOf(server, ids.tenantA, "payment_item_id = $2", [item]);
+    await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item], manualAmount: "500.00" });
+    const bills = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
     expect(bills.map((b) => b.amount_due)).toEqual([50000, 50000, 50000, 50000, 50000]);
   });
 
   it("is idempotent: a second run creates none and reports how many already existed", async () => {
-    const pt = await priceType(server, admin, fx.communityId, { name: "幂等", pricingMethod: 2, unitPrice: "10.00" });
-    const item = await paymentItem(server, admin, fx.communityId, pt, { name: "幂等项目" });
-    const first = await generate(server, admin, { period: PERIOD, paymentItemIds: [item] });
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "幂等", pricingMethod: 2, unitPrice: "10.00" });
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "幂等项目" });
+    const first = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
     expect(first.batches[0].billCount).toBe(5);
-    const second = await generate(server, admin, { period: PERIOD, paymentItemIds: [item] });
+    const second = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
     expect(second.batches[0]).toMatchObject({ billCount: 0, existingCount: 5 });
     expect(second.result).toContain("已存在5张");
-    expect(await server.count("bills", "tenant_id = $1 and payment_item_id = $2", [ids.tenantA, item])).toBe(5);
+    expect(await t.server.count("bills", "tenant_id = $1 and payment_item_id = $2", [t.ids.tenantA, item])).toBe(5);
     // Only the chosen rooms: one more room, one new bill.
     const room = fx.rooms[3].id;
-    const third = await generate(server, admin, { period: "2031-02", paymentItemIds: [item], roomIds: [room] });
+    const third = await generate(t.server, t.admin, { period: "2031-02", paymentItemIds: [item], roomIds: [room] });
     expect(third.batches[0].billCount).toBe(1);
     // The task centre lists the runs, finished.
-    const tasks = await ok(server, "GET", "/api/management/taskCentre/actions/list?pageSize=3", admin);
+    const tasks = await ok(t.server, "GET", "/api/management/taskCentre/actions/list?pageSize=3", t.admin);
     expect(tasks.list[0]).toMatchObject({ id: third.id, state: "completed", progress: 100 });
     expect(tasks.list[1]).toMatchObject({ id: second.id, state: "completed", result: expect.stringContaining("已存在5张") });
   });
 
   it("resumes a run cut off mid-way from its cursor, without duplicates", async () => {
-    const pt = await priceType(server, admin, fx.communityId, { name: "续跑", pricingMethod: 1, unitPrice: "1.00" });
-    const item = await paymentItem(server, admin, fx.communityId, pt, { name: "续跑项目" });
-    const run = await generate(server, admin, { period: PERIOD, paymentItemIds: [item] });
-    const all = await billsOf(server, ids.tenantA, "payment_item_id = $2", [item]);
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "续跑", pricingMethod: 1, unitPrice: "1.00" });
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "续跑项目" });
+    const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
+    const all = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
     // As if the server died after the first two rooms: later bills gone, the task still active with an expired lease.
     const cut = all[1].room_id;
-    await server.db.query("delete from bills where tenant_id = $1 and payment_item_id = $2 and room_id > $3", [ids.tenantA, item, cut]);
-    await server.db.query(
+    await t.server.db.query("delete from bills where tenant_id = $1 and payment_item_id = $2 and room_id > $3", [t.ids.tenantA, item, cut]);
+    await t.server.db.query(
       `update tasks set state = 'active', locked_by = 'dead-server', locked_until = now() - interval '1 second', finished_at = null,
               cursor = $2::jsonb, done = 2 where id = $1`,
       [run.id, JSON.stringify({ item: 0, lastRoomId: cut })],
     );
-    await server.db.query("update bill_batches set status = 1 where task_id = $1", [run.id]);
-    const resumed = await waitTask(server, admin, run.id);
+    await t.server.db.query("update bill_batches set status = 1 where task_id = $1", [run.id]);
+    const resumed = await waitTask(t.server, t.admin, run.id);
     expect(resumed.state).toBe("completed");
-    const again = await billsOf(server, ids.tenantA, "payment_item_id = $2", [item]);
+    const again = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
     expect(again.map((b) => [b.room_id, b.amount_due])).toEqual(all.map((b) => [b.room_id, b.amount_due]));
   });
 
   it("refuses bad requests with their messages and writes nothing", async () => {
-    const pt = await priceType(server, admin, fx.communityId, { name: "季度校验", pricingMethod: 2, unitPrice: "1.00", billingCycle: 2 });
-    const item = await paymentItem(server, admin, fx.communityId, pt, { name: "季度校验项目" });
-    const before = await server.count("tasks");
-    const bad = async (body: Record<string, unknown>) => (await server.request("POST", "/api/property/bills/actions/generate", { token: admin, body })).body.message;
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "季度校验", pricingMethod: 2, unitPrice: "1.00", billingCycle: 2 });
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "季度校验项目" });
+    const before = await t.server.count("tasks");
+    const bad = async (body: Record<string, unknown>) => (await t.server.request("POST", "/api/property/bills/actions/generate", { token: t.admin, body })).body.message;
     expect(await bad({ period: "2031-13", paymentItemIds: [item] })).toBe("请选择账期");
     expect(await bad({ period: "2031-02", paymentItemIds: [item] })).toContain("按季计费的账期须为季度首月");
     expect(await bad({ period: PERIOD, paymentItemIds: [] })).toBe("请选择要操作的数据");
-    const none = await server.request("POST", "/api/property/bills/actions/generate", { token: admin, body: { period: PERIOD, paymentItemIds: [987654321] } });
+    const none = await t.server.request("POST", "/api/property/bills/actions/generate", { token: t.admin, body: { period: PERIOD, paymentItemIds: [987654321] } });
     expect(none.status).toBe(404);
-    const noPrice = await priceType(server, admin, fx.communityId, { name: "无单价", pricingMethod: 1 });
-    const noPriceItem = await paymentItem(server, admin, fx.communityId, noPrice, { name: "无单价项目" });
+    const noPrice = await priceType(t.server, t.admin, fx.communityId, { name: "无单价", pricingMethod: 1 });
+    const noPriceItem = await paymentItem(t.server, t.admin, fx.communityId, noPrice, { name: "无单价项目" });
     expect(await bad({ period: PERIOD, paymentItemIds: [noPriceItem] })).toBe("计价类型「无单价」未设置单价");
-    expect(await server.count("tasks")).toBe(before);
+    expect(await t.server.count("tasks")).toBe(before);
   });
 
   it("needs the bill-generation authority", async () => {
-    const staff = await server.login("staff");
-    const r = await server.request("POST", "/api/property/bills/actions/generate", { token: staff, body: { period: PERIOD, paymentItemIds: [1] } });
+    const staff = await t.server.login("staff");
+    const r = await t.server.request("POST", "/api/property/bills/actions/generate", { token: staff, body: { period: PERIOD, paymentItemIds: [1] } });
     expect(r.status).toBe(401);
     expect(r.body.status).toBe(403);
   });

@@ -1,5 +1,6 @@
-// Ids of the demo data, looked up by name (the seed owns the values).
-import type { TestServer } from "./server.ts";
+// Ids of the demo data, looked up by name (the seed owns the values), and the usual suite on it.
+import { afterAll, beforeAll } from "vitest";
+import { freshServer, type BackendName, type TestServer } from "./server.ts";
 
 export interface DemoIds {
   tenantA: number;
@@ -36,4 +37,38 @@ export async function demoIds(server: TestServer): Promise<DemoIds> {
     roomA: await one("select id from rooms where tenant_id = $1 and community_id = $2 order by id limit 1", [tenantA, communityA]),
     roomB: await one("select id from rooms where tenant_id = $1 and community_id = $2 order by id limit 1", [tenantB, communityB]),
   };
+}
+
+/** A suite's server on the demo data, its ids and the signatures of the demo users. */
+export interface DemoServer {
+  server: TestServer;
+  ids: DemoIds;
+  /** Main account of tenant A. */
+  admin: string;
+  /** Tenant A, community module only. */
+  staff: string;
+  /** Main account of tenant B. */
+  admin2: string;
+}
+
+/**
+ * The usual suite set-up: before the suite's tests (beforeAll) a fresh server on `backend` with the
+ * demo data, its ids and admin, staff and admin2 signed in; after them (afterAll) the server and its
+ * storage removed. The returned object is filled in by that beforeAll: read it in hooks and tests.
+ * A suite's own set-up goes in a beforeAll of its own, registered after this call.
+ */
+export function useDemoServer(backend: BackendName): DemoServer {
+  const demo = {} as DemoServer;
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const started = await freshServer(backend);
+    stop = started.stop;
+    demo.server = started.server;
+    demo.ids = await demoIds(started.server);
+    demo.admin = await started.server.login("admin");
+    demo.staff = await started.server.login("staff");
+    demo.admin2 = await started.server.login("admin2");
+  });
+  afterAll(async () => stop?.());
+  return demo;
 }

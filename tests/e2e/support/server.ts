@@ -1,10 +1,12 @@
 // Starts the real product for a browser test: `scripts/start.ts` (builds the web app when it is
-// stale, then runs the server) on a free port with a data folder of its own and a known password.
+// stale, then runs the server) on a free port with a data folder of its own and a known password,
+// serving the run's own web build (WEB_DIST_DIR, made once per run by global-setup.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { inject } from "vitest";
 
 export const DEMO_PASSWORD = "E2e-demo-pass-2026";
 const root = resolve(import.meta.dirname, "../../..");
@@ -59,9 +61,20 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
     throw err;
   }
   let log = "";
+  // The run's web build; without one (a runner without global-setup.ts) the product's own default.
+  const webDistDir = inject("webDistDir");
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NEPTUNE_DEMO_PASSWORD: DEMO_PASSWORD, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NEPTUNE_DEMO_PASSWORD: DEMO_PASSWORD,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (log += d));

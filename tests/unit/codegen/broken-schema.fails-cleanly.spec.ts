@@ -1,25 +1,11 @@
 // A broken module file makes codegen return 1 with a message naming the file, the path inside it and
 // what is wrong, and leaves generated/ exactly as it was.
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { run } from "../../../scripts/codegen/index.ts";
 import { probeModule, PROBE_FILE, PROBE_MODULE } from "./support/probe-module.ts";
-import { copyProject, type TempProject } from "./support/temp-project.ts";
+import { useProjectCopy } from "./support/project-copy.ts";
 
-let project: TempProject;
-let errors: string;
-
-beforeEach(() => {
-  project = copyProject();
-  errors = "";
-  vi.spyOn(console, "log").mockImplementation(() => {});
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    errors += args.join(" ") + "\n";
-  });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  project.remove();
-});
+const copy = useProjectCopy();
 
 const file = PROBE_FILE.replace(/[.]/g, "\\.");
 
@@ -55,12 +41,12 @@ test.each([
     message: new RegExp(`${file}:\\d+: YAML error: `),
   },
 ])("$what: run returns 1, names file, path and problem, and writes nothing", async ({ yaml, message }) => {
-  project.writeModule(PROBE_MODULE, yaml);
-  const before = project.generated();
-  expect(await run(project.root, [])).toBe(1);
-  expect(errors).toMatch(message);
-  expect(errors).toContain("generated/ was left as it was");
-  const after = project.generated();
+  copy.project.writeModule(PROBE_MODULE, yaml);
+  const before = copy.project.generated();
+  expect(await run(copy.project.root, [])).toBe(1);
+  expect(copy.errors).toMatch(message);
+  expect(copy.errors).toContain("generated/ was left as it was");
+  const after = copy.project.generated();
   expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
   expect([...after.keys()].filter((k) => after.get(k) !== before.get(k))).toEqual([]);
 }, 60_000);

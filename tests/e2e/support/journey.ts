@@ -1,0 +1,102 @@
+// The start of every browser journey: the real product (support/server.ts), Chromium, and a page in
+// a fresh browser context, signed in through the login page. `useJourney` registers it for a test
+// file (started before its tests, everything closed and removed after them); `startJourney` is the
+// same without the hooks.
+import { afterAll, beforeAll } from "vitest";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { launchBrowser } from "./browser.ts";
+import { DEMO_PASSWORD, startProduct, type RunningProduct, type StartOptions } from "./server.ts";
+
+export const VIEWPORT = { width: 1440, height: 900 };
+
+export interface JourneyOptions extends StartOptions {
+  /** Viewport of the journey's pages (default 1440 × 900). */
+  viewport?: { width: number; height: number };
+  /** Who the journey's own page signs in as (default admin); null: the page stays on about:blank. */
+  user?: string | null;
+  /** Default timeout of the journey's own page for actions and waits (playwright's own when not given). */
+  timeout?: number;
+}
+
+export interface Journey {
+  product: RunningProduct;
+  browser: Browser;
+  /** The journey's own page in a fresh context of its own (nothing in local storage at first). */
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught script errors of the journey's own page, in order. */
+  pageErrors: string[];
+  /** The product's address of a route of the web app, e.g. url("/community/house"). */
+  url(route: string): string;
+  /** Signs `page` in as `username` through the login page and waits for the menu. */
+  logIn(page: Page, username: string): Promise<void>;
+  /** Another page in a fresh context of its own (closed with the journey), signed in as `username` unless null. */
+  openPage(username: string | null, options?: BrowserContextOptions): Promise<Page>;
+  /** Closes the browser and stops the product (removing its data folder). */
+  close(): Promise<void>;
+}
+
+export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
+  const { viewport = VIEWPORT, user = "admin", timeout, ...startOptions } = options;
+  const product = await startProduct(startOptions);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const b = browser;
+    const url = (route: string) => `${product.baseUrl}/neptune/#${route}`;
+    const logIn = async (page: Page, username: string) => {
+      await page.goto(url("/login"));
+      await page.getByPlaceholder("请输入用户名").fill(username);
+      await page.getByPlaceholder("请输入密码").fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: /登\s*录/ }).click();
+      await page.getByTestId("shell-menu").waitFor();
+    };
+    const openPage = async (username: string | null, contextOptions: BrowserContextOptions = {}) => {
+      const page = await (await b.newContext({ viewport, ...contextOptions })).newPage();
+      page.once("close", () => void page.context().close().catch(() => undefined)); // as browser.newPage does
+      if (username !== null) await logIn(page, username);
+      return page;
+    };
+    const context = await b.newContext({ viewport });
+    const page = await context.newPage();
+    if (timeout !== undefined) page.setDefaultTimeout(timeout);
+    const pageErrors: string[] = [];
+    page.on("pageerror", (err) => pageErrors.push(String(err?.stack ?? err)));
+    if (user !== null) await logIn(page, user);
+    return {
+      product,
+      browser: b,
+      context,
+      page,
+      pageErrors,
+      url,
+      logIn,
+      openPage,
+      async close() {
+        await b.close().catch(() => undefined);
+        await product.stop();
+      },
+    };
+  } catch (err) {
+    // A journey that did not start leaves neither a browser nor a server behind.
+    await browser?.close().catch(() => undefined);
+    await product.stop();
+    throw err;
+  }
+}
+
+/**
+ * startJourney before the file's tests (patient: seeding, the server start and a sign-in are slow
+ * on a busy machine), close after them. The returned object is filled in when the journey has
+ * started; read its fields inside hooks and tests.
+ */
+export function useJourney(options: JourneyOptions = {}): Journey {
+  const journey = {} as Journey;
+  beforeAll(async () => {
+    Object.assign(journey, await startJourney(options));
+  }, 600_000);
+  afterAll(async () => {
+    await journey.close?.();
+  });
+  return journey;
+}
