@@ -7,15 +7,11 @@
 // PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres — a fresh database
 // neptune_bench_<random> is created on that server and dropped afterwards. Everything listens on
 // loopback only. The whole run is bounded (--timeout minutes, default 20): past it, it stops.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { runApiBench, type BackendRun, type Measurement } from "./api.ts";
+import { runBench, writeBenchSection } from "./database.ts";
 
-const root = resolve(fileURLToPath(import.meta.url), "../../..");
-const docFile = resolve(root, "docs/benchmarks.md");
 
 const { values } = parseArgs({
   options: {
@@ -85,17 +81,6 @@ function apiReport(runs: BackendRun[], o: { connections: number; duration: numbe
   return lines.join("\n");
 }
 
-/** Replaces the text between the part's markers (or appends the part) in docs/benchmarks.md. */
-function writeSection(part: string, title: string, text: string): void {
-  const start = `<!-- bench:${part}:start -->`;
-  const end = `<!-- bench:${part}:end -->`;
-  const block = `${start}\n${text}\n${end}`;
-  let doc = existsSync(docFile) ? readFileSync(docFile, "utf8") : "# Benchmarks\n\nFigures written by `npm run bench`; the text around them is by hand.\n";
-  if (doc.includes(start) && doc.includes(end)) doc = doc.slice(0, doc.indexOf(start)) + block + doc.slice(doc.indexOf(end) + end.length);
-  else doc = `${doc.trimEnd()}\n\n## ${title}\n\n${block}\n`;
-  writeFileSync(docFile, doc);
-}
-
 async function main(): Promise<void> {
   const limit = setTimeout(() => {
     console.error(`基准测试超过 ${values.timeout} 分钟，已停止 / benchmark exceeded ${values.timeout} minutes; stopping`);
@@ -129,17 +114,8 @@ async function main(): Promise<void> {
   );
   console.log(`\n${report}`);
   if (!values["no-write"]) {
-    writeSection("api", "API: residents pageList", report);
-    console.log(`\n已写入 / written to docs/benchmarks.md`);
+    writeBenchSection("api", "API: residents pageList", report);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
-
-export type { Measurement };
+runBench(main);
