@@ -29,6 +29,10 @@ const RANGE_PLACEHOLDERS: Record<string, [string, string]> = {
   date: ["开始日期", "结束日期"],
 };
 
+/** antd's pickers' own widths (measured in zh_CN, dates and months alike), so nothing moves when the real one takes the place. */
+const SINGLE_WIDTH = 136;
+const RANGE_WIDTH = 262;
+
 /** The text a picker shows for a value (antd's default formats). */
 export function pickerText(value: Dayjs | null | undefined, picker: Picker = "date", showTime = false, format?: unknown): string {
   if (!value || !value.isValid()) return "";
@@ -83,7 +87,7 @@ export function DatePickerOnUse(props: DatePickerProps) {
       text={pickerText(value, props.picker, !!props.showTime, props.format)}
       placeholder={typeof props.placeholder === "string" ? props.placeholder : PLACEHOLDERS[props.picker ?? "date"] ?? PLACEHOLDERS.date}
       disabled={props.disabled}
-      style={props.style}
+      style={props.showTime ? props.style : { width: SINGLE_WIDTH, ...props.style }}
       onUse={want}
     />
   );
@@ -97,6 +101,7 @@ export function RangePickerOnUse(props: RangePickerProps) {
   const [from, to] = (props.value ?? [null, null]) as [Dayjs | null, Dayjs | null];
   const text = from || to ? `${pickerText(from, props.picker)} ~ ${pickerText(to, props.picker)}` : "";
   const [start, end] = RANGE_PLACEHOLDERS[props.picker ?? "date"] ?? RANGE_PLACEHOLDERS.date;
-  const lookAlike = <LookAlike id={typeof props.id === "string" ? props.id : undefined} text={text} placeholder={`${start} ~ ${end}`} disabled={props.disabled === true} style={props.style} onUse={want} />;
+  const style = { width: RANGE_WIDTH, ...props.style };
+  const lookAlike = <LookAlike id={typeof props.id === "string" ? props.id : undefined} text={text} placeholder={`${start} ~ ${end}`} disabled={props.disabled === true} style={style} onUse={want} />;
   return wanted ? <Real props={{ ...props, range: true }} opened={opened} fallback={lookAlike} /> : lookAlike;
 }
