@@ -1,35 +1,28 @@
 // pageList: totals and pages, sorting (with the id tie-break), filters, keyword, limits.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, freshServer, type TestServer } from "./support/server.ts";
-import { demoIds, type DemoIds } from "./support/demo.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { backends } from "./support/server.ts";
+import { useDemoServer } from "./support/demo.ts";
 
 describe.each(backends)("pageList (%s)", (backend) => {
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  let admin: string;
-  let ids: DemoIds;
+  const t = useDemoServer(backend);
   let communityId: number;
 
   const list = (body: Record<string, unknown>, resource = "buildings") =>
-    server.request("POST", `/api/system/${resource}/actions/pageList`, { token: admin, body: { communityId, ...body } });
+    t.server.request("POST", `/api/system/${resource}/actions/pageList`, { token: t.admin, body: { communityId, ...body } });
 
   beforeAll(async () => {
-    ({ server, stop } = await freshServer(backend));
-    admin = await server.login("admin");
-    ids = await demoIds(server);
-    const c = await server.request("POST", "/api/system/communities", { token: admin, body: { name: "分页社区", areaId: ids.areaA } });
+    const c = await t.server.request("POST", "/api/system/communities", { token: t.admin, body: { name: "分页社区", areaId: t.ids.areaA } });
     communityId = c.body.data.id;
     // 23 buildings: names B00..B22 created in shuffled order, floors cycling 1..5.
     const order = Array.from({ length: 23 }, (_, i) => (i * 7) % 23);
     for (const n of order) {
-      const r = await server.request("POST", "/api/system/buildings", {
-        token: admin,
+      const r = await t.server.request("POST", "/api/system/buildings", {
+        token: t.admin,
         body: { communityId, name: `B${String(n).padStart(2, "0")}`, floors: (n % 5) + 1, sortNo: n % 3 },
       });
       expect(r.status).toBe(200);
     }
   });
-  afterAll(() => stop());
 
   it("pages with the right totals, default 10 per page", async () => {
     const pages = [];
@@ -84,10 +77,10 @@ describe.each(backends)("pageList (%s)", (backend) => {
   it("filters other types exactly, arrays as any-of", async () => {
     const r = await list({ buildingId: undefined }, "units");
     expect(r.status).toBe(200);
-    const demoCommunity = await server.request("POST", "/api/system/units/actions/pageList", { token: admin, body: { communityId: ids.communityA, buildingId: ids.buildingA } });
+    const demoCommunity = await t.server.request("POST", "/api/system/units/actions/pageList", { token: t.admin, body: { communityId: t.ids.communityA, buildingId: t.ids.buildingA } });
     expect(demoCommunity.body.data.total).toBeGreaterThan(0);
-    expect(demoCommunity.body.data.list.every((u: { buildingId: number }) => u.buildingId === ids.buildingA)).toBe(true);
-    const rooms = await server.request("POST", "/api/system/rooms/actions/pageList", { token: admin, body: { communityId: ids.communityA, status: [1, 2], pageSize: 500 } });
+    expect(demoCommunity.body.data.list.every((u: { buildingId: number }) => u.buildingId === t.ids.buildingA)).toBe(true);
+    const rooms = await t.server.request("POST", "/api/system/rooms/actions/pageList", { token: t.admin, body: { communityId: t.ids.communityA, status: [1, 2], pageSize: 500 } });
     expect(rooms.body.data.total).toBeGreaterThan(0);
     expect(rooms.body.data.list.every((x: { status: number }) => x.status === 1 || x.status === 2)).toBe(true);
   });

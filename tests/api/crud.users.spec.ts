@@ -1,82 +1,78 @@
 // Users through the generic CRUD: passwords set by `password` (hashed, never returned), main accounts
 // protected from non-main users, deleting a user keeps its operation log.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, freshServer, type TestServer } from "./support/server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { backends } from "./support/server.ts";
+import { useDemoServer } from "./support/demo.ts";
 
 const NO_PERMISSION = { code: 403, status: 403, message: "您没有该功能模块权限，请联系管理员", data: null, success: false };
 
 describe.each(backends)("users (%s)", (backend) => {
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  let admin: string;
+  const t = useDemoServer(backend);
   let manager: string;
   let adminId: number;
 
   beforeAll(async () => {
-    ({ server, stop } = await freshServer(backend));
-    admin = await server.login("admin");
-    const role = await server.request("POST", "/api/system/characters", { token: admin, body: { name: "用户管理员", authorities: ["HBL03001"] } });
+    const role = await t.server.request("POST", "/api/system/characters", { token: t.admin, body: { name: "用户管理员", authorities: ["HBL03001"] } });
     expect(role.status).toBe(200);
     expect(role.body.data.authorities).toEqual(["HBL03001"]);
-    const user = await server.request("POST", "/api/system/users", { token: admin, body: { username: "usermgr", password: "Manager-Pass-1", roleId: role.body.data.id } });
+    const user = await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "usermgr", password: "Manager-Pass-1", roleId: role.body.data.id } });
     expect(user.status).toBe(200);
     expect(user.body.data.roleIdLabel).toBe("用户管理员");
-    manager = await server.login("usermgr", "Manager-Pass-1");
-    adminId = (await server.db.query<{ id: number }>("select id from users where username = 'admin'")).rows[0].id;
+    manager = await t.server.login("usermgr", "Manager-Pass-1");
+    adminId = (await t.server.db.query<{ id: number }>("select id from users where username = 'admin'")).rows[0].id;
   });
-  afterAll(() => stop());
 
   it("checks the password rule when one is given", async () => {
-    const r = await server.request("POST", "/api/system/users", { token: admin, body: { username: "shortpw", password: "1234" } });
+    const r = await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "shortpw", password: "1234" } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 40001, message: "密码长度为8到32位", data: { errors: [{ field: "password" }] } });
-    expect(await server.count("users", "username = 'shortpw'")).toBe(0);
+    expect(await t.server.count("users", "username = 'shortpw'")).toBe(0);
   });
 
   it("validates the username with its rule", async () => {
-    const r = await server.request("POST", "/api/system/users", { token: admin, body: { username: "bad name!", password: "Good-Pass-12" } });
+    const r = await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "bad name!", password: "Good-Pass-12" } });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe("只能使用汉字,英文大小写或数字");
   });
 
   it("lets a non-main user manage ordinary users but not main accounts", async () => {
-    const ordinary = await server.request("POST", "/api/system/users", { token: manager, body: { username: "ordinary1", password: "Ordinary-Pass-1" } });
+    const ordinary = await t.server.request("POST", "/api/system/users", { token: manager, body: { username: "ordinary1", password: "Ordinary-Pass-1" } });
     expect(ordinary.status).toBe(200);
-    const makeMain = await server.request("POST", "/api/system/users", { token: manager, body: { username: "fakeboss", password: "Fake-Boss-123", userType: "0" } });
+    const makeMain = await t.server.request("POST", "/api/system/users", { token: manager, body: { username: "fakeboss", password: "Fake-Boss-123", userType: "0" } });
     expect(makeMain.status).toBe(401);
     expect(makeMain.body).toEqual(NO_PERMISSION);
-    const takeOver = await server.request("PUT", `/api/system/users/${adminId}`, { token: manager, body: { password: "Taken-Over-1" } });
+    const takeOver = await t.server.request("PUT", `/api/system/users/${adminId}`, { token: manager, body: { password: "Taken-Over-1" } });
     expect(takeOver.status).toBe(401);
-    const remove = await server.request("DELETE", `/api/system/users/${adminId}`, { token: manager });
+    const remove = await t.server.request("DELETE", `/api/system/users/${adminId}`, { token: manager });
     expect(remove.status).toBe(401);
-    expect(await server.count("users", "id = $1", [adminId])).toBe(1);
-    expect((await server.request("POST", "/api/auth/login", { body: { username: "admin", password: "Taken-Over-1" } })).status).toBe(400);
+    expect(await t.server.count("users", "id = $1", [adminId])).toBe(1);
+    expect((await t.server.request("POST", "/api/auth/login", { body: { username: "admin", password: "Taken-Over-1" } })).status).toBe(400);
   });
 
   it("sets a new password through update, usable at once", async () => {
-    const u = await server.request("POST", "/api/system/users", { token: admin, body: { username: "resetme", password: "Before-Pass-1" } });
-    const r = await server.request("PUT", `/api/system/users/${u.body.data.id}`, { token: admin, body: { password: "After-Pass-22" } });
+    const u = await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "resetme", password: "Before-Pass-1" } });
+    const r = await t.server.request("PUT", `/api/system/users/${u.body.data.id}`, { token: t.admin, body: { password: "After-Pass-22" } });
     expect(r.status).toBe(200);
     expect(r.text).not.toContain("After-Pass-22");
-    expect((await server.request("POST", "/api/auth/login", { body: { username: "resetme", password: "After-Pass-22" } })).status).toBe(200);
+    expect((await t.server.request("POST", "/api/auth/login", { body: { username: "resetme", password: "After-Pass-22" } })).status).toBe(200);
   });
 
   it("deletes a user that has an operation history (the log keeps its username) and ends its sessions", async () => {
-    const u = await server.request("POST", "/api/system/users", { token: admin, body: { username: "leaver", password: "Leaver-Pass-1" } });
+    const u = await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "leaver", password: "Leaver-Pass-1" } });
     const id = u.body.data.id;
-    const token = await server.login("leaver", "Leaver-Pass-1"); // writes a login log row for the user
-    expect(await server.count("operation_logs", "user_id = $1", [id])).toBeGreaterThan(0);
-    const r = await server.request("DELETE", `/api/system/users/${id}`, { token: admin });
+    const token = await t.server.login("leaver", "Leaver-Pass-1"); // writes a login log row for the user
+    expect(await t.server.count("operation_logs", "user_id = $1", [id])).toBeGreaterThan(0);
+    const r = await t.server.request("DELETE", `/api/system/users/${id}`, { token: t.admin });
     expect(r.status).toBe(200);
-    expect(await server.count("operation_logs", "user_id = $1", [id])).toBe(0);
-    expect(await server.count("operation_logs", "username = 'leaver'")).toBeGreaterThan(0);
-    expect((await server.request("POST", "/api/system/areas/actions/pageList", { token, body: {} })).status).toBe(401);
+    expect(await t.server.count("operation_logs", "user_id = $1", [id])).toBe(0);
+    expect(await t.server.count("operation_logs", "username = 'leaver'")).toBeGreaterThan(0);
+    expect((await t.server.request("POST", "/api/system/areas/actions/pageList", { token, body: {} })).status).toBe(401);
     // The name is free again.
-    expect((await server.request("POST", "/api/system/users", { token: admin, body: { username: "leaver", password: "Leaver-Pass-2" } })).status).toBe(200);
+    expect((await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "leaver", password: "Leaver-Pass-2" } })).status).toBe(200);
   });
 
   it("refuses to delete the signed-in account", async () => {
-    const r = await server.request("DELETE", `/api/system/users/${adminId}`, { token: admin });
+    const r = await t.server.request("DELETE", `/api/system/users/${adminId}`, { token: t.admin });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe("不能删除当前登录的账号");
   });

@@ -1,65 +1,57 @@
 // GET {smarthome}/steer/actions/config: the smart-home guide's flags from the community's rows.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, freshServer, type TestServer } from "../support/server.ts";
-import { demoIds, type DemoIds } from "../support/demo.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { backends } from "../support/server.ts";
+import { useDemoServer } from "../support/demo.ts";
 
 const URL = "/api/smarthome/steer/actions/config";
 
 describe.each(backends)("smart-home steering flags (%s)", (backend) => {
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  let ids: DemoIds;
-  let admin: string;
-  let admin2: string;
+  const t = useDemoServer(backend);
   let emptyCommunity: number;
 
   beforeAll(async () => {
-    ({ server, stop } = await freshServer(backend));
-    ids = await demoIds(server);
-    [admin, admin2] = [await server.login("admin"), await server.login("admin2")];
-    const created = await server.request("POST", "/api/system/communities", { token: admin, body: { name: "空白社区", areaId: ids.areaA } });
+    const created = await t.server.request("POST", "/api/system/communities", { token: t.admin, body: { name: "空白社区", areaId: t.ids.areaA } });
     expect(created.status, created.text).toBe(200);
     emptyCommunity = created.body.data.id;
   });
-  afterAll(async () => stop());
 
-  const flags = async (communityId: number, token = admin) => (await server.request("GET", `${URL}?communityId=${communityId}`, { token })).body.data;
+  const flags = async (communityId: number, token = t.admin) => (await t.server.request("GET", `${URL}?communityId=${communityId}`, { token })).body.data;
 
   it("is all false for a community without any of the rows", async () => {
     expect(await flags(emptyCommunity)).toEqual({ roomEnable: false, smartDeviceEnable: false, houseTypeEnable: false, houseTypeRelevancyRoomEnable: false, workerEnable: false });
   });
 
   it("follows the rows of rooms, smart devices, house templates, linked smart rooms and workers", async () => {
-    const building = await server.request("POST", "/api/system/buildings", { token: admin, body: { communityId: emptyCommunity, name: "1栋" } });
-    const unit = await server.request("POST", "/api/system/units", { token: admin, body: { communityId: emptyCommunity, buildingId: building.body.data.id, name: "1单元" } });
-    const room = await server.request("POST", "/api/system/rooms", { token: admin, body: { communityId: emptyCommunity, buildingId: building.body.data.id, unitId: unit.body.data.id, roomNo: "101", status: 1, maxResidents: 6 } });
+    const building = await t.server.request("POST", "/api/system/buildings", { token: t.admin, body: { communityId: emptyCommunity, name: "1栋" } });
+    const unit = await t.server.request("POST", "/api/system/units", { token: t.admin, body: { communityId: emptyCommunity, buildingId: building.body.data.id, name: "1单元" } });
+    const room = await t.server.request("POST", "/api/system/rooms", { token: t.admin, body: { communityId: emptyCommunity, buildingId: building.body.data.id, unitId: unit.body.data.id, roomNo: "101", status: 1, maxResidents: 6 } });
     expect(room.status, room.text).toBe(200);
     expect((await flags(emptyCommunity)).roomEnable).toBe(true);
 
-    const device = await server.request("POST", "/api/smarthome/smartDevices", { token: admin, body: { communityId: emptyCommunity, name: "客厅灯", deviceType: 1, serialNo: "LIGHT0001" } });
+    const device = await t.server.request("POST", "/api/smarthome/smartDevices", { token: t.admin, body: { communityId: emptyCommunity, name: "客厅灯", deviceType: 1, serialNo: "LIGHT0001" } });
     expect(device.status, device.text).toBe(200);
-    const template = await server.request("POST", "/api/smarthome/smartHouseTemplates", { token: admin, body: { communityId: emptyCommunity, name: "三室两厅" } });
+    const template = await t.server.request("POST", "/api/smarthome/smartHouseTemplates", { token: t.admin, body: { communityId: emptyCommunity, name: "三室两厅" } });
     expect(template.status, template.text).toBe(200);
     let f = await flags(emptyCommunity);
     expect(f).toMatchObject({ smartDeviceEnable: true, houseTypeEnable: true, houseTypeRelevancyRoomEnable: false, workerEnable: false });
 
-    const smartRoom = await server.request("POST", "/api/smarthome/smartRooms", { token: admin, body: { communityId: emptyCommunity, roomId: room.body.data.id, status: 1 } });
+    const smartRoom = await t.server.request("POST", "/api/smarthome/smartRooms", { token: t.admin, body: { communityId: emptyCommunity, roomId: room.body.data.id, status: 1 } });
     expect(smartRoom.status, smartRoom.text).toBe(200);
     expect((await flags(emptyCommunity)).houseTypeRelevancyRoomEnable).toBe(false);
-    await server.request("PUT", `/api/smarthome/smartRooms/${smartRoom.body.data.id}`, { token: admin, body: { houseTemplateId: template.body.data.id } });
-    const worker = await server.request("POST", "/api/smarthome/smartWorkers", { token: admin, body: { communityId: emptyCommunity, name: "王师傅", phone: "13800001111", workerType: 1 } });
+    await t.server.request("PUT", `/api/smarthome/smartRooms/${smartRoom.body.data.id}`, { token: t.admin, body: { houseTemplateId: template.body.data.id } });
+    const worker = await t.server.request("POST", "/api/smarthome/smartWorkers", { token: t.admin, body: { communityId: emptyCommunity, name: "王师傅", phone: "13800001111", workerType: 1 } });
     expect(worker.status, worker.text).toBe(200);
     f = await flags(emptyCommunity);
     expect(f).toEqual({ roomEnable: true, smartDeviceEnable: true, houseTypeEnable: true, houseTypeRelevancyRoomEnable: true, workerEnable: true });
 
-    await server.request("DELETE", `/api/smarthome/smartWorkers/${worker.body.data.id}`, { token: admin });
+    await t.server.request("DELETE", `/api/smarthome/smartWorkers/${worker.body.data.id}`, { token: t.admin });
     expect((await flags(emptyCommunity)).workerEnable).toBe(false);
   });
 
   it("keeps tenants apart: another tenant's community is a 404", async () => {
-    expect((await server.request("GET", `${URL}?communityId=${ids.communityA}`, { token: admin2 })).status).toBe(404);
-    expect((await server.request("GET", `${URL}?communityId=${ids.communityB}`, { token: admin2 })).status).toBe(200);
-    expect((await server.request("GET", URL, { token: admin })).status).toBe(400);
-    expect((await server.request("GET", `${URL}?communityId=${ids.communityA}`)).status).toBe(401);
+    expect((await t.server.request("GET", `${URL}?communityId=${t.ids.communityA}`, { token: t.admin2 })).status).toBe(404);
+    expect((await t.server.request("GET", `${URL}?communityId=${t.ids.communityB}`, { token: t.admin2 })).status).toBe(200);
+    expect((await t.server.request("GET", URL, { token: t.admin })).status).toBe(400);
+    expect((await t.server.request("GET", `${URL}?communityId=${t.ids.communityA}`)).status).toBe(401);
   });
 });

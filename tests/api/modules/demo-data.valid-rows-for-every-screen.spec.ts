@@ -2,33 +2,21 @@
 // community where a community may have only one) and some for tenant B, each readable through the
 // generic list and each passing the same validator as the API; rooms in every status; residents with
 // well-formed ID numbers; licences for the five service types.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resources } from "../../../generated/resources.ts";
 import { validateResource } from "../../../src/common/validate.ts";
 import { idCardCheckDigit } from "../../../src/server/seed/person-data.ts";
-import { backends, freshServer, type TestServer } from "../support/server.ts";
-import { demoIds, type DemoIds } from "../support/demo.ts";
+import { backends } from "../support/server.ts";
+import { useDemoServer } from "../support/demo.ts";
 
 describe.each(backends)("demo data (%s)", (backend) => {
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  let ids: DemoIds;
-  let admin: string;
-  let admin2: string;
-
-  beforeAll(async () => {
-    ({ server, stop } = await freshServer(backend));
-    ids = await demoIds(server);
-    admin = await server.login("admin");
-    admin2 = await server.login("admin2");
-  });
-  afterAll(async () => stop());
+  const t = useDemoServer(backend);
 
   it("gives every resource at least 3 rows in tenant A and some in tenant B", async () => {
     const short: string[] = [];
     for (const r of resources) {
-      const a = await server.count(r.table, "tenant_id = $1", [ids.tenantA]);
-      const b = await server.count(r.table, "tenant_id = $1", [ids.tenantB]);
+      const a = await t.server.count(r.table, "tenant_id = $1", [t.ids.tenantA]);
+      const b = await t.server.count(r.table, "tenant_id = $1", [t.ids.tenantB]);
       if (a < 3 || b < 1) short.push(`${r.name}: A ${a}, B ${b}`);
     }
     expect(short).toEqual([]);
@@ -38,13 +26,13 @@ describe.each(backends)("demo data (%s)", (backend) => {
     const problems: string[] = [];
     for (const r of resources) {
       const url = `/api/${r.service}/${r.name}/actions/pageList`;
-      for (const [token, tenantId] of [[admin, ids.tenantA], [admin2, ids.tenantB]] as const) {
-        const page = await server.request("POST", url, { token, body: { pageNo: 1, pageSize: 100 } });
+      for (const [token, tenantId] of [[t.admin, t.ids.tenantA], [t.admin2, t.ids.tenantB]] as const) {
+        const page = await t.server.request("POST", url, { token, body: { pageNo: 1, pageSize: 100 } });
         if (page.status !== 200) {
           problems.push(`${r.name}: HTTP ${page.status} ${page.text.slice(0, 200)}`);
           continue;
         }
-        const expected = await server.count(r.table, "tenant_id = $1", [tenantId]);
+        const expected = await t.server.count(r.table, "tenant_id = $1", [tenantId]);
         if (page.body.data.total !== expected) problems.push(`${r.name}: total ${page.body.data.total}, expected ${expected}`);
         for (const row of page.body.data.list) {
           if (row.tenantId !== tenantId) problems.push(`${r.name} #${row.id}: tenant ${row.tenantId}`);
@@ -58,9 +46,9 @@ describe.each(backends)("demo data (%s)", (backend) => {
   });
 
   it("has rooms in every status 1 to 5 and residents with well-formed ID numbers and phones", async () => {
-    const { rows } = await server.db.query<{ status: number }>("select distinct status from rooms where tenant_id = $1 order by status", [ids.tenantA]);
+    const { rows } = await t.server.db.query<{ status: number }>("select distinct status from rooms where tenant_id = $1 order by status", [t.ids.tenantA]);
     expect(rows.map((r) => r.status)).toEqual([1, 2, 3, 4, 5]);
-    const residents = await server.db.query<{ id_card: string | null; phone: string }>("select id_card, phone from inhabitants where tenant_id = $1", [ids.tenantA]);
+    const residents = await t.server.db.query<{ id_card: string | null; phone: string }>("select id_card, phone from inhabitants where tenant_id = $1", [t.ids.tenantA]);
     const withCard = residents.rows.filter((r) => r.id_card);
     expect(withCard.length).toBeGreaterThan(residents.rows.length * 0.8);
     for (const r of withCard) {
@@ -71,7 +59,7 @@ describe.each(backends)("demo data (%s)", (backend) => {
   });
 
   it("has licence rows for the five service types in tenant A", async () => {
-    const { rows } = await server.db.query<{ service_type: number }>("select service_type from licence_quotas where tenant_id = $1 order by service_type", [ids.tenantA]);
+    const { rows } = await t.server.db.query<{ service_type: number }>("select service_type from licence_quotas where tenant_id = $1 order by service_type", [t.ids.tenantA]);
     expect(rows.map((r) => r.service_type)).toEqual([209, 212, 217, 251, 252]);
   });
 });

@@ -1,102 +1,94 @@
 // Approval (issue item 3): generated bills are drafts until approved; only approved bills can be
 // paid; approve and reject singly, by ids and by batch; a rejection needs a reason; every decision
 // is recorded with who and when.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, freshServer, type TestServer } from "../support/server.ts";
-import { demoIds, type DemoIds } from "../support/demo.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { backends } from "../support/server.ts";
+import { useDemoServer } from "../support/demo.ts";
 import { billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
 
 describe.each(backends)("bill approval (%s)", (backend) => {
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  let ids: DemoIds;
-  let admin: string;
+  const t = useDemoServer(backend);
   let fx: Fixture;
   let item: number;
   let batchId: number;
 
   beforeAll(async () => {
-    ({ server, stop } = await freshServer(backend));
-    ids = await demoIds(server);
-    admin = await server.login("admin");
-    fx = await makeCommunity(server, ids.tenantA, "审核测试社区", [{ area: "80.00" }, { area: "90.00" }, { area: "100.00" }, { area: "110.00" }, { area: "120.00" }]);
-    const pt = await priceType(server, admin, fx.communityId, { name: "审核计价", pricingMethod: 2, unitPrice: "100.00" });
-    item = await paymentItem(server, admin, fx.communityId, pt, { name: "审核项目" });
-    const run = await generate(server, admin, { period: PERIOD, paymentItemIds: [item] });
+    fx = await makeCommunity(t.server, t.ids.tenantA, "审核测试社区", [{ area: "80.00" }, { area: "90.00" }, { area: "100.00" }, { area: "110.00" }, { area: "120.00" }]);
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "审核计价", pricingMethod: 2, unitPrice: "100.00" });
+    item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "审核项目" });
+    const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
     batchId = run.batches[0].id;
   });
-  afterAll(async () => stop());
 
-  const pay = (billIds: number[]) => server.request("POST", "/api/property/bills/actions/pay", { token: admin, body: { billIds, payMethod: 1 } });
+  const pay = (billIds: number[]) => t.server.request("POST", "/api/property/bills/actions/pay", { token: t.admin, body: { billIds, payMethod: 1 } });
 
   it("keeps generated bills as drafts that cannot be paid", async () => {
-    const bills = await billsOf(server, ids.tenantA, "payment_item_id = $2", [item]);
+    const bills = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
     expect(bills.every((b) => b.status === 1)).toBe(true);
     const r = await pay([bills[0].id]);
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/尚未审核，不能缴费$/);
-    expect(await server.count("payments", "tenant_id = $1 and bill_id = $2", [ids.tenantA, bills[0].id])).toBe(0);
+    expect(await t.server.count("payments", "tenant_id = $1 and bill_id = $2", [t.ids.tenantA, bills[0].id])).toBe(0);
     // The cashier does not list drafts; it says how many wait for approval.
-    const room = await ok(server, "GET", `/api/property/bills/actions/roomBills?roomId=${fx.rooms[0].id}`, admin);
+    const room = await ok(t.server, "GET", `/api/property/bills/actions/roomBills?roomId=${fx.rooms[0].id}`, t.admin);
     expect(room.bills).toEqual([]);
     expect(room.draftCount).toBe(1);
   });
 
   it("approves one bill, records who and when, and then lets it be paid", async () => {
-    const [first] = await billsOf(server, ids.tenantA, "payment_item_id = $2", [item]);
-    const r = await ok(server, "POST", "/api/property/bills/actions/approve", admin, { ids: [first.id] });
+    const [first] = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
+    const r = await ok(t.server, "POST", "/api/property/bills/actions/approve", t.admin, { ids: [first.id] });
     expect(r).toEqual({ changed: 1, skipped: 0 });
-    const { rows } = await server.db.query<{ decision: number; decider_id: number; decided_at: string }>(
+    const { rows } = await t.server.db.query<{ decision: number; decider_id: number; decided_at: string }>(
       "select decision, decider_id, decided_at from bill_approvals where tenant_id = $1 and bill_id = $2",
-      [ids.tenantA, first.id],
+      [t.ids.tenantA, first.id],
     );
-    const adminId = (await server.db.query<{ id: number }>("select id from users where username = 'admin'")).rows[0].id;
+    const adminId = (await t.server.db.query<{ id: number }>("select id from users where username = 'admin'")).rows[0].id;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ decision: 2, decider_id: adminId });
     expect(Date.now() - Date.parse(rows[0].decided_at)).toBeLessThan(120_000);
     // Approving again changes nothing.
-    expect(await ok(server, "POST", "/api/property/bills/actions/approve", admin, { ids: [first.id] })).toEqual({ changed: 0, skipped: 1 });
+    expect(await ok(t.server, "POST", "/api/property/bills/actions/approve", t.admin, { ids: [first.id] })).toEqual({ changed: 0, skipped: 1 });
     expect((await pay([first.id])).status).toBe(200);
   });
 
   it("rejects with a reason only, and a rejected bill cannot be paid until approved", async () => {
-    const bills = await billsOf(server, ids.tenantA, "payment_item_id = $2 and status = 1", [item]);
+    const bills = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2 and status = 1", [item]);
     const target = bills.slice(0, 2).map((b) => b.id);
-    const noReason = await server.request("POST", "/api/property/bills/actions/reject", { token: admin, body: { ids: target } });
+    const noReason = await t.server.request("POST", "/api/property/bills/actions/reject", { token: t.admin, body: { ids: target } });
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toBe("请输入驳回原因");
-    const bad = await server.request("POST", "/api/property/bills/actions/reject", { token: admin, body: { ids: target, reason: "<script>" } });
+    const bad = await t.server.request("POST", "/api/property/bills/actions/reject", { token: t.admin, body: { ids: target, reason: "<script>" } });
     expect(bad.body.message).toBe("内容含有特殊字符");
-    expect(await ok(server, "POST", "/api/property/bills/actions/reject", admin, { ids: target, reason: "面积有误" })).toEqual({ changed: 2, skipped: 0 });
+    expect(await ok(t.server, "POST", "/api/property/bills/actions/reject", t.admin, { ids: target, reason: "面积有误" })).toEqual({ changed: 2, skipped: 0 });
     const r = await pay([target[0]]);
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/已驳回，不能缴费$/);
-    const { rows } = await server.db.query<{ decision: number; reason: string }>("select decision, reason from bill_approvals where tenant_id = $1 and bill_id = $2", [ids.tenantA, target[0]]);
+    const { rows } = await t.server.db.query<{ decision: number; reason: string }>("select decision, reason from bill_approvals where tenant_id = $1 and bill_id = $2", [t.ids.tenantA, target[0]]);
     expect(rows).toEqual([{ decision: 3, reason: "面积有误" }]);
-    const rejected = await server.db.query<{ reject_reason: string; status: number }>("select reject_reason, status from bills where tenant_id = $1 and id = $2", [ids.tenantA, target[0]]);
+    const rejected = await t.server.db.query<{ reject_reason: string; status: number }>("select reject_reason, status from bills where tenant_id = $1 and id = $2", [t.ids.tenantA, target[0]]);
     expect(rejected.rows[0]).toEqual({ reject_reason: "面积有误", status: 3 });
   });
 
   it("approves a whole batch at once (drafts and rejected), leaving paid bills alone", async () => {
-    const r = await ok(server, "POST", "/api/property/bills/actions/approve", admin, { batchId });
+    const r = await ok(t.server, "POST", "/api/property/bills/actions/approve", t.admin, { batchId });
     expect(r).toEqual({ changed: 4, skipped: 1 });
-    const bills = await billsOf(server, ids.tenantA, "payment_item_id = $2", [item]);
+    const bills = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
     expect(bills.map((b) => b.status).sort()).toEqual([2, 2, 2, 2, 4]);
     // A paid bill cannot be rejected any more.
     const paid = bills.find((b) => b.status === 4)!;
-    expect(await ok(server, "POST", "/api/property/bills/actions/reject", admin, { ids: [paid.id], reason: "撤回" })).toEqual({ changed: 0, skipped: 1 });
-    expect(await server.count("bill_approvals", "tenant_id = $1 and bill_id in (select id from bills where payment_item_id = $2)", [ids.tenantA, item])).toBe(1 + 2 + 4);
+    expect(await ok(t.server, "POST", "/api/property/bills/actions/reject", t.admin, { ids: [paid.id], reason: "撤回" })).toEqual({ changed: 0, skipped: 1 });
+    expect(await t.server.count("bill_approvals", "tenant_id = $1 and bill_id in (select id from bills where payment_item_id = $2)", [t.ids.tenantA, item])).toBe(1 + 2 + 4);
   });
 
   it("lists bills for the approval page by status and batch", async () => {
-    const page = await ok(server, "POST", "/api/property/bills/actions/query", admin, { communityId: fx.communityId, batchId, status: [2], pageNo: 1, pageSize: 10 });
+    const page = await ok(t.server, "POST", "/api/property/bills/actions/query", t.admin, { communityId: fx.communityId, batchId, status: [2], pageNo: 1, pageSize: 10 });
     expect(page.total).toBe(4);
     expect(page.list[0]).toMatchObject({ status: 2, itemName: "审核项目", amountDue: "100.00", outstanding: "100.00", roomLabel: expect.stringContaining("1栋 1单元") });
   });
 
   it("needs the approval authority", async () => {
-    const staff = await server.login("staff");
-    const r = await server.request("POST", "/api/property/bills/actions/approve", { token: staff, body: { batchId } });
+    const r = await t.server.request("POST", "/api/property/bills/actions/approve", { token: t.staff, body: { batchId } });
     expect(r.status).toBe(401);
     expect(r.body.status).toBe(403);
   });

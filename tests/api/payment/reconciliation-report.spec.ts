@@ -2,39 +2,32 @@
 // against declared with the difference; a closed day is read-only and later payments count for the
 // next day; the report per community and month with exact rates, and its Excel export.
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { chinaDay, addDays } from "../../../src/common/payment/period.ts";
-import { backends, freshServer, type TestServer } from "../support/server.ts";
-import { demoIds, type DemoIds } from "../support/demo.ts";
+import { backends } from "../support/server.ts";
+import { useDemoServer } from "../support/demo.ts";
 import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
 
 describe.each(backends)("reconciliation and report (%s)", (backend) => {
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  let ids: DemoIds;
-  let admin: string;
+  const t = useDemoServer(backend);
   let fx: Fixture;
   let today: string;
 
   beforeAll(async () => {
-    ({ server, stop } = await freshServer(backend));
-    ids = await demoIds(server);
-    admin = await server.login("admin");
-    fx = await makeCommunity(server, ids.tenantA, "对账测试社区", [{ area: "100.00" }, { area: "50.00" }, { area: "30.00" }, { area: "20.00" }]);
-    const pt = await priceType(server, admin, fx.communityId, { name: "对账计价", pricingMethod: 1, unitPrice: "1.00" });
-    const item = await paymentItem(server, admin, fx.communityId, pt, { name: "物业费" });
-    await generate(server, admin, { period: PERIOD, paymentItemIds: [item] });
-    await approve(server, admin, (await billsOf(server, ids.tenantA, "community_id = $2", [fx.communityId])).map((b) => b.id));
-    await ok(server, "POST", "/api/property/paymentSettings/actions/save", admin, { communityId: fx.communityId, section: "other", waiverAutoApproveLimit: "100.00" });
+    fx = await makeCommunity(t.server, t.ids.tenantA, "对账测试社区", [{ area: "100.00" }, { area: "50.00" }, { area: "30.00" }, { area: "20.00" }]);
+    const pt = await priceType(t.server, t.admin, fx.communityId, { name: "对账计价", pricingMethod: 1, unitPrice: "1.00" });
+    const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "物业费" });
+    await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
+    await approve(t.server, t.admin, (await billsOf(t.server, t.ids.tenantA, "community_id = $2", [fx.communityId])).map((b) => b.id));
+    await ok(t.server, "POST", "/api/property/paymentSettings/actions/save", t.admin, { communityId: fx.communityId, section: "other", waiverAutoApproveLimit: "100.00" });
     today = chinaDay();
   });
-  afterAll(async () => stop());
 
   const payRoom = async (i: number, payMethod: number) => {
-    const room = await ok(server, "GET", `/api/property/bills/actions/roomBills?roomId=${fx.rooms[i].id}`, admin);
-    return ok(server, "POST", "/api/property/bills/actions/pay", admin, { billIds: room.bills.map((b: { id: number }) => b.id), payMethod });
+    const room = await ok(t.server, "GET", `/api/property/bills/actions/roomBills?roomId=${fx.rooms[i].id}`, t.admin);
+    return ok(t.server, "POST", "/api/property/bills/actions/pay", t.admin, { billIds: room.bills.map((b: { id: number }) => b.id), payMethod });
   };
-  const day = (d: string) => ok(server, "GET", `/api/property/reconciliations/actions/day?communityId=${fx.communityId}&day=${d}`, admin);
+  const day = (d: string) => ok(t.server, "GET", `/api/property/reconciliations/actions/day?communityId=${fx.communityId}&day=${d}`, t.admin);
 
   it("sums the day per pay method and cashier and shows the difference to what is declared", async () => {
     await payRoom(0, 5); // 100.00 cash
@@ -46,7 +39,7 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
       [5, 1, "100.00", "100.00", null],
     ]);
     const cashierId = summary.rows[0].cashierId;
-    await ok(server, "POST", "/api/property/reconciliations/actions/declare", admin, {
+    await ok(t.server, "POST", "/api/property/reconciliations/actions/declare", t.admin, {
       communityId: fx.communityId,
       day: today,
       rows: [
@@ -57,22 +50,22 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
     const declared = await day(today);
     expect(declared.rows.map((r: Record<string, unknown>) => r.difference)).toEqual(["0.00", "-1.00"]);
     expect(declared.totals).toMatchObject({ recordedAmount: "150.00", declaredAmount: "149.00", allDeclared: true });
-    const bad = await server.request("POST", "/api/property/reconciliations/actions/declare", {
-      token: admin,
+    const bad = await t.server.request("POST", "/api/property/reconciliations/actions/declare", {
+      token: t.admin,
       body: { communityId: fx.communityId, day: today, rows: [{ payMethod: 1, cashierId, declaredAmount: "5.555" }] },
     });
     expect(bad.body.message).toBe("请输入数字类型，仅保留两位小数");
   });
 
   it("closes a day: read-only afterwards, later payments count for the next day", async () => {
-    expect((await server.request("POST", "/api/property/reconciliations/actions/close", { token: admin, body: { communityId: fx.communityId, day: addDays(today, 1) } })).body.message).toBe(
+    expect((await t.server.request("POST", "/api/property/reconciliations/actions/close", { token: t.admin, body: { communityId: fx.communityId, day: addDays(today, 1) } })).body.message).toBe(
       "不能日结今天以后的日期",
     );
-    const closed = await ok(server, "POST", "/api/property/reconciliations/actions/close", admin, { communityId: fx.communityId, day: today, remark: "现金短款1元" });
+    const closed = await ok(t.server, "POST", "/api/property/reconciliations/actions/close", t.admin, { communityId: fx.communityId, day: today, remark: "现金短款1元" });
     expect(closed.day).toBe(today);
-    const again = await server.request("POST", "/api/property/reconciliations/actions/close", { token: admin, body: { communityId: fx.communityId, day: today } });
+    const again = await t.server.request("POST", "/api/property/reconciliations/actions/close", { token: t.admin, body: { communityId: fx.communityId, day: today } });
     expect(again.status).toBe(409);
-    const edit = await server.request("POST", "/api/property/reconciliations/actions/declare", { token: admin, body: { communityId: fx.communityId, day: today, rows: [] } });
+    const edit = await t.server.request("POST", "/api/property/reconciliations/actions/declare", { token: t.admin, body: { communityId: fx.communityId, day: today, rows: [] } });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe("该日已日结，不能修改");
 
@@ -82,38 +75,38 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
     expect(frozen.closed).toBe(true);
     expect(frozen.totals.recordedAmount).toBe("150.00");
     expect((await day(addDays(today, 1))).totals.recordedAmount).toBe("30.00");
-    const closing = await server.db.query<{ recorded_amount: number; declared_amount: number; payment_count: number }>(
+    const closing = await t.server.db.query<{ recorded_amount: number; declared_amount: number; payment_count: number }>(
       "select recorded_amount, declared_amount, payment_count from daily_closings where tenant_id = $1 and community_id = $2",
-      [ids.tenantA, fx.communityId],
+      [t.ids.tenantA, fx.communityId],
     );
     expect(closing.rows.map((r) => [Number(r.recorded_amount), Number(r.declared_amount), r.payment_count])).toEqual([[15000, 14900, 2]]);
   });
 
   it("refuses to close a day while a cashier's amount is not declared", async () => {
-    const other = await makeCommunity(server, ids.tenantA, "未申报社区", [{ area: "10.00" }]);
-    const pt = await priceType(server, admin, other.communityId, { name: "未申报计价", pricingMethod: 2, unitPrice: "8.00" });
-    const item = await paymentItem(server, admin, other.communityId, pt, { name: "未申报项目" });
-    await generate(server, admin, { period: PERIOD, paymentItemIds: [item] });
-    const [bill] = await billsOf(server, ids.tenantA, "community_id = $2", [other.communityId]);
-    await approve(server, admin, [bill.id]);
-    await ok(server, "POST", "/api/property/bills/actions/pay", admin, { billIds: [bill.id], payMethod: 1 });
-    const r = await server.request("POST", "/api/property/reconciliations/actions/close", { token: admin, body: { communityId: other.communityId, day: today } });
+    const other = await makeCommunity(t.server, t.ids.tenantA, "未申报社区", [{ area: "10.00" }]);
+    const pt = await priceType(t.server, t.admin, other.communityId, { name: "未申报计价", pricingMethod: 2, unitPrice: "8.00" });
+    const item = await paymentItem(t.server, t.admin, other.communityId, pt, { name: "未申报项目" });
+    await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
+    const [bill] = await billsOf(t.server, t.ids.tenantA, "community_id = $2", [other.communityId]);
+    await approve(t.server, t.admin, [bill.id]);
+    await ok(t.server, "POST", "/api/property/bills/actions/pay", t.admin, { billIds: [bill.id], payMethod: 1 });
+    const r = await t.server.request("POST", "/api/property/reconciliations/actions/close", { token: t.admin, body: { communityId: other.communityId, day: today } });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe("请先填写每位收款人各支付方式的实际到账金额");
-    expect(await server.count("daily_closings", "tenant_id = $1 and community_id = $2", [ids.tenantA, other.communityId])).toBe(0);
-    expect(await server.count("reconciliations", "tenant_id = $1 and community_id = $2", [ids.tenantA, other.communityId])).toBe(0);
+    expect(await t.server.count("daily_closings", "tenant_id = $1 and community_id = $2", [t.ids.tenantA, other.communityId])).toBe(0);
+    expect(await t.server.count("reconciliations", "tenant_id = $1 and community_id = $2", [t.ids.tenantA, other.communityId])).toBe(0);
   });
 
   it("reports due, collected, refunded, arrears and both collection rates per community and month", async () => {
     // Room 3 (20.00): a waiver of 5.00 (automatic), then 15.00 paid; then 10.00 of room 1's 50.00 refunded.
-    const room3 = await ok(server, "GET", `/api/property/bills/actions/roomBills?roomId=${fx.rooms[3].id}`, admin);
-    await ok(server, "POST", "/api/property/waivers/actions/apply", admin, { billId: room3.bills[0].id, waiverType: 2, amount: "5.00", reason: "减免" });
+    const room3 = await ok(t.server, "GET", `/api/property/bills/actions/roomBills?roomId=${fx.rooms[3].id}`, t.admin);
+    await ok(t.server, "POST", "/api/property/waivers/actions/apply", t.admin, { billId: room3.bills[0].id, waiverType: 2, amount: "5.00", reason: "减免" });
     await payRoom(3, 2);
-    const paidRoom1 = (await server.db.query<{ id: number }>("select id from payments where tenant_id = $1 and room_id = $2", [ids.tenantA, fx.rooms[1].id])).rows[0].id;
-    const refund = await ok(server, "POST", "/api/property/refunds/actions/apply", admin, { paymentId: paidRoom1, amount: "10.00", reason: "多收" });
-    await ok(server, "POST", `/api/property/refunds/${refund.id}/actions/approve`, admin);
+    const paidRoom1 = (await t.server.db.query<{ id: number }>("select id from payments where tenant_id = $1 and room_id = $2", [t.ids.tenantA, fx.rooms[1].id])).rows[0].id;
+    const refund = await ok(t.server, "POST", "/api/property/refunds/actions/apply", t.admin, { paymentId: paidRoom1, amount: "10.00", reason: "多收" });
+    await ok(t.server, "POST", `/api/property/refunds/${refund.id}/actions/approve`, t.admin);
 
-    const report = await ok(server, "POST", "/api/property/reports/actions/payment", admin, { startMonth: PERIOD, endMonth: PERIOD, communityIds: [fx.communityId] });
+    const report = await ok(t.server, "POST", "/api/property/reports/actions/payment", t.admin, { startMonth: PERIOD, endMonth: PERIOD, communityIds: [fx.communityId] });
     expect(report.list).toHaveLength(1);
     // Due 200.00; collected 100 + 50 + 30 + 15 = 195.00; refunded 10.00; waived 5.00; arrears 200 − 185 − 5 = 10.00.
     expect(report.list[0]).toMatchObject({
@@ -129,13 +122,13 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
       paidHouseholds: 3,
       householdRate: "75.00",
     });
-    const bad = await server.request("POST", "/api/property/reports/actions/payment", { token: admin, body: { startMonth: "2031-05", endMonth: "2031-01" } });
+    const bad = await t.server.request("POST", "/api/property/reports/actions/payment", { token: t.admin, body: { startMonth: "2031-05", endMonth: "2031-01" } });
     expect(bad.body.message).toBe("开始月份不能晚于结束月份");
 
-    const file = await server.app.inject({
+    const file = await t.server.app.inject({
       method: "GET",
       url: `/api/property/reports/actions/exportPayment?startMonth=${PERIOD}&endMonth=${PERIOD}&communityIds=${fx.communityId}`,
-      headers: { signature: admin },
+      headers: { signature: t.admin },
     });
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toContain("spreadsheetml");
@@ -150,8 +143,7 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
   });
 
   it("needs the report and settlement authorities", async () => {
-    const staff = await server.login("staff");
-    expect((await server.request("POST", "/api/property/reports/actions/payment", { token: staff, body: { startMonth: PERIOD, endMonth: PERIOD } })).body.status).toBe(403);
-    expect((await server.request("GET", `/api/property/reconciliations/actions/day?communityId=${fx.communityId}&day=${today}`, { token: staff })).body.status).toBe(403);
+    expect((await t.server.request("POST", "/api/property/reports/actions/payment", { token: t.staff, body: { startMonth: PERIOD, endMonth: PERIOD } })).body.status).toBe(403);
+    expect((await t.server.request("GET", `/api/property/reconciliations/actions/day?communityId=${fx.communityId}&day=${today}`, { token: t.staff })).body.status).toBe(403);
   });
 });

@@ -1,27 +1,19 @@
 // Tenant isolation of every fee endpoint: tenant B's main account can neither read nor change
 // tenant A's bills, payments, receipts, refunds, waivers, settings, tasks, days or report rows —
 // another tenant's ids look like missing ones and change nothing. Also: the demo data's books agree.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { chinaDay } from "../../../src/common/payment/period.ts";
-import { backends, freshServer, type TestServer } from "../support/server.ts";
-import { demoIds, type DemoIds } from "../support/demo.ts";
+import { backends } from "../support/server.ts";
+import { useDemoServer } from "../support/demo.ts";
 import { ok, PERIOD } from "./support.ts";
 
 describe.each(backends)("fee endpoints across tenants (%s)", (backend) => {
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  let ids: DemoIds;
-  let admin: string;
-  let admin2: string;
+  const t = useDemoServer(backend);
   const a: Record<string, number> = {};
 
   beforeAll(async () => {
-    ({ server, stop } = await freshServer(backend));
-    ids = await demoIds(server);
-    admin = await server.login("admin");
-    admin2 = await server.login("admin2");
     const one = async (name: string, sql: string) => {
-      a[name] = Number((await server.db.query<{ id: number }>(sql, [ids.tenantA])).rows[0].id);
+      a[name] = Number((await t.server.db.query<{ id: number }>(sql, [t.ids.tenantA])).rows[0].id);
     };
     await one("draft", "select id from bills where tenant_id = $1 and status = 1 order by id limit 1");
     await one("approved", "select id from bills where tenant_id = $1 and status = 2 order by id limit 1");
@@ -34,18 +26,17 @@ describe.each(backends)("fee endpoints across tenants (%s)", (backend) => {
     await one("item", "select id from payment_items where tenant_id = $1 order by id limit 1");
     await one("room", "select room_id as id from bills where tenant_id = $1 and status = 2 order by id limit 1");
   });
-  afterAll(async () => stop());
 
   const snapshot = async () =>
     (
-      await server.db.query(
+      await t.server.db.query(
         `select (select md5(string_agg(id || ':' || status || ':' || amount_paid || ':' || amount_waived || ':' || version, ',' order by id)) from bills where tenant_id = $1) as bills,
                 (select count(*) from payments where tenant_id = $1) as payments, (select count(*) from refunds where tenant_id = $1) as refunds,
                 (select md5(string_agg(id || ':' || status, ',' order by id)) from refunds where tenant_id = $1) as refund_states,
                 (select md5(string_agg(id || ':' || status, ',' order by id)) from waivers where tenant_id = $1) as waiver_states,
                 (select count(*) from waivers where tenant_id = $1) as waivers, (select count(*) from payment_settings where tenant_id = $1) as settings,
                 (select count(*) from daily_closings where tenant_id = $1) as closings, (select count(*) from tasks where tenant_id = $1) as tasks`,
-        [ids.tenantA],
+        [t.ids.tenantA],
       )
     ).rows[0];
 
@@ -63,12 +54,12 @@ describe.each(backends)("fee endpoints across tenants (%s)", (backend) => {
       ["POST", "/api/property/waivers/actions/apply", { billId: a.approved, waiverType: 2, amount: "0.01", reason: "越权" }],
       ["POST", `/api/property/waivers/${a.waiver}/actions/approve`, {}],
       ["POST", `/api/property/waivers/${a.waiver}/actions/reject`, { reason: "越权" }],
-      ["POST", "/api/property/paymentSettings/actions/save", { communityId: ids.communityA, section: "other", allowPartialPayment: true }],
-      ["POST", "/api/property/reconciliations/actions/declare", { communityId: ids.communityA, day: chinaDay(), rows: [] }],
-      ["POST", "/api/property/reconciliations/actions/close", { communityId: ids.communityA, day: chinaDay() }],
+      ["POST", "/api/property/paymentSettings/actions/save", { communityId: t.ids.communityA, section: "other", allowPartialPayment: true }],
+      ["POST", "/api/property/reconciliations/actions/declare", { communityId: t.ids.communityA, day: chinaDay(), rows: [] }],
+      ["POST", "/api/property/reconciliations/actions/close", { communityId: t.ids.communityA, day: chinaDay() }],
     ];
     for (const [method, url, body] of calls) {
-      const r = await server.request(method as "POST", url, { token: admin2, body });
+      const r = await t.server.request(method as "POST", url, { token: t.admin2, body });
       // approve / reject by ids simply match nothing of B's; everything else is not found.
       if (r.status === 200) expect([url, r.body.data]).toEqual([url, { changed: 0, skipped: 1 }]);
       else expect([url, r.status]).toEqual([url, 404]);
@@ -83,31 +74,31 @@ describe.each(backends)("fee endpoints across tenants (%s)", (backend) => {
       `/api/property/receipts/${a.receipt}/actions/print`,
       `/api/property/payments/${a.payment}/actions/refundable`,
       `/api/property/bills/actions/generationTask?id=${a.task}`,
-      `/api/property/paymentSettings/actions/get?communityId=${ids.communityA}`,
-      `/api/property/bill/steer?communityId=${ids.communityA}`,
-      `/api/property/reconciliations/actions/day?communityId=${ids.communityA}&day=${chinaDay()}`,
+      `/api/property/paymentSettings/actions/get?communityId=${t.ids.communityA}`,
+      `/api/property/bill/steer?communityId=${t.ids.communityA}`,
+      `/api/property/reconciliations/actions/day?communityId=${t.ids.communityA}&day=${chinaDay()}`,
       `/api/property/bills/${a.approved}`,
       `/api/property/payments/${a.payment}`,
     ];
-    for (const url of notFound) expect([url, (await server.request("GET", url, { token: admin2 })).status]).toEqual([url, 404]);
+    for (const url of notFound) expect([url, (await t.server.request("GET", url, { token: t.admin2 })).status]).toEqual([url, 404]);
 
-    const list = await ok(server, "POST", "/api/property/bills/actions/query", admin2, { communityId: ids.communityA, pageNo: 1, pageSize: 50 });
+    const list = await ok(t.server, "POST", "/api/property/bills/actions/query", t.admin2, { communityId: t.ids.communityA, pageNo: 1, pageSize: 50 });
     expect(list).toMatchObject({ list: [], total: 0 });
-    const own = await ok(server, "POST", "/api/property/bills/actions/query", admin2, { pageNo: 1, pageSize: 500 });
-    const bills = await server.db.query<{ id: number }>("select id from bills where tenant_id = $1", [ids.tenantB]);
+    const own = await ok(t.server, "POST", "/api/property/bills/actions/query", t.admin2, { pageNo: 1, pageSize: 500 });
+    const bills = await t.server.db.query<{ id: number }>("select id from bills where tenant_id = $1", [t.ids.tenantB]);
     expect(own.total).toBe(bills.rows.length);
-    const report = await ok(server, "POST", "/api/property/reports/actions/payment", admin2, { startMonth: "2000-01", endMonth: "2002-12" });
+    const report = await ok(t.server, "POST", "/api/property/reports/actions/payment", t.admin2, { startMonth: "2000-01", endMonth: "2002-12" });
     expect(report.list).toEqual([]);
-    const mine = await ok(server, "POST", "/api/property/reports/actions/payment", admin2, { startMonth: "2020-01", endMonth: "2022-12", communityIds: [ids.communityA] });
+    const mine = await ok(t.server, "POST", "/api/property/reports/actions/payment", t.admin2, { startMonth: "2020-01", endMonth: "2022-12", communityIds: [t.ids.communityA] });
     expect(mine.list).toEqual([]);
-    const tasks = await ok(server, "GET", "/api/management/taskCentre/actions/list?pageSize=500", admin2);
-    expect(tasks.list.every((t: { id: number }) => t.id !== a.task)).toBe(true);
-    expect(tasks.total).toBe(await server.count("tasks", "tenant_id = $1", [ids.tenantB]));
+    const tasks = await ok(t.server, "GET", "/api/management/taskCentre/actions/list?pageSize=500", t.admin2);
+    expect(tasks.list.every((task: { id: number }) => task.id !== a.task)).toBe(true);
+    expect(tasks.total).toBe(await t.server.count("tasks", "tenant_id = $1", [t.ids.tenantB]));
   });
 
   it("keeps the demo data's books consistent in both tenants", async () => {
-    for (const tenantId of [ids.tenantA, ids.tenantB]) {
-      const { rows } = await server.db.query<Record<string, string>>(
+    for (const tenantId of [t.ids.tenantA, t.ids.tenantB]) {
+      const { rows } = await t.server.db.query<Record<string, string>>(
         `select (select coalesce(sum(amount), 0) from payments where tenant_id = $1 and return_flag is distinct from 1) as collected,
                 (select coalesce(sum(amount), 0) from payments where tenant_id = $1 and return_flag = 1) as refunded,
                 (select coalesce(sum(amount_paid), 0) from bills where tenant_id = $1) as on_bills,
@@ -117,12 +108,12 @@ describe.each(backends)("fee endpoints across tenants (%s)", (backend) => {
                 (select count(*) from bills where tenant_id = $1 and amount_paid + amount_waived > amount_due + late_fee) as over`,
         [tenantId],
       );
-      const t = rows[0];
-      expect(Number(t.collected) - Number(t.refunded)).toBe(Number(t.on_bills));
-      expect(Number(t.collected)).toBe(Number(t.receipts));
-      expect(Number(t.waived)).toBe(Number(t.waived_on_bills));
-      expect(Number(t.over)).toBe(0);
-      expect(Number(t.collected)).toBeGreaterThan(0);
+      const sums = rows[0];
+      expect(Number(sums.collected) - Number(sums.refunded)).toBe(Number(sums.on_bills));
+      expect(Number(sums.collected)).toBe(Number(sums.receipts));
+      expect(Number(sums.waived)).toBe(Number(sums.waived_on_bills));
+      expect(Number(sums.over)).toBe(0);
+      expect(Number(sums.collected)).toBeGreaterThan(0);
     }
   });
 });
