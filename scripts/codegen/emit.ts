@@ -65,14 +65,16 @@ function validatorFiles(model: Model): Record<string, string> {
 }
 
 /**
- * One definition module per resource for the web app, so a page loads only the resources it shows
- * (generated/resources.ts, all of them, is for the server and the scripts), and an index of loaders.
- * A ref field carries its target's code and label field (see FieldRef).
+ * One definition module per resource (generated/resource-defs/), so a web page loads only the
+ * resource it shows; an index of their loaders for the web app; and generated/resources.ts, which
+ * lists them all for the server and the scripts. A ref field carries its target's code and label
+ * field (see FieldRef).
  */
 function resourceDefFiles(model: Model): Record<string, string> {
   const byName = new Map(model.resources.map((r) => [r.name, r]));
   const files: Record<string, string> = {};
   const loaders: string[] = [];
+  const imports: string[] = [];
   for (const r of model.resources) {
     const fields = r.fields.map((f) => {
       if (!f.ref) return f;
@@ -83,7 +85,12 @@ function resourceDefFiles(model: Model): Record<string, string> {
     files[`resource-defs/${r.name}.ts`] = ts(`schemas/modules/${r.module}.yaml`,
       `import type { ResourceDef } from "../model-types.ts";\n\nconst def: ResourceDef = ${json({ ...r, fields })};\n\nexport default def;`);
     loaders.push(`  ${JSON.stringify(r.name)}: () => import("./${r.name}.ts"),`);
+    imports.push(`import ${r.name}Def from "./resource-defs/${r.name}.ts";`);
   }
+  files["resources.ts"] = ts("schemas/modules/*.yaml (resources)",
+    `import type { ResourceDef } from "./model-types.ts";\n${imports.join("\n")}\n\n` +
+    `export const resources: ResourceDef[] = [${model.resources.map((r) => `${r.name}Def`).join(", ")}];\n\n` +
+    `export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));`);
   files["resource-defs/index.ts"] = ts("schemas/modules/*.yaml (resources)",
     `import type { ResourceDef } from "../model-types.ts";\n\n` +
     `/** The definition module of each resource, loaded on demand. */\n` +
@@ -114,10 +121,6 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
     `export const routes: RouteDef[] = ${json(model.routes)};\n\n` +
     `/** The whole menu tree; the server filters it by the user's authorities into webMenuList. */\n` +
     `export const menu: MenuNode[] = ${json(model.menu)};`));
-  put("resources.ts", ts("schemas/modules/*.yaml (resources)",
-    `import type { ResourceDef } from "./model-types.ts";\n\n` +
-    `export const resources: ResourceDef[] = ${json(model.resources)};\n\n` +
-    `export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));`));
   for (const [name, text] of Object.entries(resourceDefFiles(model))) put(name, text);
   put("refine-resources.ts", ts("schemas/modules/*.yaml (routes and resources)",
     `/** Refine resource definitions: list / create / edit / show routes under each resource's route path. */\n` +

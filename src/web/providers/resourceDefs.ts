@@ -8,22 +8,20 @@ import { resourceDefLoaders } from "../../../generated/resource-defs/index.ts";
 const loaded = new Map<string, ResourceDef>();
 const loading = new Map<string, Promise<ResourceDef | undefined>>();
 
-/** The definition if it has been loaded (or registered), else undefined. */
+/** The definition if it has been loaded, else undefined. */
 export const getResourceDef = (name: string): ResourceDef | undefined => loaded.get(name);
-
-/** Keeps a definition a page imported itself, so lookups by name find it. */
-export function registerResourceDef(def: ResourceDef): ResourceDef {
-  if (!loaded.has(def.name)) loaded.set(def.name, def);
-  return def;
-}
 
 /** Loads a resource's definition once; undefined for a name no schema defines. */
 export function loadResourceDef(name: string): Promise<ResourceDef | undefined> {
   let pending = loading.get(name);
   if (!pending) {
-    const known = loaded.get(name);
     const loader = resourceDefLoaders[name];
-    pending = known ? Promise.resolve(known) : loader ? loader().then((m) => registerResourceDef(m.default)) : Promise.resolve(undefined);
+    pending = loader
+      ? loader().then(({ default: def }) => {
+          loaded.set(name, def);
+          return def;
+        })
+      : Promise.resolve(undefined);
     // A failed load (a chunk that did not arrive) may be tried again.
     pending.catch(() => loading.delete(name));
     loading.set(name, pending);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { resourceByName, resources } from "../../../../generated/resources.ts";
 import { resourceDefLoaders } from "../../../../generated/resource-defs/index.ts";
-import { getResourceDef, loadResourceDef, registerResourceDef } from "../../../../src/web/providers/resourceDefs.ts";
+import { getResourceDef, loadResourceDef } from "../../../../src/web/providers/resourceDefs.ts";
 import { resourceActions } from "../../../../src/web/providers/resourceIndex.ts";
 
 describe("per-resource definitions", () => {
@@ -36,12 +36,5 @@ describe("per-resource definitions", () => {
     expect(getResourceDef("buildings")).toBe(def);
     expect(resourceActions("buildings")).toMatchObject({ list: true, create: !def!.readOnly });
     expect(await loadResourceDef("noSuchResource")).toBeUndefined();
-  });
-
-  it("keeps a definition a page imported itself", async () => {
-    const { default: def } = await resourceDefLoaders.paymentSettings();
-    expect(registerResourceDef(def)).toBe(def);
-    expect(getResourceDef("paymentSettings")).toBe(def);
-    expect(await loadResourceDef("paymentSettings")).toBe(def);
   });
 });

@@ -6,7 +6,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { App, Button, Form, Modal, Popconfirm, Skeleton, Space, Table } from "antd";
 import type { TableProps } from "antd";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useMemo, useState, type ReactNode } from "react";
 import { messages } from "../../../../../generated/errors.ts";
 import type { FieldDef } from "../../../../../generated/model-types.ts";
 import { FieldValue } from "../../../generic/display.tsx";
@@ -14,7 +14,7 @@ import { fieldLabel, formFields, listFields, toFormValues, toPayload, defaultFor
 import { schemaRule } from "../../../generic/fieldRules.ts";
 import { FieldInput } from "../../../generic/inputs.tsx";
 import { useResourceAccess } from "../../../generic/pageContext.tsx";
-import { getResourceDef, loadResourceDef } from "../../../providers/resourceDefs.ts";
+import { useResourceDef } from "../../../providers/resourceDefs.ts";
 import { paymentApi } from "../api.ts";
 import { useLoad } from "./useLoad.ts";
 import { usePaging } from "./paging.ts";
@@ -35,25 +35,19 @@ export interface ResourceTableProps {
 
 /**
  * These resources have no route of their own, so the access checks take their actions (add, edit,
- * delete) from the schema definition, loaded on demand: the table waits for it, or its buttons
- * would stay hidden.
+ * delete) from the schema definition, loaded on demand: the table shows a skeleton until it is
+ * here, or its buttons would stay hidden.
  */
 export function ResourceTable(props: ResourceTableProps) {
-  const [ready, setReady] = useState(() => !!getResourceDef(props.resource));
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    const done = () => live && setReady(true);
-    loadResourceDef(props.resource).then(done, done);
-    return () => {
-      live = false;
-    };
-  }, [ready, props.resource]);
-  return ready && getResourceDef(props.resource) ? <ResourceTableBody {...props} /> : <Skeleton active paragraph={{ rows: 3 }} />;
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+      <ResourceTableBody {...props} />
+    </Suspense>
+  );
 }
 
 function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, filters = {}, onChanged }: ResourceTableProps) {
-  const def = getResourceDef(resource)!;
+  const def = useResourceDef(resource)!;
   const { message } = App.useApp();
   const access = useResourceAccess(def);
   const { page, table } = usePaging(10);
