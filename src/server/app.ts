@@ -2,7 +2,7 @@
 // PostgreSQL at databaseUrl), applies migrations, loads the demo data into an empty database, and
 // returns a Fastify app with every route registered (not yet listening). Used by main.ts and tests.
 //
-// Adding endpoints: write a Fastify plugin and list it in src/server/modules/index.ts (or pass it in
+// Adding endpoints: write a Fastify plugin and list it in src/server/domains.ts (or pass it in
 // options.modules). Every route passes the guard (auth/guard.ts): non-GET/HEAD calls need
 // `X-Requested-With: XMLHttpRequest`; a route needs a session unless it says
 // `config: { public: true }`; `config: { authority: "HBL01001" }` also requires that code (else the
@@ -26,7 +26,7 @@ import { installJsonBody } from "./http/json-body.ts";
 import { healthRoutes } from "./http/health.ts";
 import { webAppRoutes } from "./http/web-app.ts";
 import { crudRoutes, type CrudOptions } from "./crud/routes.ts";
-import { routeModules } from "./modules/index.ts";
+import { routeModules } from "./domains.ts";
 import { isDatabaseEmpty, seedDemo } from "./seed/demo.ts";
 import { randomDemoPassword, writeDemoPasswordFile } from "./seed/demo-password.ts";
 import { openapiFile, webDistDir } from "./paths.ts";
@@ -46,7 +46,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Trust X-Forwarded-* from a proxy in front (client address for the login limits). */
   trustProxy?: boolean;
-  /** Route modules besides src/server/modules/index.ts. */
+  /** Route modules besides src/server/domains.ts. */
   modules?: FastifyPluginAsync[];
   /** Generic CRUD resources and validator (tests add their own); generated ones by default. */
   crud?: CrudOptions;

@@ -80,7 +80,7 @@ export const resourceHooks: Record<string, ResourceHooks> = {
   users: usersHooks,
 };
 
-/** Hand-written flow modules (src/server/modules) add their steps here when they are registered. */
+/** Hand-written flow modules (the domain folders of src/server) add their steps here when they are registered. */
 export function registerResourceHooks(resource: string, hooks: ResourceHooks): void {
   resourceHooks[resource] = { ...resourceHooks[resource], ...hooks };
 }

@@ -20,8 +20,8 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { apiError, ok, validationError } from "../http/envelope.ts";
 import { enqueueTask, findTask } from "../tasks/store.ts";
 import { taskItem } from "../tasks/task-centre.ts";
-import { bodyOf, optionalId, queryOf, requiredId } from "../modules/request-input.ts";
-import { communityName } from "../modules/access.ts";
+import { bodyOf, optionalId, queryOf, requiredId } from "../http/request-input.ts";
+import { communityName } from "../auth/access.ts";
 import { importerOf } from "./importers.ts";
 import { EXPORT_TASK, registerExcelTasks, submitImport, type ExportPayload } from "./tasks.ts";
 import { TemplateError, templateWorkbook, XLSX_TYPE } from "./workbook.ts";
@@ -107,7 +107,7 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   if (def.name === "communities") app.post(`${base}/actions/importCommunity`, { config, bodyLimit: MAX_FILE_BYTES }, importFile);
 }
 
-/** Fastify plugin (listed in src/server/modules/index.ts). */
+/** Fastify plugin (listed in src/server/domains.ts). */
 export async function excelModule(app: FastifyInstance): Promise<void> {
   registerExcelTasks();
   app.addContentTypeParser([XLSX_TYPE, "application/octet-stream"], { parseAs: "buffer", bodyLimit: MAX_FILE_BYTES }, (_request, body, done) => done(null, body));

@@ -7,7 +7,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { isPeriod, chinaDay } from "../../common/payment/period.ts";
 import { likeContains, parseId } from "../crud/sql.ts";
-import { pageArgs, textOf } from "../modules/request-input.ts";
+import { pageArgs, textOf } from "../http/request-input.ts";
 import { BILL_FROM, BILL_SELECT, billView, normalizeBill, type BillRow } from "./bills.ts";
 import { fen, notFound, refused } from "./common.ts";
 

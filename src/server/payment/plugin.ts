@@ -1,5 +1,5 @@
 // The property-payment (fee) endpoints and the background task worker, as one Fastify plugin
-// (listed in src/server/modules/index.ts). The worker starts when the app is ready and stops,
+// (listed in src/server/domains.ts). The worker starts when the app is ready and stops,
 // after its current step, when the app closes (before the database closes).
 import type { FastifyInstance } from "fastify";
 import { TaskRunner } from "../tasks/runner.ts";

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { ungzip } from "pako";
 import { describe, expect, it } from "vitest";
-import { decodeTrackingBody, normalizeClickRecord } from "../../../src/server/modules/tracking.ts";
+import { decodeTrackingBody, normalizeClickRecord } from "../../../src/server/workbench/tracking.ts";
 import { gunzipJson, gzipJson } from "../../../src/web/tracking/encode.ts";
 
 const body = {

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import { ok } from "../../http/envelope.ts";
 import { sessionOf } from "../../auth/guard.ts";
-import { bodyOf, queryOf } from "../../modules/request-input.ts";
+import { bodyOf, queryOf } from "../../http/request-input.ts";
 import { anyOf, CODES } from "../common.ts";
 import { approveBills, rejectBills } from "../approval.ts";
 import { queryBills, roomHistory } from "../history.ts";

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import { ok } from "../../http/envelope.ts";
 import { sessionOf } from "../../auth/guard.ts";
-import { bodyOf, pathId, queryOf } from "../../modules/request-input.ts";
+import { bodyOf, pathId, queryOf } from "../../http/request-input.ts";
 import { anyOf, CODES } from "../common.ts";
 import { payBills, receiptView, roomBills } from "../cashier.ts";
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { ok } from "../../http/envelope.ts";
 import { sessionOf } from "../../auth/guard.ts";
 import { fenToYuan } from "../../../common/money.ts";
-import { bodyOf, queryOf, requiredId } from "../../modules/request-input.ts";
+import { bodyOf, queryOf, requiredId } from "../../http/request-input.ts";
 import { findTask } from "../../tasks/store.ts";
 import { taskItem } from "../../tasks/task-centre.ts";
 import { CODES, fen, notFound } from "../common.ts";

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { ok } from "../../http/envelope.ts";
 import { sessionOf } from "../../auth/guard.ts";
 import { messages } from "../../../../generated/errors.ts";
-import { bodyOf, queryOf } from "../../modules/request-input.ts";
+import { bodyOf, queryOf } from "../../http/request-input.ts";
 import { CODES } from "../common.ts";
 import { closeDay, daySummary, declareDay } from "../reconciliation.ts";
 import { paymentReport, reportWorkbook } from "../report.ts";

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { ok } from "../../http/envelope.ts";
 import { sessionOf } from "../../auth/guard.ts";
-import { bodyOf, pathId } from "../../modules/request-input.ts";
+import { bodyOf, pathId } from "../../http/request-input.ts";
 import { anyOf, CODES } from "../common.ts";
 import { applyRefund, approveRefund, refundable, rejectRefund } from "../refunds.ts";
 import { applyWaiver, approveWaiver, rejectWaiver } from "../waivers.ts";

@@ -7,8 +7,8 @@ import type { FastifyInstance } from "fastify";
 import { ok } from "../../http/envelope.ts";
 import { sessionOf } from "../../auth/guard.ts";
 import { messages } from "../../../../generated/errors.ts";
-import { bodyOf, queryOf } from "../../modules/request-input.ts";
-import { requireSomeAuthority } from "../../modules/access.ts";
+import { bodyOf, queryOf } from "../../http/request-input.ts";
+import { requireSomeAuthority } from "../../auth/access.ts";
 import { anyOf, CODES, refused, requireCommunity } from "../common.ts";
 import { loadSettings, NO_FLAGS, saveSettings, SECTIONS, settingsView, steerFlags, type Section } from "../settings.ts";
 

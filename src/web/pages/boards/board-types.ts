@@ -1,4 +1,4 @@
-// Shapes of the board calls (src/server/modules/boards.ts).
+// Shapes of the board calls (src/server/workbench/boards.ts).
 export interface Counted {
   value: number | string;
   label: string;

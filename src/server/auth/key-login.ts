@@ -1,0 +1,37 @@
+// Key login (/open/key, spec §4: the keyed entry of the platform): another application that holds a
+// user's one-time ticket (POST /api/auth/homepage/actions/getTicket) opens /open/key?key=<ticket>,
+// and the page exchanges it here for a session of that user:
+//   POST /api/auth/homepage/actions/keyLogin {key} -> the login answer {signature, userId, tenantId,
+//        userType, tenantHomePage} and the session cookie. Public (it is how the visitor signs in).
+// A ticket works once and for 5 minutes; an unknown, used or expired one, or a disabled user,
+// answers 400 密钥无效或已过期 (the same for every case, so nothing is learnt about tickets).
+import type { FastifyInstance } from "fastify";
+import { consumeTicket } from "./ticket-routes.ts";
+import { createSession, deleteExpiredSessions } from "./session-store.ts";
+import { setSessionCookie } from "./cookie.ts";
+import { ApiError, ok } from "../http/envelope.ts";
+import { writeOperationLog } from "../crud/operation-log.ts";
+import { bodyOf } from "../http/request-input.ts";
+
+const invalidKey = () => new ApiError(400, 40103, "密钥无效或已过期");
+
+export async function keyLoginModule(app: FastifyInstance): Promise<void> {
+  app.post("/api/auth/homepage/actions/keyLogin", { config: { public: true } }, async (request, reply) => {
+    const key = bodyOf(request).key;
+    if (typeof key !== "string" || !key.trim() || key.length > 200) throw invalidKey();
+    const owner = await consumeTicket(app.db, key.trim());
+    if (!owner) throw invalidKey();
+    const { rows } = await app.db.query<{ username: string; userType: string | null; enabled: boolean | null; tenantHomePage: string | null }>(
+      `select u.username, u.user_type as "userType", u.enabled, t.tenant_home_page as "tenantHomePage"
+         from users u join tenants t on t.id = u.tenant_id where u.tenant_id = $1 and u.id = $2`,
+      [owner.tenantId, owner.userId],
+    );
+    const user = rows[0];
+    if (!user || user.enabled === false) throw invalidKey();
+    await deleteExpiredSessions(app.db);
+    const token = await createSession(app.db, owner, { ip: request.ip, userAgent: request.headers["user-agent"] });
+    await writeOperationLog(app.db, { tenantId: owner.tenantId, userId: owner.userId, username: user.username, ip: request.ip, resource: "auth", action: "keyLogin" });
+    setSessionCookie(request, reply, token);
+    return ok({ signature: token, userId: owner.userId, tenantId: owner.tenantId, userType: user.userType ?? "1", tenantHomePage: user.tenantHomePage ?? "" });
+  });
+}

@@ -1,0 +1,80 @@
+// Communities for the picker and trees (docs/api.md):
+//   GET  {system}/communities (areaId, keyword?) -> [{communityId, communityName, id, name, areaId,
+//        administrativeCode}] of the area and all its sub-areas; areaId 1 (全部区域) or absent = all the
+//        tenant's communities; an area of another tenant simply has none. keyword filters by name.
+//   POST {system}/communities/actions/findCommunityTree {} -> [{id, name, type: "area" | "community",
+//        children}]: the area tree with each area's communities after its sub-areas; a community whose
+//        area is missing is listed at the top.
+// Both are picker reads: any signed-in user with an authority code.
+import type { FastifyInstance } from "fastify";
+import { ok } from "../http/envelope.ts";
+import { sessionOf } from "../auth/guard.ts";
+import { likeContains } from "../crud/sql.ts";
+import { requireSomeAuthority } from "../auth/access.ts";
+import { AREA_ROOT_ID, areaTree, areaWithDescendants, type AreaNode } from "./areas.ts";
+import { optionalId, queryOf, textOf } from "../http/request-input.ts";
+
+interface CommunityRow {
+  id: number;
+  name: string;
+  areaId: number;
+  administrativeCode: string | null;
+}
+
+export interface CommunityTreeNode {
+  id: number;
+  name: string;
+  type: "area" | "community";
+  children: CommunityTreeNode[];
+}
+
+export async function communitiesModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/system/communities", { preHandler: requireSomeAuthority }, async (request) => {
+    const session = sessionOf(request);
+    const query = queryOf(request);
+    const areaId = optionalId(query.areaId);
+    const keyword = textOf(query.keyword ?? query.communityName ?? query.name, 32);
+    const params: unknown[] = [session.tenantId];
+    let where = "c.tenant_id = $1";
+    if (areaId !== null && areaId !== AREA_ROOT_ID) {
+      const areas = await areaWithDescendants(app.db, session.tenantId, areaId);
+      if (!areas.length) return ok([]);
+      params.push(areas);
+      where += ` and c.area_id = any($${params.length}::bigint[])`;
+    }
+    if (keyword) {
+      params.push(likeContains(keyword));
+      where += ` and c.name ilike $${params.length} escape '\\'`;
+    }
+    const { rows } = await app.db.query<CommunityRow>(
+      `select c.id, c.name, c.area_id as "areaId", c.administrative_code as "administrativeCode"
+         from communities c where ${where} order by c.id`,
+      params,
+    );
+    return ok(rows.map((c) => ({ communityId: c.id, communityName: c.name, id: c.id, name: c.name, areaId: c.areaId, administrativeCode: c.administrativeCode })));
+  });
+
+  app.post("/api/system/communities/actions/findCommunityTree", { preHandler: requireSomeAuthority }, async (request) => {
+    const session = sessionOf(request);
+    const root = await areaTree(app.db, session.tenantId);
+    const { rows } = await app.db.query<{ id: number; name: string; areaId: number }>(
+      `select id, name, area_id as "areaId" from communities where tenant_id = $1 order by id`,
+      [session.tenantId],
+    );
+    const byArea = new Map<number, CommunityTreeNode[]>();
+    for (const c of rows) {
+      const list = byArea.get(c.areaId) ?? [];
+      list.push({ id: c.id, name: c.name, type: "community", children: [] });
+      byArea.set(c.areaId, list);
+    }
+    const placed = new Set<number>();
+    const convert = (area: AreaNode): CommunityTreeNode => {
+      const communities = byArea.get(area.id) ?? [];
+      placed.add(area.id);
+      return { id: area.id, name: area.name, type: "area", children: [...area.subAreas.map(convert), ...communities] };
+    };
+    const tree = root.subAreas.map(convert);
+    for (const [areaId, communities] of byArea) if (!placed.has(areaId)) tree.push(...communities);
+    return ok(tree);
+  });
+}

@@ -1,0 +1,127 @@
+// Per-community configuration documents (spec §7 "Area and community administration"; the spec
+// shows no field names, so a configuration is a flat JSON object the page owns):
+//   GET  {system}/communities/{id}/actions/getCommunityParamConfig      -> {communityId, ...params}
+//   POST {system}/communities[/{id}]/actions/setCommunityParamConfig     {communityId, ...params}
+//   POST {system}/communities[/{id}]/actions/setDadCommunityConfig       {communityId, ...config}
+//   GET  {system}/communities/{id}/actions/getDadCommunityConfig        -> {communityId, ...config}
+//   GET  {system}/communities/{id}/actions/syncDadDate                  -> {communityId, lastSyncTime}
+//   POST {system}/communities[/{id}]/actions/setXiChengHealthCodeConfig  {communityId, ...config}
+//   GET  {system}/communities/{id}/actions/getXiChengHealthCodeConfig   (added: the page reads it back)
+//   POST {system}/communities/actions/importCommunity                    see src/server/excel (Excel import task)
+// A set merges the given keys into the stored document (a key set to null is removed) and answers
+// the whole document. Stored in community_configs (core-migrations-after/0002), one row per
+// community and kind, removed with the community. Reads: any signed-in user with an authority code
+// (pages of several modules read the community's parameters); writes and the import: HBL01001.
+// syncDadDate only records when it was asked (no outside platform is connected).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { fillScene } from "../../common/validate.ts";
+import { ok, validationError } from "../http/envelope.ts";
+import { sessionOf } from "../auth/guard.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../db/types.ts";
+import { writeOperationLog } from "../crud/operation-log.ts";
+import { COMMUNITY_CODE, ownCommunity, requireSomeAuthority } from "../auth/access.ts";
+import { bodyOf, parseId, pathId } from "../http/request-input.ts";
+
+export type ConfigKind = "param" | "dad" | "xiChengHealthCode";
+
+const MAX_CONFIG_BYTES = 16 * 1024;
+const RESERVED = new Set(["communityId", "id", "tenantId"]);
+
+export async function readConfig(db: DbSession, tenantId: number, communityId: number, kind: ConfigKind): Promise<Record<string, unknown>> {
+  const { rows } = await db.query<{ config: Record<string, unknown> }>(
+    "select config from community_configs where tenant_id = $1 and community_id = $2 and kind = $3",
+    [tenantId, communityId, kind],
+  );
+  return rows[0]?.config ?? {};
+}
+
+async function mergeConfig(db: DbSession, session: SessionInfo, communityId: number, kind: ConfigKind, changes: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { rows } = await db.query<{ config: Record<string, unknown> }>(
+    `insert into community_configs (tenant_id, community_id, kind, config, updated_by)
+     values ($1, $2, $3, jsonb_strip_nulls($4::jsonb), $5)
+     on conflict (tenant_id, community_id, kind) do update
+       set config = jsonb_strip_nulls(community_configs.config || $4::jsonb), updated_at = now(), updated_by = $5
+     returning config`,
+    [session.tenantId, communityId, kind, JSON.stringify(changes), session.userId],
+  );
+  return rows[0].config;
+}
+
+/** The configuration keys of a body (everything but the ids), checked for size and key names. */
+function changesOf(body: Record<string, unknown>): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (RESERVED.has(key) || value === undefined) continue;
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key)) throw validationError([{ field: key.slice(0, 64), message: "配置项名称格式不正确" }]);
+    changes[key] = value;
+  }
+  if (Buffer.byteLength(JSON.stringify(changes)) > MAX_CONFIG_BYTES) throw validationError([{ field: "", message: "配置内容过长" }]);
+  return changes;
+}
+
+/** The community of a set call: the path id, else the body's communityId. */
+function communityOfSet(request: FastifyRequest, body: Record<string, unknown>): number {
+  const fromPath = parseId((request.params as Record<string, unknown> | undefined)?.id);
+  const id = fromPath ?? parseId(body.communityId);
+  if (id === null) {
+    const message = fillScene("请选择{scene}", sessionOf(request).sceneName);
+    throw validationError([{ field: "communityId", message }]);
+  }
+  return id;
+}
+
+export async function communityConfigsModule(app: FastifyInstance): Promise<void> {
+  const read = (kind: ConfigKind) => async (request: FastifyRequest) => {
+    const session = sessionOf(request);
+    const community = await ownCommunity(app.db, session, pathId(request));
+    return ok({ ...(await readConfig(app.db, session.tenantId, community.id, kind)), communityId: community.id });
+  };
+  const write = (kind: ConfigKind) => async (request: FastifyRequest) => {
+    const session = sessionOf(request);
+    const body = bodyOf(request);
+    const community = await ownCommunity(app.db, session, communityOfSet(request, body));
+    const changes = changesOf(body);
+    const config = await app.db.transaction(async (tx) => {
+      const merged = await mergeConfig(tx, session, community.id, kind, changes);
+      await writeOperationLog(tx, {
+        tenantId: session.tenantId,
+        userId: session.userId,
+        username: session.username,
+        ip: request.ip,
+        resource: "communityConfigs",
+        action: `set:${kind}`,
+        operationCode: COMMUNITY_CODE,
+        targetId: community.id,
+        detail: { changes },
+      });
+      return merged;
+    });
+    return ok({ ...config, communityId: community.id });
+  };
+  const readers = { preHandler: requireSomeAuthority };
+  const writers = { config: { authority: COMMUNITY_CODE } };
+  const base = "/api/system/communities";
+
+  app.get(`${base}/:id/actions/getCommunityParamConfig`, readers, read("param"));
+  app.get(`${base}/:id/actions/getDadCommunityConfig`, readers, read("dad"));
+  app.get(`${base}/:id/actions/getXiChengHealthCodeConfig`, readers, read("xiChengHealthCode"));
+  for (const [action, kind] of [
+    ["setCommunityParamConfig", "param"],
+    ["setDadCommunityConfig", "dad"],
+    ["setXiChengHealthCodeConfig", "xiChengHealthCode"],
+  ] as const) {
+    app.post(`${base}/actions/${action}`, writers, write(kind));
+    app.post(`${base}/:id/actions/${action}`, writers, write(kind));
+  }
+
+  app.get(`${base}/:id/actions/syncDadDate`, writers, async (request) => {
+    const session = sessionOf(request);
+    const community = await ownCommunity(app.db, session, pathId(request));
+    const lastSyncTime = new Date().toISOString();
+    await mergeConfig(app.db, session, community.id, "dad", { lastSyncTime });
+    return ok({ communityId: community.id, lastSyncTime });
+  });
+
+  // POST .../actions/importCommunity (the Excel import of communities) is in src/server/excel/routes.ts.
+}

@@ -1,0 +1,141 @@
+// Data of three pages outside the frame (schemas/modules/pages.yaml), over the session's tenant:
+//   GET {system}/communities/actions/propertyDetail?communityId=          HBL01001 (/propertyDetail)
+//       -> {tenantName, companyShortName, community: {id, name, areaName, address, administrativeCode,
+//           contactName, contactPhone, totalArea, longitude, latitude}, totals: {buildings, units, rooms,
+//           inhabitants}, roomsByStatus}; without communityId the tenant's first community (null when none)
+//   GET {system}/inhabitants/actions/preventionStatistics?communityId=    HBL01005 (/Eprevention)
+//       -> {communityId, communityName, inhabitants, newResidents (moved in within 14 days),
+//           residentsByIdentity, keyPersons: {total, watching, byCategory}, visitorDays, openDoorDays (7 days)}
+//   GET {system}/inhabitants/{id}/actions/profile                         HBL01005 (/personnel/personnelInfo)
+//       -> {inhabitant (as the generic GET), room: {buildingName, unitName, roomNo}, cards, accessEvents
+//           (the 10 newest), keyPerson: {category, watching} | null, faceCount}
+// Another tenant's community or inhabitant is a 404. Values are raw; the pages mask by the schema.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { resourceByName } from "../../../generated/resources.ts";
+import { sessionOf } from "../auth/guard.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../db/types.ts";
+import { apiError, ok } from "../http/envelope.ts";
+import { buildModel } from "../crud/model.ts";
+import { findById } from "../crud/repository.ts";
+import { ownCommunity } from "../auth/access.ts";
+import { optionalId, pathId, queryOf } from "../http/request-input.ts";
+import { chinaDays, countsByMapping } from "../workbench/workbench-stats.ts";
+
+const inhabitants = buildModel(resourceByName.inhabitants);
+const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+
+/** The requested community of the tenant (404 when not its), else its first one, else null. */
+async function communityOf(db: DbSession, session: SessionInfo, request: FastifyRequest): Promise<{ id: number; name: string } | null> {
+  const requested = optionalId(queryOf(request).communityId);
+  if (requested !== null) return ownCommunity(db, session, requested);
+  const { rows } = await db.query<{ id: number; name: string }>("select id, name from communities where tenant_id = $1 order by id limit 1", [session.tenantId]);
+  return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
+}
+
+const n = async (db: DbSession, sql: string, params: unknown[]) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
+
+async function byMapping(db: DbSession, table: string, column: string, mapping: string, tenantId: number, communityId: number) {
+  const { rows } = await db.query<{ value: number | null; count: number }>(
+    `select ${column} as value, count(*)::int as count from ${table} where tenant_id = $1 and community_id = $2 group by 1`,
+    [tenantId, communityId],
+  );
+  return countsByMapping(mapping, rows);
+}
+
+async function perDay(db: DbSession, table: string, column: string, tenantId: number, communityId: number) {
+  const { days, since } = chinaDays(new Date(), 7);
+  const { rows } = await db.query<{ day: string; count: number }>(
+    `select ${chinaDay(column)} as day, count(*)::int as count from ${table}
+      where tenant_id = $1 and community_id = $2 and ${column} >= $3::timestamptz group by 1`,
+    [tenantId, communityId, since.toISOString()],
+  );
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.count)]));
+  return days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
+}
+
+export async function communityProfileModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/system/communities/actions/propertyDetail", { config: { authority: "HBL01001" } }, async (request) => {
+    const session = sessionOf(request);
+    const community = await communityOf(app.db, session, request);
+    const { rows: tenant } = await app.db.query<{ name: string; companyShortName: string | null }>(
+      `select name, company_short_name as "companyShortName" from tenants where id = $1`,
+      [session.tenantId],
+    );
+    if (!community) return ok({ tenantName: tenant[0]?.name ?? "", companyShortName: tenant[0]?.companyShortName ?? null, community: null, totals: null, roomsByStatus: [] });
+    const { rows } = await app.db.query<Record<string, unknown>>(
+      `select c.id, c.name, a.name as "areaName", c.address, c.administrative_code as "administrativeCode", c.contact_name as "contactName",
+              c.contact_phone as "contactPhone", c.total_area::text as "totalArea", c.longitude::text as longitude, c.latitude::text as latitude
+         from communities c left join areas a on a.tenant_id = c.tenant_id and a.id = c.area_id
+        where c.tenant_id = $1 and c.id = $2`,
+      [session.tenantId, community.id],
+    );
+    const p = [session.tenantId, community.id];
+    return ok({
+      tenantName: tenant[0]?.name ?? "",
+      companyShortName: tenant[0]?.companyShortName ?? null,
+      community: rows[0],
+      totals: {
+        buildings: await n(app.db, "select count(*)::int as n from buildings where tenant_id = $1 and community_id = $2", p),
+        units: await n(app.db, "select count(*)::int as n from units where tenant_id = $1 and community_id = $2", p),
+        rooms: await n(app.db, "select count(*)::int as n from rooms where tenant_id = $1 and community_id = $2", p),
+        inhabitants: await n(app.db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2", p),
+      },
+      roomsByStatus: await byMapping(app.db, "rooms", "status", "roomStatus", session.tenantId, community.id),
+    });
+  });
+
+  app.get("/api/system/inhabitants/actions/preventionStatistics", { config: { authority: "HBL01005" } }, async (request) => {
+    const session = sessionOf(request);
+    const community = await communityOf(app.db, session, request);
+    if (!community) return ok(null);
+    const p = [session.tenantId, community.id];
+    const since = new Date(Date.now() - 14 * 24 * 3600_000).toISOString().slice(0, 10);
+    return ok({
+      communityId: community.id,
+      communityName: community.name,
+      inhabitants: await n(app.db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2", p),
+      newResidents: await n(app.db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2 and move_in_date >= $3::date", [...p, since]),
+      residentsByIdentity: await byMapping(app.db, "inhabitants", "identity", "residentIdentity", session.tenantId, community.id),
+      keyPersons: {
+        total: await n(app.db, "select count(*)::int as n from key_persons where tenant_id = $1 and community_id = $2", p),
+        watching: await n(app.db, "select count(*)::int as n from key_persons where tenant_id = $1 and community_id = $2 and watching", p),
+        byCategory: await byMapping(app.db, "key_persons", "category", "keyPersonCategory", session.tenantId, community.id),
+      },
+      visitorDays: await perDay(app.db, "visitors", "visit_time", session.tenantId, community.id),
+      openDoorDays: await perDay(app.db, "access_events", "event_time", session.tenantId, community.id),
+    });
+  });
+
+  app.get("/api/system/inhabitants/:id/actions/profile", { config: { authority: "HBL01005" } }, async (request) => {
+    const session = sessionOf(request);
+    const inhabitant = await findById(app.db, inhabitants, session.tenantId, pathId(request));
+    if (!inhabitant) throw apiError("NOT_FOUND");
+    const p = [session.tenantId, inhabitant.id];
+    const room = await app.db.query<{ buildingName: string | null; unitName: string | null; roomNo: string | null }>(
+      `select b.name as "buildingName", u.name as "unitName", r.room_no as "roomNo" from rooms r
+         left join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
+         left join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
+        where r.tenant_id = $1 and r.id = $2`,
+      [session.tenantId, inhabitant.roomId],
+    );
+    const cards = await app.db.query(
+      `select id, card_no as "cardNo", card_type as "cardType", valid_until::text as "validUntil", enabled from cards where tenant_id = $1 and inhabitant_id = $2 order by id`,
+      p,
+    );
+    const events = await app.db.query(
+      `select id, event_time as "eventTime", device_name as "deviceName", open_method as "openMethod", result from access_events
+        where tenant_id = $1 and inhabitant_id = $2 order by event_time desc nulls last, id desc limit 10`,
+      p,
+    );
+    const keyPerson = await app.db.query<{ category: number; watching: boolean }>("select category, watching from key_persons where tenant_id = $1 and inhabitant_id = $2 order by id limit 1", p);
+    return ok({
+      inhabitant,
+      room: room.rows[0] ?? null,
+      cards: cards.rows,
+      accessEvents: events.rows,
+      keyPerson: keyPerson.rows[0] ?? null,
+      faceCount: await n(app.db, "select count(*)::int as n from face_profiles where tenant_id = $1 and inhabitant_id = $2", p),
+    });
+  });
+}

@@ -1,0 +1,25 @@
+// 社区 domain: the area and community picker, the house cascade, per-community configuration,
+// room audits, communal-area bookings, the outside-frame community pages and province/city data.
+import type { FastifyPluginAsync } from "fastify";
+import { areasModule, areaWriteRules } from "./areas.ts";
+import { communitiesModule } from "./communities.ts";
+import { recentCommunitiesModule } from "./recent-communities.ts";
+import { housesModule } from "./houses.ts";
+import { communityConfigsModule } from "./community-configs.ts";
+import { provinceCityModule } from "./province-city.ts";
+import { roomAuditModule } from "./room-audit.ts";
+import { communalBookingsModule } from "./communal-bookings.ts";
+import { communityProfileModule } from "./community-profile.ts";
+
+export const communityRoutes: FastifyPluginAsync[] = [
+  areasModule,
+  areaWriteRules,
+  communitiesModule,
+  recentCommunitiesModule,
+  housesModule,
+  communityConfigsModule,
+  provinceCityModule,
+  roomAuditModule,
+  communalBookingsModule,
+  communityProfileModule,
+];

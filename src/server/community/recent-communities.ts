@@ -1,0 +1,63 @@
+// The user's recently visited communities (spec §3, §7, §9; docs/api.md):
+//   GET  {system}/recentCommunity/actions/getRecentCommunityList -> {recentList: [{communityId, communityName}]}
+//        newest first, at most 5, communities deleted since are left out;
+//   POST {system}/recentCommunity/actions/setRecentCommunityList {communityIds} -> {recentList}: the
+//        list the client gives, newest first, replaces the stored one. Ids that are malformed,
+//        repeated or not communities of the session's tenant are dropped; of the rest the first 5
+//        (constants.recentCommunityMax) are kept.
+// Picker calls: any signed-in user with an authority code.
+import type { FastifyInstance } from "fastify";
+import { constants } from "../../../generated/constants.ts";
+import { ok, apiError } from "../http/envelope.ts";
+import { sessionOf } from "../auth/guard.ts";
+import type { DbSession } from "../db/types.ts";
+import { requireSomeAuthority } from "../auth/access.ts";
+import { bodyOf, parseId } from "../http/request-input.ts";
+
+export interface RecentCommunity {
+  communityId: number;
+  communityName: string;
+}
+
+/** Longest list a client may send (a guard against huge bodies; the stored list is 5). */
+const MAX_GIVEN = 100;
+
+export async function recentCommunities(db: DbSession, tenantId: number, userId: number): Promise<RecentCommunity[]> {
+  const { rows } = await db.query<RecentCommunity>(
+    `select c.id as "communityId", c.name as "communityName"
+       from recent_communities r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
+      where r.tenant_id = $1 and r.user_id = $2
+      order by r.visited_at desc, c.id limit $3`,
+    [tenantId, userId, constants.recentCommunityMax],
+  );
+  return rows;
+}
+
+export async function recentCommunitiesModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/system/recentCommunity/actions/getRecentCommunityList", { preHandler: requireSomeAuthority }, async (request) => {
+    const session = sessionOf(request);
+    return ok({ recentList: await recentCommunities(app.db, session.tenantId, session.userId) });
+  });
+
+  app.post("/api/system/recentCommunity/actions/setRecentCommunityList", { preHandler: requireSomeAuthority }, async (request) => {
+    const session = sessionOf(request);
+    const given = bodyOf(request).communityIds;
+    if (!Array.isArray(given) || given.length > MAX_GIVEN) throw apiError("BAD_REQUEST");
+    const ids = [...new Set(given.map(parseId).filter((id): id is number => id !== null))];
+    await app.db.transaction(async (tx) => {
+      // Keep the given order: position i is i milliseconds older than the first (newest) one.
+      await tx.query("delete from recent_communities where tenant_id = $1 and user_id = $2", [session.tenantId, session.userId]);
+      if (!ids.length) return;
+      await tx.query(
+        `insert into recent_communities (tenant_id, user_id, community_id, visited_at)
+         select $1, $2, g.id, now() - (g.pos * interval '1 millisecond')
+           from unnest($3::bigint[]) with ordinality as g(id, pos)
+           join communities c on c.tenant_id = $1 and c.id = g.id
+          order by g.pos
+          limit $4`,
+        [session.tenantId, session.userId, ids, constants.recentCommunityMax],
+      );
+    });
+    return ok({ recentList: await recentCommunities(app.db, session.tenantId, session.userId) });
+  });
+}

@@ -1,0 +1,500 @@
+// Edge (cascade) services (spec §3 edge service, §4 edge authorisation, §7 Edge service), all under
+// HBL03019, over the edgeServices and edgeDevices rows of the session's tenant (another tenant's id
+// is a 404). Base {device}/edgeService/actions/:
+// GET
+//   getEdgeServiceList (pageNo, pageSize, keyword)  -> {list: [EdgeRow], total, pageNo, pageSize}
+//   getEdgeServiceDetails (edgeId)                  -> EdgeRow plus devicesByCategory
+//   getEdgeDeviceList (edgeId, communityId?, deviceCategory?, pageNo, pageSize) -> {list, total, pageNo, pageSize}
+//   getEdgeDeviceChannelList (deviceId)             -> [{deviceId, deviceName, channelNo, channelName, communityId, communityName}]
+//   getEdgeChannelList (edgeId, communityId?)       -> the same for every device of the edge
+//   getEgdeModuleReportStatus (edgeId)              -> [{module, name, reported, count, reportTime}]
+//   getEdgeBindCommunityList (edgeId)               -> [{communityId, communityName}]
+//   getChannelType, getDeviceType                   -> [{value, label}]
+//   findEdgeLicenseList                             -> {serviceTotalNum, serviceUseNum, validityDate, list: [{edgeId, name, serialNo, licensed, usedAt}]}
+//   getEdgeServiceByCommunityId (communityId)       -> {id, name, enableRemoteAccess, authorized} | null
+//        the first edge service bound to the community and shown in the header (showEnable)
+// POST
+//   updateEdgeService {edgeId | id, ...fields}      -> EdgeRow (generic validation of edgeServices)
+//   updateAuthLogin {edgeId}                        -> {edgeId, authorized: true}   (the user consented)
+//   getEdgeAuth {edgeId}                            -> {edgeId, authorized}
+//   synchronizationEdgeService / syncData / synchronizationEdgeDevice {edgeId}
+//        -> {edgeId, syncTime, ...what was sent: communities with their rooms and residents, devices and channels}
+//   setEdgeDeviceRelationCommunity {deviceIds | deviceId, communityId | null} -> {deviceIds, communityId}
+//   setEdgeChannelRelationCommunity {deviceId, communityId | null}  channels follow their device's community
+//   updateDeviceSerialDetail {deviceId, serialNo?, name?} -> the device
+//   addEdgeLicense {edgeId}                         -> {edgeId, licensed: true} (uses one licence of type 252)
+//   setShowEnable {edgeId, showEnable}, enableRemoteAccess {edgeId, enableRemoteAccess} -> EdgeRow
+//   getFrpsAuth {edgeId, jumpType}                  -> {jumpAddr}: the edge's address with a one-time
+//        ticket (type "edge"); refused (400, with the reason) when not authorised, remote access is off
+//        or the edge has no address: the client then shows 进入智慧平台失败.
+// POST {device}/edgeService adds one; DELETE {device}/edgeService/{id} refuses (409) while devices
+// belong to it; DELETE {device}/edgeService/force/{id} deletes its devices too.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { resourceByName } from "../../../generated/resources.ts";
+import { mappingLabel, mappingOptions } from "../../common/mappings.ts";
+import { checkRule, fillScene } from "../../common/validate.ts";
+import { issueTicket } from "../auth/ticket-routes.ts";
+import { sessionOf } from "../auth/guard.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { buildModel } from "../crud/model.ts";
+import { createRow, deleteRows, updateRow, type Actor } from "../crud/repository.ts";
+import { writeOperationLog } from "../crud/operation-log.ts";
+import type { DbSession } from "../db/types.ts";
+import { apiError, ok, validationError } from "../http/envelope.ts";
+import { bodyOf, optionalId, pageArgs, pathId, queryOf, requiredId, textOf } from "../http/request-input.ts";
+
+export const EDGE_CODE = "HBL03019";
+const EDGE_LICENCE_TYPE = 252;
+const BASE = "/api/device/edgeService";
+
+const edgeModel = buildModel(resourceByName.edgeServices);
+
+/** Channel types of an edge device's channels (the spec names the call, not the values). */
+export const CHANNEL_TYPES = [
+  { value: 1, label: "视频通道" },
+  { value: 2, label: "门禁通道" },
+  { value: 3, label: "对讲通道" },
+];
+/** Cameras carry video channels, door and wall stations intercom, controllers access channels. */
+const channelTypeOf = (deviceCategory: number): number => ([6, 7].includes(deviceCategory) ? 1 : deviceCategory === 5 ? 2 : 3);
+
+const EDGE_COLUMNS = `e.id, e.name, e.serial_no as "serialNo", e.ip_address as "ipAddress", e.software_version as "softwareVersion",
+  coalesce(e.community_ids, '[]'::jsonb) as "communityIds", coalesce(e.enable_remote_access, false) as "enableRemoteAccess",
+  coalesce(e.show_enable, true) as "showEnable", coalesce(e.authorized, false) as authorized, coalesce(e.online, false) as online,
+  e.last_heartbeat as "lastHeartbeat", e.remark, e.version, e.created_at as "createdAt", e.updated_at as "updatedAt",
+  (select count(*)::int from edge_devices d where d.tenant_id = e.tenant_id and d.edge_service_id = e.id) as "deviceCount"`;
+
+interface EdgeRow {
+  id: number;
+  name: string;
+  serialNo: string;
+  ipAddress: string | null;
+  communityIds: unknown;
+  enableRemoteAccess: boolean;
+  showEnable: boolean;
+  authorized: boolean;
+  online: boolean;
+  lastHeartbeat: string | null;
+  updatedAt: string;
+  [key: string]: unknown;
+}
+
+const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : []);
+
+async function communityNames(db: DbSession, tenantId: number, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const { rows } = await db.query<{ id: number; name: string }>("select id, name from communities where tenant_id = $1 and id = any($2::bigint[])", [tenantId, ids]);
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}
+
+async function withCommunities(db: DbSession, tenantId: number, rows: EdgeRow[]) {
+  const names = await communityNames(db, tenantId, [...new Set(rows.flatMap((r) => idsOf(r.communityIds)))]);
+  return rows.map((r) => {
+    const communityIds = idsOf(r.communityIds).filter((id) => names.has(id));
+    return { ...r, communityIds, communityNames: communityIds.map((id) => names.get(id)!) };
+  });
+}
+
+async function loadEdge(db: DbSession, tenantId: number, edgeId: number) {
+  const { rows } = await db.query<EdgeRow>(`select ${EDGE_COLUMNS} from edge_services e where e.tenant_id = $1 and e.id = $2`, [tenantId, edgeId]);
+  if (!rows[0]) throw apiError("NOT_FOUND");
+  return (await withCommunities(db, tenantId, rows))[0];
+}
+
+/** Community ids of a write must all be the tenant's. */
+async function checkCommunityIds(db: DbSession, session: SessionInfo, value: unknown): Promise<void> {
+  if (value === undefined || value === null) return;
+  const ids = idsOf(value);
+  if (!Array.isArray(value) || ids.length !== value.length) throw validationError([{ field: "communityIds", message: fillScene("{scene}不存在", session.sceneName) }]);
+  const names = await communityNames(db, session.tenantId, ids);
+  if (names.size !== new Set(ids).size) throw validationError([{ field: "communityIds", message: fillScene("{scene}不存在", session.sceneName) }]);
+}
+
+const DEVICE_COLUMNS = `d.id, d.edge_service_id as "edgeServiceId", d.name, d.serial_no as "serialNo", d.device_category as "deviceCategory",
+  d.community_id as "communityId", c.name as "communityName", coalesce(d.channel_count, 0) as "channelCount", coalesce(d.online, false) as online,
+  d.updated_at as "updatedAt"`;
+const DEVICE_FROM = `edge_devices d left join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id`;
+
+interface DeviceRow {
+  id: number;
+  name: string;
+  deviceCategory: number;
+  communityId: number | null;
+  communityName: string | null;
+  channelCount: number;
+  [key: string]: unknown;
+}
+
+const withCategoryLabel = (d: DeviceRow) => ({ ...d, deviceCategoryLabel: mappingLabel("deviceCategory", d.deviceCategory) });
+
+/** The channels of devices: numbered 1..channelCount, named after their device. */
+export function channelsOf(devices: Pick<DeviceRow, "id" | "name" | "deviceCategory" | "communityId" | "communityName" | "channelCount">[]) {
+  return devices.flatMap((d) =>
+    Array.from({ length: Math.max(0, Number(d.channelCount) || 0) }, (_, i) => ({
+      deviceId: d.id,
+      deviceName: d.name,
+      channelNo: i + 1,
+      channelName: `${d.name}-通道${i + 1}`,
+      channelType: channelTypeOf(Number(d.deviceCategory)),
+      communityId: d.communityId,
+      communityName: d.communityName,
+    })),
+  );
+}
+
+const edgeIdOf = (input: Record<string, unknown>) => requiredId(input.edgeId ?? input.id);
+const actorOf = (request: FastifyRequest): Actor => ({ session: sessionOf(request), ip: request.ip });
+
+export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const config = { authority: EDGE_CODE };
+  const get = (name: string, handler: (request: FastifyRequest, session: SessionInfo, query: Record<string, unknown>) => Promise<unknown>) =>
+    app.get(`${BASE}/actions/${name}`, { config }, async (request) => ok(await handler(request, sessionOf(request), queryOf(request))));
+  const post = (name: string, handler: (request: FastifyRequest, session: SessionInfo, body: Record<string, unknown>) => Promise<unknown>) =>
+    app.post(`${BASE}/actions/${name}`, { config }, async (request) => ok(await handler(request, sessionOf(request), bodyOf(request))));
+
+  // ---- reads -------------------------------------------------------------------------------------
+
+  get("getEdgeServiceList", async (_r, session, query) => {
+    const { pageNo, pageSize, offset } = pageArgs(query);
+    const keyword = textOf(query.keyword ?? query.name, 32);
+    const params: unknown[] = [session.tenantId];
+    let where = "e.tenant_id = $1";
+    if (keyword) {
+      params.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where += ` and (e.name ilike $2 or e.serial_no ilike $2)`;
+    }
+    const { rows } = await db.query<EdgeRow>(
+      `select ${EDGE_COLUMNS} from edge_services e where ${where} order by e.id limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, pageSize, offset],
+    );
+    const { rows: total } = await db.query<{ n: number }>(`select count(*)::int as n from edge_services e where ${where}`, params);
+    return { list: await withCommunities(db, session.tenantId, rows), total: Number(total[0].n), pageNo, pageSize };
+  });
+
+  get("getEdgeServiceDetails", async (_r, session, query) => {
+    const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
+    const { rows } = await db.query<{ value: number; count: number }>(
+      "select device_category as value, count(*)::int as count from edge_devices where tenant_id = $1 and edge_service_id = $2 group by device_category order by 1",
+      [session.tenantId, edge.id],
+    );
+    return { ...edge, devicesByCategory: rows.map((r) => ({ deviceCategory: r.value, label: mappingLabel("deviceCategory", r.value), count: Number(r.count) })) };
+  });
+
+  get("getEdgeDeviceList", async (_r, session, query) => {
+    const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
+    const { pageNo, pageSize, offset } = pageArgs(query);
+    const params: unknown[] = [session.tenantId, edge.id];
+    let where = "d.tenant_id = $1 and d.edge_service_id = $2";
+    const communityId = optionalId(query.communityId);
+    if (communityId !== null) {
+      params.push(communityId);
+      where += ` and d.community_id = $${params.length}`;
+    }
+    if (query.deviceCategory !== undefined && query.deviceCategory !== "") {
+      params.push(Number(query.deviceCategory));
+      where += ` and d.device_category = $${params.length}`;
+    }
+    const { rows } = await db.query<DeviceRow>(
+      `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where ${where} order by d.id limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, pageSize, offset],
+    );
+    const { rows: total } = await db.query<{ n: number }>(`select count(*)::int as n from edge_devices d where ${where}`, params);
+    return { list: rows.map(withCategoryLabel), total: Number(total[0].n), pageNo, pageSize };
+  });
+
+  get("getEdgeDeviceChannelList", async (_r, session, query) => {
+    const { rows } = await db.query<DeviceRow>(`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.id = $2`, [session.tenantId, requiredId(query.deviceId)]);
+    if (!rows[0]) throw apiError("NOT_FOUND");
+    return channelsOf(rows);
+  });
+
+  get("getEdgeChannelList", async (_r, session, query) => {
+    const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
+    const communityId = optionalId(query.communityId);
+    const { rows } = await db.query<DeviceRow>(
+      `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.edge_service_id = $2 and ($3::bigint is null or d.community_id = $3) order by d.id`,
+      [session.tenantId, edge.id, communityId],
+    );
+    return channelsOf(rows);
+  });
+
+  get("getEgdeModuleReportStatus", async (_r, session, query) => {
+    const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
+    const { rows } = await db.query<{ devices: number; channels: number; lastDevice: string | null }>(
+      `select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels, max(updated_at) as "lastDevice"
+         from edge_devices where tenant_id = $1 and edge_service_id = $2`,
+      [session.tenantId, edge.id],
+    );
+    const r = rows[0];
+    const communityIds = edge.communityIds as number[];
+    return [
+      { module: "heartbeat", name: "心跳", reported: Boolean(edge.online), count: edge.online ? 1 : 0, reportTime: edge.lastHeartbeat ?? null },
+      { module: "device", name: "设备", reported: Number(r.devices) > 0, count: Number(r.devices), reportTime: r.lastDevice },
+      { module: "channel", name: "通道", reported: Number(r.channels) > 0, count: Number(r.channels), reportTime: r.lastDevice },
+      { module: "community", name: "绑定社区", reported: communityIds.length > 0, count: communityIds.length, reportTime: edge.updatedAt ?? null },
+    ];
+  });
+
+  get("getEdgeBindCommunityList", async (_r, session, query) => {
+    const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
+    const names = edge.communityNames as string[];
+    return (edge.communityIds as number[]).map((communityId, i) => ({ communityId, communityName: names[i] }));
+  });
+
+  get("getChannelType", async () => CHANNEL_TYPES);
+  get("getDeviceType", async () => mappingOptions("deviceCategory"));
+
+  get("findEdgeLicenseList", async (_r, session) => {
+    const quota = await edgeLicenceQuota(db, session.tenantId);
+    const { rows } = await db.query<{ edgeId: number; name: string; serialNo: string; usedAt: string | null }>(
+      `select e.id as "edgeId", e.name, e.serial_no as "serialNo",
+              (select max(u.used_at) from licence_usages u where u.tenant_id = e.tenant_id and u.service_type = $2 and u.device_serial = e.serial_no) as "usedAt"
+         from edge_services e where e.tenant_id = $1 order by e.id`,
+      [session.tenantId, EDGE_LICENCE_TYPE],
+    );
+    return { serviceType: EDGE_LICENCE_TYPE, ...quota, list: rows.map((r) => ({ ...r, licensed: r.usedAt !== null })) };
+  });
+
+  get("getEdgeServiceByCommunityId", async (_r, session, query) => {
+    const communityId = requiredId(query.communityId);
+    const { rows } = await db.query<{ id: number; name: string; enableRemoteAccess: boolean; authorized: boolean }>(
+      `select e.id, e.name, coalesce(e.enable_remote_access, false) as "enableRemoteAccess", coalesce(e.authorized, false) as authorized
+         from edge_services e
+        where e.tenant_id = $1 and coalesce(e.show_enable, true) and coalesce(e.community_ids, '[]'::jsonb) @> jsonb_build_array($2::bigint)
+          and exists (select 1 from communities c where c.tenant_id = e.tenant_id and c.id = $2)
+        order by e.id limit 1`,
+      [session.tenantId, communityId],
+    );
+    return rows[0] ?? null;
+  });
+
+  // ---- writes ------------------------------------------------------------------------------------
+
+  const setFlag = async (request: FastifyRequest, session: SessionInfo, edgeId: number, column: "authorized" | "show_enable" | "enable_remote_access", value: boolean) => {
+    const { rows } = await db.query(
+      `update edge_services set ${column} = $3, version = version + 1, updated_at = now(), updated_by = $4 where tenant_id = $1 and id = $2 returning id`,
+      [session.tenantId, edgeId, value, session.userId],
+    );
+    if (!rows.length) throw apiError("NOT_FOUND");
+    await writeOperationLog(db, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      username: session.username,
+      ip: request.ip,
+      resource: "edgeServices",
+      action: "update",
+      operationCode: EDGE_CODE,
+      targetId: edgeId,
+      detail: { changes: { [column]: value } },
+    });
+  };
+  const booleanOf = (value: unknown, field: string): boolean => {
+    if (typeof value === "boolean") return value;
+    if (value === 1 || value === "1" || value === "true") return true;
+    if (value === 0 || value === "0" || value === "false") return false;
+    throw validationError([{ field, message: "请求参数错误" }]);
+  };
+
+  post("updateEdgeService", async (request, session, body) => {
+    const edgeId = edgeIdOf(body);
+    await checkCommunityIds(db, session, body.communityIds);
+    const { id: _id, edgeId: _edgeId, ...fields } = body;
+    await updateRow(db, edgeModel, actorOf(request), edgeId, fields);
+    return loadEdge(db, session.tenantId, edgeId);
+  });
+
+  post("updateAuthLogin", async (request, session, body) => {
+    const edgeId = edgeIdOf(body);
+    await setFlag(request, session, edgeId, "authorized", true);
+    return { edgeId, authorized: true };
+  });
+
+  post("getEdgeAuth", async (_r, session, body) => {
+    const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
+    return { edgeId: edge.id, authorized: edge.authorized };
+  });
+
+  post("setShowEnable", async (request, session, body) => {
+    const edgeId = edgeIdOf(body);
+    await setFlag(request, session, edgeId, "show_enable", booleanOf(body.showEnable, "showEnable"));
+    return loadEdge(db, session.tenantId, edgeId);
+  });
+
+  post("enableRemoteAccess", async (request, session, body) => {
+    const edgeId = edgeIdOf(body);
+    await setFlag(request, session, edgeId, "enable_remote_access", booleanOf(body.enableRemoteAccess ?? body.enable, "enableRemoteAccess"));
+    return loadEdge(db, session.tenantId, edgeId);
+  });
+
+  const syncSummary = async (session: SessionInfo, body: Record<string, unknown>) => {
+    const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
+    const { rows } = await db.query<{ devices: number; channels: number }>(
+      "select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels from edge_devices where tenant_id = $1 and edge_service_id = $2",
+      [session.tenantId, edge.id],
+    );
+    return { edge, syncTime: new Date().toISOString(), deviceCount: Number(rows[0].devices), channelCount: Number(rows[0].channels) };
+  };
+
+  post("synchronizationEdgeService", async (_r, session, body) => {
+    const { edge, syncTime, deviceCount, channelCount } = await syncSummary(session, body);
+    return { edgeId: edge.id, syncTime, communityCount: (edge.communityIds as number[]).length, deviceCount, channelCount };
+  });
+
+  post("synchronizationEdgeDevice", async (_r, session, body) => {
+    const { edge, syncTime, deviceCount, channelCount } = await syncSummary(session, body);
+    return { edgeId: edge.id, syncTime, deviceCount, channelCount };
+  });
+
+  // The community data an edge keeps locally: its bound communities' rooms and residents.
+  post("syncData", async (_r, session, body) => {
+    const { edge, syncTime } = await syncSummary(session, body);
+    const ids = edge.communityIds as number[];
+    const { rows } = await db.query<{ communityId: number; rooms: number; inhabitants: number }>(
+      `select c.id as "communityId",
+              (select count(*)::int from rooms r where r.tenant_id = c.tenant_id and r.community_id = c.id) as rooms,
+              (select count(*)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as inhabitants
+         from communities c where c.tenant_id = $1 and c.id = any($2::bigint[]) order by c.id`,
+      [session.tenantId, ids],
+    );
+    return { edgeId: edge.id, syncTime, communities: rows };
+  });
+
+  const relateDevices = async (session: SessionInfo, deviceIds: number[], communityValue: unknown) => {
+    const communityId = optionalId(communityValue);
+    if (communityId !== null) {
+      const names = await communityNames(db, session.tenantId, [communityId]);
+      if (!names.size) throw validationError([{ field: "communityId", message: fillScene("{scene}不存在", session.sceneName) }]);
+    }
+    if (!deviceIds.length) throw apiError("BAD_REQUEST");
+    const { rows } = await db.query<{ id: number }>(
+      `update edge_devices set community_id = $3, version = version + 1, updated_at = now(), updated_by = $4
+        where tenant_id = $1 and id = any($2::bigint[]) returning id`,
+      [session.tenantId, deviceIds, communityId, session.userId],
+    );
+    if (rows.length !== new Set(deviceIds).size) throw apiError("NOT_FOUND");
+    return { deviceIds, communityId };
+  };
+
+  post("setEdgeDeviceRelationCommunity", async (_r, session, body) =>
+    relateDevices(session, Array.isArray(body.deviceIds) ? idsOf(body.deviceIds) : [requiredId(body.deviceId)], body.communityId),
+  );
+
+  post("setEdgeChannelRelationCommunity", async (_r, session, body) => relateDevices(session, [requiredId(body.deviceId)], body.communityId));
+
+  post("updateDeviceSerialDetail", async (_r, session, body) => {
+    const deviceId = requiredId(body.deviceId ?? body.id);
+    const sets: string[] = [];
+    const params: unknown[] = [session.tenantId, deviceId, session.userId];
+    for (const [field, column, rule] of [["serialNo", "serial_no", "digitsLetters"], ["name", "name", "name"]] as const) {
+      if (body[field] === undefined) continue;
+      const value = textOf(body[field], 64);
+      const problem = value === "" ? (field === "name" ? "请输入设备名称" : "请输入设备序列号") : checkRule(rule, value) ?? (value.length > 32 ? "长度不能超过32个字符" : null);
+      if (problem) throw validationError([{ field, message: problem }]);
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    }
+    if (!sets.length) throw apiError("BAD_REQUEST");
+    try {
+      const { rows } = await db.query(
+        `update edge_devices set ${sets.join(", ")}, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and id = $2 returning id`,
+        params,
+      );
+      if (!rows.length) throw apiError("NOT_FOUND");
+    } catch (err) {
+      if ((err as { code?: string }).code === "23505") throw apiError("DUPLICATE");
+      throw err;
+    }
+    const { rows } = await db.query<DeviceRow>(`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.id = $2`, [session.tenantId, deviceId]);
+    return withCategoryLabel(rows[0]);
+  });
+
+  post("addEdgeLicense", async (_r, session, body) => {
+    const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
+    return db.transaction(async (tx) => {
+      // One licence of type 252 per edge service, counted in the tenant's quota (licence_quotas).
+      await tx.query("select pg_advisory_xact_lock($1, $2)", [EDGE_LICENCE_TYPE, session.tenantId]);
+      const { rows: existing } = await tx.query<{ usedAt: string }>(
+        `select used_at as "usedAt" from licence_usages where tenant_id = $1 and service_type = $2 and device_serial = $3 limit 1`,
+        [session.tenantId, EDGE_LICENCE_TYPE, edge.serialNo],
+      );
+      if (existing[0]) return { edgeId: edge.id, licensed: true, usedAt: existing[0].usedAt };
+      const quota = await edgeLicenceQuota(tx, session.tenantId);
+      if (quota.serviceUseNum >= quota.serviceTotalNum) throw apiError("BAD_REQUEST", { message: "边缘服务授权数量不足，请联系管理员扩容" });
+      const { rows } = await tx.query<{ usedAt: string }>(
+        `insert into licence_usages (tenant_id, service_type, device_name, device_serial, used_at, created_by, updated_by)
+         values ($1, $2, $3, $4, now(), $5, $5) returning used_at as "usedAt"`,
+        [session.tenantId, EDGE_LICENCE_TYPE, edge.name, edge.serialNo, session.userId],
+      );
+      await tx.query(
+        "update licence_quotas set service_use_num = service_use_num + 1, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and service_type = $2",
+        [session.tenantId, EDGE_LICENCE_TYPE, session.userId],
+      );
+      return { edgeId: edge.id, licensed: true, usedAt: rows[0].usedAt };
+    });
+  });
+
+  post("getFrpsAuth", async (_r, session, body) => {
+    const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
+    if (!edge.authorized) throw apiError("BAD_REQUEST", { message: "边缘服务尚未授权" });
+    if (!edge.enableRemoteAccess) throw apiError("BAD_REQUEST", { message: "边缘服务未开启远程访问" });
+    if (!edge.ipAddress) throw apiError("BAD_REQUEST", { message: "边缘服务地址未知" });
+    const jumpType = Number.isInteger(Number(body.jumpType)) ? Number(body.jumpType) : 1;
+    const ticket = await issueTicket(db, session, "edge");
+    const host = /^https?:\/\//i.test(edge.ipAddress) ? edge.ipAddress.replace(/\/+$/, "") : `http://${edge.ipAddress}`;
+    return { jumpAddr: `${host}/?ticket=${encodeURIComponent(ticket)}&jumpType=${jumpType}` };
+  });
+
+  // ---- add / delete ------------------------------------------------------------------------------
+
+  app.post(BASE, { config }, async (request) => {
+    const body = bodyOf(request);
+    const session = sessionOf(request);
+    await checkCommunityIds(db, session, body.communityIds);
+    const row = await createRow(db, edgeModel, actorOf(request), body);
+    return ok(await loadEdge(db, session.tenantId, Number(row.id)));
+  });
+
+  app.delete(`${BASE}/:id`, { config }, async (request) => {
+    const session = sessionOf(request);
+    const id = pathId(request);
+    const { rows } = await db.query("select 1 from edge_devices where tenant_id = $1 and edge_service_id = $2 limit 1", [session.tenantId, id]);
+    if (rows.length) {
+      await loadEdge(db, session.tenantId, id); // another tenant's id stays a 404
+      throw apiError("REFERENCED", { message: "该边缘服务下还有设备，请先删除设备或强制删除" });
+    }
+    return ok({ ids: await deleteRows(db, edgeModel, actorOf(request), [id]) });
+  });
+
+  app.delete(`${BASE}/force/:id`, { config }, async (request) => {
+    const session = sessionOf(request);
+    const id = pathId(request);
+    const devices = await db.transaction(async (tx) => {
+      const gone = await tx.query<{ id: number }>("delete from edge_devices where tenant_id = $1 and edge_service_id = $2 returning id", [session.tenantId, id]);
+      const edge = await tx.query("delete from edge_services where tenant_id = $1 and id = $2 returning id", [session.tenantId, id]);
+      if (!edge.rows.length) throw apiError("NOT_FOUND");
+      await writeOperationLog(tx, {
+        tenantId: session.tenantId,
+        userId: session.userId,
+        username: session.username,
+        ip: request.ip,
+        resource: "edgeServices",
+        action: "delete",
+        operationCode: EDGE_CODE,
+        targetId: id,
+        detail: { force: true, deviceIds: gone.rows.map((r) => Number(r.id)) },
+      });
+      return gone.rows.map((r) => Number(r.id));
+    });
+    return ok({ ids: [id], deviceIds: devices });
+  });
+}
+
+/** The tenant's edge-service licences (type 252): total, used, valid until. */
+async function edgeLicenceQuota(db: DbSession, tenantId: number) {
+  const { rows } = await db.query<{ total: number; used: number; validityDate: string | null }>(
+    `select service_total_num as total, service_use_num as used, validity_date as "validityDate" from licence_quotas where tenant_id = $1 and service_type = $2 limit 1`,
+    [tenantId, EDGE_LICENCE_TYPE],
+  );
+  return { serviceTotalNum: Number(rows[0]?.total ?? 0), serviceUseNum: Number(rows[0]?.used ?? 0), validityDate: rows[0]?.validityDate ?? null };
+}

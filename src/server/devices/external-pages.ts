@@ -1,0 +1,72 @@
+// Data of the menu items that open in a new window (spec §2 Layout), over the session's tenant:
+//   GET {device}/aiInspection/actions/overview?communityId=   HBL17001 (/AI-inspect/intelligent)
+//       -> {configs: {total, enabled}, tasks, records: {today, unhandled, byAlgorithm, byResult},
+//           latest: the 10 newest records} of the community
+//   GET {vehicle}/charge/actions/getWebUrl                    HBL05 (/Wisdomiot/FIRECHAEGE)
+//       -> {url}: the fire-charge platform's address, the tenant's system configuration item with
+//          configKey "fireChargeUrl" (its value a URL text or {url}); url null when not configured,
+//          and the client then shows the jump-error dialog.
+import type { FastifyInstance } from "fastify";
+import { mappingLabel } from "../../common/mappings.ts";
+import { sessionOf } from "../auth/guard.ts";
+import { ok } from "../http/envelope.ts";
+import { ownCommunity } from "../auth/access.ts";
+import { queryOf, requiredId } from "../http/request-input.ts";
+import { chinaDays, countsByMapping } from "../workbench/workbench-stats.ts";
+
+export const FIRE_CHARGE_CONFIG_KEY = "fireChargeUrl";
+
+export function configuredUrl(value: unknown): string | null {
+  const raw = typeof value === "string" ? value : value && typeof value === "object" ? (value as { url?: unknown }).url : null;
+  return typeof raw === "string" && /^https?:\/\//i.test(raw.trim()) ? raw.trim() : null;
+}
+
+export async function externalPagesModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/device/aiInspection/actions/overview", { config: { authority: "HBL17001" } }, async (request) => {
+    const session = sessionOf(request);
+    const community = await ownCommunity(app.db, session, requiredId(queryOf(request).communityId));
+    const p = [session.tenantId, community.id];
+    const n = async (sql: string, params: unknown[] = p) => Number((await app.db.query<{ n: number }>(sql, params)).rows[0].n);
+    const grouped = async (column: string, mapping: string) =>
+      countsByMapping(
+        mapping,
+        (await app.db.query<{ value: number; count: number }>(`select ${column} as value, count(*)::int as count from ai_inspection_records where tenant_id = $1 and community_id = $2 group by 1`, p)).rows,
+      );
+    const { days } = chinaDays(new Date(), 1);
+    const latest = await app.db.query<Record<string, unknown>>(
+      `select id, channel_name as "channelName", algorithm, capture_time as "captureTime", image, result, handle_status as "handleStatus"
+         from ai_inspection_records where tenant_id = $1 and community_id = $2 order by capture_time desc nulls last, id desc limit 10`,
+      p,
+    );
+    return ok({
+      communityId: community.id,
+      communityName: community.name,
+      configs: {
+        total: await n("select count(*)::int as n from ai_inspection_configs where tenant_id = $1 and community_id = $2"),
+        enabled: await n("select count(*)::int as n from ai_inspection_configs where tenant_id = $1 and community_id = $2 and enabled"),
+      },
+      tasks: await n("select count(*)::int as n from ai_inspection_tasks where tenant_id = $1 and community_id = $2"),
+      records: {
+        today: await n(`select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and to_char((capture_time at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') = $3`, [...p, days[0]]),
+        unhandled: await n("select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = 1"),
+        byAlgorithm: await grouped("algorithm", "aiAlgorithm"),
+        byResult: await grouped("result", "aiInspectionResult"),
+      },
+      latest: latest.rows.map((r) => ({
+        ...r,
+        algorithmLabel: mappingLabel("aiAlgorithm", r.algorithm as number),
+        resultLabel: mappingLabel("aiInspectionResult", r.result as number),
+        handleStatusLabel: mappingLabel("aiHandleStatus", r.handleStatus as number),
+      })),
+    });
+  });
+
+  app.get("/api/vehicle/charge/actions/getWebUrl", { config: { authority: "HBL05" } }, async (request) => {
+    const session = sessionOf(request);
+    const { rows } = await app.db.query<{ value: unknown }>(
+      "select config_value as value from system_configs where tenant_id = $1 and config_key = $2 order by id limit 1",
+      [session.tenantId, FIRE_CHARGE_CONFIG_KEY],
+    );
+    return ok({ url: configuredUrl(rows[0]?.value) });
+  });
+}

@@ -1,0 +1,129 @@
+// Data of the video and IoT pages (schemas/modules/video.yaml, pages.yaml), over the session's tenant:
+//   GET  {device}/devices/actions/cameras?communityId=      HBL09001, HBL02001, HBL05 or HBL0001
+//        -> [{id, name, serialNo, location, online, deviceCategory, categoryLabel, lastOnlineTime}]: the
+//        community's cameras (摄像机, 人脸抓拍机), for video patrol, the camera test and the video demo
+//   POST {capture}/capturePictures/actions/textSearch       HBL05020 (以文搜图)
+//        {text, communityId?, pageNo, pageSize} -> {list: [{id, image, channelName, deviceSn, captureTime,
+//        captureType, captureTypeLabel, plate, description, score}], total, pageNo, pageSize}: the text's
+//        words each match a picture's description, channel, plate or capture kind; more words matched first
+//   GET  {device}/operationAssistant/actions/summary?communityId=   HBL05 (运营助手)
+//        -> {devices: {total, online, offline, offlineList}, alarms: {unhandled, byType},
+//           aiRecords: {unhandled}, elevators: {total, fault, maintenance}, repairs: {pending},
+//           suggestions: [{level: "error" | "warning" | "info", text, path}]}
+import type { FastifyInstance } from "fastify";
+import { mappings } from "../../../generated/mappings.ts";
+import { mappingLabel } from "../../common/mappings.ts";
+import { sessionOf } from "../auth/guard.ts";
+import type { DbSession } from "../db/types.ts";
+import { ok, validationError } from "../http/envelope.ts";
+import { likeContains } from "../crud/sql.ts";
+import { ownCommunity, requireAnyOf } from "../auth/access.ts";
+import { bodyOf, optionalId, pageArgs, queryOf, requiredId, textOf } from "../http/request-input.ts";
+import { countsByMapping } from "../workbench/workbench-stats.ts";
+
+/** deviceCategory 6 摄像机, 7 人脸抓拍机. */
+export const CAMERA_CATEGORIES = [6, 7];
+const cameraReaders = requireAnyOf(new Set(["HBL09001", "HBL02001", "HBL05", "HBL0001"]));
+
+/** The words of a search text: split on spaces and punctuation, at most 8, each at most 32 characters. */
+export function searchTerms(text: string): string[] {
+  const words = text
+    .split(/[\s,，.。;；、|/]+/u)
+    .map((w) => w.trim())
+    .filter(Boolean);
+  return [...new Set(words)].slice(0, 8).map((w) => w.slice(0, 32));
+}
+
+const n = async (db: DbSession, sql: string, params: unknown[]) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
+
+export async function videoPagesModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/device/devices/actions/cameras", { preHandler: cameraReaders }, async (request) => {
+    const session = sessionOf(request);
+    const community = await ownCommunity(app.db, session, requiredId(queryOf(request).communityId));
+    const { rows } = await app.db.query<Record<string, unknown>>(
+      `select id, name, serial_no as "serialNo", location, online, device_category as "deviceCategory", last_online_time as "lastOnlineTime"
+         from devices where tenant_id = $1 and community_id = $2 and device_category = any($3::int[]) and enabled is not false
+        order by name, id`,
+      [session.tenantId, community.id, CAMERA_CATEGORIES],
+    );
+    return ok(rows.map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory as number) })));
+  });
+
+  app.post("/api/capture/capturePictures/actions/textSearch", { config: { authority: "HBL05020" } }, async (request) => {
+    const session = sessionOf(request);
+    const body = bodyOf(request);
+    const terms = searchTerms(textOf(body.text, 200));
+    if (!terms.length) throw validationError([{ field: "text", message: "请输入要搜索的文字" }]);
+    const { pageNo, pageSize, offset } = pageArgs(body);
+    const params: unknown[] = [session.tenantId];
+    const add = (v: unknown) => `$${params.push(v)}`;
+    let where = "tenant_id = $1";
+    const communityId = optionalId(body.communityId);
+    if (communityId !== null) where += ` and community_id = ${add(communityId)}`;
+    const captureLabels = Object.entries(mappings.captureType.values);
+    const scoreParts = terms.map((term) => {
+      const like = add(likeContains(term));
+      const kinds = captureLabels.filter(([, v]) => v.label.includes(term) || term.includes(v.label.replace(/抓拍$/, ""))).map(([code]) => Number(code));
+      const kind = kinds.length ? ` or capture_type = any(${add(kinds)}::int[])` : "";
+      return `(coalesce(description, '') ilike ${like} escape '\\' or channel_name ilike ${like} escape '\\' or coalesce(plate, '') ilike ${like} escape '\\'${kind})::int`;
+    });
+    const score = scoreParts.join(" + ");
+    const { rows } = await app.db.query<Record<string, unknown>>(
+      `select * from (
+         select id, community_id as "communityId", image, channel_name as "channelName", device_sn as "deviceSn", capture_time as "captureTime",
+                capture_type as "captureType", plate, description, ${score} as score
+           from capture_pictures where ${where}) p
+        where score > 0 order by score desc, "captureTime" desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, pageSize, offset],
+    );
+    const total = await n(app.db, `select count(*)::int as n from capture_pictures where ${where} and (${score}) > 0`, params);
+    return ok({ list: rows.map((r) => ({ ...r, score: Number(r.score), captureTypeLabel: mappingLabel("captureType", r.captureType as number) })), total, pageNo, pageSize, terms });
+  });
+
+  app.get("/api/device/operationAssistant/actions/summary", { config: { authority: "HBL05" } }, async (request) => {
+    const session = sessionOf(request);
+    const community = await ownCommunity(app.db, session, requiredId(queryOf(request).communityId));
+    const p = [session.tenantId, community.id];
+    const devices = (await app.db.query<{ total: number; online: number }>(
+      "select count(*)::int as total, count(*) filter (where online)::int as online from devices where tenant_id = $1 and community_id = $2",
+      p,
+    )).rows[0];
+    const offlineList = (await app.db.query(
+      `select id, name, serial_no as "serialNo", location, device_category as "deviceCategory", last_online_time as "lastOnlineTime"
+         from devices where tenant_id = $1 and community_id = $2 and not coalesce(online, false) order by last_online_time desc nulls last, id limit 10`,
+      p,
+    )).rows.map((r: Record<string, unknown>) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory as number) }));
+    const alarmRows = (await app.db.query<{ value: number; count: number }>(
+      "select alarm_type as value, count(*)::int as count from alarms where tenant_id = $1 and community_id = $2 and handle_status = 0 group by 1",
+      p,
+    )).rows;
+    const unhandledAlarms = alarmRows.reduce((sum, r) => sum + Number(r.count), 0);
+    const aiUnhandled = await n(app.db, "select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = 1", p);
+    const elevators = (await app.db.query<{ total: number; fault: number; maintenance: number }>(
+      `select count(*)::int as total, count(*) filter (where run_status = 3)::int as fault, count(*) filter (where run_status = 4)::int as maintenance
+         from elevators where tenant_id = $1 and community_id = $2`,
+      p,
+    )).rows[0];
+    const pendingRepairs = await n(app.db, "select count(*)::int as n from repairs where tenant_id = $1 and community_id = $2 and status in (1, 2, 3)", p);
+    const offline = Number(devices.total) - Number(devices.online);
+
+    const suggestions: { level: "error" | "warning" | "info"; text: string; path: string }[] = [];
+    if (unhandledAlarms) suggestions.push({ level: "error", text: `有${unhandledAlarms}条告警未处理，请尽快处理`, path: "/alarm/alarmCenter" });
+    if (Number(elevators.fault)) suggestions.push({ level: "error", text: `${elevators.fault}部电梯处于故障状态`, path: "/elevatorManage/operationalMonitoring" });
+    if (offline) suggestions.push({ level: "warning", text: `${offline}台设备离线，请检查网络和供电`, path: "/system/devicemanage" });
+    if (aiUnhandled) suggestions.push({ level: "warning", text: `${aiUnhandled}条AI巡检记录待处理`, path: "/AiInspection/AiInspectionRecord" });
+    if (pendingRepairs) suggestions.push({ level: "info", text: `${pendingRepairs}个报修工单尚未完成`, path: "/property/reportRepair" });
+    if (!suggestions.length) suggestions.push({ level: "info", text: "各项运行正常，暂无待办事项", path: "" });
+
+    return ok({
+      communityId: community.id,
+      communityName: community.name,
+      devices: { total: Number(devices.total), online: Number(devices.online), offline, offlineList },
+      alarms: { unhandled: unhandledAlarms, byType: countsByMapping("alarmType", alarmRows) },
+      aiRecords: { unhandled: aiUnhandled },
+      elevators: { total: Number(elevators.total), fault: Number(elevators.fault), maintenance: Number(elevators.maintenance) },
+      repairs: { pending: pendingRepairs },
+      suggestions,
+    });
+  });
+}

@@ -1,0 +1,27 @@
+// The smart-home guide's steering flags (spec §3 smart-home steering flags, §7 GET {smarthome}/steer/
+// actions/config (communityId)), any signed-in user, for a community of the tenant (else 404):
+//   -> {roomEnable, smartDeviceEnable, houseTypeEnable, houseTypeRelevancyRoomEnable, workerEnable}
+// each true when the community has the rows the step asks for: rooms (the house data), smart devices,
+// house-type templates, a smart room linked to a template, construction workers.
+import type { FastifyInstance } from "fastify";
+import { sessionOf } from "../auth/guard.ts";
+import { ok } from "../http/envelope.ts";
+import { ownCommunity } from "../auth/access.ts";
+import { queryOf, requiredId } from "../http/request-input.ts";
+import type { SmartHomeSteerFlags } from "../../common/smart-home-steer.ts";
+
+export async function smartHomeSteerModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/smarthome/steer/actions/config", async (request) => {
+    const session = sessionOf(request);
+    const community = await ownCommunity(app.db, session, requiredId(queryOf(request).communityId));
+    const { rows } = await app.db.query<SmartHomeSteerFlags>(
+      `select exists (select 1 from rooms where tenant_id = $1 and community_id = $2) as "roomEnable",
+              exists (select 1 from smart_devices where tenant_id = $1 and community_id = $2) as "smartDeviceEnable",
+              exists (select 1 from smart_house_templates where tenant_id = $1 and community_id = $2) as "houseTypeEnable",
+              exists (select 1 from smart_rooms where tenant_id = $1 and community_id = $2 and house_template_id is not null) as "houseTypeRelevancyRoomEnable",
+              exists (select 1 from smart_workers where tenant_id = $1 and community_id = $2) as "workerEnable"`,
+      [session.tenantId, community.id],
+    );
+    return ok(rows[0]);
+  });
+}

@@ -1,0 +1,100 @@
+// GET {system}/homepage/user (communityId?) — the signed-in user as the shell needs it (spec §3 User
+// info, docs/api.md): tenant, user, scene name, authorities and codes, the menu filtered to those
+// codes, kanban flag, phone, company short name, platform image, watermark status, and the current
+// community: the requested one when it is the tenant's, else the user's most recent, else the
+// tenant's first, else null. Any signed-in user (no authority code needed: it is how a client
+// learns what the user may do).
+import type { FastifyInstance } from "fastify";
+import { constants } from "../../../generated/constants.ts";
+import { ok, apiError } from "../http/envelope.ts";
+import { sessionOf } from "../auth/guard.ts";
+import { tokenOf } from "../auth/cookie.ts";
+import type { DbSession } from "../db/types.ts";
+import { tenantWebMenu } from "./web-menu.ts";
+import { communityName } from "../auth/access.ts";
+import { parseId, queryOf } from "../http/request-input.ts";
+
+interface UserRow {
+  username: string;
+  real_name: string | null;
+  phone: string | null;
+  user_type: string | null;
+  company_short_name: string | null;
+  tenant_name: string;
+  scene_name: string | null;
+  enabled_kanban: boolean;
+  platform_img: string | null;
+  watermark_status: number | null;
+}
+
+/** The community the shell opens with (see the header). */
+export async function currentCommunity(
+  db: DbSession,
+  tenantId: number,
+  userId: number,
+  requested: number | null,
+): Promise<{ communityId: number; communityName: string } | null> {
+  if (requested !== null) {
+    const name = await communityName(db, tenantId, requested);
+    if (name !== null) return { communityId: requested, communityName: name };
+  }
+  const recent = await db.query<{ communityId: number; communityName: string }>(
+    `select c.id as "communityId", c.name as "communityName"
+       from recent_communities r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
+      where r.tenant_id = $1 and r.user_id = $2
+      order by r.visited_at desc, c.id limit 1`,
+    [tenantId, userId],
+  );
+  if (recent.rows[0]) return recent.rows[0];
+  const { rows } = await db.query<{ communityId: number; communityName: string }>(
+    `select id as "communityId", name as "communityName" from communities where tenant_id = $1 order by id limit 1`,
+    [tenantId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function homepageModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/system/homepage/user", async (request) => {
+    const session = sessionOf(request);
+    const query = queryOf(request);
+    const { rows } = await app.db.query<UserRow>(
+      `select u.username, u.real_name, u.phone, u.user_type, coalesce(u.company_short_name, t.company_short_name) as company_short_name,
+              t.name as tenant_name, t.scene_name, t.enabled_kanban,
+              coalesce(t.platform_img, p.platform_img) as platform_img, p.watermark_status
+         from users u
+         join tenants t on t.id = u.tenant_id
+         left join lateral (
+           select pc.platform_img, pc.watermark_status from platform_configs pc
+            where pc.tenant_id = u.tenant_id
+            order by (lower(pc.domain_url) = lower($3)) desc, pc.id limit 1
+         ) p on true
+        where u.tenant_id = $1 and u.id = $2`,
+      [session.tenantId, session.userId, request.hostname ?? ""],
+    );
+    const user = rows[0];
+    if (!user) throw apiError("NOT_LOGGED_IN");
+    const scene = user.scene_name || constants.defaultSceneName;
+    const community = await currentCommunity(app.db, session.tenantId, session.userId, parseId(query.communityId));
+    return ok({
+      tenantId: session.tenantId,
+      tenantName: user.tenant_name,
+      userId: session.userId,
+      username: user.username,
+      realName: user.real_name,
+      userType: user.user_type ?? "1",
+      signature: tokenOf(request) ?? "",
+      applicationSceneName: scene,
+      authorities: session.authorities.map((code) => ({ code, permissionCode: code })),
+      webMenuList: await tenantWebMenu(app.db, session.tenantId, session.authorities, scene),
+      enabledKanban: user.enabled_kanban,
+      phoneNumber: user.phone,
+      companyShortName: user.company_short_name,
+      platformImg: user.platform_img,
+      watermarkStatus: user.watermark_status ?? constants.defaultWatermarkStatus,
+      platformType: constants.defaultPlatformType,
+      code: [...session.authorities],
+      communityId: community?.communityId ?? null,
+      communityName: community?.communityName ?? null,
+    });
+  });
+}

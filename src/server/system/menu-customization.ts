@@ -1,0 +1,113 @@
+// 菜单配置 (/system/menucustomization, HBL03021; spec §2 header: menu configuration, shown to the main
+// account): the tenant's renamed, reordered and hidden menu entries (resource menuCustomizations,
+// schemas/modules/system.yaml). The menu every user of the tenant gets (webMenuList) follows them:
+// web-menu.ts applies applyMenuCustomization before filtering by the user's codes.
+//   POST {system}/menuCustomizations/actions/save {items: [{menuKey, alias?, sortNo, hidden?}]}
+//        replaces the tenant's whole customisation in one transaction; every item is checked with
+//        the resource's rules and must name an entry of the menu (a group's index or a route path).
+//        {items: []} restores the default menu. Main account only.
+//   The generic endpoints of menuCustomizations read it (pageList); their writes are main-account only too.
+import type { FastifyInstance } from "fastify";
+import type { MenuNode } from "../../../generated/model-types.ts";
+import { menu } from "../../../generated/routes.ts";
+import { validateResource } from "../../common/validate.ts";
+import { MAIN_ACCOUNT } from "../auth/authorities.ts";
+import { sessionOf } from "../auth/guard.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../db/types.ts";
+import { apiError, ok, validationError } from "../http/envelope.ts";
+import { registerResourceHooks } from "../crud/hooks.ts";
+import { writeOperationLog } from "../crud/operation-log.ts";
+import { bodyOf } from "../http/request-input.ts";
+
+export interface MenuCustomization {
+  menuKey: string;
+  alias: string | null;
+  sortNo: number;
+  hidden: boolean;
+}
+
+/** A group is keyed by its index (the module), an entry by its route path. */
+export const menuKeyOf = (node: MenuNode): string => node.path ?? node.index;
+
+/** Every key of the generated menu. */
+export function menuKeys(nodes: readonly MenuNode[] = menu, out = new Set<string>()): Set<string> {
+  for (const n of nodes) {
+    out.add(menuKeyOf(n));
+    menuKeys(n.subMenus, out);
+  }
+  return out;
+}
+
+/** The menu with the tenant's names, order and hidden entries applied (siblings without a row keep their place). */
+export function applyMenuCustomization(nodes: readonly MenuNode[], items: readonly MenuCustomization[]): MenuNode[] {
+  if (!items.length) return [...nodes];
+  const byKey = new Map(items.map((i) => [i.menuKey, i]));
+  return nodes
+    .map((node, position) => ({ node, position, item: byKey.get(menuKeyOf(node)) }))
+    .filter(({ item }) => !item?.hidden)
+    .sort((a, b) => (a.item?.sortNo ?? a.position) - (b.item?.sortNo ?? b.position) || a.position - b.position)
+    .map(({ node, item }) => ({ ...node, alias: item?.alias || node.alias, subMenus: applyMenuCustomization(node.subMenus, items) }));
+}
+
+export async function loadMenuCustomization(db: DbSession, tenantId: number): Promise<MenuCustomization[]> {
+  const { rows } = await db.query<MenuCustomization>(
+    `select menu_key as "menuKey", alias, sort_no as "sortNo", coalesce(hidden, false) as hidden
+       from menu_customizations where tenant_id = $1 order by sort_no, id`,
+    [tenantId],
+  );
+  return rows.map((r) => ({ ...r, sortNo: Number(r.sortNo) }));
+}
+
+function mainAccountOnly(session: SessionInfo): void {
+  if (session.userType !== MAIN_ACCOUNT) throw apiError("NO_PERMISSION");
+}
+
+export async function menuCustomizationModule(app: FastifyInstance): Promise<void> {
+  registerResourceHooks("menuCustomizations", {
+    beforeWrite: async ({ session }) => mainAccountOnly(session),
+    beforeDelete: async (_tx, session) => mainAccountOnly(session),
+  });
+
+  app.post("/api/system/menuCustomizations/actions/save", { config: { authority: "HBL03021" } }, async (request) => {
+    const session = sessionOf(request);
+    mainAccountOnly(session);
+    const raw = bodyOf(request).items;
+    if (!Array.isArray(raw) || raw.length > 1000) throw apiError("BAD_REQUEST");
+    const known = menuKeys();
+    const seen = new Set<string>();
+    const items: MenuCustomization[] = raw.map((entry, i) => {
+      const item = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
+      const values = { menuKey: item.menuKey, alias: item.alias === "" ? null : (item.alias ?? null), sortNo: item.sortNo ?? i, hidden: item.hidden === true };
+      const errors = validateResource("menuCustomizations", "create", values, session.sceneName);
+      if (errors.length) throw validationError(errors.map((e) => ({ ...e, field: `items.${i}.${e.field}` })));
+      const key = String(values.menuKey);
+      if (!known.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: `菜单项不存在：${key}` }]);
+      if (seen.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: `菜单项重复：${key}` }]);
+      seen.add(key);
+      return { menuKey: key, alias: values.alias === null ? null : String(values.alias).trim() || null, sortNo: Number(values.sortNo), hidden: values.hidden };
+    });
+    await app.db.transaction(async (tx) => {
+      await tx.query("delete from menu_customizations where tenant_id = $1", [session.tenantId]);
+      if (items.length) {
+        await tx.query(
+          `insert into menu_customizations (tenant_id, menu_key, alias, sort_no, hidden, created_by, updated_by)
+           select $1, x.menu_key, x.alias, x.sort_no, x.hidden, $2, $2
+             from jsonb_to_recordset($3::jsonb) as x(menu_key text, alias text, sort_no int, hidden boolean)`,
+          [session.tenantId, session.userId, JSON.stringify(items.map((i) => ({ menu_key: i.menuKey, alias: i.alias, sort_no: i.sortNo, hidden: i.hidden })))],
+        );
+      }
+      await writeOperationLog(tx, {
+        tenantId: session.tenantId,
+        userId: session.userId,
+        username: session.username,
+        ip: request.ip,
+        resource: "menuCustomizations",
+        action: items.length ? "save" : "reset",
+        operationCode: "HBL03021",
+        detail: { items: items.length },
+      });
+    });
+    return ok({ items: await loadMenuCustomization(app.db, session.tenantId) }, "保存成功");
+  });
+}

@@ -1,0 +1,73 @@
+// Branding before sign-in (spec §3 Login configuration, §7; docs/api.md), public:
+//   GET /device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration (domainUrl) -> {platformName, platformIco}
+//   GET /device-nissan/auth/ssoConfiguration/actions/getConfiguration (domainUrl?)      -> the theme colours
+//       {menuBackGroundColor, menuTextColor, menuTextHighColor, menuTextHighSelBgColor, chooseHoverColor,
+//       placeholderColor}
+// The product differs by host (spec §1): a platformConfigs row whose domainUrl is the given host (or,
+// without domainUrl, the request's Host) supplies the values it has; the rest are the defaults below
+// (云物业社区管理平台, its logo, antd's dark menu). Only branding is answered: nothing of the tenant.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ok } from "../http/envelope.ts";
+import { queryOf, textOf } from "../http/request-input.ts";
+
+export const DEFAULT_PLATFORM_NAME = "云物业社区管理平台";
+// A blue rounded square with a white house: the product's default icon, inline so it needs no file.
+export const DEFAULT_PLATFORM_ICO =
+  "data:image/svg+xml;utf8," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1677ff"/>' +
+      '<path d="M32 14 12 31h6v19h11V38h6v12h11V31h6z" fill="#fff"/></svg>',
+  );
+export const DEFAULT_THEME = {
+  menuBackGroundColor: "#001529",
+  menuTextColor: "rgba(255, 255, 255, 0.65)",
+  menuTextHighColor: "#ffffff",
+  menuTextHighSelBgColor: "#1677ff",
+  chooseHoverColor: "rgba(255, 255, 255, 0.08)",
+  placeholderColor: "rgba(255, 255, 255, 0.45)",
+};
+
+type ThemeKey = keyof typeof DEFAULT_THEME;
+interface PlatformRow extends Partial<Record<ThemeKey, string | null>> {
+  platformName: string | null;
+  platformIco: string | null;
+}
+
+/** "https://a.example.com:8443/x" or "a.example.com:8443" -> "a.example.com:8443" (lower case). */
+export function hostOf(value: string): string {
+  const text = value.trim().toLowerCase();
+  const withoutScheme = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
+  return withoutScheme.split(/[/?#]/)[0];
+}
+
+async function platformRow(app: FastifyInstance, request: FastifyRequest): Promise<PlatformRow | null> {
+  const given = textOf(queryOf(request).domainUrl, 255);
+  const host = hostOf(given || String(request.headers.host ?? ""));
+  if (!host) return null;
+  const bare = host.replace(/:\d+$/, "");
+  const { rows } = await app.db.query<PlatformRow>(
+    `select platform_name as "platformName", platform_ico as "platformIco",
+            menu_back_ground_color as "menuBackGroundColor", menu_text_color as "menuTextColor",
+            menu_text_high_color as "menuTextHighColor", menu_text_high_sel_bg_color as "menuTextHighSelBgColor",
+            choose_hover_color as "chooseHoverColor", placeholder_color as "placeholderColor"
+       from platform_configs
+      where lower(domain_url) in ($1, $2)
+      order by (lower(domain_url) = $1) desc, id limit 1`,
+    [host, bare],
+  );
+  return rows[0] ?? null;
+}
+
+export async function platformConfigModule(app: FastifyInstance): Promise<void> {
+  const base = "/device-nissan/auth/ssoConfiguration/actions";
+  app.get(`${base}/getLoginConfiguration`, { config: { public: true } }, async (request) => {
+    const row = await platformRow(app, request);
+    return ok({ platformName: row?.platformName || DEFAULT_PLATFORM_NAME, platformIco: row?.platformIco || DEFAULT_PLATFORM_ICO });
+  });
+  app.get(`${base}/getConfiguration`, { config: { public: true } }, async (request) => {
+    const row = await platformRow(app, request);
+    const theme = { ...DEFAULT_THEME };
+    for (const key of Object.keys(theme) as ThemeKey[]) if (row?.[key]) theme[key] = row[key]!;
+    return ok(theme);
+  });
+}

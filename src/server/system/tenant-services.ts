@@ -1,0 +1,72 @@
+// The tenant's services (spec §7; docs/api.md "Tenant services"), any signed-in user:
+//   GET {management}/logos -> {tenantHomePage, platformImg}
+//   GET {management}/tenantService/actions/license -> [{serviceName, serviceType, serviceTotalNum,
+//       serviceUseNum, validityDate}] for the five licence types (spec §9: 212, 209, 217, 251, 252, in
+//       that order), from the tenant's licenceQuotas rows; a type without a row counts 0.
+//   GET {management}/tenantService/actions/tenantServiceEnable -> {enabled: true, services: [{serviceType,
+//       serviceName, enabled}]}: a service is enabled when its licence has a positive total.
+//   GET {management}/taskCentre/actions/list (pageNo?, pageSize?) -> {list: [{id, name, state, progress,
+//       createdAt, finishedAt, result}], total}: the tenant's background tasks (core table tasks, see
+//       src/server/tasks/task-centre.ts), newest first. The main account sees every task of the
+//       tenant, another user the tasks it started.
+import type { FastifyInstance } from "fastify";
+import { constants } from "../../../generated/constants.ts";
+import { ok } from "../http/envelope.ts";
+import { sessionOf } from "../auth/guard.ts";
+import { listTasks } from "../tasks/task-centre.ts";
+import type { DbSession } from "../db/types.ts";
+import { pageArgs, queryOf } from "../http/request-input.ts";
+
+/** spec §9: the licence service types, in the order the spec lists them. */
+export const LICENCE_TYPES = [212, 209, 217, 251, 252] as const;
+const licenceNames = constants.licenceServiceTypes as Record<string, string>;
+
+export interface LicenceQuota {
+  serviceName: string;
+  serviceType: number;
+  serviceTotalNum: number;
+  serviceUseNum: number;
+  validityDate: string | null;
+}
+
+export async function licenceQuotas(db: DbSession, tenantId: number): Promise<LicenceQuota[]> {
+  const { rows } = await db.query<LicenceQuota>(
+    `select service_name as "serviceName", service_type as "serviceType", service_total_num as "serviceTotalNum",
+            service_use_num as "serviceUseNum", validity_date as "validityDate"
+       from licence_quotas where tenant_id = $1 and service_type = any($2::int[])`,
+    [tenantId, [...LICENCE_TYPES]],
+  );
+  const byType = new Map(rows.map((r) => [Number(r.serviceType), r]));
+  return LICENCE_TYPES.map((type) => {
+    const row = byType.get(type);
+    return {
+      serviceName: row?.serviceName || licenceNames[String(type)],
+      serviceType: type,
+      serviceTotalNum: Number(row?.serviceTotalNum ?? 0),
+      serviceUseNum: Number(row?.serviceUseNum ?? 0),
+      validityDate: row?.validityDate ?? null,
+    };
+  });
+}
+
+export async function tenantServicesModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/management/logos", async (request) => {
+    const { rows } = await app.db.query<{ tenantHomePage: string | null; platformImg: string | null }>(
+      `select tenant_home_page as "tenantHomePage", platform_img as "platformImg" from tenants where id = $1`,
+      [sessionOf(request).tenantId],
+    );
+    return ok({ tenantHomePage: rows[0]?.tenantHomePage ?? "", platformImg: rows[0]?.platformImg ?? null });
+  });
+
+  app.get("/api/management/tenantService/actions/license", async (request) => ok(await licenceQuotas(app.db, sessionOf(request).tenantId)));
+
+  app.get("/api/management/tenantService/actions/tenantServiceEnable", async (request) => {
+    const quotas = await licenceQuotas(app.db, sessionOf(request).tenantId);
+    return ok({
+      enabled: true,
+      services: quotas.map((q) => ({ serviceType: q.serviceType, serviceName: q.serviceName, enabled: q.serviceTotalNum > 0 })),
+    });
+  });
+
+  app.get("/api/management/taskCentre/actions/list", async (request) => ok(await listTasks(app.db, sessionOf(request), pageArgs(queryOf(request)))));
+}

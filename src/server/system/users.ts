@@ -1,0 +1,51 @@
+// The tenant's users as the shell and the pickers see them (docs/api.md):
+//   GET  /api/auth/user/{userId}/center                  the user center object; only the session's own
+//                                                         user, or any user of the tenant for its main account
+//   GET  {system}/user/queryList                          [{userId, username, realName}] of the tenant
+//   POST {system}/users/actions/queryPropertyListByCommunityId {communityId} -> the same list, for a
+//                                                         community of the tenant (users are tenant-wide:
+//                                                         the schema assigns no user to a community)
+// Disabled users are left out of the lists. Any signed-in user (pickers of many modules use them).
+import type { FastifyInstance } from "fastify";
+import { ok, apiError } from "../http/envelope.ts";
+import { sessionOf } from "../auth/guard.ts";
+import { MAIN_ACCOUNT } from "../auth/authorities.ts";
+import { userCenter } from "../auth/user-center.ts";
+import type { DbSession } from "../db/types.ts";
+import { communityName } from "../auth/access.ts";
+import { bodyOf, optionalId, pathId } from "../http/request-input.ts";
+
+export interface UserListItem {
+  userId: number;
+  username: string;
+  realName: string | null;
+}
+
+export async function tenantUsers(db: DbSession, tenantId: number): Promise<UserListItem[]> {
+  const { rows } = await db.query<UserListItem>(
+    `select id as "userId", username, real_name as "realName" from users
+      where tenant_id = $1 and enabled is not false order by id`,
+    [tenantId],
+  );
+  return rows;
+}
+
+export async function usersModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/auth/user/:userId/center", async (request) => {
+    const session = sessionOf(request);
+    const userId = pathId(request, "userId");
+    if (userId !== session.userId && session.userType !== MAIN_ACCOUNT) throw apiError("NO_PERMISSION");
+    const center = await userCenter(app.db, session.tenantId, userId); // another tenant's id is not found
+    if (!center) throw apiError("NOT_FOUND");
+    return ok(center);
+  });
+
+  app.get("/api/system/user/queryList", async (request) => ok(await tenantUsers(app.db, sessionOf(request).tenantId)));
+
+  app.post("/api/system/users/actions/queryPropertyListByCommunityId", async (request) => {
+    const session = sessionOf(request);
+    const communityId = optionalId(bodyOf(request).communityId);
+    if (communityId !== null && (await communityName(app.db, session.tenantId, communityId)) === null) return ok([]);
+    return ok(await tenantUsers(app.db, session.tenantId));
+  });
+}

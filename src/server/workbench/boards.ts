@@ -1,0 +1,142 @@
+// The cockpit boards (spec §6: HBL23001 global board, HBL23003 project board), computed from the
+// rows of the session's tenant; days in China time (UTC+8):
+//   GET {management}/board/actions/global                      HBL23001
+//       -> {totals: {communities, buildings, rooms, inhabitants, devices, devicesOnline},
+//           communities: [{communityId, communityName, rooms, occupiedRooms, inhabitants}] (by inhabitants, top 10),
+//           alarms: [{value, label, count}] (by handling status), repairs: [...] (by status),
+//           openDoorDays: [{date, count}] (7 days), parkingDays: [{date, in, out}] (7 days)}
+//   GET {management}/board/actions/project?communityId=        HBL23003
+//       -> {communityId, communityName, address, totals: {buildings, units, rooms, occupiedRooms, inhabitants,
+//           devices, devicesOnline}, roomsByStatus, residentsByIdentity, openDoorByMethod, alarms, repairs,
+//           openDoorDays, parkingDays}; without communityId the tenant's first community; another
+//           tenant's community is a 404; a tenant without communities gets null.
+import type { FastifyInstance } from "fastify";
+import { sessionOf } from "../auth/guard.ts";
+import type { DbSession } from "../db/types.ts";
+import { apiError, ok } from "../http/envelope.ts";
+import { ownCommunity } from "../auth/access.ts";
+import { optionalId, queryOf } from "../http/request-input.ts";
+import { chinaDays, countsByMapping } from "./workbench-stats.ts";
+
+const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+
+/** `and community_id = $2` when the board is about one community. */
+const scoped = (communityId: number | null) => (communityId === null ? "" : " and community_id = $2");
+const params = (tenantId: number, communityId: number | null, ...more: unknown[]) => (communityId === null ? [tenantId, ...more] : [tenantId, communityId, ...more]);
+
+async function count(db: DbSession, table: string, tenantId: number, communityId: number | null, extra = ""): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${table} where tenant_id = $1${scoped(communityId)}${extra}`, params(tenantId, communityId));
+  return Number(rows[0].n);
+}
+
+async function grouped(db: DbSession, table: string, column: string, mapping: string, tenantId: number, communityId: number | null) {
+  const { rows } = await db.query<{ value: number | string | null; count: number }>(
+    `select ${column} as value, count(*)::int as count from ${table} where tenant_id = $1${scoped(communityId)} group by 1`,
+    params(tenantId, communityId),
+  );
+  return countsByMapping(mapping, rows);
+}
+
+async function openDoorDays(db: DbSession, tenantId: number, communityId: number | null) {
+  const { days, since } = chinaDays(new Date(), 7);
+  const p = params(tenantId, communityId, since.toISOString());
+  const { rows } = await db.query<{ day: string; count: number }>(
+    `select ${chinaDay("event_time")} as day, count(*)::int as count from access_events
+      where tenant_id = $1${scoped(communityId)} and event_time >= $${p.length}::timestamptz group by 1`,
+    p,
+  );
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.count)]));
+  return days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
+}
+
+async function parkingDays(db: DbSession, tenantId: number, communityId: number | null) {
+  const { days, since } = chinaDays(new Date(), 7);
+  const p = params(tenantId, communityId, since.toISOString());
+  const { rows } = await db.query<{ day: string; direction: number; count: number }>(
+    `select ${chinaDay("event_time")} as day, direction, count(*)::int as count from parking_events
+      where tenant_id = $1${scoped(communityId)} and event_time >= $${p.length}::timestamptz group by 1, 2`,
+    p,
+  );
+  return days.map((date) => ({
+    date,
+    in: rows.filter((r) => r.day === date && Number(r.direction) === 1).reduce((n, r) => n + Number(r.count), 0),
+    out: rows.filter((r) => r.day === date && Number(r.direction) === 2).reduce((n, r) => n + Number(r.count), 0),
+  }));
+}
+
+async function deviceTotals(db: DbSession, tenantId: number, communityId: number | null) {
+  const { rows } = await db.query<{ total: number; online: number }>(
+    `select count(*)::int as total, count(*) filter (where online)::int as online from devices where tenant_id = $1${scoped(communityId)}`,
+    params(tenantId, communityId),
+  );
+  return { devices: Number(rows[0].total), devicesOnline: Number(rows[0].online) };
+}
+
+export async function globalBoard(db: DbSession, tenantId: number) {
+  const { rows: communities } = await db.query<{ communityId: number; communityName: string; rooms: number; occupiedRooms: number; inhabitants: number }>(
+    `select c.id as "communityId", c.name as "communityName",
+            (select count(*)::int from rooms r where r.tenant_id = c.tenant_id and r.community_id = c.id) as rooms,
+            (select count(distinct i.room_id)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as "occupiedRooms",
+            (select count(*)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as inhabitants
+       from communities c where c.tenant_id = $1 order by inhabitants desc, c.id limit 10`,
+    [tenantId],
+  );
+  return {
+    totals: {
+      communities: await count(db, "communities", tenantId, null),
+      buildings: await count(db, "buildings", tenantId, null),
+      rooms: await count(db, "rooms", tenantId, null),
+      inhabitants: await count(db, "inhabitants", tenantId, null),
+      ...(await deviceTotals(db, tenantId, null)),
+    },
+    communities: communities.map((c) => ({ ...c, rooms: Number(c.rooms), occupiedRooms: Number(c.occupiedRooms), inhabitants: Number(c.inhabitants) })),
+    alarms: await grouped(db, "alarms", "handle_status", "alarmHandleStatus", tenantId, null),
+    repairs: await grouped(db, "repairs", "status", "repairStatus", tenantId, null),
+    openDoorDays: await openDoorDays(db, tenantId, null),
+    parkingDays: await parkingDays(db, tenantId, null),
+  };
+}
+
+export async function projectBoard(db: DbSession, tenantId: number, community: { id: number; name: string }) {
+  const id = community.id;
+  const { rows } = await db.query<{ address: string | null }>("select address from communities where tenant_id = $1 and id = $2", [tenantId, id]);
+  const occupied = await db.query<{ n: number }>("select count(distinct room_id)::int as n from inhabitants where tenant_id = $1 and community_id = $2", [tenantId, id]);
+  return {
+    communityId: id,
+    communityName: community.name,
+    address: rows[0]?.address ?? null,
+    totals: {
+      buildings: await count(db, "buildings", tenantId, id),
+      units: await count(db, "units", tenantId, id),
+      rooms: await count(db, "rooms", tenantId, id),
+      occupiedRooms: Number(occupied.rows[0].n),
+      inhabitants: await count(db, "inhabitants", tenantId, id),
+      ...(await deviceTotals(db, tenantId, id)),
+    },
+    roomsByStatus: await grouped(db, "rooms", "status", "roomStatus", tenantId, id),
+    residentsByIdentity: await grouped(db, "inhabitants", "identity", "residentIdentity", tenantId, id),
+    openDoorByMethod: await grouped(db, "access_events", "open_method", "openMethod", tenantId, id),
+    alarms: await grouped(db, "alarms", "handle_status", "alarmHandleStatus", tenantId, id),
+    repairs: await grouped(db, "repairs", "status", "repairStatus", tenantId, id),
+    openDoorDays: await openDoorDays(db, tenantId, id),
+    parkingDays: await parkingDays(db, tenantId, id),
+  };
+}
+
+export async function boardsModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/management/board/actions/global", { config: { authority: "HBL23001" } }, async (request) => ok(await globalBoard(app.db, sessionOf(request).tenantId)));
+
+  app.get("/api/management/board/actions/project", { config: { authority: "HBL23003" } }, async (request) => {
+    const session = sessionOf(request);
+    const requested = optionalId(queryOf(request).communityId);
+    let community: { id: number; name: string } | null;
+    if (requested !== null) community = await ownCommunity(app.db, session, requested);
+    else {
+      const { rows } = await app.db.query<{ id: number; name: string }>("select id, name from communities where tenant_id = $1 order by id limit 1", [session.tenantId]);
+      community = rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
+    }
+    if (!community) return ok(null);
+    if (!community.id) throw apiError("NOT_FOUND");
+    return ok(await projectBoard(app.db, session.tenantId, community));
+  });
+}

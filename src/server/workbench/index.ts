@@ -1,0 +1,20 @@
+// 工作台 domain: the workbench statistics and layouts, the cockpit boards, adverts, the
+// questionnaire, click tracking and the inspection statistics linked from the workbench.
+import type { FastifyPluginAsync } from "fastify";
+import { boardsModule } from "./boards.ts";
+import { inspectStatisticsModule } from "./inspect-statistics.ts";
+import { promotionPositionsModule } from "./promotion-positions.ts";
+import { questionnaireModule } from "./questionnaire.ts";
+import { trackingModule } from "./tracking.ts";
+import { workbenchLayoutModule } from "./workbench-layout.ts";
+import { workbenchStatsModule } from "./workbench-stats.ts";
+
+export const workbenchRoutes: FastifyPluginAsync[] = [
+  boardsModule,
+  inspectStatisticsModule,
+  questionnaireModule,
+  trackingModule,
+  workbenchLayoutModule,
+  workbenchStatsModule,
+  promotionPositionsModule,
+];

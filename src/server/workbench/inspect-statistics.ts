@@ -1,0 +1,51 @@
+// 巡检统计 (/inspect/report/statistical, RETAIL_AUTH_04023): charts over the daily plan reports
+// (inspectPlanReports) of the session's tenant, for one community or all:
+//   GET {property}/inspectPlanReports/actions/statistics?communityId=&days=30 (7–365)
+//       -> {totals: {total, done, abnormal, completionRate (0–100, one decimal)},
+//           days: [{date, total, done, abnormal}] (every day of the period, oldest first),
+//           plans: [{planId, planName, total, done, abnormal, averageScore}] (by abnormal, then name)}
+import type { FastifyInstance } from "fastify";
+import { sessionOf } from "../auth/guard.ts";
+import { ok } from "../http/envelope.ts";
+import { ownCommunity } from "../auth/access.ts";
+import { optionalId, queryOf } from "../http/request-input.ts";
+import { chinaDays } from "./workbench-stats.ts";
+
+export const rate = (done: number, total: number) => (total ? Math.round((done * 1000) / total) / 10 : 0);
+
+export async function inspectStatisticsModule(app: FastifyInstance): Promise<void> {
+  app.get("/api/property/inspectPlanReports/actions/statistics", { config: { authority: "RETAIL_AUTH_04023" } }, async (request) => {
+    const session = sessionOf(request);
+    const query = queryOf(request);
+    const communityId = optionalId(query.communityId);
+    if (communityId !== null) await ownCommunity(app.db, session, communityId);
+    const length = Math.min(365, Math.max(7, Number.parseInt(String(query.days ?? "30"), 10) || 30));
+    const { days } = chinaDays(new Date(), length);
+    const params: unknown[] = [session.tenantId, days[0]];
+    const where = `r.tenant_id = $1 and r.report_date >= $2::date${communityId !== null ? ` and r.community_id = $${params.push(communityId)}` : ""}`;
+
+    const perDay = await app.db.query<{ date: string; total: number; done: number; abnormal: number }>(
+      `select r.report_date::text as date, sum(r.total_tasks)::int as total, sum(r.done_tasks)::int as done, sum(r.abnormal_tasks)::int as abnormal
+         from inspect_plan_reports r where ${where} group by 1`,
+      params,
+    );
+    const byDate = new Map(perDay.rows.map((d) => [d.date, d]));
+    const series = days.map((date) => ({ date, total: Number(byDate.get(date)?.total ?? 0), done: Number(byDate.get(date)?.done ?? 0), abnormal: Number(byDate.get(date)?.abnormal ?? 0) }));
+
+    const plans = await app.db.query<{ planId: number; planName: string | null; total: number; done: number; abnormal: number; averageScore: string | null }>(
+      `select r.plan_id as "planId", p.name as "planName", sum(r.total_tasks)::int as total, sum(r.done_tasks)::int as done,
+              sum(r.abnormal_tasks)::int as abnormal, round(avg(r.average_score), 2)::text as "averageScore"
+         from inspect_plan_reports r left join inspect_plans p on p.tenant_id = r.tenant_id and p.id = r.plan_id
+        where ${where} group by 1, 2 order by abnormal desc, 2`,
+      params,
+    );
+    const total = series.reduce((s, d) => s + d.total, 0);
+    const done = series.reduce((s, d) => s + d.done, 0);
+    const abnormal = series.reduce((s, d) => s + d.abnormal, 0);
+    return ok({
+      totals: { total, done, abnormal, completionRate: rate(done, total) },
+      days: series,
+      plans: plans.rows.map((p) => ({ ...p, total: Number(p.total), done: Number(p.done), abnormal: Number(p.abnormal) })),
+    });
+  });
+}

@@ -1,0 +1,69 @@
+// The workbench advert banner (spec §2 Workbench, §3 Advert, §7 Guides and questionnaire), HBL0001:
+//   GET /api/crain/help/web/promotionPositions/actions/getNamedByPositionCode?positionCode=SQ202
+//       -> {positionCode, adverts: [{advertId, title, imgUrlLeft, imgUrlRight, hyperlink}], rotationPeriod}
+//       the tenant's enabled adverts of the position whose time window holds now, by sortNo;
+//       rotationPeriod (seconds) is the first advert's, null when it has none (the client then waits
+//       its default 5 s). Empty while the user has the position silenced.
+//   PUT /api/crain/help/web/promotionPositions/actions/silent {positionCode?} -> {positionCode, silencedAt}
+//       the user closed the banner: it stays closed for this user until an advert of the position is
+//       added or changed afterwards (table advert_silences). positionCode defaults to SQ202.
+// The adverts themselves are managed by the generic pages of the adverts resource (/workbench/adverts).
+import type { FastifyInstance } from "fastify";
+import { constants } from "../../../generated/constants.ts";
+import { sessionOf } from "../auth/guard.ts";
+import { apiError, ok } from "../http/envelope.ts";
+import { bodyOf, queryOf, textOf } from "../http/request-input.ts";
+
+const BASE = "/api/crain/help/web/promotionPositions/actions";
+
+function positionCodeOf(value: unknown): string {
+  const code = textOf(value, 32) || constants.advertPositionCode;
+  if (!/^[A-Za-z0-9]{1,16}$/.test(code)) throw apiError("BAD_REQUEST");
+  return code;
+}
+
+interface AdvertRow {
+  advertId: number;
+  title: string;
+  imgUrlLeft: string;
+  imgUrlRight: string | null;
+  hyperlink: string | null;
+  rotationPeriod: number | null;
+}
+
+export async function promotionPositionsModule(app: FastifyInstance): Promise<void> {
+  const config = { authority: "HBL0001" };
+
+  app.get(`${BASE}/getNamedByPositionCode`, { config }, async (request) => {
+    const session = sessionOf(request);
+    const positionCode = positionCodeOf(queryOf(request).positionCode);
+    const { rows } = await app.db.query<AdvertRow>(
+      `select a.id as "advertId", a.title, a.img_url_left as "imgUrlLeft", a.img_url_right as "imgUrlRight",
+              nullif(a.hyperlink, '') as hyperlink, a.rotation_period as "rotationPeriod"
+         from adverts a
+        where a.tenant_id = $1 and a.position_code = $2 and coalesce(a.enabled, true)
+          and (a.start_time is null or a.start_time <= now()) and (a.end_time is null or a.end_time > now())
+          and not exists (
+            select 1 from advert_silences s
+             where s.tenant_id = a.tenant_id and s.user_id = $3 and s.position_code = a.position_code
+               and (select max(x.updated_at) from adverts x where x.tenant_id = a.tenant_id and x.position_code = a.position_code) <= s.silenced_at)
+        order by a.sort_no nulls last, a.id`,
+      [session.tenantId, positionCode, session.userId],
+    );
+    const adverts = rows.map(({ rotationPeriod: _period, ...advert }) => advert);
+    const period = rows[0]?.rotationPeriod;
+    return ok({ positionCode, adverts, rotationPeriod: period && period > 0 ? Number(period) : null });
+  });
+
+  app.put(`${BASE}/silent`, { config }, async (request) => {
+    const session = sessionOf(request);
+    const positionCode = positionCodeOf(bodyOf(request).positionCode ?? queryOf(request).positionCode);
+    const { rows } = await app.db.query<{ silencedAt: string }>(
+      `insert into advert_silences (tenant_id, user_id, position_code) values ($1, $2, $3)
+       on conflict (tenant_id, user_id, position_code) do update set silenced_at = now()
+       returning silenced_at as "silencedAt"`,
+      [session.tenantId, session.userId, positionCode],
+    );
+    return ok({ positionCode, silencedAt: rows[0].silencedAt });
+  });
+}

@@ -1,0 +1,124 @@
+// The guide's satisfaction questionnaire (spec §3 Questionnaire, §5, §7 Guides and questionnaire, §8),
+// any signed-in user:
+//   GET  /tenantApi/crain/help/web/questionnaire/user/{id}
+//        -> {questionnaireId, title, dimensionType, questions: [{questionId, type, content, required,
+//            choices: [{choiceId, content, placeholder, score}]}], answered}
+//        answered: this user has already submitted it (the client then never offers it again).
+//   POST /tenantApi/crain/help/web/questionnaire/user/answers
+//        {questionnaireId, questions: [{questionId, dimensionType: 0, score: 0, choiceId? | content?}]}
+//        -> {answerId}; one answer sheet per user and questionnaire (a second submission replaces it),
+//        stored in questionnaireAnswers (admins read them at /system/questionnaireAnswers).
+// The satisfaction choice is required (请选择满意度), the comment at most 255 characters (rule
+// comment). The questionnaire itself is product content, defined here (one, id constants.questionnaireId).
+import type { FastifyInstance } from "fastify";
+import { constants } from "../../../generated/constants.ts";
+import { messages } from "../../../generated/errors.ts";
+import { checkRule } from "../../common/validate.ts";
+import { sessionOf } from "../auth/guard.ts";
+import { apiError, ok, validationError } from "../http/envelope.ts";
+import { bodyOf } from "../http/request-input.ts";
+
+export interface QuestionnaireChoice {
+  choiceId: string;
+  content: string;
+  placeholder?: string;
+  score: number;
+}
+
+export interface QuestionnaireQuestion {
+  questionId: string;
+  type: "singleChoice" | "completion";
+  content: string;
+  required: boolean;
+  choices: QuestionnaireChoice[];
+}
+
+export interface Questionnaire {
+  questionnaireId: string;
+  title: string;
+  dimensionType: number;
+  questions: QuestionnaireQuestion[];
+}
+
+export const SATISFACTION_QUESTION = "satisfaction";
+export const COMMENT_QUESTION = "comment";
+
+export const guideQuestionnaire: Questionnaire = {
+  questionnaireId: constants.questionnaireId,
+  title: "物业缴费引导满意度调查",
+  dimensionType: 0,
+  questions: [
+    {
+      questionId: SATISFACTION_QUESTION,
+      type: "singleChoice",
+      content: "您对物业缴费配置引导的整体满意度如何？",
+      required: true,
+      choices: [
+        { choiceId: "1", content: "非常不满意", score: 1 },
+        { choiceId: "2", content: "不满意", score: 2 },
+        { choiceId: "3", content: "一般", score: 3 },
+        { choiceId: "4", content: "满意", score: 4 },
+        { choiceId: "5", content: "非常满意", score: 5 },
+      ],
+    },
+    {
+      questionId: COMMENT_QUESTION,
+      type: "completion",
+      content: "您对缴费配置引导还有哪些意见或建议？",
+      required: false,
+      choices: [{ choiceId: "text", content: "", placeholder: `请输入您的意见或建议（最多${constants.commentMax}个字）`, score: 0 }],
+    },
+  ],
+};
+
+const BASE = "/tenantApi/crain/help/web/questionnaire/user";
+
+export async function questionnaireModule(app: FastifyInstance): Promise<void> {
+  app.get(`${BASE}/:id`, async (request) => {
+    const session = sessionOf(request);
+    const id = String((request.params as { id?: string }).id ?? "");
+    if (id !== guideQuestionnaire.questionnaireId) throw apiError("NOT_FOUND");
+    const { rows } = await app.db.query("select 1 from questionnaire_answers where tenant_id = $1 and questionnaire_id = $2 and user_id = $3", [
+      session.tenantId,
+      id,
+      session.userId,
+    ]);
+    return ok({ ...guideQuestionnaire, answered: rows.length > 0 });
+  });
+
+  app.post(`${BASE}/answers`, async (request) => {
+    const session = sessionOf(request);
+    const body = bodyOf(request);
+    if (body.questionnaireId !== guideQuestionnaire.questionnaireId) throw apiError("NOT_FOUND");
+    if (!Array.isArray(body.questions)) throw apiError("BAD_REQUEST");
+    const given = new Map<string, Record<string, unknown>>();
+    for (const q of body.questions) {
+      if (q && typeof q === "object" && typeof (q as { questionId?: unknown }).questionId === "string") given.set((q as { questionId: string }).questionId, q as Record<string, unknown>);
+    }
+
+    const satisfactionQuestion = guideQuestionnaire.questions[0];
+    const choiceId = given.get(SATISFACTION_QUESTION)?.choiceId;
+    const choice = satisfactionQuestion.choices.find((c) => c.choiceId === String(choiceId ?? ""));
+    if (!choice) throw validationError([{ field: SATISFACTION_QUESTION, message: checkRule("satisfaction", undefined) ?? messages.questionnaireChoiceRequired }]);
+    const rawComment = given.get(COMMENT_QUESTION)?.content;
+    const comment = typeof rawComment === "string" ? rawComment.trim() : "";
+    const commentProblem = comment ? checkRule("comment", comment) : null;
+    if (commentProblem) throw validationError([{ field: COMMENT_QUESTION, message: commentProblem }]);
+
+    // What is kept: one entry per question of the questionnaire, dimensionType 0 and score 0 (spec §3).
+    const answers = [
+      { questionId: SATISFACTION_QUESTION, dimensionType: 0, score: 0, choiceId: choice.choiceId },
+      { questionId: COMMENT_QUESTION, dimensionType: 0, score: 0, content: comment },
+    ];
+    const { rows } = await app.db.query<{ id: number }>(
+      `insert into questionnaire_answers (tenant_id, user_id, username, questionnaire_id, satisfaction, comment, answers, created_by, updated_by)
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $2, $2)
+       on conflict (tenant_id, questionnaire_id, user_id)
+       do update set satisfaction = excluded.satisfaction, comment = excluded.comment, answers = excluded.answers,
+                     username = excluded.username, version = questionnaire_answers.version + 1, updated_at = now(), updated_by = excluded.updated_by
+       returning id`,
+      [session.tenantId, session.userId, session.username, guideQuestionnaire.questionnaireId, choice.content, comment || null, JSON.stringify(answers)],
+    );
+    return ok({ answerId: Number(rows[0].id) }, messages.questionnaireSubmitted);
+  });
+}

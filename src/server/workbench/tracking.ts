@@ -1,0 +1,154 @@
+// Click tracking (spec §3 click tracking record, §7 Tracking), any signed-in user:
+//   POST /pick/envInfo  {clientCode, environmentalInfo: {os, browser, browserVersion}} -> {clientCode}
+//        the browser that reports (trackingClients, one row per tenant and clientCode)
+//   POST /pick/pickInfo {clientCode?, dataList: [{lc, ety, rt, et, biz}]} -> {accepted}
+//        one clickRecords row per well-formed record (lc required; ety default "click"; rt the route;
+//        et the event time in ms or ISO text, the server's time when missing or unreadable; biz any
+//        JSON up to 2 KB); at most 500 records per call, the rest is ignored.
+// Both bodies arrive gzip-compressed (Content-Encoding: gzip) or plain: these two routes have their
+// own body parser: at most 256 KB on the wire and 2 MB unpacked (413 beyond), JSON only.
+//   GET {management}/clickRecords/actions/countByCode (from?, to?, keyword?) -> {list: [{lc, count,
+//        users, lastTime}], total} clicks per tracking code of the tenant, most clicked first (HBL03005).
+import { gunzip } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { sessionOf } from "../auth/guard.ts";
+import { ApiError, apiError, ok } from "../http/envelope.ts";
+import { bodyOf, queryOf, textOf } from "../http/request-input.ts";
+
+export const TRACKING_WIRE_LIMIT = 256 * 1024;
+export const TRACKING_UNPACKED_LIMIT = 2 * 1024 * 1024;
+export const TRACKING_BATCH_MAX = 500;
+const BIZ_MAX_CHARS = 2048;
+
+const tooLarge = () => new ApiError(413, 413, "上报数据过大");
+
+/** The JSON of a tracking body: gunzipped when Content-Encoding says gzip, refused when too large. */
+export function decodeTrackingBody(raw: Buffer, encoding: string | undefined, maxBytes = TRACKING_UNPACKED_LIMIT): Promise<unknown> {
+  const coding = (encoding ?? "identity").trim().toLowerCase();
+  const parse = (bytes: Buffer): unknown => {
+    const text = bytes.toString("utf8").trim();
+    if (text === "") return {};
+    return JSON.parse(text, (key, value) => (key === "__proto__" || key === "constructor" ? undefined : value));
+  };
+  if (coding === "identity" || coding === "") {
+    if (raw.length > maxBytes) return Promise.reject(tooLarge());
+    try {
+      return Promise.resolve(parse(raw));
+    } catch {
+      return Promise.reject(apiError("BAD_REQUEST"));
+    }
+  }
+  if (coding !== "gzip" && coding !== "x-gzip") return Promise.reject(new ApiError(415, 415, "不支持的内容编码"));
+  return new Promise((resolve, reject) => {
+    gunzip(raw, { maxOutputLength: maxBytes }, (err, bytes) => {
+      if (err) return reject((err as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" ? tooLarge() : apiError("BAD_REQUEST"));
+      try {
+        resolve(parse(bytes));
+      } catch {
+        reject(apiError("BAD_REQUEST"));
+      }
+    });
+  });
+}
+
+export interface ClickRecordInput {
+  lc: string;
+  ety: string;
+  rt: string | null;
+  eventTime: string;
+  biz: string | null;
+}
+
+/** A reported record as stored, or null when it has no tracking code. */
+export function normalizeClickRecord(value: unknown, now: Date = new Date()): ClickRecordInput | null {
+  if (!value || typeof value !== "object") return null;
+  const r = value as Record<string, unknown>;
+  const lc = textOf(r.lc, 64);
+  if (!lc) return null;
+  const et = typeof r.et === "number" ? new Date(r.et) : typeof r.et === "string" && r.et.trim() !== "" ? new Date(/^\d+$/.test(r.et.trim()) ? Number(r.et) : r.et) : null;
+  const eventTime = et && !Number.isNaN(et.getTime()) ? et : now;
+  let biz: string | null = null;
+  if (r.biz !== undefined && r.biz !== null) {
+    const text = JSON.stringify(r.biz);
+    if (text !== undefined && text.length <= BIZ_MAX_CHARS) biz = text;
+  }
+  return { lc, ety: textOf(r.ety, 16) || "click", rt: textOf(r.rt, 255) || null, eventTime: eventTime.toISOString(), biz };
+}
+
+/** The two /pick routes, with their own body parser (this plugin's routes only). */
+async function pickRoutes(app: FastifyInstance): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: TRACKING_WIRE_LIMIT }, (request, body, done) => {
+    const encoding = request.headers["content-encoding"];
+    decodeTrackingBody(body as Buffer, Array.isArray(encoding) ? encoding[0] : encoding).then(
+      (value) => done(null, value),
+      (err: Error) => done(err, undefined),
+    );
+  });
+  // The app-wide request decompression (@fastify/compress) stays off: this parser unpacks, with its limits.
+  const options = { decompress: false as const };
+
+  app.post("/pick/envInfo", options, async (request) => {
+    const session = sessionOf(request);
+    const body = bodyOf(request);
+    const clientCode = textOf(body.clientCode, 64);
+    if (!clientCode) throw apiError("BAD_REQUEST");
+    const env = (body.environmentalInfo && typeof body.environmentalInfo === "object" ? body.environmentalInfo : {}) as Record<string, unknown>;
+    await app.db.query(
+      `insert into tracking_clients (tenant_id, client_code, user_id, os, browser, browser_version, last_seen_at, created_by, updated_by)
+       values ($1, $2, $3, $4, $5, $6, now(), $3, $3)
+       on conflict (tenant_id, client_code) do update set user_id = excluded.user_id, os = excluded.os, browser = excluded.browser,
+         browser_version = excluded.browser_version, last_seen_at = now(), updated_at = now(), updated_by = excluded.updated_by,
+         version = tracking_clients.version + 1`,
+      [session.tenantId, clientCode, session.userId, textOf(env.os ?? env.OS, 64) || null, textOf(env.browser, 64) || null, textOf(env.browserVersion, 32) || null],
+    );
+    return ok({ clientCode });
+  });
+
+  app.post("/pick/pickInfo", options, async (request) => {
+    const session = sessionOf(request);
+    const body = bodyOf(request);
+    if (!Array.isArray(body.dataList)) throw apiError("BAD_REQUEST");
+    const now = new Date();
+    const records = body.dataList.slice(0, TRACKING_BATCH_MAX).map((r) => normalizeClickRecord(r, now)).filter((r): r is ClickRecordInput => r !== null);
+    if (records.length) {
+      await app.db.query(
+        `insert into click_records (tenant_id, lc, ety, rt, event_time, biz, user_id, client_code, created_by, updated_by)
+         select $1, x.lc, x.ety, x.rt, x."eventTime"::timestamptz, x.biz::jsonb, $2, $3, $2, $2
+           from jsonb_to_recordset($4::jsonb) as x(lc text, ety text, rt text, "eventTime" text, biz text)`,
+        [session.tenantId, session.userId, textOf(body.clientCode, 64) || null, JSON.stringify(records)],
+      );
+    }
+    return ok({ accepted: records.length });
+  });
+}
+
+export async function trackingModule(app: FastifyInstance): Promise<void> {
+  await app.register(pickRoutes);
+
+  app.get("/api/management/clickRecords/actions/countByCode", { config: { authority: "HBL03005" } }, async (request) => {
+    const session = sessionOf(request);
+    const query = queryOf(request);
+    const params: unknown[] = [session.tenantId];
+    let where = "tenant_id = $1";
+    for (const [key, op] of [["from", ">="], ["to", "<"]] as const) {
+      const text = textOf(query[key], 40);
+      if (!text) continue;
+      const at = new Date(text);
+      if (Number.isNaN(at.getTime())) throw apiError("BAD_REQUEST");
+      params.push(at.toISOString());
+      where += ` and event_time ${op} $${params.length}`;
+    }
+    const keyword = textOf(query.keyword, 64);
+    if (keyword) {
+      params.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where += ` and lc ilike $${params.length}`;
+    }
+    const { rows } = await app.db.query<{ lc: string; count: number; users: number; lastTime: string }>(
+      `select lc, count(*)::int as count, count(distinct user_id)::int as users, max(event_time) as "lastTime"
+         from click_records where ${where} group by lc order by count(*) desc, lc limit 500`,
+      params,
+    );
+    return ok({ list: rows, total: rows.length });
+  });
+}

@@ -1,0 +1,219 @@
+// The workbench's statistics cards (spec §7 Workbench; §9 workbench modules), each computed from the
+// rows of the current community (communityId, required; another tenant's community is a 404), days
+// in China time (UTC+8). Every card needs the workbench (HBL0001) and the code of the data it shows:
+//   GET {system}/communities/actions/workBenchGetCommunityStatistics   HBL0001
+//       -> {communityId, communityName, address, buildingCount, unitCount, roomCount, occupiedRoomCount, inhabitantCount}
+//   GET {system}/roomAuditOrders/actions/workBenchQueryList            HBL07001
+//       -> {pendingCount, list: [{id, applicantName, roomName, applyTime, status}]} (5 oldest pending)
+//   GET {property}/repairs/actions/workBenchQueryList                  HBL07011
+//       -> {pendingCount, processingCount, list: [{id, content, reporterName, roomName, reportTime, status}]} (5 newest unfinished)
+//   GET {property}/notices/actions/workBenchQueryList                  HBL07005
+//       -> {publishedCount, list: [{id, title, noticeType, publishTime, pinned}]} (5 newest published, pinned first)
+//   GET {system}/rooms/actions/workBenchGetRoomStatistics              HBL01003
+//       -> {total, occupied, vacant, byStatus: [{status, label, count}]}
+//   GET {system}/inhabitants/actions/workBenchGetResidentStatistics     HBL01005
+//       -> {total, newThisMonth, byIdentity: [{identity, label, count}]}
+//   GET {accesscontrol}/accessEvents/actions/workBenchGetOpenDoorEventStatistics  HBL06002
+//       -> {today, total, failed, days: [{date, count}] (7 days), byMethod: [{openMethod, label, count}]}
+//   GET {vehicle}/vehicle/actions/workBenchGetVehicleStatistics        HBL21001 or HBL04001
+//       -> {todayIn, todayOut, plateCount, days: [{date, in, out}] (7 days)}
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { mappingLabel, mappingOptions } from "../../common/mappings.ts";
+import { sessionOf } from "../auth/guard.ts";
+import type { DbSession } from "../db/types.ts";
+import { ok } from "../http/envelope.ts";
+import { ownCommunity, requireAnyOf } from "../auth/access.ts";
+import { queryOf, requiredId } from "../http/request-input.ts";
+
+const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A timestamptz column's calendar day in China time, as "YYYY-MM-DD". */
+const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+
+/** The last `n` calendar days in China time, oldest first, and the instant the first one starts. */
+export function chinaDays(now: Date, n: number): { days: string[]; since: Date } {
+  const todayStart = Math.floor((now.getTime() + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS; // midnight, shifted clock
+  const days: string[] = [];
+  for (let i = n - 1; i >= 0; i--) days.push(new Date(todayStart - i * DAY_MS).toISOString().slice(0, 10));
+  return { days, since: new Date(todayStart - (n - 1) * DAY_MS - CHINA_OFFSET_MS) };
+}
+
+/** The first day of `now`'s month in China time, as an instant. */
+export function chinaMonthStart(now: Date): Date {
+  const shifted = new Date(now.getTime() + CHINA_OFFSET_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), 1) - CHINA_OFFSET_MS);
+}
+
+/** Counts per mapping value, every value of the mapping listed (0 when absent), others appended. */
+export function countsByMapping(mapping: string, rows: { value: number | string | null; count: number }[]): { value: number | string; label: string; count: number }[] {
+  const counts = new Map(rows.map((r) => [String(r.value), Number(r.count)]));
+  const out = mappingOptions(mapping).map((o) => ({ value: o.value, label: o.label, count: counts.get(String(o.value)) ?? 0 }));
+  const known = new Set(out.map((o) => String(o.value)));
+  for (const r of rows) if (!known.has(String(r.value)) && r.value !== null) out.push({ value: r.value, label: mappingLabel(mapping, r.value), count: Number(r.count) });
+  return out;
+}
+
+const ROOM_NAME = `coalesce(b.name, '') || coalesce(u.name, '') || coalesce(r.room_no, '')`;
+const ROOM_JOIN = (alias: string) => `left join rooms r on r.tenant_id = ${alias}.tenant_id and r.id = ${alias}.room_id
+  left join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
+  left join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id`;
+
+async function count(db: DbSession, sql: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(sql, params);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function workbenchStatsModule(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  /** The tenant's community of the query (400 without one, 404 when not the tenant's). */
+  const scope = async (request: FastifyRequest) => {
+    const session = sessionOf(request);
+    const community = await ownCommunity(db, session, requiredId(queryOf(request).communityId));
+    return { tenantId: session.tenantId, communityId: community.id, communityName: community.name };
+  };
+  const withCode = (code: string) => ({ config: { authority: "HBL0001" }, preHandler: requireAnyOf(new Set([code])) });
+
+  app.get("/api/system/communities/actions/workBenchGetCommunityStatistics", { config: { authority: "HBL0001" } }, async (request) => {
+    const s = await scope(request);
+    const p = [s.tenantId, s.communityId];
+    const { rows } = await db.query<{ address: string | null }>("select address from communities where tenant_id = $1 and id = $2", p);
+    const { rows: counts } = await db.query<Record<string, number>>(
+      `select (select count(*)::int from buildings where tenant_id = $1 and community_id = $2) as "buildingCount",
+              (select count(*)::int from units where tenant_id = $1 and community_id = $2) as "unitCount",
+              (select count(*)::int from rooms where tenant_id = $1 and community_id = $2) as "roomCount",
+              (select count(distinct room_id)::int from inhabitants where tenant_id = $1 and community_id = $2) as "occupiedRoomCount",
+              (select count(*)::int from inhabitants where tenant_id = $1 and community_id = $2) as "inhabitantCount"`,
+      p,
+    );
+    return ok({ communityId: s.communityId, communityName: s.communityName, address: rows[0]?.address ?? null, ...counts[0] });
+  });
+
+  app.get("/api/system/roomAuditOrders/actions/workBenchQueryList", withCode("HBL07001"), async (request) => {
+    const s = await scope(request);
+    const p = [s.tenantId, s.communityId];
+    const pendingCount = await count(db, "select count(*)::int as n from room_audit_orders where tenant_id = $1 and community_id = $2 and status = 1", p);
+    const { rows } = await db.query(
+      `select o.id, o.applicant_name as "applicantName", ${ROOM_NAME} as "roomName", o.apply_time as "applyTime", o.status
+         from room_audit_orders o ${ROOM_JOIN("o")}
+        where o.tenant_id = $1 and o.community_id = $2 and o.status = 1
+        order by o.apply_time, o.id limit 5`,
+      p,
+    );
+    return ok({ pendingCount, list: rows });
+  });
+
+  app.get("/api/property/repairs/actions/workBenchQueryList", withCode("HBL07011"), async (request) => {
+    const s = await scope(request);
+    const p = [s.tenantId, s.communityId];
+    const { rows: counts } = await db.query<{ pendingCount: number; processingCount: number }>(
+      `select count(*) filter (where status = 1)::int as "pendingCount", count(*) filter (where status in (2, 3))::int as "processingCount"
+         from repairs where tenant_id = $1 and community_id = $2`,
+      p,
+    );
+    const { rows } = await db.query(
+      `select o.id, o.content, o.reporter_name as "reporterName", ${ROOM_NAME} as "roomName", o.report_time as "reportTime", o.status
+         from repairs o ${ROOM_JOIN("o")}
+        where o.tenant_id = $1 and o.community_id = $2 and o.status in (1, 2, 3)
+        order by o.report_time desc, o.id desc limit 5`,
+      p,
+    );
+    return ok({ pendingCount: Number(counts[0].pendingCount), processingCount: Number(counts[0].processingCount), list: rows });
+  });
+
+  app.get("/api/property/notices/actions/workBenchQueryList", withCode("HBL07005"), async (request) => {
+    const s = await scope(request);
+    const p = [s.tenantId, s.communityId];
+    const live = "tenant_id = $1 and community_id = $2 and publish_status = 1 and (expire_time is null or expire_time > now())";
+    const publishedCount = await count(db, `select count(*)::int as n from notices where ${live}`, p);
+    const { rows } = await db.query(
+      `select id, title, notice_type as "noticeType", publish_time as "publishTime", coalesce(pinned, false) as pinned
+         from notices where ${live}
+        order by coalesce(pinned, false) desc, publish_time desc nulls last, id desc limit 5`,
+      p,
+    );
+    return ok({ publishedCount, list: rows });
+  });
+
+  app.get("/api/system/rooms/actions/workBenchGetRoomStatistics", withCode("HBL01003"), async (request) => {
+    const s = await scope(request);
+    const p = [s.tenantId, s.communityId];
+    const { rows } = await db.query<{ value: number; count: number }>(
+      "select status as value, count(*)::int as count from rooms where tenant_id = $1 and community_id = $2 group by status",
+      p,
+    );
+    const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
+    const occupied = await count(
+      db,
+      "select count(distinct i.room_id)::int as n from inhabitants i join rooms r on r.tenant_id = i.tenant_id and r.id = i.room_id where i.tenant_id = $1 and r.community_id = $2",
+      p,
+    );
+    const byStatus = countsByMapping("roomStatus", rows).map((r) => ({ status: r.value, label: r.label, count: r.count }));
+    return ok({ total, occupied, vacant: total - occupied, byStatus });
+  });
+
+  app.get("/api/system/inhabitants/actions/workBenchGetResidentStatistics", withCode("HBL01005"), async (request) => {
+    const s = await scope(request);
+    const p = [s.tenantId, s.communityId];
+    const { rows } = await db.query<{ value: number | null; count: number }>(
+      "select identity as value, count(*)::int as count from inhabitants where tenant_id = $1 and community_id = $2 group by identity",
+      p,
+    );
+    const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
+    const newThisMonth = await count(db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2 and created_at >= $3", [
+      ...p,
+      chinaMonthStart(new Date()).toISOString(),
+    ]);
+    const byIdentity = countsByMapping("residentIdentity", rows).map((r) => ({ identity: r.value, label: r.label, count: r.count }));
+    return ok({ total, newThisMonth, byIdentity });
+  });
+
+  app.get("/api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics", withCode("HBL06002"), async (request) => {
+    const s = await scope(request);
+    const { days, since } = chinaDays(new Date(), 7);
+    const p = [s.tenantId, s.communityId, since.toISOString()];
+    const recent = "tenant_id = $1 and community_id = $2 and event_time >= $3";
+    const { rows: perDay } = await db.query<{ day: string; count: number }>(
+      `select ${chinaDay("event_time")} as day, count(*)::int as count from access_events where ${recent} group by 1`,
+      p,
+    );
+    const { rows: perMethod } = await db.query<{ value: number; count: number }>(
+      `select open_method as value, count(*)::int as count from access_events where ${recent} group by open_method`,
+      p,
+    );
+    const failed = await count(db, `select count(*)::int as n from access_events where ${recent} and result = 0`, p);
+    const byDay = new Map(perDay.map((r) => [r.day, Number(r.count)]));
+    const series = days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
+    return ok({
+      today: series[series.length - 1].count,
+      total: series.reduce((sum, d) => sum + d.count, 0),
+      failed,
+      days: series,
+      byMethod: countsByMapping("openMethod", perMethod).map((r) => ({ openMethod: r.value, label: r.label, count: r.count })),
+    });
+  });
+
+  app.get(
+    "/api/vehicle/vehicle/actions/workBenchGetVehicleStatistics",
+    { config: { authority: "HBL0001" }, preHandler: requireAnyOf(new Set(["HBL21001", "HBL04001"])) },
+    async (request) => {
+      const s = await scope(request);
+      const { days, since } = chinaDays(new Date(), 7);
+      const { rows } = await db.query<{ day: string; direction: number; count: number }>(
+        `select ${chinaDay("event_time")} as day, direction, count(*)::int as count
+           from parking_events where tenant_id = $1 and community_id = $2 and event_time >= $3 group by 1, 2`,
+        [s.tenantId, s.communityId, since.toISOString()],
+      );
+      const plateCount = await count(db, "select count(*)::int as n from licence_plates where tenant_id = $1 and community_id = $2 and coalesce(enabled, true)", [
+        s.tenantId,
+        s.communityId,
+      ]);
+      const series = days.map((date) => ({
+        date,
+        in: Number(rows.find((r) => r.day === date && Number(r.direction) === 1)?.count ?? 0),
+        out: Number(rows.find((r) => r.day === date && Number(r.direction) === 2)?.count ?? 0),
+      }));
+      const today = series[series.length - 1];
+      return ok({ todayIn: today.in, todayOut: today.out, plateCount, days: series });
+    },
+  );
+}
