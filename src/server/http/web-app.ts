@@ -33,9 +33,9 @@ export async function webAppRoutes(app: FastifyInstance, opts: { webDir: string 
     preCompressed: true,
     cacheControl: false,
     decorateReply: false,
-    setHeaders(reply, path) {
+    setHeaders(response, path) {
       const immutable = path.includes(`${sep}assets${sep}`);
-      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      response.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
 }
