@@ -74,23 +74,20 @@ interface ItemRow {
 
 const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : []);
 
-/** The rooms a generation item looks at (shared by counting and generating). */
-function roomFilter(first: number): string {
-  const p = (n: number) => `$${first + n}`;
-  return `r.tenant_id = ${p(0)}::bigint and r.community_id = ${p(1)}::bigint
-     and r.status = any(${p(2)}::int[])
-     and (${p(3)}::bigint[] is null or r.building_id = any(${p(3)}::bigint[]))
-     and (${p(4)}::bigint[] is null or r.building_id = any(${p(4)}::bigint[]))
-     and (${p(5)}::bigint[] is null or r.id = any(${p(5)}::bigint[]))`;
+/**
+ * The rooms a generation item looks at (shared by counting and generating). `run` numbers the run's
+ * parameters (tenant, the request's buildings, the request's rooms: once per statement however many
+ * items it covers), `item` the item's (community, room statuses, its own buildings).
+ */
+function roomFilter(run: number, item: number): string {
+  return `r.tenant_id = $${run}::bigint and r.community_id = $${item}::bigint
+     and r.status = any($${item + 1}::int[])
+     and ($${item + 2}::bigint[] is null or r.building_id = any($${item + 2}::bigint[]))
+     and ($${run + 1}::bigint[] is null or r.building_id = any($${run + 1}::bigint[]))
+     and ($${run + 2}::bigint[] is null or r.id = any($${run + 2}::bigint[]))`;
 }
-const roomParams = (tenantId: number, payload: GenerationPayload, item: GenerationItem) => [
-  tenantId,
-  item.communityId,
-  item.roomStatuses,
-  item.itemBuildingIds,
-  payload.buildingIds,
-  payload.roomIds,
-];
+const runParams = (tenantId: number, payload: GenerationPayload) => [tenantId, payload.buildingIds, payload.roomIds];
+const itemParams = (item: GenerationItem) => [item.communityId, item.roomStatuses, item.itemBuildingIds];
 
 export interface GenerationRequest {
   period?: unknown;
@@ -168,7 +165,10 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
   const payload = await buildPayload(tx, session, body);
   let total = 0;
   for (const item of payload.items) {
-    const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where ${roomFilter(1)}`, roomParams(session.tenantId, payload, item));
+    const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where ${roomFilter(1, 4)}`, [
+      ...runParams(session.tenantId, payload),
+      ...itemParams(item),
+    ]);
     item.plannedRooms = rows[0].n;
     total += rows[0].n;
   }
@@ -192,18 +192,21 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
   return { task, batches, total };
 }
 
-/** One item's rooms after `afterRoomId` (at most `limit`, or all), priced: one SELECT of the step's UNION ALL; its params pushed onto `params`. */
-function itemSelect(params: unknown[], tenantId: number, payload: GenerationPayload, item: GenerationItem, afterRoomId: number, limit: number | null): string {
+/**
+ * One item's rooms after `afterRoomId` (at most `limit`, or all), priced: one SELECT of the step's
+ * UNION ALL; its params pushed onto `params`, whose $1..$3 are the run's (runParams).
+ */
+function itemSelect(params: unknown[], payload: GenerationPayload, item: GenerationItem, afterRoomId: number, limit: number | null): string {
   const sql = pricingSql({ ...item, manualAmountFen: payload.manualAmountFen });
   const first = params.length + 1;
-  params.push(...roomParams(tenantId, payload, item), afterRoomId, item.itemId, item.batchId, item.dueDate);
+  params.push(...itemParams(item), afterRoomId, item.itemId, item.batchId, item.dueDate);
   const p = (n: number) => `$${first + n}`;
   const meterJoin = sql.needsMeter
-    ? `left join meter_readings m on m.tenant_id = ${p(0)}::bigint and m.room_id = c.id and m.payment_item_id = ${p(7)}::bigint and m.period = $2::varchar`
+    ? `left join meter_readings m on m.tenant_id = $1::bigint and m.room_id = c.id and m.payment_item_id = ${p(4)}::bigint and m.period = $4::varchar`
     : "";
   const limitSql = limit === null ? "" : ` limit ${limit}`;
-  return `select c.id as room_id, ${p(1)}::bigint as community_id, ${p(7)}::bigint as item_id, ${p(8)}::bigint as batch_id, ${sql.quantity}::numeric as quantity, ${sql.amount}::bigint as amount, ${p(9)}::date as due_date
-       from (select r.id, r.building_area from rooms r where ${roomFilter(first)} and r.id > ${p(6)}::bigint order by r.id${limitSql}) c ${meterJoin}`;
+  return `select c.id as room_id, ${p(0)}::bigint as community_id, ${p(4)}::bigint as item_id, ${p(5)}::bigint as batch_id, ${sql.quantity}::numeric as quantity, ${sql.amount}::bigint as amount, ${p(6)}::date as due_date
+       from (select r.id, r.building_area from rooms r where ${roomFilter(1, first)} and r.id > ${p(3)}::bigint order by r.id${limitSql}) c ${meterJoin}`;
 }
 
 interface BatchCount {
@@ -226,8 +229,8 @@ async function generateStep(
   afterRoomId: number,
   limit: number | null,
 ): Promise<BatchCount[]> {
-  const params: unknown[] = [tenantId, payload.period, payload.period.replace("-", ""), userId, items.map((i) => i.batchId), limit];
-  const selects = items.map((item, k) => itemSelect(params, tenantId, payload, item, k === 0 ? afterRoomId : 0, limit));
+  const params: unknown[] = [...runParams(tenantId, payload), payload.period, payload.period.replace("-", ""), userId, items.map((i) => i.batchId), limit];
+  const selects = items.map((item, k) => itemSelect(params, payload, item, k === 0 ? afterRoomId : 0, limit));
   // A batch is finished when its item's rooms are all seen: always for whole items, else when the
   // item had fewer rooms left than the limit.
   const { rows } = await tx.query<{ batchId: number; scanned: number; lastId: number | null }>(
@@ -235,8 +238,8 @@ async function generateStep(
        ${selects.join("\n       union all\n       ")}
      ), ins as (
        insert into bills (tenant_id, community_id, bill_no, room_id, payment_item_id, batch_id, period, quantity, amount_due, due_date, status, created_by, updated_by)
-       select $1::bigint, p.community_id, 'B' || $3::text || 'I' || p.item_id::text || 'R' || p.room_id::text, p.room_id, p.item_id, p.batch_id,
-              $2::varchar, p.quantity, p.amount, p.due_date, 1, $4::bigint, $4::bigint
+       select $1::bigint, p.community_id, 'B' || $5::text || 'I' || p.item_id::text || 'R' || p.room_id::text, p.room_id, p.item_id, p.batch_id,
+              $4::varchar, p.quantity, p.amount, p.due_date, 1, $6::bigint, $6::bigint
          from priced p where p.amount is not null
        on conflict do nothing
        returning batch_id, amount_due
@@ -247,8 +250,8 @@ async function generateStep(
      ), counts as (
        select g.batch_id, coalesce(s.scanned, 0) as scanned, coalesce(s.priced, 0) as priced, s.last_id,
               coalesce(m.inserted, 0) as inserted, coalesce(m.amount, 0) as amount,
-              ($6::int is null or coalesce(s.scanned, 0) < $6::int) as finished
-         from unnest($5::bigint[]) as g(batch_id) left join seen s on s.batch_id = g.batch_id left join made m on m.batch_id = g.batch_id
+              ($8::int is null or coalesce(s.scanned, 0) < $8::int) as finished
+         from unnest($7::bigint[]) as g(batch_id) left join seen s on s.batch_id = g.batch_id left join made m on m.batch_id = g.batch_id
      ), upd as (
        update bill_batches b set room_count = room_count + c.scanned, bill_count = bill_count + c.inserted, existing_count = existing_count + c.priced - c.inserted,
               skipped_count = skipped_count + c.scanned - c.priced, total_amount = total_amount + c.amount,
