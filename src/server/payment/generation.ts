@@ -4,9 +4,11 @@
 // and counts the bills that already existed.
 //
 // A run is a background task (tasks table, type billGeneration) with one bill batch per item. It
-// works through the rooms in id order, CHUNK rooms per transaction: each chunk inserts its bills
-// with one INSERT ... SELECT and commits the batch counters and the task's cursor with them, so a
-// run cut off by a crash resumes at the next chunk and never duplicates a bill.
+// works through the items in order, about CHUNK rooms per step and transaction: whole items as long
+// as their rooms (counted when the run was planned) fit, else one item's next CHUNK rooms in id
+// order. A step is one statement — the rooms of all its items priced (UNION ALL), the bills inserted
+// (INSERT ... SELECT), the batch counters updated — plus the task's cursor in the same transaction,
+// so a run cut off by a crash resumes at the next step and never duplicates a bill.
 import type { Db, DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { isPeriod, periodProblem, dueDateOf } from "../../common/payment/period.ts";
@@ -19,7 +21,7 @@ import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
 
 export const GENERATION_TASK = "billGeneration";
-/** Rooms per transaction. */
+/** Rooms per step (one transaction); the rooms, not the items, set what a step costs. */
 export const CHUNK = 5000;
 
 export interface GenerationItem {
@@ -37,6 +39,8 @@ export interface GenerationItem {
   roomStatuses: number[];
   /** The item's own building restriction (null = all). */
   itemBuildingIds: number[] | null;
+  /** Its rooms when the run was planned: whole items are grouped into steps by it. */
+  plannedRooms?: number;
 }
 
 export interface GenerationPayload {
@@ -70,23 +74,20 @@ interface ItemRow {
 
 const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : []);
 
-/** The rooms a generation item looks at (shared by counting and generating). */
-function roomFilter(first: number): string {
-  const p = (n: number) => `$${first + n}`;
-  return `r.tenant_id = ${p(0)}::bigint and r.community_id = ${p(1)}::bigint
-     and r.status = any(${p(2)}::int[])
-     and (${p(3)}::bigint[] is null or r.building_id = any(${p(3)}::bigint[]))
-     and (${p(4)}::bigint[] is null or r.building_id = any(${p(4)}::bigint[]))
-     and (${p(5)}::bigint[] is null or r.id = any(${p(5)}::bigint[]))`;
+/**
+ * The rooms a generation item looks at (shared by counting and generating). `run` numbers the run's
+ * parameters (tenant, the request's buildings, the request's rooms: once per statement however many
+ * items it covers), `item` the item's (community, room statuses, its own buildings).
+ */
+function roomFilter(run: number, item: number): string {
+  return `r.tenant_id = $${run}::bigint and r.community_id = $${item}::bigint
+     and r.status = any($${item + 1}::int[])
+     and ($${item + 2}::bigint[] is null or r.building_id = any($${item + 2}::bigint[]))
+     and ($${run + 1}::bigint[] is null or r.building_id = any($${run + 1}::bigint[]))
+     and ($${run + 2}::bigint[] is null or r.id = any($${run + 2}::bigint[]))`;
 }
-const roomParams = (tenantId: number, payload: GenerationPayload, item: GenerationItem) => [
-  tenantId,
-  item.communityId,
-  item.roomStatuses,
-  item.itemBuildingIds,
-  payload.buildingIds,
-  payload.roomIds,
-];
+const runParams = (tenantId: number, payload: GenerationPayload) => [tenantId, payload.buildingIds, payload.roomIds];
+const itemParams = (item: GenerationItem) => [item.communityId, item.roomStatuses, item.itemBuildingIds];
 
 export interface GenerationRequest {
   period?: unknown;
@@ -164,7 +165,11 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
   const payload = await buildPayload(tx, session, body);
   let total = 0;
   for (const item of payload.items) {
-    const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where ${roomFilter(1)}`, roomParams(session.tenantId, payload, item));
+    const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where ${roomFilter(1, 4)}`, [
+      ...runParams(session.tenantId, payload),
+      ...itemParams(item),
+    ]);
+    item.plannedRooms = rows[0].n;
     total += rows[0].n;
   }
   const names = payload.items.map((i) => i.itemName);
@@ -187,52 +192,105 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
   return { task, batches, total };
 }
 
-export interface ChunkResult {
-  scanned: number;
-  lastId: number | null;
-  priced: number;
-  inserted: number;
-  amount: number;
+/**
+ * One item's rooms after `afterRoomId` (at most `limit`, or all), priced: one SELECT of the step's
+ * UNION ALL; its params pushed onto `params`, whose $1..$3 are the run's (runParams).
+ */
+function itemSelect(params: unknown[], payload: GenerationPayload, item: GenerationItem, afterRoomId: number, limit: number | null): string {
+  const sql = pricingSql({ ...item, manualAmountFen: payload.manualAmountFen });
+  const first = params.length + 1;
+  params.push(...itemParams(item), afterRoomId, item.itemId, item.batchId, item.dueDate);
+  const p = (n: number) => `$${first + n}`;
+  const meterJoin = sql.needsMeter
+    ? `left join meter_readings m on m.tenant_id = $1::bigint and m.room_id = c.id and m.payment_item_id = ${p(4)}::bigint and m.period = $4::varchar`
+    : "";
+  const limitSql = limit === null ? "" : ` limit ${limit}`;
+  return `select c.id as room_id, ${p(0)}::bigint as community_id, ${p(4)}::bigint as item_id, ${p(5)}::bigint as batch_id, ${sql.quantity}::numeric as quantity, ${sql.amount}::bigint as amount, ${p(6)}::date as due_date
+       from (select r.id, r.building_area from rooms r where ${roomFilter(1, first)} and r.id > ${p(3)}::bigint order by r.id${limitSql}) c ${meterJoin}`;
 }
 
-/** One chunk of rooms of one item: inserts the missing bills, updates the batch counters. */
-export async function generateChunk(tx: DbSession, tenantId: number, userId: number | null, payload: GenerationPayload, item: GenerationItem, afterRoomId: number, limit = CHUNK): Promise<ChunkResult> {
-  const sql = pricingSql({ ...item, manualAmountFen: payload.manualAmountFen });
-  const params = [...roomParams(tenantId, payload, item), afterRoomId, limit, payload.period.replace("-", ""), item.itemId, item.batchId, payload.period, item.dueDate, userId];
-  const meterJoin = sql.needsMeter
-    ? "left join meter_readings m on m.tenant_id = $1::bigint and m.room_id = c.id and m.payment_item_id = $10::bigint and m.period = $12::varchar"
-    : "";
-  const { rows } = await tx.query<ChunkResult>(
-    `with cand as (
-       select r.id, r.building_area from rooms r
-        where ${roomFilter(1)} and r.id > $7::bigint
-        order by r.id limit $8::int
-     ), priced as (
-       select c.id as room_id, ${sql.quantity} as quantity, ${sql.amount} as amount from cand c ${meterJoin}
+interface BatchCount {
+  batchId: number;
+  scanned: number;
+  lastId: number | null;
+}
+
+/**
+ * One step: the bills of `items` (whole items, or one item's next `limit` rooms after `afterRoomId`)
+ * in a single statement — the rooms priced, the missing bills inserted, and each batch's counters
+ * updated from what the statement saw. Returns the rooms scanned per batch.
+ */
+async function generateStep(
+  tx: DbSession,
+  tenantId: number,
+  userId: number | null,
+  payload: GenerationPayload,
+  items: GenerationItem[],
+  afterRoomId: number,
+  limit: number | null,
+): Promise<BatchCount[]> {
+  const params: unknown[] = [...runParams(tenantId, payload), payload.period, payload.period.replace("-", ""), userId, items.map((i) => i.batchId), limit];
+  const selects = items.map((item, k) => itemSelect(params, payload, item, k === 0 ? afterRoomId : 0, limit));
+  // A batch is finished when its item's rooms are all seen: always for whole items, else when the
+  // item had fewer rooms left than the limit.
+  const { rows } = await tx.query<{ batchId: number; scanned: number; lastId: number | null }>(
+    `with priced as materialized (
+       ${selects.join("\n       union all\n       ")}
      ), ins as (
        insert into bills (tenant_id, community_id, bill_no, room_id, payment_item_id, batch_id, period, quantity, amount_due, due_date, status, created_by, updated_by)
-       select $1::bigint, $2::bigint, 'B' || $9::text || 'I' || ($10::bigint)::text || 'R' || p.room_id::text, p.room_id, $10::bigint, $11::bigint,
-              $12::varchar, p.quantity, p.amount, $13::date, 1, $14::bigint, $14::bigint
+       select $1::bigint, p.community_id, 'B' || $5::text || 'I' || p.item_id::text || 'R' || p.room_id::text, p.room_id, p.item_id, p.batch_id,
+              $4::varchar, p.quantity, p.amount, p.due_date, 1, $6::bigint, $6::bigint
          from priced p where p.amount is not null
        on conflict do nothing
-       returning amount_due
+       returning batch_id, amount_due
+     ), seen as (
+       select batch_id, count(*)::int as scanned, count(amount)::int as priced, max(room_id) as last_id from priced group by batch_id
+     ), made as (
+       select batch_id, count(*)::int as inserted, coalesce(sum(amount_due), 0)::bigint as amount from ins group by batch_id
+     ), counts as (
+       select g.batch_id, coalesce(s.scanned, 0) as scanned, coalesce(s.priced, 0) as priced, s.last_id,
+              coalesce(m.inserted, 0) as inserted, coalesce(m.amount, 0) as amount,
+              ($8::int is null or coalesce(s.scanned, 0) < $8::int) as finished
+         from unnest($7::bigint[]) as g(batch_id) left join seen s on s.batch_id = g.batch_id left join made m on m.batch_id = g.batch_id
+     ), upd as (
+       update bill_batches b set room_count = room_count + c.scanned, bill_count = bill_count + c.inserted, existing_count = existing_count + c.priced - c.inserted,
+              skipped_count = skipped_count + c.scanned - c.priced, total_amount = total_amount + c.amount,
+              status = case when c.finished then 2 else b.status end, updated_at = now(), version = version + 1
+         from counts c where b.tenant_id = $1::bigint and b.id = c.batch_id
+       returning b.id
      )
-     select (select count(*)::int from cand) as scanned, (select max(id) from cand) as "lastId",
-            (select count(*)::int from priced where amount is not null) as priced,
-            (select count(*)::int from ins) as inserted, (select coalesce(sum(amount_due), 0)::bigint from ins) as amount`,
+     select c.batch_id as "batchId", c.scanned, c.last_id as "lastId" from counts c`,
     params,
   );
-  const r = rows[0];
-  const result = { scanned: r.scanned, lastId: r.lastId === null ? null : Number(r.lastId), priced: r.priced, inserted: r.inserted, amount: fen(r.amount) };
-  const finished = result.scanned < limit;
-  await tx.query(
-    `update bill_batches set room_count = room_count + $3, bill_count = bill_count + $4, existing_count = existing_count + $5,
-            skipped_count = skipped_count + $6, total_amount = total_amount + $7, status = case when $8 then 2 else status end,
-            updated_at = now(), version = version + 1
-      where tenant_id = $1 and id = $2`,
-    [tenantId, item.batchId, result.scanned, result.inserted, result.priced - result.inserted, result.scanned - result.priced, result.amount, finished],
-  );
-  return result;
+  const byBatch = new Map(rows.map((r) => [Number(r.batchId), r]));
+  return items.map((i) => {
+    const r = byBatch.get(i.batchId);
+    return { batchId: i.batchId, scanned: r ? Number(r.scanned) : 0, lastId: r?.lastId == null ? null : Number(r.lastId) };
+  });
+}
+
+/**
+ * The step at `cursor`: whole items while their planned rooms fit in CHUNK (at least one), or, for
+ * an item larger than CHUNK or one resumed mid-way, its next CHUNK rooms. Returns the rooms scanned
+ * and the next cursor.
+ */
+async function runStep(tx: DbSession, tenantId: number, userId: number | null, payload: GenerationPayload, cursor: Cursor): Promise<{ scanned: number; next: Cursor }> {
+  const first = payload.items[cursor.item];
+  if (cursor.lastRoomId > 0 || (first.plannedRooms ?? CHUNK + 1) > CHUNK) {
+    const [r] = await generateStep(tx, tenantId, userId, payload, [first], cursor.lastRoomId, CHUNK);
+    const next = r.scanned < CHUNK ? { item: cursor.item + 1, lastRoomId: 0 } : { item: cursor.item, lastRoomId: r.lastId ?? cursor.lastRoomId };
+    return { scanned: r.scanned, next };
+  }
+  let end = cursor.item + 1;
+  let rooms = first.plannedRooms ?? 0;
+  while (end < payload.items.length) {
+    const n = payload.items[end].plannedRooms;
+    if (n === undefined || rooms + n > CHUNK) break;
+    rooms += n;
+    end++;
+  }
+  const counts = await generateStep(tx, tenantId, userId, payload, payload.items.slice(cursor.item, end), 0, null);
+  return { scanned: counts.reduce((s, c) => s + c.scanned, 0), next: { item: end, lastRoomId: 0 } };
 }
 
 export interface GenerationResult {
@@ -261,11 +319,9 @@ export const generationHandler: TaskHandler = {
     const payload = task.payload as unknown as GenerationPayload;
     const cursor = (task.cursor as unknown as Cursor | null) ?? { item: 0, lastRoomId: 0 };
     if (cursor.item >= payload.items.length) return { finished: true, result: await runResult(db, task.tenantId, task.id) };
-    const item = payload.items[cursor.item];
     await db.transaction(async (tx) => {
-      const r = await generateChunk(tx, task.tenantId, task.userId, payload, item, cursor.lastRoomId);
-      const next: Cursor = r.scanned < CHUNK ? { item: cursor.item + 1, lastRoomId: 0 } : { item: cursor.item, lastRoomId: r.lastId ?? cursor.lastRoomId };
-      await ctx.save(tx, r.scanned, next);
+      const r = await runStep(tx, task.tenantId, task.userId, payload, cursor);
+      await ctx.save(tx, r.scanned, r.next);
     });
     return { finished: false };
   },
@@ -283,14 +339,11 @@ export async function generateInline(tx: DbSession, session: SessionInfo, body: 
   const run = await planGeneration(tx, session, body);
   const payload = run.task.payload as unknown as GenerationPayload;
   let done = 0;
-  for (const item of payload.items) {
-    let after = 0;
-    for (;;) {
-      const r = await generateChunk(tx, session.tenantId, session.userId, payload, item, after);
-      done += r.scanned;
-      if (r.scanned < CHUNK) break;
-      after = r.lastId ?? after;
-    }
+  let cursor: Cursor = { item: 0, lastRoomId: 0 };
+  while (cursor.item < payload.items.length) {
+    const r = await runStep(tx, session.tenantId, session.userId, payload, cursor);
+    done += r.scanned;
+    cursor = r.next;
   }
   const result = await runResult(tx, session.tenantId, run.task.id);
   await tx.query("update tasks set state = 'active', started_at = now(), done = $2 where id = $1", [run.task.id, done]);

@@ -109,6 +109,31 @@ describe.each(backends)("bill generation (%s)", (backend) => {
     expect(tasks.list[1]).toMatchObject({ id: second.id, state: "completed", result: expect.stringContaining("已存在5张") });
   });
 
+  it("prices several items of different methods in one run, each batch with its own counters", async () => {
+    const area = await paymentItem(t.server, t.admin, fx.communityId, await priceType(t.server, t.admin, fx.communityId, { name: "合并面积", pricingMethod: 1, unitPrice: "2.35" }), {
+      name: "合并物业费",
+    });
+    const fixed = await paymentItem(t.server, t.admin, fx.communityId, await priceType(t.server, t.admin, fx.communityId, { name: "合并固定", pricingMethod: 2, unitPrice: "10.00" }), {
+      name: "合并固定费",
+    });
+    const meter = await paymentItem(
+      t.server,
+      t.admin,
+      fx.communityId,
+      await priceType(t.server, t.admin, fx.communityId, { name: "合并水表", pricingMethod: 3, unitPrice: "4.21", meterUnit: "吨" }),
+      { name: "合并水费" },
+    );
+    const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [area, fixed, meter] });
+    const batchOf = (item: number) => run.batches.find((b: { paymentItemId: number }) => b.paymentItemId === item);
+    expect(batchOf(area)).toMatchObject({ billCount: 4, existingCount: 0, skippedCount: 1, roomCount: 5, status: 2, totalAmount: "522.74" });
+    expect(batchOf(fixed)).toMatchObject({ billCount: 5, existingCount: 0, skippedCount: 0, roomCount: 5, status: 2, totalAmount: "50.00" });
+    // No readings: every room skipped, the batch still finished.
+    expect(batchOf(meter)).toMatchObject({ billCount: 0, skippedCount: 5, roomCount: 5, status: 2, totalAmount: "0.00" });
+    expect((await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [area])).map((b) => b.amount_due)).toEqual([20939, 23500, 7833, 2]);
+    expect((await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [fixed])).map((b) => b.amount_due)).toEqual([1000, 1000, 1000, 1000, 1000]);
+    expect(run.result).toContain("已生成9张账单");
+  });
+
   it("resumes a run cut off mid-way from its cursor, without duplicates", async () => {
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "续跑", pricingMethod: 1, unitPrice: "1.00" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "续跑项目" });
