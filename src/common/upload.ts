@@ -50,9 +50,6 @@ export function checkUpload(file: UploadFile, options: UploadOptions = {}): stri
   return null;
 }
 
-/** The accept attribute of a file input for the same list (".jpg,.jpeg,…"). */
-export const acceptAttribute = (extensions: string[] = uploadRules.extensions) => extensions.map((e) => `.${e}`).join(",");
-
 // ---- Image compression (spec §5) ----
 
 const KB = 1024;

@@ -5,7 +5,7 @@ import { validators } from "../../generated/validators/index.js";
 import { rules } from "../../generated/rules.ts";
 import { runCompiled, type FieldError } from "./validation-run.ts";
 
-export { fillScene, normalizeForValidation, runCompiled, type FieldError } from "./validation-run.ts";
+export { fillScene, type FieldError } from "./validation-run.ts";
 
 /** Runs a generated validator by its name (resource_{name}_create / _update, rule_{name}). */
 export function runValidator(name: string, payload: unknown, scene?: string): FieldError[] {

@@ -10,8 +10,6 @@ export const ROUNDING_OPTIONS: { value: number; label: string }[] = [
   { value: 5, label: "抹零到元（舍去角分）" },
 ];
 
-export const roundingLabel = (mode: number): string => ROUNDING_OPTIONS.find((o) => o.value === mode)?.label ?? ROUNDING_OPTIONS[0].label;
-
 /** Fen after the rounding mode; non-negative amounts. */
 export function applyRounding(fen: number, mode: RoundingMode): number {
   switch (mode) {

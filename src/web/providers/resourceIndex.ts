@@ -18,8 +18,6 @@ export interface ResourceMeta {
 
 const refine = new Map<string, RefineResource>(refineResources.map((r) => [r.name, r]));
 
-export const refineResource = (name: string): RefineResource | undefined => refine.get(name);
-
 function fromDef(def: ResourceDef | undefined): ResourceMeta {
   return def ? { service: def.service, scope: def.scope, code: def.code, label: def.label, canDelete: !def.readOnly } : {};
 }
