@@ -22,7 +22,7 @@ export interface UploadOptions {
 export const FORMAT_SEPARATOR = "、";
 
 const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, k) => (k in values ? String(values[k]) : whole));
+  text.replace(/\{(\w+)\}/g, (whole, k: string) => (k in values ? String(values[k]) : whole));
 
 /** "a.b.JPG" → ["a.b", "jpg"]; a name without a dot has no extension. */
 export function splitFileName(name: string): { base: string; extension: string } {

@@ -32,7 +32,7 @@ export function checkRuleWith(rule: string, value: unknown, params: Record<strin
   const def = rules[rule];
   if (!def) throw new Error(`no rule named ${rule}`);
   const all: Record<string, unknown> = { ...def.params, ...params };
-  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (w, k) => (k in all ? String(all[k]) : w));
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (w, k: string) => (k in all ? String(all[k]) : w));
   const text = typeof value === "number" ? String(value) : value == null ? "" : String(value);
   if (text === "") return def.required ?? def.requiredMessage ?? null;
   const n = Number(text);

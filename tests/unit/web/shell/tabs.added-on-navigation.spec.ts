@@ -10,7 +10,7 @@ import { routes } from "./fixtures.ts";
 const context = (refused: string[] = []): TabNavigationContext => ({ routes, sceneName: "小区", allowed: (path) => !refused.includes(path) });
 
 /** A history like the app's: React Router's (here in memory) with any number of listeners. */
-const history = (path: string) => withListeners(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }) as unknown as AppHistory);
+const history = (path: string) => withListeners(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }));
 
 describe("tabs open on navigation", () => {
   it("opens the tab of the route navigated to, with the route table's title and code", () => {
