@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fillScene, validateResource } from "../../common/validate.ts";
 import { sessionOf } from "../auth/guard.ts";
-import { ApiError, apiError, ok } from "../http/envelope.ts";
+import { apiError, ok } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
 import { inSavepoint, insertRow } from "./insert.ts";
 import type { ResourceModel } from "./model.ts";

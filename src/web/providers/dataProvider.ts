@@ -53,7 +53,7 @@ export function filtersToBody(filters: CrudFilter[] | undefined): Record<string,
   const body: Record<string, unknown> = {};
   for (const filter of filters ?? []) {
     if (!("field" in filter)) continue; // conditional (or / and) filters are not part of the API
-    const { value } = filter;
+    const value: unknown = filter.value;
     if (value === undefined || value === null || value === "") continue;
     if (Array.isArray(value) && value.length === 0) continue;
     body[filter.field] = typeof value === "string" ? value.trim() : value;

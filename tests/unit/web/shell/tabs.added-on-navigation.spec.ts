@@ -2,7 +2,7 @@
 // a page the user leaves before its chunk has loaded (so it never rendered) keeps its tab.
 import { UNSAFE_createMemoryHistory } from "react-router";
 import { describe, expect, it } from "vitest";
-import { withListeners, type AppHistory } from "../../../../src/web/providers/history.ts";
+import { withListeners } from "../../../../src/web/providers/history.ts";
 import { emptyTabs, openTabForLocation, type TabNavigationContext } from "../../../../src/web/shell/tabs-state.ts";
 import { TabsTracker } from "../../../../src/web/shell/tabs-tracker.ts";
 import { routes } from "./fixtures.ts";
