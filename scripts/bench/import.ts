@@ -59,7 +59,7 @@ const STATUSES = ["未部署", "部署中", "待交付", "验收中", "已交付
 /** The mistakes of the bad rows (one in a thousand) and the reason the report must give for each. */
 const MISTAKES: { apply: (row: unknown[]) => void; reason: string }[] = [
   { apply: (r) => (r[5] = "已入住"), reason: "房屋状态“已入住”不正确，可选：未部署、部署中、待交付、验收中、已交付" },
-  { apply: (r) => (r[2] = `${r[2]}#`), reason: "房号：只能输入数字大小写字母" },
+  { apply: (r) => (r[2] = `${String(r[2])}#`), reason: "房号：只能输入数字大小写字母" },
   { apply: (r) => (r[1] = null), reason: "请输入单元" },
   { apply: (r) => (r[6] = 101), reason: "可居住人数" },
 ];
@@ -89,7 +89,7 @@ async function buildFile(rooms: number): Promise<{ content: Buffer; bad: { row: 
       bad.push({ row: excelRow, reason: mistake.reason });
     } else {
       buildingKeys.add(String(row[0]));
-      unitKeys.add(`${row[0]}/${row[1]}`);
+      unitKeys.add(`${String(row[0])}/${String(row[1])}`);
     }
     sheet.addRow(row);
   }

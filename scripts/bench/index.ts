@@ -9,7 +9,7 @@
 // loopback only. The whole run is bounded (--timeout minutes, default 20): past it, it stops.
 import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { runApiBench, type BackendRun, type Measurement } from "./api.ts";
+import { runApiBench, type BackendRun } from "./api.ts";
 import { runBench, writeBenchSection } from "./database.ts";
 
 

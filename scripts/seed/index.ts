@@ -64,7 +64,7 @@ try {
   console.log(`数据库 / database: ${databaseUrl ? "PostgreSQL" : `PGlite (${dataDir})`}`);
   await migrate(db);
   console.log(`导入 / seeding ${communities} communities, ${rooms} rooms, ${residentsPerRoom} residents per room ...`);
-  const result = await seedLargeDataSet(db, { rooms, communities, residentsPerRoom, username: values.username!, password });
+  const result = await seedLargeDataSet(db, { rooms, communities, residentsPerRoom, username: values.username, password });
   await analyzeLargeTables(db);
   const c = result.counts;
   console.log(

@@ -22,7 +22,7 @@ export interface UploadOptions {
 export const FORMAT_SEPARATOR = "、";
 
 const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, k) => (k in values ? String(values[k]) : whole));
+  text.replace(/\{(\w+)\}/g, (whole, k: string) => (k in values ? String(values[k]) : whole));
 
 /** "a.b.JPG" → ["a.b", "jpg"]; a name without a dot has no extension. */
 export function splitFileName(name: string): { base: string; extension: string } {
@@ -49,9 +49,6 @@ export function checkUpload(file: UploadFile, options: UploadOptions = {}): stri
   }
   return null;
 }
-
-/** The accept attribute of a file input for the same list (".jpg,.jpeg,…"). */
-export const acceptAttribute = (extensions: string[] = uploadRules.extensions) => extensions.map((e) => `.${e}`).join(",");
 
 // ---- Image compression (spec §5) ----
 

@@ -5,7 +5,7 @@ import { validators } from "../../generated/validators/index.js";
 import { rules } from "../../generated/rules.ts";
 import { runCompiled, type FieldError } from "./validation-run.ts";
 
-export { fillScene, normalizeForValidation, runCompiled, type FieldError } from "./validation-run.ts";
+export { fillScene, type FieldError } from "./validation-run.ts";
 
 /** Runs a generated validator by its name (resource_{name}_create / _update, rule_{name}). */
 export function runValidator(name: string, payload: unknown, scene?: string): FieldError[] {
@@ -32,7 +32,7 @@ export function checkRuleWith(rule: string, value: unknown, params: Record<strin
   const def = rules[rule];
   if (!def) throw new Error(`no rule named ${rule}`);
   const all: Record<string, unknown> = { ...def.params, ...params };
-  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (w, k) => (k in all ? String(all[k]) : w));
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (w, k: string) => (k in all ? String(all[k]) : w));
   const text = typeof value === "number" ? String(value) : value == null ? "" : String(value);
   if (text === "") return def.required ?? def.requiredMessage ?? null;
   const n = Number(text);

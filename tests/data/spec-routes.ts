@@ -128,6 +128,3 @@ export const specRoutes: [path: string, code: string | null][] = [
   ["/globalBoard", null],
   ["/projectBoard", null],
 ];
-
-/** Route codes the spec itself gives to two routes (everything else must be unique). */
-export const specDuplicateCodes = ["HBL1913", "HBL03021"];

@@ -1,6 +1,7 @@
 // The community's rounding of generated bill amounts (payment parameters tab, paymentSettings
 // .roundingMode). It applies to the amount already rounded to the fen (pricing.ts).
-export type RoundingMode = 1 | 2 | 3 | 4 | 5 | number;
+// 1–5 (ROUNDING_OPTIONS); any other number rounds like 1.
+export type RoundingMode = number;
 
 export const ROUNDING_OPTIONS: { value: number; label: string }[] = [
   { value: 1, label: "四舍五入到分" },
@@ -9,8 +10,6 @@ export const ROUNDING_OPTIONS: { value: number; label: string }[] = [
   { value: 4, label: "抹零到角（舍去分）" },
   { value: 5, label: "抹零到元（舍去角分）" },
 ];
-
-export const roundingLabel = (mode: number): string => ROUNDING_OPTIONS.find((o) => o.value === mode)?.label ?? ROUNDING_OPTIONS[0].label;
 
 /** Fen after the rounding mode; non-negative amounts. */
 export function applyRounding(fen: number, mode: RoundingMode): number {

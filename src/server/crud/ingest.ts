@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fillScene, validateResource } from "../../common/validate.ts";
 import { sessionOf } from "../auth/guard.ts";
-import { ApiError, apiError, ok } from "../http/envelope.ts";
+import { apiError, ok } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
 import { inSavepoint, insertRow } from "./insert.ts";
 import type { ResourceModel } from "./model.ts";
@@ -25,7 +25,7 @@ export interface IngestRejection {
 }
 
 function recordsOf(request: FastifyRequest): Record<string, unknown>[] {
-  const body = request.body as unknown;
+  const body = request.body;
   const list = Array.isArray(body) ? body : (body as { records?: unknown } | null)?.records;
   if (!Array.isArray(list) || list.length === 0) throw apiError("BAD_REQUEST", { message: "请提供要上报的记录（records）" });
   if (list.length > MAX_INGEST) throw apiError("BAD_REQUEST", { message: `每次最多上报${MAX_INGEST}条记录` });
@@ -69,7 +69,7 @@ export function registerIngest(app: FastifyInstance, model: ResourceModel): void
             const known = translateDbError(failure, session.sceneName, "write");
             if (!known) throw failure;
             const field = ((known.data as { errors?: { field: string }[] } | null)?.errors?.[0]?.field) ?? "";
-            rejected.push({ index, field, message: (known as ApiError).message });
+            rejected.push({ index, field, message: (known).message });
           }
         }
         if (ids.length) {

@@ -41,7 +41,7 @@ export async function insertRow(tx: DbSession, model: ResourceModel, session: Se
  * Runs fn inside a savepoint of the caller's transaction: when it throws, only its own statements
  * are undone and the error is returned (the rows before and after it stay), else null.
  */
-export async function inSavepoint(tx: DbSession, fn: () => Promise<void>): Promise<unknown> {
+export async function inSavepoint(tx: DbSession, fn: () => Promise<void>): Promise<Error | null> {
   await tx.exec("savepoint row_write");
   try {
     await fn();
@@ -50,6 +50,7 @@ export async function inSavepoint(tx: DbSession, fn: () => Promise<void>): Promi
   } catch (err) {
     await tx.exec("rollback to savepoint row_write");
     await tx.exec("release savepoint row_write");
-    return err;
+    // Database drivers throw Error objects; anything else is wrapped so callers can rethrow it.
+    return err instanceof Error ? err : new Error(String(err));
   }
 }

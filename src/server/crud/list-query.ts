@@ -100,7 +100,7 @@ const MAX_SHAPES_PER_RESOURCE = 200;
  */
 function listStatement(model: ResourceModel, whereSql: string, sortName: string, sortColumn: string, dir: "asc" | "desc", limit: string, offset: string | null): string {
   let shapes = statements.get(model);
-  if (!shapes) statements.set(model, (shapes = new Map()));
+  if (!shapes) statements.set(model, (shapes = new Map<string, string>()));
   const key = `${whereSql}|${sortName}|${dir}|${limit}|${offset ?? ""}`;
   let sql = shapes.get(key);
   if (sql === undefined) {

@@ -144,7 +144,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     kind: "pglite",
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
       if (prepare && (names.get(sql) || names.wanted(sql))) return runNamed<T>(runner, sql, params, inTransaction);
-      const r = await runner.query<T>(sql, params as unknown[]);
+      const r = await runner.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.affectedRows ?? 0 };
     },
     async exec(sql: string) {
@@ -159,5 +159,5 @@ export async function openPglite(dataDir: string): Promise<Db> {
     exec: (sql) => mutex.run(() => direct.exec(sql)),
     transaction: (fn) => mutex.run(() => pg.transaction((tx) => fn(session(tx, true)))),
     close: () => mutex.run(() => pg.close()),
-  } as Db;
+  };
 }

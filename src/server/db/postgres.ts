@@ -19,7 +19,7 @@ export async function openPostgres(connectionString: string, max = Number(proces
     options: "-c TimeZone=UTC",
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        textParsers[oid] ?? pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+        textParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener it kills the process.

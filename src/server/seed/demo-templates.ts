@@ -141,7 +141,7 @@ export const templates: Record<string, Template> = {
         publishTime: c.i === 2 ? undefined : at(c, -c.i * 2),
         expireTime: at(c, 30),
         pinned: c.i === 0,
-      }) as Record<string, unknown>,
+      }),
   },
   repairs: {
     row: (c) => ({
@@ -311,6 +311,6 @@ export const templates: Record<string, Template> = {
     row: (c) => ({ name: `边缘服务${c.i + 1}`, communityIds: c.communities.slice(c.i % 2, (c.i % 2) + 2).map((x) => x.id) }),
   },
   workbenchLayouts: {
-    row: (c) => ({ layout: [{ moduleId: "communityProfile" }, { moduleId: "agencyMatters" }, { moduleId: "announcement" }] }),
+    row: () => ({ layout: [{ moduleId: "communityProfile" }, { moduleId: "agencyMatters" }, { moduleId: "announcement" }] }),
   },
 };

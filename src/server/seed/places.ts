@@ -75,7 +75,7 @@ export async function seedHouses(tx: DbSession, tenantId: number, communityId: n
       for (let f = 1; f <= shape.floors; f++) {
         for (let r = 1; r <= shape.roomsPerFloor; r++) {
           const roomNo = `${f}${String(r).padStart(2, "0")}`;
-          const status = ((rooms.length % 5) + 1) as number; // spec §3 room status 1..5
+          const status = ((rooms.length % 5) + 1); // spec §3 room status 1..5
           const area = `${80 + ((f * 7 + r * 13) % 60)}.${String((r * 25) % 100).padStart(2, "0")}`;
           const { rows } = await tx.query<{ id: number }>(
             `insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, building_area, status)

@@ -42,7 +42,7 @@ export default function GuideLayer() {
       else if (decision.kind === "choose") setChoosing(true);
       else {
         setPending(decision.section);
-        navigate(decision.path);
+        void navigate(decision.path);
       }
     };
     const onTour = (event: Event) => {
@@ -106,7 +106,7 @@ export default function GuideLayer() {
                   onClick={() => {
                     setChoosing(false);
                     setPending(section);
-                    navigate(guideHomes[section].path);
+                    void navigate(guideHomes[section].path);
                     startTour(guideHomes[section].tourId);
                   }}
                 >
@@ -121,7 +121,7 @@ export default function GuideLayer() {
                 onClick={() => {
                   setChoosing(false);
                   setPending(section);
-                  navigate(guideHomes[section].path);
+                  void navigate(guideHomes[section].path);
                 }}
               >
                 {guideHomes[section].title}

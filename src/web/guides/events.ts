@@ -12,16 +12,8 @@ export const PAYMENT_CONFIG_CHANGED_EVENT = "neptune:payment-config-changed";
 
 export type GuideSectionDetail = { section?: "payment" | "smartHome" };
 
-export const openGuide = (section?: "payment" | "smartHome"): void => {
-  window.dispatchEvent(new CustomEvent<GuideSectionDetail>(OPEN_GUIDE_EVENT, { detail: section ? { section } : {} }));
-};
-
 export const announceGuideOpened = (section: "payment" | "smartHome"): void => {
   window.dispatchEvent(new CustomEvent<GuideSectionDetail>(GUIDE_OPENED_EVENT, { detail: { section } }));
-};
-
-export const startTour = (tourId: string): void => {
-  window.dispatchEvent(new CustomEvent<{ tourId: string }>(START_TOUR_EVENT, { detail: { tourId } }));
 };
 
 /** For the pages that save the payment set-up: the guide's step marks follow without a navigation. */

@@ -41,7 +41,7 @@ export function useOpenGuideStep(authorities: readonly string[]): (step: GuideSt
         return;
       }
       track(outcome.lc);
-      navigate(outcome.path);
+      void navigate(outcome.path);
     },
     [authorities, navigate],
   );

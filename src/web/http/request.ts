@@ -76,7 +76,7 @@ export class RequestError extends Error {
     const errors = (this.data as { errors?: unknown } | null)?.errors;
     if (!Array.isArray(errors)) return [];
     return errors.filter(
-      (e): e is { field: string; message: string } => !!e && typeof e.field === "string" && typeof e.message === "string",
+      (e: { field?: unknown; message?: unknown } | null): e is { field: string; message: string } => !!e && typeof e.field === "string" && typeof e.message === "string",
     );
   }
 }

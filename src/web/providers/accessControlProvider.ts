@@ -6,7 +6,8 @@ import { messages } from "../../../generated/errors.ts";
 import { getAuthorities } from "../state/session.ts";
 import { resourceActions, resourceMeta } from "./resourceIndex.ts";
 
-export type ResourceAction = "list" | "show" | "create" | "edit" | "delete" | "clone" | "field" | string;
+// Refine's actions ("list", "show", "create", "edit", "delete", "clone", "field") and the custom ones.
+export type ResourceAction = string;
 
 /** The decision alone, for code that cannot wait on a query (menus, column lists). */
 export function canAccess(resource: string | undefined, action: ResourceAction, authorities: readonly string[] | null = getAuthorities(), metaCode?: string): { can: boolean; reason?: string } {

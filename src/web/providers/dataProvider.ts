@@ -53,7 +53,7 @@ export function filtersToBody(filters: CrudFilter[] | undefined): Record<string,
   const body: Record<string, unknown> = {};
   for (const filter of filters ?? []) {
     if (!("field" in filter)) continue; // conditional (or / and) filters are not part of the API
-    const { value } = filter;
+    const value: unknown = filter.value;
     if (value === undefined || value === null || value === "") continue;
     if (Array.isArray(value) && value.length === 0) continue;
     body[filter.field] = typeof value === "string" ? value.trim() : value;
@@ -113,21 +113,21 @@ export const dataProvider: DataProvider = {
     return { data };
   },
 
-  async create<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, variables, meta }: Parameters<DataProvider["create"]>[0] & { variables: TVariables }) {
+  async create<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, variables, meta }: Parameters<DataProvider["create"]>[0] & { variables: TVariables }) {
     const info = await resolveResourceMeta(resource, meta);
     const body = withCommunity(info, { ...(variables as Record<string, unknown>) }, meta);
     const data = await http.post<TData>(resourceUrlOf(resource, info), body, optionsOf(meta));
     return { data };
   },
 
-  async update<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0] & { variables: TVariables }) {
+  async update<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0] & { variables: TVariables }) {
     const data = await http.put<TData>(`${await resourceUrl(resource, meta)}/${encodeURIComponent(String(id))}`, variables, optionsOf(meta));
     return { data };
   },
 
   async deleteOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider["deleteOne"]>[0]) {
     const data = await http.delete<TData>(`${await resourceUrl(resource, meta)}/${encodeURIComponent(String(id))}`, undefined, optionsOf(meta));
-    return { data: (data ?? { id }) as TData };
+    return { data: (data ?? { id }) };
   },
 
   async deleteMany<TData extends BaseRecord = BaseRecord>({ resource, ids, meta }: Parameters<NonNullable<DataProvider["deleteMany"]>>[0]) {

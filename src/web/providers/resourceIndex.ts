@@ -18,8 +18,6 @@ export interface ResourceMeta {
 
 const refine = new Map<string, RefineResource>(refineResources.map((r) => [r.name, r]));
 
-export const refineResource = (name: string): RefineResource | undefined => refine.get(name);
-
 function fromDef(def: ResourceDef | undefined): ResourceMeta {
   return def ? { service: def.service, scope: def.scope, code: def.code, label: def.label, canDelete: !def.readOnly } : {};
 }
@@ -29,8 +27,8 @@ function fromDef(def: ResourceDef | undefined): ResourceMeta {
  * only fills what is unknown (Refine merges URL query keys into meta, so it cannot override).
  */
 export function resourceMeta(name: string, meta?: Record<string, unknown>): ResourceMeta {
-  const routed = (refine.get(name)?.meta ?? fromDef(getResourceDef(name))) as ResourceMeta;
-  const str = (key: string) => (typeof meta?.[key] === "string" ? (meta[key] as string) : undefined);
+  const routed = (refine.get(name)?.meta ?? fromDef(getResourceDef(name)));
+  const str = (key: string) => (typeof meta?.[key] === "string" ? (meta[key]) : undefined);
   return {
     service: routed.service ?? str("service"),
     scope: routed.scope ?? str("scope"),
@@ -53,7 +51,7 @@ export async function resolveResourceMeta(name: string, meta?: Record<string, un
  * edit / delete); for a resource without routes, from its definition (none until it has loaded).
  */
 export function resourceActions(name: string): { list: boolean; create: boolean; edit: boolean; show: boolean; delete: boolean } {
-  const r = refine.get(name) as (RefineResource & { create?: string; edit?: string; show?: string }) | undefined;
+  const r = refine.get(name);
   if (!r) {
     const def = getResourceDef(name);
     const writable = !!def && !def.readOnly;

@@ -64,13 +64,6 @@ export function subscribeCommunity(listener: Listener): () => void {
   };
 }
 
-/** Same shape as the shell's ValueStore, for code that takes a store. */
-export const communityStore = {
-  get: getCurrentCommunity,
-  set: setCurrentCommunity,
-  subscribe: subscribeCommunity,
-};
-
 /** React binding: re-renders when the community changes. */
 export function useCurrentCommunity(): CurrentCommunity | null {
   return useSyncExternalStore(subscribeCommunity, getCurrentCommunity, getCurrentCommunity);

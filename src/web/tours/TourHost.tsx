@@ -37,7 +37,7 @@ export default function TourHost({ tourId, nonce, onEnd }: TourHostProps) {
     const step = tour.steps[state.index];
     const abort = new AbortController();
     void (async () => {
-      if (needsNavigation(step, here.current) && step.path) navigate(step.path);
+      if (needsNavigation(step, here.current) && step.path) void navigate(step.path);
       if (step.fire) {
         const answered = step.fire.waitFor ? waitForEvent(window, step.fire.waitFor, step.fire.timeoutMs) : Promise.resolve(true);
         window.dispatchEvent(new CustomEvent(step.fire.event, { detail: step.fire.detail }));
@@ -93,7 +93,7 @@ export default function TourHost({ tourId, nonce, onEnd }: TourHostProps) {
         {
           title: step.title,
           description: step.description,
-          target: () => target as HTMLElement,
+          target: target ? () => target : null,
           placement: step.placement,
           style: { width: constants.tourPopupWidth },
         },

@@ -36,7 +36,7 @@ export const postGzip: PostGzip = async (url, body) => {
     timeout: constants.trackingTimeoutMs,
     withCredentials: true,
     validateStatus: () => true,
-    transformRequest: [(data) => data],
+    transformRequest: [(data: unknown) => data],
     headers: {
       "Content-Type": "application/json",
       "Content-Encoding": "gzip",

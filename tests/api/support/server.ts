@@ -56,7 +56,7 @@ export async function createStorage(backend: BackendName): Promise<Storage> {
 
 export interface Reply {
   status: number;
-  body: any;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- a response body of any shape; the tests' assertions check it
   headers: Record<string, string | string[] | number | undefined>;
   text: string;
 }
@@ -83,7 +83,7 @@ export class TestServer {
     const headers: Record<string, string> = { ...(opts.xhr === false ? {} : XHR), ...(opts.headers ?? {}) };
     if (opts.token) headers.signature = opts.token;
     const r = await this.app.inject({ method, url, headers, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) });
-    let body: any = r.body;
+    let body: any = r.body; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any shape, as Reply.body
     try {
       body = r.json();
     } catch {

@@ -15,8 +15,8 @@ function buildWebApp(outDir: string): Promise<void> {
   return new Promise((ok, fail) => {
     let log = "";
     const child = spawn(process.execPath, [viteCli, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout!.on("data", (d) => (log += d));
-    child.stderr!.on("data", (d) => (log += d));
+    child.stdout.on("data", (d) => (log += d));
+    child.stderr.on("data", (d) => (log += d));
     child.on("error", fail);
     child.on("exit", (code) => {
       if (code === 0 && existsSync(join(outDir, "index.html"))) ok();

@@ -35,13 +35,13 @@ describe("shrinking after each redraw", () => {
     let step: ReturnType<typeof nextCompressionStep> = first;
     const widths: number[] = [];
     for (;;) {
-      const next = nextCompressionStep(step!, 10_000 * KB);
+      const next = nextCompressionStep(step, 10_000 * KB);
       if (!next) break;
       widths.push(next.width);
       step = next;
     }
     expect(widths).toEqual([1000, 667, 445, 297, 198]);
-    expect(step!.step).toBe(5);
+    expect(step.step).toBe(5);
   });
 });
 

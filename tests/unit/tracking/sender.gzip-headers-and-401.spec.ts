@@ -9,7 +9,7 @@ function capture(status = 200, data: unknown = { code: 0, data: null, success: t
   const calls: Parameters<typeof axios.request>[0][] = [];
   vi.spyOn(axios, "request").mockImplementation(async (config) => {
     calls.push(config);
-    return { status, data, headers: {}, config, statusText: "" } as never;
+    return { status, data, headers: {}, config, statusText: "" };
   });
   return calls;
 }

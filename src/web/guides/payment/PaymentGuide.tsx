@@ -172,7 +172,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
     markWelcomeSeen(storage);
     setWelcomeSeen(true);
     track("pay_guide_start");
-    navigate(PAYMENT_SETTINGS_PATH);
+    void navigate(PAYMENT_SETTINGS_PATH);
   };
 
   const openStep = async (index: number) => {

@@ -4,7 +4,7 @@ import { filterFields } from "../../../../src/web/generic/fields.ts";
 import { resourceByName } from "../../../../generated/resources.ts";
 import { filtersFromForm, readListState, toRefineQuery, writeListState } from "../../../../src/web/generic/listQuery.ts";
 
-const rooms = resourceByName["rooms"]!;
+const rooms = resourceByName["rooms"];
 const filters = filterFields(rooms);
 const names = filters.map((f) => f.name);
 

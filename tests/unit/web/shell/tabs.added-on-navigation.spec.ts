@@ -2,7 +2,7 @@
 // a page the user leaves before its chunk has loaded (so it never rendered) keeps its tab.
 import { UNSAFE_createMemoryHistory } from "react-router";
 import { describe, expect, it } from "vitest";
-import { withListeners, type AppHistory } from "../../../../src/web/providers/history.ts";
+import { withListeners } from "../../../../src/web/providers/history.ts";
 import { emptyTabs, openTabForLocation, type TabNavigationContext } from "../../../../src/web/shell/tabs-state.ts";
 import { TabsTracker } from "../../../../src/web/shell/tabs-tracker.ts";
 import { routes } from "./fixtures.ts";
@@ -10,7 +10,7 @@ import { routes } from "./fixtures.ts";
 const context = (refused: string[] = []): TabNavigationContext => ({ routes, sceneName: "小区", allowed: (path) => !refused.includes(path) });
 
 /** A history like the app's: React Router's (here in memory) with any number of listeners. */
-const history = (path: string) => withListeners(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }) as unknown as AppHistory);
+const history = (path: string) => withListeners(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }));
 
 describe("tabs open on navigation", () => {
   it("opens the tab of the route navigated to, with the route table's title and code", () => {
