@@ -19,7 +19,7 @@ export interface TaskCentreItem {
   finishedAt: string | null;
   /** A sentence for the list (what was made, or why it failed). */
   result: string | null;
-  detail: unknown;
+  detail: Record<string, unknown> | null;
   downloadUrl?: string;
 }
 
