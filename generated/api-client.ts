@@ -191,3 +191,103 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
 }
 
 export type ApiClient<O = unknown> = ReturnType<typeof createApiClient<O>>;
+
+/** Method and path of every operation (for the few places that need the address itself, e.g. a link). */
+export const operationRoutes = {
+  "login": {
+    "method": "POST",
+    "path": "/api/auth/login"
+  },
+  "keyLogin": {
+    "method": "POST",
+    "path": "/api/auth/homepage/actions/keyLogin"
+  },
+  "getTicket": {
+    "method": "POST",
+    "path": "/api/auth/homepage/actions/getTicket"
+  },
+  "logout": {
+    "method": "GET",
+    "path": "/api/system/homepage/web/logout"
+  },
+  "logoutProxy": {
+    "method": "POST",
+    "path": "/proxyAuth/auth/homepage/actions/logout"
+  },
+  "modifyPassword": {
+    "method": "POST",
+    "path": "/api/system/homepage/modifyPassword"
+  },
+  "editUserProfile": {
+    "method": "POST",
+    "path": "/api/system/homepage/editsave"
+  },
+  "health": {
+    "method": "GET",
+    "path": "/healthz"
+  },
+  "getOpenApiDocument": {
+    "method": "GET",
+    "path": "/api/openapi.json"
+  },
+  "getApiReference": {
+    "method": "GET",
+    "path": "/api/docs"
+  },
+  "getApiReferenceAsset": {
+    "method": "GET",
+    "path": "/api/docs/:file"
+  },
+  "getCurrentUser": {
+    "method": "GET",
+    "path": "/api/system/homepage/user"
+  },
+  "getUserCenter": {
+    "method": "GET",
+    "path": "/api/auth/user/:userId/center"
+  },
+  "listTenantUsers": {
+    "method": "GET",
+    "path": "/api/system/user/queryList"
+  },
+  "listPropertyUsersByCommunity": {
+    "method": "POST",
+    "path": "/api/system/users/actions/queryPropertyListByCommunityId"
+  },
+  "getLogos": {
+    "method": "GET",
+    "path": "/api/management/logos"
+  },
+  "getLicences": {
+    "method": "GET",
+    "path": "/api/management/tenantService/actions/license"
+  },
+  "getTenantServiceEnable": {
+    "method": "GET",
+    "path": "/api/management/tenantService/actions/tenantServiceEnable"
+  },
+  "getLoginConfiguration": {
+    "method": "GET",
+    "path": "/device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration"
+  },
+  "getMenuTheme": {
+    "method": "GET",
+    "path": "/device-nissan/auth/ssoConfiguration/actions/getConfiguration"
+  },
+  "getErrorCodeTable": {
+    "method": "GET",
+    "path": "/api/basic/language/errorcode"
+  },
+  "reportOperation": {
+    "method": "POST",
+    "path": "/api/management/operationLog/actions/report"
+  },
+  "saveMenuCustomization": {
+    "method": "POST",
+    "path": "/api/system/menuCustomizations/actions/save"
+  },
+  "listTaskCentre": {
+    "method": "GET",
+    "path": "/api/management/taskCentre/actions/list"
+  }
+} as const;

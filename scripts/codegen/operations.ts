@@ -322,7 +322,9 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `export interface OperationCall {\n  name: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  path: string;\n  params?: object;\n  query?: object;\n  body?: unknown;\n}\n\n` +
     `export type Transport<O> = (call: OperationCall, options?: O) => Promise<unknown>;\n\n` +
     `export function createApiClient<O = unknown>(transport: Transport<O>) {\n  return {\n${client.join("\n")}\n  };\n}\n\n` +
-    `export type ApiClient<O = unknown> = ReturnType<typeof createApiClient<O>>;\n`;
+    `export type ApiClient<O = unknown> = ReturnType<typeof createApiClient<O>>;\n\n` +
+    `/** Method and path of every operation (for the few places that need the address itself, e.g. a link). */\n` +
+    `export const operationRoutes = ${JSON.stringify(Object.fromEntries(ops.map((o) => [o.name, { method: o.method, path: o.path }])), null, 2)} as const;\n`;
   const metaOf = (s: ValidatorSpec) => ({ messages: s.messages, required: s.required, numericFields: s.numericFields });
   files["validators/operations.js"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml, schemas/rules.yaml (ajv standalone code)\n` +
     `${compileStandalone(specs)}\nconst metas = ${JSON.stringify(Object.fromEntries(specs.map((s) => [s.exportName, metaOf(s)])))};\n` +
