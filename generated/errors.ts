@@ -30,7 +30,9 @@ export const messages = {
   "deleted": "删除成功",
   "menuItemUnknown": "菜单项不存在：{key}",
   "menuItemDuplicate": "菜单项重复：{key}",
-  "unknownParameter": "不支持的参数：{key}"
+  "unknownParameter": "不支持的参数：{key}",
+  "taskFailed": "任务执行失败",
+  "taskCompleted": "已完成"
 } as const;
 
 export const errorCodes = {
