@@ -27,7 +27,12 @@ export const messages = {
   "logoutConfirm": "确定要退出登录吗？",
   "deleteConfirm": "确定要删除选中的记录吗？",
   "saved": "保存成功",
-  "deleted": "删除成功"
+  "deleted": "删除成功",
+  "menuItemUnknown": "菜单项不存在：{key}",
+  "menuItemDuplicate": "菜单项重复：{key}",
+  "unknownParameter": "不支持的参数：{key}",
+  "taskFailed": "任务执行失败",
+  "taskCompleted": "已完成"
 } as const;
 
 export const errorCodes = {
@@ -95,6 +100,11 @@ export const errorCodes = {
     "code": 40102,
     "status": 400,
     "message": "原密码错误"
+  },
+  "INVALID_KEY": {
+    "code": 40103,
+    "status": 400,
+    "message": "密钥无效或已过期"
   },
   "TOO_MANY_RECENT": {
     "code": 40002,

@@ -5,11 +5,19 @@ import { rules } from "../../generated/rules.ts";
 import { mappings } from "../../generated/mappings.ts";
 import { permissionGroups, allowedDuplicateRouteCodes } from "../../generated/permissions.ts";
 import { specRoutes } from "../../tests/data/spec-routes.ts";
+import { operations } from "../../generated/operations.ts";
+import openapi from "../../generated/openapi.json" with { type: "json" };
 import { checkConsistency } from "./consistency.ts";
+import { checkOperationRoutes, genericRoutes, pendingRoutes, registeredRoutes, routeKey } from "./operations.ts";
 
-const problems = checkConsistency({ routes, menu, resources, rules, mappings, permissionGroups, allowedDuplicateRouteCodes, specRoutes });
+const pending = pendingRoutes(new URL("../../schemas/operations/pending.yaml", import.meta.url).pathname);
+const declared = new Map(Object.values(operations).map((o) => [routeKey(o.method, o.path), o.name]));
+const problems = [
+  ...checkConsistency({ routes, menu, resources, rules, mappings, permissionGroups, allowedDuplicateRouteCodes, specRoutes }),
+  ...checkOperationRoutes({ registered: await registeredRoutes(), generic: genericRoutes(openapi as any), declared, pending }),
+];
 if (problems.length) {
   console.error(`schema check failed (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
-console.log(`schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings`);
+console.log(`schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration`);

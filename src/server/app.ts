@@ -12,7 +12,6 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
 import { resolve } from "node:path";
-import { readFileSync } from "node:fs";
 import "./fastify-types.ts";
 import type { Db } from "./db/types.ts";
 import { openDatabase } from "./db/open.ts";
@@ -24,12 +23,13 @@ import { ticketRoutes } from "./auth/ticket-routes.ts";
 import { installErrorHandling } from "./http/error-handler.ts";
 import { installJsonBody } from "./http/json-body.ts";
 import { healthRoutes } from "./http/health.ts";
+import { apiDocsRoutes } from "./http/api-docs.ts";
 import { webAppRoutes } from "./http/web-app.ts";
 import { crudRoutes, type CrudOptions } from "./crud/routes.ts";
 import { routeModules } from "./domains.ts";
 import { isDatabaseEmpty, seedDemo } from "./seed/demo.ts";
 import { randomDemoPassword, writeDemoPasswordFile } from "./seed/demo-password.ts";
-import { openapiFile, webDistDir } from "./paths.ts";
+import { webDistDir } from "./paths.ts";
 
 export interface AppOptions {
   /** PGlite data folder (default ./data); also where demo-password.txt goes. */
@@ -52,6 +52,8 @@ export interface AppOptions {
   crud?: CrudOptions;
   /** Where start-up notes go (the demo password); console.log by default. */
   print?: (text: string) => void;
+  /** Told of every route as it is registered (npm run check compares them with the declared operations). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
@@ -73,6 +75,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
     app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024 });
     app.decorate("db", db);
+    if (options.onRoute) app.addHook("onRoute", options.onRoute);
     app.addHook("onClose", async () => db.close()); // after the server stopped taking requests
 
     installJsonBody(app);
@@ -85,8 +88,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(loginRoutes);
     await app.register(accountRoutes);
     await app.register(ticketRoutes);
-    const openapi = readFileSync(openapiFile, "utf8");
-    app.get("/api/docs", { config: { public: true } }, async (_request, reply) => reply.type("application/json; charset=utf-8").send(openapi));
+    await app.register(apiDocsRoutes);
     await app.register(crudRoutes, options.crud ?? {});
     for (const module of [...routeModules, ...(options.modules ?? [])]) await app.register(module);
     await app.register(webAppRoutes, { webDir: options.webDir ?? webDistDir });

@@ -12,10 +12,12 @@ import { deviceRoutes } from "./devices/index.ts";
 import { smartHomeRoutes } from "./smarthome/index.ts";
 import { excelModule } from "./excel/routes.ts";
 import { paymentModule } from "./payment/plugin.ts";
+import { taskCentreModule } from "./tasks/routes.ts";
 
 export const routeModules: FastifyPluginAsync[] = [
   keyLoginModule,
   ...systemRoutes,
+  taskCentreModule,
   ...communityRoutes,
   ...workbenchRoutes,
   ...deviceRoutes,

@@ -90,10 +90,16 @@ describe.each(backends)("web app and health (%s)", (backend) => {
     expect(r.json()).toEqual({ code: 400, message: "请求参数错误", data: null, success: false });
   });
 
-  it("serves the OpenAPI description at /api/docs", async () => {
-    const r = await built.request("GET", "/api/docs");
+  it("serves the OpenAPI description at /api/openapi.json and its reference page at /api/docs", async () => {
+    const r = await built.request("GET", "/api/openapi.json");
     expect(r.status).toBe(200);
     expect(r.body.openapi).toMatch(/^3\./);
+    const page = await built.request("GET", "/api/docs");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("swagger-ui-bundle.js");
+    const script = await built.request("GET", "/api/docs/swagger-ui-bundle.js");
+    expect(script.status).toBe(200);
+    expect((await built.request("GET", "/api/docs/package.json")).status).toBe(404);
   });
 
   it("says in Chinese that the web app is not built when dist is missing, without failing", async () => {

@@ -1,10 +1,10 @@
 // The signed-in user's own account (spec §7 "Session, user and community"): logout, password
 // change, profile edit. They need a session but no authority code.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { messages } from "../../../generated/errors.ts";
-import { checkRule, validateResource } from "../../common/validate.ts";
-import { apiError, ok, validationError } from "../http/envelope.ts";
-import { loadSession, sessionOf } from "./guard.ts";
+import { operations } from "../../../generated/operations.ts";
+import { apiError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
+import { loadSession } from "./guard.ts";
 import { clearSessionCookie } from "./cookie.ts";
 import { deleteOtherSessions, deleteSession } from "./session-store.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
@@ -13,25 +13,20 @@ import { writeOperationLog } from "../crud/operation-log.ts";
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   // Logout works with or without a live session (it always clears the cookie).
-  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+  const logout = async ({ request, reply }: { request: FastifyRequest; reply: FastifyReply }) => {
     const session = await loadSession(app, request);
     if (session) {
       await deleteSession(app.db, session.tokenHash);
       await writeOperationLog(app.db, { tenantId: session.tenantId, userId: session.userId, username: session.username, ip: request.ip, resource: "auth", action: "logout" });
     }
     clearSessionCookie(request, reply);
-    return ok(null, messages.loggedOut);
+    return null;
   };
-  app.get("/api/system/homepage/web/logout", { config: { public: true } }, logout);
-  app.post("/proxyAuth/auth/homepage/actions/logout", { config: { public: true } }, logout);
+  route(app, operations.logout, logout);
+  route(app, operations.logoutProxy, logout);
 
-  app.post("/api/system/homepage/modifyPassword", async (request) => {
-    const session = sessionOf(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const oldPassword = typeof body.oldPassword === "string" ? body.oldPassword : "";
-    const newPassword = typeof body.newPassword === "string" ? body.newPassword : "";
-    const problem = checkRule("password", newPassword);
-    if (problem) throw validationError([{ field: "newPassword", message: problem }]);
+  // The new password's rule (schemas/rules.yaml password) is checked by the operation's validator.
+  route(app, operations.modifyPassword, async ({ body: { oldPassword, newPassword }, session, request }) => {
     const { rows } = await app.db.query<{ password_hash: string | null }>("select password_hash from users where tenant_id = $1 and id = $2", [
       session.tenantId,
       session.userId,
@@ -47,20 +42,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       await deleteOtherSessions(tx, session);
       await writeOperationLog(tx, { tenantId: session.tenantId, userId: session.userId, username: session.username, ip: request.ip, resource: "users", action: "modifyPassword", targetId: session.userId });
     });
-    return ok(null);
+    return null;
   });
 
-  // {realName?, phone? (or phoneNumber), companyShortName?} -> the user center object.
-  app.post("/api/system/homepage/editsave", async (request) => {
-    const session = sessionOf(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
+  // {realName?, phone? (or phoneNumber), companyShortName?} -> the user center object; each value is
+  // checked with the users resource's field rules by the operation's validator.
+  route(app, operations.editUserProfile, async ({ body, session, request }) => {
     const changes: Record<string, unknown> = {};
     if (body.realName !== undefined) changes.realName = body.realName;
     if (body.phone !== undefined) changes.phone = body.phone;
     else if (body.phoneNumber !== undefined) changes.phone = body.phoneNumber;
     if (body.companyShortName !== undefined) changes.companyShortName = body.companyShortName;
-    const errors = validateResource("users", "update", changes, session.sceneName);
-    if (errors.length) throw validationError(errors);
     const columns: Record<string, string> = { realName: "real_name", phone: "phone", companyShortName: "company_short_name" };
     const names = Object.keys(changes);
     if (names.length) {
@@ -75,6 +67,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         await writeOperationLog(tx, { tenantId: session.tenantId, userId: session.userId, username: session.username, ip: request.ip, resource: "users", action: "editsave", targetId: session.userId, detail: { changes } });
       });
     }
-    return ok(await userCenter(app.db, session.tenantId, session.userId));
+    const center = await userCenter(app.db, session.tenantId, session.userId);
+    if (!center) throw apiError("NOT_LOGGED_IN");
+    return center;
   });
 }

@@ -9,16 +9,16 @@ import type { FastifyInstance } from "fastify";
 import { consumeTicket } from "./ticket-routes.ts";
 import { createSession, deleteExpiredSessions } from "./session-store.ts";
 import { setSessionCookie } from "./cookie.ts";
-import { ApiError, ok } from "../http/envelope.ts";
+import { apiError } from "../http/envelope.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
-import { bodyOf } from "../http/request-input.ts";
+import { route } from "../http/operation.ts";
+import { operations } from "../../../generated/operations.ts";
 
-const invalidKey = () => new ApiError(400, 40103, "密钥无效或已过期");
+const invalidKey = () => apiError("INVALID_KEY");
 
 export async function keyLoginModule(app: FastifyInstance): Promise<void> {
-  app.post("/api/auth/homepage/actions/keyLogin", { config: { public: true } }, async (request, reply) => {
-    const key = bodyOf(request).key;
-    if (typeof key !== "string" || !key.trim() || key.length > 200) throw invalidKey();
+  route(app, operations.keyLogin, async ({ body: { key }, request, reply }) => {
+    if (!key?.trim() || key.length > 200) throw invalidKey();
     const owner = await consumeTicket(app.db, key.trim());
     if (!owner) throw invalidKey();
     const { rows } = await app.db.query<{ username: string; userType: string | null; enabled: boolean | null; tenantHomePage: string | null }>(
@@ -32,6 +32,6 @@ export async function keyLoginModule(app: FastifyInstance): Promise<void> {
     const token = await createSession(app.db, owner, { ip: request.ip, userAgent: request.headers["user-agent"] });
     await writeOperationLog(app.db, { tenantId: owner.tenantId, userId: owner.userId, username: user.username, ip: request.ip, resource: "auth", action: "keyLogin" });
     setSessionCookie(request, reply, token);
-    return ok({ signature: token, userId: owner.userId, tenantId: owner.tenantId, userType: user.userType ?? "1", tenantHomePage: user.tenantHomePage ?? "" });
+    return { signature: token, userId: owner.userId, tenantId: owner.tenantId, userType: user.userType ?? "1", tenantHomePage: user.tenantHomePage ?? "" };
   });
 }

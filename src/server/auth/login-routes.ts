@@ -2,7 +2,9 @@
 // plus the httpOnly session cookie. Login is by username alone: usernames are unique across tenants
 // (login_names). Wrong name or password: 400 LOGIN_FAILED; too many failures: 429 LOGIN_LOCKED.
 import type { FastifyInstance } from "fastify";
-import { apiError, ok } from "../http/envelope.ts";
+import { apiError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
+import { operations } from "../../../generated/operations.ts";
 import { verifyPassword } from "./password.ts";
 import { createSession, deleteExpiredSessions } from "./session-store.ts";
 import { setSessionCookie } from "./cookie.ts";
@@ -20,10 +22,9 @@ interface LoginUser {
 }
 
 export async function loginRoutes(app: FastifyInstance): Promise<void> {
-  app.post("/api/auth/login", { config: { public: true } }, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const username = typeof body.username === "string" ? body.username.trim() : "";
-    const password = typeof body.password === "string" ? body.password : "";
+  route(app, operations.login, async ({ body, request, reply }) => {
+    const username = body.username?.trim() ?? "";
+    const password = body.password ?? "";
     if (!username || !password || username.length > 64 || password.length > 256) throw apiError("LOGIN_FAILED");
     const ip = request.ip;
     const db = app.db;
@@ -49,12 +50,12 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     const token = await createSession(db, { userId: user.user_id, tenantId: user.tenant_id }, { ip, userAgent: request.headers["user-agent"] });
     await writeOperationLog(db, { tenantId: user.tenant_id, userId: user.user_id, username: user.username, ip, resource: "auth", action: "login" });
     setSessionCookie(request, reply, token);
-    return ok({
+    return {
       signature: token,
       userId: user.user_id,
       tenantId: user.tenant_id,
       userType: user.user_type ?? "1",
       tenantHomePage: user.tenant_home_page ?? "",
-    });
+    };
   });
 }

@@ -2,8 +2,8 @@
 // Another application (the system-menu apps of spec §2) exchanges it once with consumeTicket().
 import type { FastifyInstance } from "fastify";
 import type { DbSession } from "../db/types.ts";
-import { ok } from "../http/envelope.ts";
-import { sessionOf } from "./guard.ts";
+import { route } from "../http/operation.ts";
+import { operations } from "../../../generated/operations.ts";
 import { newToken, sha256Hex } from "./tokens.ts";
 import { TICKET_TTL_MS } from "./settings.ts";
 
@@ -29,9 +29,5 @@ export async function consumeTicket(db: DbSession, ticket: string, type?: string
 }
 
 export async function ticketRoutes(app: FastifyInstance): Promise<void> {
-  app.post("/api/auth/homepage/actions/getTicket", async (request) => {
-    const session = sessionOf(request);
-    const type = String((request.query as Record<string, unknown>)?.type ?? "");
-    return ok({ ticket: await issueTicket(app.db, session, type) });
-  });
+  route(app, operations.getTicket, async ({ query, session }) => ({ ticket: await issueTicket(app.db, session, query.type ?? "") }));
 }

@@ -1,14 +1,18 @@
-// GET /healthz -> {"status":"ok","db":"pglite"|"postgres"} (DESIGN.md contract, not an envelope).
+// GET /healthz -> {"status":"ok","db":"pglite"|"postgres"} (DESIGN.md contract, not an envelope;
+// schemas/operations/http.yaml health).
 import type { FastifyInstance } from "fastify";
+import { operations } from "../../../generated/operations.ts";
+import { route } from "./operation.ts";
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/healthz", { config: { public: true } }, async (request, reply) => {
+  route(app, operations.health, async ({ request, reply }) => {
     try {
       await app.db.query("select 1");
       return { status: "ok", db: app.db.kind };
     } catch (err) {
       request.log.error({ err }, "health check failed");
-      return reply.code(503).send({ status: "error", db: app.db.kind });
+      reply.code(503);
+      return { status: "error", db: app.db.kind };
     }
   });
 }

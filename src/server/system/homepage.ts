@@ -6,13 +6,13 @@
 // learns what the user may do).
 import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
-import { ok, apiError } from "../http/envelope.ts";
-import { sessionOf } from "../auth/guard.ts";
+import { apiError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
+import { operations } from "../../../generated/operations.ts";
 import { tokenOf } from "../auth/cookie.ts";
 import type { DbSession } from "../db/types.ts";
 import { tenantWebMenu } from "./web-menu.ts";
 import { communityName } from "../auth/access.ts";
-import { parseId, queryOf } from "../http/request-input.ts";
 
 interface UserRow {
   username: string;
@@ -54,9 +54,7 @@ export async function currentCommunity(
 }
 
 export async function homepageModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/system/homepage/user", async (request) => {
-    const session = sessionOf(request);
-    const query = queryOf(request);
+  route(app, operations.getCurrentUser, async ({ query, session, request }) => {
     const { rows } = await app.db.query<UserRow>(
       `select u.username, u.real_name, u.phone, u.user_type, coalesce(u.company_short_name, t.company_short_name) as company_short_name,
               t.name as tenant_name, t.scene_name, t.enabled_kanban,
@@ -74,8 +72,8 @@ export async function homepageModule(app: FastifyInstance): Promise<void> {
     const user = rows[0];
     if (!user) throw apiError("NOT_LOGGED_IN");
     const scene = user.scene_name || constants.defaultSceneName;
-    const community = await currentCommunity(app.db, session.tenantId, session.userId, parseId(query.communityId));
-    return ok({
+    const community = await currentCommunity(app.db, session.tenantId, session.userId, query.communityId ?? null);
+    return {
       tenantId: session.tenantId,
       tenantName: user.tenant_name,
       userId: session.userId,
@@ -95,6 +93,6 @@ export async function homepageModule(app: FastifyInstance): Promise<void> {
       code: [...session.authorities],
       communityId: community?.communityId ?? null,
       communityName: community?.communityName ?? null,
-    });
+    };
   });
 }

@@ -12,13 +12,14 @@ import type { MenuNode } from "../../../generated/model-types.ts";
 import { menu } from "../../../generated/routes.ts";
 import { validateResource } from "../../common/validate.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
-import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
-import { apiError, ok, validationError } from "../http/envelope.ts";
+import { messages } from "../../../generated/errors.ts";
+import { operations } from "../../../generated/operations.ts";
+import { apiError, validationError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
-import { bodyOf } from "../http/request-input.ts";
 
 export interface MenuCustomization {
   menuKey: string;
@@ -69,11 +70,9 @@ export async function menuCustomizationModule(app: FastifyInstance): Promise<voi
     beforeDelete: async (_tx, session) => mainAccountOnly(session),
   });
 
-  app.post("/api/system/menuCustomizations/actions/save", { config: { authority: "HBL03021" } }, async (request) => {
-    const session = sessionOf(request);
+  route(app, operations.saveMenuCustomization, async ({ body, session, request }) => {
     mainAccountOnly(session);
-    const raw = bodyOf(request).items;
-    if (!Array.isArray(raw) || raw.length > 1000) throw apiError("BAD_REQUEST");
+    const raw: unknown[] = body.items;
     const known = menuKeys();
     const seen = new Set<string>();
     const items: MenuCustomization[] = raw.map((entry, i) => {
@@ -82,8 +81,8 @@ export async function menuCustomizationModule(app: FastifyInstance): Promise<voi
       const errors = validateResource("menuCustomizations", "create", values, session.sceneName);
       if (errors.length) throw validationError(errors.map((e) => ({ ...e, field: `items.${i}.${e.field}` })));
       const key = String(values.menuKey);
-      if (!known.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: `菜单项不存在：${key}` }]);
-      if (seen.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: `菜单项重复：${key}` }]);
+      if (!known.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: messages.menuItemUnknown.replace("{key}", key) }]);
+      if (seen.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: messages.menuItemDuplicate.replace("{key}", key) }]);
       seen.add(key);
       return { menuKey: key, alias: values.alias === null ? null : String(values.alias).trim() || null, sortNo: Number(values.sortNo), hidden: values.hidden };
     });
@@ -108,6 +107,6 @@ export async function menuCustomizationModule(app: FastifyInstance): Promise<voi
         detail: { items: items.length },
       });
     });
-    return ok({ items: await loadMenuCustomization(app.db, session.tenantId) }, "保存成功");
+    return { items: await loadMenuCustomization(app.db, session.tenantId) };
   });
 }

@@ -7,8 +7,9 @@
 // without domainUrl, the request's Host) supplies the values it has; the rest are the defaults below
 // (云物业社区管理平台, its logo, antd's dark menu). Only branding is answered: nothing of the tenant.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ok } from "../http/envelope.ts";
-import { queryOf, textOf } from "../http/request-input.ts";
+import { textOf } from "../http/request-input.ts";
+import { route } from "../http/operation.ts";
+import { operations } from "../../../generated/operations.ts";
 
 export const DEFAULT_PLATFORM_NAME = "云物业社区管理平台";
 // A blue rounded square with a white house: the product's default icon, inline so it needs no file.
@@ -40,8 +41,8 @@ export function hostOf(value: string): string {
   return withoutScheme.split(/[/?#]/)[0];
 }
 
-async function platformRow(app: FastifyInstance, request: FastifyRequest): Promise<PlatformRow | null> {
-  const given = textOf(queryOf(request).domainUrl, 255);
+async function platformRow(app: FastifyInstance, request: FastifyRequest, domainUrl: string | undefined): Promise<PlatformRow | null> {
+  const given = textOf(domainUrl, 255);
   const host = hostOf(given || String(request.headers.host ?? ""));
   if (!host) return null;
   const bare = host.replace(/:\d+$/, "");
@@ -59,15 +60,14 @@ async function platformRow(app: FastifyInstance, request: FastifyRequest): Promi
 }
 
 export async function platformConfigModule(app: FastifyInstance): Promise<void> {
-  const base = "/device-nissan/auth/ssoConfiguration/actions";
-  app.get(`${base}/getLoginConfiguration`, { config: { public: true } }, async (request) => {
-    const row = await platformRow(app, request);
-    return ok({ platformName: row?.platformName || DEFAULT_PLATFORM_NAME, platformIco: row?.platformIco || DEFAULT_PLATFORM_ICO });
+  route(app, operations.getLoginConfiguration, async ({ query, request }) => {
+    const row = await platformRow(app, request, query.domainUrl);
+    return { platformName: row?.platformName || DEFAULT_PLATFORM_NAME, platformIco: row?.platformIco || DEFAULT_PLATFORM_ICO };
   });
-  app.get(`${base}/getConfiguration`, { config: { public: true } }, async (request) => {
-    const row = await platformRow(app, request);
+  route(app, operations.getMenuTheme, async ({ query, request }) => {
+    const row = await platformRow(app, request, query.domainUrl);
     const theme = { ...DEFAULT_THEME };
     for (const key of Object.keys(theme) as ThemeKey[]) if (row?.[key]) theme[key] = row[key]!;
-    return ok(theme);
+    return theme;
   });
 }

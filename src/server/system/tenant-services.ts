@@ -5,17 +5,11 @@
 //       that order), from the tenant's licenceQuotas rows; a type without a row counts 0.
 //   GET {management}/tenantService/actions/tenantServiceEnable -> {enabled: true, services: [{serviceType,
 //       serviceName, enabled}]}: a service is enabled when its licence has a positive total.
-//   GET {management}/taskCentre/actions/list (pageNo?, pageSize?) -> {list: [{id, name, state, progress,
-//       createdAt, finishedAt, result}], total}: the tenant's background tasks (core table tasks, see
-//       src/server/tasks/task-centre.ts), newest first. The main account sees every task of the
-//       tenant, another user the tasks it started.
 import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
-import { ok } from "../http/envelope.ts";
-import { sessionOf } from "../auth/guard.ts";
-import { listTasks } from "../tasks/task-centre.ts";
+import { route } from "../http/operation.ts";
+import { operations } from "../../../generated/operations.ts";
 import type { DbSession } from "../db/types.ts";
-import { pageArgs, queryOf } from "../http/request-input.ts";
 
 /** spec §9: the licence service types, in the order the spec lists them. */
 export const LICENCE_TYPES = [212, 209, 217, 251, 252] as const;
@@ -50,23 +44,21 @@ export async function licenceQuotas(db: DbSession, tenantId: number): Promise<Li
 }
 
 export async function tenantServicesModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/management/logos", async (request) => {
+  route(app, operations.getLogos, async ({ session }) => {
     const { rows } = await app.db.query<{ tenantHomePage: string | null; platformImg: string | null }>(
       `select tenant_home_page as "tenantHomePage", platform_img as "platformImg" from tenants where id = $1`,
-      [sessionOf(request).tenantId],
+      [session.tenantId],
     );
-    return ok({ tenantHomePage: rows[0]?.tenantHomePage ?? "", platformImg: rows[0]?.platformImg ?? null });
+    return { tenantHomePage: rows[0]?.tenantHomePage ?? "", platformImg: rows[0]?.platformImg ?? null };
   });
 
-  app.get("/api/management/tenantService/actions/license", async (request) => ok(await licenceQuotas(app.db, sessionOf(request).tenantId)));
+  route(app, operations.getLicences, async ({ session }) => licenceQuotas(app.db, session.tenantId));
 
-  app.get("/api/management/tenantService/actions/tenantServiceEnable", async (request) => {
-    const quotas = await licenceQuotas(app.db, sessionOf(request).tenantId);
-    return ok({
+  route(app, operations.getTenantServiceEnable, async ({ session }) => {
+    const quotas = await licenceQuotas(app.db, session.tenantId);
+    return {
       enabled: true,
       services: quotas.map((q) => ({ serviceType: q.serviceType, serviceName: q.serviceName, enabled: q.serviceTotalNum > 0 })),
-    });
+    };
   });
-
-  app.get("/api/management/taskCentre/actions/list", async (request) => ok(await listTasks(app.db, sessionOf(request), pageArgs(queryOf(request)))));
 }

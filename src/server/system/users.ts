@@ -7,13 +7,14 @@
 //                                                         the schema assigns no user to a community)
 // Disabled users are left out of the lists. Any signed-in user (pickers of many modules use them).
 import type { FastifyInstance } from "fastify";
-import { ok, apiError } from "../http/envelope.ts";
-import { sessionOf } from "../auth/guard.ts";
+import { apiError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
+import { operations } from "../../../generated/operations.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { userCenter } from "../auth/user-center.ts";
 import type { DbSession } from "../db/types.ts";
 import { communityName } from "../auth/access.ts";
-import { bodyOf, optionalId, pathId } from "../http/request-input.ts";
+import { optionalId } from "../http/request-input.ts";
 
 export interface UserListItem {
   userId: number;
@@ -31,21 +32,18 @@ export async function tenantUsers(db: DbSession, tenantId: number): Promise<User
 }
 
 export async function usersModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/auth/user/:userId/center", async (request) => {
-    const session = sessionOf(request);
-    const userId = pathId(request, "userId");
+  route(app, operations.getUserCenter, async ({ params: { userId }, session }) => {
     if (userId !== session.userId && session.userType !== MAIN_ACCOUNT) throw apiError("NO_PERMISSION");
     const center = await userCenter(app.db, session.tenantId, userId); // another tenant's id is not found
     if (!center) throw apiError("NOT_FOUND");
-    return ok(center);
+    return center;
   });
 
-  app.get("/api/system/user/queryList", async (request) => ok(await tenantUsers(app.db, sessionOf(request).tenantId)));
+  route(app, operations.listTenantUsers, async ({ session }) => tenantUsers(app.db, session.tenantId));
 
-  app.post("/api/system/users/actions/queryPropertyListByCommunityId", async (request) => {
-    const session = sessionOf(request);
-    const communityId = optionalId(bodyOf(request).communityId);
-    if (communityId !== null && (await communityName(app.db, session.tenantId, communityId)) === null) return ok([]);
-    return ok(await tenantUsers(app.db, session.tenantId));
+  route(app, operations.listPropertyUsersByCommunity, async ({ body, session }) => {
+    const communityId = optionalId(body.communityId);
+    if (communityId !== null && (await communityName(app.db, session.tenantId, communityId)) === null) return [];
+    return tenantUsers(app.db, session.tenantId);
   });
 }

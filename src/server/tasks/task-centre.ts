@@ -1,6 +1,7 @@
 // What the task centre shows (GET {management}/taskCentre/actions/list, docs/api.md): the tenant's
 // background tasks, newest first — the main account sees every task of the tenant, another user
 // the tasks it started. state: pending (waiting for a worker), active, completed, failed.
+import { messages } from "../../../generated/errors.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
@@ -19,7 +20,7 @@ export interface TaskCentreItem {
   finishedAt: string | null;
   /** A sentence for the list (what was made, or why it failed). */
   result: string | null;
-  detail: unknown;
+  detail: Record<string, unknown> | null;
   downloadUrl?: string;
 }
 
@@ -33,7 +34,7 @@ export function registerTaskSummary(type: string, summary: (result: Record<strin
 export function taskItem(t: TaskRow): TaskCentreItem {
   const result = t.result && typeof t.result === "object" ? (t.result as Record<string, unknown>) : null;
   const text =
-    t.state === "failed" ? t.error || "任务执行失败" : t.state === "completed" ? (result && summaries[t.type]?.(result)) || "已完成" : null;
+    t.state === "failed" ? t.error || messages.taskFailed : t.state === "completed" ? (result && summaries[t.type]?.(result)) || messages.taskCompleted : null;
   return {
     id: t.id,
     name: t.name,

@@ -17,6 +17,7 @@ import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, 
 import { message as antdMessage } from "antd";
 import { constants } from "../../../generated/constants.ts";
 import { messages } from "../../../generated/errors.ts";
+import { operationRoutes } from "../../../generated/api-client.ts";
 import { session } from "../state/storage.ts";
 import { baseURLFor } from "./hosts.ts";
 
@@ -202,7 +203,7 @@ export function isJsonFile(url: string): boolean {
 
 // ---- the error-code table --------------------------------------------------------------------------
 
-export const ERROR_TABLE_URL = "/api/basic/language/errorcode";
+export const ERROR_TABLE_URL = operationRoutes.getErrorCodeTable.path;
 
 /** Loads the error-code table (once; concurrent callers share the call). Rejects when it fails. */
 export function loadErrorTable(): Promise<Record<string, string>> {

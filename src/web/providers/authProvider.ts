@@ -10,7 +10,8 @@ import { constants } from "../../../generated/constants.ts";
 import { messages } from "../../../generated/errors.ts";
 import type { RouteDef } from "../../../generated/model-types.ts";
 import { routes } from "../../../generated/routes.ts";
-import { http, RequestError } from "../http/request.ts";
+import { RequestError } from "../http/request.ts";
+import { api } from "../http/api.ts";
 import { getCurrentCommunity, getCurrentCommunityId, setCurrentCommunity } from "../state/community.ts";
 import { setSceneName } from "../state/scene.ts";
 import {
@@ -30,9 +31,6 @@ export const LOGIN_PATH = "/login";
 export const HOME_PATH = "/workbench/benchlayout";
 export const STARTUP_ERROR_PATH = "/error/500";
 
-export const USER_URL = "/api/system/homepage/user";
-export const LOGIN_URL = "/api/auth/login";
-export const LOGOUT_URL = "/api/system/homepage/web/logout";
 
 let userLoading: Promise<CurrentUser> | null = null;
 
@@ -45,9 +43,10 @@ export function loadCurrentUser(options: { force?: boolean } = {}): Promise<Curr
   if (cached && !options.force) return Promise.resolve(cached);
   if (userLoading && !options.force) return userLoading;
   const communityId = getCurrentCommunityId();
-  const loading = http
-    .get<CurrentUser>(USER_URL, communityId === undefined ? {} : { communityId })
-    .then((user) => {
+  const loading = api
+    .getCurrentUser({ query: communityId == null ? {} : { communityId: Number(communityId) } })
+    .then((data) => {
+      const user = data as unknown as CurrentUser;
       if (!user || typeof user !== "object") throw new RequestError({ kind: "business", message: messages.startupFailed, code: null, status: 200 });
       setCurrentUser(user);
       setSceneName(user.applicationSceneName || constants.defaultSceneName);
@@ -100,7 +99,7 @@ export const authProvider: AuthProvider = {
     });
     let result: LoginResult;
     try {
-      result = await http.post<LoginResult>(LOGIN_URL, { username: params.username?.trim(), password: params.password }, { loading: "登录中..." });
+      result = await api.login({ body: { username: params.username?.trim(), password: params.password } }, { loading: "登录中..." });
       if (!result?.signature) throw new RequestError({ kind: "business", message: messages.startupFailed, code: null, status: 200 });
     } catch (error) {
       return failed(error);
@@ -134,7 +133,7 @@ export const authProvider: AuthProvider = {
   async logout(params: { notify?: boolean } = {}) {
     const tenantId = getTenantId();
     try {
-      await http.get(LOGOUT_URL, tenantId ? { tenantId } : {}, { silent: true });
+      await api.logout({ query: tenantId ? { tenantId: Number(tenantId) } : {} }, { silent: true });
     } catch {
       // The session is ended on this side whatever the server says.
     }

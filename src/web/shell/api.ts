@@ -1,5 +1,6 @@
 // Every call the shell makes (spec §7, shapes in docs/api.md), through the one request wrapper.
 import http from "../http/request.ts";
+import { api } from "../http/api.ts";
 import type { CommunityRow, EdgeService, LoginConfiguration, RecentCommunityList } from "./api-types.ts";
 import type { MenuThemeConfig } from "./menu-state.ts";
 import type { AreaNode, Id } from "./picker-state.ts";
@@ -7,14 +8,13 @@ import type { AreaNode, Id } from "./picker-state.ts";
 export type * from "./api-types.ts";
 
 export const fetchLoginConfiguration = () =>
-  http.get<LoginConfiguration>("/device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration", { domainUrl: window.location.host }, { silent: true });
+  api.getLoginConfiguration({ query: { domainUrl: window.location.host } }, { silent: true }) as Promise<LoginConfiguration>;
 
 /** spec §7: the theme configuration call never ends the session on a 401. */
 export const fetchThemeConfiguration = () =>
-  http.get<MenuThemeConfig>("/device-nissan/auth/ssoConfiguration/actions/getConfiguration", undefined, { silent: true, noAuthRedirect: true });
+  api.getMenuTheme({}, { silent: true, noAuthRedirect: true }) as Promise<MenuThemeConfig>;
 
-export const fetchTicket = (type: string) =>
-  http.post<{ ticket: string }>(`/api/auth/homepage/actions/getTicket?type=${encodeURIComponent(type)}`);
+export const fetchTicket = (type: string) => api.getTicket({ query: { type } });
 
 export const fetchChargeWebUrl = () => http.get<{ url: string } | string>("/api/vehicle/charge/actions/getWebUrl");
 
@@ -42,13 +42,12 @@ export const fetchEdgeJumpAddress = (edgeId: Id, jumpType = 1) =>
 
 /** spec §7: reported when opening the cockpit, task centre or menu configuration; never in the way. */
 export const reportOperation = (body: { source: 2; operationCode: string; operationType: 1 }) =>
-  http.post<null>("/api/management/operationLog/actions/report", body, { silent: true }).catch(() => null);
+  api.reportOperation({ body }, { silent: true }).catch(() => null);
 
-export const fetchLogos = () => http.get<{ tenantHomePage?: string; platformImg?: string }>("/api/management/logos", undefined, { silent: true });
+export const fetchLogos = () => api.getLogos(undefined, { silent: true });
 
 export const fetchHelpDialogUrl = () =>
   http.get<string | { url: string }>("/tenantApi/crain/help/web/faqrobot/actions/getDialogBoxUrl", { platformCode: "hbl" });
 
 /** The session ends on this side whatever the server answers, so no error is shown. */
-export const logout = (tenantId?: Id | null) =>
-  http.get<null>("/api/system/homepage/web/logout", tenantId != null ? { tenantId } : undefined, { silent: true });
+export const logout = (tenantId?: Id | null) => api.logout({ query: tenantId != null ? { tenantId: Number(tenantId) } : {} }, { silent: true });

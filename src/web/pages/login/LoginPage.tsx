@@ -7,11 +7,10 @@ import { Button, Form, Input } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { constants } from "../../../../generated/constants.ts";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { authProvider } from "../../providers/authProvider.ts";
 
 export const DEFAULT_PLATFORM_NAME = "云物业社区管理平台";
-export const LOGIN_CONFIGURATION_URL = "/device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration";
 
 interface LoginConfiguration {
   platformName?: string | null;
@@ -31,8 +30,8 @@ export default function LoginPage() {
 
   useEffect(() => {
     let alive = true;
-    http
-      .get<LoginConfiguration | null>(LOGIN_CONFIGURATION_URL, { domainUrl: window.location.host }, { silent: true, noAuthRedirect: true })
+    api
+      .getLoginConfiguration({ query: { domainUrl: window.location.host } }, { silent: true, noAuthRedirect: true })
       .then((data) => {
         if (alive && data) setConfig(data);
       })

@@ -8,7 +8,7 @@ import { Button, Card, Form, Input, Result } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { constants } from "../../../../generated/constants.ts";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { homePath, loadCurrentUser } from "../../providers/authProvider.ts";
 import { clearSession, getAuthorities, hasSession, saveLogin, type LoginResult } from "../../state/session.ts";
 import { local } from "../../state/storage.ts";
@@ -29,7 +29,7 @@ export default function OpenKeyPage({ route }: PageProps) {
     setPending(true);
     setFailed(null);
     try {
-      const result = await http.post<LoginResult>("/api/auth/homepage/actions/keyLogin", { key: key.trim() }, { silent: true });
+      const result: LoginResult = await api.keyLogin({ body: { key: key.trim() } }, { silent: true });
       clearSession();
       saveLogin(result);
       local().setItem(KEY_OPEN, "true");

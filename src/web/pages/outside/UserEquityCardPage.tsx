@@ -3,7 +3,7 @@
 // units, edge services) with its used / total and validity (GET {management}/tenantService/actions/license).
 import { Card, Col, Progress, Row, Spin, Tag, Typography } from "antd";
 import dayjs from "dayjs";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
@@ -17,7 +17,7 @@ interface Licence {
 }
 
 export default function UserEquityCardPage({ route }: PageProps) {
-  const { data, loading } = useApi(() => http.get<Licence[]>("/api/management/tenantService/actions/license"), []);
+  const { data, loading } = useApi(() => api.getLicences(), []);
   return (
     <OutsideLayout title={route?.title ?? "权益卡"}>
       <Spin spinning={loading}>

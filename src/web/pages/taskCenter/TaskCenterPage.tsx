@@ -3,12 +3,12 @@
 import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
 import { Button, Card, Progress, Space, Table, Tag, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
-import http from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import type { PageProps } from "../registry.ts";
 import { downloadUrlOf, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel, type BackgroundTask } from "./task-state.ts";
 
 const fetchTasks = (pageNo: number, pageSize: number, silent: boolean) =>
-  http.get<{ list: BackgroundTask[]; total: number }>("/api/management/taskCentre/actions/list", { pageNo, pageSize }, { silent });
+  api.listTaskCentre({ query: { pageNo, pageSize } }, { silent }) as Promise<{ list: BackgroundTask[]; total: number }>;
 
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString("zh-CN", { hour12: false }) : "-");
 

@@ -1,0 +1,86 @@
+// Every route the server registers is declared, and every declaration has its route (npm run check):
+// generic resource routes count as declared by their resources (their OpenAPI entries), hand-written
+// ones by schemas/operations/<domain>.yaml. Routes of domains not converted yet are listed in
+// schemas/operations/pending.yaml; that list may only shrink (an entry that is declared now or no
+// longer registered is a problem too).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "yaml";
+
+export interface RouteSets {
+  /** "METHOD /path/:param" of every route the app registers (HEAD twins and the web app's pages left out). */
+  registered: Set<string>;
+  /** Generic resource routes (from the OpenAPI document), same form. */
+  generic: Set<string>;
+  /** Declared operations: route -> operation name. */
+  declared: Map<string, string>;
+  /** schemas/operations/pending.yaml routes. */
+  pending: string[];
+}
+
+export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`;
+
+/** Whether a registered route (with :params) serves a route of the document (a generic state action is one route for every action name). */
+export function serves(registered: string, route: string): boolean {
+  const a = registered.split("/");
+  const b = route.split("/");
+  return a.length === b.length && a.every((seg, i) => seg === b[i] || (seg.startsWith(":") && b[i] !== ""));
+}
+
+export function checkOperationRoutes({ registered, generic, declared, pending }: RouteSets): string[] {
+  const problems: string[] = [];
+  const pendingSet = new Set(pending);
+  const isGeneric = (route: string) => generic.has(route) || [...generic].some((g) => serves(route, g));
+  for (const route of [...registered].sort()) {
+    if (!isGeneric(route) && !declared.has(route) && !pendingSet.has(route)) {
+      problems.push(`route ${route} has no declared operation (declare it in schemas/operations/<domain>.yaml)`);
+    }
+  }
+  for (const [route, name] of declared) if (!registered.has(route)) problems.push(`operation ${name} (${route}) has no route on the server`);
+  for (const route of generic) if (!registered.has(route) && ![...registered].some((r) => serves(r, route))) problems.push(`generic route ${route} of the OpenAPI document is not registered`);
+  const seen = new Set<string>();
+  for (const route of pending) {
+    if (seen.has(route)) problems.push(`schemas/operations/pending.yaml lists ${route} twice`);
+    seen.add(route);
+    if (declared.has(route) || generic.has(route)) problems.push(`schemas/operations/pending.yaml lists ${route}, which is declared now: remove it from the list`);
+    else if (!registered.has(route)) problems.push(`schemas/operations/pending.yaml lists ${route}, which the server no longer registers: remove it from the list`);
+  }
+  return problems;
+}
+
+/** The routes of a server built on a throwaway embedded database (no demo data). */
+export async function registeredRoutes(): Promise<Set<string>> {
+  const { buildApp } = await import("../../src/server/app.ts");
+  const dataDir = mkdtempSync(join(tmpdir(), "neptune-check-"));
+  const routes = new Set<string>();
+  try {
+    const app = await buildApp({
+      dataDir, seedDemo: false, logger: false,
+      onRoute: ({ method, url }) => {
+        for (const m of [method].flat()) if (m !== "HEAD" && url !== "/" && !url.startsWith("/neptune")) routes.add(routeKey(m, url));
+      },
+    });
+    await app.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return routes;
+}
+
+export function pendingRoutes(file: string): string[] {
+  const data = parse(readFileSync(file, "utf8")) as { routes?: Record<string, string[] | null> } | null;
+  return Object.values(data?.routes ?? {}).flatMap((list) => list ?? []);
+}
+
+/** Generic routes of the OpenAPI document: its entries that are no declared operation. */
+export function genericRoutes(openapi: { paths: Record<string, Record<string, { operationId?: string }>> }): Set<string> {
+  const out = new Set<string>();
+  for (const [path, item] of Object.entries(openapi.paths)) {
+    for (const [method, entry] of Object.entries(item)) {
+      if (method === "parameters" || entry.operationId) continue;
+      out.add(routeKey(method, path));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,335 @@
+// Declared operations (schemas/operations/<domain>.yaml): the hand-written endpoints, read, checked
+// against schemas/meta/operations.schema.yaml and turned into the route table, validators, types,
+// the typed web client and OpenAPI entries. Kept apart from the resource emitters (emit.ts calls
+// emitOperations once).
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { basename, join, relative } from "node:path";
+import { parseDocument, isNode, type Document } from "yaml";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ErrorObject } from "ajv";
+import { compile as jsonSchemaToTs } from "json-schema-to-typescript";
+import type { FieldDef } from "./model-types.ts";
+import type { Model } from "./model.ts";
+import { SchemaError } from "./load.ts";
+import { compileStandalone, fieldSchema, type ValidatorSpec } from "./validators.ts";
+
+type Json = Record<string, any>;
+export type InputPart = "params" | "query" | "body";
+const PARTS: InputPart[] = ["params", "query", "body"];
+/** Keys of an input property that are ours, not JSON Schema's. */
+const OWN_KEYS = ["label", "rule", "field", "requiredMessage"];
+const NUMERIC_AS_TEXT = new Set(["integer", "decimal", "money", "ref"]);
+
+export interface OperationModel {
+  name: string;
+  domain: string;
+  file: string;
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  summary: string;
+  description?: string;
+  authority: string | string[];
+  envelope: boolean;
+  successMessage?: string;
+  contentType?: string;
+  errors: string[];
+  /** Input parts as written (own keys included), references resolved. */
+  input: Partial<Record<InputPart, Json>>;
+  data: Json;
+  tag: string;
+}
+
+function lineOf(text: string, doc: Document, instancePath: string): number | undefined {
+  const segments = instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  for (let n = segments.length; n >= 0; n--) {
+    const node = doc.getIn(segments.slice(0, n), true);
+    if (isNode(node) && node.range) return text.slice(0, node.range[0]).split("\n").length;
+  }
+  return undefined;
+}
+
+function describe(file: string, text: string, doc: Document, e: ErrorObject): string {
+  const line = lineOf(text, doc, e.instancePath);
+  let what = e.message ?? "is invalid";
+  if (e.keyword === "additionalProperties") what = `unknown property "${(e.params as any).additionalProperty}"`;
+  if (e.keyword === "required") what = `missing required property "${(e.params as any).missingProperty}"`;
+  return `${file}${line ? `:${line}` : ""}: at ${e.instancePath || "/"}: ${what}`;
+}
+
+/** Replaces {$ref: "#/schemas/x"} by the file's schema x (recursively). */
+function resolveRefs(value: unknown, shared: Json, where: string, problems: string[]): any {
+  if (Array.isArray(value)) return value.map((v) => resolveRefs(v, shared, where, problems));
+  if (!value || typeof value !== "object") return value;
+  const obj = value as Json;
+  if (typeof obj.$ref === "string") {
+    const m = /^#\/schemas\/(\w+)$/.exec(obj.$ref);
+    if (!m || !shared[m[1]]) {
+      problems.push(`${where}: $ref ${obj.$ref} does not name a schema of this file`);
+      return {};
+    }
+    const { $ref: _r, ...rest } = obj;
+    return { ...resolveRefs(shared[m[1]], shared, where, problems), ...rest };
+  }
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, resolveRefs(v, shared, where, problems)]));
+}
+
+const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+export function loadOperations(root: string, model: Model): OperationModel[] {
+  const dir = join(root, "schemas", "operations");
+  if (!existsSync(dir)) return [];
+  const metaText = readFileSync(join(root, "schemas", "meta", "operations.schema.yaml"), "utf8");
+  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(parseDocument(metaText).toJS());
+  const problems: string[] = [];
+  const out: OperationModel[] = [];
+  const byName = new Map<string, string>();
+  const byRoute = new Map<string, string>();
+  const resources = new Map(model.resources.map((r) => [r.name, r]));
+  const knownCodes = new Set([...model.routes.filter((r) => r.code).map((r) => r.code!), ...Object.values(model.permissionGroups).flatMap((g) => Object.keys(g.codes))]);
+  // pending.yaml is the check's list of routes not declared yet (scripts/check/operations.ts), no domain.
+  for (const name of readdirSync(dir).filter((f) => f.endsWith(".yaml") && f !== "pending.yaml").sort()) {
+    const file = relative(root, join(dir, name));
+    const text = readFileSync(join(dir, name), "utf8");
+    const doc = parseDocument(text, { uniqueKeys: true });
+    if (doc.errors.length) {
+      problems.push(...doc.errors.map((e) => `${file}:${e.linePos?.[0]?.line ?? "?"}: YAML error: ${e.message.split("\n")[0]}`));
+      continue;
+    }
+    const data = doc.toJS() as Json;
+    if (!validate(data)) {
+      problems.push(...(validate.errors ?? []).map((e) => describe(file, text, doc, e)));
+      continue;
+    }
+    if (data.domain !== basename(name, ".yaml")) problems.push(`${file}: domain ${data.domain} differs from the file name`);
+    for (const [opName, raw] of Object.entries<Json>(data.operations)) {
+      const where = `${file}: operation ${opName}`;
+      const op = resolveRefs(raw, data.schemas ?? {}, where, problems) as Json;
+      if (byName.has(opName)) problems.push(`${where}: the name is also used in ${byName.get(opName)}`);
+      byName.set(opName, file);
+      const route = `${op.method} ${op.path}`;
+      if (byRoute.has(route)) problems.push(`${where}: ${route} is also declared by ${byRoute.get(route)}`);
+      byRoute.set(route, opName);
+      const declared = Object.keys(op.params?.properties ?? {}).sort().join();
+      if (declared !== pathParams(op.path).sort().join()) problems.push(`${where}: params (${declared || "none"}) must be exactly the path's :names (${pathParams(op.path).join() || "none"})`);
+      for (const code of op.errors ?? []) if (!model.errorCodes[code]) problems.push(`${where}: error ${code} is not a code of schemas/errors.yaml`);
+      if (op.successMessage && !model.errorMessages[op.successMessage]) problems.push(`${where}: successMessage ${op.successMessage} is not a message of schemas/errors.yaml`);
+      for (const code of Array.isArray(op.authority) ? op.authority : [op.authority]) {
+        if (code !== "public" && code !== "signedIn" && !knownCodes.has(code)) problems.push(`${where}: authority ${code} is not a route code nor a listed permission`);
+      }
+      for (const part of PARTS) {
+        for (const [prop, s] of Object.entries<Json>(op[part]?.properties ?? {})) {
+          if (s.rule && !model.rules[s.rule]) problems.push(`${where}: ${part}.${prop}: rule ${s.rule} does not exist`);
+          if (s.field) {
+            const [res, field] = s.field.split(".");
+            if (!resources.get(res)?.fields.some((f) => f.name === field)) problems.push(`${where}: ${part}.${prop}: field ${s.field} does not exist`);
+          }
+        }
+      }
+      out.push({
+        name: opName, domain: data.domain, file, method: op.method, path: op.path, summary: op.summary,
+        ...(op.description ? { description: op.description } : {}),
+        authority: op.authority, envelope: op.envelope !== false,
+        ...(op.successMessage ? { successMessage: op.successMessage } : {}),
+        ...(op.contentType ? { contentType: op.contentType } : {}),
+        errors: op.errors ?? [],
+        input: Object.fromEntries(PARTS.filter((p) => op[p]).map((p) => [p, op[p]])),
+        data: op.data ?? {},
+        tag: data.description,
+      });
+    }
+  }
+  if (problems.length) throw new SchemaError(problems);
+  return out;
+}
+
+const pascal = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+function fieldOf(model: Model, ref: string): FieldDef {
+  const [res, name] = ref.split(".");
+  return model.resources.find((r) => r.name === res)!.fields.find((f) => f.name === name)!;
+}
+
+/** The JSON Schema a property documents and types with (own keys resolved and dropped). */
+function plainProperty(model: Model, s: Json): Json {
+  const rest = Object.fromEntries(Object.entries(s).filter(([k]) => !OWN_KEYS.includes(k)));
+  const label = s.label ?? (s.field ? fieldOf(model, s.field).label : undefined);
+  if (s.field) {
+    const f = fieldOf(model, s.field);
+    const type = f.type === "boolean" ? ["boolean", "null"] : f.type === "json" ? undefined : NUMERIC_AS_TEXT.has(f.type) ? ["string", "number", "null"] : ["string", "null"];
+    return { ...(type ? { type } : {}), ...(label ? { description: label } : {}), ...(f.maxLength ? { maxLength: f.maxLength } : {}), ...rest };
+  }
+  if (s.rule && !rest.type) rest.type = "string";
+  return { ...(label ? { description: label } : {}), ...(s.rule ? { "x-rule": s.rule } : {}), ...rest };
+}
+
+/** The documented JSON Schema of one input part. */
+export function partSchema(model: Model, op: OperationModel, part: InputPart): Json | undefined {
+  const input = op.input[part];
+  if (!input) return undefined;
+  const properties = Object.fromEntries(Object.entries<Json>(input.properties).map(([k, s]) => [k, plainProperty(model, s)]));
+  return {
+    type: "object",
+    properties,
+    ...(input.required?.length || part === "params" ? { required: part === "params" ? Object.keys(properties) : input.required } : {}),
+    ...(part === "body" && input.additionalProperties !== undefined ? { additionalProperties: input.additionalProperties } : {}),
+  };
+}
+
+/** The validator of one input part: rule and field properties as the resources check them, others as plain JSON Schema. */
+function partValidator(model: Model, op: OperationModel, part: InputPart): ValidatorSpec | undefined {
+  const input = op.input[part];
+  if (!input) return undefined;
+  const required = new Set<string>(part === "params" ? Object.keys(input.properties) : input.required ?? []);
+  const properties: Json = {};
+  const messages: Record<string, string> = {};
+  const requiredMessages: Record<string, string> = {};
+  const numericFields: string[] = [];
+  for (const [name, s] of Object.entries<Json>(input.properties)) {
+    const base = `#/properties/${name}`;
+    if (s.rule || s.field) {
+      const f: FieldDef = s.field
+        ? { ...fieldOf(model, s.field), ...(s.label ? { label: s.label } : {}), required: required.has(name) }
+        : { name, column: name, type: "string", label: s.label ?? name, required: required.has(name), rule: s.rule, list: false, filter: false, search: false, sort: false, form: true, detail: true, readOnly: false };
+      const compiled = fieldSchema(model, f, base);
+      properties[name] = compiled.schema;
+      Object.assign(messages, compiled.messages);
+      const requiredMessage = s.requiredMessage ?? compiled.requiredMessage;
+      if (required.has(name) && requiredMessage !== undefined) {
+        requiredMessages[name] = requiredMessage;
+        messages[`${base}/allOf/0`] = requiredMessage;
+      }
+      if (!s.field || NUMERIC_AS_TEXT.has(f.type) || (f.mapping && f.type !== "boolean")) numericFields.push(name);
+    } else {
+      properties[name] = Object.fromEntries(Object.entries(s).filter(([k]) => !OWN_KEYS.includes(k) && k !== "description"));
+      messages[base] = `${s.label ?? name}格式不正确`;
+      if (required.has(name)) requiredMessages[name] = s.requiredMessage ?? `请输入${s.label ?? name}`;
+    }
+  }
+  // Unknown body keys are dropped (or refused, additionalProperties: false) by the route helper before this runs.
+  return {
+    exportName: `${op.name}_${part}`,
+    schema: { $id: `op_${op.name}_${part}`, type: "object", properties, required: [...required] },
+    messages, required: requiredMessages, numericFields,
+  };
+}
+
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+/** Adds the declared operations to the OpenAPI document (envelope around data, security by authority). */
+export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationModel[]): void {
+  const envelope = (data: Json): Json => ({
+    type: "object", required: ["code", "message", "data", "success"],
+    properties: { code: { type: "integer", description: "0 成功" }, message: { type: "string" }, data, success: { type: "boolean" } },
+  });
+  const errorBody = envelope({ description: "校验失败时为 {errors: [{field, message}]}，否则 null" });
+  doc.tags = [...(doc.tags ?? []), ...[...new Set(ops.map((o) => o.tag))].map((name) => ({ name }))];
+  for (const op of ops) {
+    const parameters: Json[] = [];
+    for (const part of ["params", "query"] as const) {
+      const schema = partSchema(model, op, part);
+      for (const [name, s] of Object.entries<Json>(schema?.properties ?? {})) {
+        parameters.push({ name, in: part === "params" ? "path" : "query", required: part === "params" || (schema!.required ?? []).includes(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+      }
+    }
+    const body = partSchema(model, op, "body");
+    const codes = [...new Set([...op.errors, ...(body || parameters.length ? ["VALIDATION_FAILED"] : []), ...(op.authority === "public" ? [] : ["NOT_LOGGED_IN"]), ...(typeof op.authority === "string" && op.authority !== "public" && op.authority !== "signedIn" ? ["NO_PERMISSION"] : []), ...(Array.isArray(op.authority) ? ["NO_PERMISSION"] : [])])];
+    const responses: Json = {
+      "200": op.envelope
+        ? { description: "成功", content: { "application/json": { schema: envelope(op.data) } } }
+        : { description: "成功", content: { [op.contentType ?? "application/json"]: { schema: op.data } } },
+    };
+    for (const code of codes) {
+      const def = model.errorCodes[code];
+      const status = String(def.status);
+      const line = `${code} (${def.code}) ${def.message}`;
+      responses[status] = responses[status]
+        ? { ...responses[status], description: `${responses[status].description}；${line}` }
+        : { description: line, content: { "application/json": { schema: errorBody } } };
+    }
+    const entry: Json = {
+      operationId: op.name, tags: [op.tag], summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      ...(op.authority === "public" ? { security: [] } : { security: [{ signature: [] }, { cookie: [] }] }),
+      "x-authority": op.authority,
+      ...(parameters.length ? { parameters } : {}),
+      ...(body ? { requestBody: { required: (body.required ?? []).length > 0, content: { "application/json": { schema: body } } } } : {}),
+      responses,
+    };
+    const path = openApiPath(op.path);
+    doc.paths[path] = { ...(doc.paths[path] ?? {}), [op.method.toLowerCase()]: entry };
+  }
+}
+
+const HEADER = "GENERATED by scripts/codegen from schemas/ — do not edit by hand; run npm run codegen.";
+
+async function tsType(schema: Json | undefined, name: string): Promise<string> {
+  if (!schema) return `export type ${name} = Record<string, never>;\n`;
+  return jsonSchemaToTs({ ...schema, title: name } as any, name, { bannerComment: "", additionalProperties: false, format: false, declareExternallyReferenced: true, unreachableDefinitions: false, strictIndexSignatures: false, ignoreMinAndMaxItems: true });
+}
+
+/** generated/operations.ts, operation-types.ts, api-client.ts and validators/operations.{js,d.ts}. */
+export async function emitOperations(model: Model, ops: OperationModel[]): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  const types: string[] = [];
+  const map: string[] = [];
+  const client: string[] = [];
+  const table: Record<string, Json> = {};
+  const specs: ValidatorSpec[] = [];
+  for (const op of ops) {
+    const P = pascal(op.name);
+    const parts: Partial<Record<InputPart, Json>> = {};
+    for (const part of PARTS) {
+      const schema = partSchema(model, op, part);
+      if (schema) parts[part] = schema;
+      const spec = partValidator(model, op, part);
+      if (spec) specs.push(spec);
+    }
+    types.push(await tsType(parts.params, `${P}Params`), await tsType(parts.query, `${P}Query`), await tsType(parts.body, `${P}Body`));
+    types.push(await tsType(op.data, `${P}Data`));
+    map.push(`  ${op.name}: { params: ${P}Params; query: ${P}Query; body: ${P}Body; data: ${P}Data };`);
+    table[op.name] = {
+      name: op.name, domain: op.domain, method: op.method, path: op.path, summary: op.summary, authority: op.authority,
+      envelope: op.envelope, ...(op.successMessage ? { successMessage: op.successMessage } : {}), ...(op.contentType ? { contentType: op.contentType } : {}),
+      errors: op.errors,
+      schema: { ...(parts.params ? { params: parts.params } : {}), ...(parts.query ? { querystring: parts.query } : {}), ...(parts.body ? { body: parts.body } : {}) },
+    };
+    const inputParts = PARTS.filter((p) => parts[p]);
+    const partRequired = (p: InputPart) => (parts[p]!.required ?? []).length > 0;
+    const inputType = inputParts.length ? `{ ${inputParts.map((p) => `${p}${partRequired(p) ? "" : "?"}: ${P}${pascal(p)}`).join("; ")} }` : "Record<string, never>";
+    const optional = !inputParts.some(partRequired);
+    client.push(
+      `    /** ${op.summary} (${op.method} ${op.path}) */\n` +
+      `    ${op.name}: (input${optional ? "?" : ""}: ${inputType}, options?: O) =>\n` +
+      `      transport({ name: ${JSON.stringify(op.name)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, ...input }, options) as Promise<${P}Data>,`,
+    );
+  }
+  const typeImports = ops.flatMap((op) => ["Params", "Query", "Body", "Data"].map((s) => `${pascal(op.name)}${s}`));
+  files["operation-types.ts"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml\n${types.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n\n` +
+    `/** Every operation's input parts and answer data, by operation name. */\nexport interface OperationTypes {\n${map.join("\n")}\n}\n`;
+  files["operations.ts"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
+    `/** One declared operation: the Fastify route and its schema (validated by generated/validators/operations.js). */\n` +
+    `export interface OperationRoute {\n  name: string;\n  domain: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  /** Fastify style (:name). */\n  path: string;\n  summary: string;\n` +
+    `  /** "public", "signedIn", a permission code, or any of a list of codes. */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
+    `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  errors: readonly string[];\n` +
+    `  schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };\n}\n\n` +
+    `export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationRoute>;\n\n` +
+    `export type OperationName = keyof typeof operations;\n`;
+  files["api-client.ts"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
+    `// The typed client of the declared operations: one function per operation, typed input in, typed data out.\n` +
+    `// It builds no request itself: the injected transport (the web app's request wrapper) performs the call.\n` +
+    `import type {\n${typeImports.map((t) => `  ${t},`).join("\n")}\n} from "./operation-types.ts";\n\n` +
+    `/** What the transport is asked to do: the route (path with :names) and the input parts. */\n` +
+    `export interface OperationCall {\n  name: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  path: string;\n  params?: object;\n  query?: object;\n  body?: unknown;\n}\n\n` +
+    `export type Transport<O> = (call: OperationCall, options?: O) => Promise<unknown>;\n\n` +
+    `export function createApiClient<O = unknown>(transport: Transport<O>) {\n  return {\n${client.join("\n")}\n  };\n}\n\n` +
+    `export type ApiClient<O = unknown> = ReturnType<typeof createApiClient<O>>;\n\n` +
+    `/** Method and path of every operation (for the few places that need the address itself, e.g. a link). */\n` +
+    `export const operationRoutes = ${JSON.stringify(Object.fromEntries(ops.map((o) => [o.name, { method: o.method, path: o.path }])), null, 2)} as const;\n`;
+  const metaOf = (s: ValidatorSpec) => ({ messages: s.messages, required: s.required, numericFields: s.numericFields });
+  files["validators/operations.js"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml, schemas/rules.yaml (ajv standalone code)\n` +
+    `${compileStandalone(specs)}\nconst metas = ${JSON.stringify(Object.fromEntries(specs.map((s) => [s.exportName, metaOf(s)])))};\n` +
+    `/** The validator of each operation's input part, by "<operation>_<params|query|body>". */\n` +
+    `export const operationValidators = {\n${specs.map((s) => `  ${s.exportName}: { validate: ${s.exportName}, meta: metas.${s.exportName} },`).join("\n")}\n};\n`;
+  files["validators/operations.d.ts"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml\nimport type { CompiledValidator } from "./types.ts";\nexport declare const operationValidators: Record<string, CompiledValidator>;\n`;
+  return files;
+}

@@ -1,0 +1,59 @@
+// The API reference (schemas/operations/http.yaml): the OpenAPI document as JSON and a Swagger UI
+// page that reads it. The page's files come from the installed swagger-ui-dist package, served
+// here (no CDN), so the web app's bundle never carries them. Public: the document lists endpoints,
+// codes and schemas, no data; every call made from the page still needs a session.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { operations } from "../../../generated/operations.ts";
+import { apiError } from "./envelope.ts";
+import { route } from "./operation.ts";
+import { openapiFile } from "../paths.ts";
+
+const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+
+const PAGE = `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<title>云物业社区管理平台 API</title>
+<link rel="stylesheet" href="/api/docs/swagger-ui.css">
+<link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script>
+</body>
+</html>
+`;
+
+// Calls tried from the page carry the marker every non-GET call needs (the session cookie goes along).
+const INIT = `window.ui = SwaggerUIBundle({
+  url: "/api/openapi.json",
+  dom_id: "#swagger-ui",
+  deepLinking: true,
+  requestInterceptor: (request) => { request.headers["X-Requested-With"] = "XMLHttpRequest"; return request; },
+});
+`;
+
+const ASSETS: Record<string, { type: string; body: () => Buffer | string }> = {
+  "swagger-ui.css": { type: "text/css; charset=utf-8", body: () => readFileSync(join(swaggerDir, "swagger-ui.css")) },
+  "swagger-ui-bundle.js": { type: "application/javascript; charset=utf-8", body: () => readFileSync(join(swaggerDir, "swagger-ui-bundle.js")) },
+  "favicon-32x32.png": { type: "image/png", body: () => readFileSync(join(swaggerDir, "favicon-32x32.png")) },
+  "init.js": { type: "application/javascript; charset=utf-8", body: () => INIT },
+};
+
+export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
+  const document = readFileSync(openapiFile, "utf8");
+  const cache = new Map<string, Buffer | string>();
+  route(app, operations.getOpenApiDocument, async ({ reply }) => reply.type("application/json; charset=utf-8").send(document));
+  route(app, operations.getApiReference, async ({ reply }) => reply.type("text/html; charset=utf-8").send(PAGE));
+  route(app, operations.getApiReferenceAsset, async ({ params: { file }, reply }) => {
+    const asset = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
+    if (!asset) throw apiError("NOT_FOUND");
+    if (!cache.has(file)) cache.set(file, asset.body());
+    return reply.type(asset.type).header("cache-control", "public, max-age=86400").send(cache.get(file));
+  });
+}

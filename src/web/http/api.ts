@@ -1,0 +1,21 @@
+// The typed client of the declared operations (generated/api-client.ts) over the one request
+// wrapper: every call keeps its signature header, XHR marker, error mapping and options.
+//   const user = await api.getCurrentUser({ query: { communityId } }, { silent: true });
+import { createApiClient, type OperationCall } from "../../../generated/api-client.ts";
+import { request, withQuery, type Method, type RequestOptions } from "./request.ts";
+
+/** The path with its :names filled in (encoded). */
+export function fillPath(path: string, params: object | undefined): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(values[name] ?? "")));
+}
+
+/** GET sends the query as its payload (the wrapper makes it the query string); other methods send the body, the query in the URL. */
+export function perform(call: OperationCall, options?: RequestOptions): Promise<unknown> {
+  const method = call.method.toLowerCase() as Method;
+  const path = fillPath(call.path, call.params);
+  if (method === "get") return request(method, path, call.query as Record<string, unknown> | undefined, options);
+  return request(method, withQuery(path, call.query as Record<string, unknown> | undefined), call.body, options);
+}
+
+export const api = createApiClient<RequestOptions>(perform);
