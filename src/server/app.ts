@@ -20,6 +20,7 @@ import { migrate } from "./db/migrate.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
 import { installGuard } from "./auth/guard.ts";
 import { loginRoutes } from "./auth/login-routes.ts";
+import { shareSessionRevocation } from "./auth/session-revocation.ts";
 import { accountRoutes } from "./auth/account-routes.ts";
 import { ticketRoutes } from "./auth/ticket-routes.ts";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.ts";
@@ -79,6 +80,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024, frameworkErrors });
     app.decorate("db", db);
     app.addHook("onClose", async () => db.close()); // after the server stopped taking requests
+    if (options.databaseUrl) {
+      const log = app.log;
+      const stopSharing = await shareSessionRevocation(db, options.databaseUrl, (m) => log.warn(m));
+      app.addHook("onClose", stopSharing);
+    }
 
     installJsonBody(app);
     installErrorHandling(app);
