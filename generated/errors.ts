@@ -125,5 +125,65 @@ export const errorCodes = {
     "code": 40905,
     "status": 409,
     "message": "该时段已被预约"
+  },
+  "BAD_TEXT": {
+    "code": 40010,
+    "status": 400,
+    "message": "{field}含有无法保存的字符"
+  },
+  "BAD_TYPE": {
+    "code": 40011,
+    "status": 400,
+    "message": "{field}的数据类型不正确"
+  },
+  "BAD_NUMBER": {
+    "code": 40012,
+    "status": 400,
+    "message": "{field}超出允许的范围"
+  },
+  "BAD_DATE": {
+    "code": 40013,
+    "status": 400,
+    "message": "{field}不是有效的日期"
+  },
+  "BAD_PAGE_SIZE": {
+    "code": 40014,
+    "status": 400,
+    "message": "每页条数应为1到{max}之间的整数"
+  },
+  "BAD_PAGE_NO": {
+    "code": 40015,
+    "status": 400,
+    "message": "页码应为正整数"
+  },
+  "BAD_SORT_FIELD": {
+    "code": 40016,
+    "status": 400,
+    "message": "不支持按“{field}”排序"
+  },
+  "DUPLICATE_PARAM": {
+    "code": 40017,
+    "status": 400,
+    "message": "参数{field}重复"
+  },
+  "TOO_DEEP": {
+    "code": 40018,
+    "status": 400,
+    "message": "请求参数嵌套层级过深"
+  },
+  "PAYLOAD_TOO_LARGE": {
+    "code": 41300,
+    "status": 413,
+    "message": "请求体过大（上限 {limit}）"
+  },
+  "UNSUPPORTED_MEDIA_TYPE": {
+    "code": 41500,
+    "status": 415,
+    "message": "不支持的请求内容类型"
+  },
+  "BAD_DATA": {
+    "code": 40019,
+    "status": 400,
+    "message": "数据格式不正确，无法保存"
   }
 } as const satisfies Record<string, ErrorCodeDef>;
