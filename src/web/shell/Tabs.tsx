@@ -34,6 +34,8 @@ export default function Tabs({ tabs }: { tabs: ShellTabs }) {
               aria-selected={active}
               data-path={tab.path}
               tabIndex={0}
+              // The close icon is not a focus stop of its own (a tab holds no other control): Delete closes.
+              aria-keyshortcuts={closable ? "Delete" : undefined}
               onClick={() => !active && tabs.activate(tab)}
               // Keyboard: Enter or Space opens the tab, Delete closes it.
               onKeyDown={(e) => {
@@ -59,17 +61,9 @@ export default function Tabs({ tabs }: { tabs: ShellTabs }) {
               <span>{tab.title}</span>
               {closable && (
                 <CloseOutlined
-                  role="button"
-                  tabIndex={0}
                   aria-label={`关闭${tab.title}`}
                   style={{ fontSize: 10 }}
                   onClick={(e) => {
-                    e.stopPropagation();
-                    tabs.close(tab.path);
-                  }}
-                  onKeyDown={(e) => {
-                    if (e.key !== "Enter" && e.key !== " ") return;
-                    e.preventDefault();
                     e.stopPropagation();
                     tabs.close(tab.path);
                   }}
