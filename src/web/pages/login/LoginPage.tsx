@@ -82,7 +82,17 @@ export default function LoginPage() {
           <h1 style={{ margin: 0, fontSize: 24, fontWeight: 600, color: "rgba(0,0,0,0.88)" }}>{platformName}</h1>
           <div style={{ marginTop: 4, color: "rgba(0,0,0,0.6)" }}>账号登录</div>
         </div>
-        <form onSubmit={onSubmit} autoComplete="on" noValidate aria-label="账号登录">
+        <form
+          onSubmit={onSubmit}
+          // Typing into a field clears its message.
+          onInput={(e) => {
+            const name = (e.target as HTMLInputElement).name as keyof typeof errors;
+            if (errors[name]) setErrors({ ...errors, [name]: "" });
+          }}
+          autoComplete="on"
+          noValidate
+          aria-label="账号登录"
+        >
           <Field name="username" label="用户名" icon={<UserOutlined />} error={errors.username}>
             <input id="login-username" name="username" type="text" placeholder="请输入用户名" autoComplete="username" autoFocus maxLength={64} {...invalid("username", errors.username)} />
           </Field>
