@@ -20,7 +20,7 @@ export function parseColour(text: string | null | undefined): Rgba | null {
 }
 
 /** `top` painted over the opaque `bottom`. */
-export function over(top: Rgba, bottom: Rgba): Rgba {
+function over(top: Rgba, bottom: Rgba): Rgba {
   const a = top[3];
   return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a)).concat(1) as Rgba;
 }

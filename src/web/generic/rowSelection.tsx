@@ -6,7 +6,7 @@ import type { TableProps } from "antd";
 import { useLayoutEffect, useRef, type ReactNode } from "react";
 
 /** The row's name: the first of `keys` with a text or number value, else its name, title or id. */
-export function rowName(record: Record<string, unknown>, keys: readonly string[] = []): string {
+function rowName(record: Record<string, unknown>, keys: readonly string[] = []): string {
   for (const key of [...keys, "name", "title", "id"]) {
     const v = record[key];
     if ((typeof v === "string" && v.trim() !== "") || typeof v === "number") return String(v);
