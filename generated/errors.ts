@@ -15,6 +15,7 @@ export const messages = {
   "guideStepNoPermission": "您没有{name}操作权限，请联系管理员",
   "authorized": "授权成功！",
   "loggedOut": "已登出",
+  "themeLowContrast": "已保存，但{text}与{background}的对比度仅为 {ratio}:1（应不低于 4.5:1），菜单文字可能看不清",
   "startupFailed": "服务器异常，请联系管理员",
   "emptyCommunity": "暂无",
   "cardLoadFailed": "数据加载失败，请刷新重试",

@@ -46,7 +46,7 @@ export const modules = [
   {
     "module": "propertyPayment",
     "title": "物业缴费",
-    "icon": "PayCircleOutlined",
+    "icon": "WalletOutlined",
     "order": 50,
     "tenantMenu": false,
     "inMenu": true
@@ -126,7 +126,7 @@ export const modules = [
   {
     "module": "appCenter",
     "title": "应用中心",
-    "icon": "AppstoreOutlined",
+    "icon": "AppstoreAddOutlined",
     "order": 920,
     "tenantMenu": true,
     "inMenu": true
@@ -134,7 +134,7 @@ export const modules = [
   {
     "module": "help",
     "title": "帮助与反馈",
-    "icon": "CommentOutlined",
+    "icon": "QuestionCircleOutlined",
     "order": 950,
     "tenantMenu": true,
     "inMenu": true
@@ -2880,7 +2880,7 @@ export const menu: MenuNode[] = [
   {
     "index": "propertyPayment",
     "alias": "物业缴费",
-    "icon": "PayCircleOutlined",
+    "icon": "WalletOutlined",
     "isTenantMenu": false,
     "subMenus": [
       {
@@ -3398,7 +3398,7 @@ export const menu: MenuNode[] = [
   {
     "index": "appCenter",
     "alias": "应用中心",
-    "icon": "AppstoreOutlined",
+    "icon": "AppstoreAddOutlined",
     "isTenantMenu": true,
     "subMenus": [
       {
@@ -3422,7 +3422,7 @@ export const menu: MenuNode[] = [
   {
     "index": "help",
     "alias": "帮助与反馈",
-    "icon": "CommentOutlined",
+    "icon": "QuestionCircleOutlined",
     "isTenantMenu": true,
     "subMenus": [
       {

@@ -18,6 +18,7 @@ import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
 import { useLoad } from "../shared/useLoad.ts";
 import { DecisionsButton } from "./DecisionsButton.tsx";
+import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 interface Filters {
   status: number;
@@ -143,7 +144,7 @@ export default function BillApprovalPage({ route }: PageProps) {
       <Table<BillView>
         {...table(list, { unit: "张", sizeChanger: true })}
         columns={columns}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), ...accessibleRowSelection(["billNo", "itemName"]) }}
       />
       <ReasonDialog open={!!rejecting} title={`驳回 ${rejecting?.length ?? 0} 张账单`} onCancel={() => setRejecting(null)} onOk={reject} />
     </Card>

@@ -11,6 +11,7 @@ import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
 import { useLoad } from "../shared/useLoad.ts";
 import { billColumns } from "../shared/columns.tsx";
+import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
   const data = useLoad(() => paymentApi.roomBills(roomId), [roomId]);
@@ -59,7 +60,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         dataSource={bills}
         pagination={false}
         scroll={{ x: "max-content" }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), ...accessibleRowSelection(["billNo", "itemName"]) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该房屋没有待缴账单" /> }}
         summary={() =>
           d && bills.length ? (
