@@ -43,8 +43,10 @@ describe("accessibility of every route", () => {
     const { page } = journey;
     const failures: string[] = [];
 
-    await page.goto(journey.url("/login"));
     // Colours are checked at rest: a menu item or group fading in mid-check is not what the user reads.
+    // The app turns antd's motion off for users who prefer reduced motion (src/web/App.tsx).
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(journey.url("/login"));
     await page.addStyleTag({ content: "*, *::before, *::after { transition-duration: 1ms !important; transition-delay: 0s !important; animation-duration: 1ms !important; animation-delay: 0s !important; }" });
     await page.getByPlaceholder("请输入用户名").waitFor();
     failures.push(...(await violationsOf(page, "/login")));
