@@ -10,6 +10,10 @@ import { approvalRoutes } from "./routes/approval-routes.ts";
 import { cashierRoutes } from "./routes/cashier-routes.ts";
 import { refundRoutes } from "./routes/refund-routes.ts";
 import { reconciliationRoutes } from "./routes/reconciliation-routes.ts";
+import { prepayRoutes } from "./routes/prepay-routes.ts";
+import { arrearsRoutes } from "./routes/arrears-routes.ts";
+import { registerPrepayHooks } from "./prepay.ts";
+import { registerCounterChargeHooks } from "./counter-charges.ts";
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
   // TASK_WORKER=0 runs an app server that takes no background tasks (another server does).
@@ -24,4 +28,8 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   await app.register(cashierRoutes);
   await app.register(refundRoutes);
   await app.register(reconciliationRoutes);
+  registerPrepayHooks();
+  registerCounterChargeHooks();
+  await app.register(prepayRoutes);
+  await app.register(arrearsRoutes);
 }

@@ -23,7 +23,9 @@ export interface PaymentSettings extends PaymentSettingsShape<number> {
   version: number | null;
 }
 
-export const ALL_PAY_METHODS = Object.keys(mappings.payMethod.values).map(Number);
+/** The pay method of a bill paid from the prepayment balance: not money arriving, never offered as a counter method. */
+export const BALANCE_PAY_METHOD = 7;
+export const ALL_PAY_METHODS = Object.keys(mappings.payMethod.values).map(Number).filter((m) => m !== BALANCE_PAY_METHOD);
 
 export const defaultSettings = (communityId: number): PaymentSettings => ({
   id: null,
