@@ -1967,6 +1967,48 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/propertyPayment/dunningNotices",
+    "name": "dunningNotices",
+    "module": "propertyPayment",
+    "authority": "HBL0701309",
+    "public": false,
+    "title": "催缴通知",
+    "breadcrumb": [
+      "物业缴费",
+      "催缴通知"
+    ],
+    "page": "dunningNotices",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/dunningNotice/:id",
+    "name": "dunningNotice",
+    "module": "propertyPayment",
+    "authority": "HBL0701309",
+    "public": false,
+    "title": "催缴通知单",
+    "breadcrumb": [
+      "物业缴费",
+      "催缴通知",
+      "催缴通知单"
+    ],
+    "page": "dunningPrint",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/propertyPayment/dunningNotices"
+  },
+  {
     "path": "/intelligence/smartRoom",
     "name": "smartRoom",
     "module": "smartHome",
@@ -3092,6 +3134,14 @@ export const menu: MenuNode[] = [
         "code": "HBL0701309",
         "alias": "欠费管理",
         "path": "/propertyPayment/arrears",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "dunningNotices",
+        "code": "HBL0701309",
+        "alias": "催缴通知",
+        "path": "/propertyPayment/dunningNotices",
         "isTenantMenu": false,
         "subMenus": []
       }

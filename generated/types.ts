@@ -2856,6 +2856,60 @@ createdAt?: string
 updatedAt?: string
 }
 
+export interface DunningNoticesRow {
+id: number
+communityId?: number
+/**
+ * 通知编号
+ */
+noticeNo?: (string | null)
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 标题
+ */
+title?: (string | null)
+/**
+ * 催缴内容
+ */
+content?: (string | null)
+/**
+ * 欠费金额(元)（元，两位小数）
+ */
+amountOwed?: (string | null)
+/**
+ * 欠费账单数
+ */
+billCount?: (number | null)
+/**
+ * 最早欠费账期
+ */
+oldestPeriod?: (string | null)
+/**
+ * 欠费账单
+ */
+bills?: {
+[k: string]: unknown
+}
+/**
+ * 生成任务
+ */
+taskId?: (number | null)
+/**
+ * 生成时间
+ */
+issuedAt?: (string | null)
+/**
+ * 生成人
+ */
+issuerId?: (number | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
 export interface SmartRoomsRow {
 id: number
 communityId?: number
@@ -3927,6 +3981,7 @@ export interface ResourceRows {
   prepayTransactions: PrepayTransactionsRow;
   deposits: DepositsRow;
   tempCharges: TempChargesRow;
+  dunningNotices: DunningNoticesRow;
   smartRooms: SmartRoomsRow;
   smartDevices: SmartDevicesRow;
   smartWorkers: SmartWorkersRow;

@@ -68,6 +68,7 @@ export const resourceDefLoaders: Record<string, () => Promise<{ default: Resourc
   "prepayTransactions": () => import("./prepayTransactions.ts"),
   "deposits": () => import("./deposits.ts"),
   "tempCharges": () => import("./tempCharges.ts"),
+  "dunningNotices": () => import("./dunningNotices.ts"),
   "smartRooms": () => import("./smartRooms.ts"),
   "smartDevices": () => import("./smartDevices.ts"),
   "smartWorkers": () => import("./smartWorkers.ts"),

@@ -64,6 +64,7 @@ import * as prepayAccounts from "./prepayAccounts.js";
 import * as prepayTransactions from "./prepayTransactions.js";
 import * as deposits from "./deposits.js";
 import * as tempCharges from "./tempCharges.js";
+import * as dunningNotices from "./dunningNotices.js";
 import * as smartRooms from "./smartRooms.js";
 import * as smartDevices from "./smartDevices.js";
 import * as smartWorkers from "./smartWorkers.js";
@@ -224,6 +225,8 @@ export const validators = {
   resource_deposits_update: { validate: deposits.update, meta: deposits.meta },
   resource_tempCharges_create: { validate: tempCharges.create, meta: tempCharges.meta },
   resource_tempCharges_update: { validate: tempCharges.update, meta: tempCharges.meta },
+  resource_dunningNotices_create: { validate: dunningNotices.create, meta: dunningNotices.meta },
+  resource_dunningNotices_update: { validate: dunningNotices.update, meta: dunningNotices.meta },
   resource_smartRooms_create: { validate: smartRooms.create, meta: smartRooms.meta },
   resource_smartRooms_update: { validate: smartRooms.update, meta: smartRooms.meta },
   resource_smartDevices_create: { validate: smartDevices.create, meta: smartDevices.meta },

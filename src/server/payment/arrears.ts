@@ -35,7 +35,7 @@ export function arrearsQueryOf(body: Record<string, unknown>, maxPageSize = 500)
   return { communityId: id(body.communityId), buildingId: id(body.buildingId), paymentItemId: id(body.paymentItemId), bucket, roomNo, pageNo, pageSize };
 }
 
-const OWED_SQL = `b.amount_due - b.amount_paid - b.amount_waived + case
+export const OWED_SQL = `b.amount_due - b.amount_paid - b.amount_waived + case
     when b.amount_paid > 0 or b.late_fee > 0 or b.amount_waived > 0 then b.late_fee
     when i.late_fee_enabled and i.late_fee_rate > 0 and $2::date - (b.due_date + coalesce(i.late_fee_grace_days, 0)) > 0
       then round((b.amount_due - b.amount_waived)::numeric * i.late_fee_rate * ($2::date - (b.due_date + coalesce(i.late_fee_grace_days, 0))) / 1000)::bigint

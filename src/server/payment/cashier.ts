@@ -47,8 +47,15 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue
   const sum = (f: (b: BillRow) => number) => fenToYuan(bills.reduce((s, b) => s + f(b), 0));
   const { rows: drafts } = await db.query<{ n: number }>("select count(*)::int as n from bills where tenant_id = $1 and room_id = $2 and status = 1", [session.tenantId, roomId]);
   const settings = await loadSettings(db, session.tenantId, Number(room.communityId));
+  const { rows: accounts } = await db.query<{ id: number; balance: string; autoDeduct: boolean; status: number }>(
+    `select id, balance, auto_deduct as "autoDeduct", status from prepay_accounts where tenant_id = $1 and room_id = $2`,
+    [session.tenantId, roomId],
+  );
+  const account = accounts[0];
   return {
     room,
+    /** The room's prepayment account (the cashier can pay from its balance), or null. */
+    prepay: account ? { id: Number(account.id), balance: fenToYuan(fen(account.balance)), autoDeduct: account.autoDeduct, status: account.status } : null,
     bills: bills.map((b) => billView(b, today)),
     totals: {
       count: bills.length,

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { TaskRunner } from "../tasks/runner.ts";
 import "./generation.ts"; // registers the bill-generation task handler
+import "./dunning.ts"; // registers the dunning-notice task handler
 import { settingsRoutes } from "./routes/settings-routes.ts";
 import { generationRoutes } from "./routes/generation-routes.ts";
 import { approvalRoutes } from "./routes/approval-routes.ts";
@@ -12,6 +13,7 @@ import { refundRoutes } from "./routes/refund-routes.ts";
 import { reconciliationRoutes } from "./routes/reconciliation-routes.ts";
 import { prepayRoutes } from "./routes/prepay-routes.ts";
 import { arrearsRoutes } from "./routes/arrears-routes.ts";
+import { dunningRoutes } from "./routes/dunning-routes.ts";
 import { registerPrepayHooks } from "./prepay.ts";
 import { registerCounterChargeHooks } from "./counter-charges.ts";
 
@@ -32,4 +34,5 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   registerCounterChargeHooks();
   await app.register(prepayRoutes);
   await app.register(arrearsRoutes);
+  await app.register(dunningRoutes(runner));
 }

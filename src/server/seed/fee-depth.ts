@@ -4,7 +4,7 @@
 //     one with auto-deduct on, so approving the bills pays theirs from the balance;
 //   after the cashier's work (seedCounterCharges): deposits held, refunded in part and waiting,
 //     temporary charges to rooms and a visitor, a refund of a balance waiting for approval, and
-//     older unpaid bills so that arrears fall in every ageing bucket.
+//     older unpaid bills so that arrears fall in every ageing bucket, and dunning notices for them.
 import type { DbSession, Db } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { resourceByName } from "../../../generated/resources.ts";
@@ -17,6 +17,7 @@ import { registerPrepayHooks } from "../payment/prepay.ts";
 import { registerCounterChargeHooks } from "../payment/counter-charges.ts";
 import { generateInline } from "../payment/generation.ts";
 import { approveBills } from "../payment/approval.ts";
+import { dunningInline } from "../payment/dunning.ts";
 
 /** The seed's transaction as the Db the generic path expects (its own transactions run inside it). */
 const within = (tx: DbSession): Db => ({
@@ -31,7 +32,7 @@ function generic(tx: DbSession, s: SessionInfo) {
   registerPrepayHooks();
   registerCounterChargeHooks();
   const db = within(tx);
-  const actor = { session: { ...s, authorities: [...Object.values(CODES)] }, ip: null };
+  const actor = { session: { ...s, authorities: [...Object.values(CODES)] }, ip: "" };
   const create = async (resource: string, body: Record<string, unknown>) => Number((await createRow(db, buildModel(resourceByName[resource]), actor, body)).id);
   const act = async (resource: string, id: number, action: string, body: Record<string, unknown> = {}) => {
     const def = resourceByName[resource];
@@ -104,4 +105,7 @@ export async function seedCounterCharges(tx: DbSession, s: SessionInfo, communit
     ]);
     if (rows.length) await approveBills(tx, s, null, { ids: rows.map((r) => Number(r.id)) });
   }
+
+  // Dunning notices for every room of the community in arrears.
+  await dunningInline(tx, s, { communityId });
 }

@@ -60,7 +60,7 @@ describe.each(backends)("arrears (%s)", (backend) => {
     expect(String(r.headers["content-type"])).toContain("spreadsheetml");
     const wb = new ExcelJS.Workbook();
     const res = await t.server.app.inject({ method: "GET", url: `/api/property/arrears/actions/export?communityId=${fx.communityId}&bucket=4`, headers: { signature: t.admin } });
-    await wb.xlsx.load(res.rawPayload);
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet("欠费管理")!;
     expect(ws.getRow(1).values).toContain("欠费金额(元)");
     expect(ws.getRow(2).getCell(3).value).toBe("104");

@@ -1,6 +1,6 @@
 // The demo data of prepayment, deposits, temporary charges and arrears (issue 16 item 7): accounts
 // with balances that agree with their ledgers, bills paid by auto-deduction, deposits held, waiting
-// and refunded, temporary charges to rooms and a visitor, and rooms in every ageing bucket.
+// and refunded, temporary charges to rooms and a visitor, rooms in every ageing bucket and their dunning notices.
 import { describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
@@ -36,5 +36,10 @@ describe.each(backends)("fee demo data (%s)", (backend) => {
       const page = await ok(t.server, "POST", "/api/property/arrears/actions/pageList", t.admin, { pageNo: 1, pageSize: 5, bucket });
       expect(page.total, `bucket ${bucket}`).toBeGreaterThan(0);
     }
+  });
+
+  it("has dunning notices made by a task, each listing its bills", async () => {
+    expect(await t.server.count("dunning_notices", "tenant_id = $1 and task_id is not null and jsonb_array_length(bills) > 0", [t.ids.tenantA])).toBeGreaterThanOrEqual(3);
+    expect(await t.server.count("dunning_notices", "tenant_id = $1 and (task_id is null or bills is null)", [t.ids.tenantA])).toBe(0);
   });
 });
