@@ -74,9 +74,6 @@ export const mappings: Record<string, MappingDef> = {
       },
       "6": {
         "label": "转账"
-      },
-      "7": {
-        "label": "预存款"
       }
     },
     "otherwise": "其他",

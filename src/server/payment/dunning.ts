@@ -166,15 +166,14 @@ export async function dunningNoticeView(db: DbSession, session: SessionInfo, idV
   const { rows } = await db.query<Record<string, unknown>>(
     `select d.id, d.notice_no as "noticeNo", d.title, d.content, d.amount_owed as "amountOwed", d.bill_count as "billCount", d.oldest_period as "oldestPeriod",
             d.bills, d.issued_at as "issuedAt", d.room_id as "roomId", r.room_no as "roomNo", bu.name as "buildingName", un.name as "unitName",
-            c.name as "communityName", s.receipt_title as "receiptTitle"
+            c.name as "communityName"
        from dunning_notices d join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id
        join rooms r on r.tenant_id = d.tenant_id and r.id = d.room_id
        left join buildings bu on bu.tenant_id = r.tenant_id and bu.id = r.building_id
        left join units un on un.tenant_id = r.tenant_id and un.id = r.unit_id
-       left join payment_settings s on s.tenant_id = d.tenant_id and s.community_id = d.community_id
       where d.tenant_id = $1 and d.id = $2`,
     [session.tenantId, id],
   );
   if (!rows[0]) throw notFound();
-  return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: (rows[0].receiptTitle as string | null) || `${rows[0].communityName}物业服务中心` };
+  return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: `${rows[0].communityName}物业服务中心` };
 }

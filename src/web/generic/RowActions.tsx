@@ -115,7 +115,8 @@ function ActionDialog({ def, action, onClose, onSubmit }: { def: ResourceDef; ac
         {fields.map((f) => {
           const verb = f.type === "ref" || f.mapping ? "请选择" : "请输入";
           const rules = [
-            ...(action.required.includes(f.name) ? [{ required: true, whitespace: true, message: `${verb}${fieldLabel(f, scene)}` }] : []),
+            // A select's value is a number: the "string" type the validator assumes by default would refuse it.
+            ...(action.required.includes(f.name) ? [{ required: true, ...((f.type === "string" || f.type === "text") && !f.mapping ? { whitespace: true } : { type: "any" as const }), message: `${verb}${fieldLabel(f, scene)}` }] : []),
             schemaRule(def.name, "edit", fields, f),
           ];
           return (
