@@ -1,7 +1,7 @@
 // The fee endpoints (src/server/payment/routes) through the request wrapper. Money travels as yuan
 // text with two decimals; the wrapper shows error messages.
 import { http } from "../../http/request.ts";
-import type { BillView, DaySummary, GenerationTask, PageResult, PaySettings, PayResult, ReceiptView, ReportResult, RoomBills, RoomHistory, SteerFlags } from "./types.ts";
+import type { ArrearsRow, BillView, DunningNoticeView, DaySummary, GenerationTask, PageResult, PaySettings, PayResult, ReceiptView, ReportResult, RoomBills, RoomHistory, SteerFlags } from "./types.ts";
 
 const P = "/api/property";
 
@@ -36,6 +36,12 @@ export const paymentApi = {
   closeDay: (body: Record<string, unknown>) => http.post(`${P}/reconciliations/actions/close`, body),
 
   report: (body: Record<string, unknown>) => http.post<ReportResult>(`${P}/reports/actions/payment`, body),
+  arrears: (body: Record<string, unknown>) => http.post<PageResult<ArrearsRow> & { totalOwed: string }>(`${P}/arrears/actions/pageList`, body),
+  generateDunning: (body: Record<string, unknown>) => http.post<{ taskId: number; total: number }>(`${P}/dunningNotices/actions/generate`, body),
+  dunningTemplate: () => http.get<{ title: string; template: string }>(`${P}/dunningNotices/actions/template`),
+  dunningTask: (id: number) => http.get<{ id: number; state: string; done: number; total: number; result: unknown; error: string | null }>(`${P}/dunningNotices/actions/generationTask`, { id }, { silent: true }),
+  dunningNotice: (id: number | string) => http.get<DunningNoticeView>(`${P}/dunningNotices/${id}/actions/print`, undefined, { silent: true }),
+  payFromBalance: (body: Record<string, unknown>) => http.post<PayResult & { balance: string }>(`${P}/bills/actions/payFromBalance`, body, { loading: "正在从预存款扣款..." }),
 
   /** The generic list of a fee resource (pageList). */
   pageList: <T = Record<string, unknown>>(resource: string, body: Record<string, unknown>) => http.post<PageResult<T>>(`${P}/${resource}/actions/pageList`, body),

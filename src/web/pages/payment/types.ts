@@ -29,6 +29,8 @@ export interface RoomBills {
   payMethods: number[];
   allowPartialPayment: boolean;
   autoPrintReceipt: boolean;
+  /** The room's prepayment account, or null. */
+  prepay: { id: number; balance: string; autoDeduct: boolean; status: number } | null;
 }
 
 export interface PayResult {
@@ -122,4 +124,48 @@ export interface ReportResult {
   endMonth: string;
   list: ReportRow[];
   totals: Omit<ReportRow, "communityId" | "communityName" | "period">;
+}
+
+/** A room in arrears (POST {property}/arrears/actions/pageList). */
+export interface ArrearsRow {
+  roomId: number;
+  communityName: string;
+  buildingName: string | null;
+  roomNo: string;
+  amountOwed: string;
+  billCount: number;
+  oldestPeriod: string;
+  daysPastDue: number;
+  bucket: number;
+  bucketLabel: string;
+}
+
+/** A dunning notice in the list (generic pageList of dunningNotices). */
+export interface DunningNoticeRow {
+  id: number;
+  noticeNo: string;
+  roomId: number;
+  roomIdLabel?: string;
+  amountOwed: string;
+  billCount: number;
+  oldestPeriod: string;
+  issuedAt: string;
+}
+
+/** One dunning notice for its print view. */
+export interface DunningNoticeView {
+  id: number;
+  noticeNo: string;
+  title: string;
+  content: string;
+  amountOwed: string;
+  billCount: number;
+  oldestPeriod: string;
+  bills: { billNo: string; itemName: string; period: string; dueDate: string; outstanding: string }[];
+  issuedAt: string;
+  roomNo: string;
+  buildingName: string | null;
+  unitName: string | null;
+  communityName: string;
+  issuer: string;
 }
