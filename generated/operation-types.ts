@@ -628,10 +628,12 @@ rooms: number
 inhabitants: number
 } | null)
 /**
- * Items: 映射值、名称与数量
+ * 映射的每个值（名称）与数量
  */
 roomsByStatus: {
-
+value: (number | string)
+label: string
+count: number
 }[]
 }
 
@@ -652,19 +654,23 @@ communityName: string
 inhabitants: number
 newResidents: number
 /**
- * Items: 映射值、名称与数量
+ * 映射的每个值（名称）与数量
  */
 residentsByIdentity: {
-
+value: (number | string)
+label: string
+count: number
 }[]
 keyPersons: {
 total: number
 watching: number
 /**
- * Items: 映射值、名称与数量
+ * 映射的每个值（名称）与数量
  */
 byCategory: {
-
+value: (number | string)
+label: string
+count: number
 }[]
 }
 visitorDays: {
@@ -693,7 +699,7 @@ export interface GetInhabitantProfileData {
  * 住户（同通用详情接口）
  */
 inhabitant: {
-
+[k: string]: unknown
 }
 room: ({
 buildingName: (string | null)
