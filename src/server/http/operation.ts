@@ -100,7 +100,7 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
     validatorCompiler: () => () => true,
     preValidation: validateInput(op.name, op.schema as Record<string, Record<string, any> | undefined>),
     config: authorityConfig(op.authority),
-    // A list of codes: any one of them (the guard checks a single code).
+    // A list of codes: any one of them (the guard checks a single code); anyCode: at least one.
     ...(anyOf || someCode ? { preHandler: async (request: FastifyRequest) => {
       const codes = sessionOf(request).authorities;
       if (anyOf ? !codes.some((c) => anyOf.has(c)) : !codes.length) throw apiError("NO_PERMISSION");
