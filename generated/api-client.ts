@@ -31,6 +31,102 @@ import type {
   EditUserProfileQuery,
   EditUserProfileBody,
   EditUserProfileData,
+  FindAreaTreeListParams,
+  FindAreaTreeListQuery,
+  FindAreaTreeListBody,
+  FindAreaTreeListData,
+  ListCommunitiesParams,
+  ListCommunitiesQuery,
+  ListCommunitiesBody,
+  ListCommunitiesData,
+  FindCommunityTreeParams,
+  FindCommunityTreeQuery,
+  FindCommunityTreeBody,
+  FindCommunityTreeData,
+  GetRecentCommunityListParams,
+  GetRecentCommunityListQuery,
+  GetRecentCommunityListBody,
+  GetRecentCommunityListData,
+  SetRecentCommunityListParams,
+  SetRecentCommunityListQuery,
+  SetRecentCommunityListBody,
+  SetRecentCommunityListData,
+  ListBuildingsByCommunityParams,
+  ListBuildingsByCommunityQuery,
+  ListBuildingsByCommunityBody,
+  ListBuildingsByCommunityData,
+  ListUnitsByBuildingParams,
+  ListUnitsByBuildingQuery,
+  ListUnitsByBuildingBody,
+  ListUnitsByBuildingData,
+  ListRoomsByUnitParams,
+  ListRoomsByUnitQuery,
+  ListRoomsByUnitBody,
+  ListRoomsByUnitData,
+  PageListSimpleRoomsParams,
+  PageListSimpleRoomsQuery,
+  PageListSimpleRoomsBody,
+  PageListSimpleRoomsData,
+  GetCommunityParamConfigParams,
+  GetCommunityParamConfigQuery,
+  GetCommunityParamConfigBody,
+  GetCommunityParamConfigData,
+  GetDadCommunityConfigParams,
+  GetDadCommunityConfigQuery,
+  GetDadCommunityConfigBody,
+  GetDadCommunityConfigData,
+  GetXiChengHealthCodeConfigParams,
+  GetXiChengHealthCodeConfigQuery,
+  GetXiChengHealthCodeConfigBody,
+  GetXiChengHealthCodeConfigData,
+  SyncDadDateParams,
+  SyncDadDateQuery,
+  SyncDadDateBody,
+  SyncDadDateData,
+  SetCommunityParamConfigParams,
+  SetCommunityParamConfigQuery,
+  SetCommunityParamConfigBody,
+  SetCommunityParamConfigData,
+  SetCommunityParamConfigByIdParams,
+  SetCommunityParamConfigByIdQuery,
+  SetCommunityParamConfigByIdBody,
+  SetCommunityParamConfigByIdData,
+  SetDadCommunityConfigParams,
+  SetDadCommunityConfigQuery,
+  SetDadCommunityConfigBody,
+  SetDadCommunityConfigData,
+  SetDadCommunityConfigByIdParams,
+  SetDadCommunityConfigByIdQuery,
+  SetDadCommunityConfigByIdBody,
+  SetDadCommunityConfigByIdData,
+  SetXiChengHealthCodeConfigParams,
+  SetXiChengHealthCodeConfigQuery,
+  SetXiChengHealthCodeConfigBody,
+  SetXiChengHealthCodeConfigData,
+  SetXiChengHealthCodeConfigByIdParams,
+  SetXiChengHealthCodeConfigByIdQuery,
+  SetXiChengHealthCodeConfigByIdBody,
+  SetXiChengHealthCodeConfigByIdData,
+  QueryProvinceCityParams,
+  QueryProvinceCityQuery,
+  QueryProvinceCityBody,
+  QueryProvinceCityData,
+  CityQueryParams,
+  CityQueryQuery,
+  CityQueryBody,
+  CityQueryData,
+  GetPropertyDetailParams,
+  GetPropertyDetailQuery,
+  GetPropertyDetailBody,
+  GetPropertyDetailData,
+  GetPreventionStatisticsParams,
+  GetPreventionStatisticsQuery,
+  GetPreventionStatisticsBody,
+  GetPreventionStatisticsData,
+  GetInhabitantProfileParams,
+  GetInhabitantProfileQuery,
+  GetInhabitantProfileBody,
+  GetInhabitantProfileData,
   HealthParams,
   HealthQuery,
   HealthBody,
@@ -136,6 +232,78 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 修改当前用户的姓名、手机号、公司简称，返回用户中心信息 (POST /api/system/homepage/editsave) */
     editUserProfile: (input?: { body?: EditUserProfileBody }, options?: O) =>
       transport({ name: "editUserProfile", method: "POST", path: "/api/system/homepage/editsave", ...input }, options) as Promise<EditUserProfileData>,
+    /** 区域树：虚拟根“全部区域”（id 1）下为本租户的区域 (POST /api/system/areas/actions/findAreaTreeList) */
+    findAreaTreeList: (input?: { body?: FindAreaTreeListBody }, options?: O) =>
+      transport({ name: "findAreaTreeList", method: "POST", path: "/api/system/areas/actions/findAreaTreeList", ...input }, options) as Promise<FindAreaTreeListData>,
+    /** 区域及其下级区域的社区（areaId 为 1 或不传：全部社区） (GET /api/system/communities) */
+    listCommunities: (input?: { query?: ListCommunitiesQuery }, options?: O) =>
+      transport({ name: "listCommunities", method: "GET", path: "/api/system/communities", ...input }, options) as Promise<ListCommunitiesData>,
+    /** 区域与社区树（区域的子区域在前，社区在后） (POST /api/system/communities/actions/findCommunityTree) */
+    findCommunityTree: (input?: { body?: FindCommunityTreeBody }, options?: O) =>
+      transport({ name: "findCommunityTree", method: "POST", path: "/api/system/communities/actions/findCommunityTree", ...input }, options) as Promise<FindCommunityTreeData>,
+    /** 当前用户最近访问的社区（最新在前，最多 5 个） (GET /api/system/recentCommunity/actions/getRecentCommunityList) */
+    getRecentCommunityList: (input?: Record<string, never>, options?: O) =>
+      transport({ name: "getRecentCommunityList", method: "GET", path: "/api/system/recentCommunity/actions/getRecentCommunityList", ...input }, options) as Promise<GetRecentCommunityListData>,
+    /** 保存最近访问的社区（按给定顺序，最新在前；保留前 5 个，其他租户的社区被忽略） (POST /api/system/recentCommunity/actions/setRecentCommunityList) */
+    setRecentCommunityList: (input: { body: SetRecentCommunityListBody }, options?: O) =>
+      transport({ name: "setRecentCommunityList", method: "POST", path: "/api/system/recentCommunity/actions/setRecentCommunityList", ...input }, options) as Promise<SetRecentCommunityListData>,
+    /** 社区的楼栋 (POST /api/system/buildings/actions/listByCommunityId) */
+    listBuildingsByCommunity: (input: { body: ListBuildingsByCommunityBody }, options?: O) =>
+      transport({ name: "listBuildingsByCommunity", method: "POST", path: "/api/system/buildings/actions/listByCommunityId", ...input }, options) as Promise<ListBuildingsByCommunityData>,
+    /** 楼栋的单元 (POST /api/system/units/actions/listByBuildingId) */
+    listUnitsByBuilding: (input: { body: ListUnitsByBuildingBody }, options?: O) =>
+      transport({ name: "listUnitsByBuilding", method: "POST", path: "/api/system/units/actions/listByBuildingId", ...input }, options) as Promise<ListUnitsByBuildingData>,
+    /** 单元的房屋 (POST /api/system/rooms/actions/listByUnitId) */
+    listRoomsByUnit: (input: { body: ListRoomsByUnitBody }, options?: O) =>
+      transport({ name: "listRoomsByUnit", method: "POST", path: "/api/system/rooms/actions/listByUnitId", ...input }, options) as Promise<ListRoomsByUnitData>,
+    /** 分页查找房屋（关键字匹配房号、楼栋或单元名称） (POST /api/system/rooms/actions/pageListSimpleRooms) */
+    pageListSimpleRooms: (input?: { body?: PageListSimpleRoomsBody }, options?: O) =>
+      transport({ name: "pageListSimpleRooms", method: "POST", path: "/api/system/rooms/actions/pageListSimpleRooms", ...input }, options) as Promise<PageListSimpleRoomsData>,
+    /** 社区参数配置 (GET /api/system/communities/:id/actions/getCommunityParamConfig) */
+    getCommunityParamConfig: (input: { params: GetCommunityParamConfigParams }, options?: O) =>
+      transport({ name: "getCommunityParamConfig", method: "GET", path: "/api/system/communities/:id/actions/getCommunityParamConfig", ...input }, options) as Promise<GetCommunityParamConfigData>,
+    /** 社区的 Dad 平台配置 (GET /api/system/communities/:id/actions/getDadCommunityConfig) */
+    getDadCommunityConfig: (input: { params: GetDadCommunityConfigParams }, options?: O) =>
+      transport({ name: "getDadCommunityConfig", method: "GET", path: "/api/system/communities/:id/actions/getDadCommunityConfig", ...input }, options) as Promise<GetDadCommunityConfigData>,
+    /** 社区的健康码核验配置 (GET /api/system/communities/:id/actions/getXiChengHealthCodeConfig) */
+    getXiChengHealthCodeConfig: (input: { params: GetXiChengHealthCodeConfigParams }, options?: O) =>
+      transport({ name: "getXiChengHealthCodeConfig", method: "GET", path: "/api/system/communities/:id/actions/getXiChengHealthCodeConfig", ...input }, options) as Promise<GetXiChengHealthCodeConfigData>,
+    /** 记录一次 Dad 平台同步请求的时间 (GET /api/system/communities/:id/actions/syncDadDate) */
+    syncDadDate: (input: { params: SyncDadDateParams }, options?: O) =>
+      transport({ name: "syncDadDate", method: "GET", path: "/api/system/communities/:id/actions/syncDadDate", ...input }, options) as Promise<SyncDadDateData>,
+    /** 保存社区参数配置（合并给定的项，值为 null 的项被删除） (POST /api/system/communities/actions/setCommunityParamConfig) */
+    setCommunityParamConfig: (input?: { body?: SetCommunityParamConfigBody }, options?: O) =>
+      transport({ name: "setCommunityParamConfig", method: "POST", path: "/api/system/communities/actions/setCommunityParamConfig", ...input }, options) as Promise<SetCommunityParamConfigData>,
+    /** 保存社区参数配置（社区在路径中） (POST /api/system/communities/:id/actions/setCommunityParamConfig) */
+    setCommunityParamConfigById: (input: { params: SetCommunityParamConfigByIdParams; body?: SetCommunityParamConfigByIdBody }, options?: O) =>
+      transport({ name: "setCommunityParamConfigById", method: "POST", path: "/api/system/communities/:id/actions/setCommunityParamConfig", ...input }, options) as Promise<SetCommunityParamConfigByIdData>,
+    /** 保存社区的 Dad 平台配置（合并给定的项） (POST /api/system/communities/actions/setDadCommunityConfig) */
+    setDadCommunityConfig: (input?: { body?: SetDadCommunityConfigBody }, options?: O) =>
+      transport({ name: "setDadCommunityConfig", method: "POST", path: "/api/system/communities/actions/setDadCommunityConfig", ...input }, options) as Promise<SetDadCommunityConfigData>,
+    /** 保存社区的 Dad 平台配置（社区在路径中） (POST /api/system/communities/:id/actions/setDadCommunityConfig) */
+    setDadCommunityConfigById: (input: { params: SetDadCommunityConfigByIdParams; body?: SetDadCommunityConfigByIdBody }, options?: O) =>
+      transport({ name: "setDadCommunityConfigById", method: "POST", path: "/api/system/communities/:id/actions/setDadCommunityConfig", ...input }, options) as Promise<SetDadCommunityConfigByIdData>,
+    /** 保存社区的健康码核验配置（合并给定的项） (POST /api/system/communities/actions/setXiChengHealthCodeConfig) */
+    setXiChengHealthCodeConfig: (input?: { body?: SetXiChengHealthCodeConfigBody }, options?: O) =>
+      transport({ name: "setXiChengHealthCodeConfig", method: "POST", path: "/api/system/communities/actions/setXiChengHealthCodeConfig", ...input }, options) as Promise<SetXiChengHealthCodeConfigData>,
+    /** 保存社区的健康码核验配置（社区在路径中） (POST /api/system/communities/:id/actions/setXiChengHealthCodeConfig) */
+    setXiChengHealthCodeConfigById: (input: { params: SetXiChengHealthCodeConfigByIdParams; body?: SetXiChengHealthCodeConfigByIdBody }, options?: O) =>
+      transport({ name: "setXiChengHealthCodeConfigById", method: "POST", path: "/api/system/communities/:id/actions/setXiChengHealthCodeConfig", ...input }, options) as Promise<SetXiChengHealthCodeConfigByIdData>,
+    /** 省市区：不传上级编码为省份，省份编码为其城市，城市编码为其区县 (GET /api/basic/queryProvinceCity) */
+    queryProvinceCity: (input?: { query?: QueryProvinceCityQuery }, options?: O) =>
+      transport({ name: "queryProvinceCity", method: "GET", path: "/api/basic/queryProvinceCity", ...input }, options) as Promise<QueryProvinceCityData>,
+    /** 省市区（同 queryProvinceCity） (GET /api/community/provinceCity/cityQuery) */
+    cityQuery: (input?: { query?: CityQueryQuery }, options?: O) =>
+      transport({ name: "cityQuery", method: "GET", path: "/api/community/provinceCity/cityQuery", ...input }, options) as Promise<CityQueryData>,
+    /** 物业详情：物业公司、社区概况、楼栋/单元/房屋/住户数与房屋状态分布 (GET /api/system/communities/actions/propertyDetail) */
+    getPropertyDetail: (input?: { query?: GetPropertyDetailQuery }, options?: O) =>
+      transport({ name: "getPropertyDetail", method: "GET", path: "/api/system/communities/actions/propertyDetail", ...input }, options) as Promise<GetPropertyDetailData>,
+    /** 社区防疫统计：住户、14 天内新入住、重点人员、近 7 天访客与开门 (GET /api/system/inhabitants/actions/preventionStatistics) */
+    getPreventionStatistics: (input?: { query?: GetPreventionStatisticsQuery }, options?: O) =>
+      transport({ name: "getPreventionStatistics", method: "GET", path: "/api/system/inhabitants/actions/preventionStatistics", ...input }, options) as Promise<GetPreventionStatisticsData>,
+    /** 住户档案：住户、房屋、卡片、重点人员、人脸数与最近 10 次开门 (GET /api/system/inhabitants/:id/actions/profile) */
+    getInhabitantProfile: (input: { params: GetInhabitantProfileParams }, options?: O) =>
+      transport({ name: "getInhabitantProfile", method: "GET", path: "/api/system/inhabitants/:id/actions/profile", ...input }, options) as Promise<GetInhabitantProfileData>,
     /** 健康检查（数据库可用时 200，否则 503） (GET /healthz) */
     health: (input?: Record<string, never>, options?: O) =>
       transport({ name: "health", method: "GET", path: "/healthz", ...input }, options) as Promise<HealthData>,
@@ -221,6 +389,102 @@ export const operationRoutes = {
   "editUserProfile": {
     "method": "POST",
     "path": "/api/system/homepage/editsave"
+  },
+  "findAreaTreeList": {
+    "method": "POST",
+    "path": "/api/system/areas/actions/findAreaTreeList"
+  },
+  "listCommunities": {
+    "method": "GET",
+    "path": "/api/system/communities"
+  },
+  "findCommunityTree": {
+    "method": "POST",
+    "path": "/api/system/communities/actions/findCommunityTree"
+  },
+  "getRecentCommunityList": {
+    "method": "GET",
+    "path": "/api/system/recentCommunity/actions/getRecentCommunityList"
+  },
+  "setRecentCommunityList": {
+    "method": "POST",
+    "path": "/api/system/recentCommunity/actions/setRecentCommunityList"
+  },
+  "listBuildingsByCommunity": {
+    "method": "POST",
+    "path": "/api/system/buildings/actions/listByCommunityId"
+  },
+  "listUnitsByBuilding": {
+    "method": "POST",
+    "path": "/api/system/units/actions/listByBuildingId"
+  },
+  "listRoomsByUnit": {
+    "method": "POST",
+    "path": "/api/system/rooms/actions/listByUnitId"
+  },
+  "pageListSimpleRooms": {
+    "method": "POST",
+    "path": "/api/system/rooms/actions/pageListSimpleRooms"
+  },
+  "getCommunityParamConfig": {
+    "method": "GET",
+    "path": "/api/system/communities/:id/actions/getCommunityParamConfig"
+  },
+  "getDadCommunityConfig": {
+    "method": "GET",
+    "path": "/api/system/communities/:id/actions/getDadCommunityConfig"
+  },
+  "getXiChengHealthCodeConfig": {
+    "method": "GET",
+    "path": "/api/system/communities/:id/actions/getXiChengHealthCodeConfig"
+  },
+  "syncDadDate": {
+    "method": "GET",
+    "path": "/api/system/communities/:id/actions/syncDadDate"
+  },
+  "setCommunityParamConfig": {
+    "method": "POST",
+    "path": "/api/system/communities/actions/setCommunityParamConfig"
+  },
+  "setCommunityParamConfigById": {
+    "method": "POST",
+    "path": "/api/system/communities/:id/actions/setCommunityParamConfig"
+  },
+  "setDadCommunityConfig": {
+    "method": "POST",
+    "path": "/api/system/communities/actions/setDadCommunityConfig"
+  },
+  "setDadCommunityConfigById": {
+    "method": "POST",
+    "path": "/api/system/communities/:id/actions/setDadCommunityConfig"
+  },
+  "setXiChengHealthCodeConfig": {
+    "method": "POST",
+    "path": "/api/system/communities/actions/setXiChengHealthCodeConfig"
+  },
+  "setXiChengHealthCodeConfigById": {
+    "method": "POST",
+    "path": "/api/system/communities/:id/actions/setXiChengHealthCodeConfig"
+  },
+  "queryProvinceCity": {
+    "method": "GET",
+    "path": "/api/basic/queryProvinceCity"
+  },
+  "cityQuery": {
+    "method": "GET",
+    "path": "/api/community/provinceCity/cityQuery"
+  },
+  "getPropertyDetail": {
+    "method": "GET",
+    "path": "/api/system/communities/actions/propertyDetail"
+  },
+  "getPreventionStatistics": {
+    "method": "GET",
+    "path": "/api/system/inhabitants/actions/preventionStatistics"
+  },
+  "getInhabitantProfile": {
+    "method": "GET",
+    "path": "/api/system/inhabitants/:id/actions/profile"
   },
   "health": {
     "method": "GET",

@@ -33,7 +33,19 @@ export const messages = {
   "menuItemDuplicate": "菜单项重复：{key}",
   "unknownParameter": "不支持的参数：{key}",
   "taskFailed": "任务执行失败",
-  "taskCompleted": "已完成"
+  "taskCompleted": "已完成",
+  "areaParentMissing": "上级区域不存在",
+  "areaParentInvalid": "上级区域不能是本区域或其下级区域",
+  "areaHasSubAreas": "该区域下还有子区域，不能删除",
+  "areaHasCommunities": "该区域下还有{scene}，不能删除",
+  "communityRequired": "请选择{scene}",
+  "configKeyInvalid": "配置项名称格式不正确",
+  "configTooLong": "配置内容过长",
+  "auditRoomMissing": "申请房屋不存在",
+  "auditRoomFull": "该房屋住户已满（最多{max}人），不能通过",
+  "bookingSlotInvalid": "预约时段格式应为 09:00-11:00，且开始时间早于结束时间",
+  "bookingAreaMissing": "公共区域不存在",
+  "bookingAreaNotBookable": "该公共区域不可预约"
 } as const;
 
 export const errorCodes = {

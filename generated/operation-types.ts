@@ -142,6 +142,591 @@ tenantName: string
 userType: string
 }
 
+export type FindAreaTreeListParams = Record<string, never>;
+
+export type FindAreaTreeListQuery = Record<string, never>;
+
+export interface FindAreaTreeListBody {
+
+}
+
+export type FindAreaTreeListData = {
+id: number
+name: string
+parentId: (number | null)
+/**
+ * 层级深度（全部区域为 0）
+ */
+type: number
+sortNo?: (number | null)
+/**
+ * Items: areaNode（同上）
+ */
+subAreas: {
+
+}[]
+}[]
+
+export type ListCommunitiesParams = Record<string, never>;
+
+export interface ListCommunitiesQuery {
+/**
+ * 区域
+ */
+areaId?: number
+/**
+ * 关键字
+ */
+keyword?: string
+/**
+ * 社区名称
+ */
+communityName?: string
+/**
+ * 名称
+ */
+name?: string
+}
+
+export type ListCommunitiesBody = Record<string, never>;
+
+export type ListCommunitiesData = {
+communityId: number
+communityName: string
+id: number
+name: string
+areaId: (number | null)
+administrativeCode: (string | null)
+}[]
+
+export type FindCommunityTreeParams = Record<string, never>;
+
+export type FindCommunityTreeQuery = Record<string, never>;
+
+export interface FindCommunityTreeBody {
+
+}
+
+export type FindCommunityTreeData = {
+id: number
+name: string
+type: ("area" | "community")
+/**
+ * Items: communityTreeNode（同上）
+ */
+children: {
+
+}[]
+}[]
+
+export type GetRecentCommunityListParams = Record<string, never>;
+
+export type GetRecentCommunityListQuery = Record<string, never>;
+
+export type GetRecentCommunityListBody = Record<string, never>;
+
+export interface GetRecentCommunityListData {
+recentList: {
+communityId: number
+communityName: string
+}[]
+}
+
+export type SetRecentCommunityListParams = Record<string, never>;
+
+export type SetRecentCommunityListQuery = Record<string, never>;
+
+export interface SetRecentCommunityListBody {
+/**
+ * 社区
+ * 
+ * @maxItems 100
+ */
+communityIds: (number | string)[]
+}
+
+export interface SetRecentCommunityListData {
+recentList: {
+communityId: number
+communityName: string
+}[]
+}
+
+export type ListBuildingsByCommunityParams = Record<string, never>;
+
+export type ListBuildingsByCommunityQuery = Record<string, never>;
+
+export interface ListBuildingsByCommunityBody {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type ListBuildingsByCommunityData = {
+id: number
+name: string
+}[]
+
+export type ListUnitsByBuildingParams = Record<string, never>;
+
+export type ListUnitsByBuildingQuery = Record<string, never>;
+
+export interface ListUnitsByBuildingBody {
+/**
+ * 楼栋
+ */
+buildingId: number
+}
+
+export type ListUnitsByBuildingData = {
+id: number
+name: string
+}[]
+
+export type ListRoomsByUnitParams = Record<string, never>;
+
+export type ListRoomsByUnitQuery = Record<string, never>;
+
+export interface ListRoomsByUnitBody {
+/**
+ * 单元
+ */
+unitId: number
+}
+
+export type ListRoomsByUnitData = {
+id: number
+roomNo: string
+status: (number | null)
+}[]
+
+export type PageListSimpleRoomsParams = Record<string, never>;
+
+export type PageListSimpleRoomsQuery = Record<string, never>;
+
+export interface PageListSimpleRoomsBody {
+/**
+ * 社区
+ */
+communityId?: (number | null)
+/**
+ * 页码
+ */
+pageNo?: (number | string)
+/**
+ * 每页条数
+ */
+pageSize?: (number | string)
+/**
+ * 关键字
+ */
+keyword?: (string | null)
+}
+
+export interface PageListSimpleRoomsData {
+list: {
+id: number
+roomNo: string
+buildingId: number
+buildingName: string
+unitId: number
+unitName: string
+status: (number | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+}
+
+export interface GetCommunityParamConfigParams {
+/**
+ * 社区
+ */
+id: number
+}
+
+export type GetCommunityParamConfigQuery = Record<string, never>;
+
+export type GetCommunityParamConfigBody = Record<string, never>;
+
+/**
+ * 配置文档（各项由页面定义）与 communityId
+ */
+export interface GetCommunityParamConfigData {
+communityId: number
+[k: string]: unknown
+}
+
+export interface GetDadCommunityConfigParams {
+/**
+ * 社区
+ */
+id: number
+}
+
+export type GetDadCommunityConfigQuery = Record<string, never>;
+
+export type GetDadCommunityConfigBody = Record<string, never>;
+
+/**
+ * 配置文档（各项由页面定义）与 communityId
+ */
+export interface GetDadCommunityConfigData {
+communityId: number
+[k: string]: unknown
+}
+
+export interface GetXiChengHealthCodeConfigParams {
+/**
+ * 社区
+ */
+id: number
+}
+
+export type GetXiChengHealthCodeConfigQuery = Record<string, never>;
+
+export type GetXiChengHealthCodeConfigBody = Record<string, never>;
+
+/**
+ * 配置文档（各项由页面定义）与 communityId
+ */
+export interface GetXiChengHealthCodeConfigData {
+communityId: number
+[k: string]: unknown
+}
+
+export interface SyncDadDateParams {
+/**
+ * 社区
+ */
+id: number
+}
+
+export type SyncDadDateQuery = Record<string, never>;
+
+export type SyncDadDateBody = Record<string, never>;
+
+export interface SyncDadDateData {
+communityId: number
+lastSyncTime: string
+}
+
+export type SetCommunityParamConfigParams = Record<string, never>;
+
+export type SetCommunityParamConfigQuery = Record<string, never>;
+
+export interface SetCommunityParamConfigBody {
+/**
+ * 路径中没有社区时必填
+ */
+communityId?: (number | string | null)
+[k: string]: unknown
+}
+
+/**
+ * 配置文档（各项由页面定义）与 communityId
+ */
+export interface SetCommunityParamConfigData {
+communityId: number
+[k: string]: unknown
+}
+
+export interface SetCommunityParamConfigByIdParams {
+/**
+ * 社区
+ */
+id: number
+}
+
+export type SetCommunityParamConfigByIdQuery = Record<string, never>;
+
+export interface SetCommunityParamConfigByIdBody {
+/**
+ * 路径中没有社区时必填
+ */
+communityId?: (number | string | null)
+[k: string]: unknown
+}
+
+/**
+ * 配置文档（各项由页面定义）与 communityId
+ */
+export interface SetCommunityParamConfigByIdData {
+communityId: number
+[k: string]: unknown
+}
+
+export type SetDadCommunityConfigParams = Record<string, never>;
+
+export type SetDadCommunityConfigQuery = Record<string, never>;
+
+export interface SetDadCommunityConfigBody {
+/**
+ * 路径中没有社区时必填
+ */
+communityId?: (number | string | null)
+[k: string]: unknown
+}
+
+/**
+ * 配置文档（各项由页面定义）与 communityId
+ */
+export interface SetDadCommunityConfigData {
+communityId: number
+[k: string]: unknown
+}
+
+export interface SetDadCommunityConfigByIdParams {
+/**
+ * 社区
+ */
+id: number
+}
+
+export type SetDadCommunityConfigByIdQuery = Record<string, never>;
+
+export interface SetDadCommunityConfigByIdBody {
+/**
+ * 路径中没有社区时必填
+ */
+communityId?: (number | string | null)
+[k: string]: unknown
+}
+
+/**
+ * 配置文档（各项由页面定义）与 communityId
+ */
+export interface SetDadCommunityConfigByIdData {
+communityId: number
+[k: string]: unknown
+}
+
+export type SetXiChengHealthCodeConfigParams = Record<string, never>;
+
+export type SetXiChengHealthCodeConfigQuery = Record<string, never>;
+
+export interface SetXiChengHealthCodeConfigBody {
+/**
+ * 路径中没有社区时必填
+ */
+communityId?: (number | string | null)
+[k: string]: unknown
+}
+
+/**
+ * 配置文档（各项由页面定义）与 communityId
+ */
+export interface SetXiChengHealthCodeConfigData {
+communityId: number
+[k: string]: unknown
+}
+
+export interface SetXiChengHealthCodeConfigByIdParams {
+/**
+ * 社区
+ */
+id: number
+}
+
+export type SetXiChengHealthCodeConfigByIdQuery = Record<string, never>;
+
+export interface SetXiChengHealthCodeConfigByIdBody {
+/**
+ * 路径中没有社区时必填
+ */
+communityId?: (number | string | null)
+[k: string]: unknown
+}
+
+/**
+ * 配置文档（各项由页面定义）与 communityId
+ */
+export interface SetXiChengHealthCodeConfigByIdData {
+communityId: number
+[k: string]: unknown
+}
+
+export type QueryProvinceCityParams = Record<string, never>;
+
+export interface QueryProvinceCityQuery {
+/**
+ * 上级编码
+ */
+parentCode?: string
+/**
+ * 省份编码
+ */
+provinceCode?: string
+/**
+ * 城市编码
+ */
+cityCode?: string
+}
+
+export type QueryProvinceCityBody = Record<string, never>;
+
+export type QueryProvinceCityData = {
+code: string
+name: string
+}[]
+
+export type CityQueryParams = Record<string, never>;
+
+export interface CityQueryQuery {
+/**
+ * 上级编码
+ */
+parentCode?: string
+/**
+ * 省份编码
+ */
+provinceCode?: string
+/**
+ * 城市编码
+ */
+cityCode?: string
+}
+
+export type CityQueryBody = Record<string, never>;
+
+export type CityQueryData = {
+code: string
+name: string
+}[]
+
+export type GetPropertyDetailParams = Record<string, never>;
+
+export interface GetPropertyDetailQuery {
+/**
+ * 社区
+ */
+communityId?: number
+}
+
+export type GetPropertyDetailBody = Record<string, never>;
+
+export interface GetPropertyDetailData {
+tenantName: string
+companyShortName: (string | null)
+community: ({
+id: number
+name: string
+areaName: (string | null)
+address: (string | null)
+administrativeCode: (string | null)
+contactName: (string | null)
+contactPhone: (string | null)
+totalArea: (string | null)
+longitude: (string | null)
+latitude: (string | null)
+} | null)
+totals: ({
+buildings: number
+units: number
+rooms: number
+inhabitants: number
+} | null)
+/**
+ * 映射的每个值（名称）与数量
+ */
+roomsByStatus: {
+value: (number | string)
+label: string
+count: number
+}[]
+}
+
+export type GetPreventionStatisticsParams = Record<string, never>;
+
+export interface GetPreventionStatisticsQuery {
+/**
+ * 社区
+ */
+communityId?: number
+}
+
+export type GetPreventionStatisticsBody = Record<string, never>;
+
+export type GetPreventionStatisticsData = ({
+communityId: number
+communityName: string
+inhabitants: number
+newResidents: number
+/**
+ * 映射的每个值（名称）与数量
+ */
+residentsByIdentity: {
+value: (number | string)
+label: string
+count: number
+}[]
+keyPersons: {
+total: number
+watching: number
+/**
+ * 映射的每个值（名称）与数量
+ */
+byCategory: {
+value: (number | string)
+label: string
+count: number
+}[]
+}
+visitorDays: {
+date: string
+count: number
+}[]
+openDoorDays: {
+date: string
+count: number
+}[]
+} | null)
+
+export interface GetInhabitantProfileParams {
+/**
+ * 住户
+ */
+id: number
+}
+
+export type GetInhabitantProfileQuery = Record<string, never>;
+
+export type GetInhabitantProfileBody = Record<string, never>;
+
+export interface GetInhabitantProfileData {
+/**
+ * 住户（同通用详情接口）
+ */
+inhabitant: {
+[k: string]: unknown
+}
+room: ({
+buildingName: (string | null)
+unitName: (string | null)
+roomNo: (string | null)
+} | null)
+cards: {
+id: number
+cardNo: (string | null)
+cardType: (number | null)
+validUntil: (string | null)
+enabled: (boolean | null)
+}[]
+accessEvents: {
+id: number
+eventTime: (string | null)
+deviceName: (string | null)
+openMethod: (number | null)
+result: (number | null)
+}[]
+keyPerson: ({
+category: (number | null)
+watching: (boolean | null)
+} | null)
+faceCount: number
+}
+
 export type HealthParams = Record<string, never>;
 
 export type HealthQuery = Record<string, never>;
@@ -480,6 +1065,30 @@ export interface OperationTypes {
   logoutProxy: { params: LogoutProxyParams; query: LogoutProxyQuery; body: LogoutProxyBody; data: LogoutProxyData };
   modifyPassword: { params: ModifyPasswordParams; query: ModifyPasswordQuery; body: ModifyPasswordBody; data: ModifyPasswordData };
   editUserProfile: { params: EditUserProfileParams; query: EditUserProfileQuery; body: EditUserProfileBody; data: EditUserProfileData };
+  findAreaTreeList: { params: FindAreaTreeListParams; query: FindAreaTreeListQuery; body: FindAreaTreeListBody; data: FindAreaTreeListData };
+  listCommunities: { params: ListCommunitiesParams; query: ListCommunitiesQuery; body: ListCommunitiesBody; data: ListCommunitiesData };
+  findCommunityTree: { params: FindCommunityTreeParams; query: FindCommunityTreeQuery; body: FindCommunityTreeBody; data: FindCommunityTreeData };
+  getRecentCommunityList: { params: GetRecentCommunityListParams; query: GetRecentCommunityListQuery; body: GetRecentCommunityListBody; data: GetRecentCommunityListData };
+  setRecentCommunityList: { params: SetRecentCommunityListParams; query: SetRecentCommunityListQuery; body: SetRecentCommunityListBody; data: SetRecentCommunityListData };
+  listBuildingsByCommunity: { params: ListBuildingsByCommunityParams; query: ListBuildingsByCommunityQuery; body: ListBuildingsByCommunityBody; data: ListBuildingsByCommunityData };
+  listUnitsByBuilding: { params: ListUnitsByBuildingParams; query: ListUnitsByBuildingQuery; body: ListUnitsByBuildingBody; data: ListUnitsByBuildingData };
+  listRoomsByUnit: { params: ListRoomsByUnitParams; query: ListRoomsByUnitQuery; body: ListRoomsByUnitBody; data: ListRoomsByUnitData };
+  pageListSimpleRooms: { params: PageListSimpleRoomsParams; query: PageListSimpleRoomsQuery; body: PageListSimpleRoomsBody; data: PageListSimpleRoomsData };
+  getCommunityParamConfig: { params: GetCommunityParamConfigParams; query: GetCommunityParamConfigQuery; body: GetCommunityParamConfigBody; data: GetCommunityParamConfigData };
+  getDadCommunityConfig: { params: GetDadCommunityConfigParams; query: GetDadCommunityConfigQuery; body: GetDadCommunityConfigBody; data: GetDadCommunityConfigData };
+  getXiChengHealthCodeConfig: { params: GetXiChengHealthCodeConfigParams; query: GetXiChengHealthCodeConfigQuery; body: GetXiChengHealthCodeConfigBody; data: GetXiChengHealthCodeConfigData };
+  syncDadDate: { params: SyncDadDateParams; query: SyncDadDateQuery; body: SyncDadDateBody; data: SyncDadDateData };
+  setCommunityParamConfig: { params: SetCommunityParamConfigParams; query: SetCommunityParamConfigQuery; body: SetCommunityParamConfigBody; data: SetCommunityParamConfigData };
+  setCommunityParamConfigById: { params: SetCommunityParamConfigByIdParams; query: SetCommunityParamConfigByIdQuery; body: SetCommunityParamConfigByIdBody; data: SetCommunityParamConfigByIdData };
+  setDadCommunityConfig: { params: SetDadCommunityConfigParams; query: SetDadCommunityConfigQuery; body: SetDadCommunityConfigBody; data: SetDadCommunityConfigData };
+  setDadCommunityConfigById: { params: SetDadCommunityConfigByIdParams; query: SetDadCommunityConfigByIdQuery; body: SetDadCommunityConfigByIdBody; data: SetDadCommunityConfigByIdData };
+  setXiChengHealthCodeConfig: { params: SetXiChengHealthCodeConfigParams; query: SetXiChengHealthCodeConfigQuery; body: SetXiChengHealthCodeConfigBody; data: SetXiChengHealthCodeConfigData };
+  setXiChengHealthCodeConfigById: { params: SetXiChengHealthCodeConfigByIdParams; query: SetXiChengHealthCodeConfigByIdQuery; body: SetXiChengHealthCodeConfigByIdBody; data: SetXiChengHealthCodeConfigByIdData };
+  queryProvinceCity: { params: QueryProvinceCityParams; query: QueryProvinceCityQuery; body: QueryProvinceCityBody; data: QueryProvinceCityData };
+  cityQuery: { params: CityQueryParams; query: CityQueryQuery; body: CityQueryBody; data: CityQueryData };
+  getPropertyDetail: { params: GetPropertyDetailParams; query: GetPropertyDetailQuery; body: GetPropertyDetailBody; data: GetPropertyDetailData };
+  getPreventionStatistics: { params: GetPreventionStatisticsParams; query: GetPreventionStatisticsQuery; body: GetPreventionStatisticsBody; data: GetPreventionStatisticsData };
+  getInhabitantProfile: { params: GetInhabitantProfileParams; query: GetInhabitantProfileQuery; body: GetInhabitantProfileBody; data: GetInhabitantProfileData };
   health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData };
   getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData };
   getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData };

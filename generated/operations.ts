@@ -8,7 +8,7 @@ export interface OperationRoute {
   /** Fastify style (:name). */
   path: string;
   summary: string;
-  /** "public", "signedIn", a permission code, or any of a list of codes. */
+  /** "public", "signedIn", "anyCode" (some permission code), a permission code, or any of a list of codes. */
   authority: string | readonly string[];
   /** false: the answer is the data itself (no {code, message, data, success}). */
   envelope: boolean;
@@ -210,6 +210,775 @@ export const operations = {
             "maxLength": 32
           }
         }
+      }
+    }
+  },
+  "findAreaTreeList": {
+    "name": "findAreaTreeList",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/areas/actions/findAreaTreeList",
+    "summary": "区域树：虚拟根“全部区域”（id 1）下为本租户的区域",
+    "authority": "anyCode",
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {}
+      }
+    }
+  },
+  "listCommunities": {
+    "name": "listCommunities",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/system/communities",
+    "summary": "区域及其下级区域的社区（areaId 为 1 或不传：全部社区）",
+    "authority": "anyCode",
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "areaId": {
+            "description": "区域",
+            "type": "integer",
+            "minimum": 1
+          },
+          "keyword": {
+            "description": "关键字",
+            "type": "string"
+          },
+          "communityName": {
+            "description": "社区名称",
+            "type": "string"
+          },
+          "name": {
+            "description": "名称",
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  "findCommunityTree": {
+    "name": "findCommunityTree",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/communities/actions/findCommunityTree",
+    "summary": "区域与社区树（区域的子区域在前，社区在后）",
+    "authority": "anyCode",
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {}
+      }
+    }
+  },
+  "getRecentCommunityList": {
+    "name": "getRecentCommunityList",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/system/recentCommunity/actions/getRecentCommunityList",
+    "summary": "当前用户最近访问的社区（最新在前，最多 5 个）",
+    "authority": "anyCode",
+    "envelope": true,
+    "errors": [],
+    "schema": {}
+  },
+  "setRecentCommunityList": {
+    "name": "setRecentCommunityList",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/recentCommunity/actions/setRecentCommunityList",
+    "summary": "保存最近访问的社区（按给定顺序，最新在前；保留前 5 个，其他租户的社区被忽略）",
+    "authority": "anyCode",
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityIds": {
+            "description": "社区",
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          }
+        },
+        "required": [
+          "communityIds"
+        ]
+      }
+    }
+  },
+  "listBuildingsByCommunity": {
+    "name": "listBuildingsByCommunity",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/buildings/actions/listByCommunityId",
+    "summary": "社区的楼栋",
+    "authority": [
+      "HBL01001",
+      "HBL01003",
+      "HBL01005",
+      "HBL01009",
+      "HBL26005",
+      "HBL02003",
+      "HBL06002",
+      "HBL21001",
+      "HBL20001",
+      "HBL07001",
+      "HBL07003",
+      "HBL07021",
+      "HBL07011",
+      "HBL07010",
+      "HBL1907",
+      "HBL0701317",
+      "HBL1905",
+      "HBL0701315",
+      "HBL1901",
+      "HBL22001",
+      "HBL22002",
+      "HBL02001"
+    ],
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "listUnitsByBuilding": {
+    "name": "listUnitsByBuilding",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/units/actions/listByBuildingId",
+    "summary": "楼栋的单元",
+    "authority": [
+      "HBL01001",
+      "HBL01003",
+      "HBL01005",
+      "HBL01009",
+      "HBL26005",
+      "HBL02003",
+      "HBL06002",
+      "HBL21001",
+      "HBL20001",
+      "HBL07001",
+      "HBL07003",
+      "HBL07021",
+      "HBL07011",
+      "HBL07010",
+      "HBL1907",
+      "HBL0701317",
+      "HBL1905",
+      "HBL0701315",
+      "HBL1901",
+      "HBL22001",
+      "HBL22002",
+      "HBL02001"
+    ],
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "buildingId": {
+            "description": "楼栋",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "buildingId"
+        ]
+      }
+    }
+  },
+  "listRoomsByUnit": {
+    "name": "listRoomsByUnit",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/rooms/actions/listByUnitId",
+    "summary": "单元的房屋",
+    "authority": [
+      "HBL01001",
+      "HBL01003",
+      "HBL01005",
+      "HBL01009",
+      "HBL26005",
+      "HBL02003",
+      "HBL06002",
+      "HBL21001",
+      "HBL20001",
+      "HBL07001",
+      "HBL07003",
+      "HBL07021",
+      "HBL07011",
+      "HBL07010",
+      "HBL1907",
+      "HBL0701317",
+      "HBL1905",
+      "HBL0701315",
+      "HBL1901",
+      "HBL22001",
+      "HBL22002",
+      "HBL02001"
+    ],
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "unitId": {
+            "description": "单元",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "unitId"
+        ]
+      }
+    }
+  },
+  "pageListSimpleRooms": {
+    "name": "pageListSimpleRooms",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/rooms/actions/pageListSimpleRooms",
+    "summary": "分页查找房屋（关键字匹配房号、楼栋或单元名称）",
+    "authority": [
+      "HBL01001",
+      "HBL01003",
+      "HBL01005",
+      "HBL01009",
+      "HBL26005",
+      "HBL02003",
+      "HBL06002",
+      "HBL21001",
+      "HBL20001",
+      "HBL07001",
+      "HBL07003",
+      "HBL07021",
+      "HBL07011",
+      "HBL07010",
+      "HBL1907",
+      "HBL0701317",
+      "HBL1905",
+      "HBL0701315",
+      "HBL1901",
+      "HBL22001",
+      "HBL22002",
+      "HBL02001"
+    ],
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "pageNo": {
+            "description": "页码",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "pageSize": {
+            "description": "每页条数",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "keyword": {
+            "description": "关键字",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getCommunityParamConfig": {
+    "name": "getCommunityParamConfig",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/system/communities/:id/actions/getCommunityParamConfig",
+    "summary": "社区参数配置",
+    "authority": "anyCode",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "getDadCommunityConfig": {
+    "name": "getDadCommunityConfig",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/system/communities/:id/actions/getDadCommunityConfig",
+    "summary": "社区的 Dad 平台配置",
+    "authority": "anyCode",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "getXiChengHealthCodeConfig": {
+    "name": "getXiChengHealthCodeConfig",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/system/communities/:id/actions/getXiChengHealthCodeConfig",
+    "summary": "社区的健康码核验配置",
+    "authority": "anyCode",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "syncDadDate": {
+    "name": "syncDadDate",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/system/communities/:id/actions/syncDadDate",
+    "summary": "记录一次 Dad 平台同步请求的时间",
+    "authority": "HBL01001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "setCommunityParamConfig": {
+    "name": "setCommunityParamConfig",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/communities/actions/setCommunityParamConfig",
+    "summary": "保存社区参数配置（合并给定的项，值为 null 的项被删除）",
+    "authority": "HBL01001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "路径中没有社区时必填",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        },
+        "additionalProperties": true
+      }
+    }
+  },
+  "setCommunityParamConfigById": {
+    "name": "setCommunityParamConfigById",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/communities/:id/actions/setCommunityParamConfig",
+    "summary": "保存社区参数配置（社区在路径中）",
+    "authority": "HBL01001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "路径中没有社区时必填",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        },
+        "additionalProperties": true
+      }
+    }
+  },
+  "setDadCommunityConfig": {
+    "name": "setDadCommunityConfig",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/communities/actions/setDadCommunityConfig",
+    "summary": "保存社区的 Dad 平台配置（合并给定的项）",
+    "authority": "HBL01001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "路径中没有社区时必填",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        },
+        "additionalProperties": true
+      }
+    }
+  },
+  "setDadCommunityConfigById": {
+    "name": "setDadCommunityConfigById",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/communities/:id/actions/setDadCommunityConfig",
+    "summary": "保存社区的 Dad 平台配置（社区在路径中）",
+    "authority": "HBL01001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "路径中没有社区时必填",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        },
+        "additionalProperties": true
+      }
+    }
+  },
+  "setXiChengHealthCodeConfig": {
+    "name": "setXiChengHealthCodeConfig",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/communities/actions/setXiChengHealthCodeConfig",
+    "summary": "保存社区的健康码核验配置（合并给定的项）",
+    "authority": "HBL01001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "路径中没有社区时必填",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        },
+        "additionalProperties": true
+      }
+    }
+  },
+  "setXiChengHealthCodeConfigById": {
+    "name": "setXiChengHealthCodeConfigById",
+    "domain": "community",
+    "method": "POST",
+    "path": "/api/system/communities/:id/actions/setXiChengHealthCodeConfig",
+    "summary": "保存社区的健康码核验配置（社区在路径中）",
+    "authority": "HBL01001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "路径中没有社区时必填",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        },
+        "additionalProperties": true
+      }
+    }
+  },
+  "queryProvinceCity": {
+    "name": "queryProvinceCity",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/basic/queryProvinceCity",
+    "summary": "省市区：不传上级编码为省份，省份编码为其城市，城市编码为其区县",
+    "authority": "signedIn",
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "parentCode": {
+            "description": "上级编码",
+            "type": "string"
+          },
+          "provinceCode": {
+            "description": "省份编码",
+            "type": "string"
+          },
+          "cityCode": {
+            "description": "城市编码",
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  "cityQuery": {
+    "name": "cityQuery",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/community/provinceCity/cityQuery",
+    "summary": "省市区（同 queryProvinceCity）",
+    "authority": "signedIn",
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "parentCode": {
+            "description": "上级编码",
+            "type": "string"
+          },
+          "provinceCode": {
+            "description": "省份编码",
+            "type": "string"
+          },
+          "cityCode": {
+            "description": "城市编码",
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  "getPropertyDetail": {
+    "name": "getPropertyDetail",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/system/communities/actions/propertyDetail",
+    "summary": "物业详情：物业公司、社区概况、楼栋/单元/房屋/住户数与房屋状态分布",
+    "authority": "HBL01001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      }
+    }
+  },
+  "getPreventionStatistics": {
+    "name": "getPreventionStatistics",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/system/inhabitants/actions/preventionStatistics",
+    "summary": "社区防疫统计：住户、14 天内新入住、重点人员、近 7 天访客与开门",
+    "authority": "HBL01005",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      }
+    }
+  },
+  "getInhabitantProfile": {
+    "name": "getInhabitantProfile",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/system/inhabitants/:id/actions/profile",
+    "summary": "住户档案：住户、房屋、卡片、重点人员、人脸数与最近 10 次开门",
+    "authority": "HBL01005",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "住户",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
       }
     }
   },

@@ -114,7 +114,7 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
       for (const code of op.errors ?? []) if (!model.errorCodes[code]) problems.push(`${where}: error ${code} is not a code of schemas/errors.yaml`);
       if (op.successMessage && !model.errorMessages[op.successMessage]) problems.push(`${where}: successMessage ${op.successMessage} is not a message of schemas/errors.yaml`);
       for (const code of Array.isArray(op.authority) ? op.authority : [op.authority]) {
-        if (code !== "public" && code !== "signedIn" && !knownCodes.has(code)) problems.push(`${where}: authority ${code} is not a route code nor a listed permission`);
+        if (code !== "public" && code !== "signedIn" && code !== "anyCode" && !knownCodes.has(code)) problems.push(`${where}: authority ${code} is not a route code nor a listed permission`);
       }
       for (const part of PARTS) {
         for (const [prop, s] of Object.entries<Json>(op[part]?.properties ?? {})) {
@@ -309,7 +309,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
   files["operations.ts"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
     `/** One declared operation: the Fastify route and its schema (validated by generated/validators/operations.js). */\n` +
     `export interface OperationRoute {\n  name: string;\n  domain: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  /** Fastify style (:name). */\n  path: string;\n  summary: string;\n` +
-    `  /** "public", "signedIn", a permission code, or any of a list of codes. */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
+    `  /** "public", "signedIn", "anyCode" (some permission code), a permission code, or any of a list of codes. */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
     `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  errors: readonly string[];\n` +
     `  schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };\n}\n\n` +
     `export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationRoute>;\n\n` +

@@ -9,14 +9,15 @@
 //        neither the area itself nor one of its sub-areas; an area with sub-areas or communities is
 //        not deleted (409 with a message saying why).
 // The tree is for every signed-in user with an authority code (the community picker needs it).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
 import { fillScene } from "../../common/validate.ts";
-import { ok, apiError, validationError } from "../http/envelope.ts";
-import { sessionOf } from "../auth/guard.ts";
+import { messages } from "../../../generated/errors.ts";
+import { operations } from "../../../generated/operations.ts";
+import { apiError, validationError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
-import { requireSomeAuthority } from "../auth/access.ts";
 import { parseId } from "../http/request-input.ts";
 
 export const AREA_ROOT_ID = constants.fallbackAreaId;
@@ -74,9 +75,7 @@ export async function areaWithDescendants(db: DbSession, tenantId: number, areaI
 }
 
 export async function areasModule(app: FastifyInstance): Promise<void> {
-  app.post("/api/system/areas/actions/findAreaTreeList", { preHandler: requireSomeAuthority }, async (request) =>
-    ok([await areaTree(app.db, sessionOf(request).tenantId)]),
-  );
+  route(app, operations.findAreaTreeList, async ({ session }) => [await areaTree(app.db, session.tenantId)]);
 }
 
 // ---- rules of the generic area writes --------------------------------------------------------------
@@ -92,9 +91,9 @@ async function checkParent(db: DbSession, session: SessionInfo, body: Record<str
     return;
   }
   const exists = await db.query("select 1 from areas where tenant_id = $1 and id = $2", [session.tenantId, parentId]);
-  if (!exists.rows.length) throw validationError([{ field: "parentId", message: "上级区域不存在" }]);
+  if (!exists.rows.length) throw validationError([{ field: "parentId", message: messages.areaParentMissing }]);
   if (selfId !== null && (await areaWithDescendants(db, session.tenantId, selfId)).includes(parentId)) {
-    throw validationError([{ field: "parentId", message: "上级区域不能是本区域或其下级区域" }]);
+    throw validationError([{ field: "parentId", message: messages.areaParentInvalid }]);
   }
 }
 
@@ -104,16 +103,23 @@ async function checkDeletable(db: DbSession, session: SessionInfo, ids: number[]
     session.tenantId,
     ids,
   ]);
-  if (children.rows.length) throw apiError("REFERENCED", { message: "该区域下还有子区域，不能删除" });
+  if (children.rows.length) throw apiError("REFERENCED", { message: messages.areaHasSubAreas });
   const communities = await db.query("select 1 from communities where tenant_id = $1 and area_id = any($2::bigint[]) limit 1", [session.tenantId, ids]);
-  if (communities.rows.length) throw apiError("REFERENCED", { message: fillScene("该区域下还有{scene}，不能删除", session.sceneName) });
+  if (communities.rows.length) throw apiError("REFERENCED", { message: fillScene(messages.areaHasCommunities, session.sceneName) });
 }
 
-function idsOfBatch(request: FastifyRequest): number[] {
-  const raw = (request.body as Record<string, unknown> | null)?.ids;
+function idsOfBatch(body: Record<string, unknown> | null): number[] {
+  const raw = body?.ids;
   if (!Array.isArray(raw)) return [];
   return raw.map(parseId).filter((id): id is number => id !== null);
 }
+
+/** The value itself when it is a plain object (a JSON object body, the path parameters), else null; checkParent edits the body in place. */
+function plainObject(value: unknown): Record<string, unknown> | null {
+  return isRecord(value) ? value : null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * A hook over the generic area endpoints (registered at the root, so it sees routes the CRUD plugin
@@ -124,15 +130,15 @@ export async function areaWriteRules(app: FastifyInstance): Promise<void> {
     const url = request.routeOptions.url;
     if (url === undefined || !url.startsWith(AREA_BASE) || !request.session) return;
     const session = request.session;
-    const body = request.body && typeof request.body === "object" && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : null;
+    const body = plainObject(request.body);
     if (url === AREA_BASE && request.method === "POST" && body) await checkParent(app.db, session, body, null);
     else if (url === `${AREA_BASE}/:id` && request.method === "PUT" && body) {
-      await checkParent(app.db, session, body, parseId((request.params as { id?: string }).id));
+      await checkParent(app.db, session, body, parseId(plainObject(request.params)?.id));
     } else if (url === `${AREA_BASE}/:id` && request.method === "DELETE") {
-      const id = parseId((request.params as { id?: string }).id);
+      const id = parseId(plainObject(request.params)?.id);
       if (id !== null) await checkDeletable(app.db, session, [id]);
     } else if (url === `${AREA_BASE}/actions/batchDelete` && request.method === "DELETE") {
-      await checkDeletable(app.db, session, idsOfBatch(request));
+      await checkDeletable(app.db, session, idsOfBatch(body));
     }
   });
 }

@@ -8,7 +8,7 @@
 // The area's row is locked first (select ... for update), so two bookings of one area written at the
 // same moment on PostgreSQL take turns and the second sees the first.
 import type { FastifyInstance } from "fastify";
-import { errorCodes } from "../../../generated/errors.ts";
+import { messages } from "../../../generated/errors.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { apiError, validationError } from "../http/envelope.ts";
@@ -46,15 +46,15 @@ async function checkBooking(tx: DbSession, session: SessionInfo, id: number): Pr
   const booking = rows[0];
   if (!booking) return;
   const slot = parseTimeSlot(booking.timeSlot);
-  if (!slot) throw validationError([{ field: "timeSlot", message: "预约时段格式应为 09:00-11:00，且开始时间早于结束时间" }]);
+  if (!slot) throw validationError([{ field: "timeSlot", message: messages.bookingSlotInvalid }]);
 
   const area = await tx.query<{ communityId: number; bookable: boolean | null }>(
     `select community_id as "communityId", bookable from communal_areas where tenant_id = $1 and id = $2 for update`,
     [session.tenantId, booking.communalAreaId],
   );
   const a = area.rows[0];
-  if (!a || Number(a.communityId) !== Number(booking.communityId)) throw validationError([{ field: "communalAreaId", message: "公共区域不存在" }]);
-  if (a.bookable === false) throw validationError([{ field: "communalAreaId", message: "该公共区域不可预约" }]);
+  if (!a || Number(a.communityId) !== Number(booking.communityId)) throw validationError([{ field: "communalAreaId", message: messages.bookingAreaMissing }]);
+  if (a.bookable === false) throw validationError([{ field: "communalAreaId", message: messages.bookingAreaNotBookable }]);
   if (!ACTIVE_BOOKING_STATUSES.includes(Number(booking.status))) return;
 
   const others = await tx.query<{ timeSlot: string }>(
@@ -64,7 +64,7 @@ async function checkBooking(tx: DbSession, session: SessionInfo, id: number): Pr
   );
   for (const other of others.rows) {
     const taken = parseTimeSlot(other.timeSlot);
-    if (taken && slotsOverlap(slot, taken)) throw apiError("BOOKING_CONFLICT", { message: errorCodes.BOOKING_CONFLICT.message });
+    if (taken && slotsOverlap(slot, taken)) throw apiError("BOOKING_CONFLICT");
   }
 }
 

@@ -7,12 +7,11 @@
 //        area is missing is listed at the top.
 // Both are picker reads: any signed-in user with an authority code.
 import type { FastifyInstance } from "fastify";
-import { ok } from "../http/envelope.ts";
-import { sessionOf } from "../auth/guard.ts";
+import { operations } from "../../../generated/operations.ts";
+import { route } from "../http/operation.ts";
 import { likeContains } from "../crud/sql.ts";
-import { requireSomeAuthority } from "../auth/access.ts";
 import { AREA_ROOT_ID, areaTree, areaWithDescendants, type AreaNode } from "./areas.ts";
-import { optionalId, queryOf, textOf } from "../http/request-input.ts";
+import { textOf } from "../http/request-input.ts";
 
 interface CommunityRow {
   id: number;
@@ -29,16 +28,14 @@ export interface CommunityTreeNode {
 }
 
 export async function communitiesModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/system/communities", { preHandler: requireSomeAuthority }, async (request) => {
-    const session = sessionOf(request);
-    const query = queryOf(request);
-    const areaId = optionalId(query.areaId);
+  route(app, operations.listCommunities, async ({ query, session }) => {
+    const areaId = query.areaId ?? null;
     const keyword = textOf(query.keyword ?? query.communityName ?? query.name, 32);
     const params: unknown[] = [session.tenantId];
     let where = "c.tenant_id = $1";
     if (areaId !== null && areaId !== AREA_ROOT_ID) {
       const areas = await areaWithDescendants(app.db, session.tenantId, areaId);
-      if (!areas.length) return ok([]);
+      if (!areas.length) return [];
       params.push(areas);
       where += ` and c.area_id = any($${params.length}::bigint[])`;
     }
@@ -51,11 +48,10 @@ export async function communitiesModule(app: FastifyInstance): Promise<void> {
          from communities c where ${where} order by c.id`,
       params,
     );
-    return ok(rows.map((c) => ({ communityId: c.id, communityName: c.name, id: c.id, name: c.name, areaId: c.areaId, administrativeCode: c.administrativeCode })));
+    return rows.map((c) => ({ communityId: c.id, communityName: c.name, id: c.id, name: c.name, areaId: c.areaId, administrativeCode: c.administrativeCode }));
   });
 
-  app.post("/api/system/communities/actions/findCommunityTree", { preHandler: requireSomeAuthority }, async (request) => {
-    const session = sessionOf(request);
+  route(app, operations.findCommunityTree, async ({ session }) => {
     const root = await areaTree(app.db, session.tenantId);
     const { rows } = await app.db.query<{ id: number; name: string; areaId: number }>(
       `select id, name, area_id as "areaId" from communities where tenant_id = $1 order by id`,
@@ -75,6 +71,6 @@ export async function communitiesModule(app: FastifyInstance): Promise<void> {
     };
     const tree = root.subAreas.map(convert);
     for (const [areaId, communities] of byArea) if (!placed.has(areaId)) tree.push(...communities);
-    return ok(tree);
+    return tree;
   });
 }

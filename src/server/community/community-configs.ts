@@ -13,15 +13,17 @@
 // community and kind, removed with the community. Reads: any signed-in user with an authority code
 // (pages of several modules read the community's parameters); writes and the import: HBL01001.
 // syncDadDate only records when it was asked (no outside platform is connected).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import { messages } from "../../../generated/errors.ts";
+import { operations } from "../../../generated/operations.ts";
 import { fillScene } from "../../common/validate.ts";
-import { ok, validationError } from "../http/envelope.ts";
-import { sessionOf } from "../auth/guard.ts";
+import { validationError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
-import { COMMUNITY_CODE, ownCommunity, requireSomeAuthority } from "../auth/access.ts";
-import { bodyOf, parseId, pathId } from "../http/request-input.ts";
+import { COMMUNITY_CODE, ownCommunity } from "../auth/access.ts";
+import { parseId } from "../http/request-input.ts";
 
 export type ConfigKind = "param" | "dad" | "xiChengHealthCode";
 
@@ -53,34 +55,27 @@ function changesOf(body: Record<string, unknown>): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (RESERVED.has(key) || value === undefined) continue;
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key)) throw validationError([{ field: key.slice(0, 64), message: "配置项名称格式不正确" }]);
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key)) throw validationError([{ field: key.slice(0, 64), message: messages.configKeyInvalid }]);
     changes[key] = value;
   }
-  if (Buffer.byteLength(JSON.stringify(changes)) > MAX_CONFIG_BYTES) throw validationError([{ field: "", message: "配置内容过长" }]);
+  if (Buffer.byteLength(JSON.stringify(changes)) > MAX_CONFIG_BYTES) throw validationError([{ field: "", message: messages.configTooLong }]);
   return changes;
 }
 
 /** The community of a set call: the path id, else the body's communityId. */
-function communityOfSet(request: FastifyRequest, body: Record<string, unknown>): number {
-  const fromPath = parseId((request.params as Record<string, unknown> | undefined)?.id);
-  const id = fromPath ?? parseId(body.communityId);
-  if (id === null) {
-    const message = fillScene("请选择{scene}", sessionOf(request).sceneName);
-    throw validationError([{ field: "communityId", message }]);
-  }
+function communityOfSet(session: SessionInfo, pathId: number | undefined, body: Record<string, unknown>): number {
+  const id = pathId ?? parseId(body.communityId);
+  if (id === null) throw validationError([{ field: "communityId", message: fillScene(messages.communityRequired, session.sceneName) }]);
   return id;
 }
 
 export async function communityConfigsModule(app: FastifyInstance): Promise<void> {
-  const read = (kind: ConfigKind) => async (request: FastifyRequest) => {
-    const session = sessionOf(request);
-    const community = await ownCommunity(app.db, session, pathId(request));
-    return ok({ ...(await readConfig(app.db, session.tenantId, community.id, kind)), communityId: community.id });
+  const read = async (session: SessionInfo, id: number, kind: ConfigKind) => {
+    const community = await ownCommunity(app.db, session, id);
+    return { ...(await readConfig(app.db, session.tenantId, community.id, kind)), communityId: community.id };
   };
-  const write = (kind: ConfigKind) => async (request: FastifyRequest) => {
-    const session = sessionOf(request);
-    const body = bodyOf(request);
-    const community = await ownCommunity(app.db, session, communityOfSet(request, body));
+  const write = async (session: SessionInfo, ip: string, pathId: number | undefined, body: Record<string, unknown>, kind: ConfigKind) => {
+    const community = await ownCommunity(app.db, session, communityOfSet(session, pathId, body));
     const changes = changesOf(body);
     const config = await app.db.transaction(async (tx) => {
       const merged = await mergeConfig(tx, session, community.id, kind, changes);
@@ -88,7 +83,7 @@ export async function communityConfigsModule(app: FastifyInstance): Promise<void
         tenantId: session.tenantId,
         userId: session.userId,
         username: session.username,
-        ip: request.ip,
+        ip,
         resource: "communityConfigs",
         action: `set:${kind}`,
         operationCode: COMMUNITY_CODE,
@@ -97,30 +92,24 @@ export async function communityConfigsModule(app: FastifyInstance): Promise<void
       });
       return merged;
     });
-    return ok({ ...config, communityId: community.id });
+    return { ...config, communityId: community.id };
   };
-  const readers = { preHandler: requireSomeAuthority };
-  const writers = { config: { authority: COMMUNITY_CODE } };
-  const base = "/api/system/communities";
 
-  app.get(`${base}/:id/actions/getCommunityParamConfig`, readers, read("param"));
-  app.get(`${base}/:id/actions/getDadCommunityConfig`, readers, read("dad"));
-  app.get(`${base}/:id/actions/getXiChengHealthCodeConfig`, readers, read("xiChengHealthCode"));
-  for (const [action, kind] of [
-    ["setCommunityParamConfig", "param"],
-    ["setDadCommunityConfig", "dad"],
-    ["setXiChengHealthCodeConfig", "xiChengHealthCode"],
-  ] as const) {
-    app.post(`${base}/actions/${action}`, writers, write(kind));
-    app.post(`${base}/:id/actions/${action}`, writers, write(kind));
-  }
+  route(app, operations.getCommunityParamConfig, ({ params, session }) => read(session, params.id, "param"));
+  route(app, operations.getDadCommunityConfig, ({ params, session }) => read(session, params.id, "dad"));
+  route(app, operations.getXiChengHealthCodeConfig, ({ params, session }) => read(session, params.id, "xiChengHealthCode"));
+  route(app, operations.setCommunityParamConfig, ({ body, session, request }) => write(session, request.ip, undefined, body, "param"));
+  route(app, operations.setCommunityParamConfigById, ({ params, body, session, request }) => write(session, request.ip, params.id, body, "param"));
+  route(app, operations.setDadCommunityConfig, ({ body, session, request }) => write(session, request.ip, undefined, body, "dad"));
+  route(app, operations.setDadCommunityConfigById, ({ params, body, session, request }) => write(session, request.ip, params.id, body, "dad"));
+  route(app, operations.setXiChengHealthCodeConfig, ({ body, session, request }) => write(session, request.ip, undefined, body, "xiChengHealthCode"));
+  route(app, operations.setXiChengHealthCodeConfigById, ({ params, body, session, request }) => write(session, request.ip, params.id, body, "xiChengHealthCode"));
 
-  app.get(`${base}/:id/actions/syncDadDate`, writers, async (request) => {
-    const session = sessionOf(request);
-    const community = await ownCommunity(app.db, session, pathId(request));
+  route(app, operations.syncDadDate, async ({ params, session }) => {
+    const community = await ownCommunity(app.db, session, params.id);
     const lastSyncTime = new Date().toISOString();
     await mergeConfig(app.db, session, community.id, "dad", { lastSyncTime });
-    return ok({ communityId: community.id, lastSyncTime });
+    return { communityId: community.id, lastSyncTime };
   });
 
   // POST .../actions/importCommunity (the Excel import of communities) is in src/server/excel/routes.ts.

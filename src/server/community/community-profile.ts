@@ -10,25 +10,25 @@
 //       -> {inhabitant (as the generic GET), room: {buildingName, unitName, roomNo}, cards, accessEvents
 //           (the 10 newest), keyPerson: {category, watching} | null, faceCount}
 // Another tenant's community or inhabitant is a 404. Values are raw; the pages mask by the schema.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { resourceByName } from "../../../generated/resources.ts";
-import { sessionOf } from "../auth/guard.ts";
+import { operations } from "../../../generated/operations.ts";
+import type { GetInhabitantProfileData, GetPropertyDetailData } from "../../../generated/operation-types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
-import { apiError, ok } from "../http/envelope.ts";
+import { apiError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
 import { buildModel } from "../crud/model.ts";
 import { findById } from "../crud/repository.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { optionalId, pathId, queryOf } from "../http/request-input.ts";
 import { chinaDays, countsByMapping } from "../workbench/workbench-stats.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 
 /** The requested community of the tenant (404 when not its), else its first one, else null. */
-async function communityOf(db: DbSession, session: SessionInfo, request: FastifyRequest): Promise<{ id: number; name: string } | null> {
-  const requested = optionalId(queryOf(request).communityId);
-  if (requested !== null) return ownCommunity(db, session, requested);
+async function communityOf(db: DbSession, session: SessionInfo, requested: number | undefined): Promise<{ id: number; name: string } | null> {
+  if (requested !== undefined) return ownCommunity(db, session, requested);
   const { rows } = await db.query<{ id: number; name: string }>("select id, name from communities where tenant_id = $1 order by id limit 1", [session.tenantId]);
   return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
 }
@@ -55,15 +55,14 @@ async function perDay(db: DbSession, table: string, column: string, tenantId: nu
 }
 
 export async function communityProfileModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/system/communities/actions/propertyDetail", { config: { authority: "HBL01001" } }, async (request) => {
-    const session = sessionOf(request);
-    const community = await communityOf(app.db, session, request);
+  route(app, operations.getPropertyDetail, async ({ query, session }) => {
+    const community = await communityOf(app.db, session, query.communityId);
     const { rows: tenant } = await app.db.query<{ name: string; companyShortName: string | null }>(
       `select name, company_short_name as "companyShortName" from tenants where id = $1`,
       [session.tenantId],
     );
-    if (!community) return ok({ tenantName: tenant[0]?.name ?? "", companyShortName: tenant[0]?.companyShortName ?? null, community: null, totals: null, roomsByStatus: [] });
-    const { rows } = await app.db.query<Record<string, unknown>>(
+    if (!community) return { tenantName: tenant[0]?.name ?? "", companyShortName: tenant[0]?.companyShortName ?? null, community: null, totals: null, roomsByStatus: [] };
+    const { rows } = await app.db.query<NonNullable<GetPropertyDetailData["community"]>>(
       `select c.id, c.name, a.name as "areaName", c.address, c.administrative_code as "administrativeCode", c.contact_name as "contactName",
               c.contact_phone as "contactPhone", c.total_area::text as "totalArea", c.longitude::text as longitude, c.latitude::text as latitude
          from communities c left join areas a on a.tenant_id = c.tenant_id and a.id = c.area_id
@@ -71,7 +70,7 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
       [session.tenantId, community.id],
     );
     const p = [session.tenantId, community.id];
-    return ok({
+    return {
       tenantName: tenant[0]?.name ?? "",
       companyShortName: tenant[0]?.companyShortName ?? null,
       community: rows[0],
@@ -82,16 +81,15 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
         inhabitants: await n(app.db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2", p),
       },
       roomsByStatus: await byMapping(app.db, "rooms", "status", "roomStatus", session.tenantId, community.id),
-    });
+    };
   });
 
-  app.get("/api/system/inhabitants/actions/preventionStatistics", { config: { authority: "HBL01005" } }, async (request) => {
-    const session = sessionOf(request);
-    const community = await communityOf(app.db, session, request);
-    if (!community) return ok(null);
+  route(app, operations.getPreventionStatistics, async ({ query, session }) => {
+    const community = await communityOf(app.db, session, query.communityId);
+    if (!community) return null;
     const p = [session.tenantId, community.id];
     const since = new Date(Date.now() - 14 * 24 * 3600_000).toISOString().slice(0, 10);
-    return ok({
+    return {
       communityId: community.id,
       communityName: community.name,
       inhabitants: await n(app.db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2", p),
@@ -104,12 +102,11 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
       },
       visitorDays: await perDay(app.db, "visitors", "visit_time", session.tenantId, community.id),
       openDoorDays: await perDay(app.db, "access_events", "event_time", session.tenantId, community.id),
-    });
+    };
   });
 
-  app.get("/api/system/inhabitants/:id/actions/profile", { config: { authority: "HBL01005" } }, async (request) => {
-    const session = sessionOf(request);
-    const inhabitant = await findById(app.db, inhabitants, session.tenantId, pathId(request));
+  route(app, operations.getInhabitantProfile, async ({ params, session }) => {
+    const inhabitant = await findById(app.db, inhabitants, session.tenantId, params.id);
     if (!inhabitant) throw apiError("NOT_FOUND");
     const p = [session.tenantId, inhabitant.id];
     const room = await app.db.query<{ buildingName: string | null; unitName: string | null; roomNo: string | null }>(
@@ -119,23 +116,23 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
         where r.tenant_id = $1 and r.id = $2`,
       [session.tenantId, inhabitant.roomId],
     );
-    const cards = await app.db.query(
+    const cards = await app.db.query<GetInhabitantProfileData["cards"][number]>(
       `select id, card_no as "cardNo", card_type as "cardType", valid_until::text as "validUntil", enabled from cards where tenant_id = $1 and inhabitant_id = $2 order by id`,
       p,
     );
-    const events = await app.db.query(
+    const events = await app.db.query<GetInhabitantProfileData["accessEvents"][number]>(
       `select id, event_time as "eventTime", device_name as "deviceName", open_method as "openMethod", result from access_events
         where tenant_id = $1 and inhabitant_id = $2 order by event_time desc nulls last, id desc limit 10`,
       p,
     );
     const keyPerson = await app.db.query<{ category: number; watching: boolean }>("select category, watching from key_persons where tenant_id = $1 and inhabitant_id = $2 order by id limit 1", p);
-    return ok({
+    return {
       inhabitant,
       room: room.rows[0] ?? null,
       cards: cards.rows,
       accessEvents: events.rows,
       keyPerson: keyPerson.rows[0] ?? null,
       faceCount: await n(app.db, "select count(*)::int as n from face_profiles where tenant_id = $1 and inhabitant_id = $2", p),
-    });
+    };
   });
 }

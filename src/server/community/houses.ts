@@ -6,52 +6,42 @@
 //        -> {list: [{id, roomNo, buildingId, buildingName, unitId, unitName, status}], total, pageNo, pageSize}
 //        keyword matches the room number, building or unit name.
 // Every query is inside the session's tenant: another tenant's id gives an empty list. Who may call
-// them: houseReaderCodes (access.ts).
+// them: the houseReaders codes of schemas/operations/community.yaml (houseReaderCodes of access.ts).
 import type { FastifyInstance } from "fastify";
-import { ok } from "../http/envelope.ts";
-import { sessionOf } from "../auth/guard.ts";
+import { operations } from "../../../generated/operations.ts";
+import type { PageListSimpleRoomsData } from "../../../generated/operation-types.ts";
+import { route } from "../http/operation.ts";
 import { likeContains } from "../crud/sql.ts";
-import { houseReaderCodes, requireAnyOf } from "../auth/access.ts";
-import { bodyOf, optionalId, pageArgs, requiredId, textOf } from "../http/request-input.ts";
+import { pageArgs, textOf } from "../http/request-input.ts";
 
 export async function housesModule(app: FastifyInstance): Promise<void> {
-  const preHandler = requireAnyOf(houseReaderCodes);
-
-  app.post("/api/system/buildings/actions/listByCommunityId", { preHandler }, async (request) => {
-    const session = sessionOf(request);
-    const communityId = requiredId(bodyOf(request).communityId);
-    const { rows } = await app.db.query(
+  route(app, operations.listBuildingsByCommunity, async ({ body: { communityId }, session }) => {
+    const { rows } = await app.db.query<{ id: number; name: string }>(
       "select id, name from buildings where tenant_id = $1 and community_id = $2 order by sort_no nulls last, name, id",
       [session.tenantId, communityId],
     );
-    return ok(rows);
+    return rows;
   });
 
-  app.post("/api/system/units/actions/listByBuildingId", { preHandler }, async (request) => {
-    const session = sessionOf(request);
-    const buildingId = requiredId(bodyOf(request).buildingId);
-    const { rows } = await app.db.query("select id, name from units where tenant_id = $1 and building_id = $2 order by name, id", [
+  route(app, operations.listUnitsByBuilding, async ({ body: { buildingId }, session }) => {
+    const { rows } = await app.db.query<{ id: number; name: string }>("select id, name from units where tenant_id = $1 and building_id = $2 order by name, id", [
       session.tenantId,
       buildingId,
     ]);
-    return ok(rows);
+    return rows;
   });
 
-  app.post("/api/system/rooms/actions/listByUnitId", { preHandler }, async (request) => {
-    const session = sessionOf(request);
-    const unitId = requiredId(bodyOf(request).unitId);
-    const { rows } = await app.db.query(
+  route(app, operations.listRoomsByUnit, async ({ body: { unitId }, session }) => {
+    const { rows } = await app.db.query<{ id: number; roomNo: string; status: number | null }>(
       `select id, room_no as "roomNo", status from rooms where tenant_id = $1 and unit_id = $2 order by floor nulls last, room_no, id`,
       [session.tenantId, unitId],
     );
-    return ok(rows);
+    return rows;
   });
 
-  app.post("/api/system/rooms/actions/pageListSimpleRooms", { preHandler }, async (request) => {
-    const session = sessionOf(request);
-    const body = bodyOf(request);
-    const { pageNo, pageSize, offset } = pageArgs(body);
-    const communityId = optionalId(body.communityId);
+  route(app, operations.pageListSimpleRooms, async ({ body, session }) => {
+    const { pageNo, pageSize, offset } = pageArgs({ pageNo: body.pageNo, pageSize: body.pageSize });
+    const communityId = body.communityId ?? null;
     const keyword = textOf(body.keyword, 32);
     const params: unknown[] = [session.tenantId];
     const where = ["r.tenant_id = $1"];
@@ -68,7 +58,7 @@ export async function housesModule(app: FastifyInstance): Promise<void> {
       join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
       join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
      where ${where.join(" and ")}`;
-    const { rows } = await app.db.query(
+    const { rows } = await app.db.query<PageListSimpleRoomsData["list"][number]>(
       `select r.id, r.room_no as "roomNo", r.building_id as "buildingId", b.name as "buildingName",
               r.unit_id as "unitId", u.name as "unitName", r.status
          from ${from}
@@ -80,6 +70,6 @@ export async function housesModule(app: FastifyInstance): Promise<void> {
     if (rows.length > 0 && rows.length < pageSize) total = offset + rows.length;
     else if (rows.length === 0 && offset === 0) total = 0;
     else total = Number((await app.db.query<{ n: number }>(`select count(*)::int as n from ${from}`, params)).rows[0].n);
-    return ok({ list: rows, total, pageNo, pageSize });
+    return { list: rows, total, pageNo, pageSize };
   });
 }

@@ -4,17 +4,16 @@
 //   GET /api/basic/queryProvinceCity (parentCode?)          -> [{code, name}]
 // Without parentCode: the provinces; with a province code: its cities; with a city code: its
 // districts (where the table has them); an unknown code: []. Any signed-in user.
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ok } from "../http/envelope.ts";
+import type { FastifyInstance } from "fastify";
+import type { QueryProvinceCityQuery } from "../../../generated/operation-types.ts";
+import { operations } from "../../../generated/operations.ts";
+import { route } from "../http/operation.ts";
 import { divisionsUnder } from "./province-city-data.ts";
-import { queryOf, textOf } from "../http/request-input.ts";
+import { textOf } from "../http/request-input.ts";
+
+const divisionsOf = (query: QueryProvinceCityQuery) => divisionsUnder(textOf(query.parentCode ?? query.provinceCode ?? query.cityCode, 12) || null);
 
 export async function provinceCityModule(app: FastifyInstance): Promise<void> {
-  const handler = async (request: FastifyRequest) => {
-    const query = queryOf(request);
-    const parentCode = textOf(query.parentCode ?? query.provinceCode ?? query.cityCode, 12);
-    return ok(divisionsUnder(parentCode || null));
-  };
-  app.get("/api/community/provinceCity/cityQuery", handler);
-  app.get("/api/basic/queryProvinceCity", handler);
+  route(app, operations.cityQuery, async ({ query }) => divisionsOf(query));
+  route(app, operations.queryProvinceCity, async ({ query }) => divisionsOf(query));
 }

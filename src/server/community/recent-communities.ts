@@ -8,19 +8,15 @@
 // Picker calls: any signed-in user with an authority code.
 import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
-import { ok, apiError } from "../http/envelope.ts";
-import { sessionOf } from "../auth/guard.ts";
+import { operations } from "../../../generated/operations.ts";
+import { route } from "../http/operation.ts";
 import type { DbSession } from "../db/types.ts";
-import { requireSomeAuthority } from "../auth/access.ts";
-import { bodyOf, parseId } from "../http/request-input.ts";
+import { parseId } from "../http/request-input.ts";
 
 export interface RecentCommunity {
   communityId: number;
   communityName: string;
 }
-
-/** Longest list a client may send (a guard against huge bodies; the stored list is 5). */
-const MAX_GIVEN = 100;
 
 export async function recentCommunities(db: DbSession, tenantId: number, userId: number): Promise<RecentCommunity[]> {
   const { rows } = await db.query<RecentCommunity>(
@@ -34,16 +30,13 @@ export async function recentCommunities(db: DbSession, tenantId: number, userId:
 }
 
 export async function recentCommunitiesModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/system/recentCommunity/actions/getRecentCommunityList", { preHandler: requireSomeAuthority }, async (request) => {
-    const session = sessionOf(request);
-    return ok({ recentList: await recentCommunities(app.db, session.tenantId, session.userId) });
-  });
+  route(app, operations.getRecentCommunityList, async ({ session }) => ({
+    recentList: await recentCommunities(app.db, session.tenantId, session.userId),
+  }));
 
-  app.post("/api/system/recentCommunity/actions/setRecentCommunityList", { preHandler: requireSomeAuthority }, async (request) => {
-    const session = sessionOf(request);
-    const given = bodyOf(request).communityIds;
-    if (!Array.isArray(given) || given.length > MAX_GIVEN) throw apiError("BAD_REQUEST");
-    const ids = [...new Set(given.map(parseId).filter((id): id is number => id !== null))];
+  // The schema takes at most 100 ids (a guard against huge bodies; the stored list is 5).
+  route(app, operations.setRecentCommunityList, async ({ body, session }) => {
+    const ids = [...new Set(body.communityIds.map(parseId).filter((id): id is number => id !== null))];
     await app.db.transaction(async (tx) => {
       // Keep the given order: position i is i milliseconds older than the first (newest) one.
       await tx.query("delete from recent_communities where tenant_id = $1 and user_id = $2", [session.tenantId, session.userId]);
@@ -58,6 +51,6 @@ export async function recentCommunitiesModule(app: FastifyInstance): Promise<voi
         [session.tenantId, session.userId, ids, constants.recentCommunityMax],
       );
     });
-    return ok({ recentList: await recentCommunities(app.db, session.tenantId, session.userId) });
+    return { recentList: await recentCommunities(app.db, session.tenantId, session.userId) };
   });
 }

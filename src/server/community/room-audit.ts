@@ -9,6 +9,7 @@
 // Reject needs its reason (the schema's required input). Either way the auditor and time are kept.
 import type { FastifyInstance } from "fastify";
 import { resourceByName } from "../../../generated/resources.ts";
+import { messages } from "../../../generated/errors.ts";
 import { validateResource } from "../../common/validate.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
@@ -28,7 +29,7 @@ async function approve({ tx, session, row, columns }: ActionHookContext): Promis
        from rooms r where r.tenant_id = $1 and r.id = $2 for update`,
     [session.tenantId, row.roomId],
   );
-  if (!room.rows[0]) throw validationError([{ field: "roomId", message: "申请房屋不存在" }]);
+  if (!room.rows[0]) throw validationError([{ field: "roomId", message: messages.auditRoomMissing }]);
   const { communityId, maxResidents, residents } = room.rows[0];
 
   const existing = await tx.query<{ id: number }>(
@@ -38,7 +39,7 @@ async function approve({ tx, session, row, columns }: ActionHookContext): Promis
   let inhabitantId = existing.rows[0]?.id;
   if (inhabitantId === undefined) {
     if (maxResidents !== null && residents >= maxResidents) {
-      throw apiError("ILLEGAL_STATE", { message: `该房屋住户已满（最多${maxResidents}人），不能通过` });
+      throw apiError("ILLEGAL_STATE", { message: messages.auditRoomFull.replace("{max}", String(maxResidents)) });
     }
     const values: Record<string, unknown> = {
       name: row.applicantName,

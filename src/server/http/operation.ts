@@ -83,13 +83,15 @@ function validateInput(name: string, schema: Record<string, Record<string, any> 
 
 function authorityConfig(authority: string | readonly string[]): { public?: true; authority?: string } {
   if (authority === "public") return { public: true };
-  if (authority === "signedIn" || typeof authority !== "string") return {};
+  if (authority === "signedIn" || authority === "anyCode" || typeof authority !== "string") return {};
   return { authority };
 }
 
 export function route<N extends OperationName>(app: FastifyInstance, operation: Operation<N> & { name: N }, handler: OperationHandler<N>): void {
   const op = operation as Operation<OperationName>;
   const anyOf = Array.isArray(op.authority) ? new Set<string>(op.authority) : null;
+  // "anyCode": some permission code, whichever (a user whose role has none has no menu either).
+  const someCode = op.authority === "anyCode";
   const options: RouteOptions = {
     method: op.method,
     url: op.path,
@@ -98,9 +100,10 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
     validatorCompiler: () => () => true,
     preValidation: validateInput(op.name, op.schema as Record<string, Record<string, any> | undefined>),
     config: authorityConfig(op.authority),
-    // A list of codes: any one of them (the guard checks a single code).
-    ...(anyOf ? { preHandler: async (request: FastifyRequest) => {
-      if (!sessionOf(request).authorities.some((c) => anyOf.has(c))) throw apiError("NO_PERMISSION");
+    // A list of codes: any one of them (the guard checks a single code); anyCode: at least one.
+    ...(anyOf || someCode ? { preHandler: async (request: FastifyRequest) => {
+      const codes = sessionOf(request).authorities;
+      if (anyOf ? !codes.some((c) => anyOf.has(c)) : !codes.length) throw apiError("NO_PERMISSION");
     } } : {}),
     handler: async (request, reply) => {
       const data = await handler({

@@ -28,18 +28,6 @@ export interface LoginConfiguration {
   platformIco?: string;
 }
 
-export interface CommunityRow {
-  communityId?: Id;
-  communityName?: string;
-  id?: Id;
-  name?: string;
-  areaId?: Id | null;
-}
-
-export interface RecentCommunityList {
-  recentList: { communityId: Id; communityName: string }[];
-}
-
 export interface EdgeService {
   id: Id;
   name: string;

@@ -1,7 +1,7 @@
 // Every call the shell makes (spec §7, shapes in docs/api.md), through the one request wrapper.
 import http from "../http/request.ts";
 import { api } from "../http/api.ts";
-import type { CommunityRow, EdgeService, LoginConfiguration, RecentCommunityList } from "./api-types.ts";
+import type { EdgeService, LoginConfiguration } from "./api-types.ts";
 import type { MenuThemeConfig } from "./menu-state.ts";
 import type { AreaNode, Id } from "./picker-state.ts";
 
@@ -18,15 +18,14 @@ export const fetchTicket = (type: string) => api.getTicket({ query: { type } });
 
 export const fetchChargeWebUrl = () => http.get<{ url: string } | string>("/api/vehicle/charge/actions/getWebUrl");
 
-export const fetchAreaTree = () => http.post<AreaNode[]>("/api/system/areas/actions/findAreaTreeList", {});
+// The tree is recursive; the operation's schema describes one level (the client types the nesting).
+export const fetchAreaTree = (): Promise<AreaNode[]> => api.findAreaTreeList({ body: {} }) as Promise<AreaNode[]>;
 
-export const fetchCommunities = (areaId: Id) => http.get<CommunityRow[]>("/api/system/communities", { areaId });
+export const fetchCommunities = (areaId: Id) => api.listCommunities({ query: { areaId: Number(areaId) } });
 
-export const fetchRecentCommunities = () =>
-  http.get<RecentCommunityList>("/api/system/recentCommunity/actions/getRecentCommunityList");
+export const fetchRecentCommunities = () => api.getRecentCommunityList();
 
-export const saveRecentCommunities = (communityIds: Id[]) =>
-  http.post<RecentCommunityList>("/api/system/recentCommunity/actions/setRecentCommunityList", { communityIds });
+export const saveRecentCommunities = (communityIds: Id[]) => api.setRecentCommunityList({ body: { communityIds: [...communityIds] } });
 
 export const fetchEdgeService = (communityId: Id) =>
   http.get<EdgeService | null>("/api/device/edgeService/actions/getEdgeServiceByCommunityId", { communityId }, { silent: true });

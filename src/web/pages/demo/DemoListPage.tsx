@@ -2,21 +2,14 @@
 // (GET {system}/communities), with the keyword search of spec §5 (trimmed, on Enter) and paging.
 import { Card, Input, Table } from "antd";
 import { useMemo, useState } from "react";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { withScene } from "../../state/scene.ts";
 import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
 
-interface Row {
-  communityId: number;
-  communityName: string;
-  areaId: number;
-  administrativeCode: string | null;
-}
-
 export default function DemoListPage({ route }: PageProps) {
   const [keyword, setKeyword] = useState("");
-  const { data, loading } = useApi(() => http.get<Row[]>("/api/system/communities", { areaId: 1 }), []);
+  const { data, loading } = useApi(() => api.listCommunities({ query: { areaId: 1 } }), []);
   const rows = useMemo(() => (data ?? []).filter((r) => !keyword || r.communityName.includes(keyword)), [data, keyword]);
   return (
     <Card title={withScene(route?.title ?? "列表示例")} variant="borderless">

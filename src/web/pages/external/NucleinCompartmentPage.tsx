@@ -5,7 +5,7 @@
 // health code. Saving needs the community administration code (HBL01001).
 import { Alert, App, Button, Card, Form, Input, Spin, Switch } from "antd";
 import { useEffect } from "react";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { getAuthorities } from "../../state/session.ts";
 import { withScene } from "../../state/scene.ts";
@@ -25,13 +25,14 @@ export default function NucleinCompartmentPage({ route }: PageProps) {
   const id = community?.communityId;
   const canEdit = (getAuthorities() ?? []).includes("HBL01001");
   const [form] = Form.useForm<CabinConfig>();
-  const { data, loading, reload } = useApi(id ? () => http.get<CabinConfig & { communityId: number }>(`/api/system/communities/${id}/actions/getXiChengHealthCodeConfig`) : null, [id]);
+  // The configuration document's keys are this page's own (the operation declares only communityId).
+  const { data, loading, reload } = useApi(id ? () => api.getXiChengHealthCodeConfig({ params: { id: Number(id) } }) as Promise<CabinConfig & { communityId: number }> : null, [id]);
   useEffect(() => {
     if (data) form.setFieldsValue({ cabinName: data.cabinName ?? "", openTime: data.openTime ?? "", platformUrl: data.platformUrl ?? "", healthCodeCheck: !!data.healthCodeCheck });
   }, [data, form]);
 
   const save = async (values: CabinConfig) => {
-    await http.post(`/api/system/communities/${id}/actions/setXiChengHealthCodeConfig`, { communityId: id, ...values });
+    await api.setXiChengHealthCodeConfigById({ params: { id: Number(id) }, body: { ...values } });
     void message.success("保存成功");
     reload();
   };

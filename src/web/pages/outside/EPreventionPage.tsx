@@ -4,31 +4,20 @@
 // (GET {system}/inhabitants/actions/preventionStatistics).
 import { Card, Col, Empty, Row, Spin } from "antd";
 import { useSearchParams } from "react-router";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { getCurrentCommunityId } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
-import { asData, type Counted } from "../boards/board-types.ts";
+import { asData } from "../boards/board-types.ts";
 import { BarList, Donut, Figure, LineChart } from "../boards/charts.tsx";
 import type { PageProps } from "../registry.ts";
 import { CommunitySelect } from "../shared/CommunitySelect.tsx";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 
-interface Prevention {
-  communityId: number;
-  communityName: string;
-  inhabitants: number;
-  newResidents: number;
-  residentsByIdentity: Counted[];
-  keyPersons: { total: number; watching: number; byCategory: Counted[] };
-  visitorDays: { date: string; count: number }[];
-  openDoorDays: { date: string; count: number }[];
-}
-
 export default function EPreventionPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
   const communityId = params.get("communityId") ?? (getCurrentCommunityId() ? String(getCurrentCommunityId()) : null);
-  const { data, loading } = useApi(() => http.get<Prevention | null>("/api/system/inhabitants/actions/preventionStatistics", communityId ? { communityId } : {}), [communityId]);
+  const { data, loading } = useApi(() => api.getPreventionStatistics({ query: communityId ? { communityId: Number(communityId) } : {} }), [communityId]);
   return (
     <OutsideLayout title={`${route?.title ?? "疫情防控"}${data ? ` · ${data.communityName}` : ""}`} extra={<CommunitySelect value={data?.communityId ?? null} onChange={(id) => setParams({ communityId: String(id) })} />}>
       <Spin spinning={loading}>

@@ -12,20 +12,11 @@ import { FieldValue } from "../../generic/display.tsx";
 import { detailFields, fieldLabel } from "../../generic/fields.ts";
 import inhabitantDef from "../../../../generated/resource-defs/inhabitants.ts";
 import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 
-
-
-interface Profile {
-  inhabitant: Record<string, unknown>;
-  room: { buildingName: string | null; unitName: string | null; roomNo: string | null } | null;
-  cards: { id: number; cardNo: string; cardType: number; validUntil: string | null; enabled: boolean }[];
-  accessEvents: { id: number; eventTime: string; deviceName: string | null; openMethod: number; result: number }[];
-  keyPerson: { category: number; watching: boolean } | null;
-  faceCount: number;
-}
 
 function PersonSearch({ onPick }: { onPick: (id: number) => void }) {
   const [keyword, setKeyword] = useState("");
@@ -51,7 +42,7 @@ function PersonSearch({ onPick }: { onPick: (id: number) => void }) {
 export default function PersonnelInfoPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
   const id = params.get("id");
-  const { data, loading } = useApi(id ? () => http.get<Profile>(`/api/system/inhabitants/${encodeURIComponent(id)}/actions/profile`) : null, [id]);
+  const { data, loading } = useApi(id ? () => api.getInhabitantProfile({ params: { id: Number(id) } }) : null, [id]);
   const room = data?.room ? [data.room.buildingName, data.room.unitName, data.room.roomNo].filter(Boolean).join("-") : "-";
   return (
     <OutsideLayout title={route?.title ?? "人员信息"} extra={<PersonSearch onPick={(v) => setParams({ id: String(v) })} />}>

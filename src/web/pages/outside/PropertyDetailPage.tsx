@@ -4,28 +4,20 @@
 import { Card, Col, Descriptions, Empty, Row, Spin } from "antd";
 import { useSearchParams } from "react-router";
 import { mask } from "../../../common/masks.ts";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { getCurrentCommunityId } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
-import { asData, type Counted } from "../boards/board-types.ts";
+import { asData } from "../boards/board-types.ts";
 import { Donut, Figure } from "../boards/charts.tsx";
 import type { PageProps } from "../registry.ts";
 import { CommunitySelect } from "../shared/CommunitySelect.tsx";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 
-interface Detail {
-  tenantName: string;
-  companyShortName: string | null;
-  community: { id: number; name: string; areaName: string | null; address: string | null; administrativeCode: string | null; contactName: string | null; contactPhone: string | null; totalArea: string | null; longitude: string | null; latitude: string | null } | null;
-  totals: { buildings: number; units: number; rooms: number; inhabitants: number } | null;
-  roomsByStatus: Counted[];
-}
-
 export default function PropertyDetailPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
   const communityId = params.get("communityId") ?? (getCurrentCommunityId() ? String(getCurrentCommunityId()) : null);
-  const { data, loading } = useApi(() => http.get<Detail>("/api/system/communities/actions/propertyDetail", communityId ? { communityId } : {}), [communityId]);
+  const { data, loading } = useApi(() => api.getPropertyDetail({ query: communityId ? { communityId: Number(communityId) } : {} }), [communityId]);
   const c = data?.community;
   return (
     <OutsideLayout title={route?.title ?? "物业详情"} extra={<CommunitySelect value={c?.id ?? null} onChange={(id) => setParams({ communityId: String(id) })} />}>

@@ -1,6 +1,7 @@
 // The fee endpoints (src/server/payment/routes) through the request wrapper. Money travels as yuan
 // text with two decimals; the wrapper shows error messages.
 import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import type { ArrearsRow, BillView, DunningNoticeView, DaySummary, GenerationTask, PageResult, PaySettings, PayResult, ReceiptView, ReportResult, RoomBills, RoomHistory, SteerFlags } from "./types.ts";
 
 const P = "/api/property";
@@ -50,17 +51,12 @@ export const paymentApi = {
   remove: (resource: string, id: number) => http.delete(`${P}/${resource}/${id}`),
 };
 
-/** The house cascade and room search of spec §7. */
+/** The house cascade and room search of spec §7 (declared operations of the community domain). */
 export const houseApi = {
-  buildings: (communityId: number | string) => http.post<{ id: number; name: string }[]>("/api/system/buildings/actions/listByCommunityId", { communityId }),
-  units: (buildingId: number) => http.post<{ id: number; name: string }[]>("/api/system/units/actions/listByBuildingId", { buildingId }),
-  rooms: (unitId: number) => http.post<{ id: number; roomNo: string; status: number }[]>("/api/system/rooms/actions/listByUnitId", { unitId }),
+  buildings: (communityId: number | string) => api.listBuildingsByCommunity({ body: { communityId: Number(communityId) } }),
+  units: (buildingId: number) => api.listUnitsByBuilding({ body: { buildingId } }),
+  rooms: (unitId: number) => api.listRoomsByUnit({ body: { unitId } }),
   search: (communityId: number | string, keyword: string) =>
-    http.post<PageResult<{ id: number; roomNo: string; buildingName: string; unitName: string }>>("/api/system/rooms/actions/pageListSimpleRooms", {
-      communityId,
-      keyword,
-      pageNo: 1,
-      pageSize: 20,
-    }),
-  communities: () => http.get<{ communityId: number; communityName: string }[]>("/api/system/communities", { areaId: 1 }),
+    api.pageListSimpleRooms({ body: { communityId: Number(communityId), keyword, pageNo: 1, pageSize: 20 } }),
+  communities: () => api.listCommunities({ query: { areaId: 1 } }),
 };

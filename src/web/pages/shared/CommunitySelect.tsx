@@ -2,16 +2,11 @@
 // boards that choose their community themselves.
 import { Select } from "antd";
 import type { CSSProperties } from "react";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { useApi } from "./useApi.ts";
 
-interface CommunityRow {
-  communityId: number;
-  communityName: string;
-}
-
 export function useCommunities() {
-  return useApi(() => http.get<CommunityRow[]>("/api/system/communities", { areaId: 1 }), []);
+  return useApi(() => api.listCommunities({ query: { areaId: 1 } }), []);
 }
 
 export function CommunitySelect({ value, onChange, style }: { value?: number | null; onChange: (id: number) => void; style?: CSSProperties }) {
