@@ -32,11 +32,14 @@ interface Operation {
 
 type Schema = { properties?: Record<string, unknown>; $ref?: string };
 
-/** x-authority: a code, a list of codes (any of them), `signedIn` or `public`. */
+/** x-authority: a code, a list of codes (any of them), or `public`, `signedIn`, `anyCode` (no one code). */
 function codesOf(authority: unknown): string[] {
   if (Array.isArray(authority)) return authority.map(String);
-  return typeof authority === "string" && authority !== "public" && authority !== "signedIn" ? [authority] : [];
+  return typeof authority === "string" && !["public", "signedIn", "anyCode"].includes(authority) ? [authority] : [];
 }
+
+/** A JSON success answer is the envelope unless its schema says otherwise (health, the API document); downloads have none. */
+const enveloped = (schema: { properties?: Record<string, unknown> } | undefined) => !schema || "code" in (schema.properties ?? {});
 
 function operations(): Operation[] {
   const doc = JSON.parse(readFileSync(openapiFile, "utf8"));
@@ -55,7 +58,7 @@ function operations(): Operation[] {
         path,
         codes: codesOf(op["x-authority"]),
         isPublic: !op.security || op.security.length === 0,
-        enveloped: "code" in (op.responses?.["200"]?.content?.["application/json"]?.schema?.properties ?? { code: true }),
+        enveloped: enveloped(op.responses?.["200"]?.content?.["application/json"]?.schema),
         bodyFields: Object.keys(body?.properties ?? row?.properties ?? {}),
         queryKeys: params.filter((p) => p.in === "query").map((p) => p.name),
       });
