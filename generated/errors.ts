@@ -32,7 +32,15 @@ export const messages = {
   "menuItemDuplicate": "菜单项重复：{key}",
   "unknownParameter": "不支持的参数：{key}",
   "taskFailed": "任务执行失败",
-  "taskCompleted": "已完成"
+  "taskCompleted": "已完成",
+  "searchTextRequired": "请输入要搜索的文字",
+  "sceneNotFound": "{scene}不存在",
+  "assistantAlarms": "有{count}条告警未处理，请尽快处理",
+  "assistantElevatorFaults": "{count}部电梯处于故障状态",
+  "assistantDevicesOffline": "{count}台设备离线，请检查网络和供电",
+  "assistantAiRecords": "{count}条AI巡检记录待处理",
+  "assistantRepairs": "{count}个报修工单尚未完成",
+  "assistantAllClear": "各项运行正常，暂无待办事项"
 } as const;
 
 export const errorCodes = {
@@ -125,5 +133,30 @@ export const errorCodes = {
     "code": 40905,
     "status": 409,
     "message": "该时段已被预约"
+  },
+  "EDGE_HAS_DEVICES": {
+    "code": 40931,
+    "status": 409,
+    "message": "该边缘服务下还有设备，请先删除设备或强制删除"
+  },
+  "EDGE_LICENCE_EXHAUSTED": {
+    "code": 40031,
+    "status": 400,
+    "message": "边缘服务授权数量不足，请联系管理员扩容"
+  },
+  "EDGE_NOT_AUTHORIZED": {
+    "code": 40032,
+    "status": 400,
+    "message": "边缘服务尚未授权"
+  },
+  "EDGE_REMOTE_ACCESS_OFF": {
+    "code": 40033,
+    "status": 400,
+    "message": "边缘服务未开启远程访问"
+  },
+  "EDGE_ADDRESS_UNKNOWN": {
+    "code": 40034,
+    "status": 400,
+    "message": "边缘服务地址未知"
   }
 } as const satisfies Record<string, ErrorCodeDef>;

@@ -64,8 +64,7 @@ async function runExternal(entry: MenuEntry): Promise<void> {
       return;
     case "chargeUrl":
       await openWindowWhenReady(async () => {
-        const data = await fetchChargeWebUrl();
-        return typeof data === "string" ? data : data?.url;
+        return (await fetchChargeWebUrl()).url;
       });
       return;
     case "ticket":
