@@ -7,7 +7,7 @@ import dayjs from "dayjs";
 import { api } from "../../http/api.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
-import { asData, type Counted } from "../boards/board-types.ts";
+import { asData } from "../boards/board-types.ts";
 import { BarList, Donut, Figure } from "../boards/charts.tsx";
 import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
