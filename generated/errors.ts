@@ -40,7 +40,12 @@ export const messages = {
   "assistantDevicesOffline": "{count}台设备离线，请检查网络和供电",
   "assistantAiRecords": "{count}条AI巡检记录待处理",
   "assistantRepairs": "{count}个报修工单尚未完成",
-  "assistantAllClear": "各项运行正常，暂无待办事项"
+  "assistantAllClear": "各项运行正常，暂无待办事项",
+  "edgeChannelName": "{device}-通道{no}",
+  "edgeReportHeartbeat": "心跳",
+  "edgeReportDevices": "设备",
+  "edgeReportChannels": "通道",
+  "edgeReportCommunities": "绑定社区"
 } as const;
 
 export const errorCodes = {

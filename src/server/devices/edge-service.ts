@@ -54,13 +54,7 @@ const EDGE_LICENCE_TYPE = 252;
 
 const edgeModel = buildModel(resourceByName.edgeServices);
 
-/** Channel types of an edge device's channels (the spec names the call, not the values). */
-export const CHANNEL_TYPES = [
-  { value: 1, label: "视频通道" },
-  { value: 2, label: "门禁通道" },
-  { value: 3, label: "对讲通道" },
-];
-/** Cameras carry video channels, door and wall stations intercom, controllers access channels. */
+/** Channel types (mapping channelType): cameras carry video channels, controllers access channels, door and wall stations intercom. */
 const channelTypeOf = (deviceCategory: number): number => ([6, 7].includes(deviceCategory) ? 1 : deviceCategory === 5 ? 2 : 3);
 
 const EDGE_COLUMNS = `e.id, e.name, e.serial_no as "serialNo", e.ip_address as "ipAddress", e.software_version as "softwareVersion",
@@ -120,7 +114,7 @@ export function channelsOf(devices: Pick<DeviceRow, "id" | "name" | "deviceCateg
       deviceId: d.id,
       deviceName: d.name,
       channelNo: i + 1,
-      channelName: `${d.name}-通道${i + 1}`,
+      channelName: messages.edgeChannelName.replace("{device}", d.name).replace("{no}", String(i + 1)),
       channelType: channelTypeOf(Number(d.deviceCategory)),
       communityId: d.communityId,
       communityName: d.communityName,
@@ -213,10 +207,10 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const r = rows[0];
     const communityIds = edge.communityIds;
     return [
-      { module: "heartbeat", name: "心跳", reported: Boolean(edge.online), count: edge.online ? 1 : 0, reportTime: edge.lastHeartbeat ?? null },
-      { module: "device", name: "设备", reported: Number(r.devices) > 0, count: Number(r.devices), reportTime: r.lastDevice },
-      { module: "channel", name: "通道", reported: Number(r.channels) > 0, count: Number(r.channels), reportTime: r.lastDevice },
-      { module: "community", name: "绑定社区", reported: communityIds.length > 0, count: communityIds.length, reportTime: edge.updatedAt ?? null },
+      { module: "heartbeat", name: messages.edgeReportHeartbeat, reported: Boolean(edge.online), count: edge.online ? 1 : 0, reportTime: edge.lastHeartbeat ?? null },
+      { module: "device", name: messages.edgeReportDevices, reported: Number(r.devices) > 0, count: Number(r.devices), reportTime: r.lastDevice },
+      { module: "channel", name: messages.edgeReportChannels, reported: Number(r.channels) > 0, count: Number(r.channels), reportTime: r.lastDevice },
+      { module: "community", name: messages.edgeReportCommunities, reported: communityIds.length > 0, count: communityIds.length, reportTime: edge.updatedAt ?? null },
     ];
   });
 
@@ -225,7 +219,8 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return edge.communityIds.map((communityId, i) => ({ communityId, communityName: edge.communityNames[i] }));
   });
 
-  route(app, operations.getChannelType, async () => CHANNEL_TYPES);
+  // Channel types: the spec names the call, not the values (mapping channelType).
+  route(app, operations.getChannelType, async () => mappingOptions("channelType"));
   route(app, operations.getDeviceType, async () => mappingOptions("deviceCategory"));
 
   route(app, operations.findEdgeLicenseList, async ({ session }) => {
