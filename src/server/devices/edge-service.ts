@@ -34,7 +34,7 @@ import { messages } from "../../../generated/errors.ts";
 import { operations } from "../../../generated/operations.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { mappingLabel, mappingOptions } from "../../common/mappings.ts";
-import { fillScene } from "../../common/validate.ts";
+import { fillScene, validateResource } from "../../common/validate.ts";
 import type { GetEdgeDeviceListData, GetEdgeServiceListData } from "../../../generated/operation-types.ts";
 import { issueTicket } from "../auth/ticket-routes.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
@@ -354,17 +354,21 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.setEdgeChannelRelationCommunity, async ({ session, body }) => relateDevices(session, [requiredId(body.deviceId)], body.communityId));
 
-  // serialNo and name are checked by the schema (the edgeDevices fields' rules and lengths).
+  // serialNo and name follow the edgeDevices fields' rules (the schema's, and an update's: not empty).
   route(app, operations.updateDeviceSerialDetail, async ({ session, body }) => {
     const deviceId = requiredId(body.deviceId ?? body.id);
     const sets: string[] = [];
     const params: unknown[] = [session.tenantId, deviceId, session.userId];
+    const given: Record<string, string> = {};
     for (const [field, column] of [["serialNo", "serial_no"], ["name", "name"]] as const) {
       if (body[field] === undefined) continue;
-      params.push(textOf(body[field], 64));
+      given[field] = textOf(body[field], 64);
+      params.push(given[field]);
       sets.push(`${column} = $${params.length}`);
     }
     if (!sets.length) throw apiError("BAD_REQUEST");
+    const problems = validateResource("edgeDevices", "update", given, session.sceneName);
+    if (problems.length) throw validationError(problems);
     try {
       const { rows } = await db.query(
         `update edge_devices set ${sets.join(", ")}, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and id = $2 returning id`,
