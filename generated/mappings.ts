@@ -1212,7 +1212,7 @@ export const mappings: Record<string, MappingDef> = {
         "label": "对讲通道"
       }
     },
-    "usage": "field"
+    "usage": "code"
   },
   "facePersonType": {
     "description": "人脸库人员类型",
