@@ -127,6 +127,134 @@ import type {
   GetInhabitantProfileQuery,
   GetInhabitantProfileBody,
   GetInhabitantProfileData,
+  GetEdgeServiceListParams,
+  GetEdgeServiceListQuery,
+  GetEdgeServiceListBody,
+  GetEdgeServiceListData,
+  GetEdgeServiceDetailsParams,
+  GetEdgeServiceDetailsQuery,
+  GetEdgeServiceDetailsBody,
+  GetEdgeServiceDetailsData,
+  GetEdgeDeviceListParams,
+  GetEdgeDeviceListQuery,
+  GetEdgeDeviceListBody,
+  GetEdgeDeviceListData,
+  GetEdgeDeviceChannelListParams,
+  GetEdgeDeviceChannelListQuery,
+  GetEdgeDeviceChannelListBody,
+  GetEdgeDeviceChannelListData,
+  GetEdgeChannelListParams,
+  GetEdgeChannelListQuery,
+  GetEdgeChannelListBody,
+  GetEdgeChannelListData,
+  GetEgdeModuleReportStatusParams,
+  GetEgdeModuleReportStatusQuery,
+  GetEgdeModuleReportStatusBody,
+  GetEgdeModuleReportStatusData,
+  GetEdgeBindCommunityListParams,
+  GetEdgeBindCommunityListQuery,
+  GetEdgeBindCommunityListBody,
+  GetEdgeBindCommunityListData,
+  GetChannelTypeParams,
+  GetChannelTypeQuery,
+  GetChannelTypeBody,
+  GetChannelTypeData,
+  GetDeviceTypeParams,
+  GetDeviceTypeQuery,
+  GetDeviceTypeBody,
+  GetDeviceTypeData,
+  FindEdgeLicenseListParams,
+  FindEdgeLicenseListQuery,
+  FindEdgeLicenseListBody,
+  FindEdgeLicenseListData,
+  GetEdgeServiceByCommunityIdParams,
+  GetEdgeServiceByCommunityIdQuery,
+  GetEdgeServiceByCommunityIdBody,
+  GetEdgeServiceByCommunityIdData,
+  AddEdgeServiceParams,
+  AddEdgeServiceQuery,
+  AddEdgeServiceBody,
+  AddEdgeServiceData,
+  UpdateEdgeServiceParams,
+  UpdateEdgeServiceQuery,
+  UpdateEdgeServiceBody,
+  UpdateEdgeServiceData,
+  DeleteEdgeServiceParams,
+  DeleteEdgeServiceQuery,
+  DeleteEdgeServiceBody,
+  DeleteEdgeServiceData,
+  ForceDeleteEdgeServiceParams,
+  ForceDeleteEdgeServiceQuery,
+  ForceDeleteEdgeServiceBody,
+  ForceDeleteEdgeServiceData,
+  UpdateAuthLoginParams,
+  UpdateAuthLoginQuery,
+  UpdateAuthLoginBody,
+  UpdateAuthLoginData,
+  GetEdgeAuthParams,
+  GetEdgeAuthQuery,
+  GetEdgeAuthBody,
+  GetEdgeAuthData,
+  SetShowEnableParams,
+  SetShowEnableQuery,
+  SetShowEnableBody,
+  SetShowEnableData,
+  EnableRemoteAccessParams,
+  EnableRemoteAccessQuery,
+  EnableRemoteAccessBody,
+  EnableRemoteAccessData,
+  SynchronizationEdgeServiceParams,
+  SynchronizationEdgeServiceQuery,
+  SynchronizationEdgeServiceBody,
+  SynchronizationEdgeServiceData,
+  SynchronizationEdgeDeviceParams,
+  SynchronizationEdgeDeviceQuery,
+  SynchronizationEdgeDeviceBody,
+  SynchronizationEdgeDeviceData,
+  SyncDataParams,
+  SyncDataQuery,
+  SyncDataBody,
+  SyncDataData,
+  SetEdgeDeviceRelationCommunityParams,
+  SetEdgeDeviceRelationCommunityQuery,
+  SetEdgeDeviceRelationCommunityBody,
+  SetEdgeDeviceRelationCommunityData,
+  SetEdgeChannelRelationCommunityParams,
+  SetEdgeChannelRelationCommunityQuery,
+  SetEdgeChannelRelationCommunityBody,
+  SetEdgeChannelRelationCommunityData,
+  UpdateDeviceSerialDetailParams,
+  UpdateDeviceSerialDetailQuery,
+  UpdateDeviceSerialDetailBody,
+  UpdateDeviceSerialDetailData,
+  AddEdgeLicenseParams,
+  AddEdgeLicenseQuery,
+  AddEdgeLicenseBody,
+  AddEdgeLicenseData,
+  GetFrpsAuthParams,
+  GetFrpsAuthQuery,
+  GetFrpsAuthBody,
+  GetFrpsAuthData,
+  ListCamerasParams,
+  ListCamerasQuery,
+  ListCamerasBody,
+  ListCamerasData,
+  SearchCapturePicturesParams,
+  SearchCapturePicturesQuery,
+  SearchCapturePicturesBody,
+  SearchCapturePicturesData,
+  GetOperationAssistantSummaryParams,
+  GetOperationAssistantSummaryQuery,
+  GetOperationAssistantSummaryBody,
+  GetOperationAssistantSummaryData,
+  GetAiInspectionOverviewParams,
+  GetAiInspectionOverviewQuery,
+  GetAiInspectionOverviewBody,
+  GetAiInspectionOverviewData,
+  GetChargeWebUrlParams,
+  GetChargeWebUrlQuery,
+  GetChargeWebUrlBody,
+  GetChargeWebUrlData,
   HealthParams,
   HealthQuery,
   HealthBody,
@@ -304,6 +432,102 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 住户档案：住户、房屋、卡片、重点人员、人脸数与最近 10 次开门 (GET /api/system/inhabitants/:id/actions/profile) */
     getInhabitantProfile: (input: { params: GetInhabitantProfileParams }, options?: O) =>
       transport({ name: "getInhabitantProfile", method: "GET", path: "/api/system/inhabitants/:id/actions/profile", ...input }, options) as Promise<GetInhabitantProfileData>,
+    /** 本租户的边缘服务（按名称或序列号搜索，分页） (GET /api/device/edgeService/actions/getEdgeServiceList) */
+    getEdgeServiceList: (input?: { query?: GetEdgeServiceListQuery }, options?: O) =>
+      transport({ name: "getEdgeServiceList", method: "GET", path: "/api/device/edgeService/actions/getEdgeServiceList", ...input }, options) as Promise<GetEdgeServiceListData>,
+    /** 边缘服务详情与各类设备数量 (GET /api/device/edgeService/actions/getEdgeServiceDetails) */
+    getEdgeServiceDetails: (input?: { query?: GetEdgeServiceDetailsQuery }, options?: O) =>
+      transport({ name: "getEdgeServiceDetails", method: "GET", path: "/api/device/edgeService/actions/getEdgeServiceDetails", ...input }, options) as Promise<GetEdgeServiceDetailsData>,
+    /** 边缘服务下的设备（可按社区、设备类型筛选，分页） (GET /api/device/edgeService/actions/getEdgeDeviceList) */
+    getEdgeDeviceList: (input?: { query?: GetEdgeDeviceListQuery }, options?: O) =>
+      transport({ name: "getEdgeDeviceList", method: "GET", path: "/api/device/edgeService/actions/getEdgeDeviceList", ...input }, options) as Promise<GetEdgeDeviceListData>,
+    /** 一台边缘设备的通道 (GET /api/device/edgeService/actions/getEdgeDeviceChannelList) */
+    getEdgeDeviceChannelList: (input: { query: GetEdgeDeviceChannelListQuery }, options?: O) =>
+      transport({ name: "getEdgeDeviceChannelList", method: "GET", path: "/api/device/edgeService/actions/getEdgeDeviceChannelList", ...input }, options) as Promise<GetEdgeDeviceChannelListData>,
+    /** 边缘服务下所有设备的通道（可按社区筛选） (GET /api/device/edgeService/actions/getEdgeChannelList) */
+    getEdgeChannelList: (input?: { query?: GetEdgeChannelListQuery }, options?: O) =>
+      transport({ name: "getEdgeChannelList", method: "GET", path: "/api/device/edgeService/actions/getEdgeChannelList", ...input }, options) as Promise<GetEdgeChannelListData>,
+    /** 边缘服务各模块的上报情况（心跳、设备、通道、绑定社区） (GET /api/device/edgeService/actions/getEgdeModuleReportStatus) */
+    getEgdeModuleReportStatus: (input?: { query?: GetEgdeModuleReportStatusQuery }, options?: O) =>
+      transport({ name: "getEgdeModuleReportStatus", method: "GET", path: "/api/device/edgeService/actions/getEgdeModuleReportStatus", ...input }, options) as Promise<GetEgdeModuleReportStatusData>,
+    /** 边缘服务绑定的社区 (GET /api/device/edgeService/actions/getEdgeBindCommunityList) */
+    getEdgeBindCommunityList: (input?: { query?: GetEdgeBindCommunityListQuery }, options?: O) =>
+      transport({ name: "getEdgeBindCommunityList", method: "GET", path: "/api/device/edgeService/actions/getEdgeBindCommunityList", ...input }, options) as Promise<GetEdgeBindCommunityListData>,
+    /** 通道类型 (GET /api/device/edgeService/actions/getChannelType) */
+    getChannelType: (input?: Record<string, never>, options?: O) =>
+      transport({ name: "getChannelType", method: "GET", path: "/api/device/edgeService/actions/getChannelType", ...input }, options) as Promise<GetChannelTypeData>,
+    /** 设备类型 (GET /api/device/edgeService/actions/getDeviceType) */
+    getDeviceType: (input?: Record<string, never>, options?: O) =>
+      transport({ name: "getDeviceType", method: "GET", path: "/api/device/edgeService/actions/getDeviceType", ...input }, options) as Promise<GetDeviceTypeData>,
+    /** 边缘服务授权（类型 252）的总数、已用数、有效期与各边缘服务的授权情况 (GET /api/device/edgeService/actions/findEdgeLicenseList) */
+    findEdgeLicenseList: (input?: Record<string, never>, options?: O) =>
+      transport({ name: "findEdgeLicenseList", method: "GET", path: "/api/device/edgeService/actions/findEdgeLicenseList", ...input }, options) as Promise<FindEdgeLicenseListData>,
+    /** 社区绑定且在顶栏显示的第一个边缘服务（无则 null） (GET /api/device/edgeService/actions/getEdgeServiceByCommunityId) */
+    getEdgeServiceByCommunityId: (input: { query: GetEdgeServiceByCommunityIdQuery }, options?: O) =>
+      transport({ name: "getEdgeServiceByCommunityId", method: "GET", path: "/api/device/edgeService/actions/getEdgeServiceByCommunityId", ...input }, options) as Promise<GetEdgeServiceByCommunityIdData>,
+    /** 新增边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService) */
+    addEdgeService: (input?: { body?: AddEdgeServiceBody }, options?: O) =>
+      transport({ name: "addEdgeService", method: "POST", path: "/api/device/edgeService", ...input }, options) as Promise<AddEdgeServiceData>,
+    /** 修改边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService/actions/updateEdgeService) */
+    updateEdgeService: (input?: { body?: UpdateEdgeServiceBody }, options?: O) =>
+      transport({ name: "updateEdgeService", method: "POST", path: "/api/device/edgeService/actions/updateEdgeService", ...input }, options) as Promise<UpdateEdgeServiceData>,
+    /** 删除边缘服务（其下还有设备时拒绝） (DELETE /api/device/edgeService/:id) */
+    deleteEdgeService: (input: { params: DeleteEdgeServiceParams }, options?: O) =>
+      transport({ name: "deleteEdgeService", method: "DELETE", path: "/api/device/edgeService/:id", ...input }, options) as Promise<DeleteEdgeServiceData>,
+    /** 删除边缘服务及其下的设备 (DELETE /api/device/edgeService/force/:id) */
+    forceDeleteEdgeService: (input: { params: ForceDeleteEdgeServiceParams }, options?: O) =>
+      transport({ name: "forceDeleteEdgeService", method: "DELETE", path: "/api/device/edgeService/force/:id", ...input }, options) as Promise<ForceDeleteEdgeServiceData>,
+    /** 用户同意授权边缘服务 (POST /api/device/edgeService/actions/updateAuthLogin) */
+    updateAuthLogin: (input?: { body?: UpdateAuthLoginBody }, options?: O) =>
+      transport({ name: "updateAuthLogin", method: "POST", path: "/api/device/edgeService/actions/updateAuthLogin", ...input }, options) as Promise<UpdateAuthLoginData>,
+    /** 边缘服务是否已授权 (POST /api/device/edgeService/actions/getEdgeAuth) */
+    getEdgeAuth: (input?: { body?: GetEdgeAuthBody }, options?: O) =>
+      transport({ name: "getEdgeAuth", method: "POST", path: "/api/device/edgeService/actions/getEdgeAuth", ...input }, options) as Promise<GetEdgeAuthData>,
+    /** 设置边缘服务是否在顶栏显示 (POST /api/device/edgeService/actions/setShowEnable) */
+    setShowEnable: (input: { body: SetShowEnableBody }, options?: O) =>
+      transport({ name: "setShowEnable", method: "POST", path: "/api/device/edgeService/actions/setShowEnable", ...input }, options) as Promise<SetShowEnableData>,
+    /** 开启或关闭边缘服务的远程访问 (POST /api/device/edgeService/actions/enableRemoteAccess) */
+    enableRemoteAccess: (input?: { body?: EnableRemoteAccessBody }, options?: O) =>
+      transport({ name: "enableRemoteAccess", method: "POST", path: "/api/device/edgeService/actions/enableRemoteAccess", ...input }, options) as Promise<EnableRemoteAccessData>,
+    /** 向边缘服务同步（社区、设备与通道数） (POST /api/device/edgeService/actions/synchronizationEdgeService) */
+    synchronizationEdgeService: (input?: { body?: SynchronizationEdgeServiceBody }, options?: O) =>
+      transport({ name: "synchronizationEdgeService", method: "POST", path: "/api/device/edgeService/actions/synchronizationEdgeService", ...input }, options) as Promise<SynchronizationEdgeServiceData>,
+    /** 向边缘服务同步设备与通道 (POST /api/device/edgeService/actions/synchronizationEdgeDevice) */
+    synchronizationEdgeDevice: (input?: { body?: SynchronizationEdgeDeviceBody }, options?: O) =>
+      transport({ name: "synchronizationEdgeDevice", method: "POST", path: "/api/device/edgeService/actions/synchronizationEdgeDevice", ...input }, options) as Promise<SynchronizationEdgeDeviceData>,
+    /** 向边缘服务同步绑定社区的房屋与住户数据 (POST /api/device/edgeService/actions/syncData) */
+    syncData: (input?: { body?: SyncDataBody }, options?: O) =>
+      transport({ name: "syncData", method: "POST", path: "/api/device/edgeService/actions/syncData", ...input }, options) as Promise<SyncDataData>,
+    /** 把边缘设备关联到本租户的社区（communityId 为 null 时取消关联） (POST /api/device/edgeService/actions/setEdgeDeviceRelationCommunity) */
+    setEdgeDeviceRelationCommunity: (input?: { body?: SetEdgeDeviceRelationCommunityBody }, options?: O) =>
+      transport({ name: "setEdgeDeviceRelationCommunity", method: "POST", path: "/api/device/edgeService/actions/setEdgeDeviceRelationCommunity", ...input }, options) as Promise<SetEdgeDeviceRelationCommunityData>,
+    /** 把设备的通道关联到本租户的社区（通道随设备的社区） (POST /api/device/edgeService/actions/setEdgeChannelRelationCommunity) */
+    setEdgeChannelRelationCommunity: (input?: { body?: SetEdgeChannelRelationCommunityBody }, options?: O) =>
+      transport({ name: "setEdgeChannelRelationCommunity", method: "POST", path: "/api/device/edgeService/actions/setEdgeChannelRelationCommunity", ...input }, options) as Promise<SetEdgeChannelRelationCommunityData>,
+    /** 修改边缘设备的序列号或名称 (POST /api/device/edgeService/actions/updateDeviceSerialDetail) */
+    updateDeviceSerialDetail: (input?: { body?: UpdateDeviceSerialDetailBody }, options?: O) =>
+      transport({ name: "updateDeviceSerialDetail", method: "POST", path: "/api/device/edgeService/actions/updateDeviceSerialDetail", ...input }, options) as Promise<UpdateDeviceSerialDetailData>,
+    /** 为边缘服务使用一个授权（类型 252，已授权时不重复使用） (POST /api/device/edgeService/actions/addEdgeLicense) */
+    addEdgeLicense: (input?: { body?: AddEdgeLicenseBody }, options?: O) =>
+      transport({ name: "addEdgeLicense", method: "POST", path: "/api/device/edgeService/actions/addEdgeLicense", ...input }, options) as Promise<AddEdgeLicenseData>,
+    /** 进入智慧平台：边缘服务的地址与一次性票据 (POST /api/device/edgeService/actions/getFrpsAuth) */
+    getFrpsAuth: (input?: { body?: GetFrpsAuthBody }, options?: O) =>
+      transport({ name: "getFrpsAuth", method: "POST", path: "/api/device/edgeService/actions/getFrpsAuth", ...input }, options) as Promise<GetFrpsAuthData>,
+    /** 社区的摄像机与人脸抓拍机（视频巡查、摄像头测试、视频演示） (GET /api/device/devices/actions/cameras) */
+    listCameras: (input: { query: ListCamerasQuery }, options?: O) =>
+      transport({ name: "listCameras", method: "GET", path: "/api/device/devices/actions/cameras", ...input }, options) as Promise<ListCamerasData>,
+    /** 以文搜图：文字的各个词匹配抓拍图片的描述、通道、车牌或抓拍类型，匹配多的在前 (POST /api/capture/capturePictures/actions/textSearch) */
+    searchCapturePictures: (input?: { body?: SearchCapturePicturesBody }, options?: O) =>
+      transport({ name: "searchCapturePictures", method: "POST", path: "/api/capture/capturePictures/actions/textSearch", ...input }, options) as Promise<SearchCapturePicturesData>,
+    /** 运营助手：社区的设备、告警、AI 巡检、电梯、报修与待办建议 (GET /api/device/operationAssistant/actions/summary) */
+    getOperationAssistantSummary: (input: { query: GetOperationAssistantSummaryQuery }, options?: O) =>
+      transport({ name: "getOperationAssistantSummary", method: "GET", path: "/api/device/operationAssistant/actions/summary", ...input }, options) as Promise<GetOperationAssistantSummaryData>,
+    /** AI 巡检概览：社区的巡检配置、任务、记录统计与最新 10 条记录 (GET /api/device/aiInspection/actions/overview) */
+    getAiInspectionOverview: (input: { query: GetAiInspectionOverviewQuery }, options?: O) =>
+      transport({ name: "getAiInspectionOverview", method: "GET", path: "/api/device/aiInspection/actions/overview", ...input }, options) as Promise<GetAiInspectionOverviewData>,
+    /** 消防充电平台的地址（系统配置项 fireChargeUrl，未配置时为 null） (GET /api/vehicle/charge/actions/getWebUrl) */
+    getChargeWebUrl: (input?: Record<string, never>, options?: O) =>
+      transport({ name: "getChargeWebUrl", method: "GET", path: "/api/vehicle/charge/actions/getWebUrl", ...input }, options) as Promise<GetChargeWebUrlData>,
     /** 健康检查（数据库可用时 200，否则 503） (GET /healthz) */
     health: (input?: Record<string, never>, options?: O) =>
       transport({ name: "health", method: "GET", path: "/healthz", ...input }, options) as Promise<HealthData>,
@@ -485,6 +709,134 @@ export const operationRoutes = {
   "getInhabitantProfile": {
     "method": "GET",
     "path": "/api/system/inhabitants/:id/actions/profile"
+  },
+  "getEdgeServiceList": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeServiceList"
+  },
+  "getEdgeServiceDetails": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeServiceDetails"
+  },
+  "getEdgeDeviceList": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeDeviceList"
+  },
+  "getEdgeDeviceChannelList": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeDeviceChannelList"
+  },
+  "getEdgeChannelList": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeChannelList"
+  },
+  "getEgdeModuleReportStatus": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEgdeModuleReportStatus"
+  },
+  "getEdgeBindCommunityList": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeBindCommunityList"
+  },
+  "getChannelType": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getChannelType"
+  },
+  "getDeviceType": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getDeviceType"
+  },
+  "findEdgeLicenseList": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/findEdgeLicenseList"
+  },
+  "getEdgeServiceByCommunityId": {
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeServiceByCommunityId"
+  },
+  "addEdgeService": {
+    "method": "POST",
+    "path": "/api/device/edgeService"
+  },
+  "updateEdgeService": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/updateEdgeService"
+  },
+  "deleteEdgeService": {
+    "method": "DELETE",
+    "path": "/api/device/edgeService/:id"
+  },
+  "forceDeleteEdgeService": {
+    "method": "DELETE",
+    "path": "/api/device/edgeService/force/:id"
+  },
+  "updateAuthLogin": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/updateAuthLogin"
+  },
+  "getEdgeAuth": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/getEdgeAuth"
+  },
+  "setShowEnable": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/setShowEnable"
+  },
+  "enableRemoteAccess": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/enableRemoteAccess"
+  },
+  "synchronizationEdgeService": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/synchronizationEdgeService"
+  },
+  "synchronizationEdgeDevice": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/synchronizationEdgeDevice"
+  },
+  "syncData": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/syncData"
+  },
+  "setEdgeDeviceRelationCommunity": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/setEdgeDeviceRelationCommunity"
+  },
+  "setEdgeChannelRelationCommunity": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/setEdgeChannelRelationCommunity"
+  },
+  "updateDeviceSerialDetail": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/updateDeviceSerialDetail"
+  },
+  "addEdgeLicense": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/addEdgeLicense"
+  },
+  "getFrpsAuth": {
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/getFrpsAuth"
+  },
+  "listCameras": {
+    "method": "GET",
+    "path": "/api/device/devices/actions/cameras"
+  },
+  "searchCapturePictures": {
+    "method": "POST",
+    "path": "/api/capture/capturePictures/actions/textSearch"
+  },
+  "getOperationAssistantSummary": {
+    "method": "GET",
+    "path": "/api/device/operationAssistant/actions/summary"
+  },
+  "getAiInspectionOverview": {
+    "method": "GET",
+    "path": "/api/device/aiInspection/actions/overview"
+  },
+  "getChargeWebUrl": {
+    "method": "GET",
+    "path": "/api/vehicle/charge/actions/getWebUrl"
   },
   "health": {
     "method": "GET",

@@ -45,7 +45,20 @@ export const messages = {
   "auditRoomFull": "该房屋住户已满（最多{max}人），不能通过",
   "bookingSlotInvalid": "预约时段格式应为 09:00-11:00，且开始时间早于结束时间",
   "bookingAreaMissing": "公共区域不存在",
-  "bookingAreaNotBookable": "该公共区域不可预约"
+  "bookingAreaNotBookable": "该公共区域不可预约",
+  "searchTextRequired": "请输入要搜索的文字",
+  "sceneNotFound": "{scene}不存在",
+  "assistantAlarms": "有{count}条告警未处理，请尽快处理",
+  "assistantElevatorFaults": "{count}部电梯处于故障状态",
+  "assistantDevicesOffline": "{count}台设备离线，请检查网络和供电",
+  "assistantAiRecords": "{count}条AI巡检记录待处理",
+  "assistantRepairs": "{count}个报修工单尚未完成",
+  "assistantAllClear": "各项运行正常，暂无待办事项",
+  "edgeChannelName": "{device}-通道{no}",
+  "edgeReportHeartbeat": "心跳",
+  "edgeReportDevices": "设备",
+  "edgeReportChannels": "通道",
+  "edgeReportCommunities": "绑定社区"
 } as const;
 
 export const errorCodes = {
@@ -198,5 +211,30 @@ export const errorCodes = {
     "code": 40019,
     "status": 400,
     "message": "数据格式不正确，无法保存"
+  },
+  "EDGE_HAS_DEVICES": {
+    "code": 40931,
+    "status": 409,
+    "message": "该边缘服务下还有设备，请先删除设备或强制删除"
+  },
+  "EDGE_LICENCE_EXHAUSTED": {
+    "code": 40031,
+    "status": 400,
+    "message": "边缘服务授权数量不足，请联系管理员扩容"
+  },
+  "EDGE_NOT_AUTHORIZED": {
+    "code": 40032,
+    "status": 400,
+    "message": "边缘服务尚未授权"
+  },
+  "EDGE_REMOTE_ACCESS_OFF": {
+    "code": 40033,
+    "status": 400,
+    "message": "边缘服务未开启远程访问"
+  },
+  "EDGE_ADDRESS_UNKNOWN": {
+    "code": 40034,
+    "status": 400,
+    "message": "边缘服务地址未知"
   }
 } as const satisfies Record<string, ErrorCodeDef>;

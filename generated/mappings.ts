@@ -1198,6 +1198,22 @@ export const mappings: Record<string, MappingDef> = {
     "otherwise": "其他",
     "usage": "field"
   },
+  "channelType": {
+    "description": "边缘设备的通道类型（摄像机、人脸抓拍机为视频通道，门禁控制器为门禁通道，其余为对讲通道）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "视频通道"
+      },
+      "2": {
+        "label": "门禁通道"
+      },
+      "3": {
+        "label": "对讲通道"
+      }
+    },
+    "usage": "code"
+  },
   "facePersonType": {
     "description": "人脸库人员类型",
     "valueType": "integer",

@@ -727,6 +727,900 @@ watching: (boolean | null)
 faceCount: number
 }
 
+export type GetEdgeServiceListParams = Record<string, never>;
+
+export interface GetEdgeServiceListQuery {
+/**
+ * 页码
+ */
+pageNo?: (number | string)
+/**
+ * 每页条数
+ */
+pageSize?: (number | string)
+/**
+ * 关键字
+ */
+keyword?: string
+/**
+ * keyword 的旧名
+ */
+name?: string
+}
+
+export type GetEdgeServiceListBody = Record<string, never>;
+
+export interface GetEdgeServiceListData {
+list: {
+id: number
+name: string
+serialNo: string
+ipAddress: (string | null)
+softwareVersion: (string | null)
+communityIds: number[]
+communityNames: string[]
+enableRemoteAccess: boolean
+showEnable: boolean
+authorized: boolean
+online: boolean
+lastHeartbeat: (string | null)
+remark: (string | null)
+version: number
+createdAt: string
+updatedAt: string
+deviceCount: number
+}[]
+total: number
+pageNo: number
+pageSize: number
+}
+
+export type GetEdgeServiceDetailsParams = Record<string, never>;
+
+export interface GetEdgeServiceDetailsQuery {
+/**
+ * 边缘服务
+ */
+edgeId?: number
+/**
+ * edgeId 的旧名
+ */
+id?: number
+}
+
+export type GetEdgeServiceDetailsBody = Record<string, never>;
+
+export type GetEdgeServiceDetailsData = ({
+id: number
+name: string
+serialNo: string
+ipAddress: (string | null)
+softwareVersion: (string | null)
+communityIds: number[]
+communityNames: string[]
+enableRemoteAccess: boolean
+showEnable: boolean
+authorized: boolean
+online: boolean
+lastHeartbeat: (string | null)
+remark: (string | null)
+version: number
+createdAt: string
+updatedAt: string
+deviceCount: number
+} & {
+devicesByCategory: {
+deviceCategory: number
+label: (string | null)
+count: number
+}[]
+})
+
+export type GetEdgeDeviceListParams = Record<string, never>;
+
+export interface GetEdgeDeviceListQuery {
+/**
+ * 边缘服务
+ */
+edgeId?: number
+/**
+ * edgeId 的旧名
+ */
+id?: number
+/**
+ * 社区
+ */
+communityId?: (number | string)
+/**
+ * 设备类型
+ */
+deviceCategory?: (number | string)
+/**
+ * 页码
+ */
+pageNo?: (number | string)
+/**
+ * 每页条数
+ */
+pageSize?: (number | string)
+}
+
+export type GetEdgeDeviceListBody = Record<string, never>;
+
+export interface GetEdgeDeviceListData {
+list: {
+id: number
+edgeServiceId: number
+name: string
+serialNo: string
+deviceCategory: number
+deviceCategoryLabel: (string | null)
+communityId: (number | null)
+communityName: (string | null)
+channelCount: number
+online: boolean
+updatedAt: string
+}[]
+total: number
+pageNo: number
+pageSize: number
+}
+
+export type GetEdgeDeviceChannelListParams = Record<string, never>;
+
+export interface GetEdgeDeviceChannelListQuery {
+/**
+ * 设备
+ */
+deviceId: number
+}
+
+export type GetEdgeDeviceChannelListBody = Record<string, never>;
+
+export type GetEdgeDeviceChannelListData = {
+deviceId: number
+deviceName: string
+channelNo: number
+channelName: string
+/**
+ * 1 视频通道，2 门禁通道，3 对讲通道
+ */
+channelType: number
+communityId: (number | null)
+communityName: (string | null)
+}[]
+
+export type GetEdgeChannelListParams = Record<string, never>;
+
+export interface GetEdgeChannelListQuery {
+/**
+ * 边缘服务
+ */
+edgeId?: number
+/**
+ * edgeId 的旧名
+ */
+id?: number
+/**
+ * 社区
+ */
+communityId?: (number | string)
+}
+
+export type GetEdgeChannelListBody = Record<string, never>;
+
+export type GetEdgeChannelListData = {
+deviceId: number
+deviceName: string
+channelNo: number
+channelName: string
+/**
+ * 1 视频通道，2 门禁通道，3 对讲通道
+ */
+channelType: number
+communityId: (number | null)
+communityName: (string | null)
+}[]
+
+export type GetEgdeModuleReportStatusParams = Record<string, never>;
+
+export interface GetEgdeModuleReportStatusQuery {
+/**
+ * 边缘服务
+ */
+edgeId?: number
+/**
+ * edgeId 的旧名
+ */
+id?: number
+}
+
+export type GetEgdeModuleReportStatusBody = Record<string, never>;
+
+export type GetEgdeModuleReportStatusData = {
+module: string
+name: string
+reported: boolean
+count: number
+reportTime: (string | null)
+}[]
+
+export type GetEdgeBindCommunityListParams = Record<string, never>;
+
+export interface GetEdgeBindCommunityListQuery {
+/**
+ * 边缘服务
+ */
+edgeId?: number
+/**
+ * edgeId 的旧名
+ */
+id?: number
+}
+
+export type GetEdgeBindCommunityListBody = Record<string, never>;
+
+export type GetEdgeBindCommunityListData = {
+communityId: number
+communityName: string
+}[]
+
+export type GetChannelTypeParams = Record<string, never>;
+
+export type GetChannelTypeQuery = Record<string, never>;
+
+export type GetChannelTypeBody = Record<string, never>;
+
+export type GetChannelTypeData = {
+value: (number | string)
+label: string
+}[]
+
+export type GetDeviceTypeParams = Record<string, never>;
+
+export type GetDeviceTypeQuery = Record<string, never>;
+
+export type GetDeviceTypeBody = Record<string, never>;
+
+export type GetDeviceTypeData = {
+value: (number | string)
+label: string
+}[]
+
+export type FindEdgeLicenseListParams = Record<string, never>;
+
+export type FindEdgeLicenseListQuery = Record<string, never>;
+
+export type FindEdgeLicenseListBody = Record<string, never>;
+
+export interface FindEdgeLicenseListData {
+serviceType: number
+serviceTotalNum: number
+serviceUseNum: number
+validityDate: (string | null)
+list: {
+edgeId: number
+name: string
+serialNo: string
+usedAt: (string | null)
+licensed: boolean
+}[]
+}
+
+export type GetEdgeServiceByCommunityIdParams = Record<string, never>;
+
+export interface GetEdgeServiceByCommunityIdQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetEdgeServiceByCommunityIdBody = Record<string, never>;
+
+export type GetEdgeServiceByCommunityIdData = (null | {
+id: number
+name: string
+enableRemoteAccess: boolean
+authorized: boolean
+})
+
+export type AddEdgeServiceParams = Record<string, never>;
+
+export type AddEdgeServiceQuery = Record<string, never>;
+
+export interface AddEdgeServiceBody {
+/**
+ * 本租户的社区 id 数组
+ */
+communityIds?: (unknown[] | null)
+[k: string]: unknown
+}
+
+export interface AddEdgeServiceData {
+id: number
+name: string
+serialNo: string
+ipAddress: (string | null)
+softwareVersion: (string | null)
+communityIds: number[]
+communityNames: string[]
+enableRemoteAccess: boolean
+showEnable: boolean
+authorized: boolean
+online: boolean
+lastHeartbeat: (string | null)
+remark: (string | null)
+version: number
+createdAt: string
+updatedAt: string
+deviceCount: number
+}
+
+export type UpdateEdgeServiceParams = Record<string, never>;
+
+export type UpdateEdgeServiceQuery = Record<string, never>;
+
+export interface UpdateEdgeServiceBody {
+/**
+ * 边缘服务
+ */
+edgeId?: (number | string)
+/**
+ * 边缘服务
+ */
+id?: (number | string)
+/**
+ * 本租户的社区 id 数组
+ */
+communityIds?: (unknown[] | null)
+[k: string]: unknown
+}
+
+export interface UpdateEdgeServiceData {
+id: number
+name: string
+serialNo: string
+ipAddress: (string | null)
+softwareVersion: (string | null)
+communityIds: number[]
+communityNames: string[]
+enableRemoteAccess: boolean
+showEnable: boolean
+authorized: boolean
+online: boolean
+lastHeartbeat: (string | null)
+remark: (string | null)
+version: number
+createdAt: string
+updatedAt: string
+deviceCount: number
+}
+
+export interface DeleteEdgeServiceParams {
+/**
+ * 边缘服务
+ */
+id: number
+}
+
+export type DeleteEdgeServiceQuery = Record<string, never>;
+
+export type DeleteEdgeServiceBody = Record<string, never>;
+
+export interface DeleteEdgeServiceData {
+ids: number[]
+}
+
+export interface ForceDeleteEdgeServiceParams {
+/**
+ * 边缘服务
+ */
+id: number
+}
+
+export type ForceDeleteEdgeServiceQuery = Record<string, never>;
+
+export type ForceDeleteEdgeServiceBody = Record<string, never>;
+
+export interface ForceDeleteEdgeServiceData {
+ids: number[]
+deviceIds: number[]
+}
+
+export type UpdateAuthLoginParams = Record<string, never>;
+
+export type UpdateAuthLoginQuery = Record<string, never>;
+
+export interface UpdateAuthLoginBody {
+/**
+ * 边缘服务
+ */
+edgeId?: (number | string)
+/**
+ * edgeId 的旧名
+ */
+id?: (number | string)
+}
+
+export interface UpdateAuthLoginData {
+edgeId: number
+authorized: boolean
+}
+
+export type GetEdgeAuthParams = Record<string, never>;
+
+export type GetEdgeAuthQuery = Record<string, never>;
+
+export interface GetEdgeAuthBody {
+/**
+ * 边缘服务
+ */
+edgeId?: (number | string)
+/**
+ * edgeId 的旧名
+ */
+id?: (number | string)
+}
+
+export interface GetEdgeAuthData {
+edgeId: number
+authorized: boolean
+}
+
+export type SetShowEnableParams = Record<string, never>;
+
+export type SetShowEnableQuery = Record<string, never>;
+
+export interface SetShowEnableBody {
+/**
+ * 边缘服务
+ */
+edgeId?: (number | string)
+/**
+ * 边缘服务
+ */
+id?: (number | string)
+/**
+ * 在顶栏显示
+ */
+showEnable: (true | false | 1 | 0 | "1" | "0" | "true" | "false")
+}
+
+export interface SetShowEnableData {
+id: number
+name: string
+serialNo: string
+ipAddress: (string | null)
+softwareVersion: (string | null)
+communityIds: number[]
+communityNames: string[]
+enableRemoteAccess: boolean
+showEnable: boolean
+authorized: boolean
+online: boolean
+lastHeartbeat: (string | null)
+remark: (string | null)
+version: number
+createdAt: string
+updatedAt: string
+deviceCount: number
+}
+
+export type EnableRemoteAccessParams = Record<string, never>;
+
+export type EnableRemoteAccessQuery = Record<string, never>;
+
+export interface EnableRemoteAccessBody {
+/**
+ * 边缘服务
+ */
+edgeId?: (number | string)
+/**
+ * 边缘服务
+ */
+id?: (number | string)
+/**
+ * 远程访问
+ */
+enableRemoteAccess?: (true | false | 1 | 0 | "1" | "0" | "true" | "false")
+/**
+ * enableRemoteAccess 的旧名
+ */
+enable?: (true | false | 1 | 0 | "1" | "0" | "true" | "false")
+}
+
+export interface EnableRemoteAccessData {
+id: number
+name: string
+serialNo: string
+ipAddress: (string | null)
+softwareVersion: (string | null)
+communityIds: number[]
+communityNames: string[]
+enableRemoteAccess: boolean
+showEnable: boolean
+authorized: boolean
+online: boolean
+lastHeartbeat: (string | null)
+remark: (string | null)
+version: number
+createdAt: string
+updatedAt: string
+deviceCount: number
+}
+
+export type SynchronizationEdgeServiceParams = Record<string, never>;
+
+export type SynchronizationEdgeServiceQuery = Record<string, never>;
+
+export interface SynchronizationEdgeServiceBody {
+/**
+ * 边缘服务
+ */
+edgeId?: (number | string)
+/**
+ * edgeId 的旧名
+ */
+id?: (number | string)
+}
+
+export interface SynchronizationEdgeServiceData {
+edgeId: number
+syncTime: string
+communityCount: number
+deviceCount: number
+channelCount: number
+}
+
+export type SynchronizationEdgeDeviceParams = Record<string, never>;
+
+export type SynchronizationEdgeDeviceQuery = Record<string, never>;
+
+export interface SynchronizationEdgeDeviceBody {
+/**
+ * 边缘服务
+ */
+edgeId?: (number | string)
+/**
+ * edgeId 的旧名
+ */
+id?: (number | string)
+}
+
+export interface SynchronizationEdgeDeviceData {
+edgeId: number
+syncTime: string
+deviceCount: number
+channelCount: number
+}
+
+export type SyncDataParams = Record<string, never>;
+
+export type SyncDataQuery = Record<string, never>;
+
+export interface SyncDataBody {
+/**
+ * 边缘服务
+ */
+edgeId?: (number | string)
+/**
+ * edgeId 的旧名
+ */
+id?: (number | string)
+}
+
+export interface SyncDataData {
+edgeId: number
+syncTime: string
+communities: {
+communityId: number
+rooms: number
+inhabitants: number
+}[]
+}
+
+export type SetEdgeDeviceRelationCommunityParams = Record<string, never>;
+
+export type SetEdgeDeviceRelationCommunityQuery = Record<string, never>;
+
+export interface SetEdgeDeviceRelationCommunityBody {
+/**
+ * 设备
+ */
+deviceIds?: (number | string)[]
+/**
+ * 设备
+ */
+deviceId?: (number | string)
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+}
+
+export interface SetEdgeDeviceRelationCommunityData {
+deviceIds: number[]
+communityId: (number | null)
+}
+
+export type SetEdgeChannelRelationCommunityParams = Record<string, never>;
+
+export type SetEdgeChannelRelationCommunityQuery = Record<string, never>;
+
+export interface SetEdgeChannelRelationCommunityBody {
+/**
+ * 设备
+ */
+deviceId?: (number | string)
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+}
+
+export interface SetEdgeChannelRelationCommunityData {
+deviceIds: number[]
+communityId: (number | null)
+}
+
+export type UpdateDeviceSerialDetailParams = Record<string, never>;
+
+export type UpdateDeviceSerialDetailQuery = Record<string, never>;
+
+export interface UpdateDeviceSerialDetailBody {
+/**
+ * 设备
+ */
+deviceId?: (number | string)
+/**
+ * 设备
+ */
+id?: (number | string)
+/**
+ * 设备序列号
+ */
+serialNo?: (string | null)
+/**
+ * 设备名称
+ */
+name?: (string | null)
+}
+
+export interface UpdateDeviceSerialDetailData {
+id: number
+edgeServiceId: number
+name: string
+serialNo: string
+deviceCategory: number
+deviceCategoryLabel: (string | null)
+communityId: (number | null)
+communityName: (string | null)
+channelCount: number
+online: boolean
+updatedAt: string
+}
+
+export type AddEdgeLicenseParams = Record<string, never>;
+
+export type AddEdgeLicenseQuery = Record<string, never>;
+
+export interface AddEdgeLicenseBody {
+/**
+ * 边缘服务
+ */
+edgeId?: (number | string)
+/**
+ * edgeId 的旧名
+ */
+id?: (number | string)
+}
+
+export interface AddEdgeLicenseData {
+edgeId: number
+licensed: boolean
+usedAt: string
+}
+
+export type GetFrpsAuthParams = Record<string, never>;
+
+export type GetFrpsAuthQuery = Record<string, never>;
+
+export interface GetFrpsAuthBody {
+/**
+ * 边缘服务
+ */
+edgeId?: (number | string)
+/**
+ * 边缘服务
+ */
+id?: (number | string)
+/**
+ * 跳转类型
+ */
+jumpType?: (number | string | null)
+}
+
+export interface GetFrpsAuthData {
+jumpAddr: string
+}
+
+export type ListCamerasParams = Record<string, never>;
+
+export interface ListCamerasQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type ListCamerasBody = Record<string, never>;
+
+export type ListCamerasData = {
+id: number
+name: string
+serialNo: string
+location: (string | null)
+online: (boolean | null)
+deviceCategory: number
+categoryLabel: string
+lastOnlineTime: (string | null)
+}[]
+
+export type SearchCapturePicturesParams = Record<string, never>;
+
+export type SearchCapturePicturesQuery = Record<string, never>;
+
+export interface SearchCapturePicturesBody {
+/**
+ * 搜索文字
+ */
+text?: (string | number | null)
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+/**
+ * 页码
+ */
+pageNo?: (number | string)
+/**
+ * 每页条数
+ */
+pageSize?: (number | string)
+}
+
+export interface SearchCapturePicturesData {
+list: {
+id: number
+communityId: number
+image: string
+channelName: string
+deviceSn: (string | null)
+captureTime: string
+captureType: number
+captureTypeLabel: string
+plate: (string | null)
+description: (string | null)
+score: number
+}[]
+total: number
+pageNo: number
+pageSize: number
+terms: string[]
+}
+
+export type GetOperationAssistantSummaryParams = Record<string, never>;
+
+export interface GetOperationAssistantSummaryQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetOperationAssistantSummaryBody = Record<string, never>;
+
+export interface GetOperationAssistantSummaryData {
+communityId: number
+communityName: string
+devices: {
+total: number
+online: number
+offline: number
+offlineList: {
+id: number
+name: string
+serialNo: string
+location: (string | null)
+deviceCategory: number
+categoryLabel: string
+lastOnlineTime: (string | null)
+}[]
+}
+alarms: {
+unhandled: number
+byType: {
+value: (number | string)
+label: string
+count: number
+}[]
+}
+aiRecords: {
+unhandled: number
+}
+elevators: {
+total: number
+fault: number
+maintenance: number
+}
+repairs: {
+pending: number
+}
+suggestions: {
+level: ("error" | "warning" | "info")
+text: string
+path: string
+}[]
+}
+
+export type GetAiInspectionOverviewParams = Record<string, never>;
+
+export interface GetAiInspectionOverviewQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetAiInspectionOverviewBody = Record<string, never>;
+
+export interface GetAiInspectionOverviewData {
+communityId: number
+communityName: string
+configs: {
+total: number
+enabled: number
+}
+tasks: number
+records: {
+today: number
+unhandled: number
+byAlgorithm: {
+value: (number | string)
+label: string
+count: number
+}[]
+byResult: {
+value: (number | string)
+label: string
+count: number
+}[]
+}
+latest: {
+id: number
+channelName: (string | null)
+algorithm: (number | null)
+captureTime: (string | null)
+image: (string | null)
+result: (number | null)
+handleStatus: (number | null)
+algorithmLabel: (string | null)
+resultLabel: (string | null)
+handleStatusLabel: (string | null)
+}[]
+}
+
+export type GetChargeWebUrlParams = Record<string, never>;
+
+export type GetChargeWebUrlQuery = Record<string, never>;
+
+export type GetChargeWebUrlBody = Record<string, never>;
+
+export interface GetChargeWebUrlData {
+url: (string | null)
+}
+
 export type HealthParams = Record<string, never>;
 
 export type HealthQuery = Record<string, never>;
@@ -1089,6 +1983,38 @@ export interface OperationTypes {
   getPropertyDetail: { params: GetPropertyDetailParams; query: GetPropertyDetailQuery; body: GetPropertyDetailBody; data: GetPropertyDetailData };
   getPreventionStatistics: { params: GetPreventionStatisticsParams; query: GetPreventionStatisticsQuery; body: GetPreventionStatisticsBody; data: GetPreventionStatisticsData };
   getInhabitantProfile: { params: GetInhabitantProfileParams; query: GetInhabitantProfileQuery; body: GetInhabitantProfileBody; data: GetInhabitantProfileData };
+  getEdgeServiceList: { params: GetEdgeServiceListParams; query: GetEdgeServiceListQuery; body: GetEdgeServiceListBody; data: GetEdgeServiceListData };
+  getEdgeServiceDetails: { params: GetEdgeServiceDetailsParams; query: GetEdgeServiceDetailsQuery; body: GetEdgeServiceDetailsBody; data: GetEdgeServiceDetailsData };
+  getEdgeDeviceList: { params: GetEdgeDeviceListParams; query: GetEdgeDeviceListQuery; body: GetEdgeDeviceListBody; data: GetEdgeDeviceListData };
+  getEdgeDeviceChannelList: { params: GetEdgeDeviceChannelListParams; query: GetEdgeDeviceChannelListQuery; body: GetEdgeDeviceChannelListBody; data: GetEdgeDeviceChannelListData };
+  getEdgeChannelList: { params: GetEdgeChannelListParams; query: GetEdgeChannelListQuery; body: GetEdgeChannelListBody; data: GetEdgeChannelListData };
+  getEgdeModuleReportStatus: { params: GetEgdeModuleReportStatusParams; query: GetEgdeModuleReportStatusQuery; body: GetEgdeModuleReportStatusBody; data: GetEgdeModuleReportStatusData };
+  getEdgeBindCommunityList: { params: GetEdgeBindCommunityListParams; query: GetEdgeBindCommunityListQuery; body: GetEdgeBindCommunityListBody; data: GetEdgeBindCommunityListData };
+  getChannelType: { params: GetChannelTypeParams; query: GetChannelTypeQuery; body: GetChannelTypeBody; data: GetChannelTypeData };
+  getDeviceType: { params: GetDeviceTypeParams; query: GetDeviceTypeQuery; body: GetDeviceTypeBody; data: GetDeviceTypeData };
+  findEdgeLicenseList: { params: FindEdgeLicenseListParams; query: FindEdgeLicenseListQuery; body: FindEdgeLicenseListBody; data: FindEdgeLicenseListData };
+  getEdgeServiceByCommunityId: { params: GetEdgeServiceByCommunityIdParams; query: GetEdgeServiceByCommunityIdQuery; body: GetEdgeServiceByCommunityIdBody; data: GetEdgeServiceByCommunityIdData };
+  addEdgeService: { params: AddEdgeServiceParams; query: AddEdgeServiceQuery; body: AddEdgeServiceBody; data: AddEdgeServiceData };
+  updateEdgeService: { params: UpdateEdgeServiceParams; query: UpdateEdgeServiceQuery; body: UpdateEdgeServiceBody; data: UpdateEdgeServiceData };
+  deleteEdgeService: { params: DeleteEdgeServiceParams; query: DeleteEdgeServiceQuery; body: DeleteEdgeServiceBody; data: DeleteEdgeServiceData };
+  forceDeleteEdgeService: { params: ForceDeleteEdgeServiceParams; query: ForceDeleteEdgeServiceQuery; body: ForceDeleteEdgeServiceBody; data: ForceDeleteEdgeServiceData };
+  updateAuthLogin: { params: UpdateAuthLoginParams; query: UpdateAuthLoginQuery; body: UpdateAuthLoginBody; data: UpdateAuthLoginData };
+  getEdgeAuth: { params: GetEdgeAuthParams; query: GetEdgeAuthQuery; body: GetEdgeAuthBody; data: GetEdgeAuthData };
+  setShowEnable: { params: SetShowEnableParams; query: SetShowEnableQuery; body: SetShowEnableBody; data: SetShowEnableData };
+  enableRemoteAccess: { params: EnableRemoteAccessParams; query: EnableRemoteAccessQuery; body: EnableRemoteAccessBody; data: EnableRemoteAccessData };
+  synchronizationEdgeService: { params: SynchronizationEdgeServiceParams; query: SynchronizationEdgeServiceQuery; body: SynchronizationEdgeServiceBody; data: SynchronizationEdgeServiceData };
+  synchronizationEdgeDevice: { params: SynchronizationEdgeDeviceParams; query: SynchronizationEdgeDeviceQuery; body: SynchronizationEdgeDeviceBody; data: SynchronizationEdgeDeviceData };
+  syncData: { params: SyncDataParams; query: SyncDataQuery; body: SyncDataBody; data: SyncDataData };
+  setEdgeDeviceRelationCommunity: { params: SetEdgeDeviceRelationCommunityParams; query: SetEdgeDeviceRelationCommunityQuery; body: SetEdgeDeviceRelationCommunityBody; data: SetEdgeDeviceRelationCommunityData };
+  setEdgeChannelRelationCommunity: { params: SetEdgeChannelRelationCommunityParams; query: SetEdgeChannelRelationCommunityQuery; body: SetEdgeChannelRelationCommunityBody; data: SetEdgeChannelRelationCommunityData };
+  updateDeviceSerialDetail: { params: UpdateDeviceSerialDetailParams; query: UpdateDeviceSerialDetailQuery; body: UpdateDeviceSerialDetailBody; data: UpdateDeviceSerialDetailData };
+  addEdgeLicense: { params: AddEdgeLicenseParams; query: AddEdgeLicenseQuery; body: AddEdgeLicenseBody; data: AddEdgeLicenseData };
+  getFrpsAuth: { params: GetFrpsAuthParams; query: GetFrpsAuthQuery; body: GetFrpsAuthBody; data: GetFrpsAuthData };
+  listCameras: { params: ListCamerasParams; query: ListCamerasQuery; body: ListCamerasBody; data: ListCamerasData };
+  searchCapturePictures: { params: SearchCapturePicturesParams; query: SearchCapturePicturesQuery; body: SearchCapturePicturesBody; data: SearchCapturePicturesData };
+  getOperationAssistantSummary: { params: GetOperationAssistantSummaryParams; query: GetOperationAssistantSummaryQuery; body: GetOperationAssistantSummaryBody; data: GetOperationAssistantSummaryData };
+  getAiInspectionOverview: { params: GetAiInspectionOverviewParams; query: GetAiInspectionOverviewQuery; body: GetAiInspectionOverviewBody; data: GetAiInspectionOverviewData };
+  getChargeWebUrl: { params: GetChargeWebUrlParams; query: GetChargeWebUrlQuery; body: GetChargeWebUrlBody; data: GetChargeWebUrlData };
   health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData };
   getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData };
   getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData };

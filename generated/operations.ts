@@ -982,6 +982,1130 @@ export const operations = {
       }
     }
   },
+  "getEdgeServiceList": {
+    "name": "getEdgeServiceList",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeServiceList",
+    "summary": "本租户的边缘服务（按名称或序列号搜索，分页）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "pageNo": {
+            "description": "页码",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "pageSize": {
+            "description": "每页条数",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "keyword": {
+            "description": "关键字",
+            "type": "string"
+          },
+          "name": {
+            "description": "keyword 的旧名",
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  "getEdgeServiceDetails": {
+    "name": "getEdgeServiceDetails",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeServiceDetails",
+    "summary": "边缘服务详情与各类设备数量",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": "integer",
+            "minimum": 1
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      }
+    }
+  },
+  "getEdgeDeviceList": {
+    "name": "getEdgeDeviceList",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeDeviceList",
+    "summary": "边缘服务下的设备（可按社区、设备类型筛选，分页）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": "integer",
+            "minimum": 1
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": "integer",
+            "minimum": 1
+          },
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "deviceCategory": {
+            "description": "设备类型",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "pageNo": {
+            "description": "页码",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "pageSize": {
+            "description": "每页条数",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getEdgeDeviceChannelList": {
+    "name": "getEdgeDeviceChannelList",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeDeviceChannelList",
+    "summary": "一台边缘设备的通道",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "deviceId": {
+            "description": "设备",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "deviceId"
+        ]
+      }
+    }
+  },
+  "getEdgeChannelList": {
+    "name": "getEdgeChannelList",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeChannelList",
+    "summary": "边缘服务下所有设备的通道（可按社区筛选）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": "integer",
+            "minimum": 1
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": "integer",
+            "minimum": 1
+          },
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getEgdeModuleReportStatus": {
+    "name": "getEgdeModuleReportStatus",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEgdeModuleReportStatus",
+    "summary": "边缘服务各模块的上报情况（心跳、设备、通道、绑定社区）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": "integer",
+            "minimum": 1
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      }
+    }
+  },
+  "getEdgeBindCommunityList": {
+    "name": "getEdgeBindCommunityList",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeBindCommunityList",
+    "summary": "边缘服务绑定的社区",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": "integer",
+            "minimum": 1
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      }
+    }
+  },
+  "getChannelType": {
+    "name": "getChannelType",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getChannelType",
+    "summary": "通道类型",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [],
+    "schema": {}
+  },
+  "getDeviceType": {
+    "name": "getDeviceType",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getDeviceType",
+    "summary": "设备类型",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [],
+    "schema": {}
+  },
+  "findEdgeLicenseList": {
+    "name": "findEdgeLicenseList",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/findEdgeLicenseList",
+    "summary": "边缘服务授权（类型 252）的总数、已用数、有效期与各边缘服务的授权情况",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [],
+    "schema": {}
+  },
+  "getEdgeServiceByCommunityId": {
+    "name": "getEdgeServiceByCommunityId",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/edgeService/actions/getEdgeServiceByCommunityId",
+    "summary": "社区绑定且在顶栏显示的第一个边缘服务（无则 null）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "addEdgeService": {
+    "name": "addEdgeService",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService",
+    "summary": "新增边缘服务（字段按边缘服务的校验规则）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "DUPLICATE",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityIds": {
+            "description": "本租户的社区 id 数组",
+            "type": [
+              "array",
+              "null"
+            ]
+          }
+        },
+        "additionalProperties": true
+      }
+    }
+  },
+  "updateEdgeService": {
+    "name": "updateEdgeService",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/updateEdgeService",
+    "summary": "修改边缘服务（字段按边缘服务的校验规则）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "DUPLICATE",
+      "CONFLICT"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "communityIds": {
+            "description": "本租户的社区 id 数组",
+            "type": [
+              "array",
+              "null"
+            ]
+          }
+        },
+        "additionalProperties": true
+      }
+    }
+  },
+  "deleteEdgeService": {
+    "name": "deleteEdgeService",
+    "domain": "devices",
+    "method": "DELETE",
+    "path": "/api/device/edgeService/:id",
+    "summary": "删除边缘服务（其下还有设备时拒绝）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "EDGE_HAS_DEVICES"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "边缘服务",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "forceDeleteEdgeService": {
+    "name": "forceDeleteEdgeService",
+    "domain": "devices",
+    "method": "DELETE",
+    "path": "/api/device/edgeService/force/:id",
+    "summary": "删除边缘服务及其下的设备",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "边缘服务",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "updateAuthLogin": {
+    "name": "updateAuthLogin",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/updateAuthLogin",
+    "summary": "用户同意授权边缘服务",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          }
+        }
+      }
+    }
+  },
+  "getEdgeAuth": {
+    "name": "getEdgeAuth",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/getEdgeAuth",
+    "summary": "边缘服务是否已授权",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          }
+        }
+      }
+    }
+  },
+  "setShowEnable": {
+    "name": "setShowEnable",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/setShowEnable",
+    "summary": "设置边缘服务是否在顶栏显示",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "showEnable": {
+            "description": "在顶栏显示",
+            "enum": [
+              true,
+              false,
+              1,
+              0,
+              "1",
+              "0",
+              "true",
+              "false"
+            ]
+          }
+        },
+        "required": [
+          "showEnable"
+        ]
+      }
+    }
+  },
+  "enableRemoteAccess": {
+    "name": "enableRemoteAccess",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/enableRemoteAccess",
+    "summary": "开启或关闭边缘服务的远程访问",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "VALIDATION_FAILED"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "enableRemoteAccess": {
+            "description": "远程访问",
+            "enum": [
+              true,
+              false,
+              1,
+              0,
+              "1",
+              "0",
+              "true",
+              "false"
+            ]
+          },
+          "enable": {
+            "description": "enableRemoteAccess 的旧名",
+            "enum": [
+              true,
+              false,
+              1,
+              0,
+              "1",
+              "0",
+              "true",
+              "false"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "synchronizationEdgeService": {
+    "name": "synchronizationEdgeService",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/synchronizationEdgeService",
+    "summary": "向边缘服务同步（社区、设备与通道数）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          }
+        }
+      }
+    }
+  },
+  "synchronizationEdgeDevice": {
+    "name": "synchronizationEdgeDevice",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/synchronizationEdgeDevice",
+    "summary": "向边缘服务同步设备与通道",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          }
+        }
+      }
+    }
+  },
+  "syncData": {
+    "name": "syncData",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/syncData",
+    "summary": "向边缘服务同步绑定社区的房屋与住户数据",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          }
+        }
+      }
+    }
+  },
+  "setEdgeDeviceRelationCommunity": {
+    "name": "setEdgeDeviceRelationCommunity",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/setEdgeDeviceRelationCommunity",
+    "summary": "把边缘设备关联到本租户的社区（communityId 为 null 时取消关联）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "VALIDATION_FAILED"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "deviceIds": {
+            "description": "设备",
+            "type": "array",
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "deviceId": {
+            "description": "设备",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "setEdgeChannelRelationCommunity": {
+    "name": "setEdgeChannelRelationCommunity",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/setEdgeChannelRelationCommunity",
+    "summary": "把设备的通道关联到本租户的社区（通道随设备的社区）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "VALIDATION_FAILED"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "deviceId": {
+            "description": "设备",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "updateDeviceSerialDetail": {
+    "name": "updateDeviceSerialDetail",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/updateDeviceSerialDetail",
+    "summary": "修改边缘设备的序列号或名称",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "DUPLICATE"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "deviceId": {
+            "description": "设备",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "设备",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "serialNo": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "设备序列号",
+            "maxLength": 32
+          },
+          "name": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "设备名称",
+            "maxLength": 32
+          }
+        }
+      }
+    }
+  },
+  "addEdgeLicense": {
+    "name": "addEdgeLicense",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/addEdgeLicense",
+    "summary": "为边缘服务使用一个授权（类型 252，已授权时不重复使用）",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "EDGE_LICENCE_EXHAUSTED"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "edgeId 的旧名",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          }
+        }
+      }
+    }
+  },
+  "getFrpsAuth": {
+    "name": "getFrpsAuth",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/device/edgeService/actions/getFrpsAuth",
+    "summary": "进入智慧平台：边缘服务的地址与一次性票据",
+    "authority": "HBL03019",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "EDGE_NOT_AUTHORIZED",
+      "EDGE_REMOTE_ACCESS_OFF",
+      "EDGE_ADDRESS_UNKNOWN"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "edgeId": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "id": {
+            "description": "边缘服务",
+            "type": [
+              "integer",
+              "string"
+            ],
+            "minimum": 1,
+            "pattern": "^[1-9]\\d{0,14}$"
+          },
+          "jumpType": {
+            "description": "跳转类型",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "listCameras": {
+    "name": "listCameras",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/devices/actions/cameras",
+    "summary": "社区的摄像机与人脸抓拍机（视频巡查、摄像头测试、视频演示）",
+    "authority": [
+      "HBL09001",
+      "HBL02001",
+      "HBL05",
+      "HBL0001"
+    ],
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "searchCapturePictures": {
+    "name": "searchCapturePictures",
+    "domain": "devices",
+    "method": "POST",
+    "path": "/api/capture/capturePictures/actions/textSearch",
+    "summary": "以文搜图：文字的各个词匹配抓拍图片的描述、通道、车牌或抓拍类型，匹配多的在前",
+    "authority": "HBL05020",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "VALIDATION_FAILED"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "text": {
+            "description": "搜索文字",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "pageNo": {
+            "description": "页码",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "pageSize": {
+            "description": "每页条数",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getOperationAssistantSummary": {
+    "name": "getOperationAssistantSummary",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/operationAssistant/actions/summary",
+    "summary": "运营助手：社区的设备、告警、AI 巡检、电梯、报修与待办建议",
+    "authority": "HBL05",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "getAiInspectionOverview": {
+    "name": "getAiInspectionOverview",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/device/aiInspection/actions/overview",
+    "summary": "AI 巡检概览：社区的巡检配置、任务、记录统计与最新 10 条记录",
+    "authority": "HBL17001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "getChargeWebUrl": {
+    "name": "getChargeWebUrl",
+    "domain": "devices",
+    "method": "GET",
+    "path": "/api/vehicle/charge/actions/getWebUrl",
+    "summary": "消防充电平台的地址（系统配置项 fireChargeUrl，未配置时为 null）",
+    "authority": "HBL05",
+    "envelope": true,
+    "errors": [],
+    "schema": {}
+  },
   "health": {
     "name": "health",
     "domain": "http",

@@ -2376,14 +2376,2767 @@ return errors === 0;
 }
 validate84.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getApiReferenceAsset_params = validate85;
-const schema52 = {"$id":"op_getApiReferenceAsset_params","type":"object","properties":{"file":{"type":"string","maxLength":64}},"required":["file"]};
+export const getEdgeServiceList_query = validate85;
+const schema52 = {"$id":"op_getEdgeServiceList_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]},"keyword":{"type":"string"},"name":{"type":"string"}},"required":[]};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getApiReferenceAsset_params" */;
+/*# sourceURL="op_getEdgeServiceList_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate85.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.pageNo !== undefined){
+let data0 = data.pageNo;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema52.properties.pageNo.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.pageSize !== undefined){
+let data1 = data.pageSize;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema52.properties.pageSize.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.keyword !== undefined){
+if(typeof data.keyword !== "string"){
+const err2 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+validate85.evaluated = {"props":{"pageNo":true,"pageSize":true,"keyword":true,"name":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getEdgeServiceDetails_query = validate86;
+const schema53 = {"$id":"op_getEdgeServiceDetails_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1}},"required":[]};
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getEdgeServiceDetails_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate86.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+validate86.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getEdgeDeviceList_query = validate87;
+const schema54 = {"$id":"op_getEdgeDeviceList_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"communityId":{"type":["integer","string"]},"deviceCategory":{"type":["integer","string"]},"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getEdgeDeviceList_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate87.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.communityId !== undefined){
+let data2 = data.communityId;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
+const err4 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema54.properties.communityId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.deviceCategory !== undefined){
+let data3 = data.deviceCategory;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err5 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/type",keyword:"type",params:{type: schema54.properties.deviceCategory.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.pageNo !== undefined){
+let data4 = data.pageNo;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
+const err6 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema54.properties.pageNo.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.pageSize !== undefined){
+let data5 = data.pageSize;
+if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")){
+const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema54.properties.pageSize.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate87.errors = vErrors;
+return errors === 0;
+}
+validate87.evaluated = {"props":{"edgeId":true,"id":true,"communityId":true,"deviceCategory":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getEdgeDeviceChannelList_query = validate88;
+const schema55 = {"$id":"op_getEdgeDeviceChannelList_query","type":"object","properties":{"deviceId":{"type":"integer","minimum":1}},"required":["deviceId"]};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getEdgeDeviceChannelList_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate88.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deviceId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deviceId"},message:"must have required property '"+"deviceId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.deviceId !== undefined){
+let data0 = data.deviceId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate88.errors = vErrors;
+return errors === 0;
+}
+validate88.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getEdgeChannelList_query = validate89;
+const schema56 = {"$id":"op_getEdgeChannelList_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"communityId":{"type":["integer","string"]}},"required":[]};
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getEdgeChannelList_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate89.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.communityId !== undefined){
+let data2 = data.communityId;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
+const err4 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema56.properties.communityId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+validate89.evaluated = {"props":{"edgeId":true,"id":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getEgdeModuleReportStatus_query = validate90;
+const schema57 = {"$id":"op_getEgdeModuleReportStatus_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1}},"required":[]};
+
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getEgdeModuleReportStatus_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate90.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate90.errors = vErrors;
+return errors === 0;
+}
+validate90.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getEdgeBindCommunityList_query = validate91;
+const schema58 = {"$id":"op_getEdgeBindCommunityList_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1}},"required":[]};
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getEdgeBindCommunityList_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate91.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate91.errors = vErrors;
+return errors === 0;
+}
+validate91.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getEdgeServiceByCommunityId_query = validate92;
+const schema59 = {"$id":"op_getEdgeServiceByCommunityId_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getEdgeServiceByCommunityId_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate92.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate92.errors = vErrors;
+return errors === 0;
+}
+validate92.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const addEdgeService_body = validate93;
+const schema60 = {"$id":"op_addEdgeService_body","type":"object","properties":{"communityIds":{"type":["array","null"]}},"required":[]};
+
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_addEdgeService_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate93.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityIds !== undefined){
+let data0 = data.communityIds;
+if((!(Array.isArray(data0))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema60.properties.communityIds.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate93.errors = vErrors;
+return errors === 0;
+}
+validate93.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+
+export const updateEdgeService_body = validate94;
+const schema61 = {"$id":"op_updateEdgeService_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"communityIds":{"type":["array","null"]}},"required":[]};
+const pattern7 = new RegExp("^[1-9]\\d{0,14}$", "u");
+
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_updateEdgeService_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate94.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema61.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema61.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.communityIds !== undefined){
+let data2 = data.communityIds;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema61.properties.communityIds.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+validate94.evaluated = {"props":{"edgeId":true,"id":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+
+export const deleteEdgeService_params = validate95;
+const schema62 = {"$id":"op_deleteEdgeService_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_deleteEdgeService_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate95.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate95.errors = vErrors;
+return errors === 0;
+}
+validate95.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const forceDeleteEdgeService_params = validate96;
+const schema63 = {"$id":"op_forceDeleteEdgeService_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_forceDeleteEdgeService_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate96.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+validate96.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const updateAuthLogin_body = validate97;
+const schema64 = {"$id":"op_updateAuthLogin_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_updateAuthLogin_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate97.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema64.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema64.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate97.errors = vErrors;
+return errors === 0;
+}
+validate97.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getEdgeAuth_body = validate98;
+const schema65 = {"$id":"op_getEdgeAuth_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getEdgeAuth_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate98.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema65.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema65.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+validate98.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const setShowEnable_body = validate99;
+const schema66 = {"$id":"op_setShowEnable_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"showEnable":{"enum":[true,false,1,0,"1","0","true","false"]}},"required":["showEnable"]};
+
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_setShowEnable_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate99.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.showEnable === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "showEnable"},message:"must have required property '"+"showEnable"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema66.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err3 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema66.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.showEnable !== undefined){
+let data2 = data.showEnable;
+if(!((((((((data2 === true) || (data2 === false)) || (data2 === 1)) || (data2 === 0)) || (data2 === "1")) || (data2 === "0")) || (data2 === "true")) || (data2 === "false"))){
+const err7 = {instancePath:instancePath+"/showEnable",schemaPath:"#/properties/showEnable/enum",keyword:"enum",params:{allowedValues: schema66.properties.showEnable.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate99.errors = vErrors;
+return errors === 0;
+}
+validate99.evaluated = {"props":{"edgeId":true,"id":true,"showEnable":true},"dynamicProps":false,"dynamicItems":false};
+
+export const enableRemoteAccess_body = validate100;
+const schema67 = {"$id":"op_enableRemoteAccess_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"enableRemoteAccess":{"enum":[true,false,1,0,"1","0","true","false"]},"enable":{"enum":[true,false,1,0,"1","0","true","false"]}},"required":[]};
+
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_enableRemoteAccess_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate100.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema67.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema67.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.enableRemoteAccess !== undefined){
+let data2 = data.enableRemoteAccess;
+if(!((((((((data2 === true) || (data2 === false)) || (data2 === 1)) || (data2 === 0)) || (data2 === "1")) || (data2 === "0")) || (data2 === "true")) || (data2 === "false"))){
+const err6 = {instancePath:instancePath+"/enableRemoteAccess",schemaPath:"#/properties/enableRemoteAccess/enum",keyword:"enum",params:{allowedValues: schema67.properties.enableRemoteAccess.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.enable !== undefined){
+let data3 = data.enable;
+if(!((((((((data3 === true) || (data3 === false)) || (data3 === 1)) || (data3 === 0)) || (data3 === "1")) || (data3 === "0")) || (data3 === "true")) || (data3 === "false"))){
+const err7 = {instancePath:instancePath+"/enable",schemaPath:"#/properties/enable/enum",keyword:"enum",params:{allowedValues: schema67.properties.enable.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+validate100.evaluated = {"props":{"edgeId":true,"id":true,"enableRemoteAccess":true,"enable":true},"dynamicProps":false,"dynamicItems":false};
+
+export const synchronizationEdgeService_body = validate101;
+const schema68 = {"$id":"op_synchronizationEdgeService_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_synchronizationEdgeService_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate101.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema68.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema68.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate101.errors = vErrors;
+return errors === 0;
+}
+validate101.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const synchronizationEdgeDevice_body = validate102;
+const schema69 = {"$id":"op_synchronizationEdgeDevice_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_synchronizationEdgeDevice_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate102.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema69.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema69.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate102.errors = vErrors;
+return errors === 0;
+}
+validate102.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const syncData_body = validate103;
+const schema70 = {"$id":"op_syncData_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_syncData_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate103.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema70.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema70.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate103.errors = vErrors;
+return errors === 0;
+}
+validate103.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const setEdgeDeviceRelationCommunity_body = validate104;
+const schema71 = {"$id":"op_setEdgeDeviceRelationCommunity_body","type":"object","properties":{"deviceIds":{"type":"array","items":{"type":["integer","string"]}},"deviceId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"communityId":{"type":["integer","string","null"]}},"required":[]};
+
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_setEdgeDeviceRelationCommunity_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate104.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deviceIds !== undefined){
+let data0 = data.deviceIds;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err0 = {instancePath:instancePath+"/deviceIds/" + i0,schemaPath:"#/properties/deviceIds/items/type",keyword:"type",params:{type: schema71.properties.deviceIds.items.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/deviceIds",schemaPath:"#/properties/deviceIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.deviceId !== undefined){
+let data2 = data.deviceId;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
+const err2 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: schema71.properties.deviceId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err3 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data2 === "string"){
+if(!pattern7.test(data2)){
+const err4 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.communityId !== undefined){
+let data3 = data.communityId;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")) && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema71.properties.communityId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+validate104.evaluated = {"props":{"deviceIds":true,"deviceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const setEdgeChannelRelationCommunity_body = validate105;
+const schema72 = {"$id":"op_setEdgeChannelRelationCommunity_body","type":"object","properties":{"deviceId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"communityId":{"type":["integer","string","null"]}},"required":[]};
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_setEdgeChannelRelationCommunity_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate105.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deviceId !== undefined){
+let data0 = data.deviceId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: schema72.properties.deviceId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.communityId !== undefined){
+let data1 = data.communityId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema72.properties.communityId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate105.errors = vErrors;
+return errors === 0;
+}
+validate105.evaluated = {"props":{"deviceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const updateDeviceSerialDetail_body = validate106;
+const schema73 = {"$id":"op_updateDeviceSerialDetail_body","type":"object","properties":{"deviceId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"serialNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"name":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]}},"required":[]};
+const pattern27 = new RegExp("^[A-Za-z0-9]*$", "u");
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_updateDeviceSerialDetail_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate106.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deviceId !== undefined){
+let data0 = data.deviceId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: schema73.properties.deviceId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema73.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.serialNo !== undefined){
+let data2 = data.serialNo;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/type",keyword:"type",params:{type: schema73.properties.serialNo.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs9 = errors;
+let valid2 = true;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid0 = _errs10 === errors;
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs12 = errors;
+if(typeof data2 === "string"){
+if(!pattern27.test(data2)){
+const err9 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err10 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err11 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data3 = data.name;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/type",keyword:"type",params:{type: schema73.properties.name.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const _errs19 = errors;
+let valid5 = true;
+const _errs20 = errors;
+if(errors === _errs20){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err13 = {};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid1 = _errs20 === errors;
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs22 = errors;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+var _valid1 = _errs22 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate106.errors = vErrors;
+return errors === 0;
+}
+validate106.evaluated = {"props":{"deviceId":true,"id":true,"serialNo":true,"name":true},"dynamicProps":false,"dynamicItems":false};
+
+export const addEdgeLicense_body = validate107;
+const schema74 = {"$id":"op_addEdgeLicense_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_addEdgeLicense_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate107.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema74.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema74.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate107.errors = vErrors;
+return errors === 0;
+}
+validate107.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getFrpsAuth_body = validate108;
+const schema75 = {"$id":"op_getFrpsAuth_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"jumpType":{"type":["integer","string","null"]}},"required":[]};
+
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getFrpsAuth_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate108.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema75.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema75.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.jumpType !== undefined){
+let data2 = data.jumpType;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/jumpType",schemaPath:"#/properties/jumpType/type",keyword:"type",params:{type: schema75.properties.jumpType.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate108.errors = vErrors;
+return errors === 0;
+}
+validate108.evaluated = {"props":{"edgeId":true,"id":true,"jumpType":true},"dynamicProps":false,"dynamicItems":false};
+
+export const listCameras_query = validate109;
+const schema76 = {"$id":"op_listCameras_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_listCameras_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate109.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+validate109.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const searchCapturePictures_body = validate110;
+const schema77 = {"$id":"op_searchCapturePictures_body","type":"object","properties":{"text":{"type":["string","number","null"]},"communityId":{"type":["integer","string","null"]},"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_searchCapturePictures_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate110.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text !== undefined){
+let data0 = data.text;
+if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema77.properties.text.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data1 = data.communityId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema77.properties.communityId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.pageNo !== undefined){
+let data2 = data.pageNo;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
+const err2 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema77.properties.pageNo.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.pageSize !== undefined){
+let data3 = data.pageSize;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema77.properties.pageSize.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate110.errors = vErrors;
+return errors === 0;
+}
+validate110.evaluated = {"props":{"text":true,"communityId":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getOperationAssistantSummary_query = validate111;
+const schema78 = {"$id":"op_getOperationAssistantSummary_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getOperationAssistantSummary_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate111.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate111.errors = vErrors;
+return errors === 0;
+}
+validate111.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getAiInspectionOverview_query = validate112;
+const schema79 = {"$id":"op_getAiInspectionOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getAiInspectionOverview_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate112.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+validate112.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getApiReferenceAsset_params = validate113;
+const schema80 = {"$id":"op_getApiReferenceAsset_params","type":"object","properties":{"file":{"type":"string","maxLength":64}},"required":["file"]};
+
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getApiReferenceAsset_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate113.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2437,19 +5190,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
+validate113.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate86;
-const schema53 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer"}},"required":[]};
+export const getCurrentUser_query = validate114;
+const schema81 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer"}},"required":[]};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getCurrentUser_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate114.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2481,19 +5234,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate114.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getUserCenter_params = validate87;
-const schema54 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer"}},"required":["userId"]};
+export const getUserCenter_params = validate115;
+const schema82 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer"}},"required":["userId"]};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getUserCenter_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2535,19 +5288,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate88;
-const schema55 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
+export const listPropertyUsersByCommunity_body = validate116;
+const schema83 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listPropertyUsersByCommunity_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2558,7 +5311,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema55.properties.communityId.type},message:"must be integer,string,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema83.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2579,19 +5332,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getLoginConfiguration_query = validate89;
-const schema56 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getLoginConfiguration_query = validate117;
+const schema84 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getLoginConfiguration_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2622,19 +5375,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMenuTheme_query = validate90;
-const schema57 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getMenuTheme_query = validate118;
+const schema85 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getMenuTheme_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2665,19 +5418,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getErrorCodeTable_query = validate91;
-const schema58 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+export const getErrorCodeTable_query = validate119;
+const schema86 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getErrorCodeTable_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2708,21 +5461,21 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate92;
-const schema59 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"}},"required":["source","operationCode","operationType"]};
-const pattern7 = new RegExp("^\\d{1,4}$", "u");
-const pattern8 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
+export const reportOperation_body = validate120;
+const schema87 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"}},"required":["source","operationCode","operationType"]};
+const pattern33 = new RegExp("^\\d{1,4}$", "u");
+const pattern34 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportOperation_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2763,7 +5516,7 @@ errors++;
 if(data.source !== undefined){
 let data0 = data.source;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema59.properties.source.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema87.properties.source.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2795,7 +5548,7 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
+if(!pattern33.test(data0)){
 const err6 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/pattern",keyword:"pattern",params:{pattern: "^\\d{1,4}$"},message:"must match pattern \""+"^\\d{1,4}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -2830,7 +5583,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern8.test(data1)){
+if(!pattern34.test(data1)){
 const err9 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -2855,7 +5608,7 @@ errors++;
 if(data.operationType !== undefined){
 let data2 = data.operationType;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err11 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema59.properties.operationType.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema87.properties.operationType.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2887,7 +5640,7 @@ errors++;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern7.test(data2)){
+if(!pattern33.test(data2)){
 const err14 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/pattern",keyword:"pattern",params:{pattern: "^\\d{1,4}$"},message:"must match pattern \""+"^\\d{1,4}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -2910,19 +5663,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate93;
-const schema60 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":["integer","string"]},"hidden":{"type":"boolean"}}}}},"required":["items"]};
+export const saveMenuCustomization_body = validate121;
+const schema88 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":["integer","string"]},"hidden":{"type":"boolean"}}}}},"required":["items"]};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2972,7 +5725,7 @@ errors++;
 if(data1.alias !== undefined){
 let data3 = data1.alias;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema60.properties.items.items.properties.alias.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema88.properties.items.items.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2985,7 +5738,7 @@ errors++;
 if(data1.sortNo !== undefined){
 let data4 = data1.sortNo;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err4 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema60.properties.items.items.properties.sortNo.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema88.properties.items.items.properties.sortNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3042,19 +5795,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate94;
-const schema61 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
+export const listTaskCentre_query = validate122;
+const schema89 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3065,7 +5818,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pageNo !== undefined){
 let data0 = data.pageNo;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema61.properties.pageNo.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema89.properties.pageNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3078,7 +5831,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data1 = data.pageSize;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema61.properties.pageSize.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema89.properties.pageSize.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3099,12 +5852,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]}};
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/1/then/allOf/2":"设备名称不能超过32个字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>". */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },
@@ -3140,6 +5893,34 @@ export const operationValidators = {
   getPropertyDetail_query: { validate: getPropertyDetail_query, meta: metas.getPropertyDetail_query },
   getPreventionStatistics_query: { validate: getPreventionStatistics_query, meta: metas.getPreventionStatistics_query },
   getInhabitantProfile_params: { validate: getInhabitantProfile_params, meta: metas.getInhabitantProfile_params },
+  getEdgeServiceList_query: { validate: getEdgeServiceList_query, meta: metas.getEdgeServiceList_query },
+  getEdgeServiceDetails_query: { validate: getEdgeServiceDetails_query, meta: metas.getEdgeServiceDetails_query },
+  getEdgeDeviceList_query: { validate: getEdgeDeviceList_query, meta: metas.getEdgeDeviceList_query },
+  getEdgeDeviceChannelList_query: { validate: getEdgeDeviceChannelList_query, meta: metas.getEdgeDeviceChannelList_query },
+  getEdgeChannelList_query: { validate: getEdgeChannelList_query, meta: metas.getEdgeChannelList_query },
+  getEgdeModuleReportStatus_query: { validate: getEgdeModuleReportStatus_query, meta: metas.getEgdeModuleReportStatus_query },
+  getEdgeBindCommunityList_query: { validate: getEdgeBindCommunityList_query, meta: metas.getEdgeBindCommunityList_query },
+  getEdgeServiceByCommunityId_query: { validate: getEdgeServiceByCommunityId_query, meta: metas.getEdgeServiceByCommunityId_query },
+  addEdgeService_body: { validate: addEdgeService_body, meta: metas.addEdgeService_body },
+  updateEdgeService_body: { validate: updateEdgeService_body, meta: metas.updateEdgeService_body },
+  deleteEdgeService_params: { validate: deleteEdgeService_params, meta: metas.deleteEdgeService_params },
+  forceDeleteEdgeService_params: { validate: forceDeleteEdgeService_params, meta: metas.forceDeleteEdgeService_params },
+  updateAuthLogin_body: { validate: updateAuthLogin_body, meta: metas.updateAuthLogin_body },
+  getEdgeAuth_body: { validate: getEdgeAuth_body, meta: metas.getEdgeAuth_body },
+  setShowEnable_body: { validate: setShowEnable_body, meta: metas.setShowEnable_body },
+  enableRemoteAccess_body: { validate: enableRemoteAccess_body, meta: metas.enableRemoteAccess_body },
+  synchronizationEdgeService_body: { validate: synchronizationEdgeService_body, meta: metas.synchronizationEdgeService_body },
+  synchronizationEdgeDevice_body: { validate: synchronizationEdgeDevice_body, meta: metas.synchronizationEdgeDevice_body },
+  syncData_body: { validate: syncData_body, meta: metas.syncData_body },
+  setEdgeDeviceRelationCommunity_body: { validate: setEdgeDeviceRelationCommunity_body, meta: metas.setEdgeDeviceRelationCommunity_body },
+  setEdgeChannelRelationCommunity_body: { validate: setEdgeChannelRelationCommunity_body, meta: metas.setEdgeChannelRelationCommunity_body },
+  updateDeviceSerialDetail_body: { validate: updateDeviceSerialDetail_body, meta: metas.updateDeviceSerialDetail_body },
+  addEdgeLicense_body: { validate: addEdgeLicense_body, meta: metas.addEdgeLicense_body },
+  getFrpsAuth_body: { validate: getFrpsAuth_body, meta: metas.getFrpsAuth_body },
+  listCameras_query: { validate: listCameras_query, meta: metas.listCameras_query },
+  searchCapturePictures_body: { validate: searchCapturePictures_body, meta: metas.searchCapturePictures_body },
+  getOperationAssistantSummary_query: { validate: getOperationAssistantSummary_query, meta: metas.getOperationAssistantSummary_query },
+  getAiInspectionOverview_query: { validate: getAiInspectionOverview_query, meta: metas.getAiInspectionOverview_query },
   getApiReferenceAsset_params: { validate: getApiReferenceAsset_params, meta: metas.getApiReferenceAsset_params },
   getCurrentUser_query: { validate: getCurrentUser_query, meta: metas.getCurrentUser_query },
   getUserCenter_params: { validate: getUserCenter_params, meta: metas.getUserCenter_params },

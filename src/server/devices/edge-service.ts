@@ -30,32 +30,31 @@
 // POST {device}/edgeService adds one; DELETE {device}/edgeService/{id} refuses (409) while devices
 // belong to it; DELETE {device}/edgeService/force/{id} deletes its devices too.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { messages } from "../../../generated/errors.ts";
+import { operations } from "../../../generated/operations.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { mappingLabel, mappingOptions } from "../../common/mappings.ts";
-import { checkRule, fillScene } from "../../common/validate.ts";
+import { fillScene, validateResource } from "../../common/validate.ts";
+import type { GetEdgeDeviceListData, GetEdgeServiceListData } from "../../../generated/operation-types.ts";
 import { issueTicket } from "../auth/ticket-routes.ts";
-import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { buildModel } from "../crud/model.ts";
 import { createRow, deleteRows, updateRow, type Actor } from "../crud/repository.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import type { DbSession } from "../db/types.ts";
-import { apiError, ok, validationError } from "../http/envelope.ts";
-import { bodyOf, optionalId, pageArgs, pathId, queryOf, requiredId, textOf } from "../http/request-input.ts";
+import { apiError, validationError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
+import { optionalId, pageArgs, requiredId, textOf } from "../http/request-input.ts";
+
+type EdgeService = GetEdgeServiceListData["list"][number];
+type EdgeDevice = GetEdgeDeviceListData["list"][number];
 
 export const EDGE_CODE = "HBL03019";
 const EDGE_LICENCE_TYPE = 252;
-const BASE = "/api/device/edgeService";
 
 const edgeModel = buildModel(resourceByName.edgeServices);
 
-/** Channel types of an edge device's channels (the spec names the call, not the values). */
-export const CHANNEL_TYPES = [
-  { value: 1, label: "视频通道" },
-  { value: 2, label: "门禁通道" },
-  { value: 3, label: "对讲通道" },
-];
-/** Cameras carry video channels, door and wall stations intercom, controllers access channels. */
+/** Channel types (mapping channelType): cameras carry video channels, controllers access channels, door and wall stations intercom. */
 const channelTypeOf = (deviceCategory: number): number => ([6, 7].includes(deviceCategory) ? 1 : deviceCategory === 5 ? 2 : 3);
 
 const EDGE_COLUMNS = `e.id, e.name, e.serial_no as "serialNo", e.ip_address as "ipAddress", e.software_version as "softwareVersion",
@@ -64,20 +63,8 @@ const EDGE_COLUMNS = `e.id, e.name, e.serial_no as "serialNo", e.ip_address as "
   e.last_heartbeat as "lastHeartbeat", e.remark, e.version, e.created_at as "createdAt", e.updated_at as "updatedAt",
   (select count(*)::int from edge_devices d where d.tenant_id = e.tenant_id and d.edge_service_id = e.id) as "deviceCount"`;
 
-interface EdgeRow {
-  id: number;
-  name: string;
-  serialNo: string;
-  ipAddress: string | null;
-  communityIds: unknown;
-  enableRemoteAccess: boolean;
-  showEnable: boolean;
-  authorized: boolean;
-  online: boolean;
-  lastHeartbeat: string | null;
-  updatedAt: string;
-  [key: string]: unknown;
-}
+/** A row of EDGE_COLUMNS (communityIds as stored: checked by withCommunities). */
+type EdgeRow = Omit<EdgeService, "communityIds" | "communityNames"> & { communityIds: unknown };
 
 const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : []);
 
@@ -87,7 +74,7 @@ async function communityNames(db: DbSession, tenantId: number, ids: number[]): P
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
-async function withCommunities(db: DbSession, tenantId: number, rows: EdgeRow[]) {
+async function withCommunities(db: DbSession, tenantId: number, rows: EdgeRow[]): Promise<EdgeService[]> {
   const names = await communityNames(db, tenantId, [...new Set(rows.flatMap((r) => idsOf(r.communityIds)))]);
   return rows.map((r) => {
     const communityIds = idsOf(r.communityIds).filter((id) => names.has(id));
@@ -105,9 +92,10 @@ async function loadEdge(db: DbSession, tenantId: number, edgeId: number) {
 async function checkCommunityIds(db: DbSession, session: SessionInfo, value: unknown): Promise<void> {
   if (value === undefined || value === null) return;
   const ids = idsOf(value);
-  if (!Array.isArray(value) || ids.length !== value.length) throw validationError([{ field: "communityIds", message: fillScene("{scene}不存在", session.sceneName) }]);
+  const unknownCommunity = () => validationError([{ field: "communityIds", message: fillScene(messages.sceneNotFound, session.sceneName) }]);
+  if (!Array.isArray(value) || ids.length !== value.length) throw unknownCommunity();
   const names = await communityNames(db, session.tenantId, ids);
-  if (names.size !== new Set(ids).size) throw validationError([{ field: "communityIds", message: fillScene("{scene}不存在", session.sceneName) }]);
+  if (names.size !== new Set(ids).size) throw unknownCommunity();
 }
 
 const DEVICE_COLUMNS = `d.id, d.edge_service_id as "edgeServiceId", d.name, d.serial_no as "serialNo", d.device_category as "deviceCategory",
@@ -115,15 +103,7 @@ const DEVICE_COLUMNS = `d.id, d.edge_service_id as "edgeServiceId", d.name, d.se
   d.updated_at as "updatedAt"`;
 const DEVICE_FROM = `edge_devices d left join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id`;
 
-interface DeviceRow {
-  id: number;
-  name: string;
-  deviceCategory: number;
-  communityId: number | null;
-  communityName: string | null;
-  channelCount: number;
-  [key: string]: unknown;
-}
+type DeviceRow = Omit<EdgeDevice, "deviceCategoryLabel">;
 
 const withCategoryLabel = (d: DeviceRow) => ({ ...d, deviceCategoryLabel: mappingLabel("deviceCategory", d.deviceCategory) });
 
@@ -134,7 +114,7 @@ export function channelsOf(devices: Pick<DeviceRow, "id" | "name" | "deviceCateg
       deviceId: d.id,
       deviceName: d.name,
       channelNo: i + 1,
-      channelName: `${d.name}-通道${i + 1}`,
+      channelName: messages.edgeChannelName.replace("{device}", d.name).replace("{no}", String(i + 1)),
       channelType: channelTypeOf(Number(d.deviceCategory)),
       communityId: d.communityId,
       communityName: d.communityName,
@@ -142,21 +122,19 @@ export function channelsOf(devices: Pick<DeviceRow, "id" | "name" | "deviceCateg
   );
 }
 
-const edgeIdOf = (input: Record<string, unknown>) => requiredId(input.edgeId ?? input.id);
-const actorOf = (request: FastifyRequest): Actor => ({ session: sessionOf(request), ip: request.ip });
+/** The edge service an input names: edgeId, or id (its older name). */
+const edgeIdOf = (input: { edgeId?: number | string; id?: number | string }) => requiredId(input.edgeId ?? input.id);
+const actorOf = (request: FastifyRequest, session: SessionInfo): Actor => ({ session, ip: request.ip });
+/** The switches arrive as booleans, 1 / 0 or their text (the schema allows only those). */
+const isOn = (value: unknown): boolean => value === true || value === 1 || value === "1" || value === "true";
 
 export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   const db = app.db;
-  const config = { authority: EDGE_CODE };
-  const get = (name: string, handler: (request: FastifyRequest, session: SessionInfo, query: Record<string, unknown>) => Promise<unknown>) =>
-    app.get(`${BASE}/actions/${name}`, { config }, async (request) => ok(await handler(request, sessionOf(request), queryOf(request))));
-  const post = (name: string, handler: (request: FastifyRequest, session: SessionInfo, body: Record<string, unknown>) => Promise<unknown>) =>
-    app.post(`${BASE}/actions/${name}`, { config }, async (request) => ok(await handler(request, sessionOf(request), bodyOf(request))));
 
   // ---- reads -------------------------------------------------------------------------------------
 
-  get("getEdgeServiceList", async (_r, session, query) => {
-    const { pageNo, pageSize, offset } = pageArgs(query);
+  route(app, operations.getEdgeServiceList, async ({ session, query }) => {
+    const { pageNo, pageSize, offset } = pageArgs({ pageNo: query.pageNo, pageSize: query.pageSize });
     const keyword = textOf(query.keyword ?? query.name, 32);
     const params: unknown[] = [session.tenantId];
     let where = "e.tenant_id = $1";
@@ -172,7 +150,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return { list: await withCommunities(db, session.tenantId, rows), total: Number(total[0].n), pageNo, pageSize };
   });
 
-  get("getEdgeServiceDetails", async (_r, session, query) => {
+  route(app, operations.getEdgeServiceDetails, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
     const { rows } = await db.query<{ value: number; count: number }>(
       "select device_category as value, count(*)::int as count from edge_devices where tenant_id = $1 and edge_service_id = $2 group by device_category order by 1",
@@ -181,9 +159,9 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return { ...edge, devicesByCategory: rows.map((r) => ({ deviceCategory: r.value, label: mappingLabel("deviceCategory", r.value), count: Number(r.count) })) };
   });
 
-  get("getEdgeDeviceList", async (_r, session, query) => {
+  route(app, operations.getEdgeDeviceList, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
-    const { pageNo, pageSize, offset } = pageArgs(query);
+    const { pageNo, pageSize, offset } = pageArgs({ pageNo: query.pageNo, pageSize: query.pageSize });
     const params: unknown[] = [session.tenantId, edge.id];
     let where = "d.tenant_id = $1 and d.edge_service_id = $2";
     const communityId = optionalId(query.communityId);
@@ -203,13 +181,13 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return { list: rows.map(withCategoryLabel), total: Number(total[0].n), pageNo, pageSize };
   });
 
-  get("getEdgeDeviceChannelList", async (_r, session, query) => {
-    const { rows } = await db.query<DeviceRow>(`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.id = $2`, [session.tenantId, requiredId(query.deviceId)]);
+  route(app, operations.getEdgeDeviceChannelList, async ({ session, query }) => {
+    const { rows } = await db.query<DeviceRow>(`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.id = $2`, [session.tenantId, query.deviceId]);
     if (!rows[0]) throw apiError("NOT_FOUND");
     return channelsOf(rows);
   });
 
-  get("getEdgeChannelList", async (_r, session, query) => {
+  route(app, operations.getEdgeChannelList, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
     const communityId = optionalId(query.communityId);
     const { rows } = await db.query<DeviceRow>(
@@ -219,7 +197,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return channelsOf(rows);
   });
 
-  get("getEgdeModuleReportStatus", async (_r, session, query) => {
+  route(app, operations.getEgdeModuleReportStatus, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
     const { rows } = await db.query<{ devices: number; channels: number; lastDevice: string | null }>(
       `select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels, max(updated_at) as "lastDevice"
@@ -227,25 +205,25 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       [session.tenantId, edge.id],
     );
     const r = rows[0];
-    const communityIds = edge.communityIds as number[];
+    const communityIds = edge.communityIds;
     return [
-      { module: "heartbeat", name: "心跳", reported: Boolean(edge.online), count: edge.online ? 1 : 0, reportTime: edge.lastHeartbeat ?? null },
-      { module: "device", name: "设备", reported: Number(r.devices) > 0, count: Number(r.devices), reportTime: r.lastDevice },
-      { module: "channel", name: "通道", reported: Number(r.channels) > 0, count: Number(r.channels), reportTime: r.lastDevice },
-      { module: "community", name: "绑定社区", reported: communityIds.length > 0, count: communityIds.length, reportTime: edge.updatedAt ?? null },
+      { module: "heartbeat", name: messages.edgeReportHeartbeat, reported: Boolean(edge.online), count: edge.online ? 1 : 0, reportTime: edge.lastHeartbeat ?? null },
+      { module: "device", name: messages.edgeReportDevices, reported: Number(r.devices) > 0, count: Number(r.devices), reportTime: r.lastDevice },
+      { module: "channel", name: messages.edgeReportChannels, reported: Number(r.channels) > 0, count: Number(r.channels), reportTime: r.lastDevice },
+      { module: "community", name: messages.edgeReportCommunities, reported: communityIds.length > 0, count: communityIds.length, reportTime: edge.updatedAt ?? null },
     ];
   });
 
-  get("getEdgeBindCommunityList", async (_r, session, query) => {
+  route(app, operations.getEdgeBindCommunityList, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
-    const names = edge.communityNames as string[];
-    return (edge.communityIds as number[]).map((communityId, i) => ({ communityId, communityName: names[i] }));
+    return edge.communityIds.map((communityId, i) => ({ communityId, communityName: edge.communityNames[i] }));
   });
 
-  get("getChannelType", async () => CHANNEL_TYPES);
-  get("getDeviceType", async () => mappingOptions("deviceCategory"));
+  // Channel types: the spec names the call, not the values (mapping channelType).
+  route(app, operations.getChannelType, async () => mappingOptions("channelType"));
+  route(app, operations.getDeviceType, async () => mappingOptions("deviceCategory"));
 
-  get("findEdgeLicenseList", async (_r, session) => {
+  route(app, operations.findEdgeLicenseList, async ({ session }) => {
     const quota = await edgeLicenceQuota(db, session.tenantId);
     const { rows } = await db.query<{ edgeId: number; name: string; serialNo: string; usedAt: string | null }>(
       `select e.id as "edgeId", e.name, e.serial_no as "serialNo",
@@ -256,15 +234,14 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return { serviceType: EDGE_LICENCE_TYPE, ...quota, list: rows.map((r) => ({ ...r, licensed: r.usedAt !== null })) };
   });
 
-  get("getEdgeServiceByCommunityId", async (_r, session, query) => {
-    const communityId = requiredId(query.communityId);
+  route(app, operations.getEdgeServiceByCommunityId, async ({ session, query }) => {
     const { rows } = await db.query<{ id: number; name: string; enableRemoteAccess: boolean; authorized: boolean }>(
       `select e.id, e.name, coalesce(e.enable_remote_access, false) as "enableRemoteAccess", coalesce(e.authorized, false) as authorized
          from edge_services e
         where e.tenant_id = $1 and coalesce(e.show_enable, true) and coalesce(e.community_ids, '[]'::jsonb) @> jsonb_build_array($2::bigint)
           and exists (select 1 from communities c where c.tenant_id = e.tenant_id and c.id = $2)
         order by e.id limit 1`,
-      [session.tenantId, communityId],
+      [session.tenantId, query.communityId],
     );
     return rows[0] ?? null;
   });
@@ -289,45 +266,41 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       detail: { changes: { [column]: value } },
     });
   };
-  const booleanOf = (value: unknown, field: string): boolean => {
-    if (typeof value === "boolean") return value;
-    if (value === 1 || value === "1" || value === "true") return true;
-    if (value === 0 || value === "0" || value === "false") return false;
-    throw validationError([{ field, message: "请求参数错误" }]);
-  };
 
-  post("updateEdgeService", async (request, session, body) => {
+  route(app, operations.updateEdgeService, async ({ request, session, body }) => {
     const edgeId = edgeIdOf(body);
     await checkCommunityIds(db, session, body.communityIds);
     const { id: _id, edgeId: _edgeId, ...fields } = body;
-    await updateRow(db, edgeModel, actorOf(request), edgeId, fields);
-    return loadEdge(db, session.tenantId, edgeId);
+    await updateRow(db, edgeModel, actorOf(request, session), edgeId, fields);
+    return (await loadEdge(db, session.tenantId, edgeId));
   });
 
-  post("updateAuthLogin", async (request, session, body) => {
+  route(app, operations.updateAuthLogin, async ({ request, session, body }) => {
     const edgeId = edgeIdOf(body);
     await setFlag(request, session, edgeId, "authorized", true);
     return { edgeId, authorized: true };
   });
 
-  post("getEdgeAuth", async (_r, session, body) => {
+  route(app, operations.getEdgeAuth, async ({ session, body }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
     return { edgeId: edge.id, authorized: edge.authorized };
   });
 
-  post("setShowEnable", async (request, session, body) => {
+  route(app, operations.setShowEnable, async ({ request, session, body }) => {
     const edgeId = edgeIdOf(body);
-    await setFlag(request, session, edgeId, "show_enable", booleanOf(body.showEnable, "showEnable"));
-    return loadEdge(db, session.tenantId, edgeId);
+    await setFlag(request, session, edgeId, "show_enable", isOn(body.showEnable));
+    return (await loadEdge(db, session.tenantId, edgeId));
   });
 
-  post("enableRemoteAccess", async (request, session, body) => {
+  route(app, operations.enableRemoteAccess, async ({ request, session, body }) => {
     const edgeId = edgeIdOf(body);
-    await setFlag(request, session, edgeId, "enable_remote_access", booleanOf(body.enableRemoteAccess ?? body.enable, "enableRemoteAccess"));
-    return loadEdge(db, session.tenantId, edgeId);
+    const value = body.enableRemoteAccess ?? body.enable;
+    if (value === undefined) throw apiError("BAD_REQUEST");
+    await setFlag(request, session, edgeId, "enable_remote_access", isOn(value));
+    return (await loadEdge(db, session.tenantId, edgeId));
   });
 
-  const syncSummary = async (session: SessionInfo, body: Record<string, unknown>) => {
+  const syncSummary = async (session: SessionInfo, body: { edgeId?: number | string; id?: number | string }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
     const { rows } = await db.query<{ devices: number; channels: number }>(
       "select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels from edge_devices where tenant_id = $1 and edge_service_id = $2",
@@ -336,26 +309,25 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return { edge, syncTime: new Date().toISOString(), deviceCount: Number(rows[0].devices), channelCount: Number(rows[0].channels) };
   };
 
-  post("synchronizationEdgeService", async (_r, session, body) => {
+  route(app, operations.synchronizationEdgeService, async ({ session, body }) => {
     const { edge, syncTime, deviceCount, channelCount } = await syncSummary(session, body);
-    return { edgeId: edge.id, syncTime, communityCount: (edge.communityIds as number[]).length, deviceCount, channelCount };
+    return { edgeId: edge.id, syncTime, communityCount: edge.communityIds.length, deviceCount, channelCount };
   });
 
-  post("synchronizationEdgeDevice", async (_r, session, body) => {
+  route(app, operations.synchronizationEdgeDevice, async ({ session, body }) => {
     const { edge, syncTime, deviceCount, channelCount } = await syncSummary(session, body);
     return { edgeId: edge.id, syncTime, deviceCount, channelCount };
   });
 
   // The community data an edge keeps locally: its bound communities' rooms and residents.
-  post("syncData", async (_r, session, body) => {
+  route(app, operations.syncData, async ({ session, body }) => {
     const { edge, syncTime } = await syncSummary(session, body);
-    const ids = edge.communityIds as number[];
     const { rows } = await db.query<{ communityId: number; rooms: number; inhabitants: number }>(
       `select c.id as "communityId",
               (select count(*)::int from rooms r where r.tenant_id = c.tenant_id and r.community_id = c.id) as rooms,
               (select count(*)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as inhabitants
          from communities c where c.tenant_id = $1 and c.id = any($2::bigint[]) order by c.id`,
-      [session.tenantId, ids],
+      [session.tenantId, edge.communityIds],
     );
     return { edgeId: edge.id, syncTime, communities: rows };
   });
@@ -364,7 +336,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const communityId = optionalId(communityValue);
     if (communityId !== null) {
       const names = await communityNames(db, session.tenantId, [communityId]);
-      if (!names.size) throw validationError([{ field: "communityId", message: fillScene("{scene}不存在", session.sceneName) }]);
+      if (!names.size) throw validationError([{ field: "communityId", message: fillScene(messages.sceneNotFound, session.sceneName) }]);
     }
     if (!deviceIds.length) throw apiError("BAD_REQUEST");
     const { rows } = await db.query<{ id: number }>(
@@ -376,25 +348,27 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return { deviceIds, communityId };
   };
 
-  post("setEdgeDeviceRelationCommunity", async (_r, session, body) =>
+  route(app, operations.setEdgeDeviceRelationCommunity, async ({ session, body }) =>
     relateDevices(session, Array.isArray(body.deviceIds) ? idsOf(body.deviceIds) : [requiredId(body.deviceId)], body.communityId),
   );
 
-  post("setEdgeChannelRelationCommunity", async (_r, session, body) => relateDevices(session, [requiredId(body.deviceId)], body.communityId));
+  route(app, operations.setEdgeChannelRelationCommunity, async ({ session, body }) => relateDevices(session, [requiredId(body.deviceId)], body.communityId));
 
-  post("updateDeviceSerialDetail", async (_r, session, body) => {
+  // serialNo and name follow the edgeDevices fields' rules (the schema's, and an update's: not empty).
+  route(app, operations.updateDeviceSerialDetail, async ({ session, body }) => {
     const deviceId = requiredId(body.deviceId ?? body.id);
     const sets: string[] = [];
     const params: unknown[] = [session.tenantId, deviceId, session.userId];
-    for (const [field, column, rule] of [["serialNo", "serial_no", "digitsLetters"], ["name", "name", "name"]] as const) {
+    const given: Record<string, string> = {};
+    for (const [field, column] of [["serialNo", "serial_no"], ["name", "name"]] as const) {
       if (body[field] === undefined) continue;
-      const value = textOf(body[field], 64);
-      const problem = value === "" ? (field === "name" ? "请输入设备名称" : "请输入设备序列号") : checkRule(rule, value) ?? (value.length > 32 ? "长度不能超过32个字符" : null);
-      if (problem) throw validationError([{ field, message: problem }]);
-      params.push(value);
+      given[field] = textOf(body[field], 64);
+      params.push(given[field]);
       sets.push(`${column} = $${params.length}`);
     }
     if (!sets.length) throw apiError("BAD_REQUEST");
+    const problems = validateResource("edgeDevices", "update", given, session.sceneName);
+    if (problems.length) throw validationError(problems);
     try {
       const { rows } = await db.query(
         `update edge_devices set ${sets.join(", ")}, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and id = $2 returning id`,
@@ -409,7 +383,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return withCategoryLabel(rows[0]);
   });
 
-  post("addEdgeLicense", async (_r, session, body) => {
+  route(app, operations.addEdgeLicense, async ({ session, body }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
     return db.transaction(async (tx) => {
       // One licence of type 252 per edge service, counted in the tenant's quota (licence_quotas).
@@ -420,7 +394,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       );
       if (existing[0]) return { edgeId: edge.id, licensed: true, usedAt: existing[0].usedAt };
       const quota = await edgeLicenceQuota(tx, session.tenantId);
-      if (quota.serviceUseNum >= quota.serviceTotalNum) throw apiError("BAD_REQUEST", { message: "边缘服务授权数量不足，请联系管理员扩容" });
+      if (quota.serviceUseNum >= quota.serviceTotalNum) throw apiError("EDGE_LICENCE_EXHAUSTED");
       const { rows } = await tx.query<{ usedAt: string }>(
         `insert into licence_usages (tenant_id, service_type, device_name, device_serial, used_at, created_by, updated_by)
          values ($1, $2, $3, $4, now(), $5, $5) returning used_at as "usedAt"`,
@@ -434,11 +408,11 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     });
   });
 
-  post("getFrpsAuth", async (_r, session, body) => {
+  route(app, operations.getFrpsAuth, async ({ session, body }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
-    if (!edge.authorized) throw apiError("BAD_REQUEST", { message: "边缘服务尚未授权" });
-    if (!edge.enableRemoteAccess) throw apiError("BAD_REQUEST", { message: "边缘服务未开启远程访问" });
-    if (!edge.ipAddress) throw apiError("BAD_REQUEST", { message: "边缘服务地址未知" });
+    if (!edge.authorized) throw apiError("EDGE_NOT_AUTHORIZED");
+    if (!edge.enableRemoteAccess) throw apiError("EDGE_REMOTE_ACCESS_OFF");
+    if (!edge.ipAddress) throw apiError("EDGE_ADDRESS_UNKNOWN");
     const jumpType = Number.isInteger(Number(body.jumpType)) ? Number(body.jumpType) : 1;
     const ticket = await issueTicket(db, session, "edge");
     const host = /^https?:\/\//i.test(edge.ipAddress) ? edge.ipAddress.replace(/\/+$/, "") : `http://${edge.ipAddress}`;
@@ -447,28 +421,22 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
 
   // ---- add / delete ------------------------------------------------------------------------------
 
-  app.post(BASE, { config }, async (request) => {
-    const body = bodyOf(request);
-    const session = sessionOf(request);
+  route(app, operations.addEdgeService, async ({ request, session, body }) => {
     await checkCommunityIds(db, session, body.communityIds);
-    const row = await createRow(db, edgeModel, actorOf(request), body);
-    return ok(await loadEdge(db, session.tenantId, Number(row.id)));
+    const row = await createRow(db, edgeModel, actorOf(request, session), body);
+    return (await loadEdge(db, session.tenantId, Number(row.id)));
   });
 
-  app.delete(`${BASE}/:id`, { config }, async (request) => {
-    const session = sessionOf(request);
-    const id = pathId(request);
+  route(app, operations.deleteEdgeService, async ({ request, session, params: { id } }) => {
     const { rows } = await db.query("select 1 from edge_devices where tenant_id = $1 and edge_service_id = $2 limit 1", [session.tenantId, id]);
     if (rows.length) {
       await loadEdge(db, session.tenantId, id); // another tenant's id stays a 404
-      throw apiError("REFERENCED", { message: "该边缘服务下还有设备，请先删除设备或强制删除" });
+      throw apiError("EDGE_HAS_DEVICES");
     }
-    return ok({ ids: await deleteRows(db, edgeModel, actorOf(request), [id]) });
+    return { ids: await deleteRows(db, edgeModel, actorOf(request, session), [id]) };
   });
 
-  app.delete(`${BASE}/force/:id`, { config }, async (request) => {
-    const session = sessionOf(request);
-    const id = pathId(request);
+  route(app, operations.forceDeleteEdgeService, async ({ request, session, params: { id } }) => {
     const devices = await db.transaction(async (tx) => {
       const gone = await tx.query<{ id: number }>("delete from edge_devices where tenant_id = $1 and edge_service_id = $2 returning id", [session.tenantId, id]);
       const edge = await tx.query("delete from edge_services where tenant_id = $1 and id = $2 returning id", [session.tenantId, id]);
@@ -486,7 +454,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       });
       return gone.rows.map((r) => Number(r.id));
     });
-    return ok({ ids: [id], deviceIds: devices });
+    return { ids: [id], deviceIds: devices };
   });
 }
 

@@ -7,11 +7,11 @@
 //          configKey "fireChargeUrl" (its value a URL text or {url}); url null when not configured,
 //          and the client then shows the jump-error dialog.
 import type { FastifyInstance } from "fastify";
+import { operations } from "../../../generated/operations.ts";
+import type { GetAiInspectionOverviewData } from "../../../generated/operation-types.ts";
 import { mappingLabel } from "../../common/mappings.ts";
-import { sessionOf } from "../auth/guard.ts";
-import { ok } from "../http/envelope.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { queryOf, requiredId } from "../http/request-input.ts";
+import { route } from "../http/operation.ts";
 import { chinaDays, countsByMapping } from "../workbench/workbench-stats.ts";
 
 export const FIRE_CHARGE_CONFIG_KEY = "fireChargeUrl";
@@ -22,9 +22,8 @@ export function configuredUrl(value: unknown): string | null {
 }
 
 export async function externalPagesModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/device/aiInspection/actions/overview", { config: { authority: "HBL17001" } }, async (request) => {
-    const session = sessionOf(request);
-    const community = await ownCommunity(app.db, session, requiredId(queryOf(request).communityId));
+  route(app, operations.getAiInspectionOverview, async ({ session, query }) => {
+    const community = await ownCommunity(app.db, session, query.communityId);
     const p = [session.tenantId, community.id];
     const n = async (sql: string, params: unknown[] = p) => Number((await app.db.query<{ n: number }>(sql, params)).rows[0].n);
     const grouped = async (column: string, mapping: string) =>
@@ -33,12 +32,13 @@ export async function externalPagesModule(app: FastifyInstance): Promise<void> {
         (await app.db.query<{ value: number; count: number }>(`select ${column} as value, count(*)::int as count from ai_inspection_records where tenant_id = $1 and community_id = $2 group by 1`, p)).rows,
       );
     const { days } = chinaDays(new Date(), 1);
-    const latest = await app.db.query<Record<string, unknown>>(
+    type Latest = GetAiInspectionOverviewData["latest"][number];
+    const latest = await app.db.query<Omit<Latest, "algorithmLabel" | "resultLabel" | "handleStatusLabel">>(
       `select id, channel_name as "channelName", algorithm, capture_time as "captureTime", image, result, handle_status as "handleStatus"
          from ai_inspection_records where tenant_id = $1 and community_id = $2 order by capture_time desc nulls last, id desc limit 10`,
       p,
     );
-    return ok({
+    return {
       communityId: community.id,
       communityName: community.name,
       configs: {
@@ -54,19 +54,18 @@ export async function externalPagesModule(app: FastifyInstance): Promise<void> {
       },
       latest: latest.rows.map((r) => ({
         ...r,
-        algorithmLabel: mappingLabel("aiAlgorithm", r.algorithm as number),
-        resultLabel: mappingLabel("aiInspectionResult", r.result as number),
-        handleStatusLabel: mappingLabel("aiHandleStatus", r.handleStatus as number),
+        algorithmLabel: mappingLabel("aiAlgorithm", r.algorithm),
+        resultLabel: mappingLabel("aiInspectionResult", r.result),
+        handleStatusLabel: mappingLabel("aiHandleStatus", r.handleStatus),
       })),
-    });
+    };
   });
 
-  app.get("/api/vehicle/charge/actions/getWebUrl", { config: { authority: "HBL05" } }, async (request) => {
-    const session = sessionOf(request);
+  route(app, operations.getChargeWebUrl, async ({ session }) => {
     const { rows } = await app.db.query<{ value: unknown }>(
       "select config_value as value from system_configs where tenant_id = $1 and config_key = $2 order by id limit 1",
       [session.tenantId, FIRE_CHARGE_CONFIG_KEY],
     );
-    return ok({ url: configuredUrl(rows[0]?.value) });
+    return { url: configuredUrl(rows[0]?.value) };
   });
 }

@@ -11,19 +11,21 @@
 //           aiRecords: {unhandled}, elevators: {total, fault, maintenance}, repairs: {pending},
 //           suggestions: [{level: "error" | "warning" | "info", text, path}]}
 import type { FastifyInstance } from "fastify";
+import { messages } from "../../../generated/errors.ts";
 import { mappings } from "../../../generated/mappings.ts";
+import { operations } from "../../../generated/operations.ts";
 import { mappingLabel } from "../../common/mappings.ts";
-import { sessionOf } from "../auth/guard.ts";
 import type { DbSession } from "../db/types.ts";
-import { ok, validationError } from "../http/envelope.ts";
+import type { GetOperationAssistantSummaryData, ListCamerasData, SearchCapturePicturesData } from "../../../generated/operation-types.ts";
+import { validationError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
 import { likeContains } from "../crud/sql.ts";
-import { ownCommunity, requireAnyOf } from "../auth/access.ts";
-import { bodyOf, optionalId, pageArgs, queryOf, requiredId, textOf } from "../http/request-input.ts";
+import { ownCommunity } from "../auth/access.ts";
+import { optionalId, pageArgs, textOf } from "../http/request-input.ts";
 import { countsByMapping } from "../workbench/workbench-stats.ts";
 
 /** deviceCategory 6 摄像机, 7 人脸抓拍机. */
 export const CAMERA_CATEGORIES = [6, 7];
-const cameraReaders = requireAnyOf(new Set(["HBL09001", "HBL02001", "HBL05", "HBL0001"]));
 
 /** The words of a search text: split on spaces and punctuation, at most 8, each at most 32 characters. */
 export function searchTerms(text: string): string[] {
@@ -37,24 +39,21 @@ export function searchTerms(text: string): string[] {
 const n = async (db: DbSession, sql: string, params: unknown[]) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
 
 export async function videoPagesModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/device/devices/actions/cameras", { preHandler: cameraReaders }, async (request) => {
-    const session = sessionOf(request);
-    const community = await ownCommunity(app.db, session, requiredId(queryOf(request).communityId));
-    const { rows } = await app.db.query<Record<string, unknown>>(
+  route(app, operations.listCameras, async ({ session, query }) => {
+    const community = await ownCommunity(app.db, session, query.communityId);
+    const { rows } = await app.db.query<Omit<ListCamerasData[number], "categoryLabel">>(
       `select id, name, serial_no as "serialNo", location, online, device_category as "deviceCategory", last_online_time as "lastOnlineTime"
          from devices where tenant_id = $1 and community_id = $2 and device_category = any($3::int[]) and enabled is not false
         order by name, id`,
       [session.tenantId, community.id, CAMERA_CATEGORIES],
     );
-    return ok(rows.map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory as number) })));
+    return rows.map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory) }));
   });
 
-  app.post("/api/capture/capturePictures/actions/textSearch", { config: { authority: "HBL05020" } }, async (request) => {
-    const session = sessionOf(request);
-    const body = bodyOf(request);
+  route(app, operations.searchCapturePictures, async ({ session, body }) => {
     const terms = searchTerms(textOf(body.text, 200));
-    if (!terms.length) throw validationError([{ field: "text", message: "请输入要搜索的文字" }]);
-    const { pageNo, pageSize, offset } = pageArgs(body);
+    if (!terms.length) throw validationError([{ field: "text", message: messages.searchTextRequired }]);
+    const { pageNo, pageSize, offset } = pageArgs({ pageNo: body.pageNo, pageSize: body.pageSize });
     const params: unknown[] = [session.tenantId];
     const add = (v: unknown) => `$${params.push(v)}`;
     let where = "tenant_id = $1";
@@ -68,7 +67,7 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
       return `(coalesce(description, '') ilike ${like} escape '\\' or channel_name ilike ${like} escape '\\' or coalesce(plate, '') ilike ${like} escape '\\'${kind})::int`;
     });
     const score = scoreParts.join(" + ");
-    const { rows } = await app.db.query<Record<string, unknown>>(
+    const { rows } = await app.db.query<Omit<SearchCapturePicturesData["list"][number], "captureTypeLabel">>(
       `select * from (
          select id, community_id as "communityId", image, channel_name as "channelName", device_sn as "deviceSn", capture_time as "captureTime",
                 capture_type as "captureType", plate, description, ${score} as score
@@ -77,22 +76,21 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
       [...params, pageSize, offset],
     );
     const total = await n(app.db, `select count(*)::int as n from capture_pictures where ${where} and (${score}) > 0`, params);
-    return ok({ list: rows.map((r) => ({ ...r, score: Number(r.score), captureTypeLabel: mappingLabel("captureType", r.captureType as number) })), total, pageNo, pageSize, terms });
+    return { list: rows.map((r) => ({ ...r, score: Number(r.score), captureTypeLabel: mappingLabel("captureType", r.captureType) })), total, pageNo, pageSize, terms };
   });
 
-  app.get("/api/device/operationAssistant/actions/summary", { config: { authority: "HBL05" } }, async (request) => {
-    const session = sessionOf(request);
-    const community = await ownCommunity(app.db, session, requiredId(queryOf(request).communityId));
+  route(app, operations.getOperationAssistantSummary, async ({ session, query }) => {
+    const community = await ownCommunity(app.db, session, query.communityId);
     const p = [session.tenantId, community.id];
     const devices = (await app.db.query<{ total: number; online: number }>(
       "select count(*)::int as total, count(*) filter (where online)::int as online from devices where tenant_id = $1 and community_id = $2",
       p,
     )).rows[0];
-    const offlineList = (await app.db.query(
+    const offlineList = (await app.db.query<Omit<GetOperationAssistantSummaryData["devices"]["offlineList"][number], "categoryLabel">>(
       `select id, name, serial_no as "serialNo", location, device_category as "deviceCategory", last_online_time as "lastOnlineTime"
          from devices where tenant_id = $1 and community_id = $2 and not coalesce(online, false) order by last_online_time desc nulls last, id limit 10`,
       p,
-    )).rows.map((r: Record<string, unknown>) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory as number) }));
+    )).rows.map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory) }));
     const alarmRows = (await app.db.query<{ value: number; count: number }>(
       "select alarm_type as value, count(*)::int as count from alarms where tenant_id = $1 and community_id = $2 and handle_status = 0 group by 1",
       p,
@@ -108,14 +106,15 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
     const offline = Number(devices.total) - Number(devices.online);
 
     const suggestions: { level: "error" | "warning" | "info"; text: string; path: string }[] = [];
-    if (unhandledAlarms) suggestions.push({ level: "error", text: `有${unhandledAlarms}条告警未处理，请尽快处理`, path: "/alarm/alarmCenter" });
-    if (Number(elevators.fault)) suggestions.push({ level: "error", text: `${elevators.fault}部电梯处于故障状态`, path: "/elevatorManage/operationalMonitoring" });
-    if (offline) suggestions.push({ level: "warning", text: `${offline}台设备离线，请检查网络和供电`, path: "/system/devicemanage" });
-    if (aiUnhandled) suggestions.push({ level: "warning", text: `${aiUnhandled}条AI巡检记录待处理`, path: "/AiInspection/AiInspectionRecord" });
-    if (pendingRepairs) suggestions.push({ level: "info", text: `${pendingRepairs}个报修工单尚未完成`, path: "/property/reportRepair" });
-    if (!suggestions.length) suggestions.push({ level: "info", text: "各项运行正常，暂无待办事项", path: "" });
+    const text = (message: string, count: number) => message.replace("{count}", String(count));
+    if (unhandledAlarms) suggestions.push({ level: "error", text: text(messages.assistantAlarms, unhandledAlarms), path: "/alarm/alarmCenter" });
+    if (Number(elevators.fault)) suggestions.push({ level: "error", text: text(messages.assistantElevatorFaults, Number(elevators.fault)), path: "/elevatorManage/operationalMonitoring" });
+    if (offline) suggestions.push({ level: "warning", text: text(messages.assistantDevicesOffline, offline), path: "/system/devicemanage" });
+    if (aiUnhandled) suggestions.push({ level: "warning", text: text(messages.assistantAiRecords, aiUnhandled), path: "/AiInspection/AiInspectionRecord" });
+    if (pendingRepairs) suggestions.push({ level: "info", text: text(messages.assistantRepairs, pendingRepairs), path: "/property/reportRepair" });
+    if (!suggestions.length) suggestions.push({ level: "info", text: messages.assistantAllClear, path: "" });
 
-    return ok({
+    return {
       communityId: community.id,
       communityName: community.name,
       devices: { total: Number(devices.total), online: Number(devices.online), offline, offlineList },
@@ -124,6 +123,6 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
       elevators: { total: Number(elevators.total), fault: Number(elevators.fault), maintenance: Number(elevators.maintenance) },
       repairs: { pending: pendingRepairs },
       suggestions,
-    });
+    };
   });
 }

@@ -10,14 +10,15 @@ import { openWindow, showSmartPlatformFailed } from "./external-window.ts";
 import { showsEdgeService, truncateEdgeName } from "./header-state.ts";
 
 export default function EdgeServiceLink({ authorities, communityId }: { authorities: readonly string[]; communityId: string | number | null }) {
-  const [edge, setEdge] = useState<EdgeService | null>(null);
+  // The edge service loaded for a community: shown only while that community is the current one.
+  const [loaded, setLoaded] = useState<{ communityId: string | number; edge: EdgeService | null } | null>(null);
   const enabled = showsEdgeService(authorities, communityId);
+  const edge = enabled && loaded && loaded.communityId === communityId ? loaded.edge : null;
 
   useEffect(() => {
-    setEdge(null);
     if (!enabled || communityId == null) return;
     let live = true;
-    fetchEdgeService(communityId).then((e) => live && setEdge(e && e.id != null ? e : null), () => undefined);
+    fetchEdgeService(communityId).then((e) => live && setLoaded({ communityId, edge: e && e.id != null ? e : null }), () => undefined);
     return () => {
       live = false;
     };
@@ -44,7 +45,7 @@ export default function EdgeServiceLink({ authorities, communityId }: { authorit
       open: async () => {
         const { jumpAddr } = await fetchEdgeJumpAddress(edge.id);
         if (!jumpAddr) throw new Error("no address");
-        setEdge((e) => (e && e.id === edge.id ? { ...e, authorized: true } : e));
+        setLoaded((l) => (l?.edge && l.edge.id === edge.id ? { ...l, edge: { ...l.edge, authorized: true } } : l));
         return openWindow(jumpAddr);
       },
       showOpenFailure: showSmartPlatformFailed,

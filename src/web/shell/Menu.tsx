@@ -64,8 +64,7 @@ async function runExternal(entry: MenuEntry): Promise<void> {
       return;
     case "chargeUrl":
       await openWindowWhenReady(async () => {
-        const data = await fetchChargeWebUrl();
-        return typeof data === "string" ? data : data?.url;
+        return (await fetchChargeWebUrl()).url;
       });
       return;
     case "ticket":
@@ -90,17 +89,20 @@ export default function ShellMenu() {
   const items = useMemo(() => toItems(entries), [entries]);
   const active = useMemo(() => activeMenu(entries, location.pathname), [entries, location.pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(active.openKeys);
+  const [branchOf, setBranchOf] = useState(active.openKeys);
 
-  // A new page opens its own branch, keeping the ones the user opened.
-  useEffect(() => {
+  // A new page opens its own branch, keeping the ones the user opened (adjusted while rendering,
+  // React's pattern for state that follows a changed input).
+  if (branchOf !== active.openKeys) {
+    setBranchOf(active.openKeys);
     setOpenKeys((keys) => [...new Set([...keys, ...active.openKeys])]);
-  }, [active.openKeys]);
+  }
 
   const onClick: MenuProps["onClick"] = ({ key }) => {
     const entry = findEntry(entries, String(key));
     if (!entry) return;
     const action = menuAction(entry);
-    if (action.kind === "navigate") navigate(action.path);
+    if (action.kind === "navigate") void navigate(action.path);
     else void runExternal(entry);
   };
 

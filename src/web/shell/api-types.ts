@@ -1,5 +1,6 @@
 // Shapes of what the shell's calls answer (docs/api.md).
 import type { MenuNode } from "../../../generated/model-types.ts";
+import type { GetEdgeServiceByCommunityIdData } from "../../../generated/operation-types.ts";
 import type { Id } from "./picker-state.ts";
 
 export interface CurrentUserData {
@@ -28,9 +29,5 @@ export interface LoginConfiguration {
   platformIco?: string;
 }
 
-export interface EdgeService {
-  id: Id;
-  name: string;
-  enableRemoteAccess?: boolean | number;
-  authorized?: boolean;
-}
+/** The community's edge service shown in the header (getEdgeServiceByCommunityId). */
+export type EdgeService = NonNullable<GetEdgeServiceByCommunityIdData>;

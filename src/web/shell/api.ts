@@ -1,7 +1,7 @@
 // Every call the shell makes (spec §7, shapes in docs/api.md), through the one request wrapper.
 import http from "../http/request.ts";
 import { api } from "../http/api.ts";
-import type { EdgeService, LoginConfiguration } from "./api-types.ts";
+import type { LoginConfiguration } from "./api-types.ts";
 import type { MenuThemeConfig } from "./menu-state.ts";
 import type { AreaNode, Id } from "./picker-state.ts";
 
@@ -16,7 +16,7 @@ export const fetchThemeConfiguration = () =>
 
 export const fetchTicket = (type: string) => api.getTicket({ query: { type } });
 
-export const fetchChargeWebUrl = () => http.get<{ url: string } | string>("/api/vehicle/charge/actions/getWebUrl");
+export const fetchChargeWebUrl = () => api.getChargeWebUrl();
 
 // The tree is recursive; the operation's schema describes one level (the client types the nesting).
 export const fetchAreaTree = (): Promise<AreaNode[]> => api.findAreaTreeList({ body: {} }) as Promise<AreaNode[]>;
@@ -28,16 +28,16 @@ export const fetchRecentCommunities = () => api.getRecentCommunityList();
 export const saveRecentCommunities = (communityIds: Id[]) => api.setRecentCommunityList({ body: { communityIds: [...communityIds] } });
 
 export const fetchEdgeService = (communityId: Id) =>
-  http.get<EdgeService | null>("/api/device/edgeService/actions/getEdgeServiceByCommunityId", { communityId }, { silent: true });
+  api.getEdgeServiceByCommunityId({ query: { communityId: Number(communityId) } }, { silent: true });
 
 export const fetchEdgeAuth = (edgeId: Id) =>
-  http.post<{ authorized: boolean }>("/api/device/edgeService/actions/getEdgeAuth", { edgeId });
+  api.getEdgeAuth({ body: { edgeId } });
 
-export const authorizeEdge = (edgeId: Id) => http.post<unknown>("/api/device/edgeService/actions/updateAuthLogin", { edgeId });
+export const authorizeEdge = (edgeId: Id) => api.updateAuthLogin({ body: { edgeId } });
 
 export const fetchEdgeJumpAddress = (edgeId: Id, jumpType = 1) =>
   // Silent: a failure shows the 进入智慧平台失败 dialog instead (spec §8).
-  http.post<{ jumpAddr: string }>("/api/device/edgeService/actions/getFrpsAuth", { edgeId, jumpType }, { silent: true });
+  api.getFrpsAuth({ body: { edgeId, jumpType } }, { silent: true });
 
 /** spec §7: reported when opening the cockpit, task centre or menu configuration; never in the way. */
 export const reportOperation = (body: { source: 2; operationCode: string; operationType: 1 }) =>

@@ -44,7 +44,7 @@ describe.each(backends)("edge service (%s)", (backend) => {
 
     const remoteOff = await t.server.request("POST", `${A}/getFrpsAuth`, { token: t.admin, body: { edgeId, jumpType: 1 } });
     expect(remoteOff.status).toBe(400);
-    expect(remoteOff.body.message).toBe("边缘服务未开启远程访问");
+    expect([remoteOff.body.code, remoteOff.body.message]).toEqual([40033, "边缘服务未开启远程访问"]);
 
     await t.server.request("POST", `${A}/enableRemoteAccess`, { token: t.admin, body: { edgeId, enableRemoteAccess: true } });
     const jump = await t.server.request("POST", `${A}/getFrpsAuth`, { token: t.admin, body: { edgeId, jumpType: 2 } });
@@ -88,6 +88,10 @@ describe.each(backends)("edge service (%s)", (backend) => {
     const renamed = await t.server.request("POST", `${A}/updateDeviceSerialDetail`, { token: t.admin, body: { deviceId, serialNo: "CAM0002" } });
     expect(renamed.body.data.serialNo).toBe("CAM0002");
     expect((await t.server.request("POST", `${A}/updateDeviceSerialDetail`, { token: t.admin, body: { deviceId, serialNo: "带空格 !" } })).status).toBe(400);
+    const emptySerial = await t.server.request("POST", `${A}/updateDeviceSerialDetail`, { token: t.admin, body: { deviceId, serialNo: "" } });
+    expect([emptySerial.status, emptySerial.body.message]).toEqual([400, "请输入设备序列号"]);
+    const emptyName = await t.server.request("POST", `${A}/updateDeviceSerialDetail`, { token: t.admin, body: { deviceId, name: " " } });
+    expect([emptyName.status, emptyName.body.message]).toEqual([400, "请输入设备名称"]);
   });
 
   it("updates an edge service with validation, and syncs", async () => {
@@ -129,7 +133,7 @@ describe.each(backends)("edge service (%s)", (backend) => {
 
   it("refuses to delete a service with devices, deletes it with force", async () => {
     const refused = await t.server.request("DELETE", `/api/device/edgeService/${edgeId}`, { token: t.admin });
-    expect(refused.status).toBe(409);
+    expect([refused.status, refused.body.message]).toEqual([409, "该边缘服务下还有设备，请先删除设备或强制删除"]);
     const forced = await t.server.request("DELETE", `/api/device/edgeService/force/${edgeId}`, { token: t.admin });
     expect(forced.status).toBe(200);
     expect(forced.body.data.deviceIds).toHaveLength(2);

@@ -9,31 +9,24 @@ import { useSearchParams } from "react-router";
 import { FieldValue } from "../../generic/display.tsx";
 import { detailFields, fieldLabel } from "../../generic/fields.ts";
 import edgeDef from "../../../../generated/resource-defs/edgeServices.ts";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { withScene } from "../../state/scene.ts";
 import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
 
-const BASE = "/api/device/edgeService/actions";
-
 const when = (v: string | null | undefined) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm:ss") : "-");
-
-interface EdgeDetail extends Record<string, unknown> {
-  id: number;
-  name: string;
-  devicesByCategory: { label: string; count: number }[];
-}
 
 export default function EdgeDetailPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
-  const edgeId = params.get("id") ?? params.get("edgeId");
+  const idText = params.get("id") ?? params.get("edgeId");
+  const edgeId = idText ? Number(idText) : null;
   const [page, setPage] = useState(1);
-  const edges = useApi(() => http.get<{ list: { id: number; name: string }[] }>(`${BASE}/getEdgeServiceList`, { pageNo: 1, pageSize: 100 }), []);
-  const detail = useApi(edgeId ? () => http.get<EdgeDetail>(`${BASE}/getEdgeServiceDetails`, { edgeId }) : null, [edgeId]);
-  const status = useApi(edgeId ? () => http.get<{ module: string; name: string; reported: boolean; count: number; reportTime: string | null }[]>(`${BASE}/getEgdeModuleReportStatus`, { edgeId }) : null, [edgeId]);
-  const communities = useApi(edgeId ? () => http.get<{ communityId: number; communityName: string }[]>(`${BASE}/getEdgeBindCommunityList`, { edgeId }) : null, [edgeId]);
+  const edges = useApi(() => api.getEdgeServiceList({ query: { pageNo: 1, pageSize: 100 } }), []);
+  const detail = useApi(edgeId ? () => api.getEdgeServiceDetails({ query: { edgeId } }) : null, [edgeId]);
+  const status = useApi(edgeId ? () => api.getEgdeModuleReportStatus({ query: { edgeId } }) : null, [edgeId]);
+  const communities = useApi(edgeId ? () => api.getEdgeBindCommunityList({ query: { edgeId } }) : null, [edgeId]);
   const devices = useApi(
-    edgeId ? () => http.get<{ list: Record<string, unknown>[]; total: number }>(`${BASE}/getEdgeDeviceList`, { edgeId, pageNo: page, pageSize: 10 }) : null,
+    edgeId ? () => api.getEdgeDeviceList({ query: { edgeId, pageNo: page, pageSize: 10 } }) : null,
     [edgeId, page],
   );
 
@@ -66,7 +59,7 @@ export default function EdgeDetailPage({ route }: PageProps) {
                 column={{ xs: 1, md: 2, lg: 3 }}
                 items={detailFields(edgeDef)
                   .filter((f) => f.name !== "communityIds")
-                  .map((f) => ({ key: f.name, label: fieldLabel(f), children: <FieldValue field={f} value={detail.data![f.name]} row={detail.data} detail /> }))}
+                  .map((f) => ({ key: f.name, label: fieldLabel(f), children: <FieldValue field={f} value={(detail.data as Record<string, unknown>)[f.name]} row={detail.data} detail /> }))}
               />
               <Row gutter={[16, 16]}>
                 <Col xs={24} md={12}>

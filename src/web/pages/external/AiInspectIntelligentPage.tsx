@@ -4,25 +4,18 @@
 // result, and the latest records.
 import { Alert, Card, Col, Image, Row, Spin, Table, Tag } from "antd";
 import dayjs from "dayjs";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
-import { asData, type Counted } from "../boards/board-types.ts";
+import { asData } from "../boards/board-types.ts";
 import { BarList, Donut, Figure } from "../boards/charts.tsx";
 import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
 
-interface Overview {
-  configs: { total: number; enabled: number };
-  tasks: number;
-  records: { today: number; unhandled: number; byAlgorithm: Counted[]; byResult: Counted[] };
-  latest: { id: number; channelName: string; captureTime: string; image: string | null; algorithmLabel: string; resultLabel: string; handleStatusLabel: string; result: number }[];
-}
-
 export default function AiInspectIntelligentPage({ route }: PageProps) {
   const community = useCurrentCommunity();
   const id = community?.communityId;
-  const { data, loading } = useApi(id ? () => http.get<Overview>("/api/device/aiInspection/actions/overview", { communityId: id }) : null, [id]);
+  const { data, loading } = useApi(id ? () => api.getAiInspectionOverview({ query: { communityId: Number(id) } }) : null, [id]);
   return (
     <Card title={withScene(route?.title ?? "智能巡检")} variant="borderless">
       {!id && <Alert type="info" showIcon message={withScene("请先选择{scene}")} />}

@@ -23,8 +23,7 @@ export default function ExternalEntryPage({ route }: PageProps) {
   const open = () => {
     if (kind === "fireCharge") {
       void openWindowWhenReady(async () => {
-        const data = await fetchChargeWebUrl();
-        return typeof data === "string" ? data : data?.url;
+        return (await fetchChargeWebUrl()).url;
       });
     } else {
       const applicationUrl = route?.external?.url ?? "";

@@ -5,22 +5,11 @@ import { Card, Checkbox, Col, Empty, Image, Input, Pagination, Row, Space, Spin,
 import dayjs from "dayjs";
 import { useState } from "react";
 import { mask } from "../../../common/masks.ts";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
-
-interface Hit {
-  id: number;
-  image: string;
-  channelName: string;
-  captureTime: string;
-  captureTypeLabel: string;
-  plate: string | null;
-  description: string | null;
-  score: number;
-}
 
 const EXAMPLES = ["车辆 东门", "人脸", "白色轿车", "北门 行人"];
 const PAGE_SIZE = 12;
@@ -33,7 +22,7 @@ export default function AiTextSearchPage({ route }: PageProps) {
   const [allCommunities, setAll] = useState(false);
   const communityId = allCommunities ? undefined : (community?.communityId ?? undefined);
   const { data, loading } = useApi(
-    query ? () => http.post<{ list: Hit[]; total: number; terms: string[] }>("/api/capture/capturePictures/actions/textSearch", { text: query, pageNo, pageSize: PAGE_SIZE, communityId }) : null,
+    query ? () => api.searchCapturePictures({ body: { text: query, pageNo, pageSize: PAGE_SIZE, communityId } }) : null,
     [query, pageNo, communityId],
   );
   const search = (value: string) => {

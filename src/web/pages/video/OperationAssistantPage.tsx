@@ -5,21 +5,12 @@
 import { Alert, Card, Col, List, Progress, Row, Spin, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useNavigate } from "react-router";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { BarList, Figure } from "../boards/charts.tsx";
 import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
-
-interface Summary {
-  devices: { total: number; online: number; offline: number; offlineList: { id: number; name: string; serialNo: string; location: string | null; categoryLabel: string; lastOnlineTime: string | null }[] };
-  alarms: { unhandled: number; byType: { label: string; count: number }[] };
-  aiRecords: { unhandled: number };
-  elevators: { total: number; fault: number; maintenance: number };
-  repairs: { pending: number };
-  suggestions: { level: "error" | "warning" | "info"; text: string; path: string }[];
-}
 
 const LEVEL = { error: "error", warning: "warning", info: "processing" } as const;
 
@@ -27,7 +18,7 @@ export default function OperationAssistantPage({ route }: PageProps) {
   const navigate = useNavigate();
   const community = useCurrentCommunity();
   const id = community?.communityId;
-  const { data, loading, error } = useApi(id ? () => http.get<Summary>("/api/device/operationAssistant/actions/summary", { communityId: id }) : null, [id]);
+  const { data, loading, error } = useApi(id ? () => api.getOperationAssistantSummary({ query: { communityId: Number(id) } }) : null, [id]);
   const online = data && data.devices.total ? Math.round((data.devices.online * 100) / data.devices.total) : 0;
   return (
     <Card title={withScene(route?.title ?? "运营助手")} variant="borderless">

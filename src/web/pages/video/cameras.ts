@@ -1,21 +1,13 @@
 // The community's cameras (GET {device}/devices/actions/cameras), for video patrol, the camera test
 // and the video demo.
-import { http } from "../../http/request.ts";
+import type { ListCamerasData } from "../../../../generated/operation-types.ts";
+import { api } from "../../http/api.ts";
 import { useApi } from "../shared/useApi.ts";
 
-export interface Camera {
-  id: number;
-  name: string;
-  serialNo: string;
-  location: string | null;
-  online: boolean | null;
-  deviceCategory: number;
-  categoryLabel: string;
-  lastOnlineTime: string | null;
-}
+export type Camera = ListCamerasData[number];
 
 export function useCameras(communityId: string | number | null | undefined) {
-  return useApi(communityId ? () => http.get<Camera[]>("/api/device/devices/actions/cameras", { communityId }) : null, [communityId]);
+  return useApi(communityId ? () => api.listCameras({ query: { communityId: Number(communityId) } }) : null, [communityId]);
 }
 
 /** The next camera of a patrol round (wraps around), or null when there is none. */
