@@ -14,7 +14,7 @@ const pending = pendingRoutes(new URL("../../schemas/operations/pending.yaml", i
 const declared = new Map(Object.values(operations).map((o) => [routeKey(o.method, o.path), o.name]));
 const problems = [
   ...checkConsistency({ routes, menu, resources, rules, mappings, permissionGroups, allowedDuplicateRouteCodes, specRoutes }),
-  ...checkOperationRoutes({ registered: await registeredRoutes(), generic: genericRoutes(openapi as any), declared, pending }),
+  ...checkOperationRoutes({ registered: await registeredRoutes(), generic: genericRoutes(openapi), declared, pending }),
 ];
 if (problems.length) {
   console.error(`schema check failed (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join("\n")}`);

@@ -74,11 +74,11 @@ export function pendingRoutes(file: string): string[] {
 }
 
 /** Generic routes of the OpenAPI document: its entries that are no declared operation. */
-export function genericRoutes(openapi: { paths: Record<string, Record<string, { operationId?: string }>> }): Set<string> {
+export function genericRoutes(openapi: { paths: Record<string, Record<string, object>> }): Set<string> {
   const out = new Set<string>();
   for (const [path, item] of Object.entries(openapi.paths)) {
     for (const [method, entry] of Object.entries(item)) {
-      if (method === "parameters" || entry.operationId) continue;
+      if (method === "parameters" || ("operationId" in entry && entry.operationId)) continue;
       out.add(routeKey(method, path));
     }
   }

@@ -70,5 +70,5 @@ export async function run(projectRoot: string, argv: string[]): Promise<number> 
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  run(root, process.argv.slice(2)).then((code) => process.exit(code));
+  void run(root, process.argv.slice(2)).then((code) => process.exit(code));
 }

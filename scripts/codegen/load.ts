@@ -13,6 +13,12 @@ export class SchemaError extends Error {
   }
 }
 
+/**
+ * A value read from a YAML source. Its shape is checked against the meta-schemas before any
+ * builder reads it, so the builders walk it as the schema describes instead of re-typing every node.
+ */
+export type Yaml = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed YAML, shape checked by the meta-schemas first
+
 export interface SourceFile<T = unknown> {
   file: string; // path relative to the project root
   data: T;
@@ -23,8 +29,8 @@ const KINDS = ["rules", "mappings", "permissions", "errors", "constants"] as con
 export type GlobalKind = (typeof KINDS)[number];
 
 export interface Sources {
-  modules: SourceFile<any>[];
-  globals: Record<GlobalKind, SourceFile<any>>;
+  modules: SourceFile<Yaml>[];
+  globals: Record<GlobalKind, SourceFile<Yaml>>;
 }
 
 /** A path inside a YAML document: keys and array indexes. */
@@ -79,9 +85,9 @@ export function describeAjvError(file: string, doc: Document, e: ErrorObject): s
   const at = position({ file, doc }, pointerPath(e.instancePath));
   const where = e.instancePath || "/";
   let what = e.message ?? "is invalid";
-  if (e.keyword === "additionalProperties") what = `unknown property "${(e.params as any).additionalProperty}"`;
-  if (e.keyword === "enum") what = `must be one of ${JSON.stringify((e.params as any).allowedValues)}`;
-  if (e.keyword === "required") what = `missing required property "${(e.params as any).missingProperty}"`;
+  if (e.keyword === "additionalProperties") what = `unknown property "${e.params.additionalProperty}"`;
+  if (e.keyword === "enum") what = `must be one of ${JSON.stringify(e.params.allowedValues)}`;
+  if (e.keyword === "required") what = `missing required property "${e.params.missingProperty}"`;
   return `${at}: at ${where}: ${what}`;
 }
 

@@ -1,6 +1,6 @@
 // Turns the checked YAML sources into one normalized model: defaults filled in, routes flattened,
 // references resolved. Anything codegen cannot build from fails here with file:line:column and path.
-import type { SourceFile, Sources, YamlPath } from "./load.ts";
+import type { SourceFile, Sources, Yaml, YamlPath } from "./load.ts";
 import { keyPosition, position, SchemaError } from "./load.ts";
 import type {
   ActionDef, ErrorCodeDef, FieldDef, MappingDef, MenuNode, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules,
@@ -26,7 +26,7 @@ const CHECK_KINDS: RuleCheck["kind"][] = [
   "pattern", "notPattern", "maxLength", "minLength", "decimalMax", "decimalMin", "decimalGt", "decimalLt", "multipleOf",
 ];
 
-function buildRules(raw: Record<string, any>): Record<string, RuleDef> {
+function buildRules(raw: Record<string, Yaml>): Record<string, RuleDef> {
   const out: Record<string, RuleDef> = {};
   for (const [name, r] of Object.entries(raw)) {
     out[name] = {
@@ -35,7 +35,7 @@ function buildRules(raw: Record<string, any>): Record<string, RuleDef> {
       params: r.params ?? {},
       ...(r.required !== undefined ? { required: r.required } : {}),
       ...(r.requiredMessage !== undefined ? { requiredMessage: r.requiredMessage } : {}),
-      checks: (r.checks ?? []).map((c: any) => {
+      checks: (r.checks ?? []).map((c: Yaml) => {
         const kind = CHECK_KINDS.find((k) => k in c)!;
         return { kind, value: c[kind], message: c.message };
       }),
@@ -45,7 +45,7 @@ function buildRules(raw: Record<string, any>): Record<string, RuleDef> {
 }
 
 /** Where a mapping is defined: schemas/mappings.yaml or the `mappings:` of a module file. */
-type MappingSource = { src: SourceFile<any>; name: string; raw: any };
+type MappingSource = { src: SourceFile<Yaml>; name: string; raw: Yaml };
 
 /** The mappings of mappings.yaml and of every module file, in one table; a name defined twice is a problem. */
 function buildMappings(defs: MappingSource[], problems: string[]): Record<string, MappingDef> {
@@ -59,7 +59,7 @@ function buildMappings(defs: MappingSource[], problems: string[]): Record<string
     }
     definedAt.set(name, at);
     const values: MappingDef["values"] = {};
-    for (const [code, v] of Object.entries(m.values as Record<string, any>)) {
+    for (const [code, v] of Object.entries(m.values as Record<string, Yaml>)) {
       values[code] = typeof v === "string" ? { label: v } : { label: v.label, ...(v.color ? { color: v.color } : {}) };
     }
     out[name] = {
@@ -83,15 +83,15 @@ export function buildModel(sources: Sources): Model {
   const g = sources.globals;
   const rules = buildRules(g.rules.data.rules);
   const mappingDefs: MappingSource[] = [g.mappings, ...sources.modules].flatMap((src) =>
-    Object.entries((src.data.mappings ?? {}) as Record<string, any>).map(([name, raw]) => ({ src, name, raw })),
+    Object.entries((src.data.mappings ?? {}) as Record<string, Yaml>).map(([name, raw]) => ({ src, name, raw })),
   );
   const mappings = buildMappings(mappingDefs, problems);
   const routes: RouteDef[] = [];
   const resources: ResourceDef[] = [];
   const modules: Model["modules"] = [];
   // Where each route and resource was written, for the positions of the problems found later.
-  const routeAt = new Map<RouteDef, { src: SourceFile<any>; path: YamlPath }>();
-  const resourceAt = new Map<ResourceDef, { src: SourceFile<any>; path: YamlPath }>();
+  const routeAt = new Map<RouteDef, { src: SourceFile<Yaml>; path: YamlPath }>();
+  const resourceAt = new Map<ResourceDef, { src: SourceFile<Yaml>; path: YamlPath }>();
   const routeWhere = (rt: RouteDef, key?: string) => {
     const { src, path } = routeAt.get(rt)!;
     return position(src, key ? [...path, key] : path);
@@ -109,7 +109,7 @@ export function buildModel(sources: Sources): Model {
       module: m.module, title: m.title, icon: m.icon, order: m.order ?? 1000,
       tenantMenu: m.tenantMenu ?? false, inMenu: m.inMenu ?? true, file: src.file,
     });
-    const addRoute = (r: any, where: YamlPath, parent?: RouteDef) => {
+    const addRoute = (r: Yaml, where: YamlPath, parent?: RouteDef) => {
       const route: RouteDef = {
         path: r.path,
         name: r.name ?? lastStaticSegment(r.path),
@@ -138,13 +138,13 @@ export function buildModel(sources: Sources): Model {
       };
       routes.push(route);
       routeAt.set(route, { src, path: where });
-      (r.children ?? []).forEach((c: any, i: number) => addRoute(c, [...where, "children", i], route));
+      (r.children ?? []).forEach((c: Yaml, i: number) => addRoute(c, [...where, "children", i], route));
     };
-    (m.routes ?? []).forEach((r: any, i: number) => addRoute(r, ["routes", i]));
+    (m.routes ?? []).forEach((r: Yaml, i: number) => addRoute(r, ["routes", i]));
 
-    (m.resources ?? []).forEach((r: any, i: number) => {
+    (m.resources ?? []).forEach((r: Yaml, i: number) => {
       const where = (...sub: YamlPath) => `${position(src, ["resources", i, ...sub])}: at /${["resources", i, ...sub].join("/")}`;
-      const fields: FieldDef[] = (r.fields as any[]).map((f) => {
+      const fields: FieldDef[] = (r.fields as Yaml[]).map((f) => {
         const hidden = f.type === "secret";
         const field: FieldDef = {
           name: f.name,
@@ -301,7 +301,7 @@ export function buildModel(sources: Sources): Model {
  * must be listed together in permissions.yaml allowedDuplicateRouteCodes (the spec's own shared codes),
  * and a code given by a route and listed in a permission group must carry the same name there.
  */
-function duplicateCodeProblems(routes: RouteDef[], permissions: SourceFile<any>, routeWhere: (rt: RouteDef, key?: string) => string): string[] {
+function duplicateCodeProblems(routes: RouteDef[], permissions: SourceFile<Yaml>, routeWhere: (rt: RouteDef, key?: string) => string): string[] {
   const problems: string[] = [];
   const allowed: Record<string, string[]> = permissions.data.allowedDuplicateRouteCodes ?? {};
   const byCode = new Map<string, RouteDef[]>();
@@ -334,11 +334,11 @@ function duplicateCodeProblems(routes: RouteDef[], permissions: SourceFile<any>,
   return problems;
 }
 
-function buildActions(raw: any): NonNullable<ResourceDef["actions"]> {
+function buildActions(raw: Yaml): NonNullable<ResourceDef["actions"]> {
   return {
     stateField: raw.stateField,
     ...(raw.historyField ? { historyField: raw.historyField } : {}),
-    list: (raw.list as any[]).map((a): ActionDef => ({
+    list: (raw.list as Yaml[]).map((a): ActionDef => ({
       name: a.name,
       label: a.label,
       from: (a.from as (string | number)[]).map(String),

@@ -4,6 +4,7 @@
 import { validators } from "../../generated/validators/index.js";
 import { rules } from "../../generated/rules.ts";
 import { runCompiled, type FieldError } from "./validation-run.ts";
+import { scalarText } from "./scalar-text.ts";
 
 export { fillScene, type FieldError } from "./validation-run.ts";
 
@@ -33,7 +34,7 @@ export function checkRuleWith(rule: string, value: unknown, params: Record<strin
   if (!def) throw new Error(`no rule named ${rule}`);
   const all: Record<string, unknown> = { ...def.params, ...params };
   const fill = (s: string) => s.replace(/\{(\w+)\}/g, (w, k: string) => (k in all ? String(all[k]) : w));
-  const text = typeof value === "number" ? String(value) : value == null ? "" : String(value);
+  const text = scalarText(value);
   if (text === "") return def.required ?? def.requiredMessage ?? null;
   const n = Number(text);
   for (const c of def.checks) {

@@ -21,6 +21,7 @@ import { writeOperationLog } from "./operation-log.ts";
 import { findById, type Actor, type Validate } from "./repository.ts";
 import { Params, ident, parseId } from "./sql.ts";
 import { castFor, toColumnValue } from "./values.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
@@ -32,7 +33,7 @@ function requiredMessage(field: FieldDef, scene: string): string {
 /** "当前状态为“已完成”，不能派单" */
 export function illegalStateMessage(model: ResourceModel, action: ActionDef, state: unknown): string {
   const field = model.def.fields.find((f) => f.name === model.def.actions!.stateField)!;
-  const label = field.mapping ? mappingLabel(field.mapping, state as string | number | null) : String(state ?? "");
+  const label = field.mapping ? mappingLabel(field.mapping, state as string | number | null) : scalarText(state);
   return `当前状态为“${label || "-"}”，不能${action.label}`;
 }
 

@@ -9,6 +9,7 @@ import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import type { DbSession } from "../db/types.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 export interface WriteContext {
   db: DbSession;
@@ -59,12 +60,12 @@ async function guardMainAccounts(db: DbSession, session: SessionInfo, ids: numbe
 
 const usersHooks: ResourceHooks = {
   async beforeWrite({ db, session, id, body, columns }) {
-    if (body.userType !== undefined && String(body.userType) === MAIN_ACCOUNT && session.userType !== MAIN_ACCOUNT) throw apiError("NO_PERMISSION");
+    if (body.userType !== undefined && scalarText(body.userType) === MAIN_ACCOUNT && session.userType !== MAIN_ACCOUNT) throw apiError("NO_PERMISSION");
     if (id !== undefined) await guardMainAccounts(db, session, [id]);
     if (body.password !== undefined && body.password !== null && body.password !== "") {
       const problem = checkRule("password", body.password);
       if (problem) throw validationError([{ field: "password", message: problem }]);
-      columns.set("password_hash", await hashPassword(String(body.password)));
+      columns.set("password_hash", await hashPassword(scalarText(body.password)));
     }
   },
   // The operation log keeps the username text of a deleted user; its sessions end with it.

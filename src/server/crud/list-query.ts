@@ -14,6 +14,7 @@ import { errorCodes } from "../../../generated/errors.ts";
 import { type ResourceModel, refLabelColumns } from "./model.ts";
 import { Params, alias, ident, likeContains, parseId } from "./sql.ts";
 import { fromRow, toColumnValue } from "./values.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -51,7 +52,7 @@ export function pageArgs(input: Record<string, unknown>): { pageNo: number; page
 }
 
 function direction(value: unknown, fallback: "asc" | "desc"): "asc" | "desc" {
-  const v = String(value ?? "").toLowerCase();
+  const v = scalarText(value).toLowerCase();
   if (v === "asc" || v === "ascend") return "asc";
   if (v === "desc" || v === "descend") return "desc";
   return fallback;

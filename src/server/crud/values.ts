@@ -4,6 +4,7 @@ import type { FieldDef } from "../../../generated/model-types.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { validationError } from "../http/envelope.ts";
 import type { ResourceModel } from "./model.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 /** A client value as the SQL parameter for the field's column (validated before). */
 export function toColumnValue(field: FieldDef, value: unknown): unknown {
@@ -11,12 +12,12 @@ export function toColumnValue(field: FieldDef, value: unknown): unknown {
   switch (field.type) {
     case "integer":
     case "ref":
-      return typeof value === "number" ? value : Number(String(value).trim());
+      return typeof value === "number" ? value : Number(scalarText(value).trim());
     case "decimal":
-      return String(value).trim();
+      return scalarText(value).trim();
     case "money":
       try {
-        return yuanToFen(typeof value === "number" ? value : String(value));
+        return yuanToFen(typeof value === "number" ? value : scalarText(value));
       } catch {
         throw validationError([{ field: field.name, message: "请输入正确的金额" }]);
       }
@@ -25,7 +26,7 @@ export function toColumnValue(field: FieldDef, value: unknown): unknown {
     case "json":
       return JSON.stringify(value);
     default:
-      return typeof value === "string" ? value : String(value);
+      return typeof value === "string" ? value : scalarText(value);
   }
 }
 
@@ -38,7 +39,7 @@ export function fromRow(model: ResourceModel, row: Record<string, unknown>): Rec
     const v = row[f.name];
     if (v == null) continue;
     if (f.type === "money") row[f.name] = fenToYuan(v as number | string);
-    else if (f.type === "decimal") row[f.name] = String(v);
+    else if (f.type === "decimal") row[f.name] = scalarText(v);
   }
   return row;
 }

@@ -17,6 +17,7 @@ import type { Db, DbSession, QueryResult } from "./types.ts";
 import { Mutex } from "./mutex.ts";
 import { textParsers } from "./parsers.ts";
 import { StatementNames, statementName } from "./statement-names.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 const { serialize } = protocol;
 
@@ -131,7 +132,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = pg.serializers[prepared.paramTypes[i]];
-      return serializer ? serializer(value) : String(value);
+      return serializer ? serializer(value) : scalarText(value);
     });
     // The result columns are known from the Describe above (a prepared statement's cannot change).
     const message = concat([serialize.bind({ statement: prepared.name, values }), serialize.execute({}), serialize.sync()]);

@@ -13,9 +13,9 @@ import { isShadowingKey } from "./json-body.ts";
 export const MAX_DEPTH = 32;
 
 // A NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const hasUnstorableText = (text: string): boolean => UNSTORABLE.test(text);
+export const hasUnstorableText = (text: string): boolean => text.includes("\u0000") || LONE_SURROGATE.test(text);
 
 /** The 400 of one field: the catalogue's message with {field} filled in. */
 export function fieldError(name: ErrorName, field: string, label = field) {

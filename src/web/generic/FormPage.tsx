@@ -1,7 +1,7 @@
 // The generic create / edit form of a resource: its form fields, each validated by the generated
 // validator on blur, on change and on submit (exact Chinese messages, spec §5); server 400 errors
 // land on their fields (data.errors[].field) or show as a message; 保存成功 and back to the list.
-import { useCreate, useOne, useUpdate, type BaseRecord } from "@refinedev/core";
+import { useCreate, useOne, useUpdate } from "@refinedev/core";
 import { App, Button, Card, Form, Space, Spin } from "antd";
 import { useEffect, useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -46,7 +46,7 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
     queryOptions: { enabled: mode === "edit" && !!id },
   });
   useEffect(() => {
-    if (mode === "edit" && record) form.setFieldsValue(toFormValues(fields, record as Record<string, unknown>));
+    if (mode === "edit" && record) form.setFieldsValue(toFormValues(fields, record));
   }, [form, fields, mode, record]);
 
   const { mutateAsync: create, mutation: createMutation } = useCreate();
@@ -76,7 +76,7 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
       if (mode === "create") {
         await create({ resource: def.name, values: payload, successNotification: false, errorNotification: false });
       } else {
-        const version = (record as BaseRecord | undefined)?.version;
+        const version: unknown = record?.version;
         await update({
           resource: def.name,
           id: id!,
@@ -87,7 +87,7 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
       }
       void message.success(messages.saved);
       for (const warning of saveWarnings(def.name, payload, def.fields)) void message.warning(warning, 8);
-      back();
+      void back();
     } catch (error) {
       // The wrapper has shown the message; put field errors on their fields.
       if (error instanceof RequestError) {

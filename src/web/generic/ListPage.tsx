@@ -6,7 +6,7 @@ import { DeleteOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from "@a
 import { useDelete, useDeleteMany, useList, type BaseKey, type BaseRecord } from "@refinedev/core";
 import { App, Button, Card, Empty, Form, Input, Popconfirm, Result, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
-import { useEffect, useMemo, useState, type Key } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { messages } from "../../../generated/errors.ts";
@@ -31,6 +31,9 @@ import {
   type ListState,
 } from "./listQuery.ts";
 import { NoPermission, pageTitle, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
+
+// One empty page for every render while loading, so memos over the rows keep their value.
+const NO_ROWS: BaseRecord[] = [];
 
 export default function ListPage({ resource, route }: GenericPageProps) {
   const def = useResourceDef(resource);
@@ -62,7 +65,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
     meta: def.scope === "community" ? { communityId: community?.communityId ?? undefined } : {},
     queryOptions: { enabled: access.list === true },
   });
-  const rows = (result?.data ?? []) as BaseRecord[];
+  const rows = result?.data ?? NO_ROWS;
   const total = result?.total ?? 0;
 
   const setState = (next: ListState) => setSearchParams(writeListState(next, searchParams, filterNames), { replace: false });
@@ -75,8 +78,11 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listQuery.isFetching, rows.length, total, state.pageNo]);
 
-  const [selected, setSelected] = useState<BaseKey[]>([]);
-  useEffect(() => setSelected([]), [searchParams, community?.communityId]);
+  // A selection belongs to the list it was made on: another query or community starts with none.
+  const selectionOf = `${searchParams.toString()}|${community?.communityId ?? ""}`;
+  const [selection, setSelection] = useState<{ of: string; keys: BaseKey[] }>({ of: selectionOf, keys: [] });
+  const selected = selection.of === selectionOf ? selection.keys : [];
+  const setSelected = (keys: BaseKey[]) => setSelection({ of: selectionOf, keys });
   const { mutateAsync: deleteOne } = useDelete();
   const { mutateAsync: deleteMany, mutation: deleteManyMutation } = useDeleteMany();
 
@@ -106,7 +112,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
     const byField: Record<string, BaseKey[]> = {};
     for (const f of columnsDefs) {
       if (f.type !== "ref") continue;
-      byField[f.name] = [...new Set(rows.map((r) => r[f.name]).filter((v) => v !== undefined && v !== null && v !== ""))] as BaseKey[];
+      byField[f.name] = [...new Set(rows.map((r): unknown => r[f.name]).filter((v) => v !== undefined && v !== null && v !== ""))] as BaseKey[];
     }
     return byField;
   }, [columnsDefs, rows]);
@@ -226,7 +232,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
           loading={access.list === undefined || listQuery.isFetching}
           onChange={onTableChange}
           scroll={{ x: "max-content" }}
-          rowSelection={access.delete ? { selectedRowKeys: selected as Key[], onChange: (keys) => setSelected(keys as BaseKey[]), preserveSelectedRowKeys: false, ...accessibleRowSelection(columnsDefs.map((f) => f.name)) } : undefined}
+          rowSelection={access.delete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]), preserveSelectedRowKeys: false, ...accessibleRowSelection(columnsDefs.map((f) => f.name)) } : undefined}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
           pagination={{
             current: state.pageNo,
@@ -256,19 +262,21 @@ function FilterBar({
   onApply: (filters: Record<string, string>, keyword: string | undefined) => void;
 }) {
   const [form] = Form.useForm();
-  const [keyword, setKeyword] = useState(state.keyword ?? "");
+  // The typed keyword is a draft of the URL's: when the URL moves (back / forward, links) it starts over.
+  const [draft, setDraft] = useState({ of: state, text: state.keyword ?? "" });
+  const keyword = draft.of === state ? draft.text : (state.keyword ?? "");
+  const setKeyword = (text: string) => setDraft({ of: state, text });
   const initial = useMemo(() => typedFilters(fields, state), [fields, state]);
 
   // Back / forward and links change the URL: the form follows it. (setFieldsValue, not
   // resetFields: a reset remounts the inputs and reloads the reference selects.)
   useEffect(() => {
     form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, initial[f.name]])));
-    setKeyword(state.keyword ?? "");
-  }, [form, fields, initial, state.keyword]);
+  }, [form, fields, initial]);
 
   if (fields.length === 0 && searchable.length === 0) return null;
   const searchPlaceholder = `请输入${searchable.map((f) => fieldLabel(f)).join("/")}`;
-  const apply = (nextKeyword: string | undefined) => onApply(filtersFromForm(form.getFieldsValue()), nextKeyword?.trim() || undefined);
+  const apply = (nextKeyword: string | undefined) => onApply(filtersFromForm(form.getFieldsValue() as Record<string, unknown>), nextKeyword?.trim() || undefined);
 
   return (
     <div style={{ marginBottom: 16 }}>

@@ -13,12 +13,13 @@ import { getSceneName } from "../state/scene.ts";
 import { fieldLabel, toPayload } from "./fields.ts";
 import { schemaRule } from "./fieldRules.ts";
 import { FieldInput } from "./inputs.tsx";
+import { scalarText } from "../../common/scalar-text.ts";
 
 /** The actions a row in this state offers. */
 export function actionsFor(def: ResourceDef, row: BaseRecord): ActionDef[] {
   if (!def.actions) return [];
-  const state = row[def.actions.stateField];
-  const key = state === null || state === undefined ? "" : String(state);
+  const state: unknown = row[def.actions.stateField];
+  const key = scalarText(state);
   return def.actions.list.filter((a) => a.from.includes(key));
 }
 
@@ -99,7 +100,7 @@ function ActionDialog({ def, action, onClose, onSubmit }: { def: ResourceDef; ac
   const scene = getSceneName();
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = (await form.validateFields()) as Record<string, unknown>;
     setSaving(true);
     try {
       await onSubmit(toPayload(fields, values, "edit"));

@@ -1,7 +1,7 @@
 // The generic detail page of a resource: its detail fields in antd Descriptions, rendered the same
 // way as the list, with 编辑 (when allowed) and 返回.
 import { EditOutlined } from "@ant-design/icons";
-import { useOne, type BaseRecord } from "@refinedev/core";
+import { useOne } from "@refinedev/core";
 import { Button, Card, Descriptions, Space, Spin } from "antd";
 import dayjs from "dayjs";
 import { useNavigate, useParams } from "react-router";
@@ -37,7 +37,7 @@ function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProp
     return <RecordLoadError error={query.error} onRetry={() => void query.refetch()} onBack={back} />;
   }
 
-  const row = (record ?? {}) as BaseRecord;
+  const row: Record<string, unknown> = record ?? {};
   const items = detailFields(def).map((f) => ({
     key: f.name,
     label: fieldLabel(f, scene),

@@ -14,6 +14,7 @@ import { getSceneName } from "../state/scene.ts";
 import { AuthoritySummary } from "./authorities/AuthoritySummary.tsx";
 import { displayKit } from "./field-kits.ts";
 import { refLabelKey } from "./fields.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 /** Images show in antd's Image (with its preview), a kit of its own (field-kits.ts). */
 const ImageValue = lazyPage(() => import("./kits/ImageValue.tsx"));
@@ -26,9 +27,9 @@ const sceneLabels: Record<string, Record<string, (scene: string) => string>> = {
 };
 
 export function mappingText(mapping: string, value: unknown, scene: string = getSceneName()): string {
-  const code = value === null || value === undefined ? value : String(value);
+  const code = value === null || value === undefined ? value : scalarText(value);
   const byScene = code != null ? sceneLabels[mapping]?.[code] : undefined;
-  return byScene ? byScene(scene) : mappingLabel(mapping, code as string | null | undefined);
+  return byScene ? byScene(scene) : mappingLabel(mapping, code);
 }
 
 /** "12.5" → "12.50"; text that is not a number shows as it is. No floating point involved. */
@@ -52,18 +53,18 @@ export function valueText(field: FieldDef, value: unknown, scene?: string): stri
       return value === true || value === "true" || value === 1 ? "是" : "否";
     case "date": {
       const d = dayjs(value as string);
-      return d.isValid() ? d.format("YYYY-MM-DD") : String(value);
+      return d.isValid() ? d.format("YYYY-MM-DD") : scalarText(value);
     }
     case "datetime": {
       const d = dayjs(value as string);
-      return d.isValid() ? d.format("YYYY-MM-DD HH:mm:ss") : String(value);
+      return d.isValid() ? d.format("YYYY-MM-DD HH:mm:ss") : scalarText(value);
     }
     case "money":
       return moneyText(value);
     case "json":
       return typeof value === "string" ? value : JSON.stringify(value);
     default:
-      return String(value);
+      return scalarText(value);
   }
 }
 
@@ -90,7 +91,7 @@ export function FieldValue({ field, value, row, pageIds, detail }: FieldValuePro
   if (displayKit(field) === "image") {
     return (
       <Suspense fallback={<span style={{ display: "inline-block", width: detail ? 160 : 48 }} />}>
-        <ImageValue src={String(value)} alt={field.label} detail={detail} />
+        <ImageValue src={scalarText(value)} alt={field.label} detail={detail} />
       </Suspense>
     );
   }
@@ -122,7 +123,7 @@ export function RefLabel({ field, value, row, pageIds }: { field: FieldDef; valu
     queryOptions: { enabled: carried === undefined && id !== undefined && allowed && ids.length > 0, staleTime: 60_000 },
   });
   if (id === undefined) return EMPTY_TEXT;
-  const label = carried !== undefined && carried !== null ? carried : result?.data?.find((r) => String(r.id) === String(id))?.[ref.labelField];
+  const label: unknown = carried !== undefined && carried !== null ? carried : result?.data?.find((r) => String(r.id) === String(id))?.[ref.labelField];
   if (label === undefined || label === null || label === "") return String(id);
-  return labelField ? valueText(labelField, label) : String(label);
+  return labelField ? valueText(labelField, label) : scalarText(label);
 }

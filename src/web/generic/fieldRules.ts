@@ -76,7 +76,7 @@ export function schemaRule(
   fixed: Record<string, unknown> = {},
 ): (form: Pick<FormInstance, "getFieldsValue">) => RuleObject {
   return (form) => ({
-    async validator(_rule, value) {
+    async validator(_rule, value: unknown) {
       const validate = await loadValidator(resource);
       const values = { ...(form.getFieldsValue(true) as Record<string, unknown>), [field.name]: value };
       const message = fieldMessage(validate, resource, mode, fields, values, field, fixed);

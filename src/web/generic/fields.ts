@@ -2,9 +2,10 @@
 // name in place of {scene}), and the conversions between API rows, form values and payloads.
 // Payloads follow docs/api.md: money and decimals travel as text, dates as YYYY-MM-DD, date-times
 // as ISO strings, integers and refs as numbers.
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs from "dayjs";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { getSceneName, withScene } from "../state/scene.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 export type FormMode = "create" | "edit";
 
@@ -46,7 +47,7 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
     case "integer":
     case "decimal":
     case "money":
-      return field.mapping ? value : String(value);
+      return field.mapping ? value : scalarText(value);
     default:
       return value;
   }
@@ -94,9 +95,9 @@ export function toPayloadValue(field: FieldDef, value: unknown): unknown {
     case "money":
       return isBlank(value) ? null : String(value).trim();
     case "date":
-      return isBlank(value) ? null : dayjs.isDayjs(value) ? (value as Dayjs).format("YYYY-MM-DD") : String(value);
+      return isBlank(value) ? null : dayjs.isDayjs(value) ? value.format("YYYY-MM-DD") : String(value);
     case "datetime":
-      return isBlank(value) ? null : dayjs.isDayjs(value) ? (value as Dayjs).toISOString() : String(value);
+      return isBlank(value) ? null : dayjs.isDayjs(value) ? value.toISOString() : String(value);
     case "json": {
       if (isBlank(value)) return null;
       if (typeof value !== "string") return value;
@@ -109,7 +110,7 @@ export function toPayloadValue(field: FieldDef, value: unknown): unknown {
     default: {
       // Empty optional text is "no value" (left out of a create, cleared by an update); a required
       // one stays "" so its rule says 请输入….
-      const text = value === undefined || value === null ? "" : String(value).trim();
+      const text = scalarText(value).trim();
       return text === "" && !field.required ? null : text;
     }
   }

@@ -14,6 +14,7 @@ import { lazyPage } from "../pages/lazyPage.ts";
 import { mappingText } from "./display.tsx";
 import { inputKit } from "./field-kits.ts";
 import { fieldLabel } from "./fields.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 // The heavy inputs are kits of their own (field-kits.ts), loaded by the pages that show such a field.
 const AuthorityTreeInput = lazyPage(() => import("./authorities/AuthorityTreeInput.tsx"));
@@ -79,7 +80,7 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
       return canReadRef(field) ? (
         <RefSelect {...common} field={field} value={value as BaseKey | undefined} onChange={onChange} />
       ) : (
-        <Input {...common} allowClear inputMode="numeric" value={value == null ? "" : String(value)} onChange={(e) => onChange?.(e.target.value)} placeholder={`请输入${fieldLabel(field)}编号`} />
+        <Input {...common} allowClear inputMode="numeric" value={scalarText(value)} onChange={(e) => onChange?.(e.target.value)} placeholder={`请输入${fieldLabel(field)}编号`} />
       );
     case "boolean":
       return variant === "filter" ? (
@@ -171,7 +172,7 @@ export function RefSelect({ field, value, onChange, disabled, id }: { field: Fie
       onSearch={onSearch}
       loading={query.isFetching}
       placeholder={selectPlaceholder(field)}
-      options={options as { label: string; value: BaseKey }[]}
+      options={options}
       value={value === "" ? undefined : value}
       onChange={(v) => onChange?.(v ?? null)}
       notFoundContent={query.isFetching ? "加载中..." : "暂无数据"}

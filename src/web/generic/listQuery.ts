@@ -5,6 +5,7 @@ import type { CrudFilter, CrudSort } from "@refinedev/core";
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import { filterValueOf } from "./fields.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -42,7 +43,7 @@ export function readListState(params: URLSearchParams, filterNames: readonly str
   return {
     pageNo: positive(params.get("pageNo"), 1),
     pageSize: positive(params.get("pageSize"), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-    ...(sortOk ? { sortField, sortOrder: order as "asc" | "desc" } : {}),
+    ...(sortOk ? { sortField, sortOrder: order } : {}),
     ...(keyword ? { keyword } : {}),
     filters,
   };
@@ -70,7 +71,7 @@ export function filtersFromForm(values: Record<string, unknown>): Record<string,
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
-    const text = typeof value === "string" ? value.trim() : typeof value === "object" && "format" in (value as object) ? (value as { format: (f: string) => string }).format("YYYY-MM-DD") : String(value);
+    const text = typeof value === "string" ? value.trim() : typeof value === "object" && "format" in value ? (value as { format: (f: string) => string }).format("YYYY-MM-DD") : scalarText(value);
     if (text !== "") out[name] = text;
   }
   return out;

@@ -3,11 +3,12 @@
 //   const user = await api.getCurrentUser({ query: { communityId } }, { silent: true });
 import { createApiClient, type OperationCall } from "../../../generated/api-client.ts";
 import { request, withQuery, type Method, type RequestOptions } from "./request.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 /** The path with its :names filled in (encoded). */
 export function fillPath(path: string, params: object | undefined): string {
   const values = (params ?? {}) as Record<string, unknown>;
-  return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(values[name] ?? "")));
+  return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(scalarText(values[name])));
 }
 
 /** GET sends the query as its payload (the wrapper makes it the query string); other methods send the body, the query in the URL. */

@@ -20,6 +20,7 @@ import { messages } from "../../../generated/errors.ts";
 import { operationRoutes } from "../../../generated/api-client.ts";
 import { session } from "../state/storage.ts";
 import { baseURLFor } from "./hosts.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -174,7 +175,7 @@ function isEmpty(value: unknown): boolean {
 function queryValue(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+  return scalarText(value);
 }
 
 /** The query string of a GET payload (without "?"); arrays repeat their key. */
@@ -240,7 +241,7 @@ export const getErrorTable = (): Readonly<Record<string, string>> | null => erro
 /** spec §8: the table's text for the code when loaded; else fetch it first; 请求超时，请重试！ if that fails. */
 async function businessMessage(code: unknown, bodyMessage: unknown): Promise<string> {
   const fallback = typeof bodyMessage === "string" && bodyMessage ? bodyMessage : messages.server500;
-  const key = code === null || code === undefined ? "" : String(code);
+  const key = scalarText(code);
   if (errorTable) return errorTable[key] ?? fallback;
   try {
     const table = await loadErrorTable();
@@ -255,7 +256,7 @@ async function businessMessage(code: unknown, bodyMessage: unknown): Promise<str
 function isSuccessCode(code: unknown): boolean {
   if (code === undefined || code === null || code === "") return false;
   const accepted: readonly (number | string)[] = constants.acceptedCodes;
-  return String(code) === String(constants.successCode) || accepted.some((c) => String(c) === String(code));
+  return scalarText(code) === String(constants.successCode) || accepted.some((c) => String(c) === scalarText(code));
 }
 
 function baseHeaders(extra?: Record<string, string>): Record<string, string> {
@@ -316,7 +317,7 @@ async function settle<T>(response: AxiosResponse, url: string, options: RequestO
   const message =
     envelope && body.code !== undefined
       ? options.silent
-        ? (errorTable?.[String(body.code)] ?? (typeof body.message === "string" && body.message ? body.message : messages.server500))
+        ? (errorTable?.[scalarText(body.code)] ?? (typeof body.message === "string" && body.message ? body.message : messages.server500))
         : await businessMessage(body.code, body.message)
       : messages.server500;
   throw fail({ kind: "business", message, code, status, data, body }, options);

@@ -4,6 +4,7 @@
 import { useSyncExternalStore } from "react";
 import { constants } from "../../../generated/constants.ts";
 import { session } from "./storage.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 const keys = constants.sessionKeys;
 
@@ -46,7 +47,7 @@ export interface LoginResult {
 function set(key: string, value: unknown): void {
   const storage = session();
   if (value === undefined || value === null || value === "") storage.removeItem(key);
-  else storage.setItem(key, typeof value === "string" ? value : String(value));
+  else storage.setItem(key, scalarText(value));
 }
 
 export const getSignature = (): string => session().getItem(keys.signature) ?? "";

@@ -21,8 +21,12 @@ export default function TourHost({ tourId, nonce, onEnd }: TourHostProps) {
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
+  // The current address for the step effect below, which must not re-run when it changes; kept
+  // after each commit (declared first, so it is fresh before the step effect reads it).
   const here = useRef("");
-  here.current = location.pathname + location.search;
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+  }, [location.pathname, location.search]);
   const tour = tours[tourId];
 
   useEffect(() => {

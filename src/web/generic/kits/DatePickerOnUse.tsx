@@ -80,7 +80,7 @@ function Real({ props, opened, fallback }: { props: DatePickerKitProps; opened: 
 export function DatePickerOnUse(props: DatePickerProps) {
   const [wanted, want] = useKitOnUse();
   const [opened] = useState(() => !kitLoaded);
-  const value = props.value as Dayjs | null | undefined;
+  const value = props.value;
   const lookAlike = (
     <LookAlike
       id={props.id}

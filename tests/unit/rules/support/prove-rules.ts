@@ -6,6 +6,7 @@ import { checkRule, checkRuleWith, validateResource } from "../../../../src/comm
 import { resources } from "../../../../generated/resources.ts";
 import { rules } from "../../../../generated/rules.ts";
 import type { FieldDef } from "../../../../generated/model-types.ts";
+import { scalarText } from "../../../../src/common/scalar-text.ts";
 
 /** A value and the exact message it gets (null: it passes). */
 export type RuleCase = [value: string | number | null | undefined, expected: string | null];
@@ -20,7 +21,7 @@ const shown = (v: unknown) =>
 const rows = (cases: RuleCase[]) =>
   cases.map(([value, expected]) => ({ value, expected, label: `${shown(value)} → ${expected === null ? "passes" : JSON.stringify(expected)}` }));
 
-const textOf = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+const textOf = scalarText;
 
 /** Fields (of any module) that apply `rule` with its default parameters. */
 export function fieldsUsing(rule: string, withParams = false): { resource: string; field: FieldDef }[] {

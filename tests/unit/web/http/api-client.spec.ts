@@ -3,7 +3,7 @@
 // in the URL, the wrapper's options passed on.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-const request = vi.fn(async (..._args: unknown[]) => ({}) as unknown);
+const request = vi.fn(async (..._args: unknown[]) => ({}));
 vi.mock("../../../../src/web/http/request.ts", async (original) => ({ ...(await original<object>()), request }));
 const { api } = await import("../../../../src/web/http/api.ts");
 
