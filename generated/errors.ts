@@ -32,7 +32,16 @@ export const messages = {
   "menuItemDuplicate": "菜单项重复：{key}",
   "unknownParameter": "不支持的参数：{key}",
   "taskFailed": "任务执行失败",
-  "taskCompleted": "已完成"
+  "taskCompleted": "已完成",
+  "exportSubmitted": "导出任务已提交，可在任务中心查看",
+  "importSubmitted": "导入任务已提交，可在任务中心查看进度",
+  "exportFileFailed": "导出失败，没有可下载的文件",
+  "exportFileNotReady": "文件尚未生成，请稍后再试",
+  "importFileRequired": "请上传导入文件（.xlsx）",
+  "importSceneRequired": "请选择{scene}",
+  "importSceneNotFound": "{scene}不存在",
+  "exportTaskName": "导出{label}",
+  "importTaskName": "导入{label}"
 } as const;
 
 export const errorCodes = {
@@ -125,5 +134,15 @@ export const errorCodes = {
     "code": 40905,
     "status": 409,
     "message": "该时段已被预约"
+  },
+  "TRACKING_TOO_LARGE": {
+    "code": 413,
+    "status": 413,
+    "message": "上报数据过大"
+  },
+  "TRACKING_ENCODING": {
+    "code": 415,
+    "status": 415,
+    "message": "不支持的内容编码"
   }
 } as const satisfies Record<string, ErrorCodeDef>;
