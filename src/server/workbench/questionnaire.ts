@@ -85,10 +85,8 @@ export async function questionnaireModule(app: FastifyInstance): Promise<void> {
   route(app, operations.submitQuestionnaire, async ({ body, session }) => {
     if (body.questionnaireId !== guideQuestionnaire.questionnaireId) throw apiError("NOT_FOUND");
     if (!Array.isArray(body.questions)) throw apiError("BAD_REQUEST");
-    const given = new Map<string, Record<string, unknown>>();
-    for (const q of body.questions) {
-      if (q && typeof q === "object" && typeof (q as { questionId?: unknown }).questionId === "string") given.set((q as { questionId: string }).questionId, q as Record<string, unknown>);
-    }
+    const given = new Map<string, (typeof body.questions)[number]>();
+    for (const q of body.questions) if (typeof q.questionId === "string") given.set(q.questionId, q);
 
     const satisfactionQuestion = guideQuestionnaire.questions[0];
     const choiceId = given.get(SATISFACTION_QUESTION)?.choiceId;

@@ -29,7 +29,7 @@ export function decodeTrackingBody(raw: Buffer, encoding: string | undefined, ma
   const parse = (bytes: Buffer): unknown => {
     const text = bytes.toString("utf8").trim();
     if (text === "") return {};
-    return JSON.parse(text, (key, value) => (key === "__proto__" || key === "constructor" ? undefined : value));
+    return JSON.parse(text, (key, value: unknown) => (key === "__proto__" || key === "constructor" ? undefined : value)) as unknown;
   };
   if (coding === "identity" || coding === "") {
     if (raw.length > maxBytes) return Promise.reject(tooLarge());
@@ -80,8 +80,8 @@ export function normalizeClickRecord(value: unknown, now: Date = new Date()): Cl
 async function pickRoutes(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: TRACKING_WIRE_LIMIT }, (request, body, done) => {
-    const encoding = request.headers["content-encoding"];
-    decodeTrackingBody(body as Buffer, Array.isArray(encoding) ? encoding[0] : encoding).then(
+    const encoding: unknown = request.headers["content-encoding"];
+    decodeTrackingBody(body as Buffer, typeof encoding === "string" ? encoding : Array.isArray(encoding) ? String(encoding[0]) : undefined).then(
       (value) => done(null, value),
       (err: Error) => done(err, undefined),
     );

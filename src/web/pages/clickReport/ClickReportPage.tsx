@@ -46,7 +46,7 @@ export default function ClickReportPage(_props: PageProps) {
       }
     >
       <Space style={{ marginBottom: 16 }} wrap>
-        <RangePickerOnUse value={range} onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)} />
+        <RangePickerOnUse value={range} onChange={(v) => setRange(v)} />
         <Input.Search placeholder="埋点编码" allowClear value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={search} style={{ width: 220 }} />
       </Space>
       <Table<CodeCount>
