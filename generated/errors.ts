@@ -41,7 +41,12 @@ export const messages = {
   "importSceneRequired": "请选择{scene}",
   "importSceneNotFound": "{scene}不存在",
   "exportTaskName": "导出{label}",
-  "importTaskName": "导入{label}"
+  "importTaskName": "导入{label}",
+  "importFileUnreadable": "无法读取文件，请上传 .xlsx 格式的导入模板",
+  "importFileNoSheet": "文件中没有工作表，请使用下载的导入模板",
+  "importFileMissingColumns": "模板不正确：缺少“{columns}”列，请下载最新模板",
+  "importFileEmpty": "文件中没有可导入的数据",
+  "importFileTooManyRows": "每次最多导入{max}行，请分批导入"
 } as const;
 
 export const errorCodes = {
