@@ -255,6 +255,10 @@ import type {
   GetChargeWebUrlQuery,
   GetChargeWebUrlBody,
   GetChargeWebUrlData,
+  ImportCommunityParams,
+  ImportCommunityQuery,
+  ImportCommunityBody,
+  ImportCommunityData,
   HealthParams,
   HealthQuery,
   HealthBody,
@@ -271,6 +275,10 @@ import type {
   GetApiReferenceAssetQuery,
   GetApiReferenceAssetBody,
   GetApiReferenceAssetData,
+  GetSmartHomeSteerParams,
+  GetSmartHomeSteerQuery,
+  GetSmartHomeSteerBody,
+  GetSmartHomeSteerData,
   GetCurrentUserParams,
   GetCurrentUserQuery,
   GetCurrentUserBody,
@@ -323,6 +331,98 @@ import type {
   ListTaskCentreQuery,
   ListTaskCentreBody,
   ListTaskCentreData,
+  GetWorkbenchCommunityStatisticsParams,
+  GetWorkbenchCommunityStatisticsQuery,
+  GetWorkbenchCommunityStatisticsBody,
+  GetWorkbenchCommunityStatisticsData,
+  GetWorkbenchRoomAuditsParams,
+  GetWorkbenchRoomAuditsQuery,
+  GetWorkbenchRoomAuditsBody,
+  GetWorkbenchRoomAuditsData,
+  GetWorkbenchRepairsParams,
+  GetWorkbenchRepairsQuery,
+  GetWorkbenchRepairsBody,
+  GetWorkbenchRepairsData,
+  GetWorkbenchNoticesParams,
+  GetWorkbenchNoticesQuery,
+  GetWorkbenchNoticesBody,
+  GetWorkbenchNoticesData,
+  GetWorkbenchRoomStatisticsParams,
+  GetWorkbenchRoomStatisticsQuery,
+  GetWorkbenchRoomStatisticsBody,
+  GetWorkbenchRoomStatisticsData,
+  GetWorkbenchResidentStatisticsParams,
+  GetWorkbenchResidentStatisticsQuery,
+  GetWorkbenchResidentStatisticsBody,
+  GetWorkbenchResidentStatisticsData,
+  GetWorkbenchOpenDoorStatisticsParams,
+  GetWorkbenchOpenDoorStatisticsQuery,
+  GetWorkbenchOpenDoorStatisticsBody,
+  GetWorkbenchOpenDoorStatisticsData,
+  GetWorkbenchVehicleStatisticsParams,
+  GetWorkbenchVehicleStatisticsQuery,
+  GetWorkbenchVehicleStatisticsBody,
+  GetWorkbenchVehicleStatisticsData,
+  GetWorkbenchLayoutParams,
+  GetWorkbenchLayoutQuery,
+  GetWorkbenchLayoutBody,
+  GetWorkbenchLayoutData,
+  SaveWorkbenchLayoutParams,
+  SaveWorkbenchLayoutQuery,
+  SaveWorkbenchLayoutBody,
+  SaveWorkbenchLayoutData,
+  DeleteWorkbenchLayoutParams,
+  DeleteWorkbenchLayoutQuery,
+  DeleteWorkbenchLayoutBody,
+  DeleteWorkbenchLayoutData,
+  ListWorkbenchModulesParams,
+  ListWorkbenchModulesQuery,
+  ListWorkbenchModulesBody,
+  ListWorkbenchModulesData,
+  GetWorkbenchModuleParams,
+  GetWorkbenchModuleQuery,
+  GetWorkbenchModuleBody,
+  GetWorkbenchModuleData,
+  GetAdvertPositionParams,
+  GetAdvertPositionQuery,
+  GetAdvertPositionBody,
+  GetAdvertPositionData,
+  SilenceAdvertPositionParams,
+  SilenceAdvertPositionQuery,
+  SilenceAdvertPositionBody,
+  SilenceAdvertPositionData,
+  GetQuestionnaireParams,
+  GetQuestionnaireQuery,
+  GetQuestionnaireBody,
+  GetQuestionnaireData,
+  SubmitQuestionnaireParams,
+  SubmitQuestionnaireQuery,
+  SubmitQuestionnaireBody,
+  SubmitQuestionnaireData,
+  ReportTrackingEnvironmentParams,
+  ReportTrackingEnvironmentQuery,
+  ReportTrackingEnvironmentBody,
+  ReportTrackingEnvironmentData,
+  ReportTrackingClicksParams,
+  ReportTrackingClicksQuery,
+  ReportTrackingClicksBody,
+  ReportTrackingClicksData,
+  CountClicksByCodeParams,
+  CountClicksByCodeQuery,
+  CountClicksByCodeBody,
+  CountClicksByCodeData,
+  GetGlobalBoardParams,
+  GetGlobalBoardQuery,
+  GetGlobalBoardBody,
+  GetGlobalBoardData,
+  GetProjectBoardParams,
+  GetProjectBoardQuery,
+  GetProjectBoardBody,
+  GetProjectBoardData,
+  GetInspectStatisticsParams,
+  GetInspectStatisticsQuery,
+  GetInspectStatisticsBody,
+  GetInspectStatisticsData,
 } from "./operation-types.ts";
 
 /** What the transport is asked to do: the route (path with :names) and the input parts. */
@@ -528,6 +628,9 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 消防充电平台的地址（系统配置项 fireChargeUrl，未配置时为 null） (GET /api/vehicle/charge/actions/getWebUrl) */
     getChargeWebUrl: (input?: Record<string, never>, options?: O) =>
       transport({ name: "getChargeWebUrl", method: "GET", path: "/api/vehicle/charge/actions/getWebUrl", ...input }, options) as Promise<GetChargeWebUrlData>,
+    /** 导入社区（请求体为填写好的导入模板 .xlsx，最大 20 MB），提交为后台任务 (POST /api/system/communities/actions/importCommunity) */
+    importCommunity: (input?: Record<string, never>, options?: O) =>
+      transport({ name: "importCommunity", method: "POST", path: "/api/system/communities/actions/importCommunity", ...input }, options) as Promise<ImportCommunityData>,
     /** 健康检查（数据库可用时 200，否则 503） (GET /healthz) */
     health: (input?: Record<string, never>, options?: O) =>
       transport({ name: "health", method: "GET", path: "/healthz", ...input }, options) as Promise<HealthData>,
@@ -540,6 +643,9 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
     getApiReferenceAsset: (input: { params: GetApiReferenceAssetParams }, options?: O) =>
       transport({ name: "getApiReferenceAsset", method: "GET", path: "/api/docs/:file", ...input }, options) as Promise<GetApiReferenceAssetData>,
+    /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
+    getSmartHomeSteer: (input: { query: GetSmartHomeSteerQuery }, options?: O) =>
+      transport({ name: "getSmartHomeSteer", method: "GET", path: "/api/smarthome/steer/actions/config", ...input }, options) as Promise<GetSmartHomeSteerData>,
     /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
     getCurrentUser: (input?: { query?: GetCurrentUserQuery }, options?: O) =>
       transport({ name: "getCurrentUser", method: "GET", path: "/api/system/homepage/user", ...input }, options) as Promise<GetCurrentUserData>,
@@ -579,6 +685,75 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 任务中心列表（最新在前；主账号看租户全部任务，其他用户看自己发起的） (GET /api/management/taskCentre/actions/list) */
     listTaskCentre: (input?: { query?: ListTaskCentreQuery }, options?: O) =>
       transport({ name: "listTaskCentre", method: "GET", path: "/api/management/taskCentre/actions/list", ...input }, options) as Promise<ListTaskCentreData>,
+    /** 工作台：当前社区的楼栋、单元、房屋、入住与住户数 (GET /api/system/communities/actions/workBenchGetCommunityStatistics) */
+    getWorkbenchCommunityStatistics: (input: { query: GetWorkbenchCommunityStatisticsQuery }, options?: O) =>
+      transport({ name: "getWorkbenchCommunityStatistics", method: "GET", path: "/api/system/communities/actions/workBenchGetCommunityStatistics", ...input }, options) as Promise<GetWorkbenchCommunityStatisticsData>,
+    /** 工作台：待审核的房屋认证数与最早的 5 条 (GET /api/system/roomAuditOrders/actions/workBenchQueryList) */
+    getWorkbenchRoomAudits: (input: { query: GetWorkbenchRoomAuditsQuery }, options?: O) =>
+      transport({ name: "getWorkbenchRoomAudits", method: "GET", path: "/api/system/roomAuditOrders/actions/workBenchQueryList", ...input }, options) as Promise<GetWorkbenchRoomAuditsData>,
+    /** 工作台：待处理与处理中的报修数与最新的 5 条未完成报修 (GET /api/property/repairs/actions/workBenchQueryList) */
+    getWorkbenchRepairs: (input: { query: GetWorkbenchRepairsQuery }, options?: O) =>
+      transport({ name: "getWorkbenchRepairs", method: "GET", path: "/api/property/repairs/actions/workBenchQueryList", ...input }, options) as Promise<GetWorkbenchRepairsData>,
+    /** 工作台：已发布的有效公告数与最新的 5 条（置顶在前） (GET /api/property/notices/actions/workBenchQueryList) */
+    getWorkbenchNotices: (input: { query: GetWorkbenchNoticesQuery }, options?: O) =>
+      transport({ name: "getWorkbenchNotices", method: "GET", path: "/api/property/notices/actions/workBenchQueryList", ...input }, options) as Promise<GetWorkbenchNoticesData>,
+    /** 工作台：房屋总数、入住与空置数、各状态房屋数 (GET /api/system/rooms/actions/workBenchGetRoomStatistics) */
+    getWorkbenchRoomStatistics: (input: { query: GetWorkbenchRoomStatisticsQuery }, options?: O) =>
+      transport({ name: "getWorkbenchRoomStatistics", method: "GET", path: "/api/system/rooms/actions/workBenchGetRoomStatistics", ...input }, options) as Promise<GetWorkbenchRoomStatisticsData>,
+    /** 工作台：住户总数、本月新增、各身份住户数 (GET /api/system/inhabitants/actions/workBenchGetResidentStatistics) */
+    getWorkbenchResidentStatistics: (input: { query: GetWorkbenchResidentStatisticsQuery }, options?: O) =>
+      transport({ name: "getWorkbenchResidentStatistics", method: "GET", path: "/api/system/inhabitants/actions/workBenchGetResidentStatistics", ...input }, options) as Promise<GetWorkbenchResidentStatisticsData>,
+    /** 工作台：近 7 天开门次数（今日、合计、失败、每天、各开门方式） (GET /api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics) */
+    getWorkbenchOpenDoorStatistics: (input: { query: GetWorkbenchOpenDoorStatisticsQuery }, options?: O) =>
+      transport({ name: "getWorkbenchOpenDoorStatistics", method: "GET", path: "/api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics", ...input }, options) as Promise<GetWorkbenchOpenDoorStatisticsData>,
+    /** 工作台：今日进出车次、登记车牌数、近 7 天每天进出 (GET /api/vehicle/vehicle/actions/workBenchGetVehicleStatistics) */
+    getWorkbenchVehicleStatistics: (input: { query: GetWorkbenchVehicleStatisticsQuery }, options?: O) =>
+      transport({ name: "getWorkbenchVehicleStatistics", method: "GET", path: "/api/vehicle/vehicle/actions/workBenchGetVehicleStatistics", ...input }, options) as Promise<GetWorkbenchVehicleStatisticsData>,
+    /** 当前用户在社区的工作台布局（未保存时为默认布局） (GET /api/management/layout) */
+    getWorkbenchLayout: (input: { query: GetWorkbenchLayoutQuery }, options?: O) =>
+      transport({ name: "getWorkbenchLayout", method: "GET", path: "/api/management/layout", ...input }, options) as Promise<GetWorkbenchLayoutData>,
+    /** 保存当前用户在社区的工作台布局（不可用的模块被去掉） (POST /api/management/layout) */
+    saveWorkbenchLayout: (input: { body: SaveWorkbenchLayoutBody }, options?: O) =>
+      transport({ name: "saveWorkbenchLayout", method: "POST", path: "/api/management/layout", ...input }, options) as Promise<SaveWorkbenchLayoutData>,
+    /** 删除当前用户的工作台布局（恢复默认） (DELETE /api/management/layout/:layoutId) */
+    deleteWorkbenchLayout: (input: { params: DeleteWorkbenchLayoutParams }, options?: O) =>
+      transport({ name: "deleteWorkbenchLayout", method: "DELETE", path: "/api/management/layout/:layoutId", ...input }, options) as Promise<DeleteWorkbenchLayoutData>,
+    /** 全部工作台模块（“添加模块”对话框） (GET /api/management/item) */
+    listWorkbenchModules: (input?: Record<string, never>, options?: O) =>
+      transport({ name: "listWorkbenchModules", method: "GET", path: "/api/management/item", ...input }, options) as Promise<ListWorkbenchModulesData>,
+    /** 一个工作台模块的说明 (GET /api/management/item/:moduleId) */
+    getWorkbenchModule: (input: { params: GetWorkbenchModuleParams }, options?: O) =>
+      transport({ name: "getWorkbenchModule", method: "GET", path: "/api/management/item/:moduleId", ...input }, options) as Promise<GetWorkbenchModuleData>,
+    /** 广告位当前生效的广告（用户关闭后为空，直到广告有变更） (GET /api/crain/help/web/promotionPositions/actions/getNamedByPositionCode) */
+    getAdvertPosition: (input?: { query?: GetAdvertPositionQuery }, options?: O) =>
+      transport({ name: "getAdvertPosition", method: "GET", path: "/api/crain/help/web/promotionPositions/actions/getNamedByPositionCode", ...input }, options) as Promise<GetAdvertPositionData>,
+    /** 关闭广告位（对当前用户，直到广告有变更） (PUT /api/crain/help/web/promotionPositions/actions/silent) */
+    silenceAdvertPosition: (input?: { query?: SilenceAdvertPositionQuery; body?: SilenceAdvertPositionBody }, options?: O) =>
+      transport({ name: "silenceAdvertPosition", method: "PUT", path: "/api/crain/help/web/promotionPositions/actions/silent", ...input }, options) as Promise<SilenceAdvertPositionData>,
+    /** 缴费引导满意度问卷，及当前用户是否已提交 (GET /tenantApi/crain/help/web/questionnaire/user/:id) */
+    getQuestionnaire: (input: { params: GetQuestionnaireParams }, options?: O) =>
+      transport({ name: "getQuestionnaire", method: "GET", path: "/tenantApi/crain/help/web/questionnaire/user/:id", ...input }, options) as Promise<GetQuestionnaireData>,
+    /** 提交问卷答案（每个用户一份，再次提交替换） (POST /tenantApi/crain/help/web/questionnaire/user/answers) */
+    submitQuestionnaire: (input?: { body?: SubmitQuestionnaireBody }, options?: O) =>
+      transport({ name: "submitQuestionnaire", method: "POST", path: "/tenantApi/crain/help/web/questionnaire/user/answers", ...input }, options) as Promise<SubmitQuestionnaireData>,
+    /** 埋点：上报浏览器环境（请求体可 gzip 压缩） (POST /pick/envInfo) */
+    reportTrackingEnvironment: (input?: { body?: ReportTrackingEnvironmentBody }, options?: O) =>
+      transport({ name: "reportTrackingEnvironment", method: "POST", path: "/pick/envInfo", ...input }, options) as Promise<ReportTrackingEnvironmentData>,
+    /** 埋点：上报点击记录（每次最多 500 条，请求体可 gzip 压缩） (POST /pick/pickInfo) */
+    reportTrackingClicks: (input?: { body?: ReportTrackingClicksBody }, options?: O) =>
+      transport({ name: "reportTrackingClicks", method: "POST", path: "/pick/pickInfo", ...input }, options) as Promise<ReportTrackingClicksData>,
+    /** 点击统计：各埋点编码的点击次数、人数与最后点击时间（最多的在前） (GET /api/management/clickRecords/actions/countByCode) */
+    countClicksByCode: (input?: { query?: CountClicksByCodeQuery }, options?: O) =>
+      transport({ name: "countClicksByCode", method: "GET", path: "/api/management/clickRecords/actions/countByCode", ...input }, options) as Promise<CountClicksByCodeData>,
+    /** 全局看板：租户总量、住户最多的社区、告警与报修、近 7 天开门与车辆进出 (GET /api/management/board/actions/global) */
+    getGlobalBoard: (input?: Record<string, never>, options?: O) =>
+      transport({ name: "getGlobalBoard", method: "GET", path: "/api/management/board/actions/global", ...input }, options) as Promise<GetGlobalBoardData>,
+    /** 项目看板：一个社区的总量与分布（未指定时为租户的第一个社区；没有社区时为 null） (GET /api/management/board/actions/project) */
+    getProjectBoard: (input?: { query?: GetProjectBoardQuery }, options?: O) =>
+      transport({ name: "getProjectBoard", method: "GET", path: "/api/management/board/actions/project", ...input }, options) as Promise<GetProjectBoardData>,
+    /** 巡检统计：合计与完成率、每天、每个计划（一个社区或全部） (GET /api/property/inspectPlanReports/actions/statistics) */
+    getInspectStatistics: (input?: { query?: GetInspectStatisticsQuery }, options?: O) =>
+      transport({ name: "getInspectStatistics", method: "GET", path: "/api/property/inspectPlanReports/actions/statistics", ...input }, options) as Promise<GetInspectStatisticsData>,
   };
 }
 
@@ -838,6 +1013,10 @@ export const operationRoutes = {
     "method": "GET",
     "path": "/api/vehicle/charge/actions/getWebUrl"
   },
+  "importCommunity": {
+    "method": "POST",
+    "path": "/api/system/communities/actions/importCommunity"
+  },
   "health": {
     "method": "GET",
     "path": "/healthz"
@@ -853,6 +1032,10 @@ export const operationRoutes = {
   "getApiReferenceAsset": {
     "method": "GET",
     "path": "/api/docs/:file"
+  },
+  "getSmartHomeSteer": {
+    "method": "GET",
+    "path": "/api/smarthome/steer/actions/config"
   },
   "getCurrentUser": {
     "method": "GET",
@@ -905,5 +1088,97 @@ export const operationRoutes = {
   "listTaskCentre": {
     "method": "GET",
     "path": "/api/management/taskCentre/actions/list"
+  },
+  "getWorkbenchCommunityStatistics": {
+    "method": "GET",
+    "path": "/api/system/communities/actions/workBenchGetCommunityStatistics"
+  },
+  "getWorkbenchRoomAudits": {
+    "method": "GET",
+    "path": "/api/system/roomAuditOrders/actions/workBenchQueryList"
+  },
+  "getWorkbenchRepairs": {
+    "method": "GET",
+    "path": "/api/property/repairs/actions/workBenchQueryList"
+  },
+  "getWorkbenchNotices": {
+    "method": "GET",
+    "path": "/api/property/notices/actions/workBenchQueryList"
+  },
+  "getWorkbenchRoomStatistics": {
+    "method": "GET",
+    "path": "/api/system/rooms/actions/workBenchGetRoomStatistics"
+  },
+  "getWorkbenchResidentStatistics": {
+    "method": "GET",
+    "path": "/api/system/inhabitants/actions/workBenchGetResidentStatistics"
+  },
+  "getWorkbenchOpenDoorStatistics": {
+    "method": "GET",
+    "path": "/api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics"
+  },
+  "getWorkbenchVehicleStatistics": {
+    "method": "GET",
+    "path": "/api/vehicle/vehicle/actions/workBenchGetVehicleStatistics"
+  },
+  "getWorkbenchLayout": {
+    "method": "GET",
+    "path": "/api/management/layout"
+  },
+  "saveWorkbenchLayout": {
+    "method": "POST",
+    "path": "/api/management/layout"
+  },
+  "deleteWorkbenchLayout": {
+    "method": "DELETE",
+    "path": "/api/management/layout/:layoutId"
+  },
+  "listWorkbenchModules": {
+    "method": "GET",
+    "path": "/api/management/item"
+  },
+  "getWorkbenchModule": {
+    "method": "GET",
+    "path": "/api/management/item/:moduleId"
+  },
+  "getAdvertPosition": {
+    "method": "GET",
+    "path": "/api/crain/help/web/promotionPositions/actions/getNamedByPositionCode"
+  },
+  "silenceAdvertPosition": {
+    "method": "PUT",
+    "path": "/api/crain/help/web/promotionPositions/actions/silent"
+  },
+  "getQuestionnaire": {
+    "method": "GET",
+    "path": "/tenantApi/crain/help/web/questionnaire/user/:id"
+  },
+  "submitQuestionnaire": {
+    "method": "POST",
+    "path": "/tenantApi/crain/help/web/questionnaire/user/answers"
+  },
+  "reportTrackingEnvironment": {
+    "method": "POST",
+    "path": "/pick/envInfo"
+  },
+  "reportTrackingClicks": {
+    "method": "POST",
+    "path": "/pick/pickInfo"
+  },
+  "countClicksByCode": {
+    "method": "GET",
+    "path": "/api/management/clickRecords/actions/countByCode"
+  },
+  "getGlobalBoard": {
+    "method": "GET",
+    "path": "/api/management/board/actions/global"
+  },
+  "getProjectBoard": {
+    "method": "GET",
+    "path": "/api/management/board/actions/project"
+  },
+  "getInspectStatistics": {
+    "method": "GET",
+    "path": "/api/property/inspectPlanReports/actions/statistics"
   }
 } as const;

@@ -58,7 +58,21 @@ export const messages = {
   "edgeReportHeartbeat": "心跳",
   "edgeReportDevices": "设备",
   "edgeReportChannels": "通道",
-  "edgeReportCommunities": "绑定社区"
+  "edgeReportCommunities": "绑定社区",
+  "exportSubmitted": "导出任务已提交，可在任务中心查看",
+  "importSubmitted": "导入任务已提交，可在任务中心查看进度",
+  "exportFileFailed": "导出失败，没有可下载的文件",
+  "exportFileNotReady": "文件尚未生成，请稍后再试",
+  "importFileRequired": "请上传导入文件（.xlsx）",
+  "importSceneRequired": "请选择{scene}",
+  "importSceneNotFound": "{scene}不存在",
+  "exportTaskName": "导出{label}",
+  "importTaskName": "导入{label}",
+  "importFileUnreadable": "无法读取文件，请上传 .xlsx 格式的导入模板",
+  "importFileNoSheet": "文件中没有工作表，请使用下载的导入模板",
+  "importFileMissingColumns": "模板不正确：缺少“{columns}”列，请下载最新模板",
+  "importFileEmpty": "文件中没有可导入的数据",
+  "importFileTooManyRows": "每次最多导入{max}行，请分批导入"
 } as const;
 
 export const errorCodes = {
@@ -236,5 +250,15 @@ export const errorCodes = {
     "code": 40034,
     "status": 400,
     "message": "边缘服务地址未知"
+  },
+  "TRACKING_TOO_LARGE": {
+    "code": 413,
+    "status": 413,
+    "message": "上报数据过大"
+  },
+  "TRACKING_ENCODING": {
+    "code": 415,
+    "status": 415,
+    "message": "不支持的内容编码"
   }
 } as const satisfies Record<string, ErrorCodeDef>;

@@ -1621,6 +1621,17 @@ export interface GetChargeWebUrlData {
 url: (string | null)
 }
 
+export type ImportCommunityParams = Record<string, never>;
+
+export type ImportCommunityQuery = Record<string, never>;
+
+export type ImportCommunityBody = Record<string, never>;
+
+export interface ImportCommunityData {
+taskId: number
+total: number
+}
+
 export type HealthParams = Record<string, never>;
 
 export type HealthQuery = Record<string, never>;
@@ -1665,6 +1676,25 @@ export type GetApiReferenceAssetQuery = Record<string, never>;
 export type GetApiReferenceAssetBody = Record<string, never>;
 
 export type GetApiReferenceAssetData = string
+
+export type GetSmartHomeSteerParams = Record<string, never>;
+
+export interface GetSmartHomeSteerQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetSmartHomeSteerBody = Record<string, never>;
+
+export interface GetSmartHomeSteerData {
+roomEnable: boolean
+smartDeviceEnable: boolean
+houseTypeEnable: boolean
+houseTypeRelevancyRoomEnable: boolean
+workerEnable: boolean
+}
 
 export type GetCurrentUserParams = Record<string, never>;
 
@@ -1950,6 +1980,612 @@ downloadUrl?: string
 }[]
 }
 
+export type GetWorkbenchCommunityStatisticsParams = Record<string, never>;
+
+export interface GetWorkbenchCommunityStatisticsQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetWorkbenchCommunityStatisticsBody = Record<string, never>;
+
+export interface GetWorkbenchCommunityStatisticsData {
+communityId: number
+communityName: string
+address: (string | null)
+buildingCount: number
+unitCount: number
+roomCount: number
+occupiedRoomCount: number
+inhabitantCount: number
+}
+
+export type GetWorkbenchRoomAuditsParams = Record<string, never>;
+
+export interface GetWorkbenchRoomAuditsQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetWorkbenchRoomAuditsBody = Record<string, never>;
+
+export interface GetWorkbenchRoomAuditsData {
+pendingCount: number
+list: {
+id: number
+applicantName: string
+roomName: string
+applyTime: string
+status: number
+}[]
+}
+
+export type GetWorkbenchRepairsParams = Record<string, never>;
+
+export interface GetWorkbenchRepairsQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetWorkbenchRepairsBody = Record<string, never>;
+
+export interface GetWorkbenchRepairsData {
+pendingCount: number
+processingCount: number
+list: {
+id: number
+content: string
+reporterName: string
+roomName: string
+reportTime: string
+status: number
+}[]
+}
+
+export type GetWorkbenchNoticesParams = Record<string, never>;
+
+export interface GetWorkbenchNoticesQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetWorkbenchNoticesBody = Record<string, never>;
+
+export interface GetWorkbenchNoticesData {
+publishedCount: number
+list: {
+id: number
+title: string
+noticeType: number
+publishTime: (string | null)
+pinned: boolean
+}[]
+}
+
+export type GetWorkbenchRoomStatisticsParams = Record<string, never>;
+
+export interface GetWorkbenchRoomStatisticsQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetWorkbenchRoomStatisticsBody = Record<string, never>;
+
+export interface GetWorkbenchRoomStatisticsData {
+total: number
+occupied: number
+vacant: number
+byStatus: {
+status: number
+label: string
+count: number
+}[]
+}
+
+export type GetWorkbenchResidentStatisticsParams = Record<string, never>;
+
+export interface GetWorkbenchResidentStatisticsQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetWorkbenchResidentStatisticsBody = Record<string, never>;
+
+export interface GetWorkbenchResidentStatisticsData {
+total: number
+newThisMonth: number
+byIdentity: {
+identity: number
+label: string
+count: number
+}[]
+}
+
+export type GetWorkbenchOpenDoorStatisticsParams = Record<string, never>;
+
+export interface GetWorkbenchOpenDoorStatisticsQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetWorkbenchOpenDoorStatisticsBody = Record<string, never>;
+
+export interface GetWorkbenchOpenDoorStatisticsData {
+today: number
+total: number
+failed: number
+days: {
+date: string
+count: number
+}[]
+byMethod: {
+openMethod: number
+label: string
+count: number
+}[]
+}
+
+export type GetWorkbenchVehicleStatisticsParams = Record<string, never>;
+
+export interface GetWorkbenchVehicleStatisticsQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetWorkbenchVehicleStatisticsBody = Record<string, never>;
+
+export interface GetWorkbenchVehicleStatisticsData {
+todayIn: number
+todayOut: number
+plateCount: number
+days: {
+date: string
+in: number
+out: number
+}[]
+}
+
+export type GetWorkbenchLayoutParams = Record<string, never>;
+
+export interface GetWorkbenchLayoutQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetWorkbenchLayoutBody = Record<string, never>;
+
+export interface GetWorkbenchLayoutData {
+/**
+ * 未保存时为 null（默认布局）
+ */
+layoutId: (number | null)
+communityId: number
+layout: {
+moduleId: string
+w: (1 | 2)
+}[]
+isDefault: boolean
+}
+
+export type SaveWorkbenchLayoutParams = Record<string, never>;
+
+export type SaveWorkbenchLayoutQuery = Record<string, never>;
+
+export interface SaveWorkbenchLayoutBody {
+/**
+ * 社区
+ */
+communityId: (number | string)
+/**
+ * 模块：{moduleId, w} 或模块 id；未知或不可用的模块被去掉，宽度不是 1 或 2 时取模块的默认宽度
+ */
+layout: unknown[]
+}
+
+export interface SaveWorkbenchLayoutData {
+/**
+ * 未保存时为 null（默认布局）
+ */
+layoutId: (number | null)
+communityId: number
+layout: {
+moduleId: string
+w: (1 | 2)
+}[]
+isDefault: boolean
+}
+
+export interface DeleteWorkbenchLayoutParams {
+/**
+ * 布局
+ */
+layoutId: (number | string)
+}
+
+export type DeleteWorkbenchLayoutQuery = Record<string, never>;
+
+export type DeleteWorkbenchLayoutBody = Record<string, never>;
+
+export interface DeleteWorkbenchLayoutData {
+layoutId: number
+}
+
+export type ListWorkbenchModulesParams = Record<string, never>;
+
+export type ListWorkbenchModulesQuery = Record<string, never>;
+
+export type ListWorkbenchModulesBody = Record<string, never>;
+
+export type ListWorkbenchModulesData = {
+moduleId: string
+name: string
+description: string
+width: (1 | 2)
+/**
+ * 当前用户可放置该模块
+ */
+available: boolean
+}[]
+
+export interface GetWorkbenchModuleParams {
+/**
+ * 模块
+ */
+moduleId: string
+}
+
+export type GetWorkbenchModuleQuery = Record<string, never>;
+
+export type GetWorkbenchModuleBody = Record<string, never>;
+
+export interface GetWorkbenchModuleData {
+moduleId: string
+name: string
+description: string
+width: (1 | 2)
+/**
+ * 当前用户可放置该模块
+ */
+available: boolean
+}
+
+export type GetAdvertPositionParams = Record<string, never>;
+
+export interface GetAdvertPositionQuery {
+/**
+ * 广告位
+ */
+positionCode?: string
+}
+
+export type GetAdvertPositionBody = Record<string, never>;
+
+export interface GetAdvertPositionData {
+positionCode: string
+adverts: {
+advertId: number
+title: string
+imgUrlLeft: string
+imgUrlRight: (string | null)
+hyperlink: (string | null)
+}[]
+/**
+ * 轮播间隔（秒）
+ */
+rotationPeriod: (number | null)
+}
+
+export type SilenceAdvertPositionParams = Record<string, never>;
+
+export interface SilenceAdvertPositionQuery {
+/**
+ * 广告位
+ */
+positionCode?: string
+}
+
+export interface SilenceAdvertPositionBody {
+/**
+ * 广告位
+ */
+positionCode?: (string | null)
+}
+
+export interface SilenceAdvertPositionData {
+positionCode: string
+silencedAt: string
+}
+
+export interface GetQuestionnaireParams {
+/**
+ * 问卷
+ */
+id: string
+}
+
+export type GetQuestionnaireQuery = Record<string, never>;
+
+export type GetQuestionnaireBody = Record<string, never>;
+
+export interface GetQuestionnaireData {
+questionnaireId: string
+title: string
+dimensionType: number
+questions: {
+questionId: string
+type: ("singleChoice" | "completion")
+content: string
+required: boolean
+choices: {
+choiceId: string
+content: string
+placeholder?: string
+score: number
+}[]
+}[]
+answered: boolean
+}
+
+export type SubmitQuestionnaireParams = Record<string, never>;
+
+export type SubmitQuestionnaireQuery = Record<string, never>;
+
+export interface SubmitQuestionnaireBody {
+/**
+ * 问卷
+ */
+questionnaireId?: string
+/**
+ * 答案
+ */
+questions?: {
+questionId?: string
+dimensionType?: number
+score?: number
+choiceId?: (string | number)
+content?: string
+}[]
+}
+
+export interface SubmitQuestionnaireData {
+answerId: number
+}
+
+export type ReportTrackingEnvironmentParams = Record<string, never>;
+
+export type ReportTrackingEnvironmentQuery = Record<string, never>;
+
+export interface ReportTrackingEnvironmentBody {
+/**
+ * 客户端标识
+ */
+clientCode?: (string | number)
+/**
+ * {os, browser, browserVersion}
+ */
+environmentalInfo?: {
+[k: string]: unknown
+}
+}
+
+export interface ReportTrackingEnvironmentData {
+clientCode: string
+}
+
+export type ReportTrackingClicksParams = Record<string, never>;
+
+export type ReportTrackingClicksQuery = Record<string, never>;
+
+export interface ReportTrackingClicksBody {
+/**
+ * 客户端标识
+ */
+clientCode?: (string | number | null)
+/**
+ * 点击记录
+ * 
+ * Items: {lc, ety, rt, et, biz}
+ */
+dataList?: {
+[k: string]: unknown
+}[]
+}
+
+export interface ReportTrackingClicksData {
+accepted: number
+}
+
+export type CountClicksByCodeParams = Record<string, never>;
+
+export interface CountClicksByCodeQuery {
+/**
+ * 开始时间
+ */
+from?: string
+/**
+ * 结束时间
+ */
+to?: string
+/**
+ * 关键字
+ */
+keyword?: string
+}
+
+export type CountClicksByCodeBody = Record<string, never>;
+
+export interface CountClicksByCodeData {
+total: number
+list: {
+lc: string
+count: number
+users: number
+lastTime: string
+}[]
+}
+
+export type GetGlobalBoardParams = Record<string, never>;
+
+export type GetGlobalBoardQuery = Record<string, never>;
+
+export type GetGlobalBoardBody = Record<string, never>;
+
+export interface GetGlobalBoardData {
+totals: {
+communities: number
+buildings: number
+rooms: number
+inhabitants: number
+devices: number
+devicesOnline: number
+}
+communities: {
+communityId: number
+communityName: string
+rooms: number
+occupiedRooms: number
+inhabitants: number
+}[]
+alarms: {
+value: (number | string)
+label: string
+count: number
+}[]
+repairs: {
+value: (number | string)
+label: string
+count: number
+}[]
+openDoorDays: {
+date: string
+count: number
+}[]
+parkingDays: {
+date: string
+in: number
+out: number
+}[]
+}
+
+export type GetProjectBoardParams = Record<string, never>;
+
+export interface GetProjectBoardQuery {
+/**
+ * 社区
+ */
+communityId?: (number | string)
+}
+
+export type GetProjectBoardBody = Record<string, never>;
+
+export type GetProjectBoardData = (null | {
+communityId: number
+communityName: string
+address: (string | null)
+totals: {
+buildings: number
+units: number
+rooms: number
+occupiedRooms: number
+inhabitants: number
+devices: number
+devicesOnline: number
+}
+roomsByStatus: {
+value: (number | string)
+label: string
+count: number
+}[]
+residentsByIdentity: {
+value: (number | string)
+label: string
+count: number
+}[]
+openDoorByMethod: {
+value: (number | string)
+label: string
+count: number
+}[]
+alarms: {
+value: (number | string)
+label: string
+count: number
+}[]
+repairs: {
+value: (number | string)
+label: string
+count: number
+}[]
+openDoorDays: {
+date: string
+count: number
+}[]
+parkingDays: {
+date: string
+in: number
+out: number
+}[]
+})
+
+export type GetInspectStatisticsParams = Record<string, never>;
+
+export interface GetInspectStatisticsQuery {
+/**
+ * 社区
+ */
+communityId?: (number | string)
+/**
+ * 7–365，默认 30
+ */
+days?: (number | string)
+}
+
+export type GetInspectStatisticsBody = Record<string, never>;
+
+export interface GetInspectStatisticsData {
+totals: {
+total: number
+done: number
+abnormal: number
+/**
+ * 0–100，一位小数
+ */
+completionRate: number
+}
+days: {
+date: string
+total: number
+done: number
+abnormal: number
+}[]
+plans: {
+planId: number
+planName: (string | null)
+total: number
+done: number
+abnormal: number
+averageScore: (string | null)
+}[]
+}
+
 /** Every operation's input parts and answer data, by operation name. */
 export interface OperationTypes {
   login: { params: LoginParams; query: LoginQuery; body: LoginBody; data: LoginData };
@@ -2015,10 +2651,12 @@ export interface OperationTypes {
   getOperationAssistantSummary: { params: GetOperationAssistantSummaryParams; query: GetOperationAssistantSummaryQuery; body: GetOperationAssistantSummaryBody; data: GetOperationAssistantSummaryData };
   getAiInspectionOverview: { params: GetAiInspectionOverviewParams; query: GetAiInspectionOverviewQuery; body: GetAiInspectionOverviewBody; data: GetAiInspectionOverviewData };
   getChargeWebUrl: { params: GetChargeWebUrlParams; query: GetChargeWebUrlQuery; body: GetChargeWebUrlBody; data: GetChargeWebUrlData };
+  importCommunity: { params: ImportCommunityParams; query: ImportCommunityQuery; body: ImportCommunityBody; data: ImportCommunityData };
   health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData };
   getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData };
   getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData };
   getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData };
+  getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData };
   getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData };
   getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData };
   listTenantUsers: { params: ListTenantUsersParams; query: ListTenantUsersQuery; body: ListTenantUsersBody; data: ListTenantUsersData };
@@ -2032,4 +2670,27 @@ export interface OperationTypes {
   reportOperation: { params: ReportOperationParams; query: ReportOperationQuery; body: ReportOperationBody; data: ReportOperationData };
   saveMenuCustomization: { params: SaveMenuCustomizationParams; query: SaveMenuCustomizationQuery; body: SaveMenuCustomizationBody; data: SaveMenuCustomizationData };
   listTaskCentre: { params: ListTaskCentreParams; query: ListTaskCentreQuery; body: ListTaskCentreBody; data: ListTaskCentreData };
+  getWorkbenchCommunityStatistics: { params: GetWorkbenchCommunityStatisticsParams; query: GetWorkbenchCommunityStatisticsQuery; body: GetWorkbenchCommunityStatisticsBody; data: GetWorkbenchCommunityStatisticsData };
+  getWorkbenchRoomAudits: { params: GetWorkbenchRoomAuditsParams; query: GetWorkbenchRoomAuditsQuery; body: GetWorkbenchRoomAuditsBody; data: GetWorkbenchRoomAuditsData };
+  getWorkbenchRepairs: { params: GetWorkbenchRepairsParams; query: GetWorkbenchRepairsQuery; body: GetWorkbenchRepairsBody; data: GetWorkbenchRepairsData };
+  getWorkbenchNotices: { params: GetWorkbenchNoticesParams; query: GetWorkbenchNoticesQuery; body: GetWorkbenchNoticesBody; data: GetWorkbenchNoticesData };
+  getWorkbenchRoomStatistics: { params: GetWorkbenchRoomStatisticsParams; query: GetWorkbenchRoomStatisticsQuery; body: GetWorkbenchRoomStatisticsBody; data: GetWorkbenchRoomStatisticsData };
+  getWorkbenchResidentStatistics: { params: GetWorkbenchResidentStatisticsParams; query: GetWorkbenchResidentStatisticsQuery; body: GetWorkbenchResidentStatisticsBody; data: GetWorkbenchResidentStatisticsData };
+  getWorkbenchOpenDoorStatistics: { params: GetWorkbenchOpenDoorStatisticsParams; query: GetWorkbenchOpenDoorStatisticsQuery; body: GetWorkbenchOpenDoorStatisticsBody; data: GetWorkbenchOpenDoorStatisticsData };
+  getWorkbenchVehicleStatistics: { params: GetWorkbenchVehicleStatisticsParams; query: GetWorkbenchVehicleStatisticsQuery; body: GetWorkbenchVehicleStatisticsBody; data: GetWorkbenchVehicleStatisticsData };
+  getWorkbenchLayout: { params: GetWorkbenchLayoutParams; query: GetWorkbenchLayoutQuery; body: GetWorkbenchLayoutBody; data: GetWorkbenchLayoutData };
+  saveWorkbenchLayout: { params: SaveWorkbenchLayoutParams; query: SaveWorkbenchLayoutQuery; body: SaveWorkbenchLayoutBody; data: SaveWorkbenchLayoutData };
+  deleteWorkbenchLayout: { params: DeleteWorkbenchLayoutParams; query: DeleteWorkbenchLayoutQuery; body: DeleteWorkbenchLayoutBody; data: DeleteWorkbenchLayoutData };
+  listWorkbenchModules: { params: ListWorkbenchModulesParams; query: ListWorkbenchModulesQuery; body: ListWorkbenchModulesBody; data: ListWorkbenchModulesData };
+  getWorkbenchModule: { params: GetWorkbenchModuleParams; query: GetWorkbenchModuleQuery; body: GetWorkbenchModuleBody; data: GetWorkbenchModuleData };
+  getAdvertPosition: { params: GetAdvertPositionParams; query: GetAdvertPositionQuery; body: GetAdvertPositionBody; data: GetAdvertPositionData };
+  silenceAdvertPosition: { params: SilenceAdvertPositionParams; query: SilenceAdvertPositionQuery; body: SilenceAdvertPositionBody; data: SilenceAdvertPositionData };
+  getQuestionnaire: { params: GetQuestionnaireParams; query: GetQuestionnaireQuery; body: GetQuestionnaireBody; data: GetQuestionnaireData };
+  submitQuestionnaire: { params: SubmitQuestionnaireParams; query: SubmitQuestionnaireQuery; body: SubmitQuestionnaireBody; data: SubmitQuestionnaireData };
+  reportTrackingEnvironment: { params: ReportTrackingEnvironmentParams; query: ReportTrackingEnvironmentQuery; body: ReportTrackingEnvironmentBody; data: ReportTrackingEnvironmentData };
+  reportTrackingClicks: { params: ReportTrackingClicksParams; query: ReportTrackingClicksQuery; body: ReportTrackingClicksBody; data: ReportTrackingClicksData };
+  countClicksByCode: { params: CountClicksByCodeParams; query: CountClicksByCodeQuery; body: CountClicksByCodeBody; data: CountClicksByCodeData };
+  getGlobalBoard: { params: GetGlobalBoardParams; query: GetGlobalBoardQuery; body: GetGlobalBoardBody; data: GetGlobalBoardData };
+  getProjectBoard: { params: GetProjectBoardParams; query: GetProjectBoardQuery; body: GetProjectBoardBody; data: GetProjectBoardData };
+  getInspectStatistics: { params: GetInspectStatisticsParams; query: GetInspectStatisticsQuery; body: GetInspectStatisticsBody; data: GetInspectStatisticsData };
 }

@@ -2106,6 +2106,20 @@ export const operations = {
     "errors": [],
     "schema": {}
   },
+  "importCommunity": {
+    "name": "importCommunity",
+    "domain": "excel",
+    "method": "POST",
+    "path": "/api/system/communities/actions/importCommunity",
+    "summary": "导入社区（请求体为填写好的导入模板 .xlsx，最大 20 MB），提交为后台任务",
+    "authority": "HBL01001",
+    "envelope": true,
+    "successMessage": "importSubmitted",
+    "errors": [
+      "BAD_REQUEST"
+    ],
+    "schema": {}
+  },
   "health": {
     "name": "health",
     "domain": "http",
@@ -2162,6 +2176,33 @@ export const operations = {
         },
         "required": [
           "file"
+        ]
+      }
+    }
+  },
+  "getSmartHomeSteer": {
+    "name": "getSmartHomeSteer",
+    "domain": "smarthome",
+    "method": "GET",
+    "path": "/api/smarthome/steer/actions/config",
+    "summary": "智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员",
+    "authority": "signedIn",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
         ]
       }
     }
@@ -2468,6 +2509,667 @@ export const operations = {
           },
           "pageSize": {
             "description": "每页条数",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getWorkbenchCommunityStatistics": {
+    "name": "getWorkbenchCommunityStatistics",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/system/communities/actions/workBenchGetCommunityStatistics",
+    "summary": "工作台：当前社区的楼栋、单元、房屋、入住与住户数",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "getWorkbenchRoomAudits": {
+    "name": "getWorkbenchRoomAudits",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/system/roomAuditOrders/actions/workBenchQueryList",
+    "summary": "工作台：待审核的房屋认证数与最早的 5 条",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "NO_PERMISSION"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "getWorkbenchRepairs": {
+    "name": "getWorkbenchRepairs",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/property/repairs/actions/workBenchQueryList",
+    "summary": "工作台：待处理与处理中的报修数与最新的 5 条未完成报修",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "NO_PERMISSION"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "getWorkbenchNotices": {
+    "name": "getWorkbenchNotices",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/property/notices/actions/workBenchQueryList",
+    "summary": "工作台：已发布的有效公告数与最新的 5 条（置顶在前）",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "NO_PERMISSION"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "getWorkbenchRoomStatistics": {
+    "name": "getWorkbenchRoomStatistics",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/system/rooms/actions/workBenchGetRoomStatistics",
+    "summary": "工作台：房屋总数、入住与空置数、各状态房屋数",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "NO_PERMISSION"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "getWorkbenchResidentStatistics": {
+    "name": "getWorkbenchResidentStatistics",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/system/inhabitants/actions/workBenchGetResidentStatistics",
+    "summary": "工作台：住户总数、本月新增、各身份住户数",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "NO_PERMISSION"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "getWorkbenchOpenDoorStatistics": {
+    "name": "getWorkbenchOpenDoorStatistics",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics",
+    "summary": "工作台：近 7 天开门次数（今日、合计、失败、每天、各开门方式）",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "NO_PERMISSION"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "getWorkbenchVehicleStatistics": {
+    "name": "getWorkbenchVehicleStatistics",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/vehicle/vehicle/actions/workBenchGetVehicleStatistics",
+    "summary": "工作台：今日进出车次、登记车牌数、近 7 天每天进出",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "NO_PERMISSION"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "getWorkbenchLayout": {
+    "name": "getWorkbenchLayout",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/management/layout",
+    "summary": "当前用户在社区的工作台布局（未保存时为默认布局）",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
+  "saveWorkbenchLayout": {
+    "name": "saveWorkbenchLayout",
+    "domain": "workbench",
+    "method": "POST",
+    "path": "/api/management/layout",
+    "summary": "保存当前用户在社区的工作台布局（不可用的模块被去掉）",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "BAD_REQUEST"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "layout": {
+            "description": "模块：{moduleId, w} 或模块 id；未知或不可用的模块被去掉，宽度不是 1 或 2 时取模块的默认宽度",
+            "type": "array",
+            "items": {}
+          }
+        },
+        "required": [
+          "communityId",
+          "layout"
+        ]
+      }
+    }
+  },
+  "deleteWorkbenchLayout": {
+    "name": "deleteWorkbenchLayout",
+    "domain": "workbench",
+    "method": "DELETE",
+    "path": "/api/management/layout/:layoutId",
+    "summary": "删除当前用户的工作台布局（恢复默认）",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "layoutId": {
+            "description": "布局",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "layoutId"
+        ]
+      }
+    }
+  },
+  "listWorkbenchModules": {
+    "name": "listWorkbenchModules",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/management/item",
+    "summary": "全部工作台模块（“添加模块”对话框）",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [],
+    "schema": {}
+  },
+  "getWorkbenchModule": {
+    "name": "getWorkbenchModule",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/management/item/:moduleId",
+    "summary": "一个工作台模块的说明",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "moduleId": {
+            "description": "模块",
+            "type": "string"
+          }
+        },
+        "required": [
+          "moduleId"
+        ]
+      }
+    }
+  },
+  "getAdvertPosition": {
+    "name": "getAdvertPosition",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/crain/help/web/promotionPositions/actions/getNamedByPositionCode",
+    "summary": "广告位当前生效的广告（用户关闭后为空，直到广告有变更）",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "positionCode": {
+            "description": "广告位",
+            "type": "string",
+            "maxLength": 32
+          }
+        }
+      }
+    }
+  },
+  "silenceAdvertPosition": {
+    "name": "silenceAdvertPosition",
+    "domain": "workbench",
+    "method": "PUT",
+    "path": "/api/crain/help/web/promotionPositions/actions/silent",
+    "summary": "关闭广告位（对当前用户，直到广告有变更）",
+    "authority": "HBL0001",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "positionCode": {
+            "description": "广告位",
+            "type": "string",
+            "maxLength": 32
+          }
+        }
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "positionCode": {
+            "description": "广告位",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 32
+          }
+        }
+      }
+    }
+  },
+  "getQuestionnaire": {
+    "name": "getQuestionnaire",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/tenantApi/crain/help/web/questionnaire/user/:id",
+    "summary": "缴费引导满意度问卷，及当前用户是否已提交",
+    "authority": "signedIn",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "问卷",
+            "type": "string"
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "submitQuestionnaire": {
+    "name": "submitQuestionnaire",
+    "domain": "workbench",
+    "method": "POST",
+    "path": "/tenantApi/crain/help/web/questionnaire/user/answers",
+    "summary": "提交问卷答案（每个用户一份，再次提交替换）",
+    "authority": "signedIn",
+    "envelope": true,
+    "successMessage": "questionnaireSubmitted",
+    "errors": [
+      "NOT_FOUND",
+      "BAD_REQUEST"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "questionnaireId": {
+            "description": "问卷",
+            "type": "string"
+          },
+          "questions": {
+            "description": "答案",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "questionId": {
+                  "type": "string"
+                },
+                "dimensionType": {
+                  "type": "integer"
+                },
+                "score": {
+                  "type": "integer"
+                },
+                "choiceId": {
+                  "type": [
+                    "string",
+                    "integer"
+                  ]
+                },
+                "content": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "reportTrackingEnvironment": {
+    "name": "reportTrackingEnvironment",
+    "domain": "workbench",
+    "method": "POST",
+    "path": "/pick/envInfo",
+    "summary": "埋点：上报浏览器环境（请求体可 gzip 压缩）",
+    "authority": "signedIn",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "TRACKING_TOO_LARGE",
+      "TRACKING_ENCODING"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "clientCode": {
+            "description": "客户端标识",
+            "type": [
+              "string",
+              "number"
+            ]
+          },
+          "environmentalInfo": {
+            "description": "{os, browser, browserVersion}"
+          }
+        }
+      }
+    }
+  },
+  "reportTrackingClicks": {
+    "name": "reportTrackingClicks",
+    "domain": "workbench",
+    "method": "POST",
+    "path": "/pick/pickInfo",
+    "summary": "埋点：上报点击记录（每次最多 500 条，请求体可 gzip 压缩）",
+    "authority": "signedIn",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "TRACKING_TOO_LARGE",
+      "TRACKING_ENCODING"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "clientCode": {
+            "description": "客户端标识",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "dataList": {
+            "description": "点击记录",
+            "type": "array",
+            "items": {
+              "description": "{lc, ety, rt, et, biz}"
+            }
+          }
+        }
+      }
+    }
+  },
+  "countClicksByCode": {
+    "name": "countClicksByCode",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/management/clickRecords/actions/countByCode",
+    "summary": "点击统计：各埋点编码的点击次数、人数与最后点击时间（最多的在前）",
+    "authority": "HBL03005",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "from": {
+            "description": "开始时间",
+            "type": "string"
+          },
+          "to": {
+            "description": "结束时间",
+            "type": "string"
+          },
+          "keyword": {
+            "description": "关键字",
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  "getGlobalBoard": {
+    "name": "getGlobalBoard",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/management/board/actions/global",
+    "summary": "全局看板：租户总量、住户最多的社区、告警与报修、近 7 天开门与车辆进出",
+    "authority": "HBL23001",
+    "envelope": true,
+    "errors": [],
+    "schema": {}
+  },
+  "getProjectBoard": {
+    "name": "getProjectBoard",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/management/board/actions/project",
+    "summary": "项目看板：一个社区的总量与分布（未指定时为租户的第一个社区；没有社区时为 null）",
+    "authority": "HBL23003",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "BAD_REQUEST"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getInspectStatistics": {
+    "name": "getInspectStatistics",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/property/inspectPlanReports/actions/statistics",
+    "summary": "巡检统计：合计与完成率、每天、每个计划（一个社区或全部）",
+    "authority": "RETAIL_AUTH_04023",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "BAD_REQUEST"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "days": {
+            "description": "7–365，默认 30",
             "type": [
               "integer",
               "string"

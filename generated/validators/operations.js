@@ -5195,14 +5195,80 @@ return errors === 0;
 }
 validate113.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate114;
-const schema81 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer"}},"required":[]};
+export const getSmartHomeSteer_query = validate114;
+const schema81 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCurrentUser_query" */;
+/*# sourceURL="op_getSmartHomeSteer_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate114.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+validate114.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getCurrentUser_query = validate115;
+const schema82 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer"}},"required":[]};
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getCurrentUser_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5234,19 +5300,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getUserCenter_params = validate115;
-const schema82 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer"}},"required":["userId"]};
+export const getUserCenter_params = validate116;
+const schema83 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer"}},"required":["userId"]};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getUserCenter_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5288,60 +5354,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate115.errors = vErrors;
-return errors === 0;
-}
-validate115.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const listPropertyUsersByCommunity_body = validate116;
-const schema83 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
-
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listPropertyUsersByCommunity_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate116.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema83.properties.communityId.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate116.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getLoginConfiguration_query = validate117;
-const schema84 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const listPropertyUsersByCommunity_body = validate117;
+const schema84 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getLoginConfiguration_query" */;
+/*# sourceURL="op_listPropertyUsersByCommunity_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate117.evaluated;
@@ -5352,9 +5374,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.domainUrl !== undefined){
-if(typeof data.domainUrl !== "string"){
-const err0 = {instancePath:instancePath+"/domainUrl",schemaPath:"#/properties/domainUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema84.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5378,13 +5401,13 @@ errors++;
 validate117.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMenuTheme_query = validate118;
-const schema85 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getLoginConfiguration_query = validate118;
+const schema85 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMenuTheme_query" */;
+/*# sourceURL="op_getLoginConfiguration_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate118.evaluated;
@@ -5423,14 +5446,57 @@ return errors === 0;
 }
 validate118.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getErrorCodeTable_query = validate119;
-const schema86 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+export const getMenuTheme_query = validate119;
+const schema86 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getErrorCodeTable_query" */;
+/*# sourceURL="op_getMenuTheme_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate119.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.domainUrl !== undefined){
+if(typeof data.domainUrl !== "string"){
+const err0 = {instancePath:instancePath+"/domainUrl",schemaPath:"#/properties/domainUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate119.errors = vErrors;
+return errors === 0;
+}
+validate119.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getErrorCodeTable_query = validate120;
+const schema87 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getErrorCodeTable_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5461,21 +5527,21 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate120;
-const schema87 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"}},"required":["source","operationCode","operationType"]};
+export const reportOperation_body = validate121;
+const schema88 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"}},"required":["source","operationCode","operationType"]};
 const pattern33 = new RegExp("^\\d{1,4}$", "u");
 const pattern34 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportOperation_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5516,7 +5582,7 @@ errors++;
 if(data.source !== undefined){
 let data0 = data.source;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema87.properties.source.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema88.properties.source.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5608,7 +5674,7 @@ errors++;
 if(data.operationType !== undefined){
 let data2 = data.operationType;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err11 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema87.properties.operationType.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema88.properties.operationType.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5663,19 +5729,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate121;
-const schema88 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":["integer","string"]},"hidden":{"type":"boolean"}}}}},"required":["items"]};
+export const saveMenuCustomization_body = validate122;
+const schema89 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":["integer","string"]},"hidden":{"type":"boolean"}}}}},"required":["items"]};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5725,7 +5791,7 @@ errors++;
 if(data1.alias !== undefined){
 let data3 = data1.alias;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema88.properties.items.items.properties.alias.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema89.properties.items.items.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5738,7 +5804,7 @@ errors++;
 if(data1.sortNo !== undefined){
 let data4 = data1.sortNo;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err4 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema88.properties.items.items.properties.sortNo.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema89.properties.items.items.properties.sortNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5795,19 +5861,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate122;
-const schema89 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
+export const listTaskCentre_query = validate123;
+const schema90 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5818,7 +5884,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pageNo !== undefined){
 let data0 = data.pageNo;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema89.properties.pageNo.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema90.properties.pageNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5831,7 +5897,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data1 = data.pageSize;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema89.properties.pageSize.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema90.properties.pageSize.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5852,12 +5918,1415 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/1/then/allOf/2":"设备名称不能超过32个字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]}};
+export const getWorkbenchCommunityStatistics_query = validate124;
+const schema91 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate124.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+validate124.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchRoomAudits_query = validate125;
+const schema92 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate125.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate125.errors = vErrors;
+return errors === 0;
+}
+validate125.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchRepairs_query = validate126;
+const schema93 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchRepairs_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate126.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+validate126.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchNotices_query = validate127;
+const schema94 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchNotices_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate127.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+validate127.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchRoomStatistics_query = validate128;
+const schema95 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate128.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+validate128.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchResidentStatistics_query = validate129;
+const schema96 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+validate129.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchOpenDoorStatistics_query = validate130;
+const schema97 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate130.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+validate130.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchVehicleStatistics_query = validate131;
+const schema98 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate131.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate131.errors = vErrors;
+return errors === 0;
+}
+validate131.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchLayout_query = validate132;
+const schema99 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchLayout_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate132.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+validate132.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const saveWorkbenchLayout_body = validate133;
+const schema100 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":["integer","string"]},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_saveWorkbenchLayout_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate133.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.layout === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "layout"},message:"must have required property '"+"layout"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema100.properties.communityId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.layout !== undefined){
+if(!(Array.isArray(data.layout))){
+const err3 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+validate133.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
+
+export const deleteWorkbenchLayout_params = validate134;
+const schema101 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":["integer","string"]}},"required":["layoutId"]};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_deleteWorkbenchLayout_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate134.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.layoutId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "layoutId"},message:"must have required property '"+"layoutId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.layoutId !== undefined){
+let data0 = data.layoutId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err1 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema101.properties.layoutId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+validate134.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchModule_params = validate135;
+const schema102 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchModule_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate135.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.moduleId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "moduleId"},message:"must have required property '"+"moduleId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.moduleId !== undefined){
+if(typeof data.moduleId !== "string"){
+const err1 = {instancePath:instancePath+"/moduleId",schemaPath:"#/properties/moduleId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+validate135.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getAdvertPosition_query = validate136;
+const schema103 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
+
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getAdvertPosition_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate136.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.positionCode !== undefined){
+let data0 = data.positionCode;
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+validate136.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const silenceAdvertPosition_query = validate137;
+const schema104 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_silenceAdvertPosition_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate137.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.positionCode !== undefined){
+let data0 = data.positionCode;
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+validate137.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const silenceAdvertPosition_body = validate138;
+const schema105 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_silenceAdvertPosition_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate138.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.positionCode !== undefined){
+let data0 = data.positionCode;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema105.properties.positionCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+validate138.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getQuestionnaire_params = validate139;
+const schema106 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getQuestionnaire_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate139.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+validate139.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const submitQuestionnaire_body = validate140;
+const schema107 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer"},"score":{"type":"integer"},"choiceId":{"type":["string","integer"]},"content":{"type":"string"}}}}},"required":[]};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_submitQuestionnaire_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate140.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questionnaireId !== undefined){
+if(typeof data.questionnaireId !== "string"){
+const err0 = {instancePath:instancePath+"/questionnaireId",schemaPath:"#/properties/questionnaireId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.questions !== undefined){
+let data1 = data.questions;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.questionId !== undefined){
+if(typeof data2.questionId !== "string"){
+const err1 = {instancePath:instancePath+"/questions/" + i0+"/questionId",schemaPath:"#/properties/questions/items/properties/questionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data2.dimensionType !== undefined){
+let data4 = data2.dimensionType;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err2 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data2.score !== undefined){
+let data5 = data2.score;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err3 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data2.choiceId !== undefined){
+let data6 = data2.choiceId;
+if((typeof data6 !== "string") && (!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6))))){
+const err4 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema107.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data2.content !== undefined){
+if(typeof data2.content !== "string"){
+const err5 = {instancePath:instancePath+"/questions/" + i0+"/content",schemaPath:"#/properties/questions/items/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+validate140.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
+
+export const reportTrackingEnvironment_body = validate141;
+const schema108 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_reportTrackingEnvironment_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate141.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.clientCode !== undefined){
+let data0 = data.clientCode;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema108.properties.clientCode.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+validate141.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
+
+export const reportTrackingClicks_body = validate142;
+const schema109 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_reportTrackingClicks_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate142.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.clientCode !== undefined){
+let data0 = data.clientCode;
+if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema109.properties.clientCode.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.dataList !== undefined){
+if(!(Array.isArray(data.dataList))){
+const err1 = {instancePath:instancePath+"/dataList",schemaPath:"#/properties/dataList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+validate142.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
+
+export const countClicksByCode_query = validate143;
+const schema110 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_countClicksByCode_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate143.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from !== undefined){
+if(typeof data.from !== "string"){
+const err0 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+if(typeof data.to !== "string"){
+const err1 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.keyword !== undefined){
+if(typeof data.keyword !== "string"){
+const err2 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate143.errors = vErrors;
+return errors === 0;
+}
+validate143.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getProjectBoard_query = validate144;
+const schema111 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":["integer","string"]}},"required":[]};
+
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getProjectBoard_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate144.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema111.properties.communityId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate144.errors = vErrors;
+return errors === 0;
+}
+validate144.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getInspectStatistics_query = validate145;
+const schema112 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":["integer","string"]},"days":{"type":["integer","string"]}},"required":[]};
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getInspectStatistics_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate145.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema112.properties.communityId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.days !== undefined){
+let data1 = data.days;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema112.properties.days.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+validate145.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/1/then/allOf/2":"设备名称不能超过32个字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>". */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },
@@ -5922,6 +7391,7 @@ export const operationValidators = {
   getOperationAssistantSummary_query: { validate: getOperationAssistantSummary_query, meta: metas.getOperationAssistantSummary_query },
   getAiInspectionOverview_query: { validate: getAiInspectionOverview_query, meta: metas.getAiInspectionOverview_query },
   getApiReferenceAsset_params: { validate: getApiReferenceAsset_params, meta: metas.getApiReferenceAsset_params },
+  getSmartHomeSteer_query: { validate: getSmartHomeSteer_query, meta: metas.getSmartHomeSteer_query },
   getCurrentUser_query: { validate: getCurrentUser_query, meta: metas.getCurrentUser_query },
   getUserCenter_params: { validate: getUserCenter_params, meta: metas.getUserCenter_params },
   listPropertyUsersByCommunity_body: { validate: listPropertyUsersByCommunity_body, meta: metas.listPropertyUsersByCommunity_body },
@@ -5931,4 +7401,26 @@ export const operationValidators = {
   reportOperation_body: { validate: reportOperation_body, meta: metas.reportOperation_body },
   saveMenuCustomization_body: { validate: saveMenuCustomization_body, meta: metas.saveMenuCustomization_body },
   listTaskCentre_query: { validate: listTaskCentre_query, meta: metas.listTaskCentre_query },
+  getWorkbenchCommunityStatistics_query: { validate: getWorkbenchCommunityStatistics_query, meta: metas.getWorkbenchCommunityStatistics_query },
+  getWorkbenchRoomAudits_query: { validate: getWorkbenchRoomAudits_query, meta: metas.getWorkbenchRoomAudits_query },
+  getWorkbenchRepairs_query: { validate: getWorkbenchRepairs_query, meta: metas.getWorkbenchRepairs_query },
+  getWorkbenchNotices_query: { validate: getWorkbenchNotices_query, meta: metas.getWorkbenchNotices_query },
+  getWorkbenchRoomStatistics_query: { validate: getWorkbenchRoomStatistics_query, meta: metas.getWorkbenchRoomStatistics_query },
+  getWorkbenchResidentStatistics_query: { validate: getWorkbenchResidentStatistics_query, meta: metas.getWorkbenchResidentStatistics_query },
+  getWorkbenchOpenDoorStatistics_query: { validate: getWorkbenchOpenDoorStatistics_query, meta: metas.getWorkbenchOpenDoorStatistics_query },
+  getWorkbenchVehicleStatistics_query: { validate: getWorkbenchVehicleStatistics_query, meta: metas.getWorkbenchVehicleStatistics_query },
+  getWorkbenchLayout_query: { validate: getWorkbenchLayout_query, meta: metas.getWorkbenchLayout_query },
+  saveWorkbenchLayout_body: { validate: saveWorkbenchLayout_body, meta: metas.saveWorkbenchLayout_body },
+  deleteWorkbenchLayout_params: { validate: deleteWorkbenchLayout_params, meta: metas.deleteWorkbenchLayout_params },
+  getWorkbenchModule_params: { validate: getWorkbenchModule_params, meta: metas.getWorkbenchModule_params },
+  getAdvertPosition_query: { validate: getAdvertPosition_query, meta: metas.getAdvertPosition_query },
+  silenceAdvertPosition_query: { validate: silenceAdvertPosition_query, meta: metas.silenceAdvertPosition_query },
+  silenceAdvertPosition_body: { validate: silenceAdvertPosition_body, meta: metas.silenceAdvertPosition_body },
+  getQuestionnaire_params: { validate: getQuestionnaire_params, meta: metas.getQuestionnaire_params },
+  submitQuestionnaire_body: { validate: submitQuestionnaire_body, meta: metas.submitQuestionnaire_body },
+  reportTrackingEnvironment_body: { validate: reportTrackingEnvironment_body, meta: metas.reportTrackingEnvironment_body },
+  reportTrackingClicks_body: { validate: reportTrackingClicks_body, meta: metas.reportTrackingClicks_body },
+  countClicksByCode_query: { validate: countClicksByCode_query, meta: metas.countClicksByCode_query },
+  getProjectBoard_query: { validate: getProjectBoard_query, meta: metas.getProjectBoard_query },
+  getInspectStatistics_query: { validate: getInspectStatistics_query, meta: metas.getInspectStatistics_query },
 };

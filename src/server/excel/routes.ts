@@ -11,13 +11,16 @@
 //   POST {system}/communities/actions/importCommunity is the spec's name of the community import.
 // A user sees the tasks it started; the main account every task of the tenant.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { messages } from "../../../generated/errors.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
+import { operations } from "../../../generated/operations.ts";
 import { resources } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { apiError, ok, validationError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
 import { enqueueTask, findTask } from "../tasks/store.ts";
 import { taskItem } from "../tasks/task-centre.ts";
 import { bodyOf, optionalId, queryOf, requiredId } from "../http/request-input.ts";
@@ -50,13 +53,14 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   const base = `/api/${def.service}/${def.name}`;
   const config = { authority: def.code };
   const label = (session: SessionInfo) => fillScene(def.label, session.sceneName);
+  const taskName = (template: string, session: SessionInfo) => template.replace("{label}", label(session));
 
   app.post(`${base}/actions/export`, { config }, async (request) => {
     const session = sessionOf(request);
     const { pageNo: _p, pageSize: _s, ...filters } = bodyOf(request);
     const payload: ExportPayload = { resource: def.name, filters, username: session.username, sceneName: session.sceneName };
-    const task = await enqueueTask(app.db, { tenantId: session.tenantId, userId: session.userId, type: EXPORT_TASK, name: `导出${label(session)}`, total: 0, payload });
-    return ok({ taskId: task.id }, "导出任务已提交，可在任务中心查看");
+    const task = await enqueueTask(app.db, { tenantId: session.tenantId, userId: session.userId, type: EXPORT_TASK, name: taskName(messages.exportTaskName, session), total: 0, payload });
+    return ok({ taskId: task.id }, messages.exportSubmitted);
   });
 
   app.get(`${base}/actions/task`, { config }, async (request) => {
@@ -71,7 +75,7 @@ function register(app: FastifyInstance, def: ResourceDef): void {
       `select file_name as "fileName", content from task_files where tenant_id = $1 and task_id = $2`,
       [session.tenantId, task.id],
     );
-    if (!rows[0]) throw apiError("NOT_FOUND", { message: task.state === "failed" ? "导出失败，没有可下载的文件" : "文件尚未生成，请稍后再试" });
+    if (!rows[0]) throw apiError("NOT_FOUND", { message: task.state === "failed" ? messages.exportFileFailed : messages.exportFileNotReady });
     return sendFile(reply, rows[0].fileName, rows[0].content);
   });
 
@@ -84,27 +88,29 @@ function register(app: FastifyInstance, def: ResourceDef): void {
     return sendFile(reply, `${title}导入模板.xlsx`, await templateWorkbook(title, importer.columns(session.sceneName)));
   });
 
+  /** The import task of the uploaded file: {taskId, total} (the caller answers it with importSubmitted). */
   const importFile = async (request: FastifyRequest) => {
     const session = sessionOf(request);
     const body = request.body;
-    if (!Buffer.isBuffer(body) || body.length === 0) throw apiError("BAD_REQUEST", { message: "请上传导入文件（.xlsx）" });
+    if (!Buffer.isBuffer(body) || body.length === 0) throw apiError("BAD_REQUEST", { message: messages.importFileRequired });
     let communityId: number | null = null;
     if (def.scope === "community") {
       communityId = optionalId(queryOf(request).communityId);
       if (communityId === null || (await communityName(app.db, session.tenantId, communityId)) === null) {
-        throw validationError([{ field: "communityId", message: fillScene(communityId === null ? "请选择{scene}" : "{scene}不存在", session.sceneName) }]);
+        throw validationError([{ field: "communityId", message: fillScene(communityId === null ? messages.importSceneRequired : messages.importSceneNotFound, session.sceneName) }]);
       }
     }
     try {
-      const { taskId, total } = await submitImport(app.db, session, { resource: def.name, communityId, taskName: `导入${label(session)}`, content: body });
-      return ok({ taskId, total }, "导入任务已提交，可在任务中心查看进度");
+      const { taskId, total } = await submitImport(app.db, session, { resource: def.name, communityId, taskName: taskName(messages.importTaskName, session), content: body });
+      return { taskId, total };
     } catch (err) {
       if (err instanceof TemplateError) throw apiError("BAD_REQUEST", { message: err.message });
       throw err;
     }
   };
-  app.post(`${base}/actions/import`, { config, bodyLimit: MAX_FILE_BYTES }, importFile);
-  if (def.name === "communities") app.post(`${base}/actions/importCommunity`, { config, bodyLimit: MAX_FILE_BYTES }, importFile);
+  app.post(`${base}/actions/import`, { config, bodyLimit: MAX_FILE_BYTES }, async (request) => ok(await importFile(request), messages.importSubmitted));
+  // The spec's name of the community import: a declared operation (schemas/operations/excel.yaml).
+  if (def.name === "communities") route(app, operations.importCommunity, ({ request }) => importFile(request), { bodyLimit: MAX_FILE_BYTES });
 }
 
 /** Fastify plugin (listed in src/server/domains.ts). */

@@ -3,6 +3,7 @@
 // example), reading an uploaded file back by those labels, and the export of a list.
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { messages } from "../../../generated/errors.ts";
 import type { ImportColumn, Cells } from "./importers.ts";
 import { cellText } from "./cells.ts";
 
@@ -88,7 +89,7 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
  * The sheet read is the data sheet (导入数据), else the first sheet of the file.
  */
 export async function readImportFile(content: Buffer, columns: ImportColumn[]): Promise<ParsedRow[]> {
-  const unreadable = () => new TemplateError("无法读取文件，请上传 .xlsx 格式的导入模板");
+  const unreadable = () => new TemplateError(messages.importFileUnreadable);
   if (content.length < 4 || !content.subarray(0, 4).equals(ZIP_MAGIC)) throw unreadable();
   const byLabel = new Map(columns.map((c) => [norm(c.label), c]));
   let chosen: SheetRows | null = null;
@@ -100,7 +101,7 @@ export async function readImportFile(content: Buffer, columns: ImportColumn[]): 
       const name = (sheet as unknown as { name?: string }).name;
       const wanted = !chosenIsData && (name === DATA_SHEET || chosen === null);
       // Every sheet is read to its end (the stream moves on only then); only the wanted one is kept.
-      const parsed = await readSheet(sheet as unknown as AsyncIterable<ExcelJS.Row>, wanted ? byLabel : new Map());
+      const parsed = await readSheet(sheet, wanted ? byLabel : new Map<string, ImportColumn>());
       if (wanted) {
         chosen = parsed;
         chosenIsData = name === DATA_SHEET;
@@ -109,12 +110,12 @@ export async function readImportFile(content: Buffer, columns: ImportColumn[]): 
   } catch {
     throw unreadable();
   }
-  if (!chosen) throw new TemplateError("文件中没有工作表，请使用下载的导入模板");
+  if (!chosen) throw new TemplateError(messages.importFileNoSheet);
   const present = new Set(chosen.keyOfColumn.values());
   const missing = columns.filter((c) => c.required && !present.has(c.key));
-  if (missing.length) throw new TemplateError(`模板不正确：缺少“${missing.map((c) => c.label).join("”“")}”列，请下载最新模板`);
-  if (chosen.rows.length === 0) throw new TemplateError("文件中没有可导入的数据");
-  if (chosen.tooMany) throw new TemplateError(`每次最多导入${MAX_IMPORT_ROWS}行，请分批导入`);
+  if (missing.length) throw new TemplateError(messages.importFileMissingColumns.replace("{columns}", missing.map((c) => c.label).join("”“")));
+  if (chosen.rows.length === 0) throw new TemplateError(messages.importFileEmpty);
+  if (chosen.tooMany) throw new TemplateError(messages.importFileTooManyRows.replace("{max}", String(MAX_IMPORT_ROWS)));
   return chosen.rows;
 }
 

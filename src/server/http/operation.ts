@@ -94,12 +94,16 @@ function authorityConfig(authority: string | readonly string[]): { public?: true
   return { authority };
 }
 
-export function route<N extends OperationName>(app: FastifyInstance, operation: Operation<N> & { name: N }, handler: OperationHandler<N>): void {
+/** Route options an operation may add (a body limit, a plugin's per-route switch such as decompress). */
+export type ExtraRouteOptions = Pick<RouteOptions, "bodyLimit" | "decompress">;
+
+export function route<N extends OperationName>(app: FastifyInstance, operation: Operation<N> & { name: N }, handler: OperationHandler<N>, extra: ExtraRouteOptions = {}): void {
   const op = operation as Operation<OperationName>;
   const anyOf = Array.isArray(op.authority) ? new Set<string>(op.authority) : null;
   // "anyCode": some permission code, whichever (a user whose role has none has no menu either).
   const someCode = op.authority === "anyCode";
   const options: RouteOptions = {
+    ...extra,
     method: op.method,
     url: op.path,
     schema: op.schema,

@@ -4,16 +4,14 @@
 // each true when the community has the rows the step asks for: rooms (the house data), smart devices,
 // house-type templates, a smart room linked to a template, construction workers.
 import type { FastifyInstance } from "fastify";
-import { sessionOf } from "../auth/guard.ts";
-import { ok } from "../http/envelope.ts";
+import { operations } from "../../../generated/operations.ts";
+import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { queryOf, requiredId } from "../http/request-input.ts";
 import type { SmartHomeSteerFlags } from "../../common/smart-home-steer.ts";
 
 export async function smartHomeSteerModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/smarthome/steer/actions/config", async (request) => {
-    const session = sessionOf(request);
-    const community = await ownCommunity(app.db, session, requiredId(queryOf(request).communityId));
+  route(app, operations.getSmartHomeSteer, async ({ query, session }) => {
+    const community = await ownCommunity(app.db, session, query.communityId);
     const { rows } = await app.db.query<SmartHomeSteerFlags>(
       `select exists (select 1 from rooms where tenant_id = $1 and community_id = $2) as "roomEnable",
               exists (select 1 from smart_devices where tenant_id = $1 and community_id = $2) as "smartDeviceEnable",
@@ -22,6 +20,6 @@ export async function smartHomeSteerModule(app: FastifyInstance): Promise<void> 
               exists (select 1 from smart_workers where tenant_id = $1 and community_id = $2) as "workerEnable"`,
       [session.tenantId, community.id],
     );
-    return ok(rows[0]);
+    return rows[0];
   });
 }

@@ -11,11 +11,12 @@
 //           openDoorDays, parkingDays}; without communityId the tenant's first community; another
 //           tenant's community is a 404; a tenant without communities gets null.
 import type { FastifyInstance } from "fastify";
-import { sessionOf } from "../auth/guard.ts";
+import { operations } from "../../../generated/operations.ts";
 import type { DbSession } from "../db/types.ts";
-import { apiError, ok } from "../http/envelope.ts";
+import { apiError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { optionalId, queryOf } from "../http/request-input.ts";
+import { optionalId } from "../http/request-input.ts";
 import { chinaDays, countsByMapping } from "./workbench-stats.ts";
 
 const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
@@ -124,19 +125,19 @@ export async function projectBoard(db: DbSession, tenantId: number, community: {
 }
 
 export async function boardsModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/management/board/actions/global", { config: { authority: "HBL23001" } }, async (request) => ok(await globalBoard(app.db, sessionOf(request).tenantId)));
+  route(app, operations.getGlobalBoard, async ({ session }) => globalBoard(app.db, session.tenantId));
 
-  app.get("/api/management/board/actions/project", { config: { authority: "HBL23003" } }, async (request) => {
-    const session = sessionOf(request);
-    const requested = optionalId(queryOf(request).communityId);
+  route(app, operations.getProjectBoard, async ({ query, session }) => {
+    // Lenient as before: an empty communityId means none, a malformed one is a 400.
+    const requested = optionalId(query.communityId);
     let community: { id: number; name: string } | null;
     if (requested !== null) community = await ownCommunity(app.db, session, requested);
     else {
       const { rows } = await app.db.query<{ id: number; name: string }>("select id, name from communities where tenant_id = $1 order by id limit 1", [session.tenantId]);
       community = rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
     }
-    if (!community) return ok(null);
+    if (!community) return null;
     if (!community.id) throw apiError("NOT_FOUND");
-    return ok(await projectBoard(app.db, session.tenantId, community));
+    return projectBoard(app.db, session.tenantId, community);
   });
 }

@@ -5,18 +5,16 @@
 //           days: [{date, total, done, abnormal}] (every day of the period, oldest first),
 //           plans: [{planId, planName, total, done, abnormal, averageScore}] (by abnormal, then name)}
 import type { FastifyInstance } from "fastify";
-import { sessionOf } from "../auth/guard.ts";
-import { ok } from "../http/envelope.ts";
+import { operations } from "../../../generated/operations.ts";
+import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { optionalId, queryOf } from "../http/request-input.ts";
+import { optionalId } from "../http/request-input.ts";
 import { chinaDays } from "./workbench-stats.ts";
 
 export const rate = (done: number, total: number) => (total ? Math.round((done * 1000) / total) / 10 : 0);
 
 export async function inspectStatisticsModule(app: FastifyInstance): Promise<void> {
-  app.get("/api/property/inspectPlanReports/actions/statistics", { config: { authority: "RETAIL_AUTH_04023" } }, async (request) => {
-    const session = sessionOf(request);
-    const query = queryOf(request);
+  route(app, operations.getInspectStatistics, async ({ query, session }) => {
     const communityId = optionalId(query.communityId);
     if (communityId !== null) await ownCommunity(app.db, session, communityId);
     const length = Math.min(365, Math.max(7, Number.parseInt(String(query.days ?? "30"), 10) || 30));
@@ -42,10 +40,10 @@ export async function inspectStatisticsModule(app: FastifyInstance): Promise<voi
     const total = series.reduce((s, d) => s + d.total, 0);
     const done = series.reduce((s, d) => s + d.done, 0);
     const abnormal = series.reduce((s, d) => s + d.abnormal, 0);
-    return ok({
+    return {
       totals: { total, done, abnormal, completionRate: rate(done, total) },
       days: series,
       plans: plans.rows.map((p) => ({ ...p, total: Number(p.total), done: Number(p.done), abnormal: Number(p.abnormal) })),
-    });
+    };
   });
 }

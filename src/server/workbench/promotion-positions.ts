@@ -10,11 +10,10 @@
 // The adverts themselves are managed by the generic pages of the adverts resource (/workbench/adverts).
 import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
-import { sessionOf } from "../auth/guard.ts";
-import { apiError, ok } from "../http/envelope.ts";
-import { bodyOf, queryOf, textOf } from "../http/request-input.ts";
-
-const BASE = "/api/crain/help/web/promotionPositions/actions";
+import { operations } from "../../../generated/operations.ts";
+import { apiError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
+import { textOf } from "../http/request-input.ts";
 
 function positionCodeOf(value: unknown): string {
   const code = textOf(value, 32) || constants.advertPositionCode;
@@ -32,11 +31,8 @@ interface AdvertRow {
 }
 
 export async function promotionPositionsModule(app: FastifyInstance): Promise<void> {
-  const config = { authority: "HBL0001" };
-
-  app.get(`${BASE}/getNamedByPositionCode`, { config }, async (request) => {
-    const session = sessionOf(request);
-    const positionCode = positionCodeOf(queryOf(request).positionCode);
+  route(app, operations.getAdvertPosition, async ({ query, session }) => {
+    const positionCode = positionCodeOf(query.positionCode);
     const { rows } = await app.db.query<AdvertRow>(
       `select a.id as "advertId", a.title, a.img_url_left as "imgUrlLeft", a.img_url_right as "imgUrlRight",
               nullif(a.hyperlink, '') as hyperlink, a.rotation_period as "rotationPeriod"
@@ -52,18 +48,17 @@ export async function promotionPositionsModule(app: FastifyInstance): Promise<vo
     );
     const adverts = rows.map(({ rotationPeriod: _period, ...advert }) => advert);
     const period = rows[0]?.rotationPeriod;
-    return ok({ positionCode, adverts, rotationPeriod: period && period > 0 ? Number(period) : null });
+    return { positionCode, adverts, rotationPeriod: period && period > 0 ? Number(period) : null };
   });
 
-  app.put(`${BASE}/silent`, { config }, async (request) => {
-    const session = sessionOf(request);
-    const positionCode = positionCodeOf(bodyOf(request).positionCode ?? queryOf(request).positionCode);
+  route(app, operations.silenceAdvertPosition, async ({ query, body, session }) => {
+    const positionCode = positionCodeOf(body.positionCode ?? query.positionCode);
     const { rows } = await app.db.query<{ silencedAt: string }>(
       `insert into advert_silences (tenant_id, user_id, position_code) values ($1, $2, $3)
        on conflict (tenant_id, user_id, position_code) do update set silenced_at = now()
        returning silenced_at as "silencedAt"`,
       [session.tenantId, session.userId, positionCode],
     );
-    return ok({ positionCode, silencedAt: rows[0].silencedAt });
+    return { positionCode, silencedAt: rows[0].silencedAt };
   });
 }

@@ -13,10 +13,10 @@
 import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
 import { messages } from "../../../generated/errors.ts";
+import { operations } from "../../../generated/operations.ts";
 import { checkRule } from "../../common/validate.ts";
-import { sessionOf } from "../auth/guard.ts";
-import { apiError, ok, validationError } from "../http/envelope.ts";
-import { bodyOf } from "../http/request-input.ts";
+import { apiError, validationError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
 
 export interface QuestionnaireChoice {
   choiceId: string;
@@ -71,30 +71,22 @@ export const guideQuestionnaire: Questionnaire = {
   ],
 };
 
-const BASE = "/tenantApi/crain/help/web/questionnaire/user";
-
 export async function questionnaireModule(app: FastifyInstance): Promise<void> {
-  app.get(`${BASE}/:id`, async (request) => {
-    const session = sessionOf(request);
-    const id = String((request.params as { id?: string }).id ?? "");
+  route(app, operations.getQuestionnaire, async ({ params: { id }, session }) => {
     if (id !== guideQuestionnaire.questionnaireId) throw apiError("NOT_FOUND");
     const { rows } = await app.db.query("select 1 from questionnaire_answers where tenant_id = $1 and questionnaire_id = $2 and user_id = $3", [
       session.tenantId,
       id,
       session.userId,
     ]);
-    return ok({ ...guideQuestionnaire, answered: rows.length > 0 });
+    return { ...guideQuestionnaire, answered: rows.length > 0 };
   });
 
-  app.post(`${BASE}/answers`, async (request) => {
-    const session = sessionOf(request);
-    const body = bodyOf(request);
+  route(app, operations.submitQuestionnaire, async ({ body, session }) => {
     if (body.questionnaireId !== guideQuestionnaire.questionnaireId) throw apiError("NOT_FOUND");
     if (!Array.isArray(body.questions)) throw apiError("BAD_REQUEST");
-    const given = new Map<string, Record<string, unknown>>();
-    for (const q of body.questions) {
-      if (q && typeof q === "object" && typeof (q as { questionId?: unknown }).questionId === "string") given.set((q as { questionId: string }).questionId, q as Record<string, unknown>);
-    }
+    const given = new Map<string, (typeof body.questions)[number]>();
+    for (const q of body.questions) if (typeof q.questionId === "string") given.set(q.questionId, q);
 
     const satisfactionQuestion = guideQuestionnaire.questions[0];
     const choiceId = given.get(SATISFACTION_QUESTION)?.choiceId;
@@ -119,6 +111,6 @@ export async function questionnaireModule(app: FastifyInstance): Promise<void> {
        returning id`,
       [session.tenantId, session.userId, session.username, guideQuestionnaire.questionnaireId, choice.content, comment || null, JSON.stringify(answers)],
     );
-    return ok({ answerId: Number(rows[0].id) }, messages.questionnaireSubmitted);
+    return { answerId: Number(rows[0].id) }; // message questionnaireSubmitted (the operation's successMessage)
   });
 }

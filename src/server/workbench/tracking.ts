@@ -11,16 +11,17 @@
 //        users, lastTime}], total} clicks per tracking code of the tenant, most clicked first (HBL03005).
 import { gunzip } from "node:zlib";
 import type { FastifyInstance } from "fastify";
-import { sessionOf } from "../auth/guard.ts";
-import { ApiError, apiError, ok } from "../http/envelope.ts";
-import { bodyOf, queryOf, textOf } from "../http/request-input.ts";
+import { operations } from "../../../generated/operations.ts";
+import { apiError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
+import { textOf } from "../http/request-input.ts";
 
 export const TRACKING_WIRE_LIMIT = 256 * 1024;
 export const TRACKING_UNPACKED_LIMIT = 2 * 1024 * 1024;
 export const TRACKING_BATCH_MAX = 500;
 const BIZ_MAX_CHARS = 2048;
 
-const tooLarge = () => new ApiError(413, 413, "上报数据过大");
+const tooLarge = () => apiError("TRACKING_TOO_LARGE");
 
 /** The JSON of a tracking body: gunzipped when Content-Encoding says gzip, refused when too large. */
 export function decodeTrackingBody(raw: Buffer, encoding: string | undefined, maxBytes = TRACKING_UNPACKED_LIMIT): Promise<unknown> {
@@ -28,7 +29,7 @@ export function decodeTrackingBody(raw: Buffer, encoding: string | undefined, ma
   const parse = (bytes: Buffer): unknown => {
     const text = bytes.toString("utf8").trim();
     if (text === "") return {};
-    return JSON.parse(text, (key, value) => (key === "__proto__" || key === "constructor" ? undefined : value));
+    return JSON.parse(text, (key, value: unknown) => (key === "__proto__" || key === "constructor" ? undefined : value)) as unknown;
   };
   if (coding === "identity" || coding === "") {
     if (raw.length > maxBytes) return Promise.reject(tooLarge());
@@ -38,7 +39,7 @@ export function decodeTrackingBody(raw: Buffer, encoding: string | undefined, ma
       return Promise.reject(apiError("BAD_REQUEST"));
     }
   }
-  if (coding !== "gzip" && coding !== "x-gzip") return Promise.reject(new ApiError(415, 415, "不支持的内容编码"));
+  if (coding !== "gzip" && coding !== "x-gzip") return Promise.reject(apiError("TRACKING_ENCODING"));
   return new Promise((resolve, reject) => {
     gunzip(raw, { maxOutputLength: maxBytes }, (err, bytes) => {
       if (err) return reject((err as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" ? tooLarge() : apiError("BAD_REQUEST"));
@@ -79,8 +80,8 @@ export function normalizeClickRecord(value: unknown, now: Date = new Date()): Cl
 async function pickRoutes(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: TRACKING_WIRE_LIMIT }, (request, body, done) => {
-    const encoding = request.headers["content-encoding"];
-    decodeTrackingBody(body as Buffer, Array.isArray(encoding) ? encoding[0] : encoding).then(
+    const encoding: unknown = request.headers["content-encoding"];
+    decodeTrackingBody(body as Buffer, typeof encoding === "string" ? encoding : Array.isArray(encoding) ? String(encoding[0]) : undefined).then(
       (value) => done(null, value),
       (err: Error) => done(err, undefined),
     );
@@ -88,9 +89,7 @@ async function pickRoutes(app: FastifyInstance): Promise<void> {
   // The app-wide request decompression (@fastify/compress) stays off: this parser unpacks, with its limits.
   const options = { decompress: false as const };
 
-  app.post("/pick/envInfo", options, async (request) => {
-    const session = sessionOf(request);
-    const body = bodyOf(request);
+  route(app, operations.reportTrackingEnvironment, async ({ body, session }) => {
     const clientCode = textOf(body.clientCode, 64);
     if (!clientCode) throw apiError("BAD_REQUEST");
     const env = (body.environmentalInfo && typeof body.environmentalInfo === "object" ? body.environmentalInfo : {}) as Record<string, unknown>;
@@ -102,12 +101,10 @@ async function pickRoutes(app: FastifyInstance): Promise<void> {
          version = tracking_clients.version + 1`,
       [session.tenantId, clientCode, session.userId, textOf(env.os ?? env.OS, 64) || null, textOf(env.browser, 64) || null, textOf(env.browserVersion, 32) || null],
     );
-    return ok({ clientCode });
-  });
+    return { clientCode };
+  }, options);
 
-  app.post("/pick/pickInfo", options, async (request) => {
-    const session = sessionOf(request);
-    const body = bodyOf(request);
+  route(app, operations.reportTrackingClicks, async ({ body, session }) => {
     if (!Array.isArray(body.dataList)) throw apiError("BAD_REQUEST");
     const now = new Date();
     const records = body.dataList.slice(0, TRACKING_BATCH_MAX).map((r) => normalizeClickRecord(r, now)).filter((r): r is ClickRecordInput => r !== null);
@@ -119,16 +116,14 @@ async function pickRoutes(app: FastifyInstance): Promise<void> {
         [session.tenantId, session.userId, textOf(body.clientCode, 64) || null, JSON.stringify(records)],
       );
     }
-    return ok({ accepted: records.length });
-  });
+    return { accepted: records.length };
+  }, options);
 }
 
 export async function trackingModule(app: FastifyInstance): Promise<void> {
   await app.register(pickRoutes);
 
-  app.get("/api/management/clickRecords/actions/countByCode", { config: { authority: "HBL03005" } }, async (request) => {
-    const session = sessionOf(request);
-    const query = queryOf(request);
+  route(app, operations.countClicksByCode, async ({ query, session }) => {
     const params: unknown[] = [session.tenantId];
     let where = "tenant_id = $1";
     for (const [key, op] of [["from", ">="], ["to", "<"]] as const) {
@@ -149,6 +144,6 @@ export async function trackingModule(app: FastifyInstance): Promise<void> {
          from click_records where ${where} group by lc order by count(*) desc, lc limit 500`,
       params,
     );
-    return ok({ list: rows, total: rows.length });
+    return { list: rows, total: rows.length };
   });
 }

@@ -9,14 +9,13 @@
 //   GET    {management}/item                   -> every module (what the "add module" dialog offers)
 // Modules the user may not place (src/common/workbench-modules.ts) are dropped when saving and reading.
 import type { FastifyInstance } from "fastify";
+import { operations } from "../../../generated/operations.ts";
 import { defaultLayout, moduleAvailable, normalizeLayout, workbenchModule, workbenchModules, type LayoutItem, type WorkbenchModuleDef } from "../../common/workbench-modules.ts";
-import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { apiError, ok } from "../http/envelope.ts";
+import { apiError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { bodyOf, pathId, queryOf, requiredId } from "../http/request-input.ts";
-
-export const WORKBENCH_CODE = "HBL0001";
+import { parseId, requiredId } from "../http/request-input.ts";
 
 const moduleInfo = (def: WorkbenchModuleDef, session: SessionInfo) => ({
   moduleId: def.moduleId,
@@ -34,24 +33,18 @@ function usable(layout: LayoutItem[], session: SessionInfo): LayoutItem[] {
 }
 
 export async function workbenchLayoutModule(app: FastifyInstance): Promise<void> {
-  const config = { authority: WORKBENCH_CODE };
-
-  app.get("/api/management/layout", { config }, async (request) => {
-    const session = sessionOf(request);
-    const community = await ownCommunity(app.db, session, requiredId(queryOf(request).communityId));
+  route(app, operations.getWorkbenchLayout, async ({ query, session }) => {
+    const community = await ownCommunity(app.db, session, query.communityId);
     const { rows } = await app.db.query<{ id: number; layout: unknown }>(
       "select id, layout from workbench_layouts where tenant_id = $1 and community_id = $2 and user_id = $3",
       [session.tenantId, community.id, session.userId],
     );
-    if (!rows[0]) return ok({ layoutId: null, communityId: community.id, layout: defaultLayout(session.authorities), isDefault: true });
-    return ok({ layoutId: Number(rows[0].id), communityId: community.id, layout: usable(normalizeLayout(rows[0].layout), session), isDefault: false });
+    if (!rows[0]) return { layoutId: null, communityId: community.id, layout: defaultLayout(session.authorities), isDefault: true };
+    return { layoutId: Number(rows[0].id), communityId: community.id, layout: usable(normalizeLayout(rows[0].layout), session), isDefault: false };
   });
 
-  app.post("/api/management/layout", { config }, async (request) => {
-    const session = sessionOf(request);
-    const body = bodyOf(request);
+  route(app, operations.saveWorkbenchLayout, async ({ body, session }) => {
     const community = await ownCommunity(app.db, session, requiredId(body.communityId));
-    if (!Array.isArray(body.layout)) throw apiError("BAD_REQUEST");
     const layout = usable(normalizeLayout(body.layout), session);
     const { rows } = await app.db.query<{ id: number }>(
       `insert into workbench_layouts (tenant_id, community_id, user_id, layout, created_by, updated_by)
@@ -61,29 +54,27 @@ export async function workbenchLayoutModule(app: FastifyInstance): Promise<void>
        returning id`,
       [session.tenantId, community.id, session.userId, JSON.stringify(layout)],
     );
-    return ok({ layoutId: Number(rows[0].id), communityId: community.id, layout, isDefault: false });
+    return { layoutId: Number(rows[0].id), communityId: community.id, layout, isDefault: false };
   });
 
-  app.delete("/api/management/layout/:layoutId", { config }, async (request) => {
-    const session = sessionOf(request);
-    const layoutId = pathId(request, "layoutId");
+  route(app, operations.deleteWorkbenchLayout, async ({ params, session }) => {
+    // A malformed id is simply not found.
+    const layoutId = parseId(params.layoutId);
+    if (layoutId === null) throw apiError("NOT_FOUND");
     const { rows } = await app.db.query("delete from workbench_layouts where tenant_id = $1 and id = $2 and user_id = $3 returning id", [
       session.tenantId,
       layoutId,
       session.userId,
     ]);
     if (!rows.length) throw apiError("NOT_FOUND");
-    return ok({ layoutId });
+    return { layoutId };
   });
 
-  app.get("/api/management/item", { config }, async (request) => {
-    const session = sessionOf(request);
-    return ok(workbenchModules.map((def) => moduleInfo(def, session)));
-  });
+  route(app, operations.listWorkbenchModules, async ({ session }) => workbenchModules.map((def) => moduleInfo(def, session)));
 
-  app.get("/api/management/item/:moduleId", { config }, async (request) => {
-    const def = workbenchModule(String((request.params as { moduleId?: string }).moduleId ?? ""));
+  route(app, operations.getWorkbenchModule, async ({ params, session }) => {
+    const def = workbenchModule(params.moduleId);
     if (!def) throw apiError("NOT_FOUND");
-    return ok(moduleInfo(def, sessionOf(request)));
+    return moduleInfo(def, session);
   });
 }

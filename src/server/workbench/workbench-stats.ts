@@ -18,12 +18,12 @@
 //   GET {vehicle}/vehicle/actions/workBenchGetVehicleStatistics        HBL21001 or HBL04001
 //       -> {todayIn, todayOut, plateCount, days: [{date, in, out}] (7 days)}
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { operations } from "../../../generated/operations.ts";
 import { mappingLabel, mappingOptions } from "../../common/mappings.ts";
-import { sessionOf } from "../auth/guard.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
-import { ok } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
 import { ownCommunity, requireAnyOf } from "../auth/access.ts";
-import { queryOf, requiredId } from "../http/request-input.ts";
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,19 +65,28 @@ async function count(db: DbSession, sql: string, params: unknown[]): Promise<num
 
 export async function workbenchStatsModule(app: FastifyInstance): Promise<void> {
   const db = app.db;
-  /** The tenant's community of the query (400 without one, 404 when not the tenant's). */
-  const scope = async (request: FastifyRequest) => {
-    const session = sessionOf(request);
-    const community = await ownCommunity(db, session, requiredId(queryOf(request).communityId));
+  /** The tenant's community of the query (declared required; 404 when not the tenant's). */
+  const scope = async (session: SessionInfo, communityId: number) => {
+    const community = await ownCommunity(db, session, communityId);
     return { tenantId: session.tenantId, communityId: community.id, communityName: community.name };
   };
-  const withCode = (code: string) => ({ config: { authority: "HBL0001" }, preHandler: requireAnyOf(new Set([code])) });
+  /**
+   * A card needs the workbench (the operation's authority) and the code of the data it shows: the
+   * second check runs in the handler (an operation's authority list means any one of them).
+   */
+  const withCode = (...codes: string[]) => {
+    const check = requireAnyOf(new Set(codes));
+    return async (request: FastifyRequest, session: SessionInfo, communityId: number) => {
+      await check(request);
+      return scope(session, communityId);
+    };
+  };
 
-  app.get("/api/system/communities/actions/workBenchGetCommunityStatistics", { config: { authority: "HBL0001" } }, async (request) => {
-    const s = await scope(request);
+  route(app, operations.getWorkbenchCommunityStatistics, async ({ query, session }) => {
+    const s = await scope(session, query.communityId);
     const p = [s.tenantId, s.communityId];
     const { rows } = await db.query<{ address: string | null }>("select address from communities where tenant_id = $1 and id = $2", p);
-    const { rows: counts } = await db.query<Record<string, number>>(
+    const { rows: counts } = await db.query<{ buildingCount: number; unitCount: number; roomCount: number; occupiedRoomCount: number; inhabitantCount: number }>(
       `select (select count(*)::int from buildings where tenant_id = $1 and community_id = $2) as "buildingCount",
               (select count(*)::int from units where tenant_id = $1 and community_id = $2) as "unitCount",
               (select count(*)::int from rooms where tenant_id = $1 and community_id = $2) as "roomCount",
@@ -85,57 +94,61 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
               (select count(*)::int from inhabitants where tenant_id = $1 and community_id = $2) as "inhabitantCount"`,
       p,
     );
-    return ok({ communityId: s.communityId, communityName: s.communityName, address: rows[0]?.address ?? null, ...counts[0] });
+    return { communityId: s.communityId, communityName: s.communityName, address: rows[0]?.address ?? null, ...counts[0] };
   });
 
-  app.get("/api/system/roomAuditOrders/actions/workBenchQueryList", withCode("HBL07001"), async (request) => {
-    const s = await scope(request);
+  const roomAuditScope = withCode("HBL07001");
+  route(app, operations.getWorkbenchRoomAudits, async ({ query, session, request }) => {
+    const s = await roomAuditScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
     const pendingCount = await count(db, "select count(*)::int as n from room_audit_orders where tenant_id = $1 and community_id = $2 and status = 1", p);
-    const { rows } = await db.query(
+    const { rows } = await db.query<{ id: number; applicantName: string; roomName: string; applyTime: string; status: number }>(
       `select o.id, o.applicant_name as "applicantName", ${ROOM_NAME} as "roomName", o.apply_time as "applyTime", o.status
          from room_audit_orders o ${ROOM_JOIN("o")}
         where o.tenant_id = $1 and o.community_id = $2 and o.status = 1
         order by o.apply_time, o.id limit 5`,
       p,
     );
-    return ok({ pendingCount, list: rows });
+    return { pendingCount, list: rows };
   });
 
-  app.get("/api/property/repairs/actions/workBenchQueryList", withCode("HBL07011"), async (request) => {
-    const s = await scope(request);
+  const repairScope = withCode("HBL07011");
+  route(app, operations.getWorkbenchRepairs, async ({ query, session, request }) => {
+    const s = await repairScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
     const { rows: counts } = await db.query<{ pendingCount: number; processingCount: number }>(
       `select count(*) filter (where status = 1)::int as "pendingCount", count(*) filter (where status in (2, 3))::int as "processingCount"
          from repairs where tenant_id = $1 and community_id = $2`,
       p,
     );
-    const { rows } = await db.query(
+    const { rows } = await db.query<{ id: number; content: string; reporterName: string; roomName: string; reportTime: string; status: number }>(
       `select o.id, o.content, o.reporter_name as "reporterName", ${ROOM_NAME} as "roomName", o.report_time as "reportTime", o.status
          from repairs o ${ROOM_JOIN("o")}
         where o.tenant_id = $1 and o.community_id = $2 and o.status in (1, 2, 3)
         order by o.report_time desc, o.id desc limit 5`,
       p,
     );
-    return ok({ pendingCount: Number(counts[0].pendingCount), processingCount: Number(counts[0].processingCount), list: rows });
+    return { pendingCount: Number(counts[0].pendingCount), processingCount: Number(counts[0].processingCount), list: rows };
   });
 
-  app.get("/api/property/notices/actions/workBenchQueryList", withCode("HBL07005"), async (request) => {
-    const s = await scope(request);
+  const noticeScope = withCode("HBL07005");
+  route(app, operations.getWorkbenchNotices, async ({ query, session, request }) => {
+    const s = await noticeScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
     const live = "tenant_id = $1 and community_id = $2 and publish_status = 1 and (expire_time is null or expire_time > now())";
     const publishedCount = await count(db, `select count(*)::int as n from notices where ${live}`, p);
-    const { rows } = await db.query(
+    const { rows } = await db.query<{ id: number; title: string; noticeType: number; publishTime: string | null; pinned: boolean }>(
       `select id, title, notice_type as "noticeType", publish_time as "publishTime", coalesce(pinned, false) as pinned
          from notices where ${live}
         order by coalesce(pinned, false) desc, publish_time desc nulls last, id desc limit 5`,
       p,
     );
-    return ok({ publishedCount, list: rows });
+    return { publishedCount, list: rows };
   });
 
-  app.get("/api/system/rooms/actions/workBenchGetRoomStatistics", withCode("HBL01003"), async (request) => {
-    const s = await scope(request);
+  const roomScope = withCode("HBL01003");
+  route(app, operations.getWorkbenchRoomStatistics, async ({ query, session, request }) => {
+    const s = await roomScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
     const { rows } = await db.query<{ value: number; count: number }>(
       "select status as value, count(*)::int as count from rooms where tenant_id = $1 and community_id = $2 group by status",
@@ -147,12 +160,13 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
       "select count(distinct i.room_id)::int as n from inhabitants i join rooms r on r.tenant_id = i.tenant_id and r.id = i.room_id where i.tenant_id = $1 and r.community_id = $2",
       p,
     );
-    const byStatus = countsByMapping("roomStatus", rows).map((r) => ({ status: r.value, label: r.label, count: r.count }));
-    return ok({ total, occupied, vacant: total - occupied, byStatus });
+    const byStatus = countsByMapping("roomStatus", rows).map((r) => ({ status: r.value as number, label: r.label, count: r.count }));
+    return { total, occupied, vacant: total - occupied, byStatus };
   });
 
-  app.get("/api/system/inhabitants/actions/workBenchGetResidentStatistics", withCode("HBL01005"), async (request) => {
-    const s = await scope(request);
+  const residentScope = withCode("HBL01005");
+  route(app, operations.getWorkbenchResidentStatistics, async ({ query, session, request }) => {
+    const s = await residentScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
     const { rows } = await db.query<{ value: number | null; count: number }>(
       "select identity as value, count(*)::int as count from inhabitants where tenant_id = $1 and community_id = $2 group by identity",
@@ -163,12 +177,13 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
       ...p,
       chinaMonthStart(new Date()).toISOString(),
     ]);
-    const byIdentity = countsByMapping("residentIdentity", rows).map((r) => ({ identity: r.value, label: r.label, count: r.count }));
-    return ok({ total, newThisMonth, byIdentity });
+    const byIdentity = countsByMapping("residentIdentity", rows).map((r) => ({ identity: r.value as number, label: r.label, count: r.count }));
+    return { total, newThisMonth, byIdentity };
   });
 
-  app.get("/api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics", withCode("HBL06002"), async (request) => {
-    const s = await scope(request);
+  const openDoorScope = withCode("HBL06002");
+  route(app, operations.getWorkbenchOpenDoorStatistics, async ({ query, session, request }) => {
+    const s = await openDoorScope(request, session, query.communityId);
     const { days, since } = chinaDays(new Date(), 7);
     const p = [s.tenantId, s.communityId, since.toISOString()];
     const recent = "tenant_id = $1 and community_id = $2 and event_time >= $3";
@@ -183,20 +198,21 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     const failed = await count(db, `select count(*)::int as n from access_events where ${recent} and result = 0`, p);
     const byDay = new Map(perDay.map((r) => [r.day, Number(r.count)]));
     const series = days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
-    return ok({
+    return {
       today: series[series.length - 1].count,
       total: series.reduce((sum, d) => sum + d.count, 0),
       failed,
       days: series,
-      byMethod: countsByMapping("openMethod", perMethod).map((r) => ({ openMethod: r.value, label: r.label, count: r.count })),
-    });
+      byMethod: countsByMapping("openMethod", perMethod).map((r) => ({ openMethod: r.value as number, label: r.label, count: r.count })),
+    };
   });
 
-  app.get(
-    "/api/vehicle/vehicle/actions/workBenchGetVehicleStatistics",
-    { config: { authority: "HBL0001" }, preHandler: requireAnyOf(new Set(["HBL21001", "HBL04001"])) },
-    async (request) => {
-      const s = await scope(request);
+  const vehicleScope = withCode("HBL21001", "HBL04001");
+  route(
+    app,
+    operations.getWorkbenchVehicleStatistics,
+    async ({ query, session, request }) => {
+      const s = await vehicleScope(request, session, query.communityId);
       const { days, since } = chinaDays(new Date(), 7);
       const { rows } = await db.query<{ day: string; direction: number; count: number }>(
         `select ${chinaDay("event_time")} as day, direction, count(*)::int as count
@@ -213,7 +229,7 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
         out: Number(rows.find((r) => r.day === date && Number(r.direction) === 2)?.count ?? 0),
       }));
       const today = series[series.length - 1];
-      return ok({ todayIn: today.in, todayOut: today.out, plateCount, days: series });
+      return { todayIn: today.in, todayOut: today.out, plateCount, days: series };
     },
   );
 }

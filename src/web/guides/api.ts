@@ -1,21 +1,20 @@
 // The calls of the guides and the questionnaire (spec §7 Guides and questionnaire), through the one
-// request wrapper. The guides never interrupt the page with an error message: their calls are silent
+// request wrapper (the payment steer still by its path until the payment domain is declared). The guides never interrupt the page with an error message: their calls are silent
 // and a failure leaves the guide as it is (spec §8: a questionnaire that cannot be fetched stays hidden).
 import { constants } from "../../../generated/constants.ts";
+import { api } from "../http/api.ts";
 import http from "../http/request.ts";
 import type { PaymentSteerFlags } from "./payment/payment-steps.ts";
-import type { Questionnaire, QuestionnaireSubmission } from "./questionnaire/questionnaire-state.ts";
-import type { SmartHomeSteerFlags } from "./smartHome/smart-home-steps.ts";
+import type { QuestionnaireSubmission } from "./questionnaire/questionnaire-state.ts";
 
 type Id = string | number;
 
 export const fetchPaymentSteer = (communityId: Id) => http.get<PaymentSteerFlags>("/api/property/bill/steer", { communityId }, { silent: true });
 
-export const fetchSmartHomeSteer = (communityId: Id) => http.get<SmartHomeSteerFlags>("/api/smarthome/steer/actions/config", { communityId }, { silent: true });
+export const fetchSmartHomeSteer = (communityId: Id) => api.getSmartHomeSteer({ query: { communityId: Number(communityId) } }, { silent: true });
 
-export const fetchQuestionnaire = (id: string = constants.questionnaireId) =>
-  http.get<Questionnaire>(`/tenantApi/crain/help/web/questionnaire/user/${encodeURIComponent(id)}`, undefined, { silent: true });
+export const fetchQuestionnaire = (id: string = constants.questionnaireId) => api.getQuestionnaire({ params: { id } }, { silent: true });
 
 /** Errors of the submission are shown (a rejected comment says why). */
 export const submitQuestionnaire = (submission: QuestionnaireSubmission) =>
-  http.post<{ answerId: number }>("/tenantApi/crain/help/web/questionnaire/user/answers", submission, { loading: "提交中..." });
+  api.submitQuestionnaire({ body: submission }, { loading: "提交中..." });

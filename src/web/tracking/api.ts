@@ -5,6 +5,7 @@
 // suppression (the page's own call then handles the expired session). A 401 is reported to the
 // tracker (TrackingUnauthorized), which stops its timer.
 import axios from "axios";
+import { operationRoutes } from "../../../generated/api-client.ts";
 import { constants } from "../../../generated/constants.ts";
 import { baseURLFor } from "../http/hosts.ts";
 import { getSignature } from "../state/session.ts";
@@ -49,8 +50,9 @@ export const postGzip: PostGzip = async (url, body) => {
   if (response.status !== 200 || String(code) !== String(constants.successCode)) throw new Error(`tracking call failed: ${response.status}`);
 };
 
+// The paths of the declared operations; the gzip sender stands in for the generated client.
 export const sendEnvInfo = (clientCode: string, environmentalInfo: EnvironmentalInfo, post: PostGzip = postGzip) =>
-  post("/pick/envInfo", { clientCode, environmentalInfo });
+  post(operationRoutes.reportTrackingEnvironment.path, { clientCode, environmentalInfo });
 
 export const sendClickRecords = (clientCode: string, dataList: ClickRecord[], post: PostGzip = postGzip) =>
-  post("/pick/pickInfo", { clientCode, dataList });
+  post(operationRoutes.reportTrackingClicks.path, { clientCode, dataList });

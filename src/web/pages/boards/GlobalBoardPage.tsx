@@ -2,17 +2,17 @@
 // GET {management}/board/actions/global — totals, the communities with the most residents, alarms
 // by handling status, repair orders by status, open-door events and parking in/out of the last 7 days.
 import { Alert, Col, Row, Spin } from "antd";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 import { BoardCard } from "./BoardCard.tsx";
-import { asData, percent, type GlobalBoardData } from "./board-types.ts";
+import { asData, percent } from "./board-types.ts";
 import { BarList, Donut, Figure } from "./charts.tsx";
 import { TrafficCards } from "./TrafficCards.tsx";
 
 export default function GlobalBoardPage({ route }: PageProps) {
-  const { data, loading, error } = useApi(() => http.get<GlobalBoardData>("/api/management/board/actions/global"), []);
+  const { data, loading, error } = useApi(() => api.getGlobalBoard(), []);
   return (
     <OutsideLayout title={route?.title ?? "全局看板"}>
       <Spin spinning={loading}>

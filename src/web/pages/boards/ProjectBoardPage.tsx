@@ -4,20 +4,20 @@
 // comes from ?communityId= (else the tenant's first) and can be switched in the title bar.
 import { Alert, Col, Empty, Row, Spin } from "antd";
 import { useSearchParams } from "react-router";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import type { PageProps } from "../registry.ts";
 import { CommunitySelect } from "../shared/CommunitySelect.tsx";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 import { BoardCard } from "./BoardCard.tsx";
-import { asData, percent, type ProjectBoardData } from "./board-types.ts";
+import { asData, percent } from "./board-types.ts";
 import { BarList, Donut, Figure } from "./charts.tsx";
 import { TrafficCards } from "./TrafficCards.tsx";
 
 export default function ProjectBoardPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
   const communityId = params.get("communityId");
-  const { data, loading, error } = useApi(() => http.get<ProjectBoardData | null>("/api/management/board/actions/project", communityId ? { communityId } : {}), [communityId]);
+  const { data, loading, error } = useApi(() => api.getProjectBoard({ query: communityId ? { communityId } : {} }), [communityId]);
   const select = <CommunitySelect value={data?.communityId ?? (communityId ? Number(communityId) : null)} onChange={(id) => setParams({ communityId: String(id) })} />;
   return (
     <OutsideLayout title={`${route?.title ?? "项目看板"}${data ? ` · ${data.communityName}` : ""}`} extra={select}>

@@ -3,46 +3,38 @@
 // records are the generic list at /system/clickRecords.
 import { Button, Card, Input, Space, Table } from "antd";
 import type { Dayjs } from "dayjs";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
-import http from "../../http/request.ts";
+import type { CountClicksByCodeData } from "../../../../generated/operation-types.ts";
+import { api } from "../../http/api.ts";
 import type { PageProps } from "../registry.ts";
+import { useApi } from "../shared/useApi.ts";
 import { RangePickerOnUse } from "../../generic/kits/DatePickerOnUse.tsx";
 
-interface CodeCount {
-  lc: string;
-  count: number;
-  users: number;
-  lastTime: string | null;
-}
+type CodeCount = CountClicksByCodeData["list"][number];
 
 export default function ClickReportPage(_props: PageProps) {
   const navigate = useNavigate();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [keyword, setKeyword] = useState("");
-  const [rows, setRows] = useState<CodeCount[]>([]);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const data = await http.get<{ list: CodeCount[] }>("/api/management/clickRecords/actions/countByCode", {
-        from: range?.[0]?.startOf("day").toISOString(),
-        to: range?.[1]?.add(1, "day").startOf("day").toISOString(),
-        keyword: keyword.trim() || undefined,
-      });
-      setRows(data.list);
-    } catch {
-      // shown by the wrapper
-    } finally {
-      setLoading(false);
-    }
-  }, [range, keyword]);
-
-  useEffect(() => {
-    void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [range]);
+  // The keyword applies when searched (the range as soon as it changes); errors are shown by the wrapper.
+  const [searched, setSearched] = useState("");
+  const { data, loading, reload } = useApi(
+    () =>
+      api.countClicksByCode({
+        query: {
+          from: range?.[0]?.startOf("day").toISOString(),
+          to: range?.[1]?.add(1, "day").startOf("day").toISOString(),
+          keyword: searched || undefined,
+        },
+      }),
+    [range, searched],
+  );
+  const search = () => {
+    const next = keyword.trim();
+    if (next === searched) reload();
+    else setSearched(next);
+  };
 
   return (
     <Card
@@ -54,13 +46,13 @@ export default function ClickReportPage(_props: PageProps) {
       }
     >
       <Space style={{ marginBottom: 16 }} wrap>
-        <RangePickerOnUse value={range} onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)} />
-        <Input.Search placeholder="埋点编码" allowClear value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={() => void load()} style={{ width: 220 }} />
+        <RangePickerOnUse value={range} onChange={(v) => setRange(v)} />
+        <Input.Search placeholder="埋点编码" allowClear value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={search} style={{ width: 220 }} />
       </Space>
       <Table<CodeCount>
         rowKey="lc"
         loading={loading}
-        dataSource={rows}
+        dataSource={data?.list ?? []}
         pagination={{ pageSize: 20 }}
         columns={[
           { title: "埋点编码", dataIndex: "lc" },

@@ -4,25 +4,19 @@
 // community or all of them; 7, 30 or 90 days.
 import { Alert, Card, Checkbox, Col, Progress, Row, Segmented, Space, Spin, Table } from "antd";
 import { useState } from "react";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { Figure, LineChart } from "../boards/charts.tsx";
 import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
 
-interface Statistics {
-  totals: { total: number; done: number; abnormal: number; completionRate: number };
-  days: { date: string; total: number; done: number; abnormal: number }[];
-  plans: { planId: number; planName: string | null; total: number; done: number; abnormal: number; averageScore: string | null }[];
-}
-
 export default function InspectStatisticsPage({ route }: PageProps) {
   const community = useCurrentCommunity();
   const [days, setDays] = useState(30);
   const [all, setAll] = useState(false);
   const communityId = all ? undefined : (community?.communityId ?? undefined);
-  const { data, loading, error } = useApi(() => http.get<Statistics>("/api/property/inspectPlanReports/actions/statistics", { days, communityId }), [days, communityId]);
+  const { data, loading, error } = useApi(() => api.getInspectStatistics({ query: { days, communityId } }), [days, communityId]);
   return (
     <Card
       title={withScene(route?.title ?? "巡检统计")}
