@@ -39,7 +39,9 @@ async function selection(tx: DbSession, session: SessionInfo, body: Record<strin
 
 export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
   const sel = await selection(tx, session, body);
-  const { rows } = await tx.query<{ n: number }>(
+  // The ids of the bills this call approved come back, so the deduction looks at exactly those
+  // (by primary key) instead of searching the tenant's approved bills again.
+  const { rows } = await tx.query<{ ids: (number | string)[] }>(
     `with upd as (
        update bills set status = 2, approver_id = $2, approved_at = now(), reject_reason = null, updated_at = now(), updated_by = $2, version = version + 1
         where tenant_id = $1 and ${sel.where} and status in (1, 3)
@@ -48,12 +50,13 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
        insert into bill_approvals (tenant_id, community_id, bill_id, decision, decider_id, decided_at, created_by, updated_by)
        select $1, community_id, id, 2, $2, now(), $2, $2 from upd
      )
-     select count(*)::int as n from upd`,
+     select coalesce(array_agg(id), '{}') as ids from upd`,
     [session.tenantId, session.userId, ...sel.params],
   );
-  const changed = rows[0].n;
+  const approvedIds = rows[0].ids.map(Number);
+  const changed = approvedIds.length;
   // Rooms with auto-deduct on pay what was just approved from their prepayment balance, in this transaction.
-  const deducted = changed ? await deductApproved(tx, session, sel.where, sel.params) : { bills: 0, amount: 0 };
+  const deducted = changed ? await deductApproved(tx, session, approvedIds) : { bills: 0, amount: 0 };
   await audit(tx, session, ip, "bills", "approve", body.batchId ? `batch:${body.batchId}` : null, { ...body, changed, deducted: deducted.bills }, CODES.approval);
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed), deducted: deducted.bills, deductedAmount: fenToYuan(deducted.amount) };
 }
