@@ -40,12 +40,33 @@ export interface DeductionResult {
   amount: number;
 }
 
+/** What the approval's own update writes on the bills paid from a balance (parallel arrays, fen). */
+export interface DeductedBills {
+  id: number[];
+  paid: number[];
+  lateFee: number[];
+  status: number[];
+}
+
+export interface DeductionPlan {
+  bills: DeductedBills;
+  /** When the deduction is paid (the bills' paid_at when paid in full). */
+  paidAt: string;
+  /** Writes the payments, receipts, ledger rows and balances, once the bills are updated. */
+  write(): Promise<DeductionResult>;
+}
+
+const NOTHING: DeductionPlan = { bills: { id: [], paid: [], lateFee: [], status: [] }, paidAt: new Date(0).toISOString(), write: async () => ({ bills: 0, amount: 0 }) };
+
 /**
- * `approvedIds` are the bills approved in this very transaction (the approval's update returns
- * them). Every statement reaches its rows by primary key or unique key, so a batch costs the same
- * whatever the size of the tenant's bills, payments and accounts.
+ * `approvingIds` are the bills this approval is about to approve, already locked by it. The plan
+ * is computed before the approval's update so that one update per bill both approves it and
+ * records what the balance paid (a second update of the same rows would write every index of
+ * bills and re-check every foreign key again). Every statement reaches its rows by key, so a batch
+ * costs the same whatever the size of the tenant's bills, payments and accounts.
  */
-export async function deductApproved(tx: DbSession, session: SessionInfo, approvedIds: number[], at: Date = new Date()): Promise<DeductionResult> {
+export async function planDeductions(tx: DbSession, session: SessionInfo, approvingIds: number[], at: Date = new Date()): Promise<DeductionPlan> {
+  const approvedIds = approvingIds;
   const { rows: accountRows } = await tx.query<Account>(
     `select a.id, a.room_id as "roomId", a.community_id as "communityId", a.balance from prepay_accounts a
       where a.tenant_id = $1 and a.auto_deduct and a.status = 1 and a.balance > 0
@@ -53,7 +74,7 @@ export async function deductApproved(tx: DbSession, session: SessionInfo, approv
       order by a.id for update`,
     [session.tenantId, approvedIds],
   );
-  if (!accountRows.length) return { bills: 0, amount: 0 };
+  if (!accountRows.length) return NOTHING;
   const accounts = new Map(accountRows.map((a) => [Number(a.roomId), { ...a, id: Number(a.id), communityId: Number(a.communityId), balance: fen(a.balance) }]));
   const { rows: billRows } = await tx.query<BillRow>(
     `select ${BILL_SELECT} from ${BILL_FROM}
@@ -104,8 +125,22 @@ export async function deductApproved(tx: DbSession, session: SessionInfo, approv
     receipts.set(account.roomId, r);
     pay.receipt.push(r.receipt);
   }
-  if (!pay.billId.length) return { bills: 0, amount: 0 };
+  if (!pay.billId.length) return NOTHING;
+  const paidAt = at.toISOString();
+  return { bills: bill, paidAt, write: () => writeDeductions(tx, session, { pay, ledger, receipts, settings, accounts, today, paidAt }) };
+}
 
+interface Deductions {
+  pay: { billId: number[]; roomId: number[]; communityId: number[]; amount: number[]; paymentType: number[]; receipt: number[] };
+  ledger: { accountId: number[]; balanceAfter: number[] };
+  receipts: Map<number, { roomId: number; communityId: number; amount: number; firstSerial: number; receipt: number }>;
+  settings: Map<number, PaymentSettings>;
+  accounts: Map<number, Account>;
+  today: string;
+  paidAt: string;
+}
+
+async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledger, receipts, settings, accounts, today, paidAt }: Deductions): Promise<DeductionResult> {
   // Numbers for every payment and receipt at once (gap-free: rolled back with the approval).
   const firstSerial = await reserveCounter(tx, session.tenantId, "payment", pay.billId.length);
   const firstReceipt = await reserveCounter(tx, session.tenantId, "receipt", receipts.size);
@@ -119,15 +154,7 @@ export async function deductApproved(tx: DbSession, session: SessionInfo, approv
     await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
     days.set(communityId, await accountingDay(tx, session.tenantId, communityId, today));
   }
-  const paidAt = at.toISOString();
 
-  await tx.query(
-    `update bills b set amount_paid = u.paid, late_fee = u.late_fee, status = u.status,
-            paid_at = case when u.status = 4 then $2::timestamptz else null end, updated_at = now(), updated_by = $3, version = b.version + 1
-       from unnest($4::bigint[], $5::bigint[], $6::bigint[], $7::int[]) as u(id, paid, late_fee, status)
-      where b.tenant_id = $1 and b.id = any($4::bigint[]) and b.id = u.id`,
-    [session.tenantId, paidAt, session.userId, bill.id, bill.paid, bill.lateFee, bill.status],
-  );
   const serials = pay.billId.map((_, i) => serialNo(i));
   const receiptNos = pay.receipt.map(receiptNo);
   const { rows: inserted } = await tx.query<{ id: number | string; serialNo: string }>(
