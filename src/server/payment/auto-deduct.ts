@@ -164,20 +164,7 @@ async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledge
        from unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::int[], $11::text[], $12::date[])
             as u(community_id, serial_no, bill_id, room_id, amount, payment_type, receipt_no, day)
      returning id, serial_no as "serialNo"`,
-    [
-      session.tenantId,
-      BALANCE_PAY_METHOD,
-      session.userId,
-      paidAt,
-      pay.communityId,
-      serials,
-      pay.billId,
-      pay.roomId,
-      pay.amount,
-      pay.paymentType,
-      receiptNos,
-      pay.communityId.map((c) => days.get(c)!),
-    ],
+    [session.tenantId, BALANCE_PAY_METHOD, session.userId, paidAt, pay.communityId, serials, pay.billId, pay.roomId, pay.amount, pay.paymentType, receiptNos, pay.communityId.map((c) => days.get(c)!)],
   );
   // The new payments' ids by serial number: receipts and ledger rows take them from here, not by
   // joining the tenant's payments.
