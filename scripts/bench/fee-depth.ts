@@ -1,4 +1,4 @@
-// npx tsx scripts/bench/fee-depth.ts [--backend postgres|pglite|all] [--rooms 200000] [--communities 200] [--samples 200] [--no-write]
+// npm run bench:fees [-- --backend postgres|pglite|all] [--rooms 200000] [--communities 200] [--samples 200] [--no-write]
 //
 // Prepayment and arrears at scale, on the large data set of scripts/seed (no residents):
 //  1. approval with auto-deduction: one bill per room (one area-priced item per community, generated
@@ -130,7 +130,7 @@ async function runBackend(backend: Backend, rooms: number, communities: number, 
 function report(runs: Run[], startLoad: number, samples: number): string {
   const ms = (v: number) => v.toFixed(1);
   const lines = [
-    runLine("npx tsx scripts/bench/fee-depth.ts", startLoad),
+    runLine("npm run bench:fees", startLoad),
     "",
     "Data set: `scripts/seed` large data set without residents; one fixed-price item (100.00) per community; every other room has a prepayment account of 250.00 with auto-deduct on.",
     "",

@@ -9,7 +9,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { parseId } from "../crud/sql.ts";
 import { audit, CODES, idList, notFound, refused } from "./common.ts";
 import { fenToYuan } from "../../common/money.ts";
-import { deductApproved } from "./auto-deduct.ts";
+import { planDeductions } from "./auto-deduct.ts";
 
 export interface DecisionResult {
   /** Bills whose status changed. */
@@ -39,21 +39,37 @@ async function selection(tx: DbSession, session: SessionInfo, body: Record<strin
 
 export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
   const sel = await selection(tx, session, body);
+  // The bills to approve are locked first (lock order: bills, then prepayment accounts), so that
+  // what rooms with auto-deduct on pay from their balance can be worked out before the one update
+  // that approves each bill and records that payment on it.
+  const { rows: locked } = await tx.query<{ id: number | string }>(
+    `select id from bills where tenant_id = $1 and ${sel.where.replace("$3", "$2")} and status in (1, 3) order by id for update`,
+    [session.tenantId, ...sel.params],
+  );
+  const ids = locked.map((r) => Number(r.id));
+  const plan = ids.length ? await planDeductions(tx, session, ids) : null;
+  const d = plan?.bills ?? { id: [], paid: [], lateFee: [], status: [] };
   const { rows } = await tx.query<{ n: number }>(
-    `with upd as (
-       update bills set status = 2, approver_id = $2, approved_at = now(), reject_reason = null, updated_at = now(), updated_by = $2, version = version + 1
-        where tenant_id = $1 and ${sel.where} and status in (1, 3)
-        returning id, community_id
+    `with u as (
+       select x.id, d.paid, d.late_fee, d.status from unnest($3::bigint[]) as x(id)
+         left join unnest($4::bigint[], $5::bigint[], $6::bigint[], $7::int[]) as d(id, paid, late_fee, status) on d.id = x.id
+     ), upd as (
+       update bills b set status = coalesce(u.status, 2), approver_id = $2, approved_at = now(), reject_reason = null,
+              amount_paid = coalesce(u.paid, b.amount_paid), late_fee = coalesce(u.late_fee, b.late_fee),
+              paid_at = case when u.status is null then b.paid_at when u.status = 4 then $8::timestamptz else null end,
+              updated_at = now(), updated_by = $2, version = b.version + case when u.status is null then 1 else 2 end
+         from u where b.tenant_id = $1 and b.id = any($3::bigint[]) and b.id = u.id
+        returning b.id, b.community_id
      ), decided as (
        insert into bill_approvals (tenant_id, community_id, bill_id, decision, decider_id, decided_at, created_by, updated_by)
        select $1, community_id, id, 2, $2, now(), $2, $2 from upd
      )
      select count(*)::int as n from upd`,
-    [session.tenantId, session.userId, ...sel.params],
+    [session.tenantId, session.userId, ids, d.id, d.paid, d.lateFee, d.status, plan?.paidAt ?? null],
   );
   const changed = rows[0].n;
-  // Rooms with auto-deduct on pay what was just approved from their prepayment balance, in this transaction.
-  const deducted = changed ? await deductApproved(tx, session, sel.where, sel.params) : { bills: 0, amount: 0 };
+  // Rooms with auto-deduct on pay what was approved from their prepayment balance, in this transaction.
+  const deducted = plan ? await plan.write() : { bills: 0, amount: 0 };
   await audit(tx, session, ip, "bills", "approve", body.batchId ? `batch:${body.batchId}` : null, { ...body, changed, deducted: deducted.bills }, CODES.approval);
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed), deducted: deducted.bills, deductedAmount: fenToYuan(deducted.amount) };
 }

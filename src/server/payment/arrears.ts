@@ -44,37 +44,44 @@ export const OWED_SQL = `b.amount_due - b.amount_paid - b.amount_waived + case
 export async function arrearsPage(db: DbSession, session: SessionInfo, q: ArrearsQuery, today = chinaDay()) {
   const params: unknown[] = [session.tenantId, today];
   const where: string[] = [];
-  const add = (sql: string, v: unknown) => {
+  const roomWhere: string[] = [];
+  const add = (to: string[], sql: string, v: unknown) => {
     params.push(v);
-    where.push(sql.replace("?", `$${params.length}`));
+    to.push(sql.replace("?", `$${params.length}`));
   };
-  if (q.communityId !== null) add("b.community_id = ?", q.communityId);
-  if (q.paymentItemId !== null) add("b.payment_item_id = ?", q.paymentItemId);
-  if (q.buildingId !== null) add("ro.building_id = ?", q.buildingId);
-  if (q.roomNo !== null) add("ro.room_no like ? escape '\\'", `%${q.roomNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.communityId !== null) add(where, "b.community_id = ?", q.communityId);
+  if (q.paymentItemId !== null) add(where, "b.payment_item_id = ?", q.paymentItemId);
+  if (q.buildingId !== null) add(roomWhere, "ro.building_id = ?", q.buildingId);
+  if (q.roomNo !== null) add(roomWhere, "ro.room_no like ? escape '\\'", `%${q.roomNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (roomWhere.length) where.push(`b.room_id in (select ro.id from rooms ro where ro.tenant_id = $1 and ${roomWhere.join(" and ")})`);
   const bucketSql = `case when max($2::date - b.due_date) <= 30 then 1 when max($2::date - b.due_date) <= 90 then 2 when max($2::date - b.due_date) <= 180 then 3 else 4 end`;
   let having = "";
   if (q.bucket !== null) {
     params.push(q.bucket);
     having = `where bucket = $${params.length}`;
   }
+  // Bills are summed per room first and only the page's rooms are joined to rooms, communities and
+  // buildings (the sort needs no room column): no pass over the tenant's rooms per call.
   const sql = `with owed as (
-      select b.room_id, b.community_id, b.period, b.due_date, (${OWED_SQL}) as owed, ro.room_no, ro.building_id
+      select b.room_id, b.community_id, b.period, b.due_date, (${OWED_SQL}) as owed
         from bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
-        join rooms ro on ro.tenant_id = b.tenant_id and ro.id = b.room_id
        where b.tenant_id = $1 and b.status in (2, 5) and b.due_date < $2::date ${where.length ? `and ${where.join(" and ")}` : ""}
     ), rooms_owing as (
-      select b.room_id, b.community_id, min(b.room_no) as room_no, min(b.building_id) as building_id, sum(b.owed)::bigint as owed, count(*)::int as bills,
+      select b.room_id, b.community_id, sum(b.owed)::bigint as owed, count(*)::int as bills,
              min(b.period) as oldest_period, max($2::date - b.due_date)::int as days, ${bucketSql} as bucket
         from owed b where b.owed > 0 group by b.room_id, b.community_id
-    ), picked as (select * from rooms_owing ${having})
-    select p.room_id as "roomId", p.community_id as "communityId", c.name as "communityName", p.building_id as "buildingId", bu.name as "buildingName",
-           p.room_no as "roomNo", p.owed, p.bills, p.oldest_period as "oldestPeriod", p.days, p.bucket,
-           count(*) over ()::int as total, sum(p.owed) over ()::bigint as "totalOwed"
-      from picked p join communities c on c.tenant_id = $1 and c.id = p.community_id
-      left join buildings bu on bu.tenant_id = $1 and bu.id = p.building_id
-     order by p.days desc, p.owed desc, p.room_id
-     limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`;
+    ), picked as (select * from rooms_owing ${having}
+    ), page as (
+      select p.*, count(*) over ()::int as total, sum(p.owed) over ()::bigint as total_owed from picked p
+       order by p.days desc, p.owed desc, p.room_id
+       limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}
+    )
+    select p.room_id as "roomId", p.community_id as "communityId", c.name as "communityName", ro.building_id as "buildingId", bu.name as "buildingName",
+           ro.room_no as "roomNo", p.owed, p.bills, p.oldest_period as "oldestPeriod", p.days, p.bucket, p.total, p.total_owed as "totalOwed"
+      from page p join rooms ro on ro.tenant_id = $1 and ro.id = p.room_id
+      join communities c on c.tenant_id = $1 and c.id = p.community_id
+      left join buildings bu on bu.tenant_id = $1 and bu.id = ro.building_id
+     order by p.days desc, p.owed desc, p.room_id`;
   const { rows } = await db.query<Record<string, unknown>>(sql, params);
   const list = rows.map((r) => ({
     roomId: Number(r.roomId),

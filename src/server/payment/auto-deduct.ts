@@ -40,27 +40,47 @@ export interface DeductionResult {
   amount: number;
 }
 
+/** What the approval's own update writes on the bills paid from a balance (parallel arrays, fen). */
+export interface DeductedBills {
+  id: number[];
+  paid: number[];
+  lateFee: number[];
+  status: number[];
+}
+
+export interface DeductionPlan {
+  bills: DeductedBills;
+  /** When the deduction is paid (the bills' paid_at when paid in full). */
+  paidAt: string;
+  /** Writes the payments, receipts, ledger rows and balances, once the bills are updated. */
+  write(): Promise<DeductionResult>;
+}
+
+const NOTHING: DeductionPlan = { bills: { id: [], paid: [], lateFee: [], status: [] }, paidAt: new Date(0).toISOString(), write: async () => ({ bills: 0, amount: 0 }) };
+
 /**
- * `where` selects the approval's bills among the tenant's (its parameters from $3 on, after
- * tenant $1 and approver $2); only those approved in this very transaction count.
+ * `approvingIds` are the bills this approval is about to approve, already locked by it. The plan
+ * is computed before the approval's update so that one update per bill both approves it and
+ * records what the balance paid (a second update of the same rows would write every index of
+ * bills and re-check every foreign key again). Every statement reaches its rows by key, so a batch
+ * costs the same whatever the size of the tenant's bills, payments and accounts.
  */
-export async function deductApproved(tx: DbSession, session: SessionInfo, where: string, params: unknown[], at: Date = new Date()): Promise<DeductionResult> {
-  const approved = `select id from bills where tenant_id = $1 and ${where} and status = 2 and approver_id = $2 and approved_at = now()`;
+export async function planDeductions(tx: DbSession, session: SessionInfo, approvingIds: number[], at: Date = new Date()): Promise<DeductionPlan> {
+  const approvedIds = approvingIds;
   const { rows: accountRows } = await tx.query<Account>(
     `select a.id, a.room_id as "roomId", a.community_id as "communityId", a.balance from prepay_accounts a
       where a.tenant_id = $1 and a.auto_deduct and a.status = 1 and a.balance > 0
-        and a.room_id in (select room_id from bills where id in (${approved}) and tenant_id = $1)
+        and a.room_id in (select room_id from bills where tenant_id = $1 and id = any($2::bigint[]))
       order by a.id for update`,
-    [session.tenantId, session.userId, ...params],
+    [session.tenantId, approvedIds],
   );
-  if (!accountRows.length) return { bills: 0, amount: 0 };
+  if (!accountRows.length) return NOTHING;
   const accounts = new Map(accountRows.map((a) => [Number(a.roomId), { ...a, id: Number(a.id), communityId: Number(a.communityId), balance: fen(a.balance) }]));
-  const roomParam = `$${params.length + 3}`;
   const { rows: billRows } = await tx.query<BillRow>(
     `select ${BILL_SELECT} from ${BILL_FROM}
-      where b.tenant_id = $1 and b.id in (${approved}) and b.room_id = any(${roomParam}::bigint[])
+      where b.tenant_id = $1 and b.id = any($2::bigint[]) and b.room_id = any($3::bigint[])
       order by b.room_id, b.period, b.id`,
-    [session.tenantId, session.userId, ...params, [...accounts.keys()]],
+    [session.tenantId, approvedIds, [...accounts.keys()]],
   );
 
   const today = chinaDay(at);
@@ -105,8 +125,22 @@ export async function deductApproved(tx: DbSession, session: SessionInfo, where:
     receipts.set(account.roomId, r);
     pay.receipt.push(r.receipt);
   }
-  if (!pay.billId.length) return { bills: 0, amount: 0 };
+  if (!pay.billId.length) return NOTHING;
+  const paidAt = at.toISOString();
+  return { bills: bill, paidAt, write: () => writeDeductions(tx, session, { pay, ledger, receipts, settings, accounts, today, paidAt }) };
+}
 
+interface Deductions {
+  pay: { billId: number[]; roomId: number[]; communityId: number[]; amount: number[]; paymentType: number[]; receipt: number[] };
+  ledger: { accountId: number[]; balanceAfter: number[] };
+  receipts: Map<number, { roomId: number; communityId: number; amount: number; firstSerial: number; receipt: number }>;
+  settings: Map<number, PaymentSettings>;
+  accounts: Map<number, Account>;
+  today: string;
+  paidAt: string;
+}
+
+async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledger, receipts, settings, accounts, today, paidAt }: Deductions): Promise<DeductionResult> {
   // Numbers for every payment and receipt at once (gap-free: rolled back with the approval).
   const firstSerial = await reserveCounter(tx, session.tenantId, "payment", pay.billId.length);
   const firstReceipt = await reserveCounter(tx, session.tenantId, "receipt", receipts.size);
@@ -120,42 +154,27 @@ export async function deductApproved(tx: DbSession, session: SessionInfo, where:
     await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
     days.set(communityId, await accountingDay(tx, session.tenantId, communityId, today));
   }
-  const paidAt = at.toISOString();
 
-  await tx.query(
-    `update bills b set amount_paid = u.paid, late_fee = u.late_fee, status = u.status,
-            paid_at = case when u.status = 4 then $2::timestamptz else null end, updated_at = now(), updated_by = $3, version = b.version + 1
-       from unnest($4::bigint[], $5::bigint[], $6::bigint[], $7::int[]) as u(id, paid, late_fee, status)
-      where b.tenant_id = $1 and b.id = u.id`,
-    [session.tenantId, paidAt, session.userId, bill.id, bill.paid, bill.lateFee, bill.status],
-  );
-  await tx.query(
+  const serials = pay.billId.map((_, i) => serialNo(i));
+  const receiptNos = pay.receipt.map(receiptNo);
+  const { rows: inserted } = await tx.query<{ id: number | string; serialNo: string }>(
     `insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag, source,
                            receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
      select $1, u.community_id, u.serial_no, u.bill_id, u.room_id, u.amount, $2, u.payment_type, 0, 1, u.receipt_no, $3, $4, u.day, '预存款自动抵扣', $3, $3
        from unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::int[], $11::text[], $12::date[])
-            as u(community_id, serial_no, bill_id, room_id, amount, payment_type, receipt_no, day)`,
-    [
-      session.tenantId,
-      BALANCE_PAY_METHOD,
-      session.userId,
-      paidAt,
-      pay.communityId,
-      pay.billId.map((_, i) => serialNo(i)),
-      pay.billId,
-      pay.roomId,
-      pay.amount,
-      pay.paymentType,
-      pay.receipt.map(receiptNo),
-      pay.communityId.map((c) => days.get(c)!),
-    ],
+            as u(community_id, serial_no, bill_id, room_id, amount, payment_type, receipt_no, day)
+     returning id, serial_no as "serialNo"`,
+    [session.tenantId, BALANCE_PAY_METHOD, session.userId, paidAt, pay.communityId, serials, pay.billId, pay.roomId, pay.amount, pay.paymentType, receiptNos, pay.communityId.map((c) => days.get(c)!)],
   );
+  // The new payments' ids by serial number: receipts and ledger rows take them from here, not by
+  // joining the tenant's payments.
+  const paymentIdOf = new Map(inserted.map((p) => [p.serialNo, Number(p.id)]));
+  const paymentIds = serials.map((sn) => paymentIdOf.get(sn)!);
   await tx.query(
     `insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, invoice_title, tax_no, amount, pay_method, status, issued_at, issuer_id, created_by, updated_by)
-     select $1, u.community_id, u.receipt_no, u.receipt_type, p.id, u.room_id, u.title, u.tax_no, u.amount, $2, 1, $3, $4, $4, $4
-       from unnest($5::bigint[], $6::text[], $7::int[], $8::bigint[], $9::text[], $10::text[], $11::bigint[], $12::text[])
-            as u(community_id, receipt_no, receipt_type, room_id, title, tax_no, amount, first_serial)
-       join payments p on p.tenant_id = $1 and p.serial_no = u.first_serial`,
+     select $1, u.community_id, u.receipt_no, u.receipt_type, u.payment_id, u.room_id, u.title, u.tax_no, u.amount, $2, 1, $3, $4, $4, $4
+       from unnest($5::bigint[], $6::text[], $7::int[], $8::bigint[], $9::text[], $10::text[], $11::bigint[], $12::bigint[])
+            as u(community_id, receipt_no, receipt_type, room_id, title, tax_no, amount, payment_id)`,
     [
       session.tenantId,
       BALANCE_PAY_METHOD,
@@ -168,21 +187,21 @@ export async function deductApproved(tx: DbSession, session: SessionInfo, where:
       receiptList.map((r) => settings.get(r.communityId)!.receiptTitle ?? null),
       receiptList.map((r) => settings.get(r.communityId)!.taxNo ?? null),
       receiptList.map((r) => r.amount),
-      receiptList.map((r) => serialNo(r.firstSerial)),
+      receiptList.map((r) => paymentIds[r.firstSerial]),
     ],
   );
   await tx.query(
     `insert into prepay_transactions (tenant_id, community_id, account_id, room_id, tx_type, amount, balance_after, pay_method, bill_id, payment_id,
                                       receipt_no, status, reason, operator_id, occurred_at, created_by, updated_by)
-     select $1, p.community_id, u.account_id, p.room_id, 2, p.amount, u.balance_after, $2, p.bill_id, p.id, p.receipt_no, 2, '账单审核自动抵扣', $3, $4, $3, $3
-       from unnest($5::bigint[], $6::bigint[], $7::text[]) as u(account_id, balance_after, serial_no)
-       join payments p on p.tenant_id = $1 and p.serial_no = u.serial_no`,
-    [session.tenantId, BALANCE_PAY_METHOD, session.userId, paidAt, ledger.accountId, ledger.balanceAfter, pay.billId.map((_, i) => serialNo(i))],
+     select $1, u.community_id, u.account_id, u.room_id, 2, u.amount, u.balance_after, $2, u.bill_id, u.payment_id, u.receipt_no, 2, '账单审核自动抵扣', $3, $4, $3, $3
+       from unnest($5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::text[])
+            as u(community_id, account_id, room_id, amount, balance_after, bill_id, payment_id, receipt_no)`,
+    [session.tenantId, BALANCE_PAY_METHOD, session.userId, paidAt, pay.communityId, ledger.accountId, pay.roomId, pay.amount, ledger.balanceAfter, pay.billId, paymentIds, receiptNos],
   );
   const touched = [...accounts.values()].filter((a) => receipts.has(a.roomId));
   await tx.query(
     `update prepay_accounts a set balance = u.balance, updated_at = now(), version = a.version + 1
-       from unnest($2::bigint[], $3::bigint[]) as u(id, balance) where a.tenant_id = $1 and a.id = u.id`,
+       from unnest($2::bigint[], $3::bigint[]) as u(id, balance) where a.tenant_id = $1 and a.id = any($2::bigint[]) and a.id = u.id`,
     [session.tenantId, touched.map((a) => a.id), touched.map((a) => a.balance)],
   );
   return { bills: pay.billId.length, amount: pay.amount.reduce((s, n) => s + n, 0) };
