@@ -6,7 +6,7 @@ import { DeleteOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from "@a
 import { useDelete, useDeleteMany, useList, type BaseKey, type BaseRecord } from "@refinedev/core";
 import { App, Button, Card, Empty, Form, Input, Popconfirm, Result, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { messages } from "../../../generated/errors.ts";
@@ -17,6 +17,7 @@ import { useResourceDef } from "../providers/resourceDefs.ts";
 import { FieldInput } from "./inputs.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { accessibleRowSelection } from "./rowSelection.tsx";
+import { useScrollableRegions } from "./scrollRegion.ts";
 import { ExportButton, ImportButtons } from "./excel/ExcelButtons.tsx";
 import { pageListBody } from "../providers/dataProvider.ts";
 import {
@@ -67,6 +68,8 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
   });
   const rows = result?.data ?? NO_ROWS;
   const total = result?.total ?? 0;
+  const tableArea = useRef<HTMLDivElement>(null);
+  useScrollableRegions(tableArea, pageTitle(route), rows);
 
   const setState = (next: ListState) => setSearchParams(writeListState(next, searchParams, filterNames), { replace: false });
 
@@ -224,6 +227,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
           }
         />
       ) : (
+        <div ref={tableArea}>
         <Table<BaseRecord>
           rowKey="id"
           size="middle"
@@ -244,6 +248,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
             showTotal: (n) => `共 ${n} 条`,
           }}
         />
+        </div>
       )}
     </Card>
   );
