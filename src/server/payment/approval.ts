@@ -7,7 +7,7 @@ import { checkRule } from "../../common/validate.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { parseId } from "../crud/sql.ts";
-import { audit, CODES, idList, notFound, refused } from "./common.ts";
+import { audit, CODES, idList, notFound, refused, ruleBroken } from "./common.ts";
 
 export interface DecisionResult {
   /** Bills whose status changed. */
@@ -20,7 +20,7 @@ export interface DecisionResult {
 async function selection(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<{ where: string; params: unknown[]; asked: number | null }> {
   if (body.batchId !== undefined && body.batchId !== null && body.batchId !== "") {
     const batchId = parseId(body.batchId);
-    if (batchId === null) throw refused("请选择账单批次", "batchId");
+    if (batchId === null) throw refused("selectBatch", "batchId");
     const { rows } = await tx.query<{ n: number }>(
       "select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n from bill_batches where tenant_id = $1 and id = $2",
       [session.tenantId, batchId],
@@ -53,10 +53,10 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
 
 export async function rejectBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
   const reason = typeof body.reason === "string" ? body.reason.trim() : "";
-  if (!reason) throw refused("请输入驳回原因", "reason");
-  if ([...reason].length > 128) throw refused("驳回原因不能超过128个字符", "reason");
+  if (!reason) throw refused("rejectReasonRequired", "reason");
+  if ([...reason].length > 128) throw refused("rejectReasonTooLong", "reason");
   const bad = checkRule("cjkText", reason);
-  if (bad) throw refused(bad, "reason");
+  if (bad) throw ruleBroken(bad, "reason");
   const sel = await selection(tx, session, body);
   const { rows } = await tx.query<{ n: number }>(
     `with upd as (

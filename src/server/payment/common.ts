@@ -10,6 +10,9 @@ import type { DbSession } from "../db/types.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import { parseId } from "../crud/sql.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
+import { messages } from "../../../generated/errors.ts";
+
+type MessageKey = keyof typeof messages;
 
 /** Route codes of the fee pages. */
 export const CODES = PAYMENT_CODES;
@@ -24,18 +27,26 @@ export function anyOf(...codes: string[]) {
   };
 }
 
-/** A rule the request breaks (HTTP 400, the Chinese message, nothing written). */
-export const refused = (message: string, field = ""): ApiError => validationError([{ field, message }]);
+/** A message of schemas/errors.yaml with its {placeholders} filled in. */
+export const say = (key: MessageKey, vars: Record<string, string | number> = {}): string =>
+  messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 
-/** Someone else changed the rows first (HTTP 409). */
-export const conflict = (message: string): ApiError => apiError("CONFLICT", { message });
+/** A rule the request breaks (HTTP 400, the message of errors.yaml, nothing written). */
+export const refused = (key: MessageKey, field = "", vars?: Record<string, string | number>): ApiError =>
+  validationError([{ field, message: say(key, vars) }]);
+
+/** A rule's own message (schemas/rules.yaml) the value breaks (HTTP 400). */
+export const ruleBroken = (message: string, field: string): ApiError => validationError([{ field, message }]);
+
+/** Someone else changed the rows first (HTTP 409, the message of errors.yaml). */
+export const conflict = (key: MessageKey): ApiError => apiError("CONFLICT", { message: say(key) });
 
 export const notFound = (): ApiError => apiError("NOT_FOUND");
 
 /** A list of ids (1..max), else 400. */
 export function idList(value: unknown, field: string, max = 1000): number[] {
-  if (!Array.isArray(value) || value.length === 0) throw refused("请选择要操作的数据", field);
-  if (value.length > max) throw refused(`一次最多操作${max}条数据`, field);
+  if (!Array.isArray(value) || value.length === 0) throw refused("selectRows", field);
+  if (value.length > max) throw refused("tooManyRows", field, { max });
   const ids = value.map(parseId);
   if (ids.some((id) => id === null)) throw apiError("BAD_REQUEST");
   return [...new Set(ids as number[])];
@@ -50,14 +61,14 @@ export function optionalIdList(value: unknown, field: string, max = 5000): numbe
 /** An amount (yuan text or number) checked by a §5 rule, as fen. */
 export function amountFen(value: unknown, field: string, rule = "amount"): number {
   const message = checkRule(rule, value);
-  if (message) throw refused(message, field);
+  if (message) throw ruleBroken(message, field);
   return yuanToFen(String(value).trim());
 }
 
 /** An amount checked by the payAmount rule with the caller's maximum (fen), as fen. */
 export function payAmountFen(value: unknown, field: string, maxFen: number): number {
   const message = checkRuleWith("payAmount", value, { max: fenToYuan(maxFen) });
-  if (message) throw refused(message, field);
+  if (message) throw ruleBroken(message, field);
   return yuanToFen(String(value).trim());
 }
 
@@ -66,16 +77,16 @@ export function optionalText(value: unknown, field: string, max = 128, rule = "c
   if (value === undefined || value === null) return null;
   const text = String(value).trim();
   if (!text) return null;
-  if ([...text].length > max) throw refused(`内容不能超过${max}个字符`, field);
+  if ([...text].length > max) throw refused("textTooLong", field, { max });
   const message = checkRule(rule, text);
-  if (message) throw refused(message, field);
+  if (message) throw ruleBroken(message, field);
   return text;
 }
 
 /** The session's own community, else 404 (another tenant's id looks like a missing one). */
 export async function requireCommunity(db: DbSession, session: SessionInfo, value: unknown): Promise<number> {
   const id = parseId(value);
-  if (id === null) throw refused("请选择社区", "communityId");
+  if (id === null) throw refused("selectCommunity", "communityId");
   const { rows } = await db.query("select 1 from communities where tenant_id = $1 and id = $2", [session.tenantId, id]);
   if (!rows.length) throw notFound();
   return id;
