@@ -3,13 +3,14 @@
 // and a failure leaves the guide as it is (spec §8: a questionnaire that cannot be fetched stays hidden).
 import { constants } from "../../../generated/constants.ts";
 import http from "../http/request.ts";
+import { api } from "../http/api.ts";
 import type { PaymentSteerFlags } from "./payment/payment-steps.ts";
 import type { Questionnaire, QuestionnaireSubmission } from "./questionnaire/questionnaire-state.ts";
 import type { SmartHomeSteerFlags } from "./smartHome/smart-home-steps.ts";
 
 type Id = string | number;
 
-export const fetchPaymentSteer = (communityId: Id) => http.get<PaymentSteerFlags>("/api/property/bill/steer", { communityId }, { silent: true });
+export const fetchPaymentSteer = (communityId: Id): Promise<PaymentSteerFlags> => api.getBillSteer({ query: { communityId } }, { silent: true });
 
 export const fetchSmartHomeSteer = (communityId: Id) => http.get<SmartHomeSteerFlags>("/api/smarthome/steer/actions/config", { communityId }, { silent: true });
 

@@ -8,7 +8,6 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
-import { paymentApi } from "../api.ts";
 import type { BillView } from "../types.ts";
 import { optionsOf } from "../shared/labels.tsx";
 import { billColumns } from "../shared/columns.tsx";
@@ -16,8 +15,9 @@ import { FilterBar, PaymentItemField, PeriodField } from "../shared/FilterBar.ts
 import { usePaging } from "../shared/paging.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { DecisionsButton } from "./DecisionsButton.tsx";
+import { api } from "../../../http/api.ts";
 
 interface Filters {
   status: number;
@@ -37,10 +37,10 @@ export default function BillApprovalPage({ route }: PageProps) {
   const [selected, setSelected] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<number[] | null>(null);
   const [form] = Form.useForm<Filters>();
-  const list = useLoad(
+  const list = useApi(
     communityId
       ? () =>
-          paymentApi.queryBills({
+          api.queryBills({ body: {
             communityId,
             status: [filters.status],
             period: filters.period ? filters.period.format("YYYY-MM") : undefined,
@@ -48,7 +48,7 @@ export default function BillApprovalPage({ route }: PageProps) {
             keyword: filters.keyword,
             batchId,
             ...page,
-          })
+          } })
       : null,
     [communityId, JSON.stringify(filters), page.pageNo, page.pageSize, batchId],
   );
@@ -58,12 +58,12 @@ export default function BillApprovalPage({ route }: PageProps) {
   if (!communityId) return <NeedCommunity title={title} />;
 
   const approve = async (body: Record<string, unknown>) => {
-    const r = await paymentApi.approve(body);
+    const r = await api.approveBills({ body });
     void message.success(`已审核通过 ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
     list.reload();
   };
   const reject = async (reason: string) => {
-    const r = await paymentApi.reject({ ids: rejecting, reason });
+    const r = await api.rejectBills({ body: { ids: rejecting, reason } });
     void message.success(`已驳回 ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
     setRejecting(null);
     list.reload();

@@ -3,17 +3,17 @@
 import { Alert, Button, Descriptions, Empty, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
 import { useEffect, useMemo, useState } from "react";
-import { paymentApi } from "../api.ts";
 import type { BillView, PayResult } from "../types.ts";
 import { MapTag } from "../shared/labels.tsx";
 import { sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { billColumns } from "../shared/columns.tsx";
+import { api } from "../../../http/api.ts";
 
 export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
-  const data = useLoad(() => paymentApi.roomBills(roomId), [roomId]);
+  const data = useApi(() => api.getRoomBills({ query: { roomId } }), [roomId]);
   const [selected, setSelected] = useState<number[]>([]);
   const [paying, setPaying] = useState(false);
   const [waiving, setWaiving] = useState<BillView | null>(null);

@@ -8,6 +8,7 @@ import { mappingLabel } from "../../../../common/mappings.ts";
 import { houseApi, paymentApi } from "../api.ts";
 import { ruleOf } from "../shared/rules.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
+import { api } from "../../../http/api.ts";
 
 interface ItemOption {
   id: number;
@@ -77,14 +78,14 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const started = await paymentApi.generate({
+      const started = await api.generateBills({ body: {
         period: v.period.format("YYYY-MM"),
         communityIds: v.communityIds,
         paymentItemIds: v.paymentItemIds,
         buildingIds: v.scope === "buildings" ? v.buildingIds : undefined,
         roomIds: v.scope === "rooms" ? v.roomIds : undefined,
         manualAmount: manual ? v.manualAmount?.trim() : undefined,
-      });
+      } });
       void message.success(`已提交生成任务，共 ${started.total} 户待处理，可在任务中心查看进度`);
       onStarted(started.taskId);
     } finally {

@@ -3,9 +3,9 @@
 import { Alert, Button, Progress, Space, Table, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { paymentApi } from "../api.ts";
 import type { GenerationTask } from "../types.ts";
 import { MapTag } from "../shared/labels.tsx";
+import { api } from "../../../http/api.ts";
 
 const STATES: Record<string, { text: string; color: string }> = {
   pending: { text: "排队中", color: "default" },
@@ -22,7 +22,7 @@ export function TaskProgress({ taskId, onFinished }: { taskId: number; onFinishe
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const t = await paymentApi.generationTask(taskId);
+        const t = await api.getGenerationTask({ query: { id: taskId } }, { silent: true });
         if (!live) return;
         setTask(t);
         if (t.state === "completed" || t.state === "failed") return onFinished();

@@ -10,7 +10,7 @@ import { optionsOf } from "../shared/labels.tsx";
 import { dateTime, orDash, paymentColumns } from "../shared/columns.tsx";
 import { FilterBar } from "../shared/FilterBar.tsx";
 import { usePaging } from "../shared/paging.ts";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { RefundDialog } from "./RefundDialog.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
@@ -36,7 +36,7 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const { page, firstPage, table } = usePaging(20);
   const [refunding, setRefunding] = useState<PaymentRow | null>(null);
-  const list = useLoad(() => paymentApi.pageList<PaymentRow>("payments", { communityId, ...filters, ...page }), [communityId, JSON.stringify(filters), page.pageNo, page.pageSize]);
+  const list = useApi(() => paymentApi.pageList<PaymentRow>("payments", { communityId, ...filters, ...page }), [communityId, JSON.stringify(filters), page.pageNo, page.pageSize]);
 
   const openReceipt = async (receiptNo: string) => {
     const found = await paymentApi.pageList<{ id: number }>("receipts", { communityId, receiptNo, pageNo: 1, pageSize: 1 });

@@ -3,11 +3,11 @@
 // refund takes effect when approved.
 import { App, Descriptions, Form, Input, Modal, Select } from "antd";
 import { useEffect, useState } from "react";
-import { paymentApi } from "../api.ts";
 import { optionsOf } from "../shared/labels.tsx";
 import { fenOf } from "../shared/money.ts";
 import { payAmountRule, ruleOf } from "../shared/rules.ts";
 import type { PaymentRow } from "./PaymentsTable.tsx";
+import { api } from "../../../http/api.ts";
 
 export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow | null; onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
@@ -18,7 +18,7 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow
   useEffect(() => {
     setInfo(null);
     if (!payment) return;
-    paymentApi.refundable(payment.id).then((r) => {
+    api.getRefundable({ params: { id: payment.id } }).then((r) => {
       setInfo(r);
       form.setFieldsValue({ amount: r.refundable, refundMethod: payment.payMethod, reason: "" });
     }, () => undefined);
@@ -28,7 +28,7 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await paymentApi.applyRefund({ paymentId: payment!.id, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() });
+      await api.applyRefund({ body: { paymentId: payment!.id, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() } });
       void message.success("退款申请已提交，审核通过后退款");
       onDone();
     } finally {
