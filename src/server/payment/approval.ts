@@ -32,6 +32,12 @@ async function selection(tx: DbSession, session: SessionInfo, body: Record<strin
   return { where: "id = any($3::bigint[])", params: [ids], asked: ids.length };
 }
 
+/** The audit target of a whole-batch decision. */
+const batchTarget = (value: unknown): string | null => {
+  const id = parseId(value);
+  return id === null ? null : `batch:${id}`;
+};
+
 export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
   const sel = await selection(tx, session, body);
   const { rows } = await tx.query<{ n: number }>(
@@ -47,7 +53,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
     [session.tenantId, session.userId, ...sel.params],
   );
   const changed = rows[0].n;
-  await audit(tx, session, ip, "bills", "approve", body.batchId ? `batch:${body.batchId}` : null, { ...body, changed }, CODES.approval);
+  await audit(tx, session, ip, "bills", "approve", batchTarget(body.batchId), { ...body, changed }, CODES.approval);
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed) };
 }
 
@@ -73,6 +79,6 @@ export async function rejectBills(tx: DbSession, session: SessionInfo, ip: strin
     [session.tenantId, session.userId, ...sel.params, reason],
   );
   const changed = rows[0].n;
-  await audit(tx, session, ip, "bills", "reject", body.batchId ? `batch:${body.batchId}` : null, { ...body, changed }, CODES.approval);
+  await audit(tx, session, ip, "bills", "reject", batchTarget(body.batchId), { ...body, changed }, CODES.approval);
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed) };
 }

@@ -115,7 +115,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   if (body.expectedAmount !== undefined && body.expectedAmount !== null && body.expectedAmount !== "") {
     let expected: number | null = null;
     try {
-      expected = yuanToFen(String(body.expectedAmount));
+      expected = yuanToFen(typeof body.expectedAmount === "string" ? body.expectedAmount : JSON.stringify(body.expectedAmount));
     } catch {
       expected = null;
     }

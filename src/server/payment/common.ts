@@ -75,7 +75,7 @@ export function payAmountFen(value: unknown, field: string, maxFen: number): num
 /** Optional text checked by a rule (cjkText by default); "" and null become null. */
 export function optionalText(value: unknown, field: string, max = 128, rule = "cjkText"): string | null {
   if (value === undefined || value === null) return null;
-  const text = String(value).trim();
+  const text = (typeof value === "string" ? value : JSON.stringify(value)).trim();
   if (!text) return null;
   if ([...text].length > max) throw refused("textTooLong", field, { max });
   const message = checkRule(rule, text);

@@ -69,7 +69,7 @@ export async function loadSettings(db: DbSession, tenantId: number, communityId:
     payParamsSavedAt: row.payParamsSavedAt,
     receiptSavedAt: row.receiptSavedAt,
     otherSavedAt: row.otherSavedAt,
-  } as PaymentSettings;
+  };
 }
 
 /** As the API shows it (money as yuan text). */

@@ -4,7 +4,7 @@
 import { App, Button, Card, Form, Input, Select, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
@@ -52,7 +52,12 @@ export default function BillApprovalPage({ route }: PageProps) {
       : null,
     [communityId, JSON.stringify(filters), page.pageNo, page.pageSize, batchId],
   );
-  useEffect(() => setSelected([]), [list.data]);
+  // A new list clears the selection (adjusted while rendering, not in an effect).
+  const [listShown, setListShown] = useState(list.data);
+  if (listShown !== list.data) {
+    setListShown(list.data);
+    setSelected([]);
+  }
 
   const title = route?.title ?? "账单审核";
   if (!communityId) return <NeedCommunity title={title} />;

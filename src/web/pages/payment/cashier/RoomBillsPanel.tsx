@@ -2,7 +2,7 @@
 // selected and 减免 per bill. Shared by the cashier and the bill-pay pages.
 import { Alert, Button, Descriptions, Empty, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { BillView, PayResult } from "../types.ts";
 import { MapTag } from "../shared/labels.tsx";
 import { sumYuan } from "../shared/money.ts";
@@ -18,7 +18,12 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
   const [paying, setPaying] = useState(false);
   const [waiving, setWaiving] = useState<BillView | null>(null);
   const bills = useMemo(() => data.data?.bills ?? [], [data.data]);
-  useEffect(() => setSelected(bills.map((b) => b.id)), [bills]);
+  // A new list selects all its bills (adjusted while rendering, not in an effect).
+  const [billsShown, setBillsShown] = useState(bills);
+  if (billsShown !== bills) {
+    setBillsShown(bills);
+    setSelected(bills.map((b) => b.id));
+  }
   const chosen = bills.filter((b) => selected.includes(b.id));
   const d = data.data;
 

@@ -40,7 +40,8 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const [busy, setBusy] = useState(false);
   const chosen = Form.useWatch("communityIds", form) ?? [communityId];
   const scope = Form.useWatch("scope", form) ?? "all";
-  const itemIds = Form.useWatch("paymentItemIds", form) ?? [];
+  const watchedItemIds = Form.useWatch("paymentItemIds", form);
+  const itemIds = useMemo(() => watchedItemIds ?? [], [watchedItemIds]);
   const single = chosen.length === 1 ? chosen[0] : null;
 
   useEffect(() => {

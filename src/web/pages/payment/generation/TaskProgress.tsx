@@ -29,7 +29,7 @@ export function TaskProgress({ taskId, onFinished }: { taskId: number; onFinishe
       } catch {
         /* try again */
       }
-      if (live) timer = setTimeout(poll, 1000);
+      if (live) timer = setTimeout(() => void poll(), 1000);
     };
     void poll();
     return () => {
@@ -59,7 +59,7 @@ export function TaskProgress({ taskId, onFinished }: { taskId: number; onFinishe
         columns={[
           { title: "批次号", dataIndex: "batchNo" },
           { title: "缴费项目", dataIndex: "itemName" },
-          { title: "状态", dataIndex: "status", render: (v) => <MapTag mapping="billBatchStatus" value={v} /> },
+          { title: "状态", dataIndex: "status", render: (v: number) => <MapTag mapping="billBatchStatus" value={v} /> },
           { title: "房屋数", dataIndex: "roomCount" },
           { title: "新生成", dataIndex: "billCount" },
           { title: "已存在", dataIndex: "existingCount" },

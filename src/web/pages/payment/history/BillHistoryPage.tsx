@@ -59,7 +59,7 @@ export default function BillHistoryPage({ route }: PageProps) {
                 title: "房屋",
                 dataIndex: "roomLabel",
                 render: (v, b) => (
-                  <Button type="link" size="small" onClick={() => setRoom({ id: b.roomId, label: v })}>
+                  <Button type="link" size="small" onClick={() => setRoom({ id: b.roomId, label: String(v) })}>
                     {v}
                   </Button>
                 ),

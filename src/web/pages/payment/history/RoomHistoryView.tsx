@@ -52,7 +52,7 @@ export function RoomHistoryView({ roomId }: { roomId: number }) {
             {
               title: "票据",
               dataIndex: "receiptNo",
-              render: (v, p) =>
+              render: (v: string | null, p) =>
                 p.receiptId ? (
                   <Button type="link" size="small" onClick={() => navigate(`/propertyPayment/receipt/${p.receiptId}`)}>
                     {v}

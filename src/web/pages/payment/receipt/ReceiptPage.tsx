@@ -55,7 +55,7 @@ export default function ReceiptPage(_props: PageProps) {
           dataSource={d.lines}
           columns={[
             { title: "缴费项目", dataIndex: "itemName" },
-            { title: "缴费类型", dataIndex: "paymentType", render: (v) => labelOf("paymentType", v) },
+            { title: "缴费类型", dataIndex: "paymentType", render: (v: number | null) => labelOf("paymentType", v) },
             { title: "账期", dataIndex: "period" },
             { title: "账单编号", dataIndex: "billNo" },
             { title: "金额(元)", dataIndex: "amount", align: "right" },

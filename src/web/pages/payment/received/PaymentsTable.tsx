@@ -40,13 +40,13 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
 
   const openReceipt = async (receiptNo: string) => {
     const found = await paymentApi.pageList<{ id: number }>("receipts", { communityId, receiptNo, pageNo: 1, pageSize: 1 });
-    if (found.list[0]) navigate(`/propertyPayment/receipt/${found.list[0].id}`);
+    if (found.list[0]) void navigate(`/propertyPayment/receipt/${found.list[0].id}`);
   };
 
   const columns: TableProps<PaymentRow>["columns"] = [
     { title: "交易流水号", dataIndex: "serialNo" },
     ...paymentColumns("returnFlag", "paymentType", "payMethod"),
-    { title: "金额(元)", dataIndex: "amount", align: "right", render: (v, r) => (r.returnFlag === 1 ? `-${v}` : v) },
+    { title: "金额(元)", dataIndex: "amount", align: "right", render: (v: string, r) => (r.returnFlag === 1 ? `-${v}` : v) },
     { title: "房屋", dataIndex: "roomIdLabel" },
     { title: "账单", dataIndex: "billIdLabel" },
     { title: "缴费人", dataIndex: "payerName", render: orDash },

@@ -8,21 +8,19 @@ import { fenOf } from "../shared/money.ts";
 import { payAmountRule, ruleOf } from "../shared/rules.ts";
 import type { PaymentRow } from "./PaymentsTable.tsx";
 import { api } from "../../../http/api.ts";
+import { useApi } from "../../shared/useApi.ts";
 
 export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow | null; onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ amount: string; refundMethod: number; reason: string }>();
-  const [info, setInfo] = useState<{ amount: string; refunded: string; pending: string; refundable: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const refundable = useApi(payment ? () => api.getRefundable({ params: { id: payment.id } }) : null, [payment]);
+  // What is left of this payment (nothing while another payment's answer is shown).
+  const info = refundable.data?.paymentId === payment?.id ? refundable.data : undefined;
 
   useEffect(() => {
-    setInfo(null);
-    if (!payment) return;
-    api.getRefundable({ params: { id: payment.id } }).then((r) => {
-      setInfo(r);
-      form.setFieldsValue({ amount: r.refundable, refundMethod: payment.payMethod, reason: "" });
-    }, () => undefined);
-  }, [payment, form]);
+    if (payment && info) form.setFieldsValue({ amount: info.refundable, refundMethod: payment.payMethod, reason: "" });
+  }, [payment, info, form]);
 
   const submit = async () => {
     const v = await form.validateFields();

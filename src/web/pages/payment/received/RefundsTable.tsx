@@ -44,7 +44,7 @@ export function RefundsTable({ communityId }: { communityId: number }) {
     });
   return (
     <>
-      <Radio.Group value={status} onChange={(e) => (setStatus(e.target.value), firstPage())} options={optionsOf("refundStatus")} optionType="button" style={{ marginBottom: 12 }} />
+      <Radio.Group value={status} onChange={(e) => (setStatus(Number(e.target.value)), firstPage())} options={optionsOf("refundStatus")} optionType="button" style={{ marginBottom: 12 }} />
       <Table<Refund>
         {...table(list)}
         columns={[

@@ -80,7 +80,7 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
           scroll={{ x: "max-content" }}
           locale={{ emptyText: "该日没有收款记录" }}
           columns={[
-            { title: "支付方式", dataIndex: "payMethod", render: (v) => labelOf("payMethod", v) },
+            { title: "支付方式", dataIndex: "payMethod", render: (v: number) => labelOf("payMethod", v) },
             { title: "收款人", dataIndex: "cashierName" },
             { title: "笔数", dataIndex: "paymentCount", align: "right" },
             { title: "收款(元)", dataIndex: "recordedAmount", align: "right" },

@@ -42,7 +42,7 @@ export default function PaymentReportPage({ route }: PageProps) {
         <RangePickerOnUse picker="month" value={range} allowClear={false} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
         <Radio.Group
           value={scope}
-          onChange={(e) => setScope(e.target.value)}
+          onChange={(e) => setScope(e.target.value === "all" ? "all" : "current")}
           optionType="button"
           options={[
             { value: "current", label: community?.communityName ? `当前社区（${community.communityName}）` : "当前社区", disabled: !community?.communityId },

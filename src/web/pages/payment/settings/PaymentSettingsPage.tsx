@@ -32,7 +32,7 @@ export default function PaymentSettingsPage({ route }: PageProps) {
   const canSave = hasAuthority(PAYMENT_CODES.settings);
   const form = (key: string) => {
     if (!s) return null;
-    const onSaved = (next: typeof s) => {
+    const onSaved = () => {
       settings.reload();
       announcePaymentConfigChanged();
     };

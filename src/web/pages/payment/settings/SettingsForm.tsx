@@ -40,7 +40,7 @@ export function SettingsForm(p: SettingsFormProps) {
   }, [p.settings, fields, form, p.inputs]);
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = (await form.validateFields()) as Record<string, unknown>;
     setBusy(true);
     try {
       const saved = await api.savePaymentSettings({ body: { communityId: p.communityId, section: p.section, ...toPayload(fields, values, "edit") } });

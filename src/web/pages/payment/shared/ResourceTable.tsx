@@ -68,7 +68,7 @@ function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, fil
   };
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = (await form.validateFields()) as Record<string, unknown>;
     const payload = toPayload(fields, values, mode);
     setBusy(true);
     try {
