@@ -143,6 +143,34 @@ import type {
   ExportPaymentReportQuery,
   ExportPaymentReportBody,
   ExportPaymentReportData,
+  PayFromBalanceParams,
+  PayFromBalanceQuery,
+  PayFromBalanceBody,
+  PayFromBalanceData,
+  QueryArrearsParams,
+  QueryArrearsQuery,
+  QueryArrearsBody,
+  QueryArrearsData,
+  ExportArrearsParams,
+  ExportArrearsQuery,
+  ExportArrearsBody,
+  ExportArrearsData,
+  GenerateDunningNoticesParams,
+  GenerateDunningNoticesQuery,
+  GenerateDunningNoticesBody,
+  GenerateDunningNoticesData,
+  GetDunningTemplateParams,
+  GetDunningTemplateQuery,
+  GetDunningTemplateBody,
+  GetDunningTemplateData,
+  GetDunningTaskParams,
+  GetDunningTaskQuery,
+  GetDunningTaskBody,
+  GetDunningTaskData,
+  PrintDunningNoticeParams,
+  PrintDunningNoticeQuery,
+  PrintDunningNoticeBody,
+  PrintDunningNoticeData,
   GetCurrentUserParams,
   GetCurrentUserQuery,
   GetCurrentUserBody,
@@ -316,6 +344,27 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
     exportPaymentReport: (input?: { query?: ExportPaymentReportQuery }, options?: O) =>
       transport({ name: "exportPaymentReport", method: "GET", path: "/api/property/reports/actions/exportPayment", ...input }, options) as Promise<ExportPaymentReportData>,
+    /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
+    payFromBalance: (input?: { body?: PayFromBalanceBody }, options?: O) =>
+      transport({ name: "payFromBalance", method: "POST", path: "/api/property/bills/actions/payFromBalance", ...input }, options) as Promise<PayFromBalanceData>,
+    /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房号筛选），含欠费合计 (POST /api/property/arrears/actions/pageList) */
+    queryArrears: (input?: { body?: QueryArrearsBody }, options?: O) =>
+      transport({ name: "queryArrears", method: "POST", path: "/api/property/arrears/actions/pageList", ...input }, options) as Promise<QueryArrearsData>,
+    /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
+    exportArrears: (input?: { query?: ExportArrearsQuery }, options?: O) =>
+      transport({ name: "exportArrears", method: "GET", path: "/api/property/arrears/actions/export", ...input }, options) as Promise<ExportArrearsData>,
+    /** 提交催缴通知生成任务（后台按房屋生成，进度在任务中心） (POST /api/property/dunningNotices/actions/generate) */
+    generateDunningNotices: (input?: { body?: GenerateDunningNoticesBody }, options?: O) =>
+      transport({ name: "generateDunningNotices", method: "POST", path: "/api/property/dunningNotices/actions/generate", ...input }, options) as Promise<GenerateDunningNoticesData>,
+    /** 催缴通知的默认标题与内容模板 (GET /api/property/dunningNotices/actions/template) */
+    getDunningTemplate: (input?: Record<string, never>, options?: O) =>
+      transport({ name: "getDunningTemplate", method: "GET", path: "/api/property/dunningNotices/actions/template", ...input }, options) as Promise<GetDunningTemplateData>,
+    /** 催缴通知生成任务的进度 (GET /api/property/dunningNotices/actions/generationTask) */
+    getDunningTask: (input?: { query?: GetDunningTaskQuery }, options?: O) =>
+      transport({ name: "getDunningTask", method: "GET", path: "/api/property/dunningNotices/actions/generationTask", ...input }, options) as Promise<GetDunningTaskData>,
+    /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
+    printDunningNotice: (input: { params: PrintDunningNoticeParams }, options?: O) =>
+      transport({ name: "printDunningNotice", method: "GET", path: "/api/property/dunningNotices/:id/actions/print", ...input }, options) as Promise<PrintDunningNoticeData>,
     /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
     getCurrentUser: (input?: { query?: GetCurrentUserQuery }, options?: O) =>
       transport({ name: "getCurrentUser", method: "GET", path: "/api/system/homepage/user", ...input }, options) as Promise<GetCurrentUserData>,
@@ -501,6 +550,34 @@ export const operationRoutes = {
   "exportPaymentReport": {
     "method": "GET",
     "path": "/api/property/reports/actions/exportPayment"
+  },
+  "payFromBalance": {
+    "method": "POST",
+    "path": "/api/property/bills/actions/payFromBalance"
+  },
+  "queryArrears": {
+    "method": "POST",
+    "path": "/api/property/arrears/actions/pageList"
+  },
+  "exportArrears": {
+    "method": "GET",
+    "path": "/api/property/arrears/actions/export"
+  },
+  "generateDunningNotices": {
+    "method": "POST",
+    "path": "/api/property/dunningNotices/actions/generate"
+  },
+  "getDunningTemplate": {
+    "method": "GET",
+    "path": "/api/property/dunningNotices/actions/template"
+  },
+  "getDunningTask": {
+    "method": "GET",
+    "path": "/api/property/dunningNotices/actions/generationTask"
+  },
+  "printDunningNotice": {
+    "method": "GET",
+    "path": "/api/property/dunningNotices/:id/actions/print"
   },
   "getCurrentUser": {
     "method": "GET",

@@ -15,6 +15,7 @@ export const messages = {
   "guideStepNoPermission": "您没有{name}操作权限，请联系管理员",
   "authorized": "授权成功！",
   "loggedOut": "已登出",
+  "themeLowContrast": "已保存，但{text}与{background}的对比度仅为 {ratio}:1（应不低于 4.5:1），菜单文字可能看不清",
   "startupFailed": "服务器异常，请联系管理员",
   "emptyCommunity": "暂无",
   "cardLoadFailed": "数据加载失败，请刷新重试",
@@ -99,7 +100,27 @@ export const messages = {
   "waiverPositive": "减免金额必须大于0",
   "waiverReasonRequired": "请输入减免原因",
   "waiverHandled": "该减免申请已处理，请刷新后重试",
-  "waiverOverOutstanding": "减免金额超过账单未缴金额，请驳回该申请"
+  "waiverOverOutstanding": "减免金额超过账单未缴金额，请驳回该申请",
+  "selectAgeingBucket": "请选择账龄",
+  "chargeItemNotInCommunity": "该收费项目不属于所选社区",
+  "chargeCollectedNoEdit": "{what}已收取，不能修改",
+  "chargeCollectedNoDelete": "{what}已收取，不能删除",
+  "depositRefundOverAmount": "退还金额不能大于押金金额{amount}元",
+  "selectReturnMethod": "请选择退还方式",
+  "deductionReasonRequired": "部分退还时请输入扣除原因",
+  "tempChargeCollectedNoEdit": "临时收费已收取，不能修改",
+  "roomOrVisitorRequired": "请选择房屋或输入访客姓名",
+  "dunningTitleTooLong": "标题不能超过64个字符",
+  "dunningTemplateTooLong": "催缴内容不能超过1000个字符",
+  "noRoomsInScope": "所选范围内没有房屋",
+  "roomNotInCommunity": "该房屋不属于所选社区",
+  "prepayRefundOverBalance": "退款金额不能大于可退余额{amount}元",
+  "onlyRefundsApproved": "只有退款申请需要审核",
+  "prepayBalanceShortForRefund": "预存款余额不足，不能退款",
+  "noPrepayAccount": "该房屋没有预存款账户",
+  "prepayAccountDisabled": "预存款账户已停用",
+  "prepayBalanceShort": "预存款余额不足",
+  "dunningSubmitted": "催缴通知生成任务已创建"
 } as const;
 
 export const errorCodes = {
@@ -192,5 +213,65 @@ export const errorCodes = {
     "code": 40905,
     "status": 409,
     "message": "该时段已被预约"
+  },
+  "BAD_TEXT": {
+    "code": 40010,
+    "status": 400,
+    "message": "{field}含有无法保存的字符"
+  },
+  "BAD_TYPE": {
+    "code": 40011,
+    "status": 400,
+    "message": "{field}的数据类型不正确"
+  },
+  "BAD_NUMBER": {
+    "code": 40012,
+    "status": 400,
+    "message": "{field}超出允许的范围"
+  },
+  "BAD_DATE": {
+    "code": 40013,
+    "status": 400,
+    "message": "{field}不是有效的日期"
+  },
+  "BAD_PAGE_SIZE": {
+    "code": 40014,
+    "status": 400,
+    "message": "每页条数应为1到{max}之间的整数"
+  },
+  "BAD_PAGE_NO": {
+    "code": 40015,
+    "status": 400,
+    "message": "页码应为正整数"
+  },
+  "BAD_SORT_FIELD": {
+    "code": 40016,
+    "status": 400,
+    "message": "不支持按“{field}”排序"
+  },
+  "DUPLICATE_PARAM": {
+    "code": 40017,
+    "status": 400,
+    "message": "参数{field}重复"
+  },
+  "TOO_DEEP": {
+    "code": 40018,
+    "status": 400,
+    "message": "请求参数嵌套层级过深"
+  },
+  "PAYLOAD_TOO_LARGE": {
+    "code": 41300,
+    "status": 413,
+    "message": "请求体过大（上限 {limit}）"
+  },
+  "UNSUPPORTED_MEDIA_TYPE": {
+    "code": 41500,
+    "status": 415,
+    "message": "不支持的请求内容类型"
+  },
+  "BAD_DATA": {
+    "code": 40019,
+    "status": 400,
+    "message": "数据格式不正确，无法保存"
   }
 } as const satisfies Record<string, ErrorCodeDef>;

@@ -1356,5 +1356,96 @@ export const mappings: Record<string, MappingDef> = {
       }
     },
     "usage": "field"
+  },
+  "paymentSource": {
+    "description": "收款来源（账单缴费、预存款充值、押金、临时收费）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "账单缴费"
+      },
+      "2": {
+        "label": "预存款充值"
+      },
+      "3": {
+        "label": "押金"
+      },
+      "4": {
+        "label": "临时收费"
+      }
+    },
+    "usage": "field"
+  },
+  "prepayAccountStatus": {
+    "description": "预存款账户状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "正常",
+        "color": "success"
+      },
+      "2": {
+        "label": "停用",
+        "color": "default"
+      }
+    },
+    "usage": "field"
+  },
+  "prepayTxType": {
+    "description": "预存款流水类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "充值",
+        "color": "success"
+      },
+      "2": {
+        "label": "抵扣",
+        "color": "processing"
+      },
+      "3": {
+        "label": "退款",
+        "color": "warning"
+      }
+    },
+    "usage": "field"
+  },
+  "prepayTxStatus": {
+    "description": "预存款流水状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "待审核",
+        "color": "warning"
+      },
+      "2": {
+        "label": "已完成",
+        "color": "success"
+      },
+      "3": {
+        "label": "已驳回",
+        "color": "error"
+      }
+    },
+    "usage": "field"
+  },
+  "depositStatus": {
+    "description": "押金状态",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "label": "已收取",
+        "color": "processing"
+      },
+      "2": {
+        "label": "退款待审核",
+        "color": "warning"
+      },
+      "3": {
+        "label": "已退还",
+        "color": "success"
+      }
+    },
+    "usage": "field"
   }
 };

@@ -326,19 +326,19 @@ period?: (string | null)
 /**
  * 缴费项目
  */
-paymentItemIds?: (unknown[] | null)
+paymentItemIds?: ((number | string)[] | null)
 /**
  * 社区
  */
-communityIds?: (unknown[] | null)
+communityIds?: ((number | string)[] | null)
 /**
  * 楼栋
  */
-buildingIds?: (unknown[] | null)
+buildingIds?: ((number | string)[] | null)
 /**
  * 房屋
  */
-roomIds?: (unknown[] | null)
+roomIds?: ((number | string)[] | null)
 /**
  * 手工录入的计价类型的金额（元）
  */
@@ -482,7 +482,7 @@ export interface ApproveBillsBody {
 /**
  * 账单
  */
-ids?: (unknown[] | null)
+ids?: ((number | string)[] | null)
 /**
  * 账单批次
  */
@@ -492,6 +492,14 @@ batchId?: (number | string | null)
 export interface ApproveBillsData {
 changed: number
 skipped: number
+/**
+ * 审核通过后从预存款自动抵扣的账单数
+ */
+deducted?: number
+/**
+ * 自动抵扣的金额（元）
+ */
+deductedAmount?: string
 }
 
 export type RejectBillsParams = Record<string, never>;
@@ -502,7 +510,7 @@ export interface RejectBillsBody {
 /**
  * 账单
  */
-ids?: (unknown[] | null)
+ids?: ((number | string)[] | null)
 /**
  * 账单批次
  */
@@ -516,6 +524,14 @@ reason?: (string | null)
 export interface RejectBillsData {
 changed: number
 skipped: number
+/**
+ * 审核通过后从预存款自动抵扣的账单数
+ */
+deducted?: number
+/**
+ * 自动抵扣的金额（元）
+ */
+deductedAmount?: string
 }
 
 export type GetRoomHistoryParams = Record<string, never>;
@@ -661,6 +677,15 @@ draftCount: number
 payMethods: number[]
 allowPartialPayment: boolean
 autoPrintReceipt: boolean
+/**
+ * 房屋的预存款账户（没有时为 null）
+ */
+prepay: ({
+id: number
+balance: string
+autoDeduct: boolean
+status: number
+} | null)
 }
 
 export type PayBillsParams = Record<string, never>;
@@ -671,7 +696,7 @@ export interface PayBillsBody {
 /**
  * 账单
  */
-billIds?: (unknown[] | null)
+billIds?: ((number | string)[] | null)
 /**
  * 支付方式
  */
@@ -1027,7 +1052,7 @@ endMonth?: (string | null)
 /**
  * 社区
  */
-communityIds?: (unknown[] | null)
+communityIds?: ((number | string)[] | null)
 }
 
 export interface GetPaymentReportData {
@@ -1084,6 +1109,238 @@ export type ExportPaymentReportBody = Record<string, never>;
  * xlsx 文件
  */
 export type ExportPaymentReportData = string
+
+export type PayFromBalanceParams = Record<string, never>;
+
+export type PayFromBalanceQuery = Record<string, never>;
+
+export interface PayFromBalanceBody {
+/**
+ * 账单
+ */
+billIds?: ((number | string)[] | null)
+/**
+ * 缴费金额
+ */
+payAmount?: (string | number | null)
+/**
+ * 应缴金额
+ */
+expectedAmount?: (string | number | null)
+/**
+ * 缴费人
+ */
+payerName?: (string | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+}
+
+export type PayFromBalanceData = ({
+receiptId: number
+receiptNo: string
+payAmount: string
+receivedAmount: (string | null)
+changeAmount: (string | null)
+accountingDay: string
+paymentIds: number[]
+bills?: {
+
+}[]
+} & {
+/**
+ * 缴费后的余额（元）
+ */
+balance: string
+})
+
+export type QueryArrearsParams = Record<string, never>;
+
+export type QueryArrearsQuery = Record<string, never>;
+
+export interface QueryArrearsBody {
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+/**
+ * 楼栋
+ */
+buildingId?: (number | string | null)
+/**
+ * 缴费项目
+ */
+paymentItemId?: (number | string | null)
+/**
+ * 1 30天以内，2 31-90天，3 91-180天，4 180天以上
+ */
+bucket?: (number | string | null)
+/**
+ * 房号
+ */
+roomNo?: (string | null)
+/**
+ * 页码
+ */
+pageNo?: (number | string | null)
+/**
+ * 每页条数
+ */
+pageSize?: (number | string | null)
+}
+
+export interface QueryArrearsData {
+list: {
+roomId: number
+communityId?: number
+communityName: string
+buildingId?: (number | null)
+buildingName: (string | null)
+roomNo: string
+amountOwed: string
+billCount: number
+oldestPeriod: string
+daysPastDue: number
+bucket: number
+bucketLabel: string
+}[]
+total: number
+totalOwed: string
+pageNo: number
+pageSize: number
+today: string
+}
+
+export type ExportArrearsParams = Record<string, never>;
+
+export interface ExportArrearsQuery {
+/**
+ * 社区
+ */
+communityId?: (number | string)
+/**
+ * 楼栋
+ */
+buildingId?: (number | string)
+/**
+ * 缴费项目
+ */
+paymentItemId?: (number | string)
+/**
+ * 1 30天以内，2 31-90天，3 91-180天，4 180天以上
+ */
+bucket?: (number | string)
+/**
+ * 房号
+ */
+roomNo?: string
+}
+
+export type ExportArrearsBody = Record<string, never>;
+
+/**
+ * xlsx 文件
+ */
+export type ExportArrearsData = string
+
+export type GenerateDunningNoticesParams = Record<string, never>;
+
+export type GenerateDunningNoticesQuery = Record<string, never>;
+
+export interface GenerateDunningNoticesBody {
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+/**
+ * 楼栋
+ */
+buildingIds?: ((number | string)[] | null)
+/**
+ * 房屋
+ */
+roomIds?: ((number | string)[] | null)
+/**
+ * 标题
+ */
+title?: (string | null)
+/**
+ * 催缴内容
+ */
+template?: (string | null)
+}
+
+export interface GenerateDunningNoticesData {
+taskId: number
+total: number
+}
+
+export type GetDunningTemplateParams = Record<string, never>;
+
+export type GetDunningTemplateQuery = Record<string, never>;
+
+export type GetDunningTemplateBody = Record<string, never>;
+
+export interface GetDunningTemplateData {
+title: string
+template: string
+}
+
+export type GetDunningTaskParams = Record<string, never>;
+
+export interface GetDunningTaskQuery {
+/**
+ * 任务
+ */
+id?: (number | string)
+}
+
+export type GetDunningTaskBody = Record<string, never>;
+
+export interface GetDunningTaskData {
+id: number
+state: string
+done: number
+total: number
+result: unknown
+error: (string | null)
+}
+
+export interface PrintDunningNoticeParams {
+/**
+ * 催缴通知
+ */
+id: (number | string)
+}
+
+export type PrintDunningNoticeQuery = Record<string, never>;
+
+export type PrintDunningNoticeBody = Record<string, never>;
+
+export interface PrintDunningNoticeData {
+id: number
+noticeNo: string
+title: string
+content: string
+amountOwed: string
+billCount: number
+oldestPeriod: string
+bills: {
+billNo: string
+itemName: string
+period: string
+dueDate: string
+outstanding: string
+}[]
+issuedAt: string
+roomId?: number
+roomNo: string
+buildingName: (string | null)
+unitName: (string | null)
+communityName: string
+issuer: string
+}
 
 export type GetCurrentUserParams = Record<string, never>;
 
@@ -1406,6 +1663,13 @@ export interface OperationTypes {
   closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData };
   getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData };
   exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData };
+  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData };
+  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData };
+  exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData };
+  generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData };
+  getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData };
+  getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData };
+  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData };
   getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData };
   getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData };
   listTenantUsers: { params: ListTenantUsersParams; query: ListTenantUsersQuery; body: ListTenantUsersBody; data: ListTenantUsersData };

@@ -477,28 +477,52 @@ export const operations = {
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
           },
           "communityIds": {
             "description": "社区",
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
           },
           "buildingIds": {
             "description": "楼栋",
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
           },
           "roomIds": {
             "description": "房屋",
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
           },
           "manualAmount": {
             "description": "手工录入的计价类型的金额（元）",
@@ -663,7 +687,13 @@ export const operations = {
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
           },
           "batchId": {
             "description": "账单批次",
@@ -699,7 +729,13 @@ export const operations = {
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
           },
           "batchId": {
             "description": "账单批次",
@@ -809,7 +845,13 @@ export const operations = {
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
           },
           "payMethod": {
             "description": "支付方式",
@@ -1400,7 +1442,13 @@ export const operations = {
             "type": [
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
           }
         }
       }
@@ -1435,6 +1483,337 @@ export const operations = {
             "type": "string"
           }
         }
+      }
+    }
+  },
+  "payFromBalance": {
+    "name": "payFromBalance",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/bills/actions/payFromBalance",
+    "summary": "用房屋的预存款余额缴费（支付方式为预存款，不收现金）",
+    "authority": [
+      "HBL0701315",
+      "HBL1905"
+    ],
+    "envelope": true,
+    "successMessage": "paid",
+    "errors": [
+      "VALIDATION_FAILED",
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "billIds": {
+            "description": "账单",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "payAmount": {
+            "description": "缴费金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "expectedAmount": {
+            "description": "应缴金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "payerName": {
+            "description": "缴费人",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "remark": {
+            "description": "备注",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "queryArrears": {
+    "name": "queryArrears",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/arrears/actions/pageList",
+    "summary": "欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房号筛选），含欠费合计",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "buildingId": {
+            "description": "楼栋",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "bucket": {
+            "description": "1 30天以内，2 31-90天，3 91-180天，4 180天以上",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "roomNo": {
+            "description": "房号",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "pageNo": {
+            "description": "页码",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "pageSize": {
+            "description": "每页条数",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "exportArrears": {
+    "name": "exportArrears",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/arrears/actions/export",
+    "summary": "导出欠费房屋（Excel）",
+    "authority": "HBL0701309",
+    "envelope": false,
+    "contentType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "errors": [
+      "VALIDATION_FAILED"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "buildingId": {
+            "description": "楼栋",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "bucket": {
+            "description": "1 30天以内，2 31-90天，3 91-180天，4 180天以上",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "roomNo": {
+            "description": "房号",
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  "generateDunningNotices": {
+    "name": "generateDunningNotices",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/dunningNotices/actions/generate",
+    "summary": "提交催缴通知生成任务（后台按房屋生成，进度在任务中心）",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "successMessage": "dunningSubmitted",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "buildingIds": {
+            "description": "楼栋",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "roomIds": {
+            "description": "房屋",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "title": {
+            "description": "标题",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "template": {
+            "description": "催缴内容",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getDunningTemplate": {
+    "name": "getDunningTemplate",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/dunningNotices/actions/template",
+    "summary": "催缴通知的默认标题与内容模板",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [],
+    "schema": {}
+  },
+  "getDunningTask": {
+    "name": "getDunningTask",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/dunningNotices/actions/generationTask",
+    "summary": "催缴通知生成任务的进度",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "任务",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "printDunningNotice": {
+    "name": "printDunningNotice",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/dunningNotices/:id/actions/print",
+    "summary": "催缴通知及其房屋与欠费账单（A4 打印）",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "催缴通知",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "id"
+        ]
       }
     }
   },

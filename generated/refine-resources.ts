@@ -628,6 +628,64 @@ export const refineResources = [
     }
   },
   {
+    "name": "prepayAccounts",
+    "identifier": "prepayAccounts",
+    "list": "/propertyPayment/prepayAccounts",
+    "create": "/propertyPayment/prepayAccounts/create",
+    "edit": "/propertyPayment/prepayAccounts/edit/:id",
+    "show": "/propertyPayment/prepayAccounts/show/:id",
+    "meta": {
+      "label": "预存款账户",
+      "service": "property",
+      "code": "HBL0701315",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "prepayTransactions",
+    "identifier": "prepayTransactions",
+    "list": "/propertyPayment/prepayTransactions",
+    "show": "/propertyPayment/prepayTransactions/show/:id",
+    "meta": {
+      "label": "预存款流水",
+      "service": "property",
+      "code": "HBL0701315",
+      "scope": "community",
+      "canDelete": false
+    }
+  },
+  {
+    "name": "deposits",
+    "identifier": "deposits",
+    "list": "/propertyPayment/deposits",
+    "create": "/propertyPayment/deposits/create",
+    "edit": "/propertyPayment/deposits/edit/:id",
+    "show": "/propertyPayment/deposits/show/:id",
+    "meta": {
+      "label": "押金",
+      "service": "property",
+      "code": "HBL0701315",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "tempCharges",
+    "identifier": "tempCharges",
+    "list": "/propertyPayment/tempCharges",
+    "create": "/propertyPayment/tempCharges/create",
+    "edit": "/propertyPayment/tempCharges/edit/:id",
+    "show": "/propertyPayment/tempCharges/show/:id",
+    "meta": {
+      "label": "临时收费",
+      "service": "property",
+      "code": "HBL0701315",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
     "name": "smartRooms",
     "identifier": "smartRooms",
     "list": "/intelligence/smartRoom",

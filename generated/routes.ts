@@ -46,7 +46,7 @@ export const modules = [
   {
     "module": "propertyPayment",
     "title": "物业缴费",
-    "icon": "PayCircleOutlined",
+    "icon": "WalletOutlined",
     "order": 50,
     "tenantMenu": false,
     "inMenu": true
@@ -126,7 +126,7 @@ export const modules = [
   {
     "module": "appCenter",
     "title": "应用中心",
-    "icon": "AppstoreOutlined",
+    "icon": "AppstoreAddOutlined",
     "order": 920,
     "tenantMenu": true,
     "inMenu": true
@@ -134,7 +134,7 @@ export const modules = [
   {
     "module": "help",
     "title": "帮助与反馈",
-    "icon": "CommentOutlined",
+    "icon": "QuestionCircleOutlined",
     "order": 950,
     "tenantMenu": true,
     "inMenu": true
@@ -1867,6 +1867,148 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/propertyPayment/prepayAccounts",
+    "name": "prepayAccounts",
+    "module": "propertyPayment",
+    "authority": "HBL0701315",
+    "public": false,
+    "title": "预存款账户",
+    "breadcrumb": [
+      "物业缴费",
+      "预存款账户"
+    ],
+    "resource": "prepayAccounts",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/prepayTransactions",
+    "name": "prepayTransactions",
+    "module": "propertyPayment",
+    "authority": "HBL0701315",
+    "public": false,
+    "title": "预存款流水",
+    "breadcrumb": [
+      "物业缴费",
+      "预存款流水"
+    ],
+    "resource": "prepayTransactions",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/deposits",
+    "name": "deposits",
+    "module": "propertyPayment",
+    "authority": "HBL0701315",
+    "public": false,
+    "title": "押金管理",
+    "breadcrumb": [
+      "物业缴费",
+      "押金管理"
+    ],
+    "resource": "deposits",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/tempCharges",
+    "name": "tempCharges",
+    "module": "propertyPayment",
+    "authority": "HBL0701315",
+    "public": false,
+    "title": "临时收费",
+    "breadcrumb": [
+      "物业缴费",
+      "临时收费"
+    ],
+    "resource": "tempCharges",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/arrears",
+    "name": "arrears",
+    "module": "propertyPayment",
+    "authority": "HBL0701309",
+    "public": false,
+    "title": "欠费管理",
+    "breadcrumb": [
+      "物业缴费",
+      "欠费管理"
+    ],
+    "page": "arrears",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/dunningNotices",
+    "name": "dunningNotices",
+    "module": "propertyPayment",
+    "authority": "HBL0701309",
+    "public": false,
+    "title": "催缴通知",
+    "breadcrumb": [
+      "物业缴费",
+      "催缴通知"
+    ],
+    "page": "dunningNotices",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/propertyPayment/dunningNotice/:id",
+    "name": "dunningNotice",
+    "module": "propertyPayment",
+    "authority": "HBL0701309",
+    "public": false,
+    "title": "催缴通知单",
+    "breadcrumb": [
+      "物业缴费",
+      "催缴通知",
+      "催缴通知单"
+    ],
+    "page": "dunningPrint",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/propertyPayment/dunningNotices"
+  },
+  {
     "path": "/intelligence/smartRoom",
     "name": "smartRoom",
     "module": "smartHome",
@@ -2880,7 +3022,7 @@ export const menu: MenuNode[] = [
   {
     "index": "propertyPayment",
     "alias": "物业缴费",
-    "icon": "PayCircleOutlined",
+    "icon": "WalletOutlined",
     "isTenantMenu": false,
     "subMenus": [
       {
@@ -2952,6 +3094,54 @@ export const menu: MenuNode[] = [
         "code": "HBL0701309",
         "alias": "缴费报表",
         "path": "/propertyPayment/paymentReport",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "prepayAccounts",
+        "code": "HBL0701315",
+        "alias": "预存款账户",
+        "path": "/propertyPayment/prepayAccounts",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "prepayTransactions",
+        "code": "HBL0701315",
+        "alias": "预存款流水",
+        "path": "/propertyPayment/prepayTransactions",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "deposits",
+        "code": "HBL0701315",
+        "alias": "押金管理",
+        "path": "/propertyPayment/deposits",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "tempCharges",
+        "code": "HBL0701315",
+        "alias": "临时收费",
+        "path": "/propertyPayment/tempCharges",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "arrears",
+        "code": "HBL0701309",
+        "alias": "欠费管理",
+        "path": "/propertyPayment/arrears",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "dunningNotices",
+        "code": "HBL0701309",
+        "alias": "催缴通知",
+        "path": "/propertyPayment/dunningNotices",
         "isTenantMenu": false,
         "subMenus": []
       }
@@ -3398,7 +3588,7 @@ export const menu: MenuNode[] = [
   {
     "index": "appCenter",
     "alias": "应用中心",
-    "icon": "AppstoreOutlined",
+    "icon": "AppstoreAddOutlined",
     "isTenantMenu": true,
     "subMenus": [
       {
@@ -3422,7 +3612,7 @@ export const menu: MenuNode[] = [
   {
     "index": "help",
     "alias": "帮助与反馈",
-    "icon": "CommentOutlined",
+    "icon": "QuestionCircleOutlined",
     "isTenantMenu": true,
     "subMenus": [
       {

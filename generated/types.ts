@@ -2172,6 +2172,14 @@ payerName?: (string | null)
  */
 amount?: (string | null)
 /**
+ * 收款来源
+ */
+source?: (number | null)
+/**
+ * 收费项目
+ */
+paymentItemId?: (number | null)
+/**
  * 支付方式
  */
 payMethod?: (number | null)
@@ -2581,6 +2589,322 @@ closedAt?: (string | null)
  * 差异说明
  */
 remark?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface PrepayAccountsRow {
+id: number
+communityId?: number
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 余额(元)（元，两位小数）
+ */
+balance?: (string | null)
+/**
+ * 自动抵扣
+ */
+autoDeduct?: (boolean | null)
+/**
+ * 账户状态
+ */
+status?: (number | null)
+/**
+ * 充值金额(元)（元，两位小数）
+ */
+amount?: (string | null)
+/**
+ * 支付方式
+ */
+payMethod?: (number | null)
+/**
+ * 缴费人
+ */
+payerName?: (string | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+/**
+ * 退款金额(元)（元，两位小数）
+ */
+refundAmount?: (string | null)
+/**
+ * 退款方式
+ */
+refundMethod?: (number | null)
+/**
+ * 退款原因
+ */
+reason?: (string | null)
+/**
+ * 最近票据
+ */
+lastReceiptId?: (number | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface PrepayTransactionsRow {
+id: number
+communityId?: number
+/**
+ * 预存款账户
+ */
+accountId?: (number | null)
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 类型
+ */
+txType?: (number | null)
+/**
+ * 金额(元)（元，两位小数）
+ */
+amount?: (string | null)
+/**
+ * 变动后余额(元)（元，两位小数）
+ */
+balanceAfter?: (string | null)
+/**
+ * 支付方式
+ */
+payMethod?: (number | null)
+/**
+ * 抵扣账单
+ */
+billId?: (number | null)
+/**
+ * 收款记录
+ */
+paymentId?: (number | null)
+/**
+ * 票据号
+ */
+receiptNo?: (string | null)
+/**
+ * 状态
+ */
+status?: (number | null)
+/**
+ * 说明
+ */
+reason?: (string | null)
+/**
+ * 操作人
+ */
+operatorId?: (number | null)
+/**
+ * 发生时间
+ */
+occurredAt?: (string | null)
+/**
+ * 审核人
+ */
+approverId?: (number | null)
+/**
+ * 审核时间
+ */
+approvedAt?: (string | null)
+/**
+ * 驳回原因
+ */
+rejectReason?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface DepositsRow {
+id: number
+communityId?: number
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 押金项目
+ */
+paymentItemId?: (number | null)
+/**
+ * 缴款人
+ */
+payerName?: (string | null)
+/**
+ * 押金金额(元)（元，两位小数）
+ */
+amount?: (string | null)
+/**
+ * 支付方式
+ */
+payMethod?: (number | null)
+/**
+ * 押金状态
+ */
+status?: (number | null)
+/**
+ * 票据号
+ */
+receiptNo?: (string | null)
+/**
+ * 票据
+ */
+receiptId?: (number | null)
+/**
+ * 收取时间
+ */
+collectedAt?: (string | null)
+/**
+ * 退还金额(元)（元，两位小数）
+ */
+refundAmount?: (string | null)
+/**
+ * 退还方式
+ */
+refundMethod?: (number | null)
+/**
+ * 扣除金额(元)（元，两位小数）
+ */
+deductionAmount?: (string | null)
+/**
+ * 扣除原因
+ */
+deductionReason?: (string | null)
+/**
+ * 审核人
+ */
+approverId?: (number | null)
+/**
+ * 退还时间
+ */
+refundedAt?: (string | null)
+/**
+ * 驳回原因
+ */
+rejectReason?: (string | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+/**
+ * 处理记录
+ */
+history?: {
+[k: string]: unknown
+}
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface TempChargesRow {
+id: number
+communityId?: number
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 访客姓名
+ */
+visitorName?: (string | null)
+/**
+ * 收费项目
+ */
+paymentItemId?: (number | null)
+/**
+ * 收费金额(元)（元，两位小数）
+ */
+amount?: (string | null)
+/**
+ * 支付方式
+ */
+payMethod?: (number | null)
+/**
+ * 缴款人
+ */
+payerName?: (string | null)
+/**
+ * 票据号
+ */
+receiptNo?: (string | null)
+/**
+ * 票据
+ */
+receiptId?: (number | null)
+/**
+ * 收款人
+ */
+cashierId?: (number | null)
+/**
+ * 收费时间
+ */
+chargedAt?: (string | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface DunningNoticesRow {
+id: number
+communityId?: number
+/**
+ * 通知编号
+ */
+noticeNo?: (string | null)
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 标题
+ */
+title?: (string | null)
+/**
+ * 催缴内容
+ */
+content?: (string | null)
+/**
+ * 欠费金额(元)（元，两位小数）
+ */
+amountOwed?: (string | null)
+/**
+ * 欠费账单数
+ */
+billCount?: (number | null)
+/**
+ * 最早欠费账期
+ */
+oldestPeriod?: (string | null)
+/**
+ * 欠费账单
+ */
+bills?: {
+[k: string]: unknown
+}
+/**
+ * 生成任务
+ */
+taskId?: (number | null)
+/**
+ * 生成时间
+ */
+issuedAt?: (string | null)
+/**
+ * 生成人
+ */
+issuerId?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -3653,6 +3977,11 @@ export interface ResourceRows {
   meterReadings: MeterReadingsRow;
   billApprovals: BillApprovalsRow;
   dailyClosings: DailyClosingsRow;
+  prepayAccounts: PrepayAccountsRow;
+  prepayTransactions: PrepayTransactionsRow;
+  deposits: DepositsRow;
+  tempCharges: TempChargesRow;
+  dunningNotices: DunningNoticesRow;
   smartRooms: SmartRoomsRow;
   smartDevices: SmartDevicesRow;
   smartWorkers: SmartWorkersRow;

@@ -60,6 +60,11 @@ import * as paymentSettings from "./paymentSettings.js";
 import * as meterReadings from "./meterReadings.js";
 import * as billApprovals from "./billApprovals.js";
 import * as dailyClosings from "./dailyClosings.js";
+import * as prepayAccounts from "./prepayAccounts.js";
+import * as prepayTransactions from "./prepayTransactions.js";
+import * as deposits from "./deposits.js";
+import * as tempCharges from "./tempCharges.js";
+import * as dunningNotices from "./dunningNotices.js";
 import * as smartRooms from "./smartRooms.js";
 import * as smartDevices from "./smartDevices.js";
 import * as smartWorkers from "./smartWorkers.js";
@@ -212,6 +217,16 @@ export const validators = {
   resource_billApprovals_update: { validate: billApprovals.update, meta: billApprovals.meta },
   resource_dailyClosings_create: { validate: dailyClosings.create, meta: dailyClosings.meta },
   resource_dailyClosings_update: { validate: dailyClosings.update, meta: dailyClosings.meta },
+  resource_prepayAccounts_create: { validate: prepayAccounts.create, meta: prepayAccounts.meta },
+  resource_prepayAccounts_update: { validate: prepayAccounts.update, meta: prepayAccounts.meta },
+  resource_prepayTransactions_create: { validate: prepayTransactions.create, meta: prepayTransactions.meta },
+  resource_prepayTransactions_update: { validate: prepayTransactions.update, meta: prepayTransactions.meta },
+  resource_deposits_create: { validate: deposits.create, meta: deposits.meta },
+  resource_deposits_update: { validate: deposits.update, meta: deposits.meta },
+  resource_tempCharges_create: { validate: tempCharges.create, meta: tempCharges.meta },
+  resource_tempCharges_update: { validate: tempCharges.update, meta: tempCharges.meta },
+  resource_dunningNotices_create: { validate: dunningNotices.create, meta: dunningNotices.meta },
+  resource_dunningNotices_update: { validate: dunningNotices.update, meta: dunningNotices.meta },
   resource_smartRooms_create: { validate: smartRooms.create, meta: smartRooms.meta },
   resource_smartRooms_update: { validate: smartRooms.update, meta: smartRooms.meta },
   resource_smartDevices_create: { validate: smartDevices.create, meta: smartDevices.meta },

@@ -1157,7 +1157,7 @@ return errors === 0;
 validate62.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const generateBills_body = validate63;
-const schema30 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":["string","null"]},"paymentItemIds":{"type":["array","null"]},"communityIds":{"type":["array","null"]},"buildingIds":{"type":["array","null"]},"roomIds":{"type":["array","null"]},"manualAmount":{"type":["string","number","null"]}},"required":[]};
+const schema30 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":["string","null"]},"paymentItemIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"communityIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"buildingIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"roomIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"manualAmount":{"type":["string","number","null"]}},"required":[]};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateBills_body" */;
@@ -1196,11 +1196,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.communityIds !== undefined){
-let data2 = data.communityIds;
-if((!(Array.isArray(data2))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema30.properties.communityIds.type},message:"must be array,null"};
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
+const err2 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/type",keyword:"type",params:{type: schema30.properties.paymentItemIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1210,10 +1211,12 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.buildingIds !== undefined){
-let data3 = data.buildingIds;
+}
+}
+if(data.communityIds !== undefined){
+let data3 = data.communityIds;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema30.properties.buildingIds.type},message:"must be array,null"};
+const err3 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema30.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1222,11 +1225,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.roomIds !== undefined){
-let data4 = data.roomIds;
-if((!(Array.isArray(data4))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema30.properties.roomIds.type},message:"must be array,null"};
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
+const err4 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema30.properties.communityIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1236,10 +1240,12 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.manualAmount !== undefined){
-let data5 = data.manualAmount;
-if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema30.properties.manualAmount.type},message:"must be string,number,null"};
+}
+}
+if(data.buildingIds !== undefined){
+let data5 = data.buildingIds;
+if((!(Array.isArray(data5))) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema30.properties.buildingIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1248,15 +1254,73 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+let data6 = data5[i2];
+if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (typeof data6 !== "string")){
+const err6 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema30.properties.buildingIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+if(data.roomIds !== undefined){
+let data7 = data.roomIds;
+if((!(Array.isArray(data7))) && (data7 !== null)){
+const err7 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema30.properties.roomIds.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(Array.isArray(data7)){
+const len3 = data7.length;
+for(let i3=0; i3<len3; i3++){
+let data8 = data7[i3];
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
+const err8 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema30.properties.roomIds.items.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+if(data.manualAmount !== undefined){
+let data9 = data.manualAmount;
+if(((typeof data9 !== "string") && (!((typeof data9 == "number") && (isFinite(data9))))) && (data9 !== null)){
+const err9 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema30.properties.manualAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -1471,7 +1535,7 @@ return errors === 0;
 validate65.evaluated = {"props":{"communityId":true,"status":true,"period":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"keyword":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
 export const approveBills_body = validate66;
-const schema33 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"]},"batchId":{"type":["integer","string","null"]}},"required":[]};
+const schema33 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":["integer","string"]}},"batchId":{"type":["integer","string","null"]}},"required":[]};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_approveBills_body" */;
@@ -1497,11 +1561,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.batchId !== undefined){
-let data1 = data.batchId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema33.properties.batchId.type},message:"must be integer,string,null"};
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema33.properties.ids.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1512,13 +1577,28 @@ errors++;
 }
 }
 }
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+if(data.batchId !== undefined){
+let data2 = data.batchId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema33.properties.batchId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -1528,7 +1608,7 @@ return errors === 0;
 validate66.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const rejectBills_body = validate67;
-const schema34 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"]},"batchId":{"type":["integer","string","null"]},"reason":{"type":["string","null"]}},"required":[]};
+const schema34 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":["integer","string"]}},"batchId":{"type":["integer","string","null"]},"reason":{"type":["string","null"]}},"required":[]};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_rejectBills_body" */;
@@ -1554,11 +1634,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.batchId !== undefined){
-let data1 = data.batchId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema34.properties.batchId.type},message:"must be integer,string,null"};
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema34.properties.ids.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1568,10 +1649,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.reason !== undefined){
-let data2 = data.reason;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema34.properties.reason.type},message:"must be string,null"};
+}
+}
+if(data.batchId !== undefined){
+let data2 = data.batchId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema34.properties.batchId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1581,14 +1664,27 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.reason !== undefined){
+let data3 = data.reason;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema34.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -1686,7 +1782,7 @@ return errors === 0;
 validate69.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const payBills_body = validate70;
-const schema37 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":["array","null"]},"payMethod":{"type":["integer","string","null"]},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
+const schema37 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"payMethod":{"type":["integer","string","null"]},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payBills_body" */;
@@ -1712,11 +1808,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.payMethod !== undefined){
-let data1 = data.payMethod;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema37.properties.payMethod.type},message:"must be integer,string,null"};
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema37.properties.billIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1726,10 +1823,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.payAmount !== undefined){
-let data2 = data.payAmount;
-if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema37.properties.payAmount.type},message:"must be string,number,null"};
+}
+}
+if(data.payMethod !== undefined){
+let data2 = data.payMethod;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema37.properties.payMethod.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1739,10 +1838,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.receivedAmount !== undefined){
-let data3 = data.receivedAmount;
+if(data.payAmount !== undefined){
+let data3 = data.payAmount;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema37.properties.receivedAmount.type},message:"must be string,number,null"};
+const err3 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema37.properties.payAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1752,10 +1851,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.expectedAmount !== undefined){
-let data4 = data.expectedAmount;
+if(data.receivedAmount !== undefined){
+let data4 = data.receivedAmount;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema37.properties.expectedAmount.type},message:"must be string,number,null"};
+const err4 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema37.properties.receivedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1765,10 +1864,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.payerName !== undefined){
-let data5 = data.payerName;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema37.properties.payerName.type},message:"must be string,null"};
+if(data.expectedAmount !== undefined){
+let data5 = data.expectedAmount;
+if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema37.properties.expectedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1778,10 +1877,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data6 = data.remark;
+if(data.payerName !== undefined){
+let data6 = data.payerName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema37.properties.remark.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema37.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1791,14 +1890,27 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.remark !== undefined){
+let data7 = data.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema37.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -2748,7 +2860,7 @@ return errors === 0;
 validate83.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
 export const getPaymentReport_body = validate84;
-const schema51 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":["string","null"]},"endMonth":{"type":["string","null"]},"communityIds":{"type":["array","null"]}},"required":[]};
+const schema51 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":["string","null"]},"endMonth":{"type":["string","null"]},"communityIds":{"type":["array","null"],"items":{"type":["integer","string"]}}},"required":[]};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPaymentReport_body" */;
@@ -2800,15 +2912,31 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err3 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema51.properties.communityIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -2884,14 +3012,569 @@ return errors === 0;
 }
 validate85.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate86;
-const schema53 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer"}},"required":[]};
+export const payFromBalance_body = validate86;
+const schema53 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"payAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCurrentUser_query" */;
+/*# sourceURL="op_payFromBalance_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate86.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.billIds !== undefined){
+let data0 = data.billIds;
+if((!(Array.isArray(data0))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema53.properties.billIds.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema53.properties.billIds.items.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+if(data.payAmount !== undefined){
+let data2 = data.payAmount;
+if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema53.properties.payAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.expectedAmount !== undefined){
+let data3 = data.expectedAmount;
+if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema53.properties.expectedAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.payerName !== undefined){
+let data4 = data.payerName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema53.properties.payerName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.remark !== undefined){
+let data5 = data.remark;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema53.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+validate86.evaluated = {"props":{"billIds":true,"payAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+
+export const queryArrears_body = validate87;
+const schema54 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"buildingId":{"type":["integer","string","null"]},"paymentItemId":{"type":["integer","string","null"]},"bucket":{"type":["integer","string","null"]},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","string","null"]},"pageSize":{"type":["integer","string","null"]}},"required":[]};
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_queryArrears_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate87.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema54.properties.communityId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema54.properties.buildingId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema54.properties.paymentItemId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.bucket !== undefined){
+let data3 = data.bucket;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema54.properties.bucket.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.roomNo !== undefined){
+let data4 = data.roomNo;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/type",keyword:"type",params:{type: schema54.properties.roomNo.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.pageNo !== undefined){
+let data5 = data.pageNo;
+if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema54.properties.pageNo.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.pageSize !== undefined){
+let data6 = data.pageSize;
+if(((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
+const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema54.properties.pageSize.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate87.errors = vErrors;
+return errors === 0;
+}
+validate87.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportArrears_query = validate88;
+const schema55 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":["integer","string"]},"buildingId":{"type":["integer","string"]},"paymentItemId":{"type":["integer","string"]},"bucket":{"type":["integer","string"]},"roomNo":{"type":"string"}},"required":[]};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportArrears_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate88.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema55.properties.communityId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema55.properties.buildingId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema55.properties.paymentItemId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.bucket !== undefined){
+let data3 = data.bucket;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema55.properties.bucket.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.roomNo !== undefined){
+if(typeof data.roomNo !== "string"){
+const err4 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate88.errors = vErrors;
+return errors === 0;
+}
+validate88.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true},"dynamicProps":false,"dynamicItems":false};
+
+export const generateDunningNotices_body = validate89;
+const schema56 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"buildingIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"roomIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"title":{"type":["string","null"]},"template":{"type":["string","null"]}},"required":[]};
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_generateDunningNotices_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate89.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema56.properties.communityId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.buildingIds !== undefined){
+let data1 = data.buildingIds;
+if((!(Array.isArray(data1))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema56.properties.buildingIds.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
+const err2 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema56.properties.buildingIds.items.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+if(data.roomIds !== undefined){
+let data3 = data.roomIds;
+if((!(Array.isArray(data3))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema56.properties.roomIds.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
+const err4 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema56.properties.roomIds.items.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+if(data.title !== undefined){
+let data5 = data.title;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema56.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.template !== undefined){
+let data6 = data.template;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema56.properties.template.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+validate89.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true,"title":true,"template":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getDunningTask_query = validate90;
+const schema57 = {"$id":"op_getDunningTask_query","type":"object","properties":{"id":{"type":["integer","string"]}},"required":[]};
+
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getDunningTask_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate90.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema57.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate90.errors = vErrors;
+return errors === 0;
+}
+validate90.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const printDunningNotice_params = validate91;
+const schema58 = {"$id":"op_printDunningNotice_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_printDunningNotice_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate91.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema58.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate91.errors = vErrors;
+return errors === 0;
+}
+validate91.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getCurrentUser_query = validate92;
+const schema59 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer"}},"required":[]};
+
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getCurrentUser_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate92.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2923,19 +3606,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate92.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getUserCenter_params = validate87;
-const schema54 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer"}},"required":["userId"]};
+export const getUserCenter_params = validate93;
+const schema60 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer"}},"required":["userId"]};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getUserCenter_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate93.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2977,19 +3660,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate88;
-const schema55 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
+export const listPropertyUsersByCommunity_body = validate94;
+const schema61 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listPropertyUsersByCommunity_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3000,7 +3683,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema55.properties.communityId.type},message:"must be integer,string,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema61.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3021,19 +3704,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getLoginConfiguration_query = validate89;
-const schema56 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getLoginConfiguration_query = validate95;
+const schema62 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getLoginConfiguration_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3064,19 +3747,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMenuTheme_query = validate90;
-const schema57 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getMenuTheme_query = validate96;
+const schema63 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getMenuTheme_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3107,19 +3790,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate96.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getErrorCodeTable_query = validate91;
-const schema58 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+export const getErrorCodeTable_query = validate97;
+const schema64 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getErrorCodeTable_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3150,21 +3833,21 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate92;
-const schema59 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"}},"required":["source","operationCode","operationType"]};
+export const reportOperation_body = validate98;
+const schema65 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"}},"required":["source","operationCode","operationType"]};
 const pattern7 = new RegExp("^\\d{1,4}$", "u");
 const pattern8 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportOperation_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3205,7 +3888,7 @@ errors++;
 if(data.source !== undefined){
 let data0 = data.source;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema59.properties.source.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema65.properties.source.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3297,7 +3980,7 @@ errors++;
 if(data.operationType !== undefined){
 let data2 = data.operationType;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err11 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema59.properties.operationType.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema65.properties.operationType.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3352,19 +4035,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate93;
-const schema60 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":["integer","string"]},"hidden":{"type":"boolean"}}}}},"required":["items"]};
+export const saveMenuCustomization_body = validate99;
+const schema66 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":["integer","string"]},"hidden":{"type":"boolean"}}}}},"required":["items"]};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate99.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3414,7 +4097,7 @@ errors++;
 if(data1.alias !== undefined){
 let data3 = data1.alias;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema60.properties.items.items.properties.alias.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema66.properties.items.items.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3427,7 +4110,7 @@ errors++;
 if(data1.sortNo !== undefined){
 let data4 = data1.sortNo;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err4 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema60.properties.items.items.properties.sortNo.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema66.properties.items.items.properties.sortNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3484,19 +4167,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate99.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate94;
-const schema61 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
+export const listTaskCentre_query = validate100;
+const schema67 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate100.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3507,7 +4190,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pageNo !== undefined){
 let data0 = data.pageNo;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema61.properties.pageNo.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema67.properties.pageNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3520,7 +4203,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data1 = data.pageSize;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema61.properties.pageSize.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema67.properties.pageSize.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3541,12 +4224,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate100.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"设置分页格式不正确","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"账期格式不正确","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/communityIds":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/manualAmount":"金额格式不正确"},"required":{},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payMethod":"支付方式格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确"},"required":{},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]}};
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"设置分页格式不正确","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"账期格式不正确","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/communityIds":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/manualAmount":"金额格式不正确"},"required":{},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payMethod":"支付方式格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确"},"required":{},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房号格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房号格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/title":"标题格式不正确","#/properties/template":"催缴内容格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>". */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },
@@ -3583,6 +4266,12 @@ export const operationValidators = {
   closeReconciliation_body: { validate: closeReconciliation_body, meta: metas.closeReconciliation_body },
   getPaymentReport_body: { validate: getPaymentReport_body, meta: metas.getPaymentReport_body },
   exportPaymentReport_query: { validate: exportPaymentReport_query, meta: metas.exportPaymentReport_query },
+  payFromBalance_body: { validate: payFromBalance_body, meta: metas.payFromBalance_body },
+  queryArrears_body: { validate: queryArrears_body, meta: metas.queryArrears_body },
+  exportArrears_query: { validate: exportArrears_query, meta: metas.exportArrears_query },
+  generateDunningNotices_body: { validate: generateDunningNotices_body, meta: metas.generateDunningNotices_body },
+  getDunningTask_query: { validate: getDunningTask_query, meta: metas.getDunningTask_query },
+  printDunningNotice_params: { validate: printDunningNotice_params, meta: metas.printDunningNotice_params },
   getCurrentUser_query: { validate: getCurrentUser_query, meta: metas.getCurrentUser_query },
   getUserCenter_params: { validate: getUserCenter_params, meta: metas.getUserCenter_params },
   listPropertyUsersByCommunity_body: { validate: listPropertyUsersByCommunity_body, meta: metas.listPropertyUsersByCommunity_body },

@@ -2,8 +2,8 @@
 // Source: schemas/modules/propertyPayment.yaml, schemas/rules.yaml (ajv standalone code)
 "use strict";
 export const create = validate52;
-const schema19 = {"$id":"resource_payments_create","$ref":"resource_payments_fields","required":["serialNo","roomId","amount","payMethod","paidAt"]};
-const schema20 = {"$id":"resource_payments_fields","type":"object","properties":{"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"returnFlag":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paidAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"accountingDay":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema19 = {"$id":"resource_payments_create","$ref":"resource_payments_fields","required":["serialNo","amount","payMethod","paidAt"]};
+const schema20 = {"$id":"resource_payments_fields","type":"object","properties":{"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"paymentItemId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"returnFlag":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paidAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"accountingDay":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -11,9 +11,9 @@ const pattern6 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern7 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
 const pattern8 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
 const pattern9 = new RegExp("^-?\\d+$", "u");
-const pattern14 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
-const pattern15 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
-const pattern16 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
+const pattern16 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern17 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+const pattern18 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_payments_fields" */;
@@ -229,10 +229,8 @@ errors++;
 }
 if(data.roomId !== undefined){
 let data2 = data.roomId;
-const _errs25 = errors;
-const _errs26 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err13 = {};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err13 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -241,9 +239,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-var valid9 = _errs26 === errors;
-if(valid9){
-const err14 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs27 = errors;
+let valid9 = true;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -252,19 +254,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-else {
-errors = _errs25;
-if(vErrors !== null){
-if(_errs25){
-vErrors.length = _errs25;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err15 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -273,13 +265,22 @@ vErrors.push(err15);
 }
 errors++;
 }
+}
+var _valid2 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
 const _errs30 = errors;
-let valid10 = true;
-const _errs31 = errors;
-if(errors === _errs31){
 if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err16 = {};
+if(!pattern4.test(data2)){
+const err16 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -289,8 +290,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {};
+var _valid2 = _errs30 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err17 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -300,21 +304,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-var _valid2 = _errs31 === errors;
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs33 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err18 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.payerName !== undefined){
+let data3 = data.payerName;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err18 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -323,12 +316,13 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-var _valid2 = _errs33 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err19 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs36 = errors;
+let valid12 = true;
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -338,10 +332,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.payerName !== undefined){
-let data3 = data.payerName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err20 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
+else {
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -350,13 +342,22 @@ vErrors.push(err20);
 }
 errors++;
 }
+}
+var _valid3 = _errs37 === errors;
+errors = _errs36;
+if(vErrors !== null){
+if(_errs36){
+vErrors.length = _errs36;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
 const _errs39 = errors;
-let valid13 = true;
-const _errs40 = errors;
-if(errors === _errs40){
 if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err21 = {};
+if(func1(data3) > 32){
+const err21 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -366,8 +367,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {};
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err22 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -377,21 +379,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid3 = _errs40 === errors;
-errors = _errs39;
-if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs42 = errors;
 if(typeof data3 === "string"){
 if(func1(data3) > 32){
-const err23 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const err23 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -401,9 +391,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err24 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+var _valid3 = _errs39 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err24 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -413,9 +405,12 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 32){
-const err25 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.amount !== undefined){
+let data4 = data.amount;
+const _errs45 = errors;
+const _errs46 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -424,12 +419,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-var _valid3 = _errs42 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err26 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid15 = _errs46 === errors;
+if(valid15){
+const err26 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -438,13 +430,19 @@ vErrors.push(err26);
 }
 errors++;
 }
+else {
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
 }
-if(data.amount !== undefined){
-let data4 = data.amount;
-const _errs48 = errors;
-const _errs49 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err27 = {};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err27 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -453,9 +451,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-var valid16 = _errs49 === errors;
-if(valid16){
-const err28 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs50 = errors;
+let valid16 = true;
+const _errs51 = errors;
+if(errors === _errs51){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -464,19 +466,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-else {
-errors = _errs48;
-if(vErrors !== null){
-if(_errs48){
-vErrors.length = _errs48;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -485,13 +477,22 @@ vErrors.push(err29);
 }
 errors++;
 }
+}
+var _valid4 = _errs51 === errors;
+errors = _errs50;
+if(vErrors !== null){
+if(_errs50){
+vErrors.length = _errs50;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
 const _errs53 = errors;
-let valid17 = true;
-const _errs54 = errors;
-if(errors === _errs54){
 if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err30 = {};
+if(!pattern7.test(data4)){
+const err30 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -501,8 +502,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 1000000)){
+const err31 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -512,21 +514,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid4 = _errs54 === errors;
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs56 = errors;
 if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err32 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!pattern8.test(data4)){
+const err32 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -536,9 +526,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 1000000)){
-const err33 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid4 = _errs53 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err33 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -548,9 +540,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err34 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(data.source !== undefined){
+let data5 = data.source;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err34 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/0/type",keyword:"type",params:{type: schema20.properties.source.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -559,12 +552,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-var _valid4 = _errs56 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err35 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs61 = errors;
+let valid19 = true;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -574,11 +568,7 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.payMethod !== undefined){
-let data5 = data.payMethod;
-const _errs62 = errors;
-const _errs63 = errors;
-if(!((data5 === null) || (data5 === ""))){
+else {
 const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
@@ -588,9 +578,22 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid20 = _errs63 === errors;
-if(valid20){
-const err37 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid5 = _errs62 === errors;
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs64 = errors;
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err37 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -599,19 +602,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-else {
-errors = _errs62;
-if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[1].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err38 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -620,13 +614,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs67 = errors;
-let valid21 = true;
-const _errs68 = errors;
-if(errors === _errs68){
+}
 if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err39 = {};
+if(!(Number(data5) >= -2147483648)){
+const err39 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -636,8 +627,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {};
+if(!((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4"))){
+const err40 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.source.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -646,22 +637,11 @@ vErrors.push(err40);
 }
 errors++;
 }
+var _valid5 = _errs64 === errors;
+valid19 = _valid5;
 }
-var _valid5 = _errs68 === errors;
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs70 = errors;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err41 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid19){
+const err41 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -671,9 +651,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err42 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.paymentItemId !== undefined){
+let data6 = data.paymentItemId;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err42 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentItemId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -682,10 +663,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err43 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+const _errs73 = errors;
+let valid22 = true;
+const _errs74 = errors;
+if(errors === _errs74){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -695,11 +679,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs70 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err44 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -709,10 +690,21 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.paymentType !== undefined){
-let data6 = data.paymentType;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err45 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentType.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs74 === errors;
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs76 = errors;
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+const err45 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -721,13 +713,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs78 = errors;
-let valid24 = true;
-const _errs79 = errors;
-if(errors === _errs79){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err46 = {};
+}
+var _valid6 = _errs76 === errors;
+valid22 = _valid6;
+}
+if(!valid22){
+const err46 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -737,7 +728,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-else {
+if(data.payMethod !== undefined){
+let data7 = data.payMethod;
+const _errs80 = errors;
+const _errs81 = errors;
+if(!((data7 === null) || (data7 === ""))){
 const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
@@ -747,22 +742,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-var _valid6 = _errs79 === errors;
-errors = _errs78;
-if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs81 = errors;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err48 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+var valid25 = _errs81 === errors;
+if(valid25){
+const err48 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -771,10 +753,19 @@ vErrors.push(err48);
 }
 errors++;
 }
+else {
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err49 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err49 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -783,10 +774,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err50 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+const _errs85 = errors;
+let valid26 = true;
+const _errs86 = errors;
+if(errors === _errs86){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -796,11 +790,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs81 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err51 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -810,10 +801,21 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.returnFlag !== undefined){
-let data7 = data.returnFlag;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err52 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/0/type",keyword:"type",params:{type: schema20.properties.returnFlag.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs86 === errors;
+errors = _errs85;
+if(vErrors !== null){
+if(_errs85){
+vErrors.length = _errs85;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs88 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err52 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -822,13 +824,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs89 = errors;
-let valid27 = true;
-const _errs90 = errors;
-if(errors === _errs90){
+}
 if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err53 = {};
+if(!(Number(data7) <= 2147483647)){
+const err53 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -838,8 +837,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err54 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -849,21 +849,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid7 = _errs90 === errors;
-errors = _errs89;
-if(vErrors !== null){
-if(_errs89){
-vErrors.length = _errs89;
+var _valid7 = _errs88 === errors;
+valid26 = _valid7;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs92 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err55 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!valid26){
+const err55 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -873,9 +863,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err56 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.paymentType !== undefined){
+let data8 = data.paymentType;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err56 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -884,10 +875,13 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err57 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+const _errs96 = errors;
+let valid29 = true;
+const _errs97 = errors;
+if(errors === _errs97){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -897,11 +891,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid7 = _errs92 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err58 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -911,10 +902,21 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.receiptNo !== undefined){
-let data8 = data.receiptNo;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err59 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs97 === errors;
+errors = _errs96;
+if(vErrors !== null){
+if(_errs96){
+vErrors.length = _errs96;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs99 = errors;
+if(typeof data8 === "string"){
+if(!pattern9.test(data8)){
+const err59 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -923,13 +925,10 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs100 = errors;
-let valid30 = true;
-const _errs101 = errors;
-if(errors === _errs101){
+}
 if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err60 = {};
+if(!(Number(data8) <= 2147483647)){
+const err60 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -939,8 +938,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-else {
-const err61 = {};
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err61 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -950,21 +950,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid8 = _errs101 === errors;
-errors = _errs100;
-if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
+var _valid8 = _errs99 === errors;
+valid29 = _valid8;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs103 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err62 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(!valid29){
+const err62 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -974,9 +964,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(func1(data8) > 32){
-const err63 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.returnFlag !== undefined){
+let data9 = data.returnFlag;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err63 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/0/type",keyword:"type",params:{type: schema20.properties.returnFlag.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -985,12 +976,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-var _valid8 = _errs103 === errors;
-valid30 = _valid8;
-}
-if(!valid30){
-const err64 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs107 = errors;
+let valid32 = true;
+const _errs108 = errors;
+if(errors === _errs108){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1000,10 +992,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.cashierId !== undefined){
-let data9 = data.cashierId;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err65 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
+else {
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1012,13 +1002,22 @@ vErrors.push(err65);
 }
 errors++;
 }
+}
+var _valid9 = _errs108 === errors;
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
 const _errs110 = errors;
-let valid33 = true;
-const _errs111 = errors;
-if(errors === _errs111){
 if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err66 = {};
+if(!pattern9.test(data9)){
+const err66 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1028,8 +1027,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
-const err67 = {};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err67 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1039,21 +1039,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-var _valid9 = _errs111 === errors;
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs113 = errors;
 if(typeof data9 === "string"){
-if(!pattern4.test(data9)){
-const err68 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!(Number(data9) >= -2147483648)){
+const err68 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1063,11 +1051,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-var _valid9 = _errs113 === errors;
-valid33 = _valid9;
+var _valid9 = _errs110 === errors;
+valid32 = _valid9;
 }
-if(!valid33){
-const err69 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid32){
+const err69 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1077,12 +1065,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.paidAt !== undefined){
-let data10 = data.paidAt;
-const _errs117 = errors;
-const _errs118 = errors;
-if(!((data10 === null) || (data10 === ""))){
-const err70 = {};
+if(data.receiptNo !== undefined){
+let data10 = data.receiptNo;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err70 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1091,9 +1077,13 @@ vErrors.push(err70);
 }
 errors++;
 }
-var valid36 = _errs118 === errors;
-if(valid36){
-const err71 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs118 = errors;
+let valid35 = true;
+const _errs119 = errors;
+if(errors === _errs119){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1102,19 +1092,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-else {
-errors = _errs117;
-if(vErrors !== null){
-if(_errs117){
-vErrors.length = _errs117;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err72 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[1].type},message:"must be string,null"};
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1123,13 +1103,22 @@ vErrors.push(err72);
 }
 errors++;
 }
-const _errs122 = errors;
-let valid37 = true;
-const _errs123 = errors;
-if(errors === _errs123){
+}
+var _valid10 = _errs119 === errors;
+errors = _errs118;
+if(vErrors !== null){
+if(_errs118){
+vErrors.length = _errs118;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs121 = errors;
 if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err73 = {};
+if(!pattern3.test(data10)){
+const err73 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1139,8 +1128,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-else {
-const err74 = {};
+if(typeof data10 === "string"){
+if(func1(data10) > 32){
+const err74 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1150,21 +1140,11 @@ vErrors.push(err74);
 errors++;
 }
 }
-var _valid10 = _errs123 === errors;
-errors = _errs122;
-if(vErrors !== null){
-if(_errs122){
-vErrors.length = _errs122;
+var _valid10 = _errs121 === errors;
+valid35 = _valid10;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs125 = errors;
-if(typeof data10 === "string"){
-if(!pattern14.test(data10)){
-const err75 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!valid35){
+const err75 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1174,11 +1154,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-var _valid10 = _errs125 === errors;
-valid37 = _valid10;
-}
-if(!valid37){
-const err76 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.cashierId !== undefined){
+let data11 = data.cashierId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err76 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1187,11 +1166,13 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data.accountingDay !== undefined){
-let data11 = data.accountingDay;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err77 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/0/type",keyword:"type",params:{type: schema20.properties.accountingDay.allOf[0].type},message:"must be string,null"};
+const _errs128 = errors;
+let valid38 = true;
+const _errs129 = errors;
+if(errors === _errs129){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1200,12 +1181,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-const _errs131 = errors;
-let valid40 = true;
-const _errs132 = errors;
-if(errors === _errs132){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
+}
+else {
 const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
@@ -1216,8 +1193,21 @@ vErrors.push(err78);
 errors++;
 }
 }
+var _valid11 = _errs129 === errors;
+errors = _errs128;
+if(vErrors !== null){
+if(_errs128){
+vErrors.length = _errs128;
+}
 else {
-const err79 = {};
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs131 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err79 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1227,21 +1217,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid11 = _errs132 === errors;
-errors = _errs131;
-if(vErrors !== null){
-if(_errs131){
-vErrors.length = _errs131;
+var _valid11 = _errs131 === errors;
+valid38 = _valid11;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs134 = errors;
-if(typeof data11 === "string"){
-if(!pattern15.test(data11)){
-const err80 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!valid38){
+const err80 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1251,11 +1231,12 @@ vErrors.push(err80);
 errors++;
 }
 }
-var _valid11 = _errs134 === errors;
-valid40 = _valid11;
-}
-if(!valid40){
-const err81 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.paidAt !== undefined){
+let data12 = data.paidAt;
+const _errs135 = errors;
+const _errs136 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1264,11 +1245,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data.remark !== undefined){
-let data12 = data.remark;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err82 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+var valid41 = _errs136 === errors;
+if(valid41){
+const err82 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1277,13 +1256,19 @@ vErrors.push(err82);
 }
 errors++;
 }
-const _errs140 = errors;
-let valid43 = true;
-const _errs141 = errors;
-if(errors === _errs141){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err83 = {};
+else {
+errors = _errs135;
+if(vErrors !== null){
+if(_errs135){
+vErrors.length = _errs135;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err83 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1292,14 +1277,29 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-else {
+const _errs140 = errors;
+let valid42 = true;
+const _errs141 = errors;
+if(errors === _errs141){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
 const err84 = {};
 if(vErrors === null){
 vErrors = [err84];
 }
 else {
 vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }
@@ -1318,19 +1318,7 @@ if(_valid12){
 const _errs143 = errors;
 if(typeof data12 === "string"){
 if(!pattern16.test(data12)){
-const err85 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(typeof data12 === "string"){
-if(func1(data12) > 128){
-const err86 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err86 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1341,10 +1329,10 @@ errors++;
 }
 }
 var _valid12 = _errs143 === errors;
-valid43 = _valid12;
+valid42 = _valid12;
 }
-if(!valid43){
-const err87 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid42){
+const err87 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1354,12 +1342,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data13 = data.communityId;
-const _errs148 = errors;
-const _errs149 = errors;
-if(!((data13 === null) || (data13 === ""))){
-const err88 = {};
+if(data.accountingDay !== undefined){
+let data13 = data.accountingDay;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err88 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/0/type",keyword:"type",params:{type: schema20.properties.accountingDay.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1368,9 +1354,13 @@ vErrors.push(err88);
 }
 errors++;
 }
-var valid46 = _errs149 === errors;
-if(valid46){
-const err89 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs149 = errors;
+let valid45 = true;
+const _errs150 = errors;
+if(errors === _errs150){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err89 = {};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1379,19 +1369,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-else {
-errors = _errs148;
-if(vErrors !== null){
-if(_errs148){
-vErrors.length = _errs148;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data13 !== "string") && (data13 !== null)){
-const err90 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err90 = {};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1400,13 +1380,22 @@ vErrors.push(err90);
 }
 errors++;
 }
-const _errs153 = errors;
-let valid47 = true;
-const _errs154 = errors;
-if(errors === _errs154){
+}
+var _valid13 = _errs150 === errors;
+errors = _errs149;
+if(vErrors !== null){
+if(_errs149){
+vErrors.length = _errs149;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs152 = errors;
 if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err91 = {};
+if(!pattern17.test(data13)){
+const err91 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1416,8 +1405,11 @@ vErrors.push(err91);
 errors++;
 }
 }
-else {
-const err92 = {};
+var _valid13 = _errs152 === errors;
+valid45 = _valid13;
+}
+if(!valid45){
+const err92 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1427,21 +1419,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-var _valid13 = _errs154 === errors;
-errors = _errs153;
-if(vErrors !== null){
-if(_errs153){
-vErrors.length = _errs153;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs156 = errors;
-if(typeof data13 === "string"){
-if(!pattern4.test(data13)){
-const err93 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.remark !== undefined){
+let data14 = data.remark;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err93 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1450,12 +1431,13 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-var _valid13 = _errs156 === errors;
-valid47 = _valid13;
-}
-if(!valid47){
-const err94 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs158 = errors;
+let valid48 = true;
+const _errs159 = errors;
+if(errors === _errs159){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err94 = {};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1465,9 +1447,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-}
 else {
-const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err95 = {};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1476,10 +1457,183 @@ vErrors.push(err95);
 }
 errors++;
 }
+}
+var _valid14 = _errs159 === errors;
+errors = _errs158;
+if(vErrors !== null){
+if(_errs158){
+vErrors.length = _errs158;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs161 = errors;
+if(typeof data14 === "string"){
+if(!pattern18.test(data14)){
+const err96 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+if(typeof data14 === "string"){
+if(func1(data14) > 128){
+const err97 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+var _valid14 = _errs161 === errors;
+valid48 = _valid14;
+}
+if(!valid48){
+const err98 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data15 = data.communityId;
+const _errs166 = errors;
+const _errs167 = errors;
+if(!((data15 === null) || (data15 === ""))){
+const err99 = {};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+var valid51 = _errs167 === errors;
+if(valid51){
+const err100 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+else {
+errors = _errs166;
+if(vErrors !== null){
+if(_errs166){
+vErrors.length = _errs166;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data15 !== "string") && (data15 !== null)){
+const err101 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+const _errs171 = errors;
+let valid52 = true;
+const _errs172 = errors;
+if(errors === _errs172){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err102 = {};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+var _valid15 = _errs172 === errors;
+errors = _errs171;
+if(vErrors !== null){
+if(_errs171){
+vErrors.length = _errs171;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs174 = errors;
+if(typeof data15 === "string"){
+if(!pattern4.test(data15)){
+const err104 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+var _valid15 = _errs174 === errors;
+valid52 = _valid15;
+}
+if(!valid52){
+const err105 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1508,8 +1662,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.roomId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(data.amount === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1518,8 +1672,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.payMethod === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payMethod"},message:"must have required property '"+"payMethod"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1528,8 +1682,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.payMethod === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payMethod"},message:"must have required property '"+"payMethod"+"'"};
+if(data.paidAt === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paidAt"},message:"must have required property '"+"paidAt"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1538,21 +1692,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.paidAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paidAt"},message:"must have required property '"+"paidAt"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 }
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_payments_update","$ref":"resource_payments_fields"};
@@ -1575,6 +1719,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/serialNo/allOf/0":"请输入交易流水号","#/properties/serialNo/allOf/1":"交易流水号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"交易流水号不能超过32个字符","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/returnFlag/allOf/0":"收退标识格式不正确","#/properties/returnFlag/allOf/1/then/allOf/0":"收退标识请输入整数","#/properties/returnFlag/allOf/1/then/allOf/1":"收退标识不能大于2147483647","#/properties/returnFlag/allOf/1/then/allOf/2":"收退标识超出范围","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/paidAt/allOf/0":"请输入收款时间","#/properties/paidAt/allOf/1":"收款时间格式不正确","#/properties/paidAt/allOf/2/then/allOf/0":"收款时间格式不正确","#/properties/accountingDay/allOf/0":"记账日期格式不正确","#/properties/accountingDay/allOf/1/then/allOf/0":"记账日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"serialNo":"请输入交易流水号","roomId":"请选择房屋","amount":"请输入金额！","payMethod":"请选择支付方式","paidAt":"请输入收款时间"},"numericFields":["billId","roomId","amount","payMethod","paymentType","returnFlag","cashierId","communityId"]};
+export const meta = {"messages":{"#/properties/serialNo/allOf/0":"请输入交易流水号","#/properties/serialNo/allOf/1":"交易流水号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"交易流水号不能超过32个字符","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/source/allOf/0":"收款来源格式不正确","#/properties/source/allOf/1/then/allOf/0":"收款来源请输入整数","#/properties/source/allOf/1/then/allOf/1":"收款来源不能大于2147483647","#/properties/source/allOf/1/then/allOf/2":"收款来源超出范围","#/properties/source/allOf/1/then/allOf/3":"请选择正确的收款来源","#/properties/paymentItemId/allOf/0":"收费项目格式不正确","#/properties/paymentItemId/allOf/1/then/allOf/0":"请选择收费项目","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/returnFlag/allOf/0":"收退标识格式不正确","#/properties/returnFlag/allOf/1/then/allOf/0":"收退标识请输入整数","#/properties/returnFlag/allOf/1/then/allOf/1":"收退标识不能大于2147483647","#/properties/returnFlag/allOf/1/then/allOf/2":"收退标识超出范围","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/paidAt/allOf/0":"请输入收款时间","#/properties/paidAt/allOf/1":"收款时间格式不正确","#/properties/paidAt/allOf/2/then/allOf/0":"收款时间格式不正确","#/properties/accountingDay/allOf/0":"记账日期格式不正确","#/properties/accountingDay/allOf/1/then/allOf/0":"记账日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"serialNo":"请输入交易流水号","amount":"请输入金额！","payMethod":"请选择支付方式","paidAt":"请输入收款时间"},"numericFields":["billId","roomId","amount","source","paymentItemId","payMethod","paymentType","returnFlag","cashierId","communityId"]};

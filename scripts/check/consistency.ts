@@ -85,11 +85,17 @@ export function checkConsistency(m: CheckInput): string[] {
   for (const code of Object.keys(m.allowedDuplicateRouteCodes)) {
     if ((byCode.get(code) ?? []).length < 2) problems.push(`allowedDuplicateRouteCodes lists ${code}, which is not duplicated`);
   }
+  // A code declared in two places means one thing: listed once among the groups, and a group that
+  // lists a route's code (a guide step opening that route) gives it the route's title.
   const groupSeen = new Map<string, string>();
   for (const [group, g] of Object.entries(m.permissionGroups)) {
-    for (const code of Object.keys(g.codes)) {
-      if (groupSeen.has(code)) problems.push(`permission ${code} is listed in ${groupSeen.get(code)} and ${group}`);
+    for (const [code, name] of Object.entries(g.codes)) {
+      if (groupSeen.has(code)) problems.push(`permission ${code} is declared twice: in group ${groupSeen.get(code)} and in group ${group} (schemas/permissions.yaml)`);
       groupSeen.set(code, group);
+      const route = byCode.get(code) ? routeByPath.get(byCode.get(code)![0]) : undefined;
+      if (route && route.title !== name) {
+        problems.push(`permission ${code} is declared twice with different meanings: route ${route.path} "${route.title}" and group ${group} "${name}"`);
+      }
     }
   }
 

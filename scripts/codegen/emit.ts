@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compile as jsonSchemaToTs } from "json-schema-to-typescript";
-import { loadSources } from "./load.ts";
+import { menuIconNames, menuIconsModule } from "./icons.ts";
+import { loadSources, SchemaError } from "./load.ts";
 import { buildModel, type Model } from "./model.ts";
 import { compileStandalone, resourceValidatorSpecs, ruleValidatorSpec, type ValidatorSpec } from "./validators.ts";
 import { fullDdl, planMigrations, snapshotOf, type Snapshot } from "./ddl.ts";
@@ -110,7 +111,10 @@ function readPrevious(existing: Map<string, string>) {
 }
 
 export async function emitAll(root: string, existing: Map<string, string>): Promise<Map<string, string>> {
-  const model = buildModel(loadSources(root));
+  const sources = loadSources(root);
+  const icons = menuIconNames(root, sources.modules);
+  if (icons.problems.length) throw new SchemaError(icons.problems);
+  const model = buildModel(sources);
   const files = new Map<string, string>();
   const put = (name: string, text: string) => files.set(name, text);
   const version = String(model.constants.version?.value ?? "");
@@ -122,6 +126,7 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
     `export const routes: RouteDef[] = ${json(model.routes)};\n\n` +
     `/** The whole menu tree; the server filters it by the user's authorities into webMenuList. */\n` +
     `export const menu: MenuNode[] = ${json(model.menu)};`));
+  put("menu-icons.ts", ts("schemas/modules/*.yaml (icon)", menuIconsModule(icons.names)));
   for (const [name, text] of Object.entries(resourceDefFiles(model))) put(name, text);
   put("refine-resources.ts", ts("schemas/modules/*.yaml (routes and resources)",
     `/** Refine resource definitions: list / create / edit / show routes under each resource's route path. */\n` +

@@ -1,8 +1,9 @@
 // Reads the YAML sources and checks each against its meta-schema, so a typo fails with the file,
-// the path inside it, the line and what is wrong.
+// the path inside it, the line and column and what is wrong. position() gives later checks
+// (model.ts) the same file:line:column for any path inside a source.
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
-import { parseDocument, isNode, type Document } from "yaml";
+import { parseDocument, isMap, isNode, isScalar, LineCounter, type Document } from "yaml";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ErrorObject } from "ajv";
 
@@ -26,40 +27,73 @@ export interface Sources {
   globals: Record<GlobalKind, SourceFile<any>>;
 }
 
-function lineOf(doc: Document, instancePath: string): number | undefined {
-  const segments = instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-  for (let n = segments.length; n >= 0; n--) {
-    const node = doc.getIn(segments.slice(0, n).map((s) => (/^\d+$/.test(s) ? Number(s) : s)), true);
-    if (isNode(node) && node.range) return lineFromOffset(docSource.get(doc) ?? "", node.range[0]);
+/** A path inside a YAML document: keys and array indexes. */
+export type YamlPath = (string | number)[];
+
+const lineCounters = new WeakMap<Document, LineCounter>();
+
+/** "line:column" of the deepest node of `path` the document has (its start), or undefined. */
+function lineColOf(doc: Document, path: YamlPath): string | undefined {
+  const counter = lineCounters.get(doc);
+  if (!counter) return undefined;
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n), true);
+    if (isNode(node) && node.range) {
+      const { line, col } = counter.linePos(node.range[0]);
+      return `${line}:${col}`;
+    }
   }
   return undefined;
 }
 
-const docSource = new WeakMap<Document, string>();
+/** "file:line:column" of a path inside a source file (the file alone when the position is unknown). */
+export function position(source: Pick<SourceFile, "file" | "doc">, path: YamlPath): string {
+  const at = lineColOf(source.doc, path);
+  return at ? `${source.file}:${at}` : source.file;
+}
 
-function lineFromOffset(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+/** "file:line:column" of the key that ends `path` (a name being defined), else of its value. */
+export function keyPosition(source: Pick<SourceFile, "file" | "doc">, path: YamlPath): string {
+  const parent = source.doc.getIn(path.slice(0, -1), true);
+  const counter = lineCounters.get(source.doc);
+  if (isMap(parent) && counter) {
+    const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === path[path.length - 1]);
+    if (isScalar(pair?.key) && pair.key.range) {
+      const { line, col } = counter.linePos(pair.key.range[0]);
+      return `${source.file}:${line}:${col}`;
+    }
+  }
+  return position(source, path);
+}
+
+/** A JSON pointer ("/resources/0/name") as a YAML path. */
+function pointerPath(instancePath: string): YamlPath {
+  return instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 export function describeAjvError(file: string, doc: Document, e: ErrorObject): string {
-  const line = lineOf(doc, e.instancePath);
+  const at = position({ file, doc }, pointerPath(e.instancePath));
   const where = e.instancePath || "/";
   let what = e.message ?? "is invalid";
   if (e.keyword === "additionalProperties") what = `unknown property "${(e.params as any).additionalProperty}"`;
   if (e.keyword === "enum") what = `must be one of ${JSON.stringify((e.params as any).allowedValues)}`;
   if (e.keyword === "required") what = `missing required property "${(e.params as any).missingProperty}"`;
-  return `${file}${line ? `:${line}` : ""}: at ${where}: ${what}`;
+  return `${at}: at ${where}: ${what}`;
 }
 
 function parseYaml(root: string, path: string): SourceFile {
   const text = readFileSync(path, "utf8");
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-  docSource.set(doc, text);
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter });
+  lineCounters.set(doc, lineCounter);
   const file = relative(root, path);
   if (doc.errors.length) {
-    throw new SchemaError(doc.errors.map((e) => `${file}:${e.linePos?.[0]?.line ?? "?"}: YAML error: ${e.message.split("\n")[0]}`));
+    const at = (e: (typeof doc.errors)[number]) => (e.linePos?.[0] ? `${e.linePos[0].line}:${e.linePos[0].col}` : "?");
+    throw new SchemaError(doc.errors.map((e) => `${file}:${at(e)}: YAML error: ${e.message.split("\n")[0]}`));
   }
   return { file, data: doc.toJS(), doc };
 }

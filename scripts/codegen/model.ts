@@ -1,7 +1,7 @@
 // Turns the checked YAML sources into one normalized model: defaults filled in, routes flattened,
-// references resolved. Anything codegen cannot build from fails here with file and path.
-import type { Sources } from "./load.ts";
-import { SchemaError } from "./load.ts";
+// references resolved. Anything codegen cannot build from fails here with file:line:column and path.
+import type { SourceFile, Sources, YamlPath } from "./load.ts";
+import { keyPosition, position, SchemaError } from "./load.ts";
 import type {
   ActionDef, ErrorCodeDef, FieldDef, MappingDef, MenuNode, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules,
 } from "./model-types.ts";
@@ -44,9 +44,20 @@ function buildRules(raw: Record<string, any>): Record<string, RuleDef> {
   return out;
 }
 
-function buildMappings(raw: Record<string, any>): Record<string, MappingDef> {
+/** Where a mapping is defined: schemas/mappings.yaml or the `mappings:` of a module file. */
+type MappingSource = { src: SourceFile<any>; name: string; raw: any };
+
+/** The mappings of mappings.yaml and of every module file, in one table; a name defined twice is a problem. */
+function buildMappings(defs: MappingSource[], problems: string[]): Record<string, MappingDef> {
   const out: Record<string, MappingDef> = {};
-  for (const [name, m] of Object.entries(raw)) {
+  const definedAt = new Map<string, string>();
+  for (const { src, name, raw: m } of defs) {
+    const at = keyPosition(src, ["mappings", name]);
+    if (definedAt.has(name)) {
+      problems.push(`${at}: at /mappings/${name}: mapping "${name}" is already defined at ${definedAt.get(name)}`);
+      continue;
+    }
+    definedAt.set(name, at);
     const values: MappingDef["values"] = {};
     for (const [code, v] of Object.entries(m.values as Record<string, any>)) {
       values[code] = typeof v === "string" ? { label: v } : { label: v.label, ...(v.color ? { color: v.color } : {}) };
@@ -71,20 +82,34 @@ export function buildModel(sources: Sources): Model {
   const problems: string[] = [];
   const g = sources.globals;
   const rules = buildRules(g.rules.data.rules);
-  const mappings = buildMappings(g.mappings.data.mappings);
+  const mappingDefs: MappingSource[] = [g.mappings, ...sources.modules].flatMap((src) =>
+    Object.entries((src.data.mappings ?? {}) as Record<string, any>).map(([name, raw]) => ({ src, name, raw })),
+  );
+  const mappings = buildMappings(mappingDefs, problems);
   const routes: RouteDef[] = [];
   const resources: ResourceDef[] = [];
   const modules: Model["modules"] = [];
+  // Where each route and resource was written, for the positions of the problems found later.
+  const routeAt = new Map<RouteDef, { src: SourceFile<any>; path: YamlPath }>();
+  const resourceAt = new Map<ResourceDef, { src: SourceFile<any>; path: YamlPath }>();
+  const routeWhere = (rt: RouteDef, key?: string) => {
+    const { src, path } = routeAt.get(rt)!;
+    return position(src, key ? [...path, key] : path);
+  };
+  const resourceWhere = (r: ResourceDef, ...sub: YamlPath) => {
+    const { src, path } = resourceAt.get(r)!;
+    return position(src, [...path, ...sub]);
+  };
 
   for (const src of sources.modules) {
     const m = src.data;
     const expected = src.file.replace(/^.*\//, "").replace(/\.yaml$/, "");
-    if (m.module !== expected) problems.push(`${src.file}: at /module: must equal the file name "${expected}"`);
+    if (m.module !== expected) problems.push(`${position(src, ["module"])}: at /module: must equal the file name "${expected}"`);
     modules.push({
       module: m.module, title: m.title, icon: m.icon, order: m.order ?? 1000,
       tenantMenu: m.tenantMenu ?? false, inMenu: m.inMenu ?? true, file: src.file,
     });
-    const addRoute = (r: any, where: string, parent?: RouteDef) => {
+    const addRoute = (r: any, where: YamlPath, parent?: RouteDef) => {
       const route: RouteDef = {
         path: r.path,
         name: r.name ?? lastStaticSegment(r.path),
@@ -112,12 +137,13 @@ export function buildModel(sources: Sources): Model {
         ...(r.external ? { external: r.external } : {}),
       };
       routes.push(route);
-      (r.children ?? []).forEach((c: any, i: number) => addRoute(c, `${where}/children/${i}`, route));
+      routeAt.set(route, { src, path: where });
+      (r.children ?? []).forEach((c: any, i: number) => addRoute(c, [...where, "children", i], route));
     };
-    (m.routes ?? []).forEach((r: any, i: number) => addRoute(r, `/routes/${i}`));
+    (m.routes ?? []).forEach((r: any, i: number) => addRoute(r, ["routes", i]));
 
     (m.resources ?? []).forEach((r: any, i: number) => {
-      const where = `${src.file}: at /resources/${i}`;
+      const where = (...sub: YamlPath) => `${position(src, ["resources", i, ...sub])}: at /${["resources", i, ...sub].join("/")}`;
       const fields: FieldDef[] = (r.fields as any[]).map((f) => {
         const hidden = f.type === "secret";
         const field: FieldDef = {
@@ -149,12 +175,12 @@ export function buildModel(sources: Sources): Model {
       });
       const names = new Set<string>();
       fields.forEach((f, j) => {
-        if (names.has(f.name)) problems.push(`${where}/fields/${j}: duplicate field "${f.name}"`);
+        if (names.has(f.name)) problems.push(`${where("fields", j)}: duplicate field "${f.name}"`);
         names.add(f.name);
-        if (r.scope === "community" && f.name === "communityId") problems.push(`${where}/fields/${j}: communityId is implied by scope community`);
+        if (r.scope === "community" && f.name === "communityId") problems.push(`${where("fields", j)}: communityId is implied by scope community`);
       });
       const sort = r.defaultSort ?? "-id";
-      resources.push({
+      const resource: ResourceDef = {
         name: r.name,
         service: r.service,
         module: m.module,
@@ -171,15 +197,16 @@ export function buildModel(sources: Sources): Model {
         ...(r.actions ? { actions: buildActions(r.actions) } : {}),
         ...(r.importable ? { importable: true } : {}),
         ...(r.ingest ? { ingest: true } : {}),
-      });
+      };
+      resources.push(resource);
+      resourceAt.set(resource, { src, path: ["resources", i] });
     });
   }
 
-  const fileOf = (module: string) => modules.find((m) => m.module === module)?.file ?? module;
   // Variants share the code of the route they are a variant of.
   for (const rt of routes) {
     const target = rt.variantOf ? routes.find((x) => x.path === rt.variantOf) : undefined;
-    if (rt.variantOf && !target) problems.push(`${fileOf(rt.module)}: route ${rt.path}: variantOf "${rt.variantOf}" is not a route`);
+    if (rt.variantOf && !target) problems.push(`${routeWhere(rt, "variantOf")}: route ${rt.path}: variantOf "${rt.variantOf}" is not a route`);
     if (target && !rt.code && !rt.authority) {
       if (target.code) rt.code = target.code;
       else if (target.authority) rt.authority = target.authority;
@@ -190,49 +217,53 @@ export function buildModel(sources: Sources): Model {
     const firstRoute = routes.find((rt) => rt.resource === r.name && !rt.variantOf);
     if (firstRoute) r.routePath = firstRoute.path;
     if (!r.code) r.code = firstRoute?.code ?? firstRoute?.authority ?? "";
-    if (!r.code) problems.push(`${fileOf(r.module)}: resource "${r.name}" has no code and no route with a code shows it`);
+    if (!r.code) problems.push(`${resourceWhere(r)}: resource "${r.name}" has no code and no route with a code shows it`);
   }
   // References codegen needs to build anything at all.
   const resourceNames = new Map<string, ResourceDef>();
   for (const r of resources) {
-    if (resourceNames.has(r.name)) problems.push(`resource "${r.name}" is defined twice (${r.module} and ${resourceNames.get(r.name)!.module})`);
+    const first = resourceNames.get(r.name);
+    if (first) problems.push(`${resourceWhere(r, "name")}: resource "${r.name}" is defined twice (${r.module} here, ${first.module} at ${resourceWhere(first, "name")})`);
     resourceNames.set(r.name, r);
   }
   for (const r of resources) {
-    const index = sources.modules.find((m) => m.data.module === r.module)?.data.resources.findIndex((x: any) => x.name === r.name) ?? -1;
+    const index = resourceAt.get(r)!.path[1];
     r.fields.forEach((f, j) => {
-      const where = `${fileOf(r.module)}: at /resources/${index}/fields/${j} (resource "${r.name}" field "${f.name}")`;
-      if (f.rule && !rules[f.rule]) problems.push(`${where}: unknown rule "${f.rule}"`);
-      if (f.mapping && !mappings[f.mapping]) problems.push(`${where}: unknown mapping "${f.mapping}"`);
+      const where = (key?: string) =>
+        `${resourceWhere(r, "fields", j, ...(key ? [key] : []))}: at /resources/${index}/fields/${j} (resource "${r.name}" field "${f.name}")`;
+      if (f.rule && !rules[f.rule]) problems.push(`${where("rule")}: unknown rule "${f.rule}"`);
+      if (f.mapping && !mappings[f.mapping]) problems.push(`${where("mapping")}: unknown mapping "${f.mapping}"`);
       if (f.ref) {
         const target = resourceNames.get(f.ref.resource);
-        if (!target) problems.push(`${where}: unknown resource "${f.ref.resource}"`);
+        if (!target) problems.push(`${where("ref")}: unknown resource "${f.ref.resource}"`);
         else if (f.ref.labelField !== "id" && !target.fields.some((tf) => tf.name === f.ref!.labelField)) {
-          problems.push(`${where}: resource "${f.ref.resource}" has no field "${f.ref.labelField}"`);
+          problems.push(`${where("ref")}: resource "${f.ref.resource}" has no field "${f.ref.labelField}"`);
         }
-        if (f.type !== "ref") problems.push(`${where}: a field with ref must have type ref`);
-      } else if (f.type === "ref") problems.push(`${where}: type ref needs ref.resource`);
+        if (f.type !== "ref") problems.push(`${where("type")}: a field with ref must have type ref`);
+      } else if (f.type === "ref") problems.push(`${where("type")}: type ref needs ref.resource`);
       for (const p of Object.keys(f.ruleParams ?? {})) {
-        if (f.rule && rules[f.rule] && !(p in rules[f.rule].params)) problems.push(`${where}: rule "${f.rule}" has no parameter "${p}"`);
+        if (f.rule && rules[f.rule] && !(p in rules[f.rule].params)) problems.push(`${where("ruleParams")}: rule "${f.rule}" has no parameter "${p}"`);
       }
     });
     const fieldNames = new Set(["id", "createdAt", "updatedAt", ...(r.scope === "community" ? ["communityId"] : []), ...r.fields.map((f) => f.name)]);
-    if (!fieldNames.has(r.defaultSort.field)) problems.push(`${fileOf(r.module)}: resource "${r.name}": defaultSort field "${r.defaultSort.field}" does not exist`);
-    if (!fieldNames.has(r.titleField)) problems.push(`${fileOf(r.module)}: resource "${r.name}": titleField "${r.titleField}" does not exist`);
-    for (const u of r.unique) for (const f of u) if (!fieldNames.has(f)) problems.push(`${fileOf(r.module)}: resource "${r.name}": unique field "${f}" does not exist`);
-    if (r.actions) problems.push(...actionProblems(r, mappings).map((p) => `${fileOf(r.module)}: resource "${r.name}": ${p}`));
-    for (const f of r.fields) {
-      if (f.widget === "authorityTree" && f.type !== "json") problems.push(`${fileOf(r.module)}: resource "${r.name}" field "${f.name}": widget authorityTree needs type json`);
+    if (!fieldNames.has(r.defaultSort.field)) problems.push(`${resourceWhere(r, "defaultSort")}: resource "${r.name}": defaultSort field "${r.defaultSort.field}" does not exist`);
+    if (!fieldNames.has(r.titleField)) problems.push(`${resourceWhere(r, "titleField")}: resource "${r.name}": titleField "${r.titleField}" does not exist`);
+    for (const u of r.unique) for (const f of u) if (!fieldNames.has(f)) problems.push(`${resourceWhere(r, "unique")}: resource "${r.name}": unique field "${f}" does not exist`);
+    if (r.actions) problems.push(...actionProblems(r, mappings).map(([path, p]) => `${resourceWhere(r, "actions", ...path)}: resource "${r.name}": ${p}`));
+    for (const [j, f] of r.fields.entries()) {
+      if (f.widget === "authorityTree" && f.type !== "json") problems.push(`${resourceWhere(r, "fields", j, "widget")}: resource "${r.name}" field "${f.name}": widget authorityTree needs type json`);
     }
   }
   for (const rt of routes) {
-    if (rt.resource && !resourceNames.has(rt.resource)) problems.push(`${fileOf(rt.module)}: route ${rt.path}: unknown resource "${rt.resource}"`);
+    if (rt.resource && !resourceNames.has(rt.resource)) problems.push(`${routeWhere(rt, "resource")}: route ${rt.path}: unknown resource "${rt.resource}"`);
   }
-  const seenPaths = new Set<string>();
+  const seenPaths = new Map<string, RouteDef>();
   for (const rt of routes) {
-    if (seenPaths.has(rt.path)) problems.push(`${fileOf(rt.module)}: route ${rt.path} is defined twice`);
-    seenPaths.add(rt.path);
+    const first = seenPaths.get(rt.path);
+    if (first) problems.push(`${routeWhere(rt, "path")}: route ${rt.path} is defined twice (first at ${routeWhere(first, "path")})`);
+    else seenPaths.set(rt.path, rt);
   }
+  problems.push(...duplicateCodeProblems(routes, g.permissions, routeWhere));
   if (problems.length) throw new SchemaError(problems);
 
   modules.sort((a, b) => a.order - b.order || a.module.localeCompare(b.module));
@@ -265,6 +296,44 @@ export function buildModel(sources: Sources): Model {
   };
 }
 
+/**
+ * A permission code means one thing: two top-level routes (not children, not variants) with one code
+ * must be listed together in permissions.yaml allowedDuplicateRouteCodes (the spec's own shared codes),
+ * and a code given by a route and listed in a permission group must carry the same name there.
+ */
+function duplicateCodeProblems(routes: RouteDef[], permissions: SourceFile<any>, routeWhere: (rt: RouteDef, key?: string) => string): string[] {
+  const problems: string[] = [];
+  const allowed: Record<string, string[]> = permissions.data.allowedDuplicateRouteCodes ?? {};
+  const byCode = new Map<string, RouteDef[]>();
+  for (const rt of routes) {
+    if (!rt.code || rt.parent || rt.variantOf) continue;
+    byCode.set(rt.code, [...(byCode.get(rt.code) ?? []), rt]);
+  }
+  for (const [code, same] of byCode) {
+    if (same.length < 2) continue;
+    const paths = same.map((rt) => rt.path);
+    if ([...paths].sort().join() === [...(allowed[code] ?? [])].sort().join()) continue;
+    const [first, ...others] = same;
+    for (const rt of others) {
+      problems.push(
+        `${routeWhere(rt, "code")}: route ${rt.path}: code ${code} is already given to ${first.path} (${routeWhere(first, "code")}); ` +
+          `give this route a code of its own, or list both paths under allowedDuplicateRouteCodes in schemas/permissions.yaml when the spec shares the code`,
+      );
+    }
+  }
+  for (const [group, g] of Object.entries((permissions.data.groups ?? {}) as Record<string, { codes: Record<string, string> }>)) {
+    for (const [code, name] of Object.entries(g.codes)) {
+      const rt = byCode.get(code)?.[0];
+      if (rt && rt.title !== name) {
+        problems.push(
+          `${position(permissions, ["groups", group, "codes", code])}: permission ${code} "${name}" is also the code of route ${rt.path} "${rt.title}" (${routeWhere(rt, "code")}); one code, one meaning`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
 function buildActions(raw: any): NonNullable<ResourceDef["actions"]> {
   return {
     stateField: raw.stateField,
@@ -284,26 +353,37 @@ function buildActions(raw: any): NonNullable<ResourceDef["actions"]> {
   };
 }
 
-/** What codegen can check of a resource's actions: the fields they name, and the states in the mapping. */
-function actionProblems(r: ResourceDef, mappings: Record<string, MappingDef>): string[] {
-  const out: string[] = [];
+/**
+ * What codegen can check of a resource's actions: the fields they name, and the states in the
+ * mapping. Each problem comes with its path inside the resource's `actions`.
+ */
+function actionProblems(r: ResourceDef, mappings: Record<string, MappingDef>): [YamlPath, string][] {
+  const out: [YamlPath, string][] = [];
   const actions = r.actions!;
   const field = (name: string) => r.fields.find((f) => f.name === name);
   const state = field(actions.stateField);
-  if (!state) return [`actions.stateField "${actions.stateField}" does not exist`];
+  if (!state) return [[["stateField"], `actions.stateField "${actions.stateField}" does not exist`]];
   const mapping = state.mapping ? mappings[state.mapping] : undefined;
-  if (!mapping) out.push(`actions.stateField "${actions.stateField}" has no mapping`);
-  if (actions.historyField && field(actions.historyField)?.type !== "json") out.push(`actions.historyField "${actions.historyField}" must be a json field`);
+  if (!mapping) out.push([["stateField"], `actions.stateField "${actions.stateField}" has no mapping`]);
+  if (actions.historyField && field(actions.historyField)?.type !== "json") out.push([["historyField"], `actions.historyField "${actions.historyField}" must be a json field`]);
   const names = new Set<string>();
-  for (const a of actions.list) {
-    if (names.has(a.name)) out.push(`action "${a.name}" is defined twice`);
+  for (const [k, a] of actions.list.entries()) {
+    const at = (...sub: YamlPath): YamlPath => ["list", k, ...sub];
+    if (names.has(a.name)) out.push([at("name"), `action "${a.name}" is defined twice`]);
     names.add(a.name);
-    for (const s of [...a.from, a.to]) if (mapping && !(s in mapping.values)) out.push(`action "${a.name}": state ${s} is not a value of mapping ${state.mapping}`);
-    for (const i of a.inputs) if (!field(i)) out.push(`action "${a.name}": input "${i}" does not exist`);
-    for (const i of a.required) if (!a.inputs.includes(i)) out.push(`action "${a.name}": required "${i}" is not one of its inputs`);
-    if (a.inputs.includes(actions.stateField)) out.push(`action "${a.name}": the state field cannot be an input`);
-    if (a.byField && field(a.byField)?.type !== "ref") out.push(`action "${a.name}": byField "${a.byField}" must be a ref field`);
-    if (a.atField && field(a.atField)?.type !== "datetime") out.push(`action "${a.name}": atField "${a.atField}" must be a datetime field`);
+    a.from.forEach((s, j) => {
+      if (mapping && !(s in mapping.values)) out.push([at("from", j), `action "${a.name}": state ${s} is not a value of mapping ${state.mapping}`]);
+    });
+    if (mapping && !(a.to in mapping.values)) out.push([at("to"), `action "${a.name}": state ${a.to} is not a value of mapping ${state.mapping}`]);
+    a.inputs.forEach((i, j) => {
+      if (!field(i)) out.push([at("inputs", j), `action "${a.name}": input "${i}" does not exist`]);
+    });
+    a.required.forEach((i, j) => {
+      if (!a.inputs.includes(i)) out.push([at("required", j), `action "${a.name}": required "${i}" is not one of its inputs`]);
+    });
+    if (a.inputs.includes(actions.stateField)) out.push([at("inputs"), `action "${a.name}": the state field cannot be an input`]);
+    if (a.byField && field(a.byField)?.type !== "ref") out.push([at("byField"), `action "${a.name}": byField "${a.byField}" must be a ref field`]);
+    if (a.atField && field(a.atField)?.type !== "datetime") out.push([at("atField"), `action "${a.name}": atField "${a.atField}" must be a datetime field`]);
   }
   return out;
 }

@@ -2,6 +2,11 @@
 // standalone ESM code. Each rule check becomes its own allOf entry; a table maps that entry's
 // schema path to the spec's Chinese message, so errors carry the exact text.
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { _ } from "ajv/dist/compile/codegen/index.js";
 import type { KeywordCxt } from "ajv";
@@ -204,8 +209,29 @@ export function ruleValidatorSpec(model: Model, name: string): ValidatorSpec {
   };
 }
 
-/** Compiles specs into one standalone ESM module with no runtime requires. */
+// Compiling is most of codegen's time, and a run changes few resources: each module's code is kept
+// in .tmp/codegen-validators/ under the hash of its specs, ajv's version and this file's text (same
+// input, same output), so unchanged resources are read back instead of compiled.
+const cacheDir = join(dirname(fileURLToPath(import.meta.url)), "../../.tmp/codegen-validators");
+const cacheSalt = `${readFileSync(fileURLToPath(import.meta.url), "utf8")}\0${createRequire(import.meta.url)("ajv/package.json").version}`;
+
+/** Compiles specs into one standalone ESM module with no runtime requires (from the cache when it has them). */
 export function compileStandalone(specs: ValidatorSpec[]): string {
+  const key = createHash("sha256").update(cacheSalt).update(JSON.stringify(specs)).digest("hex");
+  const file = join(cacheDir, `${key}.js`);
+  if (existsSync(file)) return readFileSync(file, "utf8");
+  const code = compileFresh(specs);
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(`${file}.${process.pid}`, code);
+    renameSync(`${file}.${process.pid}`, file);
+  } catch {
+    /* a cache that cannot be written only costs time */
+  }
+  return code;
+}
+
+function compileFresh(specs: ValidatorSpec[]): string {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, inlineRefs: false, code: { source: true, esm: true, lines: true }, unicodeRegExp: true });
   addDecimalKeywords(ajv);
   const exports: Record<string, string> = {};

@@ -16,12 +16,15 @@ import "./fastify-types.ts";
 import type { Db } from "./db/types.ts";
 import { openDatabase } from "./db/open.ts";
 import { migrate } from "./db/migrate.ts";
+import { withStartupLock } from "./db/startup-lock.ts";
 import { installGuard } from "./auth/guard.ts";
 import { loginRoutes } from "./auth/login-routes.ts";
+import { shareSessionRevocation } from "./auth/session-revocation.ts";
 import { accountRoutes } from "./auth/account-routes.ts";
 import { ticketRoutes } from "./auth/ticket-routes.ts";
-import { installErrorHandling } from "./http/error-handler.ts";
+import { frameworkErrors, installErrorHandling } from "./http/error-handler.ts";
 import { installJsonBody } from "./http/json-body.ts";
+import { installInputGuard } from "./http/input-guard.ts";
 import { healthRoutes } from "./http/health.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { webAppRoutes } from "./http/web-app.ts";
@@ -62,27 +65,36 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const db: Db = await openDatabase({ dataDir, databaseUrl: options.databaseUrl });
   let app: FastifyInstance | undefined;
   try {
-    await migrate(db);
-    if (options.seedDemo !== false && (await isDatabaseEmpty(db))) {
-      const password = options.demoPassword || randomDemoPassword();
-      await seedDemo(db, password);
-      if (options.demoPassword) print("演示数据已加载：admin、staff、admin2，密码为 NEPTUNE_DEMO_PASSWORD。");
-      else {
-        const file = writeDemoPasswordFile(dataDir, password);
-        print(`演示数据已加载：admin、staff、admin2 的密码为 ${password}（已写入 ${file}，仅显示这一次）\nDemo users admin, staff, admin2 — password: ${password}`);
+    // Servers starting together on one PostgreSQL take turns: one migrates and seeds, the others wait.
+    await withStartupLock(options.databaseUrl, async () => {
+      await migrate(db);
+      if (options.seedDemo !== false && (await isDatabaseEmpty(db))) {
+        const password = options.demoPassword || randomDemoPassword();
+        await seedDemo(db, password);
+        if (options.demoPassword) print("演示数据已加载：admin、staff、admin2，密码为 NEPTUNE_DEMO_PASSWORD。");
+        else {
+          const file = writeDemoPasswordFile(dataDir, password);
+          print(`演示数据已加载：admin、staff、admin2 的密码为 ${password}（已写入 ${file}，仅显示这一次）\nDemo users admin, staff, admin2 — password: ${password}`);
+        }
       }
-    }
+    });
 
-    app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024 });
+    app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024, frameworkErrors });
     app.decorate("db", db);
     if (options.onRoute) app.addHook("onRoute", options.onRoute);
     app.addHook("onClose", async () => db.close()); // after the server stopped taking requests
+    if (options.databaseUrl) {
+      const log = app.log;
+      const stopSharing = await shareSessionRevocation(db, options.databaseUrl, (m) => log.warn(m));
+      app.addHook("onClose", stopSharing);
+    }
 
     installJsonBody(app);
     installErrorHandling(app);
     await app.register(fastifyCookie);
     await app.register(fastifyCompress, { global: true, threshold: 1024 });
     installGuard(app);
+    installInputGuard(app);
 
     await app.register(healthRoutes);
     await app.register(loginRoutes);

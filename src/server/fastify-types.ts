@@ -16,6 +16,8 @@ declare module "fastify" {
     public?: boolean;
     /** Authority code the session must hold (spec §6); without it: HTTP 401 with the 403 marker. */
     authority?: string;
+    /** Chinese labels of the body's fields, by name: the input guard's 400 messages name them. */
+    fieldLabels?: Readonly<Record<string, string>>;
   }
 }
 

@@ -1,25 +1,32 @@
 // Runs the server from the environment: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data),
 // DATABASE_URL (PostgreSQL instead of PGlite), NEPTUNE_DEMO_PASSWORD, TRUST_PROXY, LOG_LEVEL.
-// Exit code 1 when it cannot start (e.g. the data folder is locked by another server).
+// Exit code 1 when it cannot start, with one Chinese + English line for the usual causes (the data
+// folder locked or not writable, the database unreachable, its login refused, the database missing).
 import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
 import { buildApp } from "./app.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { MigrationChecksumError } from "./db/migrate.ts";
+import { describeStartError } from "./start-errors.ts";
 
 export async function main(): Promise<void> {
   const port = Number(process.env.PORT || 8080);
   const host = process.env.HOST || "0.0.0.0";
+  const dataDir = resolve(process.env.DATA_DIR || "./data");
+  const databaseUrl = process.env.DATABASE_URL || undefined;
   let app;
   try {
     app = await buildApp({
-      dataDir: process.env.DATA_DIR || "./data",
-      databaseUrl: process.env.DATABASE_URL || undefined,
+      dataDir,
+      databaseUrl,
       demoPassword: process.env.NEPTUNE_DEMO_PASSWORD || undefined,
       trustProxy: process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true",
       logger: { level: process.env.LOG_LEVEL || "info" },
     });
   } catch (err) {
+    const known = describeStartError(err, { databaseUrl, dataDir });
     if (err instanceof DataDirLockedError || err instanceof MigrationChecksumError) console.error(err.message);
+    else if (known) console.error(known);
     else console.error("服务启动失败 / server failed to start:", err);
     process.exit(1);
   }

@@ -36,10 +36,14 @@ describe.each(backends)("pageList (%s)", (backend) => {
     expect(all).toEqual([...all].sort((a, b) => b - a));
   });
 
-  it("keeps pageSize within 1..500", async () => {
-    expect((await list({ pageSize: 5000 })).body.data.pageSize).toBe(500);
-    expect((await list({ pageSize: 0 })).body.data.pageSize).toBe(10);
+  it("takes pageSize 1..500 and refuses any other with 400", async () => {
     expect((await list({ pageSize: "7" })).body.data.list).toHaveLength(7);
+    expect((await list({ pageSize: 500 })).body.data.pageSize).toBe(500);
+    for (const pageSize of [5000, 501, 0, -1, 1.5, "x", {}, [10]]) {
+      const r = await list({ pageSize });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ code: 40014, message: "每页条数应为1到500之间的整数", success: false });
+    }
   });
 
   it("sorts by a sortable field both ways, ties broken by id", async () => {
@@ -59,10 +63,13 @@ describe.each(backends)("pageList (%s)", (backend) => {
     expect(new Set(seen).size).toBe(23);
   });
 
-  it("ignores a field that is not sortable (default order)", async () => {
+  it("refuses a field that is not sortable with 400 naming it; none given is the default order", async () => {
     const r = await list({ sortField: "floors; drop table buildings", pageSize: 3 });
-    expect(r.status).toBe(200);
-    const ids3 = r.body.data.list.map((b: { id: number }) => b.id);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 40016, message: "不支持按“floors; drop table buildings”排序", success: false });
+    expect((await list({ sortField: { a: 1 } })).status).toBe(400);
+    const d = await list({ sortField: "", pageSize: 3 });
+    const ids3 = d.body.data.list.map((b: { id: number }) => b.id);
     expect(ids3).toEqual([...ids3].sort((a: number, b: number) => b - a));
   });
 
@@ -94,7 +101,7 @@ describe.each(backends)("pageList (%s)", (backend) => {
     for (const body of [{ pageNo: 1e17, pageSize: 500 }, { pageNo: "1e17", pageSize: 10 }, { pageNo: Number.MAX_SAFE_INTEGER, pageSize: 2 }]) {
       const r = await list(body);
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ code: 400, message: "请求参数错误", data: null, success: false });
+      expect(r.body).toMatchObject({ code: expect.any(Number), message: expect.stringMatching(/页码应为正整数|pageNo超出允许的范围/), success: false });
     }
     // The largest page whose offset is still exact is simply past the end.
     const far = await list({ pageNo: Math.floor(Number.MAX_SAFE_INTEGER / 500), pageSize: 500 });

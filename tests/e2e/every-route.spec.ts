@@ -6,43 +6,14 @@
 // 403 page). One browser, one route after another.
 import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import type { RouteDef } from "../../generated/model-types.ts";
 import { constants } from "../../generated/constants.ts";
-import { resources } from "../../generated/resources.ts";
 import { routes } from "../../generated/routes.ts";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { BROKEN, CONTENT, concretePath } from "./support/routes.ts";
 
 // The journey's own page signs in inside the first test, once it listens for script errors.
 const journey = useJourney({ user: null });
-
-/**
- * A path with its params filled in: :type → 1 (the patrol Iframe variants); :id → the first row of
- * the resource the page shows (a page keyed "receipt" shows a row of "receipts"), read with the
- * signed-in user's signature.
- */
-async function concretePath(route: RouteDef, signature: string): Promise<string> {
-  let path = route.path.replace(/:type\b/g, "1");
-  if (path.includes(":id")) {
-    const def = resources.find((r) => r.name === route.resource || r.name === `${route.page}s`);
-    let id = "1";
-    if (def) {
-      const res = await fetch(`${journey.product.baseUrl}/api/${def.service}/${def.name}/actions/pageList`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", signature },
-        body: JSON.stringify({ pageNo: 1, pageSize: 1 }),
-      });
-      id = String((await res.json()).data?.list?.[0]?.id ?? id);
-    }
-    path = path.replace(/:id\b/g, id);
-  }
-  return path;
-}
-
-/** What a working screen shows: a table, a form, a board, cards or descriptions. */
-const CONTENT = ".ant-table, form, [data-testid=board], .ant-card, .ant-descriptions";
-/** What a broken one shows. */
-const BROKEN = ".ant-result-403, .ant-result-404, .ant-result-500, .ant-result-error";
 
 /** Waits until the page shows content and nothing loads any more; returns what is wrong, if anything. */
 async function problemsOf(page: Page): Promise<string[]> {
@@ -80,7 +51,7 @@ describe("every route", () => {
     const visited: string[] = [];
     // The login and error routes are the app's own (the shell journey covers them); the rest, in order.
     for (const route of routes.filter((r) => r.path !== "/login" && !r.path.startsWith("/error"))) {
-      const path = await concretePath(route, signature);
+      const path = await concretePath(route, journey.product.baseUrl, signature);
       const started = Date.now();
       crashes.length = 0;
       await page.goto(journey.url(path));

@@ -6,8 +6,11 @@
 // after any write through this server's database handle that may touch what the lookup reads
 // (sessions, users, characters, tenants: logout, password change, a user disabled, deleted or given
 // another role, a role's authorities changed...; db/write-watch.ts), so on this server such changes
-// apply to the next request. A change made through another server (or directly in the database) is
-// seen here within SESSION_CACHE_MS (docs/server.md).
+// apply to the next request. On PostgreSQL every server announces such a write with NOTIFY and
+// every server empties its cache on hearing it (auth/session-revocation.ts), so a session revoked
+// through one server is refused by all within milliseconds; while a server cannot hear (its listening
+// connection lost) it does not cache. A change made directly in the database is seen within
+// SESSION_CACHE_MS (docs/server.md).
 import type { Db, DbSession } from "../db/types.ts";
 import { newToken, sha256Hex } from "./tokens.ts";
 import { SESSION_CACHE_MAX, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS } from "./settings.ts";
@@ -37,6 +40,11 @@ export async function createSession(db: DbSession, user: { userId: number; tenan
   return token;
 }
 
+/** The tables a session lookup reads: a write to one may change what a cached session says. */
+export const SESSION_TABLES = ["sessions", "users", "characters", "tenants"] as const;
+/** Writes to them that cannot make a cached entry wrong: a new session, the touch, removing expired ones. */
+export const SESSION_BOOKKEEPING_SQL: readonly string[] = [INSERT_SQL, TOUCH_SQL, DELETE_EXPIRED_SQL];
+
 interface CachedSession {
   info: SessionInfo;
   /** Date.now() past which the entry is not used. */
@@ -47,8 +55,11 @@ class SessionCache {
   readonly entries = new Map<string, CachedSession>();
   /** Bumped by every clear(): a lookup that started before a write does not store its (older) answer. */
   generation = 0;
+  /** Set while changes made by other servers cannot be heard (auth/session-revocation.ts): no caching. */
+  paused = false;
 
   get(hash: string): SessionInfo | null {
+    if (this.paused) return null;
     const entry = this.entries.get(hash);
     if (!entry) return null;
     if (entry.until > Date.now()) return entry.info;
@@ -57,6 +68,7 @@ class SessionCache {
   }
 
   set(hash: string, info: SessionInfo, ttl: number): void {
+    if (this.paused) return;
     this.entries.delete(hash);
     if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!); // the oldest
     this.entries.set(hash, { info, until: Date.now() + ttl });
@@ -80,11 +92,24 @@ function cacheOf(db: DbSession): SessionCache | null {
       const c = (cache = new SessionCache());
       // A new session, the once-a-minute touch and the removal of sessions already past their end
       // cannot make a cached entry wrong; everything else written to these tables empties the cache.
-      root.onWrite(["sessions", "users", "characters", "tenants"], () => c.clear(), { ignore: [INSERT_SQL, TOUCH_SQL, DELETE_EXPIRED_SQL] });
+      root.onWrite(SESSION_TABLES, () => c.clear(), { ignore: SESSION_BOOKKEEPING_SQL });
     }
     caches.set(db, cache);
   }
   return cache;
+}
+
+/** Empties this server's session cache (another server changed sessions, users, roles or tenants). */
+export function dropCachedSessions(db: DbSession): void {
+  cacheOf(db)?.clear();
+}
+
+/** Turns this server's session cache off (paused) while other servers' changes cannot be heard, and on again. */
+export function pauseSessionCache(db: DbSession, paused: boolean): void {
+  const cache = cacheOf(db);
+  if (!cache) return;
+  cache.clear();
+  cache.paused = paused;
 }
 
 interface SessionRow {

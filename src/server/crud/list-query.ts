@@ -8,6 +8,9 @@ import type { FieldDef } from "../../../generated/model-types.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { apiError } from "../http/envelope.ts";
+import { fieldError } from "../http/input-guard.ts";
+import { fillScene } from "../../common/validate.ts";
+import { errorCodes } from "../../../generated/errors.ts";
 import { type ResourceModel, refLabelColumns } from "./model.ts";
 import { Params, alias, ident, likeContains, parseId } from "./sql.ts";
 import { fromRow, toColumnValue } from "./values.ts";
@@ -22,20 +25,28 @@ export interface PageResult {
   pageSize: number;
 }
 
-const positiveInt = (value: unknown, fallback: number): number => {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-};
+/** A page argument: absent gives the default; anything but a positive integer (or its digits) is a 400. */
+function pageNumber(value: unknown, fallback: number, error: () => Error): number {
+  if (value === undefined || value === null || value === "") return fallback;
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw error();
+  return n;
+}
+
+const badPageNo = () => apiError("BAD_PAGE_NO");
+const badPageSize = () => apiError("BAD_PAGE_SIZE", { message: errorCodes.BAD_PAGE_SIZE.message.replace("{max}", String(MAX_PAGE_SIZE)) });
 
 /**
- * pageNo / pageSize of a list request (defaults 1 / 10, size capped at 500) and the row offset; a
- * page so far out that its offset is no longer an exact integer is refused (400) before any query.
+ * pageNo / pageSize of a list request (defaults 1 / 10, size at most 500) and the row offset. A
+ * malformed or oversized argument, or a page so far out that its offset is no longer an exact
+ * integer, is refused (400) before any query.
  */
 export function pageArgs(input: Record<string, unknown>): { pageNo: number; pageSize: number; offset: number } {
-  const pageNo = positiveInt(input.pageNo, 1);
-  const pageSize = Math.min(positiveInt(input.pageSize, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+  const pageNo = pageNumber(input.pageNo, 1, badPageNo);
+  const pageSize = pageNumber(input.pageSize, DEFAULT_PAGE_SIZE, badPageSize);
+  if (pageSize > MAX_PAGE_SIZE) throw badPageSize();
   const offset = (pageNo - 1) * pageSize;
-  if (!Number.isSafeInteger(offset)) throw apiError("BAD_REQUEST");
+  if (!Number.isSafeInteger(offset)) throw badPageNo();
   return { pageNo, pageSize, offset };
 }
 
@@ -49,6 +60,9 @@ function direction(value: unknown, fallback: "asc" | "desc"): "asc" | "desc" {
 const isFreeText = (f: FieldDef) => (f.type === "string" || f.type === "text") && !f.mapping;
 
 function filterCondition(f: FieldDef, value: unknown, params: Params): string | null {
+  // A filter is a scalar or a list of scalars; an object (or a list inside the list) is not.
+  const scalars = Array.isArray(value) ? value : [value];
+  if (scalars.some((v) => typeof v === "object" && v !== null)) throw fieldError("BAD_TYPE", f.name, fillScene(f.label));
   const column = `t.${ident(f.column)}`;
   if (isFreeText(f)) {
     const text = String(value).trim();
@@ -143,7 +157,11 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
   }
 
   const defaultSort = model.def.defaultSort;
-  const requested = typeof body.sortField === "string" && model.sortable.has(body.sortField) ? body.sortField : null;
+  const wanted = body.sortField;
+  if (wanted !== undefined && wanted !== null && wanted !== "" && !(typeof wanted === "string" && model.sortable.has(wanted))) {
+    throw fieldError("BAD_SORT_FIELD", "sortField", typeof wanted === "string" ? wanted.slice(0, 64) : "sortField");
+  }
+  const requested = typeof wanted === "string" && wanted !== "" ? wanted : null;
   const sortName = requested ?? (model.sortable.has(defaultSort.field) ? defaultSort.field : "id");
   const dir = direction(body.sortOrder, requested ? "asc" : defaultSort.order);
 

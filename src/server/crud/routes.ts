@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { resources as generatedResources } from "../../../generated/resources.ts";
-import { validateResource } from "../../common/validate.ts";
+import { fillScene, validateResource } from "../../common/validate.ts";
 import { sessionOf } from "../auth/guard.ts";
 import { ApiError, apiError, ok } from "../http/envelope.ts";
 import { messages } from "../../../generated/errors.ts";
@@ -44,7 +44,8 @@ const readOnlyError = () => new ApiError(405, 405, "该数据为只读数据，�
 export function registerResource(app: FastifyInstance, model: ResourceModel, validate: Validate): void {
   const { def } = model;
   const base = `/api/${def.service}/${def.name}`;
-  const config = { authority: def.code };
+  // The labels let the shared input guard name a field in Chinese (http/input-guard.ts).
+  const config = { authority: def.code, fieldLabels: Object.fromEntries(def.fields.map((f) => [f.name, fillScene(f.label)])) };
   const actor = (request: FastifyRequest) => ({ session: sessionOf(request), ip: request.ip });
 
   app.post(`${base}/actions/pageList`, { config }, async (request) => ok(await pageList(app.db, model, sessionOf(request), bodyOf(request))));

@@ -1,6 +1,7 @@
 // PostgreSQL errors a request can cause, as API errors: unique violation -> 409 DUPLICATE; foreign
 // key: a row still referenced -> 409 REFERENCED, a reference to a row that does not exist (or
-// belongs to another tenant: the keys are (tenant_id, id)) -> 400 naming the field; bad values -> 400.
+// belongs to another tenant: the keys are (tenant_id, id)) -> 400 naming the field; bad values (any data
+// exception, SQLSTATE class 22) -> 400.
 import { resources } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
 import { apiError, type ApiError } from "./envelope.ts";
@@ -48,6 +49,8 @@ export function translateDbError(err: unknown, scene = "社区", operation?: "de
     case "22P02": // invalid text representation
       return apiError("BAD_REQUEST");
     default:
-      return null;
+      // The last line for any other data exception (SQLSTATE class 22: a NUL byte, an untranslatable
+      // character, a bad escape...): the value is the client's, so 400, never 500.
+      return err.code?.startsWith("22") ? apiError("BAD_DATA") : null;
   }
 }

@@ -1,15 +1,23 @@
 // JSON bodies, where an empty body counts as {} (axios sends DELETE and some POSTs without one).
-// Keys named __proto__ or constructor are dropped (no prototype games through a body). Only a text
-// that could hold such a key pays for the reviver: one that spells either name, or has a \u escape
+// Keys named __proto__ or constructor, or after another Object.prototype member (toString,
+// valueOf...) or toJSON, are dropped: no prototype games through a body, and String(value) of a
+// parsed object cannot throw ("Cannot convert object to primitive value"). Only a text that could
+// hold such a key pays for the reviver: one that spells one of the names, or has a \u escape
 // (which could spell one).
 import type { FastifyInstance } from "fastify";
 import { apiError } from "./envelope.ts";
 
-const dropUnsafeKeys = (key: string, value: unknown) => (key === "__proto__" || key === "constructor" ? undefined : value);
+const SHADOWING = new Set([...Object.getOwnPropertyNames(Object.prototype), "toJSON"]);
+
+/** A key that would shadow an Object.prototype member (or toJSON) on a parsed object. */
+export const isShadowingKey = (key: string): boolean => SHADOWING.has(key);
+
+const RISKY = new RegExp(`\\\\u|${[...SHADOWING].join("|")}`);
+
+const dropUnsafeKeys = (key: string, value: unknown) => (SHADOWING.has(key) ? undefined : value);
 
 export function parseJsonBody(text: string): unknown {
-  const risky = text.includes("__proto__") || text.includes("constructor") || text.includes("\\u");
-  return risky ? JSON.parse(text, dropUnsafeKeys) : JSON.parse(text);
+  return RISKY.test(text) ? JSON.parse(text, dropUnsafeKeys) : JSON.parse(text);
 }
 
 export function installJsonBody(app: FastifyInstance): void {

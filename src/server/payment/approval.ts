@@ -8,12 +8,17 @@ import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { parseId } from "../crud/sql.ts";
 import { audit, CODES, idList, notFound, refused, ruleBroken } from "./common.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { deductApproved } from "./auto-deduct.ts";
 
 export interface DecisionResult {
   /** Bills whose status changed. */
   changed: number;
   /** Bills asked for that were not in a state the decision applies to (left as they were). */
   skipped: number;
+  /** Approval only: bills paid from a prepayment balance (auto-deduct) and the amount, yuan. */
+  deducted?: number;
+  deductedAmount?: string;
 }
 
 /** The selection: {ids} (up to 1000 bills) or {batchId} (every bill of a generation batch). */
@@ -53,8 +58,10 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
     [session.tenantId, session.userId, ...sel.params],
   );
   const changed = rows[0].n;
-  await audit(tx, session, ip, "bills", "approve", batchTarget(body.batchId), { ...body, changed }, CODES.approval);
-  return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed) };
+  // Rooms with auto-deduct on pay what was just approved from their prepayment balance, in this transaction.
+  const deducted = changed ? await deductApproved(tx, session, sel.where, sel.params) : { bills: 0, amount: 0 };
+  await audit(tx, session, ip, "bills", "approve", batchTarget(body.batchId), { ...body, changed, deducted: deducted.bills }, CODES.approval);
+  return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed), deducted: deducted.bills, deductedAmount: fenToYuan(deducted.amount) };
 }
 
 export async function rejectBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {

@@ -12,7 +12,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { chinaDay } from "../../common/payment/period.ts";
-import { ALL_PAY_METHODS, loadSettings } from "./settings.ts";
+import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { accountingDay, BILL_FROM, BILL_SELECT, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import { amountFen, audit, CODES, conflict, dayLockKey, fen, idList, nextCounter, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
 import { parseId } from "../crud/sql.ts";
@@ -47,8 +47,15 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue
   const sum = (f: (b: BillRow) => number) => fenToYuan(bills.reduce((s, b) => s + f(b), 0));
   const { rows: drafts } = await db.query<{ n: number }>("select count(*)::int as n from bills where tenant_id = $1 and room_id = $2 and status = 1", [session.tenantId, roomId]);
   const settings = await loadSettings(db, session.tenantId, Number(room.communityId));
+  const { rows: accounts } = await db.query<{ id: number; balance: string; autoDeduct: boolean; status: number }>(
+    `select id, balance, auto_deduct as "autoDeduct", status from prepay_accounts where tenant_id = $1 and room_id = $2`,
+    [session.tenantId, roomId],
+  );
+  const account = accounts[0];
   return {
     room,
+    /** The room's prepayment account (the cashier can pay from its balance), or null. */
+    prepay: account ? { id: Number(account.id), balance: fenToYuan(fen(account.balance)), autoDeduct: account.autoDeduct, status: account.status } : null,
     bills: bills.map((b) => billView(b, today)),
     totals: {
       count: bills.length,
@@ -81,12 +88,14 @@ export interface PayRequest {
 export interface PayOptions {
   /** Demo seed: the moment of the payment (default now). */
   at?: Date;
+  /** Paid from the room's prepayment balance (prepay.ts takes it off the balance in the same transaction): pay method 7, no cash. */
+  fromBalance?: boolean;
 }
 
 export async function payBills(tx: DbSession, session: SessionInfo, ip: string | null, body: PayRequest, options: PayOptions = {}) {
   const billIds = idList(body.billIds, "billIds", 200);
-  const payMethod = Number(body.payMethod);
-  if (!Number.isInteger(payMethod) || !ALL_PAY_METHODS.includes(payMethod)) throw refused("selectPayMethod", "payMethod");
+  const payMethod = options.fromBalance ? BALANCE_PAY_METHOD : Number(body.payMethod);
+  if (!options.fromBalance && (!Number.isInteger(payMethod) || !ALL_PAY_METHODS.includes(payMethod))) throw refused("selectPayMethod", "payMethod");
   const payerName = optionalText(body.payerName, "payerName", 32, "name");
   const remark = optionalText(body.remark, "remark", 128);
   const at = options.at ?? new Date();
@@ -107,7 +116,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
     if (b.status === STATUS.REJECTED) throw refused("billRejected", "billIds", { billNo: b.billNo });
   }
   const settings = await loadSettings(tx, session.tenantId, communityId);
-  if (!settings.payMethods.includes(payMethod)) throw refused("payMethodDisabled", "payMethod");
+  if (!options.fromBalance && !settings.payMethods.includes(payMethod)) throw refused("payMethodDisabled", "payMethod");
 
   const owed = bills.map((b) => owedOn(b, today));
   const total = owed.reduce((s, n) => s + n, 0);
@@ -226,9 +235,9 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
   const receipt = rows[0];
   if (!receipt) throw notFound();
   const { rows: lines } = await db.query<Record<string, unknown>>(
-    `select p.id, p.serial_no as "serialNo", p.amount, b.bill_no as "billNo", b.period, i.name as "itemName", p.payment_type as "paymentType"
+    `select p.id, p.serial_no as "serialNo", p.amount, b.bill_no as "billNo", b.period, i.name as "itemName", p.payment_type as "paymentType", p.source
        from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
-       left join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
+       left join payment_items i on i.tenant_id = p.tenant_id and i.id = coalesce(b.payment_item_id, p.payment_item_id)
       where p.tenant_id = $1 and p.receipt_no = $2 and p.return_flag is distinct from 1 order by p.id`,
     [session.tenantId, receipt.receiptNo],
   );

@@ -4,12 +4,18 @@
 import type { FastifyInstance } from "fastify";
 import { TaskRunner } from "../tasks/runner.ts";
 import "./generation.ts"; // registers the bill-generation task handler
+import "./dunning.ts"; // registers the dunning-notice task handler
 import { settingsRoutes } from "./routes/settings-routes.ts";
 import { generationRoutes } from "./routes/generation-routes.ts";
 import { approvalRoutes } from "./routes/approval-routes.ts";
 import { cashierRoutes } from "./routes/cashier-routes.ts";
 import { refundRoutes } from "./routes/refund-routes.ts";
 import { reconciliationRoutes } from "./routes/reconciliation-routes.ts";
+import { prepayRoutes } from "./routes/prepay-routes.ts";
+import { arrearsRoutes } from "./routes/arrears-routes.ts";
+import { dunningRoutes } from "./routes/dunning-routes.ts";
+import { registerPrepayHooks } from "./prepay.ts";
+import { registerCounterChargeHooks } from "./counter-charges.ts";
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
   // TASK_WORKER=0 runs an app server that takes no background tasks (another server does).
@@ -24,4 +30,9 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   await app.register(cashierRoutes);
   await app.register(refundRoutes);
   await app.register(reconciliationRoutes);
+  registerPrepayHooks();
+  registerCounterChargeHooks();
+  await app.register(prepayRoutes);
+  await app.register(arrearsRoutes);
+  await app.register(dunningRoutes(runner));
 }

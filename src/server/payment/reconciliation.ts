@@ -36,6 +36,7 @@ async function computed(db: DbSession, tenantId: number, communityId: number, da
             coalesce(sum(p.amount) filter (where p.return_flag is distinct from 1), 0)::bigint as "recordedAmount",
             coalesce(sum(p.amount) filter (where p.return_flag = 1), 0)::bigint as "refundAmount"
        from payments p where p.tenant_id = $1 and p.community_id = $2 and p.accounting_day = $3::date and p.cashier_id is not null
+        and p.pay_method <> 7 -- paid from a prepayment balance: no money arrived (the recharge was counted)
       group by 1, 2`,
     [tenantId, communityId, day],
   );

@@ -23,7 +23,13 @@ export interface PaymentSettings extends PaymentSettingsShape<number> {
   version: number | null;
 }
 
-export const ALL_PAY_METHODS = Object.keys(mappings.payMethod.values).map(Number);
+/**
+ * The pay method of a bill paid from the prepayment balance: not money arriving, never offered at
+ * the counter. The spec's mapping has 1–6 and "otherwise 其他", so it shows as 其他 (the payment's
+ * source and remark say 预存款).
+ */
+export const BALANCE_PAY_METHOD = 7;
+export const ALL_PAY_METHODS = Object.keys(mappings.payMethod.values).map(Number).filter((m) => m !== BALANCE_PAY_METHOD);
 
 export const defaultSettings = (communityId: number): PaymentSettings => ({
   id: null,

@@ -17,6 +17,7 @@ import { applyRefund, approveRefund, rejectRefund } from "../payment/refunds.ts"
 import { applyWaiver, approveWaiver, rejectWaiver } from "../payment/waivers.ts";
 import { closeDay, daySummary } from "../payment/reconciliation.ts";
 import { loadSettings, saveSettings } from "../payment/settings.ts";
+import { seedCounterCharges, seedPrepayAccounts } from "./fee-depth.ts";
 
 function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
   return { tokenHash: "seed", userId, tenantId, username, realName: null, userType: "0", authorities: [], tenantName: "", sceneName: "社区" };
@@ -64,7 +65,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   const propertyFee = await item("物业费", area, 1, true);
   const garbage = await item("垃圾清运费", fixed, 2, false);
   const water = await item("水费", meter, 2, false);
-  await item("装修押金", await ids(tx, "select id from price_types where tenant_id = $1 and community_id = $2 and pricing_method = 4", [s.tenantId, communityId]).then((r) => r[0]), 2, false);
+  const deposit = await item("装修押金", await ids(tx, "select id from price_types where tenant_id = $1 and community_id = $2 and pricing_method = 4", [s.tenantId, communityId]).then((r) => r[0]), 2, false);
 
   // Settings: the first community has every tab saved, the second the payment parameters only.
   const prefix = "SJ";
@@ -99,6 +100,9 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   }
   const quarter = `${today.slice(0, 4)}-${String(Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, "0")}`;
   await generateInline(tx, s, { period: quarter, paymentItemIds: [garbage] });
+
+  // Prepayment accounts before approval: those with auto-deduct on pay their bills from the balance.
+  await seedPrepayAccounts(tx, s, communityId);
 
   // Approval: the two earlier months and the quarter approved; this month half approved, two rejected.
   const billIds = (period: string) => ids(tx, "select id from bills where tenant_id = $1 and community_id = $2 and period = $3 order by id", [s.tenantId, communityId, period]);
@@ -182,6 +186,9 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
     }));
     await closeDay(tx, s, null, { communityId, day, rows, remark: i === 1 ? "现金短款1元" : null });
   }
+
+  // Deposits, temporary charges, a balance refund waiting, arrears in every ageing bucket.
+  await seedCounterCharges(tx, s, communityId, { deposit, propertyFee }, { older: monthBefore(today, 4), oldest: monthBefore(today, 6), ancient: monthBefore(today, 9) });
 }
 
 export async function seedPayments(tx: DbSession, tenants: DemoTenants, users: DemoUsers): Promise<void> {

@@ -16,16 +16,16 @@ export const DEFAULT_PLATFORM_NAME = "云物业社区管理平台";
 export const DEFAULT_PLATFORM_ICO =
   "data:image/svg+xml;utf8," +
   encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1677ff"/>' +
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1668dc"/>' +
       '<path d="M32 14 12 31h6v19h11V38h6v12h11V31h6z" fill="#fff"/></svg>',
   );
 export const DEFAULT_THEME = {
   menuBackGroundColor: "#001529",
   menuTextColor: "rgba(255, 255, 255, 0.65)",
   menuTextHighColor: "#ffffff",
-  menuTextHighSelBgColor: "#1677ff",
+  menuTextHighSelBgColor: "#1668dc",
   chooseHoverColor: "rgba(255, 255, 255, 0.08)",
-  placeholderColor: "rgba(255, 255, 255, 0.45)",
+  placeholderColor: "rgba(255, 255, 255, 0.5)",
 };
 
 type ThemeKey = keyof typeof DEFAULT_THEME;

@@ -14,6 +14,7 @@ import { useResourceDef } from "../providers/resourceDefs.ts";
 import { loadValidator, payloadErrors, schemaRule } from "./fieldRules.ts";
 import { FieldInput } from "./inputs.tsx";
 import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
+import { saveWarnings } from "./saveWarnings.ts";
 
 export default function FormPage({ resource, route, mode }: GenericPageProps & { mode: FormMode }) {
   const def = useResourceDef(resource);
@@ -85,6 +86,7 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
         });
       }
       void message.success(messages.saved);
+      for (const warning of saveWarnings(def.name, payload, def.fields)) void message.warning(warning, 8);
       back();
     } catch (error) {
       // The wrapper has shown the message; put field errors on their fields.

@@ -16,6 +16,7 @@ import { fieldLabel, filterFields, listFields, searchFields } from "./fields.ts"
 import { useResourceDef } from "../providers/resourceDefs.ts";
 import { FieldInput } from "./inputs.tsx";
 import { RowActions } from "./RowActions.tsx";
+import { accessibleRowSelection } from "./rowSelection.tsx";
 import { ExportButton, ImportButtons } from "./excel/ExcelButtons.tsx";
 import { pageListBody } from "../providers/dataProvider.ts";
 import {
@@ -225,7 +226,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
           loading={access.list === undefined || listQuery.isFetching}
           onChange={onTableChange}
           scroll={{ x: "max-content" }}
-          rowSelection={access.delete ? { selectedRowKeys: selected as Key[], onChange: (keys) => setSelected(keys as BaseKey[]), preserveSelectedRowKeys: false } : undefined}
+          rowSelection={access.delete ? { selectedRowKeys: selected as Key[], onChange: (keys) => setSelected(keys as BaseKey[]), preserveSelectedRowKeys: false, ...accessibleRowSelection(columnsDefs.map((f) => f.name)) } : undefined}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
           pagination={{
             current: state.pageNo,

@@ -4,7 +4,7 @@
 // confirm. It calls POST /api/{service}/{name}/{id}/actions/{action}, shows the server's own
 // message when refused (e.g. 当前状态为“已通过”，不能驳回) and refreshes the list and the detail.
 import { useInvalidate, type BaseRecord } from "@refinedev/core";
-import { App, Button, Form, Modal, Space } from "antd";
+import { App, Button, Form, Modal, Space, type FormRule } from "antd";
 import { useMemo, useState } from "react";
 import type { ActionDef, FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { http, RequestError } from "../http/request.ts";
@@ -90,6 +90,8 @@ export function RowActions({ def, row, size = "small" }: { def: ResourceDef; row
   );
 }
 
+const isBlankInput = (v: unknown) => v === undefined || v === null || (typeof v === "string" && !v.trim()) || (Array.isArray(v) && !v.length);
+
 function ActionDialog({ def, action, onClose, onSubmit }: { def: ResourceDef; action: ActionDef; onClose: () => void; onSubmit: (payload: Record<string, unknown>) => Promise<boolean> }) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
@@ -114,8 +116,10 @@ function ActionDialog({ def, action, onClose, onSubmit }: { def: ResourceDef; ac
       <Form form={form} layout="vertical" preserve={false}>
         {fields.map((f) => {
           const verb = f.type === "ref" || f.mapping ? "请选择" : "请输入";
-          const rules = [
-            ...(action.required.includes(f.name) ? [{ required: true, whitespace: true, message: `${verb}${fieldLabel(f, scene)}` }] : []),
+          const rules: FormRule[] = [
+            // Blank is empty or only spaces; a select's value is a number, which a plain required rule
+            // (typed "string" by default) would refuse.
+            ...(action.required.includes(f.name) ? [{ validator: (_rule: unknown, v: unknown) => (isBlankInput(v) ? Promise.reject(new Error(`${verb}${fieldLabel(f, scene)}`)) : Promise.resolve()) }] : []),
             schemaRule(def.name, "edit", fields, f),
           ];
           return (

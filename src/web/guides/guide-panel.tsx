@@ -129,7 +129,7 @@ export function StepText({ name, dec, fontWeight }: { name: ReactNode; dec: stri
   return (
     <span style={{ flex: 1, minWidth: 0 }}>
       <span style={{ display: "block", fontWeight }}>{name}</span>
-      <span style={{ display: "block", fontSize: 12, color: "#8c8c8c" }}>{dec}</span>
+      <span style={{ display: "block", fontSize: 12, color: "#6e6e6e" }}>{dec}</span>
     </span>
   );
 }

@@ -26,7 +26,7 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
         <button
           type="button"
           onClick={() => window.location.reload()}
-          style={{ padding: "4px 16px", border: "none", borderRadius: 4, background: "#1677ff", color: "#fff", cursor: "pointer", fontSize: 14, lineHeight: "24px" }}
+          style={{ padding: "4px 16px", border: "none", borderRadius: 4, background: "#1668dc", color: "#fff", cursor: "pointer", fontSize: 14, lineHeight: "24px" }}
         >
           刷新
         </button>

@@ -81,7 +81,7 @@ export default function CommunityPickerPanel(props: CommunityPickerPanelProps) {
                         cursor: "pointer",
                         borderRadius: 4,
                         background: checked ? "rgba(22,119,255,0.1)" : undefined,
-                        color: checked ? "#1677ff" : undefined,
+                        color: checked ? "#1668dc" : undefined,
                       }}
                     >
                       {c.communityName}

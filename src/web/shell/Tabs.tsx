@@ -33,7 +33,17 @@ export default function Tabs({ tabs }: { tabs: ShellTabs }) {
               role="tab"
               aria-selected={active}
               data-path={tab.path}
+              tabIndex={0}
+              // The close icon is not a focus stop of its own (a tab holds no other control): Delete closes.
+              aria-keyshortcuts={closable ? "Delete" : undefined}
               onClick={() => !active && tabs.activate(tab)}
+              // Keyboard: Enter or Space opens the tab, Delete closes it.
+              onKeyDown={(e) => {
+                if ((e.key === "Enter" || e.key === " ") && e.target === e.currentTarget) {
+                  e.preventDefault();
+                  if (!active) tabs.activate(tab);
+                } else if (e.key === "Delete" && closable) tabs.close(tab.path);
+              }}
               style={{
                 display: "inline-flex",
                 alignItems: "center",
@@ -43,8 +53,8 @@ export default function Tabs({ tabs }: { tabs: ShellTabs }) {
                 padding: "0 10px",
                 borderRadius: 4,
                 cursor: "pointer",
-                border: `1px solid ${active ? "#1677ff" : "rgba(5,5,5,0.12)"}`,
-                background: active ? "#1677ff" : "#fff",
+                border: `1px solid ${active ? "#1668dc" : "rgba(5,5,5,0.12)"}`,
+                background: active ? "#1668dc" : "#fff",
                 color: active ? "#fff" : "rgba(0,0,0,0.88)",
               }}
             >

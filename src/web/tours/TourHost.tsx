@@ -64,7 +64,7 @@ export default function TourHost({ tourId, nonce, onEnd }: TourHostProps) {
   // previous / next / finish buttons are this host's, rendered as the popup's actions.
   const actions = (
     <Space size={6} align="center">
-      <span data-testid="tour-indicator" style={{ color: "#8c8c8c", fontSize: 12 }}>
+      <span data-testid="tour-indicator" style={{ color: "#6e6e6e", fontSize: 12 }}>
         {state.index + 1}/{state.total}
       </span>
       {state.index > 0 && (

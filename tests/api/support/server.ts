@@ -2,6 +2,8 @@
 // DATA_DIR, and, when TEST_DATABASE_URL is set, PostgreSQL in a fresh database created for the
 // suite (CREATE DATABASE neptune_test_<random>, dropped afterwards). Suites run on every backend
 // with describe.each(backends). Requests go through app.inject (the full HTTP pipeline, no socket).
+// Storage starts as a copy of the run's templates (global-setup.ts): migrated with the demo data
+// for freshServer, or empty for suites that watch the server migrate and seed.
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +13,8 @@ import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp, type AppOptions } from "../../../src/server/app.ts";
 
-export const DEMO_PASSWORD = "Demo-Test-2024";
+export { DEMO_PASSWORD } from "./demo-password.ts";
+import { DEMO_PASSWORD } from "./demo-password.ts";
 export const XHR = { "x-requested-with": "XMLHttpRequest" };
 
 export type BackendName = "pglite" | "postgres";
@@ -24,20 +27,44 @@ export interface Storage {
   dispose(): Promise<void>;
 }
 
-/** A fresh place for data: a temp folder (a new PGlite cluster), or a new database on PostgreSQL. */
-export async function createStorage(backend: BackendName): Promise<Storage> {
+/** Copies of the seeded template taken at once; PostgreSQL refuses a second copy while one runs. */
+async function createDatabase(admin: string, name: string, template?: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(`create database ${name}${template ? ` template ${template}` : ""}`);
+      return;
+    } catch (err) {
+      const busy = (err as Error).message.includes("is being accessed by other users");
+      if (!busy || attempt >= 50) throw err;
+    } finally {
+      await client.end();
+    }
+    await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+  }
+}
+
+export interface StorageOptions {
+  /** Start from the migrated demo data (the usual suite) instead of an empty database. */
+  seeded?: boolean;
+}
+
+/** A fresh place for data: a temp folder (a PGlite cluster), or a new database on PostgreSQL. */
+export async function createStorage(backend: BackendName, options: StorageOptions = {}): Promise<Storage> {
   const dataDir = mkdtempSync(join(tmpdir(), "neptune-api-"));
   if (backend === "pglite") {
-    // A copy of the run's freshly initialised empty cluster (global-setup.ts): initdb takes seconds.
-    cpSync(inject("pgliteTemplate"), dataDir, { recursive: true });
+    // A copy of the run's initialised cluster, empty or seeded (global-setup.ts): initdb takes
+    // seconds, migrating and seeding many more.
+    cpSync(inject(options.seeded ? "pgliteSeeded" : "pgliteTemplate"), dataDir, { recursive: true });
     return { backend, dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `neptune_test_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
+  const seeded = options.seeded ? inject("postgresSeeded") : undefined;
+  if (options.seeded && !seeded) throw new Error("no seeded PostgreSQL template: TEST_DATABASE_URL was not set when the run started");
+  if (seeded) cpSync(seeded.dataDir, dataDir, { recursive: true });
+  await createDatabase(admin, name, seeded?.database);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
@@ -119,9 +146,9 @@ export async function startServer(storage: Storage, options: AppOptions = {}): P
   return new TestServer(app, storage);
 }
 
-/** The usual suite set-up: fresh storage, a server on it; `stop()` closes and removes both. */
+/** The usual suite set-up: fresh storage with the demo data, a server on it; `stop()` closes and removes both. */
 export async function freshServer(backend: BackendName, options: AppOptions = {}) {
-  const storage = await createStorage(backend);
+  const storage = await createStorage(backend, { seeded: options.seedDemo !== false });
   const server = await startServer(storage, options);
   return {
     server,

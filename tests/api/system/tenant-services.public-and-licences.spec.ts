@@ -69,9 +69,11 @@ describe.each(backends)("tenant services and public configuration (%s)", (backen
     const { rows } = await t.server.db.query<{ id: number }>("select id from users where username = 'staff'");
     expect(own.total).toBe(await t.server.count("tasks", "tenant_id = $1 and user_id = $2", [t.ids.tenantA, rows[0].id]));
     // A page whose offset is no longer an exact integer is refused here too (shared with the generic list).
-    const far = await t.server.request("GET", "/api/management/taskCentre/actions/list?pageNo=1e17&pageSize=500", { token: t.admin });
-    expect(far.status).toBe(400);
-    expect(far.body).toEqual({ code: 400, message: "请求参数错误", data: null, success: false });
+    for (const pageNo of ["1e17", "18014398509481985"]) {
+      const far = await t.server.request("GET", `/api/management/taskCentre/actions/list?pageNo=${pageNo}&pageSize=500`, { token: t.admin });
+      expect(far.status).toBe(400);
+      expect(far.body).toEqual({ code: 40015, message: "页码应为正整数", data: null, success: false });
+    }
   });
 
   it("writes an operation_logs row for a report, with the session's user and tenant", async () => {

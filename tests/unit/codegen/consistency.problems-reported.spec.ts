@@ -76,7 +76,9 @@ describe("each problem is reported", () => {
     ["a route showing neither a resource nor a page", (m) => m.routes.push(route("/demo/empty", { code: "HBL004" })),
       "route /demo/empty: shows neither a resource nor a page"],
     ["a permission listed in two groups", (m) => { m.permissionGroups.other = { description: "其他", codes: { GUIDE_STEP: "重复" } }; },
-      "permission GUIDE_STEP is listed in guide and other"],
+      "permission GUIDE_STEP is declared twice: in group guide and in group other (schemas/permissions.yaml)"],
+    ["a route's code listed in a group under another name", (m) => { m.permissionGroups.guide.codes.HBL002 = "别的东西"; },
+      'permission HBL002 is declared twice with different meanings: route /demo/board "/demo/board" and group guide "别的东西"'],
   ])("%s", (_what, breakIt, problem) => {
     const m = clean();
     breakIt(m);
@@ -89,6 +91,12 @@ describe("what is not a problem", () => {
     const m = clean();
     m.routes.push(route("/demo/copy", { code: "HBL001", page: "copy" }));
     m.allowedDuplicateRouteCodes = { HBL001: ["/demo/copy", "/demo/things"] };
+    expect(checkConsistency(m)).toEqual([]);
+  });
+
+  test("a group listing a route's code under the route's title (a guide step opening it)", () => {
+    const m = clean();
+    m.permissionGroups.guide.codes.HBL002 = "/demo/board";
     expect(checkConsistency(m)).toEqual([]);
   });
 

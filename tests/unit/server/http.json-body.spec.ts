@@ -27,4 +27,10 @@ describe("JSON body parsing", () => {
   it("keeps the text's other escapes", () => {
     expect(parseJsonBody('{"name": "\\u738b\\n"}')).toEqual({ name: "王\n" });
   });
+
+  it("drops keys that shadow Object.prototype members, so String(value) of a body part cannot throw", () => {
+    const body = parseJsonBody('{"name": {"toString": 1, "valueOf": "x", "toJSON": null, "a": 2}, "hasOwnProperty": 3}') as Record<string, unknown>;
+    expect(body).toEqual({ name: { a: 2 } });
+    expect(String(body.name)).toBe("[object Object]");
+  });
 });

@@ -226,7 +226,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
           label="展开缴费配置引导"
           onPointerEnter={() => checkAgain()}
           style={{
-            right: 0, zIndex: 999, borderRadius: "8px 0 0 8px", background: "#1677ff",
+            right: 0, zIndex: 999, borderRadius: "8px 0 0 8px", background: "#1668dc",
             display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: 6, padding: 0,
           }}
         >
@@ -270,7 +270,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
             <div style={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: 12, marginBottom: 16 }}>
               {WELCOME_FEATURES.map((f) => (
                 <div key={f.key} style={{ textAlign: "center", padding: "8px 4px", background: "#f5f8ff", borderRadius: 6 }}>
-                  <GuideIcon name={f.icon} style={{ fontSize: 22, color: "#1677ff" }} />
+                  <GuideIcon name={f.icon} style={{ fontSize: 22, color: "#1668dc" }} />
                   <div style={{ fontSize: 12, marginTop: 4 }}>{f.title}</div>
                 </div>
               ))}
@@ -298,13 +298,13 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
                     border: `1px solid ${step.hasChecked ? "#b7eb8f" : "#e5e6eb"}`, background: step.hasChecked ? "#f6ffed" : "#fff",
                   }}
                 >
-                  <StepBadge done={step.hasChecked} label={index + 1} size={26} color="#1677ff" style={{ fontWeight: 600 }} />
+                  <StepBadge done={step.hasChecked} label={index + 1} size={26} color="#1668dc" style={{ fontWeight: 600 }} />
                   <StepText
                     fontWeight={500}
                     dec={step.dec}
                     name={
                       <>
-                        <GuideIcon name={step.hasChecked ? step.checkedIcon : step.icon} style={{ marginRight: 6, color: step.hasChecked ? "#52c41a" : "#1677ff" }} />
+                        <GuideIcon name={step.hasChecked ? step.checkedIcon : step.icon} style={{ marginRight: 6, color: step.hasChecked ? "#52c41a" : "#1668dc" }} />
                         {step.name}
                       </>
                     }

@@ -84,7 +84,7 @@ export default function QuestionnaireDialog({ questionnaire, onCancel, onSubmitt
                       style={{ border: "none", background: "none", cursor: "pointer", padding: 0, textAlign: "center", width: 68, whiteSpace: "nowrap" }}
                     >
                       {lit ? <StarFilled style={{ fontSize: 28, color: "#fadb14" }} /> : <StarOutlined style={{ fontSize: 28, color: "#bfbfbf" }} />}
-                      <div style={{ fontSize: 12, color: "#8c8c8c" }}>{choice.content}</div>
+                      <div style={{ fontSize: 12, color: "#6e6e6e" }}>{choice.content}</div>
                     </button>
                   );
                 })}

@@ -66,7 +66,7 @@ export default function SmartHomeGuide({ path, shownOnPage, authorities, userNam
         size={BUTTON}
         onOpen={() => setMode(restoreSmartHome(storage))}
         testId="smart-home-guide-button"
-        style={{ left: floating.position.x, zIndex: 998, borderRadius: 20, background: "#13c2c2" }}
+        style={{ left: floating.position.x, zIndex: 998, borderRadius: 20, background: "#006d75" }}
       >
         <BulbOutlined /> 智能家居引导
       </FloatingGuideButton>
@@ -85,9 +85,9 @@ export default function SmartHomeGuide({ path, shownOnPage, authorities, userNam
       style={{ gap: 8, padding: nested ? "4px 8px 4px 34px" : "8px", background: nested ? "transparent" : step.hasChecked ? "#f6ffed" : "#fafafa", marginTop: nested ? 0 : 8 }}
     >
       {nested ? (
-        <GuideIcon name={step.hasChecked ? step.checkedIcon : step.icon} style={{ color: step.hasChecked ? "#52c41a" : "#13c2c2" }} />
+        <GuideIcon name={step.hasChecked ? step.checkedIcon : step.icon} style={{ color: step.hasChecked ? "#52c41a" : "#08979c" }} />
       ) : (
-        <StepBadge done={step.hasChecked} label={label} size={22} color="#13c2c2" style={{ fontSize: 12 }} />
+        <StepBadge done={step.hasChecked} label={label} size={22} color="#006d75" style={{ fontSize: 12 }} />
       )}
       <StepText fontWeight={nested ? 400 : 500} dec={step.dec} name={`${nested ? `${label} ` : ""}${step.name}`} />
     </GuideStepCard>

@@ -99,14 +99,14 @@ export function LineChart({ labels, series, title, height = 180 }: { labels: str
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
             <line x1={pad.left} x2={width - pad.right} y1={y(max * f)} y2={y(max * f)} stroke="#f0f0f0" />
-            <text x={pad.left - 4} y={y(max * f)} fontSize={10} textAnchor="end" dominantBaseline="central" fill="#8c8c8c">
+            <text x={pad.left - 4} y={y(max * f)} fontSize={10} textAnchor="end" dominantBaseline="central" fill="#6e6e6e">
               {Math.round(max * f)}
             </text>
           </g>
         ))}
         {labels.map((l, i) =>
           i % step === 0 ? (
-            <text key={l} x={x(i)} y={height - 6} fontSize={10} textAnchor="middle" fill="#8c8c8c">
+            <text key={l} x={x(i)} y={height - 6} fontSize={10} textAnchor="middle" fill="#6e6e6e">
               {l.slice(5)}
             </text>
           ) : null,

@@ -43,7 +43,7 @@ export default function AiInspectIntelligentPage({ route }: PageProps) {
                 pagination={false}
                 dataSource={data.latest}
                 columns={[
-                  { title: "抓拍图片", dataIndex: "image", render: (v: string | null) => (v ? <Image src={v} width={48} /> : "-") },
+                  { title: "抓拍图片", dataIndex: "image", render: (v: string | null) => (v ? <Image src={v} width={48} alt="抓拍图片" /> : "-") },
                   { title: "视频通道", dataIndex: "channelName" },
                   { title: "检测算法", dataIndex: "algorithmLabel" },
                   { title: "抓拍时间", dataIndex: "captureTime", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm:ss") },

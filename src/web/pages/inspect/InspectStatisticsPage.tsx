@@ -44,7 +44,7 @@ export default function InspectStatisticsPage({ route }: PageProps) {
             <Col xs={12} md={6}><Figure label="已检任务" value={data.totals.done} /></Col>
             <Col xs={12} md={6}><Figure label="异常任务" value={data.totals.abnormal} /></Col>
             <Col xs={12} md={6}>
-              <Figure label="完成率" value={<Progress percent={data.totals.completionRate} size="small" style={{ width: 160 }} />} />
+              <Figure label="完成率" value={<Progress aria-label="完成率" percent={data.totals.completionRate} size="small" style={{ width: 160 }} />} />
             </Col>
             <Col xs={24}>
               <Card size="small" title="每日巡检">

@@ -36,7 +36,7 @@ export default function DownloadApkPage({ route }: PageProps) {
             <Card title={app.name} data-testid="app-card">
               <Row gutter={16} align="middle">
                 <Col flex="none">
-                  <QRCode value={here || app.name} size={132} />
+                  <QRCode aria-label={`${app.name}下载二维码`} value={here || app.name} size={132} />
                 </Col>
                 <Col flex="auto">
                   <Typography.Paragraph type="secondary">适用于：{app.audience}</Typography.Paragraph>

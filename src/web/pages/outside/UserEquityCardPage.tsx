@@ -28,7 +28,7 @@ export default function UserEquityCardPage({ route }: PageProps) {
             return (
               <Col key={l.serviceType} xs={24} sm={12} lg={8}>
                 <Card title={l.serviceName} extra={l.serviceTotalNum ? <Tag color={expired ? "default" : "success"}>{expired ? "已过期" : "生效中"}</Tag> : <Tag>未开通</Tag>}>
-                  <Progress percent={percent} status={percent >= 100 ? "exception" : "normal"} />
+                  <Progress aria-label={`${l.serviceName}使用量`} percent={percent} status={percent >= 100 ? "exception" : "normal"} />
                   <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
                     已用 {l.serviceUseNum} / 共 {l.serviceTotalNum}
                   </Typography.Paragraph>

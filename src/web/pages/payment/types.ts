@@ -8,7 +8,9 @@ import type {
   GetRoomBillsData,
   GetRoomHistoryData,
   PayBillsData,
+  PrintDunningNoticeData,
   PrintReceiptData,
+  QueryArrearsData,
   QueryBillsData,
 } from "../../../../generated/operation-types.ts";
 import type { ReportRow, SteerFlags } from "../../../common/payment/shapes.ts";
@@ -35,3 +37,21 @@ export type GenerationTask = GetGenerationTaskData;
 export type DaySummary = GetReconciliationDayData;
 export type DayRow = DaySummary["rows"][number];
 export type ReportResult = GetPaymentReportData;
+
+/** A room in arrears. */
+export type ArrearsRow = QueryArrearsData["list"][number];
+
+/** A dunning notice in the list (generic pageList of dunningNotices). */
+export interface DunningNoticeRow {
+  id: number;
+  noticeNo: string;
+  roomId: number;
+  roomIdLabel?: string;
+  amountOwed: string;
+  billCount: number;
+  oldestPeriod: string;
+  issuedAt: string;
+}
+
+/** One dunning notice for its print view. */
+export type DunningNoticeView = PrintDunningNoticeData;

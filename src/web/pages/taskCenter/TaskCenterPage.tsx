@@ -85,7 +85,7 @@ export default function TaskCenterPage(_props: PageProps) {
             title: "进度",
             width: 200,
             render: (_, task) => (
-              <Progress percent={progressOf(task)} size="small" status={String(task.state) === "failed" ? "exception" : isRunning(task) ? "active" : undefined} />
+              <Progress aria-label={`${task.name ?? "任务"}进度`} percent={progressOf(task)} size="small" status={String(task.state) === "failed" ? "exception" : isRunning(task) ? "active" : undefined} />
             ),
           },
           { title: "创建时间", dataIndex: "createdAt", width: 180, render: when },

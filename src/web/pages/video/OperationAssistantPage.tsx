@@ -57,7 +57,7 @@ export default function OperationAssistantPage({ route }: PageProps) {
                 <Col xs={12} md={6}><Figure label="未完成报修" value={data.repairs.pending} /></Col>
                 <Col xs={24} md={8}>
                   <Card size="small" title="设备在线率">
-                    <Progress type="dashboard" percent={online} />
+                    <Progress aria-label="设备在线率" type="dashboard" percent={online} />
                   </Card>
                 </Col>
                 <Col xs={24} md={16}>

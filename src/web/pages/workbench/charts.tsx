@@ -14,7 +14,7 @@ export interface BarGroup {
   values: number[];
 }
 
-const axisText: CSSProperties = { fontSize: 11, fill: "#8c8c8c" };
+const axisText: CSSProperties = { fontSize: 11, fill: "#6e6e6e" };
 
 /** Vertical bars, one group per label and one bar per series. */
 export function BarChart({ groups, series, height = 160, ariaLabel }: { groups: BarGroup[]; series: BarSeries[]; height?: number; ariaLabel: string }) {

@@ -24,7 +24,7 @@ export function CardBody<T>({ state, children }: { state: CardData<T> & { reload
   if (state.status === "loading") return <div style={{ textAlign: "center", padding: 24 }}><Spin /></div>;
   if (state.status === "failed") {
     return (
-      <div data-testid="card-failed" style={{ textAlign: "center", padding: "24px 8px", color: "#8c8c8c" }}>
+      <div data-testid="card-failed" style={{ textAlign: "center", padding: "24px 8px", color: "#6e6e6e" }}>
         {messages.cardLoadFailed}
         <Button type="link" size="small" onClick={state.reload} data-testid="card-refresh">
           {messages.cardRefresh}

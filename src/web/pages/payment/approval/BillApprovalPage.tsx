@@ -18,6 +18,7 @@ import { ReasonDialog } from "../shared/ReasonDialog.tsx";
 import { useApi } from "../../shared/useApi.ts";
 import { DecisionsButton } from "./DecisionsButton.tsx";
 import { api } from "../../../http/api.ts";
+import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 interface Filters {
   status: number;
@@ -148,7 +149,7 @@ export default function BillApprovalPage({ route }: PageProps) {
       <Table<BillView>
         {...table(list, { unit: "张", sizeChanger: true })}
         columns={columns}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), ...accessibleRowSelection(["billNo", "itemName"]) }}
       />
       <ReasonDialog open={!!rejecting} title={`驳回 ${rejecting?.length ?? 0} 张账单`} onCancel={() => setRejecting(null)} onOk={reject} />
     </Card>

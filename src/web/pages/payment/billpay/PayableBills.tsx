@@ -13,6 +13,7 @@ import { WaiverDialog } from "../shared/WaiverDialog.tsx";
 import { useApi } from "../../shared/useApi.ts";
 import { usePaging } from "../shared/paging.ts";
 import { api } from "../../../http/api.ts";
+import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 export function PayableBills({ communityId, onPaid }: { communityId: number; onPaid: (r: PayResult, autoPrint: boolean) => void }) {
   const { message } = App.useApp();
@@ -77,7 +78,7 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
       <Table<BillView>
         {...table(list, { unit: "张", sizeChanger: true })}
         columns={columns}
-        rowSelection={{ selectedRowKeys: selected.map((b) => b.id), onChange: (_k, rows) => select(rows) }}
+        rowSelection={{ selectedRowKeys: selected.map((b) => b.id), onChange: (_k, rows) => select(rows), ...accessibleRowSelection(["billNo", "itemName"]) }}
       />
       <PayDialog
         open={paying}

@@ -1,16 +1,17 @@
 // One room's unpaid approved bills with totals (GET roomBills), selectable, with 收款 for the
 // selected and 减免 per bill. Shared by the cashier and the bill-pay pages.
-import { Alert, Button, Descriptions, Empty, Space, Table, Typography } from "antd";
+import { Alert, Button, Descriptions, Empty, Popconfirm, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
 import { useMemo, useState } from "react";
 import type { BillView, PayResult } from "../types.ts";
 import { MapTag } from "../shared/labels.tsx";
-import { sumYuan } from "../shared/money.ts";
+import { fenOf, sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
 import { useApi } from "../../shared/useApi.ts";
 import { billColumns } from "../shared/columns.tsx";
 import { api } from "../../../http/api.ts";
+import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
   const data = useApi(() => api.getRoomBills({ query: { roomId } }), [roomId]);
@@ -64,7 +65,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         dataSource={bills}
         pagination={false}
         scroll={{ x: "max-content" }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), ...accessibleRowSelection(["billNo", "itemName"]) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该房屋没有待缴账单" /> }}
         summary={() =>
           d && bills.length ? (
@@ -88,6 +89,22 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         <Button type="primary" size="large" disabled={!chosen.length} onClick={() => setPaying(true)}>
           收款 ¥{sumYuan(chosen.map((b) => b.outstanding))}
         </Button>
+        {d?.prepay && d.prepay.status === 1 && (
+          <Popconfirm
+            title="预存款缴费"
+            description={`从预存款余额 ¥${d.prepay.balance} 中扣除 ¥${sumYuan(chosen.map((b) => b.outstanding))}，确定吗？`}
+            disabled={!chosen.length || fenOf(d.prepay.balance) < fenOf(sumYuan(chosen.map((b) => b.outstanding)))}
+            onConfirm={async () => {
+              const r = await api.payFromBalance({ body: { billIds: chosen.map((b) => b.id), expectedAmount: sumYuan(chosen.map((b) => b.outstanding)) } }, { loading: "正在从预存款扣款..." });
+              data.reload();
+              onPaid(r, !!d.autoPrintReceipt);
+            }}
+          >
+            <Button size="large" disabled={!chosen.length || fenOf(d.prepay.balance) < fenOf(sumYuan(chosen.map((b) => b.outstanding)))}>
+              预存款缴费（余额 ¥{d.prepay.balance}）
+            </Button>
+          </Popconfirm>
+        )}
         <Typography.Text type="secondary">已选 {chosen.length} 张账单</Typography.Text>
       </Space>
       <PayDialog

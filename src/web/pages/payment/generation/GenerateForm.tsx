@@ -9,6 +9,7 @@ import { houseApi, paymentApi } from "../api.ts";
 import { ruleOf } from "../shared/rules.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { api } from "../../../http/api.ts";
+import { MultiSelect } from "../../../generic/MultiSelect.tsx";
 
 interface ItemOption {
   id: number;
@@ -100,11 +101,10 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
         <DatePickerOnUse picker="month" allowClear={false} />
       </Form.Item>
       <Form.Item name="communityIds" label="社区" rules={[{ required: true, message: "请选择社区" }]}>
-        <Select mode="multiple" options={communities} optionFilterProp="label" onChange={() => form.setFieldsValue({ paymentItemIds: [], scope: "all" })} />
+        <MultiSelect options={communities} optionFilterProp="label" onChange={() => form.setFieldsValue({ paymentItemIds: [], scope: "all" })} />
       </Form.Item>
       <Form.Item name="paymentItemIds" label="缴费项目" rules={[{ required: true, message: "请选择缴费项目" }]}>
-        <Select
-          mode="multiple"
+        <MultiSelect
           placeholder="请选择缴费项目"
           options={items.map((i) => ({
             value: i.id,

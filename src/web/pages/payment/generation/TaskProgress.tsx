@@ -49,7 +49,7 @@ export function TaskProgress({ taskId, onFinished }: { taskId: number; onFinishe
           {task.done} / {task.total} 户
         </Typography.Text>
       </Space>
-      <Progress percent={task.progress} status={task.state === "failed" ? "exception" : task.state === "completed" ? "success" : "active"} />
+      <Progress aria-label={`${task.name}进度`} percent={task.progress} status={task.state === "failed" ? "exception" : task.state === "completed" ? "success" : "active"} />
       {task.result && <Alert type={task.state === "failed" ? "error" : "success"} showIcon message={task.result} />}
       <Table
         size="small"

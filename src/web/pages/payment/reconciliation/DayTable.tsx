@@ -112,7 +112,7 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
                   (r.remark ?? "-")
                 ) : (
                   <Form.Item name={[key(r), "remark"]} rules={[ruleOf("cjkText")]} style={{ margin: 0 }}>
-                    <Input maxLength={128} style={{ width: 200 }} />
+                    <Input maxLength={128} style={{ width: 200 }} aria-label="差异说明" />
                   </Form.Item>
                 ),
             },

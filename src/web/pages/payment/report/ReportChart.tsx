@@ -46,10 +46,10 @@ export function ReportChart({ rows }: { rows: ReportRow[] }) {
         {[0, 0.25, 0.5, 0.75, 1].map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(max * t)} y2={y(max * t)} stroke="#f0f0f0" />
-            <text x={PAD.left - 6} y={y(max * t) + 4} fontSize={11} textAnchor="end" fill="#8c8c8c">
+            <text x={PAD.left - 6} y={y(max * t) + 4} fontSize={11} textAnchor="end" fill="#6e6e6e">
               {yuanAxis(max * t)}
             </text>
-            <text x={W - PAD.right + 6} y={yRate(t * 100) + 4} fontSize={11} fill="#8c8c8c">
+            <text x={W - PAD.right + 6} y={yRate(t * 100) + 4} fontSize={11} fill="#6e6e6e">
               {t * 100}%
             </text>
           </g>

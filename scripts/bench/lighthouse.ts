@@ -1,0 +1,84 @@
+// Lighthouse benchmark of the login page (issue 17): the production build (dist/web, made by
+// `npm run bench:lighthouse` first) served by the real server on a scratch data folder, audited by
+// Lighthouse 12 with its desktop settings in the Chromium of the browser tests (the flags of the
+// design). Prints a Markdown table of the category scores and the login page's JS (gzip, as
+// transferred); targets: performance ≥ 95, accessibility 100, best practices 100.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+const root = resolve(fileURLToPath(import.meta.url), "../../..");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const TARGETS: Record<string, number> = { performance: 95, accessibility: 100, "best-practices": 100 };
+
+const freePort = () =>
+  new Promise<number>((ok, fail) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+    s.on("error", fail);
+  });
+
+async function startServer(): Promise<{ baseUrl: string; stop: () => void }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "neptune-lighthouse-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", NEPTUNE_DEMO_PASSWORD: "Lighthouse-bench-2026" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () => {
+    child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) break;
+    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) return { baseUrl, stop };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error("the server did not start");
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+try {
+  const url = `${server.baseUrl}/neptune/#/login`;
+  // A first visit warms the server (compression, file cache) as a returning user's would not need.
+  await fetch(`${server.baseUrl}/neptune/`);
+  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, desktopConfig);
+  if (!result) throw new Error("Lighthouse returned no result");
+  const { lhr } = result;
+  const rows: string[] = ["| Lighthouse desktop, login page | score | target | met |", "|---|---|---|---|"];
+  let ok = true;
+  for (const [id, target] of Object.entries(TARGETS)) {
+    const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    ok &&= score >= target;
+    rows.push(`| ${lhr.categories[id]?.title ?? id} | ${score} | ${id === "performance" ? "≥ " : ""}${target} | ${score >= target ? "yes" : "no"} |`);
+  }
+  const requests = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []);
+  const js = requests.filter((r) => r.resourceType === "Script").reduce((n, r) => n + (r.transferSize ?? 0), 0);
+  const metric = (id: string) => lhr.audits[id]?.displayValue ?? "—";
+  console.log(rows.join("\n"));
+  console.log(`\nlogin page JS transferred: ${(js / 1024).toFixed(1)} KB; FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`);
+  for (const id of Object.keys(TARGETS)) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) console.log(`  ${id}: ${audit.id} ${audit.score} ${audit.displayValue ?? ""}`);
+    }
+  }
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await chrome.kill();
+  server.stop();
+}

@@ -1,0 +1,79 @@
+// What no handler should ever see, refused for every route in one place (a preValidation hook: after
+// the guard, so a caller without a session still gets 401, and before any route schema or handler):
+// text the database cannot store (NUL, unpaired UTF-16 surrogates), numbers that are not finite or
+// are integers past 2^53 (already rounded), nesting deeper than MAX_DEPTH, and a query key given
+// twice (only `name[]` keys may repeat). Each answers 400 naming the field (its Chinese label when
+// the route declares config.fieldLabels). Keys that shadow Object.prototype members are dropped by
+// the JSON body parser (json-body.ts) and here from the query, so String(value) cannot throw.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { apiError, type ErrorName } from "./envelope.ts";
+import { errorCodes } from "../../../generated/errors.ts";
+import { isShadowingKey } from "./json-body.ts";
+
+export const MAX_DEPTH = 32;
+
+// A NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasUnstorableText = (text: string): boolean => UNSTORABLE.test(text);
+
+/** The 400 of one field: the catalogue's message with {field} filled in. */
+export function fieldError(name: ErrorName, field: string, label = field) {
+  const message = errorCodes[name].message.replace("{field}", label);
+  return apiError(name, { message, data: { errors: [{ field, message }] } });
+}
+
+type Problem = { name: ErrorName; path: string };
+
+/** The first problem in a parsed value, depth first; null when it is clean. */
+export function findUnsafeInput(value: unknown, path = "", depth = 0): Problem | null {
+  if (typeof value === "string") return hasUnstorableText(value) ? { name: "BAD_TEXT", path } : null;
+  if (typeof value === "number") return !Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value)) ? { name: "BAD_NUMBER", path } : null;
+  if (typeof value !== "object" || value === null) return null;
+  if (depth >= MAX_DEPTH) return { name: "TOO_DEEP", path };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const p = findUnsafeInput(value[i], `${path}[${i}]`, depth + 1);
+      if (p) return p;
+    }
+    return null;
+  }
+  for (const key of Object.keys(value)) {
+    const child = path ? `${path}.${key}` : key;
+    if (hasUnstorableText(key)) return { name: "BAD_TEXT", path: child };
+    const p = findUnsafeInput((value as Record<string, unknown>)[key], child, depth + 1);
+    if (p) return p;
+  }
+  return null;
+}
+
+function refuse(request: FastifyRequest, problem: Problem): never {
+  if (problem.name === "TOO_DEEP") throw apiError("TOO_DEEP");
+  const top = problem.path.split(/[.[]/)[0];
+  const label = request.routeOptions.config?.fieldLabels?.[top];
+  throw fieldError(problem.name, problem.path || "body", label && top === problem.path ? label : problem.path || "请求体");
+}
+
+function checkQuery(request: FastifyRequest): void {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!query || typeof query !== "object") return;
+  for (const key of Object.keys(query)) {
+    if (isShadowingKey(key)) {
+      delete query[key];
+      continue;
+    }
+    if (Array.isArray(query[key]) && !key.endsWith("[]")) throw fieldError("DUPLICATE_PARAM", key);
+  }
+  const problem = findUnsafeInput(query);
+  if (problem) refuse(request, problem);
+}
+
+export function installInputGuard(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    checkQuery(request);
+    const params = findUnsafeInput(request.params);
+    if (params) throw apiError("NOT_FOUND");
+    const body = findUnsafeInput(request.body);
+    if (body) refuse(request, body);
+  });
+}

@@ -1,0 +1,126 @@
+// Arrears (欠费): per room, the approved bills still owed whose due date has passed: what is owed
+// (late fees as of today included), how many bills, the oldest unpaid period and the ageing bucket
+// of the oldest bill's days past due (1: ≤ 30, 2: 31–90, 3: 91–180, 4: > 180). Late fees follow
+// bills.ts lateFeeOn in SQL numeric: fixed once a payment or waiver was made, else principal × daily
+// rate ‰ × days past the due date and grace, rounded half up to the fen. Read-only.
+import ExcelJS from "exceljs";
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { chinaDay } from "../../common/payment/period.ts";
+import { fen, refused } from "./common.ts";
+import { parseId } from "../crud/sql.ts";
+
+/** Bucket labels, by number (days past due of the oldest unpaid bill). */
+export const AGEING_BUCKETS: Record<number, string> = { 1: "30天以内", 2: "31-90天", 3: "91-180天", 4: "180天以上" };
+
+export interface ArrearsQuery {
+  communityId: number | null;
+  buildingId: number | null;
+  paymentItemId: number | null;
+  bucket: number | null;
+  roomNo: string | null;
+  pageNo: number;
+  pageSize: number;
+}
+
+/** The request's filters and page (the one place an arrears call reads its input). */
+export function arrearsQueryOf(body: Record<string, unknown>, maxPageSize = 500): ArrearsQuery {
+  const id = (v: unknown) => (v === undefined || v === null || v === "" ? null : parseId(v));
+  const bucket = body.bucket === undefined || body.bucket === null || body.bucket === "" ? null : Number(body.bucket);
+  if (bucket !== null && !AGEING_BUCKETS[bucket]) throw refused("selectAgeingBucket", "bucket");
+  const pageNo = Math.max(1, Math.trunc(Number(body.pageNo ?? 1)) || 1);
+  const pageSize = Math.min(maxPageSize, Math.max(1, Math.trunc(Number(body.pageSize ?? 10)) || 10));
+  const roomNo = typeof body.roomNo === "string" && body.roomNo.trim() ? body.roomNo.trim().slice(0, 32) : null;
+  return { communityId: id(body.communityId), buildingId: id(body.buildingId), paymentItemId: id(body.paymentItemId), bucket, roomNo, pageNo, pageSize };
+}
+
+export const OWED_SQL = `b.amount_due - b.amount_paid - b.amount_waived + case
+    when b.amount_paid > 0 or b.late_fee > 0 or b.amount_waived > 0 then b.late_fee
+    when i.late_fee_enabled and i.late_fee_rate > 0 and $2::date - (b.due_date + coalesce(i.late_fee_grace_days, 0)) > 0
+      then round((b.amount_due - b.amount_waived)::numeric * i.late_fee_rate * ($2::date - (b.due_date + coalesce(i.late_fee_grace_days, 0))) / 1000)::bigint
+    else 0 end`;
+
+export async function arrearsPage(db: DbSession, session: SessionInfo, q: ArrearsQuery, today = chinaDay()) {
+  const params: unknown[] = [session.tenantId, today];
+  const where: string[] = [];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    where.push(sql.replace("?", `$${params.length}`));
+  };
+  if (q.communityId !== null) add("b.community_id = ?", q.communityId);
+  if (q.paymentItemId !== null) add("b.payment_item_id = ?", q.paymentItemId);
+  if (q.buildingId !== null) add("ro.building_id = ?", q.buildingId);
+  if (q.roomNo !== null) add("ro.room_no like ? escape '\\'", `%${q.roomNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const bucketSql = `case when max($2::date - b.due_date) <= 30 then 1 when max($2::date - b.due_date) <= 90 then 2 when max($2::date - b.due_date) <= 180 then 3 else 4 end`;
+  let having = "";
+  if (q.bucket !== null) {
+    params.push(q.bucket);
+    having = `where bucket = $${params.length}`;
+  }
+  const sql = `with owed as (
+      select b.room_id, b.community_id, b.period, b.due_date, (${OWED_SQL}) as owed, ro.room_no, ro.building_id
+        from bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
+        join rooms ro on ro.tenant_id = b.tenant_id and ro.id = b.room_id
+       where b.tenant_id = $1 and b.status in (2, 5) and b.due_date < $2::date ${where.length ? `and ${where.join(" and ")}` : ""}
+    ), rooms_owing as (
+      select b.room_id, b.community_id, min(b.room_no) as room_no, min(b.building_id) as building_id, sum(b.owed)::bigint as owed, count(*)::int as bills,
+             min(b.period) as oldest_period, max($2::date - b.due_date)::int as days, ${bucketSql} as bucket
+        from owed b where b.owed > 0 group by b.room_id, b.community_id
+    ), picked as (select * from rooms_owing ${having})
+    select p.room_id as "roomId", p.community_id as "communityId", c.name as "communityName", p.building_id as "buildingId", bu.name as "buildingName",
+           p.room_no as "roomNo", p.owed, p.bills, p.oldest_period as "oldestPeriod", p.days, p.bucket,
+           count(*) over ()::int as total, sum(p.owed) over ()::bigint as "totalOwed"
+      from picked p join communities c on c.tenant_id = $1 and c.id = p.community_id
+      left join buildings bu on bu.tenant_id = $1 and bu.id = p.building_id
+     order by p.days desc, p.owed desc, p.room_id
+     limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`;
+  const { rows } = await db.query<Record<string, unknown>>(sql, params);
+  const list = rows.map((r) => ({
+    roomId: Number(r.roomId),
+    communityId: Number(r.communityId),
+    communityName: r.communityName,
+    buildingId: r.buildingId === null ? null : Number(r.buildingId),
+    buildingName: r.buildingName ?? null,
+    roomNo: r.roomNo,
+    amountOwed: fenToYuan(fen(r.owed)),
+    billCount: Number(r.bills),
+    oldestPeriod: r.oldestPeriod,
+    daysPastDue: Number(r.days),
+    bucket: Number(r.bucket),
+    bucketLabel: AGEING_BUCKETS[Number(r.bucket)],
+  }));
+  let total = rows.length ? Number(rows[0].total) : 0;
+  let totalOwed = rows.length ? fen(rows[0].totalOwed) : 0;
+  if (!rows.length && q.pageNo > 1) {
+    const again = await arrearsPage(db, session, { ...q, pageNo: 1, pageSize: 1 }, today);
+    total = again.total;
+    totalOwed = yuanToFen(again.totalOwed);
+  }
+  return { list, total, totalOwed: fenToYuan(totalOwed), pageNo: q.pageNo, pageSize: q.pageSize, today };
+}
+
+const COLUMNS = [
+  { header: "社区", key: "communityName", width: 20 },
+  { header: "楼栋", key: "buildingName", width: 12 },
+  { header: "房号", key: "roomNo", width: 10 },
+  { header: "欠费金额(元)", key: "amountOwed", width: 16, money: true },
+  { header: "欠费账单数", key: "billCount", width: 12 },
+  { header: "最早欠费账期", key: "oldestPeriod", width: 14 },
+  { header: "逾期天数", key: "daysPastDue", width: 10 },
+  { header: "账龄", key: "bucketLabel", width: 12 },
+] as const;
+
+/** Every matching room (up to 100 000) as an .xlsx; money cells hold the two-decimal values with a 0.00 format. */
+export async function arrearsWorkbook(db: DbSession, session: SessionInfo, q: ArrearsQuery): Promise<Buffer> {
+  const data = await arrearsPage(db, session, { ...q, pageNo: 1, pageSize: 100_000 });
+  const wb = new ExcelJS.Workbook();
+  wb.creator = "云物业社区管理平台";
+  const ws = wb.addWorksheet("欠费管理");
+  ws.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  ws.getRow(1).font = { bold: true };
+  for (const r of data.list) ws.addRow({ ...r, amountOwed: Number(r.amountOwed) });
+  ws.addRow({ communityName: "合计", amountOwed: Number(data.totalOwed), billCount: data.list.reduce((s, r) => s + r.billCount, 0) }).font = { bold: true };
+  ws.getColumn("amountOwed").numFmt = "0.00";
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

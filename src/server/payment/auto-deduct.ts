@@ -1,0 +1,189 @@
+// Automatic deduction at approval: the bills a call just approved, of rooms whose prepayment
+// account has autoDeduct on (and is in use, with a balance), are paid from the balance in the
+// approval's transaction, oldest period first. A bill is paid whole while the balance covers it;
+// the first one it does not cover is paid in part only where the community allows partial payment,
+// and the room stops there. Each paid bill is a payments row (pay method 7, source 1) with a
+// deduction row in the ledger; each room gets one receipt. Set-based (a few statements for any
+// number of rooms), so approving a whole batch stays fast. The accounts are locked (FOR UPDATE, in
+// id order) before their balances are read: a recharge or a cashier racing it waits, then sees
+// the new balance.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { chinaDay } from "../../common/payment/period.ts";
+import { accountingDay, BILL_FROM, BILL_SELECT, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
+import { dayLockKey, fen } from "./common.ts";
+import { loadSettings, type PaymentSettings } from "./settings.ts";
+import { BALANCE_PAY_METHOD } from "./ledger.ts";
+import { STATUS } from "./cashier.ts";
+
+/** Reserves n numbers of a tenant counter at once; returns the first. */
+async function reserveCounter(tx: DbSession, tenantId: number, name: string, n: number): Promise<number> {
+  const { rows } = await tx.query<{ value: number }>(
+    `insert into tenant_counters (tenant_id, name, value) values ($1, $2, $3)
+     on conflict (tenant_id, name) do update set value = tenant_counters.value + $3 returning value`,
+    [tenantId, name, n],
+  );
+  return Number(rows[0].value) - n + 1;
+}
+
+interface Account {
+  id: number;
+  roomId: number;
+  communityId: number;
+  balance: number;
+}
+
+export interface DeductionResult {
+  /** Bills paid (whole or in part) from a balance. */
+  bills: number;
+  /** Fen taken off the balances. */
+  amount: number;
+}
+
+/**
+ * `where` selects the approval's bills among the tenant's (its parameters from $3 on, after
+ * tenant $1 and approver $2); only those approved in this very transaction count.
+ */
+export async function deductApproved(tx: DbSession, session: SessionInfo, where: string, params: unknown[], at: Date = new Date()): Promise<DeductionResult> {
+  const approved = `select id from bills where tenant_id = $1 and ${where} and status = 2 and approver_id = $2 and approved_at = now()`;
+  const { rows: accountRows } = await tx.query<Account>(
+    `select a.id, a.room_id as "roomId", a.community_id as "communityId", a.balance from prepay_accounts a
+      where a.tenant_id = $1 and a.auto_deduct and a.status = 1 and a.balance > 0
+        and a.room_id in (select room_id from bills where id in (${approved}) and tenant_id = $1)
+      order by a.id for update`,
+    [session.tenantId, session.userId, ...params],
+  );
+  if (!accountRows.length) return { bills: 0, amount: 0 };
+  const accounts = new Map(accountRows.map((a) => [Number(a.roomId), { ...a, id: Number(a.id), communityId: Number(a.communityId), balance: fen(a.balance) }]));
+  const roomParam = `$${params.length + 3}`;
+  const { rows: billRows } = await tx.query<BillRow>(
+    `select ${BILL_SELECT} from ${BILL_FROM}
+      where b.tenant_id = $1 and b.id in (${approved}) and b.room_id = any(${roomParam}::bigint[])
+      order by b.room_id, b.period, b.id`,
+    [session.tenantId, session.userId, ...params, [...accounts.keys()]],
+  );
+
+  const today = chinaDay(at);
+  const settings = new Map<number, PaymentSettings>();
+  const pay = { billId: [] as number[], roomId: [] as number[], communityId: [] as number[], amount: [] as number[], paymentType: [] as number[], serial: [] as number[], receipt: [] as number[] };
+  const bill = { id: [] as number[], paid: [] as number[], lateFee: [] as number[], status: [] as number[] };
+  const ledger = { accountId: [] as number[], balanceAfter: [] as number[] };
+  const receipts = new Map<number, { roomId: number; communityId: number; amount: number; firstSerial: number; receipt: number }>();
+  const stopped = new Set<number>();
+  for (const raw of billRows) {
+    const b = normalizeBill(raw);
+    const account = accounts.get(Number(b.roomId))!;
+    if (stopped.has(account.roomId) || account.balance <= 0) continue;
+    if (!settings.has(account.communityId)) settings.set(account.communityId, await loadSettings(tx, session.tenantId, account.communityId));
+    const owed = owedOn(b, today);
+    if (owed <= 0) continue;
+    let part = owed;
+    if (owed > account.balance) {
+      if (!settings.get(account.communityId)!.allowPartialPayment) {
+        stopped.add(account.roomId);
+        continue;
+      }
+      part = account.balance;
+      stopped.add(account.roomId);
+    }
+    account.balance -= part;
+    const lateFee = lateFeeOn(b, today);
+    const paid = b.amountPaid + part;
+    bill.id.push(b.id);
+    bill.paid.push(paid);
+    bill.lateFee.push(lateFee);
+    bill.status.push(paid + b.amountWaived >= b.amountDue + lateFee ? STATUS.PAID : STATUS.PARTIAL);
+    pay.billId.push(b.id);
+    pay.roomId.push(account.roomId);
+    pay.communityId.push(account.communityId);
+    pay.amount.push(part);
+    pay.paymentType.push(Number(b.paymentType ?? 2));
+    ledger.accountId.push(account.id);
+    ledger.balanceAfter.push(account.balance);
+    const r = receipts.get(account.roomId) ?? { roomId: account.roomId, communityId: account.communityId, amount: 0, firstSerial: pay.billId.length - 1, receipt: receipts.size };
+    r.amount += part;
+    receipts.set(account.roomId, r);
+    pay.receipt.push(r.receipt);
+  }
+  if (!pay.billId.length) return { bills: 0, amount: 0 };
+
+  // Numbers for every payment and receipt at once (gap-free: rolled back with the approval).
+  const firstSerial = await reserveCounter(tx, session.tenantId, "payment", pay.billId.length);
+  const firstReceipt = await reserveCounter(tx, session.tenantId, "receipt", receipts.size);
+  const serialNo = (i: number) => `P${String(firstSerial + i).padStart(12, "0")}`;
+  const receiptList = [...receipts.values()];
+  const prefixOf = (communityId: number) => settings.get(communityId)!.receiptPrefix || "SJ";
+  const receiptNo = (k: number) => `${prefixOf(receiptList[k].communityId)}${String(firstReceipt + k).padStart(10, "0")}`;
+  const days = new Map<number, string>();
+  for (const communityId of new Set(pay.communityId)) {
+    const [k1, k2] = dayLockKey(communityId);
+    await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
+    days.set(communityId, await accountingDay(tx, session.tenantId, communityId, today));
+  }
+  const paidAt = at.toISOString();
+
+  await tx.query(
+    `update bills b set amount_paid = u.paid, late_fee = u.late_fee, status = u.status,
+            paid_at = case when u.status = 4 then $2::timestamptz else null end, updated_at = now(), updated_by = $3, version = b.version + 1
+       from unnest($4::bigint[], $5::bigint[], $6::bigint[], $7::int[]) as u(id, paid, late_fee, status)
+      where b.tenant_id = $1 and b.id = u.id`,
+    [session.tenantId, paidAt, session.userId, bill.id, bill.paid, bill.lateFee, bill.status],
+  );
+  await tx.query(
+    `insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag, source,
+                           receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
+     select $1, u.community_id, u.serial_no, u.bill_id, u.room_id, u.amount, $2, u.payment_type, 0, 1, u.receipt_no, $3, $4, u.day, '预存款自动抵扣', $3, $3
+       from unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::int[], $11::text[], $12::date[])
+            as u(community_id, serial_no, bill_id, room_id, amount, payment_type, receipt_no, day)`,
+    [
+      session.tenantId,
+      BALANCE_PAY_METHOD,
+      session.userId,
+      paidAt,
+      pay.communityId,
+      pay.billId.map((_, i) => serialNo(i)),
+      pay.billId,
+      pay.roomId,
+      pay.amount,
+      pay.paymentType,
+      pay.receipt.map(receiptNo),
+      pay.communityId.map((c) => days.get(c)!),
+    ],
+  );
+  await tx.query(
+    `insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, invoice_title, tax_no, amount, pay_method, status, issued_at, issuer_id, created_by, updated_by)
+     select $1, u.community_id, u.receipt_no, u.receipt_type, p.id, u.room_id, u.title, u.tax_no, u.amount, $2, 1, $3, $4, $4, $4
+       from unnest($5::bigint[], $6::text[], $7::int[], $8::bigint[], $9::text[], $10::text[], $11::bigint[], $12::text[])
+            as u(community_id, receipt_no, receipt_type, room_id, title, tax_no, amount, first_serial)
+       join payments p on p.tenant_id = $1 and p.serial_no = u.first_serial`,
+    [
+      session.tenantId,
+      BALANCE_PAY_METHOD,
+      paidAt,
+      session.userId,
+      receiptList.map((r) => r.communityId),
+      receiptList.map((_, k) => receiptNo(k)),
+      receiptList.map((r) => settings.get(r.communityId)!.defaultReceiptType || 1),
+      receiptList.map((r) => r.roomId),
+      receiptList.map((r) => settings.get(r.communityId)!.receiptTitle ?? null),
+      receiptList.map((r) => settings.get(r.communityId)!.taxNo ?? null),
+      receiptList.map((r) => r.amount),
+      receiptList.map((r) => serialNo(r.firstSerial)),
+    ],
+  );
+  await tx.query(
+    `insert into prepay_transactions (tenant_id, community_id, account_id, room_id, tx_type, amount, balance_after, pay_method, bill_id, payment_id,
+                                      receipt_no, status, reason, operator_id, occurred_at, created_by, updated_by)
+     select $1, p.community_id, u.account_id, p.room_id, 2, p.amount, u.balance_after, $2, p.bill_id, p.id, p.receipt_no, 2, '账单审核自动抵扣', $3, $4, $3, $3
+       from unnest($5::bigint[], $6::bigint[], $7::text[]) as u(account_id, balance_after, serial_no)
+       join payments p on p.tenant_id = $1 and p.serial_no = u.serial_no`,
+    [session.tenantId, BALANCE_PAY_METHOD, session.userId, paidAt, ledger.accountId, ledger.balanceAfter, pay.billId.map((_, i) => serialNo(i))],
+  );
+  const touched = [...accounts.values()].filter((a) => receipts.has(a.roomId));
+  await tx.query(
+    `update prepay_accounts a set balance = u.balance, updated_at = now(), version = a.version + 1
+       from unnest($2::bigint[], $3::bigint[]) as u(id, balance) where a.tenant_id = $1 and a.id = u.id`,
+    [session.tenantId, touched.map((a) => a.id), touched.map((a) => a.balance)],
+  );
+  return { bills: pay.billId.length, amount: pay.amount.reduce((s, n) => s + n, 0) };
+}

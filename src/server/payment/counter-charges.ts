@@ -1,0 +1,129 @@
+// Deposits (押金) and temporary charges (临时收费): money taken at the cashier through the generic
+// create form, then fixed. Creating one records the charge (a payments row of its source, with a
+// receipt) in the same transaction; editing or deleting it is refused. A deposit is refunded in
+// full or in part (the rest kept as a deduction, with its reason) after approval by 实收管理.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { checkRule } from "../../common/validate.ts";
+import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
+import { CODES, fen, refused, ruleBroken } from "./common.ts";
+import { ALL_PAY_METHODS } from "./settings.ts";
+import { acceptedPayMethod, recordCharge, recordReturn, requireAuthority, requireRoomIn, SOURCE } from "./ledger.ts";
+
+interface ChargeRow {
+  communityId: number;
+  roomId: number | null;
+  paymentItemId: number;
+  amount: number;
+  payMethod: number;
+  payerName: string | null;
+  receiptNo: string | null;
+  refundAmount: number | null;
+  refundMethod: number | null;
+  deductionReason: string | null;
+}
+
+async function chargeRow(tx: DbSession, table: string, tenantId: number, id: number): Promise<ChargeRow> {
+  const refundCols = table === "deposits" ? `refund_amount as "refundAmount", refund_method as "refundMethod", deduction_reason as "deductionReason"` : `null as "refundAmount", null as "refundMethod", null as "deductionReason"`;
+  const { rows } = await tx.query<ChargeRow>(
+    `select community_id as "communityId", room_id as "roomId", payment_item_id as "paymentItemId", amount, pay_method as "payMethod",
+            payer_name as "payerName", receipt_no as "receiptNo", ${refundCols}
+       from ${table} where tenant_id = $1 and id = $2`,
+    [tenantId, id],
+  );
+  const r = rows[0];
+  return {
+    ...r,
+    communityId: Number(r.communityId),
+    roomId: r.roomId === null ? null : Number(r.roomId),
+    amount: fen(r.amount),
+    refundAmount: r.refundAmount === null ? null : fen(r.refundAmount),
+  };
+}
+
+/** The item must be one of the community's own. */
+async function requireItemIn(tx: DbSession, tenantId: number, communityId: number, itemId: number): Promise<void> {
+  const { rows } = await tx.query("select 1 from payment_items where tenant_id = $1 and id = $2 and community_id = $3", [tenantId, itemId, communityId]);
+  if (!rows.length) throw refused("chargeItemNotInCommunity", "paymentItemId");
+}
+
+/** After the row is created: the charge and its receipt, written back onto the row. */
+async function collect(tx: DbSession, session: SessionInfo, table: "deposits" | "temp_charges", id: number): Promise<void> {
+  const row = await chargeRow(tx, table, session.tenantId, id);
+  await requireRoomIn(tx, session.tenantId, row.communityId, row.roomId);
+  await requireItemIn(tx, session.tenantId, row.communityId, row.paymentItemId);
+  if (!(row.amount > 0)) throw ruleBroken(checkRule("positiveAmount", "0")!, "amount");
+  const payMethod = await acceptedPayMethod(tx, session, row.communityId, row.payMethod);
+  const source = table === "deposits" ? SOURCE.DEPOSIT : SOURCE.TEMP;
+  const charge = await recordCharge(tx, session, { communityId: row.communityId, roomId: row.roomId, paymentItemId: row.paymentItemId, source, amount: row.amount, payMethod, payerName: row.payerName });
+  const when = table === "deposits" ? "collected_at = now()" : "charged_at = now(), cashier_id = $5";
+  await tx.query(`update ${table} set receipt_no = $3, receipt_id = $4, ${when} where tenant_id = $1 and id = $2`, [
+    session.tenantId,
+    id,
+    charge.receiptNo,
+    charge.receiptId,
+    ...(table === "deposits" ? [] : [session.userId]),
+  ]);
+}
+
+const fixed = (what: string) => ({
+  async beforeWrite({ mode }: { mode: "create" | "update" }) {
+    if (mode === "update") throw refused("chargeCollectedNoEdit", "", { what });
+  },
+  async beforeDelete() {
+    throw refused("chargeCollectedNoDelete", "", { what });
+  },
+});
+
+/** Applying for a refund: 0 ≤ refund ≤ the deposit; what is kept is the deduction, which needs a reason. */
+async function applyDepositRefund(ctx: ActionHookContext): Promise<void> {
+  const row = await chargeRow(ctx.tx, "deposits", ctx.session.tenantId, Number(ctx.row.id));
+  const refund = Number(ctx.columns.get("refund_amount") ?? 0);
+  if (refund > row.amount) throw refused("depositRefundOverAmount", "refundAmount", { amount: String(ctx.row.amount) });
+  const method = Number(ctx.inputs.refundMethod);
+  if (!ALL_PAY_METHODS.includes(method)) throw refused("selectReturnMethod", "refundMethod");
+  const deduction = row.amount - refund;
+  if (deduction > 0 && !ctx.inputs.deductionReason) throw refused("deductionReasonRequired", "deductionReason");
+  if (deduction === 0) ctx.columns.set("deduction_reason", null);
+  ctx.columns.set("deduction_amount", deduction);
+  ctx.columns.set("reject_reason", null);
+}
+
+/** Approving: the refund leaves as a returnFlag 1 row under the deposit's receipt number. */
+async function approveDepositRefund(ctx: ActionHookContext): Promise<void> {
+  requireAuthority(ctx.session, CODES.received);
+  const row = await chargeRow(ctx.tx, "deposits", ctx.session.tenantId, Number(ctx.row.id));
+  if (!row.refundAmount) return;
+  await recordReturn(ctx.tx, ctx.session, {
+    communityId: row.communityId,
+    roomId: row.roomId,
+    paymentItemId: row.paymentItemId,
+    source: SOURCE.DEPOSIT,
+    amount: row.refundAmount,
+    payMethod: row.refundMethod ?? row.payMethod,
+    payerName: row.payerName,
+    receiptNo: row.receiptNo,
+    remark: row.deductionReason ? `押金退还，扣除原因：${row.deductionReason}`.slice(0, 128) : "押金退还",
+  });
+}
+
+export function registerCounterChargeHooks(): void {
+  registerResourceHooks("deposits", {
+    ...fixed("押金"),
+    afterWrite: async (tx, session, id, mode) => (mode === "create" ? collect(tx, session, "deposits", id) : undefined),
+    beforeAction: {
+      refund: applyDepositRefund,
+      approveRefund: approveDepositRefund,
+      rejectRefund: async (ctx) => requireAuthority(ctx.session, CODES.received),
+    },
+  });
+  registerResourceHooks("tempCharges", {
+    ...fixed("临时收费"),
+    async beforeWrite({ mode, body }) {
+      if (mode === "update") throw refused("tempChargeCollectedNoEdit");
+      const visitor = typeof body.visitorName === "string" ? body.visitorName.trim() : "";
+      if ((body.roomId === undefined || body.roomId === null || body.roomId === "") && !visitor) throw refused("roomOrVisitorRequired", "roomId");
+    },
+    afterWrite: async (tx, session, id, mode) => (mode === "create" ? collect(tx, session, "temp_charges", id) : undefined),
+  });
+}

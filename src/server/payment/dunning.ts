@@ -1,0 +1,179 @@
+// Dunning notices (催缴通知), made in batch by a background task: the scope (a community, some of its
+// buildings or chosen rooms) is walked in steps of 500 rooms, one transaction each (the notices and
+// the task's cursor commit together, so a resumed task neither repeats nor skips a room; notice
+// numbers CJ{task}R{room} are unique besides). A room gets a notice when it is in arrears (arrears.ts:
+// approved bills past due still owed, late fees as of the task's day); the notice keeps those bills
+// as they were, the total and the template's text with the room's figures filled in.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { checkRule } from "../../common/validate.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { chinaDay } from "../../common/payment/period.ts";
+import { enqueueTask, findTask, finishTask } from "../tasks/store.ts";
+import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
+import { registerTaskSummary } from "../tasks/task-centre.ts";
+import { audit, CODES, fen, notFound, optionalIdList, refused, requireCommunity, ruleBroken } from "./common.ts";
+import { OWED_SQL } from "./arrears.ts";
+import { parseId } from "../crud/sql.ts";
+
+export const DUNNING_TASK = "dunningNotices";
+const STEP = 500;
+
+export const DEFAULT_TITLE = "物业费催缴通知";
+export const DEFAULT_TEMPLATE =
+  "尊敬的{room}业主：截至{date}，您尚有{count}笔费用未缴，合计{amount}元（最早欠费账期{period}）。请尽快到物业服务中心或通过线上渠道缴纳，逾期将按规定计收滞纳金。如已缴纳，请忽略本通知。";
+
+interface DunningPayload {
+  communityId: number;
+  buildingIds: number[] | null;
+  roomIds: number[] | null;
+  title: string;
+  template: string;
+  day: string;
+}
+
+/** The generate call's input, checked (the one place it is read). */
+export async function dunningRequestOf(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<DunningPayload> {
+  const communityId = await requireCommunity(tx, session, body.communityId);
+  const title = typeof body.title === "string" && body.title.trim() ? body.title.trim() : DEFAULT_TITLE;
+  if ([...title].length > 64) throw refused("dunningTitleTooLong", "title");
+  const titleProblem = checkRule("cjkText", title);
+  if (titleProblem) throw ruleBroken(titleProblem, "title");
+  const template = typeof body.template === "string" && body.template.trim() ? body.template.trim() : DEFAULT_TEMPLATE;
+  if ([...template].length > 1000) throw refused("dunningTemplateTooLong", "template");
+  const problem = checkRule("noEmoji", template);
+  if (problem) throw ruleBroken(problem, "template");
+  return { communityId, buildingIds: optionalIdList(body.buildingIds, "buildingIds"), roomIds: optionalIdList(body.roomIds, "roomIds"), title, template, day: chinaDay() };
+}
+
+function scopeSql(p: DunningPayload, first: number): { sql: string; params: unknown[] } {
+  const params: unknown[] = [p.communityId];
+  let sql = `r.community_id = $${first}`;
+  if (p.buildingIds) {
+    params.push(p.buildingIds);
+    sql += ` and r.building_id = any($${first + params.length - 1}::bigint[])`;
+  }
+  if (p.roomIds) {
+    params.push(p.roomIds);
+    sql += ` and r.id = any($${first + params.length - 1}::bigint[])`;
+  }
+  return { sql, params };
+}
+
+/** Creates the task (the rooms in scope are its total); the worker makes the notices. */
+export async function startDunning(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
+  const payload = await dunningRequestOf(tx, session, body);
+  const scope = scopeSql(payload, 2);
+  const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where r.tenant_id = $1 and ${scope.sql}`, [session.tenantId, ...scope.params]);
+  if (!rows[0].n) throw refused("noRoomsInScope", "roomIds");
+  const task = await enqueueTask(tx, { tenantId: session.tenantId, userId: session.userId, type: DUNNING_TASK, name: `生成催缴通知 ${payload.day}`, total: rows[0].n, payload });
+  await audit(tx, session, ip, "dunningNotices", "generate", task.id, { communityId: payload.communityId, rooms: rows[0].n }, CODES.report);
+  return { taskId: task.id, total: rows[0].n };
+}
+
+const fill = (template: string, v: Record<string, string>) => template.replace(/\{(room|date|count|amount|period)\}/g, (_m, k: string) => v[k] ?? "");
+
+/** One step: the next rooms of the scope after `afterRoomId`; returns how many were scanned and the last id. */
+export async function dunningStep(tx: DbSession, tenantId: number, userId: number | null, taskId: number, p: DunningPayload, afterRoomId: number) {
+  const scope = scopeSql(p, 5);
+  const { rows } = await tx.query<{ id: number; label: string; owed: string | null; bills: { billNo: string; itemName: string; period: string; dueDate: string; outstanding: number }[] | null }>(
+    `with cand as (
+       select r.id, concat_ws(' ', bu.name, un.name, r.room_no) as label from rooms r
+         left join buildings bu on bu.tenant_id = r.tenant_id and bu.id = r.building_id
+         left join units un on un.tenant_id = r.tenant_id and un.id = r.unit_id
+        where r.tenant_id = $1 and r.id > $3 and ${scope.sql} order by r.id limit $4
+     ), owed as (
+       select b.room_id, b.bill_no, i.name as item_name, b.period, b.due_date, (${OWED_SQL}) as owed
+         from bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
+        where b.tenant_id = $1 and b.room_id in (select id from cand) and b.status in (2, 5) and b.due_date < $2::date
+     )
+     select c.id, c.label, sum(o.owed) filter (where o.owed > 0)::bigint as owed,
+            json_agg(json_build_object('billNo', o.bill_no, 'itemName', o.item_name, 'period', o.period, 'dueDate', o.due_date, 'outstanding', o.owed) order by o.period, o.bill_no)
+              filter (where o.owed > 0) as bills
+       from cand c left join owed o on o.room_id = c.id group by c.id, c.label order by c.id`,
+    [tenantId, p.day, afterRoomId, STEP, ...scope.params],
+  );
+  const owing = rows.filter((r) => fen(r.owed) > 0 && r.bills?.length);
+  if (owing.length) {
+    const values = owing.map((r) => {
+      const bills = r.bills!.map((b) => ({ ...b, outstanding: fenToYuan(fen(b.outstanding)) }));
+      const oldest = bills.reduce((m, b) => (b.period < m ? b.period : m), bills[0].period);
+      return {
+        roomId: Number(r.id),
+        noticeNo: `CJ${taskId}R${r.id}`,
+        content: fill(p.template, { room: r.label, date: p.day, count: String(bills.length), amount: fenToYuan(fen(r.owed)), period: oldest }).slice(0, 2000),
+        amount: fen(r.owed),
+        count: bills.length,
+        oldest,
+        bills: JSON.stringify(bills),
+      };
+    });
+    await tx.query(
+      `insert into dunning_notices (tenant_id, community_id, notice_no, room_id, title, content, amount_owed, bill_count, oldest_period, bills, task_id, issued_at, issuer_id, created_by, updated_by)
+       select $1, $2, u.notice_no, u.room_id, $3, u.content, u.amount, u.cnt, u.oldest, u.bills::jsonb, $4, now(), $5, $5, $5
+         from unnest($6::text[], $7::bigint[], $8::text[], $9::bigint[], $10::int[], $11::text[], $12::text[]) as u(notice_no, room_id, content, amount, cnt, oldest, bills)
+       on conflict do nothing`,
+      [tenantId, p.communityId, p.title, taskId, userId, values.map((v) => v.noticeNo), values.map((v) => v.roomId), values.map((v) => v.content), values.map((v) => v.amount), values.map((v) => v.count), values.map((v) => v.oldest), values.map((v) => v.bills)],
+    );
+  }
+  return { scanned: rows.length, lastId: rows.length ? Number(rows[rows.length - 1].id) : afterRoomId, notices: owing.length };
+}
+
+export const dunningHandler: TaskHandler = {
+  async step(ctx: StepContext) {
+    const { task, db } = ctx;
+    const payload = task.payload as unknown as DunningPayload;
+    const cursor = (task.cursor as { lastRoomId: number; notices: number } | null) ?? { lastRoomId: 0, notices: 0 };
+    let finished = false;
+    let notices = cursor.notices;
+    await db.transaction(async (tx) => {
+      const r = await dunningStep(tx, task.tenantId, task.userId, task.id, payload, cursor.lastRoomId);
+      finished = r.scanned < STEP;
+      notices += r.notices;
+      await ctx.save(tx, r.scanned, { lastRoomId: r.lastId, notices });
+    });
+    return finished ? { finished: true, result: { notices } } : { finished: false };
+  },
+};
+
+/** The whole run inside the caller's transaction (demo seed): the task, every step, completed. */
+export async function dunningInline(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<{ taskId: number; notices: number }> {
+  const { taskId } = await startDunning(tx, session, null, body);
+  const task = (await findTask(tx, session.tenantId, taskId))!;
+  const payload = task.payload as unknown as DunningPayload;
+  let after = 0;
+  let notices = 0;
+  let done = 0;
+  for (;;) {
+    const r = await dunningStep(tx, session.tenantId, session.userId, taskId, payload, after);
+    notices += r.notices;
+    done += r.scanned;
+    after = r.lastId;
+    if (r.scanned < STEP) break;
+  }
+  await tx.query("update tasks set state = 'active', started_at = now(), done = $2 where id = $1", [taskId, done]);
+  await finishTask(tx, taskId, "completed", { notices });
+  return { taskId, notices };
+}
+
+registerTaskHandler(DUNNING_TASK, dunningHandler);
+registerTaskSummary(DUNNING_TASK, (r) => `已生成${Number(r.notices ?? 0)}份催缴通知`);
+
+/** One notice for the print view, with its room's place. */
+export async function dunningNoticeView(db: DbSession, session: SessionInfo, idValue: unknown) {
+  const id = parseId(idValue);
+  if (id === null) throw notFound();
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select d.id, d.notice_no as "noticeNo", d.title, d.content, d.amount_owed as "amountOwed", d.bill_count as "billCount", d.oldest_period as "oldestPeriod",
+            d.bills, d.issued_at as "issuedAt", d.room_id as "roomId", r.room_no as "roomNo", bu.name as "buildingName", un.name as "unitName",
+            c.name as "communityName"
+       from dunning_notices d join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id
+       join rooms r on r.tenant_id = d.tenant_id and r.id = d.room_id
+       left join buildings bu on bu.tenant_id = r.tenant_id and bu.id = r.building_id
+       left join units un on un.tenant_id = r.tenant_id and un.id = r.unit_id
+      where d.tenant_id = $1 and d.id = $2`,
+    [session.tenantId, id],
+  );
+  if (!rows[0]) throw notFound();
+  return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: `${rows[0].communityName}物业服务中心` };
+}

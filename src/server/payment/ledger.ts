@@ -1,0 +1,93 @@
+// Money taken or given back at the counter outside a bill: prepayment recharges and their refunds,
+// deposits, temporary charges. Each is a payments row (its source, item and room, no bill) so the
+// daily settlement, closing and the received list count it like any charge; a charge gets a
+// receipt numbered like the cashier's (prefix + the tenant's gap-free counter), a refund is a
+// returnFlag 1 row under the charge's receipt number. All inside the caller's transaction, under
+// the community's shared day lock (a day being closed waits).
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { chinaDay } from "../../common/payment/period.ts";
+import { accountingDay } from "./bills.ts";
+import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
+import { dayLockKey, nextCounter, refused } from "./common.ts";
+import { apiError } from "../http/envelope.ts";
+
+/** payments.source (mapping paymentSource). */
+export const SOURCE = { BILL: 1, PREPAY: 2, DEPOSIT: 3, TEMP: 4 } as const;
+
+export { BALANCE_PAY_METHOD };
+
+export interface CounterMoney {
+  communityId: number;
+  roomId: number | null;
+  paymentItemId?: number | null;
+  source: number;
+  amount: number;
+  payMethod: number;
+  payerName?: string | null;
+  remark?: string | null;
+  at?: Date;
+}
+
+/** A pay method the community accepts at the counter, else 400. */
+export async function acceptedPayMethod(tx: DbSession, session: SessionInfo, communityId: number, value: unknown, field = "payMethod"): Promise<number> {
+  const method = Number(value);
+  if (!Number.isInteger(method) || !ALL_PAY_METHODS.includes(method)) throw refused("selectPayMethod", field);
+  const settings = await loadSettings(tx, session.tenantId, communityId);
+  if (!settings.payMethods.includes(method)) throw refused("payMethodDisabled", field);
+  return method;
+}
+
+async function dayOf(tx: DbSession, tenantId: number, communityId: number, at: Date): Promise<string> {
+  const [k1, k2] = dayLockKey(communityId);
+  await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
+  return accountingDay(tx, tenantId, communityId, chinaDay(at));
+}
+
+/** A charge with its receipt: {paymentId, receiptId, receiptNo, accountingDay}. */
+export async function recordCharge(tx: DbSession, session: SessionInfo, m: CounterMoney) {
+  const at = m.at ?? new Date();
+  const day = await dayOf(tx, session.tenantId, m.communityId, at);
+  const settings = await loadSettings(tx, session.tenantId, m.communityId);
+  const receiptNo = `${settings.receiptPrefix || "SJ"}${String(await nextCounter(tx, session.tenantId, "receipt")).padStart(10, "0")}`;
+  const serialNo = `P${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+  const { rows: p } = await tx.query<{ id: number }>(
+    `insert into payments (tenant_id, community_id, serial_no, room_id, payer_name, amount, pay_method, payment_type, return_flag, source, payment_item_id,
+                           receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, 2, 0, $8, $9, $10, $11, $12, $13::date, $14, $11, $11) returning id`,
+    [session.tenantId, m.communityId, serialNo, m.roomId, m.payerName ?? null, m.amount, m.payMethod, m.source, m.paymentItemId ?? null, receiptNo, session.userId, at.toISOString(), day, m.remark ?? null],
+  );
+  const { rows: r } = await tx.query<{ id: number }>(
+    `insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, payer_name, invoice_title, tax_no, amount,
+                           pay_method, status, issued_at, issuer_id, created_by, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $13) returning id`,
+    [session.tenantId, m.communityId, receiptNo, settings.defaultReceiptType || 1, p[0].id, m.roomId, m.payerName ?? null, settings.receiptTitle, settings.taxNo, m.amount, m.payMethod, at.toISOString(), session.userId],
+  );
+  return { paymentId: Number(p[0].id), receiptId: Number(r[0].id), receiptNo, accountingDay: day };
+}
+
+/** Money given back (returnFlag 1) under the receipt number of what was collected: {paymentId, serialNo, accountingDay}. */
+export async function recordReturn(tx: DbSession, session: SessionInfo, m: CounterMoney & { receiptNo: string | null }) {
+  const at = m.at ?? new Date();
+  const day = await dayOf(tx, session.tenantId, m.communityId, at);
+  const serialNo = `R${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into payments (tenant_id, community_id, serial_no, room_id, payer_name, amount, pay_method, payment_type, return_flag, source, payment_item_id,
+                           receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, 2, 1, $8, $9, $10, $11, $12, $13::date, $14, $11, $11) returning id`,
+    [session.tenantId, m.communityId, serialNo, m.roomId, m.payerName ?? null, m.amount, m.payMethod, m.source, m.paymentItemId ?? null, m.receiptNo, session.userId, at.toISOString(), day, m.remark ?? null],
+  );
+  return { paymentId: Number(rows[0].id), serialNo, accountingDay: day };
+}
+
+/** The room of a community-scoped row must be in that community (the generic path checks only the tenant). */
+export async function requireRoomIn(tx: DbSession, tenantId: number, communityId: number, roomId: number | null): Promise<void> {
+  if (roomId === null) return;
+  const { rows } = await tx.query("select 1 from rooms where tenant_id = $1 and id = $2 and community_id = $3", [tenantId, roomId, communityId]);
+  if (!rows.length) throw refused("roomNotInCommunity", "roomId");
+}
+
+/** The holder of one of the codes may decide (approvals belong to 实收管理), else the 403 marker. */
+export function requireAuthority(session: SessionInfo, code: string): void {
+  if (!session.authorities.includes(code)) throw apiError("NO_PERMISSION");
+}

@@ -1,0 +1,246 @@
+// Prepayment accounts (预存款): one per room, a balance that changes only with a ledger row
+// (prepay_transactions) in the same transaction:
+//   recharge (action on the account, a charge with a receipt)         balance + amount
+//   deduction (cashier pays from the balance; bill approval, autoDeduct) balance − amount, per bill
+//   refund of the balance (applied on the account, approved on the ledger row by 实收管理) balance − amount
+// Concurrency: every change is made with the account row locked (the action's FOR UPDATE, or a
+// conditional `balance >= amount` update), so two cashiers paying from one balance, or a recharge
+// racing an auto-deduction, never take it below zero nor lose a movement. Lock order is bills, then
+// accounts (approval and cashier alike), so they cannot deadlock each other.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { checkRule } from "../../common/validate.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
+import { CODES, fen, refused, ruleBroken, say } from "./common.ts";
+import { ALL_PAY_METHODS } from "./settings.ts";
+import { acceptedPayMethod, BALANCE_PAY_METHOD, recordCharge, recordReturn, requireAuthority, requireRoomIn, SOURCE } from "./ledger.ts";
+import { payBills, type PayRequest } from "./cashier.ts";
+
+/** prepay_transactions.tx_type and status (mappings prepayTxType, prepayTxStatus). */
+export const TX = { RECHARGE: 1, DEDUCTION: 2, REFUND: 3 } as const;
+export const TX_STATUS = { PENDING: 1, DONE: 2, REJECTED: 3 } as const;
+
+interface AccountRow {
+  id: number;
+  communityId: number;
+  roomId: number;
+  balance: number;
+  status: number;
+}
+
+async function accountRow(tx: DbSession, tenantId: number, id: number): Promise<AccountRow> {
+  const { rows } = await tx.query<AccountRow>(
+    `select id, community_id as "communityId", room_id as "roomId", balance, status from prepay_accounts where tenant_id = $1 and id = $2`,
+    [tenantId, id],
+  );
+  return { ...rows[0], id: Number(rows[0].id), communityId: Number(rows[0].communityId), roomId: Number(rows[0].roomId), balance: fen(rows[0].balance) };
+}
+
+/** An action's money input (fen, from the columns the action prepared) that must be above 0. */
+function positiveInput(ctx: ActionHookContext, column: string, field: string): number {
+  const value = ctx.columns.get(column);
+  const amount = value === null || value === undefined ? 0 : Number(value);
+  if (!(amount > 0)) throw ruleBroken(checkRule("positiveAmount", "0") ?? say("positiveAmount"), field);
+  return amount;
+}
+
+export interface LedgerEntry {
+  accountId: number;
+  communityId: number;
+  roomId: number;
+  txType: number;
+  amount: number;
+  balanceAfter: number | null;
+  payMethod: number | null;
+  billId?: number | null;
+  paymentId?: number | null;
+  receiptNo?: string | null;
+  status: number;
+  reason?: string | null;
+}
+
+export async function writeLedger(tx: DbSession, session: SessionInfo, e: LedgerEntry): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into prepay_transactions (tenant_id, community_id, account_id, room_id, tx_type, amount, balance_after, pay_method, bill_id, payment_id,
+                                      receipt_no, status, reason, operator_id, occurred_at, created_by, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now(), $14, $14) returning id`,
+    [session.tenantId, e.communityId, e.accountId, e.roomId, e.txType, e.amount, e.balanceAfter, e.payMethod, e.billId ?? null, e.paymentId ?? null, e.receiptNo ?? null, e.status, e.reason ?? null, session.userId],
+  );
+  return Number(rows[0].id);
+}
+
+/** Recharge at the cashier: the account row is locked by the action; a charge with a receipt and a ledger row. */
+async function recharge(ctx: ActionHookContext & { id: number }): Promise<void> {
+  const { tx, session } = ctx;
+  const amount = positiveInput(ctx, "amount", "amount");
+  const account = await accountRow(tx, session.tenantId, ctx.id);
+  const payMethod = await acceptedPayMethod(tx, session, account.communityId, ctx.inputs.payMethod);
+  const payerName = (ctx.inputs.payerName as string | undefined) || null;
+  const remark = (ctx.inputs.remark as string | undefined) || null;
+  const charge = await recordCharge(tx, session, { communityId: account.communityId, roomId: account.roomId, source: SOURCE.PREPAY, amount, payMethod, payerName, remark: remark ?? "预存款充值" });
+  const { rows } = await tx.query<{ balance: string }>(
+    "update prepay_accounts set balance = balance + $3, last_receipt_id = $4 where tenant_id = $1 and id = $2 returning balance",
+    [session.tenantId, ctx.id, amount, charge.receiptId],
+  );
+  await writeLedger(tx, session, {
+    accountId: ctx.id,
+    communityId: account.communityId,
+    roomId: account.roomId,
+    txType: TX.RECHARGE,
+    amount,
+    balanceAfter: fen(rows[0].balance),
+    payMethod,
+    paymentId: charge.paymentId,
+    receiptNo: charge.receiptNo,
+    status: TX_STATUS.DONE,
+    reason: remark,
+  });
+}
+
+/** What refunds already waiting would take off the balance (fen). */
+async function pendingRefunds(tx: DbSession, tenantId: number, accountId: number): Promise<number> {
+  const { rows } = await tx.query<{ n: string }>(
+    "select coalesce(sum(amount), 0)::bigint as n from prepay_transactions where tenant_id = $1 and account_id = $2 and tx_type = 3 and status = 1",
+    [tenantId, accountId],
+  );
+  return fen(rows[0].n);
+}
+
+/** A refund of the balance waits for approval as a ledger row (status 1); the balance changes on approval. */
+async function applyRefund(ctx: ActionHookContext & { id: number }): Promise<void> {
+  const { tx, session } = ctx;
+  const amount = positiveInput(ctx, "refund_amount", "refundAmount");
+  const method = Number(ctx.inputs.refundMethod);
+  if (!ALL_PAY_METHODS.includes(method)) throw refused("selectRefundMethod", "refundMethod");
+  const account = await accountRow(tx, session.tenantId, ctx.id);
+  const left = account.balance - (await pendingRefunds(tx, session.tenantId, ctx.id));
+  if (amount > left) throw refused("prepayRefundOverBalance", "refundAmount", { amount: fenToYuan(Math.max(0, left)) });
+  await writeLedger(tx, session, {
+    accountId: ctx.id,
+    communityId: account.communityId,
+    roomId: account.roomId,
+    txType: TX.REFUND,
+    amount,
+    balanceAfter: null,
+    payMethod: method,
+    status: TX_STATUS.PENDING,
+    reason: String(ctx.inputs.reason),
+  });
+}
+
+interface LedgerRow {
+  accountId: number;
+  communityId: number;
+  roomId: number;
+  txType: number;
+  amount: number;
+  payMethod: number;
+  reason: string | null;
+}
+
+async function ledgerRow(tx: DbSession, tenantId: number, id: number): Promise<LedgerRow> {
+  const { rows } = await tx.query<LedgerRow>(
+    `select account_id as "accountId", community_id as "communityId", room_id as "roomId", tx_type as "txType", amount, pay_method as "payMethod", reason
+       from prepay_transactions where tenant_id = $1 and id = $2`,
+    [tenantId, id],
+  );
+  const r = rows[0];
+  return { ...r, accountId: Number(r.accountId), communityId: Number(r.communityId), roomId: Number(r.roomId), amount: fen(r.amount) };
+}
+
+/** Approving a refund of the balance: taken off under the account's lock (never below zero), paid back as a returnFlag 1 row. */
+async function approveRefund(ctx: ActionHookContext): Promise<void> {
+  const { tx, session } = ctx;
+  requireAuthority(session, CODES.received);
+  const id = Number(ctx.row.id);
+  const entry = await ledgerRow(tx, session.tenantId, id);
+  if (entry.txType !== TX.REFUND) throw refused("onlyRefundsApproved");
+  const { rows } = await tx.query<{ balance: string }>(
+    "update prepay_accounts set balance = balance - $3, updated_at = now() where tenant_id = $1 and id = $2 and balance >= $3 returning balance",
+    [session.tenantId, entry.accountId, entry.amount],
+  );
+  if (!rows.length) throw refused("prepayBalanceShortForRefund", "amount");
+  const back = await recordReturn(tx, session, {
+    communityId: entry.communityId,
+    roomId: entry.roomId,
+    source: SOURCE.PREPAY,
+    amount: entry.amount,
+    payMethod: entry.payMethod,
+    receiptNo: null,
+    remark: entry.reason ?? "预存款退款",
+  });
+  ctx.columns.set("balance_after", fen(rows[0].balance));
+  ctx.columns.set("payment_id", back.paymentId);
+}
+
+async function decideRefund(ctx: ActionHookContext): Promise<void> {
+  requireAuthority(ctx.session, CODES.received);
+  const entry = await ledgerRow(ctx.tx, ctx.session.tenantId, Number(ctx.row.id));
+  if (entry.txType !== TX.REFUND) throw refused("onlyRefundsApproved");
+}
+
+async function checkAccountRoom(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
+  const { rows } = await tx.query<{ communityId: number; roomId: number }>(
+    `select community_id as "communityId", room_id as "roomId" from prepay_accounts where tenant_id = $1 and id = $2`,
+    [session.tenantId, id],
+  );
+  if (rows[0]) await requireRoomIn(tx, session.tenantId, Number(rows[0].communityId), Number(rows[0].roomId));
+}
+
+export function registerPrepayHooks(): void {
+  registerResourceHooks("prepayAccounts", {
+    afterWrite: (tx, session, id) => checkAccountRoom(tx, session, id),
+    beforeAction: {
+      recharge: async (ctx) => void positiveInput(ctx, "amount", "amount"),
+    },
+    afterAction: { recharge, applyRefund },
+  });
+  registerResourceHooks("prepayTransactions", {
+    beforeAction: { approveRefund, rejectRefund: decideRefund },
+  });
+}
+
+/**
+ * The cashier pays a room's bills from its prepayment balance: the bills are paid as by the
+ * cashier (pay method 7, a receipt), then the total is taken off the balance under the account's
+ * lock, with a ledger row per bill. Not enough balance: nothing is written.
+ */
+export async function payFromBalance(tx: DbSession, session: SessionInfo, ip: string | null, body: PayRequest) {
+  const paid = await payBills(tx, session, ip, { ...body, payMethod: BALANCE_PAY_METHOD, receivedAmount: null }, { fromBalance: true });
+  const { rows: lines } = await tx.query<{ id: number; billId: number; roomId: number; communityId: number; amount: string }>(
+    `select id, bill_id as "billId", room_id as "roomId", community_id as "communityId", amount from payments where tenant_id = $1 and id = any($2::bigint[]) order by id`,
+    [session.tenantId, paid.paymentIds],
+  );
+  const total = lines.reduce((s, l) => s + fen(l.amount), 0);
+  const roomId = Number(lines[0].roomId);
+  const { rows } = await tx.query<{ id: number; balance: string }>(
+    "update prepay_accounts set balance = balance - $3, updated_at = now() where tenant_id = $1 and room_id = $2 and status = 1 and balance >= $3 returning id, balance",
+    [session.tenantId, roomId, total],
+  );
+  if (!rows.length) {
+    const { rows: acc } = await tx.query<{ status: number }>("select status from prepay_accounts where tenant_id = $1 and room_id = $2", [session.tenantId, roomId]);
+    if (!acc.length) throw refused("noPrepayAccount", "billIds");
+    if (acc[0].status !== 1) throw refused("prepayAccountDisabled", "billIds");
+    throw refused("prepayBalanceShort", "payAmount");
+  }
+  let balance = fen(rows[0].balance) + total;
+  for (const l of lines) {
+    balance -= fen(l.amount);
+    await writeLedger(tx, session, {
+      accountId: Number(rows[0].id),
+      communityId: Number(l.communityId),
+      roomId,
+      txType: TX.DEDUCTION,
+      amount: fen(l.amount),
+      balanceAfter: balance,
+      payMethod: BALANCE_PAY_METHOD,
+      billId: Number(l.billId),
+      paymentId: Number(l.id),
+      receiptNo: paid.receiptNo,
+      status: TX_STATUS.DONE,
+      reason: "收银台余额缴费",
+    });
+  }
+  return { ...paid, balance: fenToYuan(fen(rows[0].balance)) };
+}

@@ -1,0 +1,111 @@
+// Demo data of prepayment, deposits, temporary charges and arrears, made through the same generic
+// create and declared actions the screens call (so receipts, payments and the ledger agree):
+//   before approval (seedPrepayAccounts): accounts for the first rooms with a balance, every other
+//     one with auto-deduct on, so approving the bills pays theirs from the balance;
+//   after the cashier's work (seedCounterCharges): deposits held, refunded in part and waiting,
+//     temporary charges to rooms and a visitor, a refund of a balance waiting for approval, and
+//     older unpaid bills so that arrears fall in every ageing bucket, and dunning notices for them.
+import type { DbSession, Db } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { resourceByName } from "../../../generated/resources.ts";
+import { validateResource } from "../../common/validate.ts";
+import { buildModel } from "../crud/model.ts";
+import { createRow } from "../crud/repository.ts";
+import { runAction } from "../crud/actions.ts";
+import { CODES } from "../payment/common.ts";
+import { registerPrepayHooks } from "../payment/prepay.ts";
+import { registerCounterChargeHooks } from "../payment/counter-charges.ts";
+import { generateInline } from "../payment/generation.ts";
+import { approveBills } from "../payment/approval.ts";
+import { dunningInline } from "../payment/dunning.ts";
+
+/** The seed's transaction as the Db the generic path expects (its own transactions run inside it). */
+const within = (tx: DbSession): Db => ({
+  kind: tx.kind,
+  query: (sql, params) => tx.query(sql, params),
+  exec: (sql) => tx.exec(sql),
+  transaction: (fn) => fn(tx),
+  close: async () => {},
+});
+
+function generic(tx: DbSession, s: SessionInfo) {
+  registerPrepayHooks();
+  registerCounterChargeHooks();
+  const db = within(tx);
+  const actor = { session: { ...s, authorities: [...Object.values(CODES)] }, ip: "" };
+  const create = async (resource: string, body: Record<string, unknown>) => Number((await createRow(db, buildModel(resourceByName[resource]), actor, body)).id);
+  const act = async (resource: string, id: number, action: string, body: Record<string, unknown> = {}) => {
+    const def = resourceByName[resource];
+    await runAction(db, buildModel(def), actor, id, def.actions!.list.find((a) => a.name === action)!, body, validateResource);
+  };
+  return { create, act };
+}
+
+const roomsOf = async (tx: DbSession, s: SessionInfo, communityId: number) =>
+  (await tx.query<{ id: number }>("select id from rooms where tenant_id = $1 and community_id = $2 and status in (3, 4, 5) order by id", [s.tenantId, communityId])).rows.map((r) => Number(r.id));
+
+/** Accounts for the first six rooms (balances 300.00 to 1300.00), auto-deduct on every other one. */
+export async function seedPrepayAccounts(tx: DbSession, s: SessionInfo, communityId: number): Promise<void> {
+  const { create, act } = generic(tx, s);
+  for (const [i, roomId] of (await roomsOf(tx, s, communityId)).slice(0, 6).entries()) {
+    const id = await create("prepayAccounts", { communityId, roomId, autoDeduct: i % 2 === 0 });
+    await act("prepayAccounts", id, "recharge", { amount: `${300 + i * 200}.00`, payMethod: [5, 1, 2][i % 3], payerName: "业主", remark: "预存物业费" });
+  }
+}
+
+export async function seedCounterCharges(tx: DbSession, s: SessionInfo, communityId: number, items: { deposit: number; propertyFee: number }, periods: { older: string; oldest: string; ancient: string }): Promise<void> {
+  const { create, act } = generic(tx, s);
+  const rooms = await roomsOf(tx, s, communityId);
+  const item = async (name: string) => {
+    const { rows } = await tx.query<{ id: number }>(
+      `insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, room_statuses, building_ids, due_day, enabled, created_by, updated_by)
+       select $1, $2, $3, price_type_id, 2, '[]', '[]', 15, true, $4, $4 from payment_items where tenant_id = $1 and id = $5 returning id`,
+      [s.tenantId, communityId, name, s.userId, items.deposit],
+    );
+    return Number(rows[0].id);
+  };
+  const keyDeposit = await item("钥匙押金");
+  const parkingCard = await item("停车卡工本费");
+  const certificate = await item("证明开具费");
+
+  // Deposits: held, refunded in part (a deduction), waiting for approval.
+  const deposits: number[] = [];
+  for (const [i, roomId] of rooms.slice(0, 4).entries()) {
+    deposits.push(await create("deposits", { communityId, roomId, paymentItemId: i % 2 ? keyDeposit : items.deposit, amount: i % 2 ? "200.00" : "3000.00", payMethod: 5, payerName: "业主", remark: i % 2 ? "门禁钥匙两把" : "装修押金" }));
+  }
+  if (deposits[1]) {
+    await act("deposits", deposits[1], "refund", { refundAmount: "200.00", refundMethod: 5 });
+    await act("deposits", deposits[1], "approveRefund");
+  }
+  if (deposits[2]) {
+    await act("deposits", deposits[2], "refund", { refundAmount: "2500.00", refundMethod: 6, deductionReason: "损坏公共墙面修复费" });
+    await act("deposits", deposits[2], "approveRefund");
+  }
+  if (deposits[3]) await act("deposits", deposits[3], "refund", { refundAmount: "200.00", refundMethod: 5 });
+
+  // Temporary charges: rooms and a visitor.
+  await create("tempCharges", { communityId, roomId: rooms[0], paymentItemId: parkingCard, amount: "20.00", payMethod: 1, payerName: "业主" });
+  await create("tempCharges", { communityId, roomId: rooms[1] ?? rooms[0], paymentItemId: certificate, amount: "10.00", payMethod: 5 });
+  await create("tempCharges", { communityId, visitorName: "访客李女士", paymentItemId: parkingCard, amount: "20.00", payMethod: 2, payerName: "李女士" });
+
+  // A refund of a balance waiting for approval.
+  const { rows: acc } = await tx.query<{ id: number }>("select id from prepay_accounts where tenant_id = $1 and community_id = $2 and balance >= 10000 order by id limit 1", [s.tenantId, communityId]);
+  if (acc[0]) await act("prepayAccounts", Number(acc[0].id), "applyRefund", { refundAmount: "100.00", refundMethod: 5, reason: "业主申请退还部分预存款" });
+
+  // Older unpaid bills of the last rooms (without accounts): arrears 91–180 and over 180 days.
+  const late = rooms.slice(-4);
+  if (late.length) {
+    await generateInline(tx, s, { period: periods.older, paymentItemIds: [items.propertyFee], roomIds: late.slice(0, 2) });
+    await generateInline(tx, s, { period: periods.oldest, paymentItemIds: [items.propertyFee], roomIds: late.slice(2) });
+    await generateInline(tx, s, { period: periods.ancient, paymentItemIds: [items.propertyFee], roomIds: late.slice(3) });
+    const { rows } = await tx.query<{ id: number }>("select id from bills where tenant_id = $1 and community_id = $2 and period = any($3::text[]) and status = 1", [
+      s.tenantId,
+      communityId,
+      [periods.older, periods.oldest, periods.ancient],
+    ]);
+    if (rows.length) await approveBills(tx, s, null, { ids: rows.map((r) => Number(r.id)) });
+  }
+
+  // Dunning notices for every room of the community in arrears.
+  await dunningInline(tx, s, { communityId });
+}

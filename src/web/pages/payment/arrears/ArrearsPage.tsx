@@ -1,0 +1,88 @@
+// 欠费管理 /propertyPayment/arrears: the rooms of the current community whose approved bills are past
+// due and not settled — amount owed with late fees as of today, number of bills, the oldest unpaid
+// period and the ageing bucket — filtered by building, item and bucket, exported to Excel.
+import { DownloadOutlined } from "@ant-design/icons";
+import { Button, Card, Form, Select, Statistic, Table, Tag } from "antd";
+import { useState } from "react";
+import type { PageProps } from "../../registry.ts";
+import { baseURLFor } from "../../../http/hosts.ts";
+import { useCurrentCommunity } from "../../../state/community.ts";
+import { houseApi } from "../api.ts";
+import type { ArrearsRow } from "../types.ts";
+import { FilterBar, PaymentItemField } from "../shared/FilterBar.tsx";
+import { NeedCommunity } from "../shared/NeedCommunity.tsx";
+import { usePaging } from "../shared/paging.ts";
+import { useApi } from "../../shared/useApi.ts";
+import { api } from "../../../http/api.ts";
+import { operationRoutes } from "../../../../../generated/api-client.ts";
+
+const BUCKETS = [
+  { value: 1, label: "30天以内", color: "gold" },
+  { value: 2, label: "31-90天", color: "orange" },
+  { value: 3, label: "91-180天", color: "volcano" },
+  { value: 4, label: "180天以上", color: "red" },
+];
+
+interface Filters {
+  buildingId?: number;
+  paymentItemId?: number;
+  bucket?: number;
+}
+
+export default function ArrearsPage({ route }: PageProps) {
+  const title = route?.title ?? "欠费管理";
+  const community = useCurrentCommunity();
+  const communityId = community?.communityId ? Number(community.communityId) : null;
+  const [filters, setFilters] = useState<Filters>({});
+  const { page, firstPage, table } = usePaging(20);
+  const query = { communityId, ...filters, ...page };
+  const list = useApi(communityId ? () => api.queryArrears({ body: query }) : null, [JSON.stringify(query)]);
+  const buildings = useApi(communityId ? () => houseApi.buildings(communityId) : null, [communityId]);
+  if (!communityId) return <NeedCommunity title={title} />;
+
+  const exportUrl = () => {
+    const q = new URLSearchParams({ communityId: String(communityId) });
+    for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== null) q.set(k, String(v));
+    return `${baseURLFor(window.location.hostname)}${operationRoutes.exportArrears.path}?${q}`;
+  };
+  return (
+    <Card
+      title={title}
+      variant="borderless"
+      extra={
+        <Button icon={<DownloadOutlined />} href={exportUrl()} target="_blank" rel="noopener">
+          导出Excel
+        </Button>
+      }
+    >
+      <FilterBar<Filters>
+        onSearch={(v) => {
+          setFilters(v);
+          firstPage();
+        }}
+      >
+        <Form.Item name="buildingId" label="楼栋">
+          <Select allowClear style={{ width: 140 }} options={(buildings.data ?? []).map((b) => ({ value: b.id, label: b.name }))} />
+        </Form.Item>
+        <PaymentItemField communityId={communityId} />
+        <Form.Item name="bucket" label="账龄">
+          <Select allowClear style={{ width: 140 }} options={BUCKETS.map(({ value, label }) => ({ value, label }))} />
+        </Form.Item>
+      </FilterBar>
+      <Statistic title="欠费总额(元)" value={list.data?.totalOwed ?? "0.00"} style={{ marginBottom: 16 }} />
+      <Table<ArrearsRow>
+        {...table(list, { unit: "户" })}
+        rowKey="roomId"
+        columns={[
+          { title: "楼栋", dataIndex: "buildingName" },
+          { title: "房号", dataIndex: "roomNo" },
+          { title: "欠费金额(元)", dataIndex: "amountOwed", align: "right" },
+          { title: "欠费账单数", dataIndex: "billCount", align: "right" },
+          { title: "最早欠费账期", dataIndex: "oldestPeriod" },
+          { title: "逾期天数", dataIndex: "daysPastDue", align: "right" },
+          { title: "账龄", dataIndex: "bucket", render: (b: number) => <Tag color={BUCKETS[b - 1]?.color}>{BUCKETS[b - 1]?.label}</Tag> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+// 催缴通知 /propertyPayment/dunningNotices: generate notices for the current community, some of its
+// buildings or chosen rooms with a template (a background task: its progress shows here and in the
+// task centre), then the list of notices (history per room by the room filter), each with its A4
+// print view, and the Excel export of the list.
+import { DownloadOutlined } from "@ant-design/icons";
+import { App, Button, Card, Form, Input, Modal, Progress, Select, Table } from "antd";
+import dayjs from "dayjs";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import type { PageProps } from "../../registry.ts";
+import { apiBase, downloadFile, startExport, waitForTask } from "../../../generic/excel/excel-task.ts";
+import { useCurrentCommunity } from "../../../state/community.ts";
+import { houseApi, paymentApi } from "../api.ts";
+import type { DunningNoticeRow } from "../types.ts";
+import { FilterBar } from "../shared/FilterBar.tsx";
+import { NeedCommunity } from "../shared/NeedCommunity.tsx";
+import { usePaging } from "../shared/paging.ts";
+import { useApi } from "../../shared/useApi.ts";
+import { api } from "../../../http/api.ts";
+
+interface GenerateValues {
+  buildingIds?: number[];
+  roomIds?: number[];
+  title: string;
+  template: string;
+}
+
+function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId: number; open: boolean; onClose: () => void; onStarted: (taskId: number) => void }) {
+  const [form] = Form.useForm<GenerateValues>();
+  const buildings = useApi(open ? () => houseApi.buildings(communityId) : null, [communityId, open]);
+  const defaults = useApi(open ? () => api.getDunningTemplate() : null, [open]);
+  const [rooms, setRooms] = useState<{ value: number; label: string }[]>([]);
+  useEffect(() => {
+    if (defaults.data) form.setFieldsValue({ title: defaults.data.title, template: defaults.data.template });
+  }, [defaults.data, form]);
+  const searchRooms = async (keyword: string) => {
+    const page = await houseApi.search(communityId, keyword);
+    setRooms(page.list.map((r) => ({ value: r.id, label: `${r.buildingName ?? ""} ${r.unitName ?? ""} ${r.roomNo}` })));
+  };
+  return (
+    <Modal
+      title="生成催缴通知"
+      open={open}
+      width={640}
+      okText="生成"
+      onCancel={onClose}
+      destroyOnHidden
+      onOk={async () => {
+        const v = await form.validateFields();
+        const started = await api.generateDunningNotices({ body: { communityId, ...v } });
+        onStarted(started.taskId);
+      }}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="buildingIds" label="楼栋" extra="不选楼栋和房屋时，为整个社区的欠费房屋生成">
+          <Select mode="multiple" allowClear options={(buildings.data ?? []).map((b) => ({ value: b.id, label: b.name }))} />
+        </Form.Item>
+        <Form.Item name="roomIds" label="房屋">
+          <Select mode="multiple" allowClear showSearch filterOption={false} onSearch={searchRooms} options={rooms} placeholder="输入房号搜索" />
+        </Form.Item>
+        <Form.Item name="title" label="标题" rules={[{ required: true, message: "请输入标题" }]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="template" label="催缴内容模板" extra="可用占位符：{room} 房屋、{date} 日期、{count} 欠费笔数、{amount} 欠费金额、{period} 最早欠费账期" rules={[{ required: true, message: "请输入催缴内容" }]}>
+          <Input.TextArea rows={5} maxLength={1000} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function DunningNoticesPage({ route }: PageProps) {
+  const title = route?.title ?? "催缴通知";
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const community = useCurrentCommunity();
+  const communityId = community?.communityId ? Number(community.communityId) : null;
+  const [filters, setFilters] = useState<{ keyword?: string }>({});
+  const [generating, setGenerating] = useState(false);
+  const [taskId, setTaskId] = useState<number | null>(null);
+  const { page, firstPage, table } = usePaging(20);
+  const query = { communityId, ...filters, ...page };
+  const list = useApi(communityId ? () => paymentApi.pageList<DunningNoticeRow>("dunningNotices", query) : null, [JSON.stringify(query)]);
+  const task = useApi(taskId ? () => api.getDunningTask({ query: { id: taskId } }, { silent: true }) : null, [taskId]);
+  const running = task.data && (task.data.state === "pending" || task.data.state === "active");
+  useEffect(() => {
+    if (!taskId || !task.data) return;
+    if (running) {
+      const timer = setTimeout(task.reload, 800);
+      return () => clearTimeout(timer);
+    }
+    if (task.data.state === "completed") {
+      message.success(`已生成${Number((task.data.result as { notices?: number } | null)?.notices ?? 0)}份催缴通知`);
+      list.reload();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [task.data]);
+  if (!communityId) return <NeedCommunity title={title} />;
+
+  // The generic list export (a background task, then the file by link).
+  const exportList = async () => {
+    const base = apiBase("property", "dunningNotices");
+    const { taskId: id } = await startExport(base, { communityId, ...filters });
+    const done = await waitForTask(base, id);
+    if (done.state === "completed") downloadFile(`${base}/actions/file?taskId=${id}`);
+    else message.error(done.result || "导出失败");
+  };
+  return (
+    <Card
+      title={title}
+      variant="borderless"
+      extra={[
+        <Button key="gen" type="primary" onClick={() => setGenerating(true)}>
+          生成催缴通知
+        </Button>,
+        <Button key="export" icon={<DownloadOutlined />} onClick={exportList} style={{ marginLeft: 8 }}>
+          导出Excel
+        </Button>,
+      ]}
+    >
+      {task.data && (
+        <Progress percent={task.data.total ? Math.round((task.data.done / task.data.total) * 100) : 0} status={task.data.state === "failed" ? "exception" : running ? "active" : "success"} style={{ marginBottom: 16 }} />
+      )}
+      <FilterBar<{ keyword?: string }>
+        onSearch={(v) => {
+          setFilters(v);
+          firstPage();
+        }}
+      >
+        <Form.Item name="keyword" label="关键字">
+          <Input allowClear placeholder="通知编号" style={{ width: 200 }} />
+        </Form.Item>
+      </FilterBar>
+      <Table<DunningNoticeRow>
+        {...table(list, { unit: "份" })}
+        columns={[
+          { title: "通知编号", dataIndex: "noticeNo" },
+          { title: "房屋", dataIndex: "roomIdLabel", render: (v, r) => v ?? r.roomId },
+          { title: "欠费金额(元)", dataIndex: "amountOwed", align: "right" },
+          { title: "欠费账单数", dataIndex: "billCount", align: "right" },
+          { title: "最早欠费账期", dataIndex: "oldestPeriod" },
+          { title: "生成时间", dataIndex: "issuedAt", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+          {
+            title: "操作",
+            render: (_v, r) => (
+              <Button type="link" size="small" onClick={() => navigate(`/propertyPayment/dunningNotice/${r.id}`)}>
+                打印
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <GenerateDialog
+        communityId={communityId}
+        open={generating}
+        onClose={() => setGenerating(false)}
+        onStarted={(id) => {
+          setGenerating(false);
+          setTaskId(id);
+        }}
+      />
+    </Card>
+  );
+}

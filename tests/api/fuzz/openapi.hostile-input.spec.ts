@@ -1,0 +1,120 @@
+// Every operation of generated/openapi.json (read at run time: it grows as endpoints are declared)
+// gets hostile bodies, queries and path ids (hostile-values.ts) from the signed-in main account
+// (admin), a staff account, another tenant's main account (admin2) and a caller without a session.
+// Whatever comes, the server answers below 500, with the {code, message, data, success} envelope,
+// 401 without a session, the 403 marker where the staff account lacks the operation's code, and a
+// refused call writes no row. Seeded: the seed is printed; FUZZ_SEED=<n> repeats a run, FUZZ_RUNS
+// sets the admin's requests per operation (default 2).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { backends } from "../support/server.ts";
+import { useDemoServer } from "../support/demo.ts";
+import { openapiFile } from "../../../src/server/paths.ts";
+import { findSession } from "../../../src/server/auth/session-store.ts";
+import { hostileBody, hostileId, hostileQuery } from "./hostile-values.ts";
+import { recordWrites } from "./write-recorder.ts";
+
+// No background task runner: its writes (exports started by earlier calls) would blur "nothing written".
+process.env.TASK_WORKER = "0";
+
+interface Operation {
+  method: string;
+  path: string;
+  authority?: string;
+  isPublic: boolean;
+  bodyFields: string[];
+  queryKeys: string[];
+}
+
+type Schema = { properties?: Record<string, unknown>; $ref?: string };
+
+function operations(): Operation[] {
+  const doc = JSON.parse(readFileSync(openapiFile, "utf8"));
+  const schemaOf = (s: Schema | undefined): Schema | undefined => (s?.$ref ? doc.components.schemas[s.$ref.split("/").pop()!] : s);
+  const out: Operation[] = [];
+  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+    const shared = (item.parameters ?? []) as { name: string; in: string }[];
+    for (const [method, op] of Object.entries<any>(item)) {
+      if (method === "parameters") continue;
+      const params = [...shared, ...(op.parameters ?? [])] as { name: string; in: string }[];
+      const body = schemaOf(op.requestBody?.content?.["application/json"]?.schema);
+      // A body described only in words: the fields of the resource's row.
+      const row = doc.components.schemas[`${path.split("/")[3]}Row`] as Schema | undefined;
+      out.push({
+        method: method.toUpperCase(),
+        path,
+        authority: op["x-authority"],
+        isPublic: !op.security || op.security.length === 0,
+        bodyFields: Object.keys(body?.properties ?? row?.properties ?? {}),
+        queryKeys: params.filter((p) => p.in === "query").map((p) => p.name),
+      });
+    }
+  }
+  return out;
+}
+
+/** A path that does not decode (a lone surrogate's bytes) matches no route: 400 for every caller. */
+const undecodable = (url: string) => {
+  try {
+    decodeURIComponent(url.split("?")[0]);
+    return false;
+  } catch {
+    return true;
+  }
+};
+
+const isEnvelope = (b: any) =>
+  b !== null && typeof b === "object" && typeof b.code === "number" && typeof b.message === "string" && "data" in b && typeof b.success === "boolean";
+
+describe.each(backends)("hostile input on every declared operation (%s)", (backend) => {
+  const t = useDemoServer(backend);
+
+  it("answers below 500 with the envelope, 401 / 403 marker where due, and writes nothing when it refuses", async () => {
+    const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+    const runs = Number(process.env.FUZZ_RUNS ?? 2);
+    console.log(`hostile-input fuzz (${backend}): seed ${seed}; FUZZ_SEED=${seed} repeats this run`);
+    const ops = operations();
+    const staffCodes = new Set((await findSession(t.server.db, t.staff))!.authorities);
+    const writes = recordWrites(t.server.db);
+    const tokens: Record<string, string | undefined> = { admin: t.admin, staff: t.staff, admin2: t.admin2, none: undefined };
+    const failures: string[] = [];
+    let requests = 0;
+
+    for (const [index, op] of ops.entries()) {
+      const opSeed = seed + index;
+      const callers = [...Array.from({ length: runs }, () => "admin"), "staff", "admin2", "none"];
+      const bodies = fc.sample(hostileBody(op.bodyFields), { seed: opSeed, numRuns: callers.length });
+      const ids = fc.sample(hostileId, { seed: opSeed, numRuns: callers.length });
+      const queries = fc.sample(hostileQuery(op.queryKeys), { seed: opSeed, numRuns: callers.length });
+      for (const [i, caller] of callers.entries()) {
+        const url = `${op.path.replace(/\{[^}]+\}/g, ids[i])}${op.method === "GET" || i % 2 ? `?${queries[i]}` : ""}`;
+        const hasBody = op.method !== "GET" && op.method !== "HEAD";
+        const headers: Record<string, string> = { "x-requested-with": "XMLHttpRequest" };
+        if (tokens[caller]) headers.signature = tokens[caller]!;
+        if (hasBody) headers["content-type"] = "application/json";
+        writes.take();
+        const started = Date.now();
+        const r = await t.server.app.inject({ method: op.method as "GET", url, headers, ...(hasBody ? { payload: JSON.stringify(bodies[i]) ?? "null" } : {}) });
+        requests++;
+        const took = Date.now() - started;
+        const what = `${caller} ${op.method} ${url.slice(0, 160)} ${hasBody ? JSON.stringify(bodies[i])?.slice(0, 160) : ""}`;
+        const json = /json/.test(String(r.headers["content-type"] ?? ""));
+        const body = json ? r.json() : undefined;
+        if (r.statusCode >= 500) failures.push(`${r.statusCode} ${what} -> ${r.body.slice(0, 200)}`);
+        else if ((r.statusCode >= 400 || json) && !isEnvelope(body)) failures.push(`no envelope ${r.statusCode} ${what} -> ${r.body.slice(0, 200)}`);
+        else if (undecodable(url) && r.statusCode === 400) void 0;
+        else if (caller === "none" && !op.isPublic && r.statusCode !== 401) failures.push(`no session but ${r.statusCode} ${what}`);
+        else if (caller === "staff" && op.authority && !staffCodes.has(op.authority) && !(r.statusCode === 401 && body?.status === 403)) failures.push(`staff without ${op.authority} but ${r.statusCode} ${what}`);
+        if (took > 10_000) failures.push(`slow (${took} ms) ${what}`);
+        const written = writes.take();
+        if (r.statusCode >= 400 && written.length) failures.push(`refused ${r.statusCode} but wrote ${written.join("; ")} ${what}`);
+        // A signed-in caller whose session a hostile call ended (a user disabled...) signs in again.
+        if (tokens[caller] && r.statusCode === 401 && body?.status !== 403) tokens[caller] = await t.server.login(caller);
+      }
+    }
+    console.log(`hostile-input fuzz (${backend}): ${requests} requests on ${ops.length} operations, ${failures.length} failures`);
+    if (failures.length) console.log(failures.join("\n"));
+    expect(failures.slice(0, 30)).toEqual([]);
+  }, 900_000);
+});

@@ -1,0 +1,182 @@
+// Prepayment, deposits, temporary charges, arrears and dunning in a real browser against the real
+// server (issue 16): a recharge at the account list, then approving the room's bills on the approval
+// page pays them from the balance; a deposit refunded in part with a deduction and approved; a
+// temporary charge's receipt and its line in the daily settlement; arrears filtered by bucket, dunning
+// notices generated from a template and one of them in its print view.
+import { expect, test } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import dayjs from "dayjs";
+import { screenshot } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
+
+const journey = useJourney({ timeout: 60_000 });
+const XHR = { "X-Requested-With": "XMLHttpRequest" };
+
+const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
+
+async function open(page: Page, path: string) {
+  await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await page.getByTestId("shell-menu").waitFor();
+  await hidePanels(page);
+}
+
+const formItem = (scope: Locator, label: string) =>
+  scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
+
+async function choose(scope: Locator, label: string, option: string) {
+  const page = scope.page();
+  await formItem(scope, label).locator(".ant-select").click();
+  const lists = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
+  await lists.locator(`.ant-select-item-option[title="${option}"]`).click();
+  await expect.poll(() => lists.count(), { timeout: 30_000 }).toBe(0);
+}
+
+async function api<T>(method: "get" | "post", path: string, data?: Record<string, unknown>): Promise<T> {
+  const { page, product } = journey;
+  const res = method === "get" ? await page.request.get(`${product.baseUrl}${path}`, { headers: XHR }) : await page.request.post(`${product.baseUrl}${path}`, { headers: XHR, data });
+  const body = await res.json();
+  expect(body.code, `${path}: ${body.message}`).toBe(0);
+  return body.data as T;
+}
+
+/** The first demo community (every pay method, cash) made current; its rooms in id order. */
+async function firstCommunity(page: Page) {
+  const communities = await api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
+  const c = communities[0];
+  await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
+  const rooms = await api<{ list: { id: number; roomNo: string }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId: c.communityId, keyword: "", pageNo: 1, pageSize: 100 });
+  return { ...c, rooms: rooms.list.sort((a, b) => a.id - b.id) };
+}
+
+test("a recharge, then approving the room's bills pays them from the balance", async () => {
+  const { page } = journey;
+  const c = await firstCommunity(page);
+  const room = c.rooms[c.rooms.length - 1];
+  const stamp = Date.now() % 100000;
+  const priceTypeId = (await api<{ id: number }>("post", "/api/property/priceTypes", { communityId: c.communityId, name: `预存旅程${stamp}`, pricingMethod: 2, unitPrice: "120.00", billingCycle: 1, enabled: true })).id;
+  const item = `预存旅程费${stamp}`;
+  const itemId = (await api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: item, dueDay: 15, paymentType: 2, roomStatuses: [1, 2, 3, 4, 5] })).id;
+  const period = dayjs().add(7, "month").format("YYYY-MM");
+  const started = await api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period, paymentItemIds: [itemId], roomIds: [room.id] });
+  await expect.poll(async () => (await api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
+  const existing = await api<{ list: { id: number }[] }>("post", "/api/property/prepayAccounts/actions/pageList", { pageNo: 1, pageSize: 1, roomId: room.id });
+  const accountId = existing.list[0]?.id ?? (await api<{ id: number }>("post", "/api/property/prepayAccounts", { communityId: c.communityId, roomId: room.id, autoDeduct: true })).id;
+  await page.request.put(`${journey.product.baseUrl}/api/property/prepayAccounts/${accountId}`, { headers: XHR, data: { autoDeduct: true } });
+  const before = Number((await api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance.replace(".", ""));
+
+  // 1. Recharge 500.00 in cash from the account list.
+  await open(page, "/propertyPayment/prepayAccounts");
+  const row = page.locator(".ant-table-row").filter({ has: page.locator(`[data-row-key="${accountId}"]`) }).or(page.locator(`.ant-table-row[data-row-key="${accountId}"]`));
+  await row.first().getByRole("button", { name: /充\s*值/ }).click();
+  const dialog = page.locator(".ant-modal").filter({ hasText: "充值" });
+  await formItem(dialog, "充值金额(元)").locator("input").fill("500.00");
+  await choose(dialog, "支付方式", "现金");
+  await dialog.getByRole("button", { name: /确\s*定/ }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await expect.poll(async () => (await api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000) / 100).toFixed(2));
+  await screenshot(page, "fee-depth-1-recharged");
+
+  // 2. Approve the room's draft bill of the item on the approval page.
+  await open(page, "/propertyPayment/billapproval");
+  const query = page.getByRole("button", { name: /查\s*询/ });
+  const filters = page.locator("form").filter({ has: query });
+  await choose(filters, "状态", "草稿");
+  await choose(filters, "缴费项目", item);
+  await query.click();
+  await page.getByText("共 1 张").waitFor();
+  await page.locator(".ant-table-thead .ant-checkbox-input").check();
+  await page.getByRole("button", { name: /批量通过/ }).click();
+  await page.locator(".ant-table-placeholder").waitFor();
+
+  // 3. The bill is paid from the balance: 120.00 off, a deduction in the ledger.
+  await expect.poll(async () => (await api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000 - 12000) / 100).toFixed(2));
+  const bills = await api<{ list: { status: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 5 });
+  expect(bills.list.map((b) => b.status)).toEqual([4]);
+  await open(page, "/propertyPayment/prepayTransactions");
+  await page.locator(".ant-table-row").filter({ hasText: "抵扣" }).filter({ hasText: "120.00" }).first().waitFor();
+  await screenshot(page, "fee-depth-2-deducted");
+}, 240_000);
+
+test("a deposit is collected, refunded in part with a deduction and approved", async () => {
+  const { page } = journey;
+  const c = await firstCommunity(page);
+  const items = await api<{ list: { id: number; name: string }[] }>("post", "/api/property/paymentItems/actions/pageList", { communityId: c.communityId, pageNo: 1, pageSize: 100 });
+  const item = items.list.find((i) => i.name === "装修押金")!;
+  const deposit = await api<{ id: number; receiptId: number }>("post", "/api/property/deposits", { communityId: c.communityId, roomId: c.rooms[1].id, paymentItemId: item.id, amount: "2000.00", payMethod: 5, payerName: "旅程业主" });
+
+  await open(page, "/propertyPayment/deposits");
+  const row = page.locator(`.ant-table-row[data-row-key="${deposit.id}"]`);
+  await row.getByRole("button", { name: /申请退还/ }).click();
+  const dialog = page.locator(".ant-modal").filter({ hasText: "申请退还" });
+  await formItem(dialog, "退还金额(元)").locator("input").fill("1500.00");
+  await choose(dialog, "退还方式", "现金");
+  await formItem(dialog, "扣除原因").locator("input, textarea").first().fill("墙面修复");
+  await dialog.getByRole("button", { name: /确\s*定/ }).click();
+  await row.getByText("退款待审核").waitFor();
+  await row.getByRole("button", { name: /退还审核通过/ }).click();
+  await page.locator(".ant-modal-confirm").getByRole("button", { name: /退还审核通过/ }).click();
+  await row.getByText("已退还").waitFor();
+  await row.getByRole("cell", { name: "500.00", exact: true }).waitFor(); // 扣除金额
+  await screenshot(page, "fee-depth-3-deposit-refunded");
+  const stored = await api<{ refundAmount: string; deductionAmount: string; status: number }>("get", `/api/property/deposits/${deposit.id}`);
+  expect(stored).toMatchObject({ refundAmount: "1500.00", deductionAmount: "500.00", status: 3 });
+}, 240_000);
+
+test("a temporary charge prints its receipt and shows in the day's settlement", async () => {
+  const { page } = journey;
+  const c = await firstCommunity(page);
+  const items = await api<{ list: { id: number; name: string }[] }>("post", "/api/property/paymentItems/actions/pageList", { communityId: c.communityId, pageNo: 1, pageSize: 100 });
+  const item = items.list.find((i) => i.name === "停车卡工本费")!;
+  const today = dayjs().add(8, "hour").toISOString().slice(0, 10);
+  type Day = { rows: { payMethod: number; cashierName: string; recordedAmount: string }[] };
+  const wechat = (d: Day) => d.rows.filter((r) => r.payMethod === 1);
+  const before = await api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`);
+  const charge = await api<{ receiptId: number; receiptNo: string }>("post", "/api/property/tempCharges", { communityId: c.communityId, visitorName: "旅程访客", paymentItemId: item.id, amount: "12.34", payMethod: 1 });
+
+  await open(page, `/propertyPayment/receipt/${charge.receiptId}`);
+  await page.getByText(`票据号：${charge.receiptNo}`).waitFor();
+  await page.getByRole("cell", { name: "停车卡工本费" }).waitFor();
+  await page.getByText("¥12.34").waitFor();
+  await screenshot(page, "fee-depth-4-temp-receipt");
+
+  const after = await api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`);
+  const sum = (d: Day) => wechat(d).reduce((s, r) => s + Number(r.recordedAmount.replace(".", "")), 0);
+  expect(sum(after) - sum(before)).toBe(1234);
+  await open(page, "/propertyPayment/reconciliation");
+  if (today !== dayjs().format("YYYY-MM-DD")) {
+    // The server books by China time; this browser's clock may be on another date.
+    await page.locator(".date-field").first().click();
+    await page.locator(".ant-picker-dropdown:not(.ant-picker-dropdown-hidden)").locator(`td[title="${today}"]`).click();
+  }
+  const line = after.rows.find((r) => r.payMethod === 1 && wechat(before).every((b) => b.cashierName !== r.cashierName || b.recordedAmount !== r.recordedAmount))!;
+  await page.locator(".ant-table-row").filter({ hasText: line.cashierName }).filter({ hasText: line.recordedAmount }).first().waitFor();
+  await screenshot(page, "fee-depth-5-settlement");
+}, 240_000);
+
+test("arrears filtered by bucket, dunning notices generated, one printed", async () => {
+  const { page } = journey;
+  await firstCommunity(page);
+  await open(page, "/propertyPayment/arrears");
+  const query = page.getByRole("button", { name: /查\s*询/ });
+  const filters = page.locator("form").filter({ has: query });
+  await choose(filters, "账龄", "180天以上");
+  await query.click();
+  await page.locator(".ant-table-row").first().waitFor();
+  const tags = await page.locator(".ant-table-row .ant-tag").allInnerTexts();
+  expect(tags.length).toBeGreaterThan(0);
+  expect(new Set(tags)).toEqual(new Set(["180天以上"]));
+  await screenshot(page, "fee-depth-6-arrears");
+
+  await open(page, "/propertyPayment/dunningNotices");
+  await page.getByRole("button", { name: "生成催缴通知" }).click();
+  const dialog = page.locator(".ant-modal").filter({ hasText: "生成催缴通知" });
+  await expect.poll(() => formItem(dialog, "标题").locator("input").inputValue()).toBe("物业费催缴通知");
+  await dialog.getByRole("button", { name: /生\s*成/ }).click();
+  await page.getByText(/已生成\d+份催缴通知/).waitFor();
+  await page.locator(".ant-table-row").first().getByRole("button", { name: /打\s*印/ }).click();
+  await page.waitForURL(/#\/propertyPayment\/dunningNotice\/\d+/);
+  await page.getByText(/合计（大写）：.+/).waitFor();
+  await page.getByRole("heading", { name: "物业费催缴通知" }).waitFor();
+  await screenshot(page, "fee-depth-7-dunning-print");
+}, 240_000);
