@@ -120,7 +120,10 @@ export const messages = {
   "noPrepayAccount": "该房屋没有预存款账户",
   "prepayAccountDisabled": "预存款账户已停用",
   "prepayBalanceShort": "预存款余额不足",
-  "dunningSubmitted": "催缴通知生成任务已创建"
+  "dunningSubmitted": "催缴通知生成任务已创建",
+  "dunningIssuer": "{communityName}物业服务中心",
+  "dunningSummary": "已生成{count}份催缴通知",
+  "dunningTaskName": "生成催缴通知 {day}"
 } as const;
 
 export const errorCodes = {

@@ -12,7 +12,7 @@ import { chinaDay } from "../../common/payment/period.ts";
 import { enqueueTask, findTask, finishTask } from "../tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
-import { audit, CODES, fen, notFound, optionalIdList, refused, requireCommunity, ruleBroken } from "./common.ts";
+import { audit, CODES, fen, notFound, optionalIdList, refused, requireCommunity, ruleBroken, say } from "./common.ts";
 import { OWED_SQL } from "./arrears.ts";
 import { parseId } from "../crud/sql.ts";
 
@@ -66,7 +66,7 @@ export async function startDunning(tx: DbSession, session: SessionInfo, ip: stri
   const scope = scopeSql(payload, 2);
   const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where r.tenant_id = $1 and ${scope.sql}`, [session.tenantId, ...scope.params]);
   if (!rows[0].n) throw refused("noRoomsInScope", "roomIds");
-  const task = await enqueueTask(tx, { tenantId: session.tenantId, userId: session.userId, type: DUNNING_TASK, name: `生成催缴通知 ${payload.day}`, total: rows[0].n, payload });
+  const task = await enqueueTask(tx, { tenantId: session.tenantId, userId: session.userId, type: DUNNING_TASK, name: say("dunningTaskName", { day: payload.day }), total: rows[0].n, payload });
   await audit(tx, session, ip, "dunningNotices", "generate", task.id, { communityId: payload.communityId, rooms: rows[0].n }, CODES.report);
   return { taskId: task.id, total: rows[0].n };
 }
@@ -157,7 +157,7 @@ export async function dunningInline(tx: DbSession, session: SessionInfo, body: R
 }
 
 registerTaskHandler(DUNNING_TASK, dunningHandler);
-registerTaskSummary(DUNNING_TASK, (r) => `已生成${Number(r.notices ?? 0)}份催缴通知`);
+registerTaskSummary(DUNNING_TASK, (r) => say("dunningSummary", { count: Number(r.notices ?? 0) }));
 
 /** One notice for the print view, with its room's place. */
 export async function dunningNoticeView(db: DbSession, session: SessionInfo, idValue: unknown) {
@@ -175,5 +175,5 @@ export async function dunningNoticeView(db: DbSession, session: SessionInfo, idV
     [session.tenantId, id],
   );
   if (!rows[0]) throw notFound();
-  return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: `${rows[0].communityName}物业服务中心` };
+  return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: say("dunningIssuer", { communityName: String(rows[0].communityName) }) };
 }

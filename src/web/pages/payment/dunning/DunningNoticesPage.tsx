@@ -135,7 +135,7 @@ export default function DunningNoticesPage({ route }: PageProps) {
         {...table(list, { unit: "份" })}
         columns={[
           { title: "通知编号", dataIndex: "noticeNo" },
-          { title: "房屋", dataIndex: "roomIdLabel", render: (v, r) => v ?? r.roomId },
+          { title: "房屋", dataIndex: "roomIdLabel", render: (v: string | undefined, r) => v ?? r.roomId },
           { title: "欠费金额(元)", dataIndex: "amountOwed", align: "right" },
           { title: "欠费账单数", dataIndex: "billCount", align: "right" },
           { title: "最早欠费账期", dataIndex: "oldestPeriod" },
