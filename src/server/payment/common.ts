@@ -1,10 +1,8 @@
-// What the fee endpoints share: who may call them, business errors with their Chinese messages,
+// What the fee endpoints share: the route codes, business errors with their messages (errors.yaml),
 // reading ids and amounts from a body with the §5 rule messages, and the audit row of a decision.
-import type { FastifyRequest } from "fastify";
 import { checkRule, checkRuleWith } from "../../common/validate.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { apiError, validationError, type ApiError } from "../http/envelope.ts";
-import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
@@ -14,18 +12,8 @@ import { messages } from "../../../generated/errors.ts";
 
 type MessageKey = keyof typeof messages;
 
-/** Route codes of the fee pages. */
+/** Route codes of the fee pages (the operations list them in schemas/operations/payment.yaml). */
 export const CODES = PAYMENT_CODES;
-
-export const ALL_PAYMENT_CODES: ReadonlySet<string> = new Set(Object.values(CODES));
-
-/** preHandler: the session must hold one of the codes (else the 403 marker). */
-export function anyOf(...codes: string[]) {
-  const set = new Set(codes);
-  return async (request: FastifyRequest) => {
-    if (!sessionOf(request).authorities.some((c) => set.has(c))) throw apiError("NO_PERMISSION");
-  };
-}
 
 /** A message of schemas/errors.yaml with its {placeholders} filled in. */
 export const say = (key: MessageKey, vars: Record<string, string | number> = {}): string =>
