@@ -275,6 +275,130 @@ import type {
   GetApiReferenceAssetQuery,
   GetApiReferenceAssetBody,
   GetApiReferenceAssetData,
+  GetPaymentSettingsParams,
+  GetPaymentSettingsQuery,
+  GetPaymentSettingsBody,
+  GetPaymentSettingsData,
+  SavePaymentSettingsParams,
+  SavePaymentSettingsQuery,
+  SavePaymentSettingsBody,
+  SavePaymentSettingsData,
+  GetBillSteerParams,
+  GetBillSteerQuery,
+  GetBillSteerBody,
+  GetBillSteerData,
+  GenerateBillsParams,
+  GenerateBillsQuery,
+  GenerateBillsBody,
+  GenerateBillsData,
+  GetGenerationTaskParams,
+  GetGenerationTaskQuery,
+  GetGenerationTaskBody,
+  GetGenerationTaskData,
+  QueryBillsParams,
+  QueryBillsQuery,
+  QueryBillsBody,
+  QueryBillsData,
+  ApproveBillsParams,
+  ApproveBillsQuery,
+  ApproveBillsBody,
+  ApproveBillsData,
+  RejectBillsParams,
+  RejectBillsQuery,
+  RejectBillsBody,
+  RejectBillsData,
+  GetRoomHistoryParams,
+  GetRoomHistoryQuery,
+  GetRoomHistoryBody,
+  GetRoomHistoryData,
+  GetRoomBillsParams,
+  GetRoomBillsQuery,
+  GetRoomBillsBody,
+  GetRoomBillsData,
+  PayBillsParams,
+  PayBillsQuery,
+  PayBillsBody,
+  PayBillsData,
+  PrintReceiptParams,
+  PrintReceiptQuery,
+  PrintReceiptBody,
+  PrintReceiptData,
+  GetRefundableParams,
+  GetRefundableQuery,
+  GetRefundableBody,
+  GetRefundableData,
+  ApplyRefundParams,
+  ApplyRefundQuery,
+  ApplyRefundBody,
+  ApplyRefundData,
+  ApproveRefundParams,
+  ApproveRefundQuery,
+  ApproveRefundBody,
+  ApproveRefundData,
+  RejectRefundParams,
+  RejectRefundQuery,
+  RejectRefundBody,
+  RejectRefundData,
+  ApplyWaiverParams,
+  ApplyWaiverQuery,
+  ApplyWaiverBody,
+  ApplyWaiverData,
+  ApproveWaiverParams,
+  ApproveWaiverQuery,
+  ApproveWaiverBody,
+  ApproveWaiverData,
+  RejectWaiverParams,
+  RejectWaiverQuery,
+  RejectWaiverBody,
+  RejectWaiverData,
+  GetReconciliationDayParams,
+  GetReconciliationDayQuery,
+  GetReconciliationDayBody,
+  GetReconciliationDayData,
+  DeclareReconciliationParams,
+  DeclareReconciliationQuery,
+  DeclareReconciliationBody,
+  DeclareReconciliationData,
+  CloseReconciliationParams,
+  CloseReconciliationQuery,
+  CloseReconciliationBody,
+  CloseReconciliationData,
+  GetPaymentReportParams,
+  GetPaymentReportQuery,
+  GetPaymentReportBody,
+  GetPaymentReportData,
+  ExportPaymentReportParams,
+  ExportPaymentReportQuery,
+  ExportPaymentReportBody,
+  ExportPaymentReportData,
+  PayFromBalanceParams,
+  PayFromBalanceQuery,
+  PayFromBalanceBody,
+  PayFromBalanceData,
+  QueryArrearsParams,
+  QueryArrearsQuery,
+  QueryArrearsBody,
+  QueryArrearsData,
+  ExportArrearsParams,
+  ExportArrearsQuery,
+  ExportArrearsBody,
+  ExportArrearsData,
+  GenerateDunningNoticesParams,
+  GenerateDunningNoticesQuery,
+  GenerateDunningNoticesBody,
+  GenerateDunningNoticesData,
+  GetDunningTemplateParams,
+  GetDunningTemplateQuery,
+  GetDunningTemplateBody,
+  GetDunningTemplateData,
+  GetDunningTaskParams,
+  GetDunningTaskQuery,
+  GetDunningTaskBody,
+  GetDunningTaskData,
+  PrintDunningNoticeParams,
+  PrintDunningNoticeQuery,
+  PrintDunningNoticeBody,
+  PrintDunningNoticeData,
   GetSmartHomeSteerParams,
   GetSmartHomeSteerQuery,
   GetSmartHomeSteerBody,
@@ -643,6 +767,99 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
     getApiReferenceAsset: (input: { params: GetApiReferenceAssetParams }, options?: O) =>
       transport({ name: "getApiReferenceAsset", method: "GET", path: "/api/docs/:file", ...input }, options) as Promise<GetApiReferenceAssetData>,
+    /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
+    getPaymentSettings: (input?: { query?: GetPaymentSettingsQuery }, options?: O) =>
+      transport({ name: "getPaymentSettings", method: "GET", path: "/api/property/paymentSettings/actions/get", ...input }, options) as Promise<GetPaymentSettingsData>,
+    /** 保存缴费设置的一个分页（支付参数、票据、其他），并标记该分页已配置 (POST /api/property/paymentSettings/actions/save) */
+    savePaymentSettings: (input?: { body?: SavePaymentSettingsBody }, options?: O) =>
+      transport({ name: "savePaymentSettings", method: "POST", path: "/api/property/paymentSettings/actions/save", ...input }, options) as Promise<SavePaymentSettingsData>,
+    /** 缴费引导的配置标记（没有社区时全部为 false） (GET /api/property/bill/steer) */
+    getBillSteer: (input?: { query?: GetBillSteerQuery }, options?: O) =>
+      transport({ name: "getBillSteer", method: "GET", path: "/api/property/bill/steer", ...input }, options) as Promise<GetBillSteerData>,
+    /** 提交账单生成任务（后台执行，按缴费项目与社区分批） (POST /api/property/bills/actions/generate) */
+    generateBills: (input?: { body?: GenerateBillsBody }, options?: O) =>
+      transport({ name: "generateBills", method: "POST", path: "/api/property/bills/actions/generate", ...input }, options) as Promise<GenerateBillsData>,
+    /** 账单生成任务的进度与批次（任务中心的样子） (GET /api/property/bills/actions/generationTask) */
+    getGenerationTask: (input?: { query?: GetGenerationTaskQuery }, options?: O) =>
+      transport({ name: "getGenerationTask", method: "GET", path: "/api/property/bills/actions/generationTask", ...input }, options) as Promise<GetGenerationTaskData>,
+    /** 账单列表（分页；按社区、状态、账期、缴费项目、批次、楼栋、房屋、关键字筛选） (POST /api/property/bills/actions/query) */
+    queryBills: (input?: { body?: QueryBillsBody }, options?: O) =>
+      transport({ name: "queryBills", method: "POST", path: "/api/property/bills/actions/query", ...input }, options) as Promise<QueryBillsData>,
+    /** 审核通过账单（按 id 或整个批次；非待审核的跳过） (POST /api/property/bills/actions/approve) */
+    approveBills: (input?: { body?: ApproveBillsBody }, options?: O) =>
+      transport({ name: "approveBills", method: "POST", path: "/api/property/bills/actions/approve", ...input }, options) as Promise<ApproveBillsData>,
+    /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
+    rejectBills: (input?: { body?: RejectBillsBody }, options?: O) =>
+      transport({ name: "rejectBills", method: "POST", path: "/api/property/bills/actions/reject", ...input }, options) as Promise<RejectBillsData>,
+    /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
+    getRoomHistory: (input?: { query?: GetRoomHistoryQuery }, options?: O) =>
+      transport({ name: "getRoomHistory", method: "GET", path: "/api/property/bills/actions/roomHistory", ...input }, options) as Promise<GetRoomHistoryData>,
+    /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
+    getRoomBills: (input?: { query?: GetRoomBillsQuery }, options?: O) =>
+      transport({ name: "getRoomBills", method: "GET", path: "/api/property/bills/actions/roomBills", ...input }, options) as Promise<GetRoomBillsData>,
+    /** 缴费：同一房屋的账单一次收款，开具收据 (POST /api/property/bills/actions/pay) */
+    payBills: (input?: { body?: PayBillsBody }, options?: O) =>
+      transport({ name: "payBills", method: "POST", path: "/api/property/bills/actions/pay", ...input }, options) as Promise<PayBillsData>,
+    /** 收据及其明细（打印） (GET /api/property/receipts/:id/actions/print) */
+    printReceipt: (input: { params: PrintReceiptParams }, options?: O) =>
+      transport({ name: "printReceipt", method: "GET", path: "/api/property/receipts/:id/actions/print", ...input }, options) as Promise<PrintReceiptData>,
+    /** 收款的可退金额（已退、待审核与剩余） (GET /api/property/payments/:id/actions/refundable) */
+    getRefundable: (input: { params: GetRefundableParams }, options?: O) =>
+      transport({ name: "getRefundable", method: "GET", path: "/api/property/payments/:id/actions/refundable", ...input }, options) as Promise<GetRefundableData>,
+    /** 申请退款（待审核） (POST /api/property/refunds/actions/apply) */
+    applyRefund: (input?: { body?: ApplyRefundBody }, options?: O) =>
+      transport({ name: "applyRefund", method: "POST", path: "/api/property/refunds/actions/apply", ...input }, options) as Promise<ApplyRefundData>,
+    /** 审核通过退款（退回账单已收金额，记一笔退款流水） (POST /api/property/refunds/:id/actions/approve) */
+    approveRefund: (input: { params: ApproveRefundParams }, options?: O) =>
+      transport({ name: "approveRefund", method: "POST", path: "/api/property/refunds/:id/actions/approve", ...input }, options) as Promise<ApproveRefundData>,
+    /** 驳回退款申请（须填驳回原因） (POST /api/property/refunds/:id/actions/reject) */
+    rejectRefund: (input: { params: RejectRefundParams; body?: RejectRefundBody }, options?: O) =>
+      transport({ name: "rejectRefund", method: "POST", path: "/api/property/refunds/:id/actions/reject", ...input }, options) as Promise<RejectRefundData>,
+    /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
+    applyWaiver: (input?: { body?: ApplyWaiverBody }, options?: O) =>
+      transport({ name: "applyWaiver", method: "POST", path: "/api/property/waivers/actions/apply", ...input }, options) as Promise<ApplyWaiverData>,
+    /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
+    approveWaiver: (input: { params: ApproveWaiverParams }, options?: O) =>
+      transport({ name: "approveWaiver", method: "POST", path: "/api/property/waivers/:id/actions/approve", ...input }, options) as Promise<ApproveWaiverData>,
+    /** 驳回减免申请（须填驳回原因） (POST /api/property/waivers/:id/actions/reject) */
+    rejectWaiver: (input: { params: RejectWaiverParams; body?: RejectWaiverBody }, options?: O) =>
+      transport({ name: "rejectWaiver", method: "POST", path: "/api/property/waivers/:id/actions/reject", ...input }, options) as Promise<RejectWaiverData>,
+    /** 某日的对账：按支付方式与收款人的收款、退款、申报金额与差额，是否已日结 (GET /api/property/reconciliations/actions/day) */
+    getReconciliationDay: (input?: { query?: GetReconciliationDayQuery }, options?: O) =>
+      transport({ name: "getReconciliationDay", method: "GET", path: "/api/property/reconciliations/actions/day", ...input }, options) as Promise<GetReconciliationDayData>,
+    /** 申报某日各收款人各支付方式的实际到账金额 (POST /api/property/reconciliations/actions/declare) */
+    declareReconciliation: (input?: { body?: DeclareReconciliationBody }, options?: O) =>
+      transport({ name: "declareReconciliation", method: "POST", path: "/api/property/reconciliations/actions/declare", ...input }, options) as Promise<DeclareReconciliationData>,
+    /** 日结（可同时申报；日结后该日不能再修改） (POST /api/property/reconciliations/actions/close) */
+    closeReconciliation: (input?: { body?: CloseReconciliationBody }, options?: O) =>
+      transport({ name: "closeReconciliation", method: "POST", path: "/api/property/reconciliations/actions/close", ...input }, options) as Promise<CloseReconciliationData>,
+    /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
+    getPaymentReport: (input?: { body?: GetPaymentReportBody }, options?: O) =>
+      transport({ name: "getPaymentReport", method: "POST", path: "/api/property/reports/actions/payment", ...input }, options) as Promise<GetPaymentReportData>,
+    /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
+    exportPaymentReport: (input?: { query?: ExportPaymentReportQuery }, options?: O) =>
+      transport({ name: "exportPaymentReport", method: "GET", path: "/api/property/reports/actions/exportPayment", ...input }, options) as Promise<ExportPaymentReportData>,
+    /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
+    payFromBalance: (input?: { body?: PayFromBalanceBody }, options?: O) =>
+      transport({ name: "payFromBalance", method: "POST", path: "/api/property/bills/actions/payFromBalance", ...input }, options) as Promise<PayFromBalanceData>,
+    /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房号筛选），含欠费合计 (POST /api/property/arrears/actions/pageList) */
+    queryArrears: (input?: { body?: QueryArrearsBody }, options?: O) =>
+      transport({ name: "queryArrears", method: "POST", path: "/api/property/arrears/actions/pageList", ...input }, options) as Promise<QueryArrearsData>,
+    /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
+    exportArrears: (input?: { query?: ExportArrearsQuery }, options?: O) =>
+      transport({ name: "exportArrears", method: "GET", path: "/api/property/arrears/actions/export", ...input }, options) as Promise<ExportArrearsData>,
+    /** 提交催缴通知生成任务（后台按房屋生成，进度在任务中心） (POST /api/property/dunningNotices/actions/generate) */
+    generateDunningNotices: (input?: { body?: GenerateDunningNoticesBody }, options?: O) =>
+      transport({ name: "generateDunningNotices", method: "POST", path: "/api/property/dunningNotices/actions/generate", ...input }, options) as Promise<GenerateDunningNoticesData>,
+    /** 催缴通知的默认标题与内容模板 (GET /api/property/dunningNotices/actions/template) */
+    getDunningTemplate: (input?: Record<string, never>, options?: O) =>
+      transport({ name: "getDunningTemplate", method: "GET", path: "/api/property/dunningNotices/actions/template", ...input }, options) as Promise<GetDunningTemplateData>,
+    /** 催缴通知生成任务的进度 (GET /api/property/dunningNotices/actions/generationTask) */
+    getDunningTask: (input?: { query?: GetDunningTaskQuery }, options?: O) =>
+      transport({ name: "getDunningTask", method: "GET", path: "/api/property/dunningNotices/actions/generationTask", ...input }, options) as Promise<GetDunningTaskData>,
+    /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
+    printDunningNotice: (input: { params: PrintDunningNoticeParams }, options?: O) =>
+      transport({ name: "printDunningNotice", method: "GET", path: "/api/property/dunningNotices/:id/actions/print", ...input }, options) as Promise<PrintDunningNoticeData>,
     /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
     getSmartHomeSteer: (input: { query: GetSmartHomeSteerQuery }, options?: O) =>
       transport({ name: "getSmartHomeSteer", method: "GET", path: "/api/smarthome/steer/actions/config", ...input }, options) as Promise<GetSmartHomeSteerData>,
@@ -1032,6 +1249,130 @@ export const operationRoutes = {
   "getApiReferenceAsset": {
     "method": "GET",
     "path": "/api/docs/:file"
+  },
+  "getPaymentSettings": {
+    "method": "GET",
+    "path": "/api/property/paymentSettings/actions/get"
+  },
+  "savePaymentSettings": {
+    "method": "POST",
+    "path": "/api/property/paymentSettings/actions/save"
+  },
+  "getBillSteer": {
+    "method": "GET",
+    "path": "/api/property/bill/steer"
+  },
+  "generateBills": {
+    "method": "POST",
+    "path": "/api/property/bills/actions/generate"
+  },
+  "getGenerationTask": {
+    "method": "GET",
+    "path": "/api/property/bills/actions/generationTask"
+  },
+  "queryBills": {
+    "method": "POST",
+    "path": "/api/property/bills/actions/query"
+  },
+  "approveBills": {
+    "method": "POST",
+    "path": "/api/property/bills/actions/approve"
+  },
+  "rejectBills": {
+    "method": "POST",
+    "path": "/api/property/bills/actions/reject"
+  },
+  "getRoomHistory": {
+    "method": "GET",
+    "path": "/api/property/bills/actions/roomHistory"
+  },
+  "getRoomBills": {
+    "method": "GET",
+    "path": "/api/property/bills/actions/roomBills"
+  },
+  "payBills": {
+    "method": "POST",
+    "path": "/api/property/bills/actions/pay"
+  },
+  "printReceipt": {
+    "method": "GET",
+    "path": "/api/property/receipts/:id/actions/print"
+  },
+  "getRefundable": {
+    "method": "GET",
+    "path": "/api/property/payments/:id/actions/refundable"
+  },
+  "applyRefund": {
+    "method": "POST",
+    "path": "/api/property/refunds/actions/apply"
+  },
+  "approveRefund": {
+    "method": "POST",
+    "path": "/api/property/refunds/:id/actions/approve"
+  },
+  "rejectRefund": {
+    "method": "POST",
+    "path": "/api/property/refunds/:id/actions/reject"
+  },
+  "applyWaiver": {
+    "method": "POST",
+    "path": "/api/property/waivers/actions/apply"
+  },
+  "approveWaiver": {
+    "method": "POST",
+    "path": "/api/property/waivers/:id/actions/approve"
+  },
+  "rejectWaiver": {
+    "method": "POST",
+    "path": "/api/property/waivers/:id/actions/reject"
+  },
+  "getReconciliationDay": {
+    "method": "GET",
+    "path": "/api/property/reconciliations/actions/day"
+  },
+  "declareReconciliation": {
+    "method": "POST",
+    "path": "/api/property/reconciliations/actions/declare"
+  },
+  "closeReconciliation": {
+    "method": "POST",
+    "path": "/api/property/reconciliations/actions/close"
+  },
+  "getPaymentReport": {
+    "method": "POST",
+    "path": "/api/property/reports/actions/payment"
+  },
+  "exportPaymentReport": {
+    "method": "GET",
+    "path": "/api/property/reports/actions/exportPayment"
+  },
+  "payFromBalance": {
+    "method": "POST",
+    "path": "/api/property/bills/actions/payFromBalance"
+  },
+  "queryArrears": {
+    "method": "POST",
+    "path": "/api/property/arrears/actions/pageList"
+  },
+  "exportArrears": {
+    "method": "GET",
+    "path": "/api/property/arrears/actions/export"
+  },
+  "generateDunningNotices": {
+    "method": "POST",
+    "path": "/api/property/dunningNotices/actions/generate"
+  },
+  "getDunningTemplate": {
+    "method": "GET",
+    "path": "/api/property/dunningNotices/actions/template"
+  },
+  "getDunningTask": {
+    "method": "GET",
+    "path": "/api/property/dunningNotices/actions/generationTask"
+  },
+  "printDunningNotice": {
+    "method": "GET",
+    "path": "/api/property/dunningNotices/:id/actions/print"
   },
   "getSmartHomeSteer": {
     "method": "GET",

@@ -1677,6 +1677,1161 @@ export type GetApiReferenceAssetBody = Record<string, never>;
 
 export type GetApiReferenceAssetData = string
 
+export type GetPaymentSettingsParams = Record<string, never>;
+
+export interface GetPaymentSettingsQuery {
+/**
+ * 社区
+ */
+communityId?: (number | string)
+}
+
+export type GetPaymentSettingsBody = Record<string, never>;
+
+export interface GetPaymentSettingsData {
+id: (number | null)
+communityId: number
+payMethods: number[]
+roundingMode: number
+payParamsSavedAt: (string | null)
+receiptTitle: (string | null)
+receiptPrefix: (string | null)
+defaultReceiptType: number
+invoiceEnabled: boolean
+taxNo: (string | null)
+receiptSavedAt: (string | null)
+allowPartialPayment: boolean
+/**
+ * 元
+ */
+waiverAutoApproveLimit: string
+autoPrintReceipt: boolean
+otherSavedAt: (string | null)
+}
+
+export type SavePaymentSettingsParams = Record<string, never>;
+
+export type SavePaymentSettingsQuery = Record<string, never>;
+
+export interface SavePaymentSettingsBody {
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+/**
+ * payParams | receipt | other
+ */
+section?: (string | null)
+/**
+ * 支付方式
+ */
+payMethods?: (unknown[] | null)
+/**
+ * 取整方式
+ */
+roundingMode?: (number | string | null)
+/**
+ * 票据抬头
+ */
+receiptTitle?: (string | null)
+/**
+ * 票据号前缀
+ */
+receiptPrefix?: (string | null)
+/**
+ * 默认票据类型
+ */
+defaultReceiptType?: (number | string | null)
+/**
+ * 开具发票
+ */
+invoiceEnabled?: (boolean | null)
+/**
+ * 税号
+ */
+taxNo?: (string | null)
+/**
+ * 允许部分缴费
+ */
+allowPartialPayment?: (boolean | null)
+/**
+ * 减免自动审核额度
+ */
+waiverAutoApproveLimit?: (string | number | null)
+/**
+ * 自动打印收据
+ */
+autoPrintReceipt?: (boolean | null)
+}
+
+export interface SavePaymentSettingsData {
+id: (number | null)
+communityId: number
+payMethods: number[]
+roundingMode: number
+payParamsSavedAt: (string | null)
+receiptTitle: (string | null)
+receiptPrefix: (string | null)
+defaultReceiptType: number
+invoiceEnabled: boolean
+taxNo: (string | null)
+receiptSavedAt: (string | null)
+allowPartialPayment: boolean
+/**
+ * 元
+ */
+waiverAutoApproveLimit: string
+autoPrintReceipt: boolean
+otherSavedAt: (string | null)
+}
+
+export type GetBillSteerParams = Record<string, never>;
+
+export interface GetBillSteerQuery {
+/**
+ * 社区
+ */
+communityId?: (number | string)
+}
+
+export type GetBillSteerBody = Record<string, never>;
+
+export interface GetBillSteerData {
+priceTypeConfigEnable: boolean
+paymentTimeConfigEnable: boolean
+payParamConfigEnable: boolean
+receiptConfigEnable: boolean
+otherConfigEnable: boolean
+}
+
+export type GenerateBillsParams = Record<string, never>;
+
+export type GenerateBillsQuery = Record<string, never>;
+
+export interface GenerateBillsBody {
+/**
+ * YYYY-MM
+ */
+period?: (string | null)
+/**
+ * 缴费项目
+ */
+paymentItemIds?: ((number | string)[] | null)
+/**
+ * 社区
+ */
+communityIds?: ((number | string)[] | null)
+/**
+ * 楼栋
+ */
+buildingIds?: ((number | string)[] | null)
+/**
+ * 房屋
+ */
+roomIds?: ((number | string)[] | null)
+/**
+ * 手工录入的计价类型的金额（元）
+ */
+manualAmount?: (string | number | null)
+}
+
+export interface GenerateBillsData {
+taskId: number
+total: number
+batches: {
+id: number
+batchNo: string
+paymentItemId: number
+communityId: number
+}[]
+}
+
+export type GetGenerationTaskParams = Record<string, never>;
+
+export interface GetGenerationTaskQuery {
+/**
+ * 任务
+ */
+id?: (number | string)
+}
+
+export type GetGenerationTaskBody = Record<string, never>;
+
+export interface GetGenerationTaskData {
+id: number
+name: string
+state: string
+progress: number
+done: number
+total: number
+result: (string | null)
+batches: {
+id: number
+batchNo: string
+paymentItemId: number
+itemName: string
+communityId: number
+period: string
+status: number
+roomCount: number
+billCount: number
+existingCount: number
+skippedCount: number
+totalAmount: string
+errorMessage: (string | null)
+}[]
+}
+
+export type QueryBillsParams = Record<string, never>;
+
+export type QueryBillsQuery = Record<string, never>;
+
+export interface QueryBillsBody {
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+/**
+ * 状态
+ */
+status?: (number | string | unknown[] | null)
+/**
+ * 账期
+ */
+period?: (string | null)
+/**
+ * 缴费项目
+ */
+paymentItemId?: (number | string | null)
+/**
+ * 批次
+ */
+batchId?: (number | string | null)
+/**
+ * 楼栋
+ */
+buildingId?: (number | string | null)
+/**
+ * 房屋
+ */
+roomId?: (number | string | null)
+/**
+ * 关键字
+ */
+keyword?: (string | null)
+/**
+ * 页码
+ */
+pageNo?: (number | string | null)
+/**
+ * 每页条数
+ */
+pageSize?: (number | string | null)
+}
+
+export interface QueryBillsData {
+list: {
+id: number
+communityId: number
+roomId: number
+billNo: string
+period: string
+status: number
+amountDue: string
+amountPaid: string
+amountWaived: string
+/**
+ * 截至今天的滞纳金
+ */
+lateFee: string
+dueDate: (string | null)
+version: number
+paymentItemId: number
+itemName: string
+paymentType: (number | null)
+/**
+ * 未缴金额
+ */
+outstanding: string
+roomLabel?: string
+rejectReason?: (string | null)
+approvedAt?: (string | null)
+paidAt?: (string | null)
+batchId?: (number | null)
+}[]
+total: number
+pageNo?: number
+pageSize?: number
+}
+
+export type ApproveBillsParams = Record<string, never>;
+
+export type ApproveBillsQuery = Record<string, never>;
+
+export interface ApproveBillsBody {
+/**
+ * 账单
+ */
+ids?: ((number | string)[] | null)
+/**
+ * 账单批次
+ */
+batchId?: (number | string | null)
+}
+
+export interface ApproveBillsData {
+changed: number
+skipped: number
+/**
+ * 审核通过后从预存款自动抵扣的账单数
+ */
+deducted?: number
+/**
+ * 自动抵扣的金额（元）
+ */
+deductedAmount?: string
+}
+
+export type RejectBillsParams = Record<string, never>;
+
+export type RejectBillsQuery = Record<string, never>;
+
+export interface RejectBillsBody {
+/**
+ * 账单
+ */
+ids?: ((number | string)[] | null)
+/**
+ * 账单批次
+ */
+batchId?: (number | string | null)
+/**
+ * 驳回原因
+ */
+reason?: (string | null)
+}
+
+export interface RejectBillsData {
+changed: number
+skipped: number
+/**
+ * 审核通过后从预存款自动抵扣的账单数
+ */
+deducted?: number
+/**
+ * 自动抵扣的金额（元）
+ */
+deductedAmount?: string
+}
+
+export type GetRoomHistoryParams = Record<string, never>;
+
+export interface GetRoomHistoryQuery {
+/**
+ * 房屋
+ */
+roomId?: (number | string)
+}
+
+export type GetRoomHistoryBody = Record<string, never>;
+
+export interface GetRoomHistoryData {
+bills: {
+id: number
+communityId: number
+roomId: number
+billNo: string
+period: string
+status: number
+amountDue: string
+amountPaid: string
+amountWaived: string
+/**
+ * 截至今天的滞纳金
+ */
+lateFee: string
+dueDate: (string | null)
+version: number
+paymentItemId: number
+itemName: string
+paymentType: (number | null)
+/**
+ * 未缴金额
+ */
+outstanding: string
+roomLabel?: string
+rejectReason?: (string | null)
+approvedAt?: (string | null)
+paidAt?: (string | null)
+batchId?: (number | null)
+}[]
+payments: {
+id: number
+serialNo: string
+billId: (number | null)
+amount: string
+payMethod: number
+paymentType: (number | null)
+returnFlag: (number | null)
+receiptNo: (string | null)
+receiptId: (number | null)
+paidAt: string
+accountingDay: (string | null)
+cashierName: (string | null)
+}[]
+refunds: {
+id: number
+paymentId: number
+amount: string
+refundMethod: number
+reason: string
+status: number
+applyTime: string
+refundedAt: (string | null)
+rejectReason: (string | null)
+}[]
+waivers: {
+id: number
+billId: number
+waiverType: number
+discount: (string | null)
+amount: string
+reason: string
+status: number
+approvedAt: (string | null)
+rejectReason: (string | null)
+createdAt: string
+}[]
+}
+
+export type GetRoomBillsParams = Record<string, never>;
+
+export interface GetRoomBillsQuery {
+/**
+ * 房屋
+ */
+roomId?: (number | string)
+}
+
+export type GetRoomBillsBody = Record<string, never>;
+
+export interface GetRoomBillsData {
+room: {
+id: number
+roomNo: string
+communityId: number
+communityName: string
+buildingName: string
+unitName: string
+buildingArea: (string | null)
+status: number
+}
+bills: {
+id: number
+communityId: number
+roomId: number
+billNo: string
+period: string
+status: number
+amountDue: string
+amountPaid: string
+amountWaived: string
+/**
+ * 截至今天的滞纳金
+ */
+lateFee: string
+dueDate: (string | null)
+version: number
+paymentItemId: number
+itemName: string
+paymentType: (number | null)
+/**
+ * 未缴金额
+ */
+outstanding: string
+roomLabel?: string
+rejectReason?: (string | null)
+approvedAt?: (string | null)
+paidAt?: (string | null)
+batchId?: (number | null)
+}[]
+totals: {
+count: number
+amountDue: string
+lateFee: string
+amountPaid: string
+amountWaived: string
+outstanding: string
+}
+draftCount: number
+payMethods: number[]
+allowPartialPayment: boolean
+autoPrintReceipt: boolean
+/**
+ * 房屋的预存款账户（没有时为 null）
+ */
+prepay: ({
+id: number
+balance: string
+autoDeduct: boolean
+status: number
+} | null)
+}
+
+export type PayBillsParams = Record<string, never>;
+
+export type PayBillsQuery = Record<string, never>;
+
+export interface PayBillsBody {
+/**
+ * 账单
+ */
+billIds?: ((number | string)[] | null)
+/**
+ * 支付方式
+ */
+payMethod?: (number | string | null)
+/**
+ * 缴费金额
+ */
+payAmount?: (string | number | null)
+/**
+ * 实收金额
+ */
+receivedAmount?: (string | number | null)
+/**
+ * 应缴金额
+ */
+expectedAmount?: (string | number | null)
+/**
+ * 缴费人
+ */
+payerName?: (string | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+}
+
+export interface PayBillsData {
+receiptId: number
+receiptNo: string
+payAmount: string
+receivedAmount: (string | null)
+changeAmount: (string | null)
+accountingDay: string
+paymentIds: number[]
+bills?: {
+
+}[]
+}
+
+export interface PrintReceiptParams {
+/**
+ * 收据
+ */
+id: (number | string)
+}
+
+export type PrintReceiptQuery = Record<string, never>;
+
+export type PrintReceiptBody = Record<string, never>;
+
+export interface PrintReceiptData {
+id: number
+receiptNo: string
+receiptType: number
+title: string
+communityName: string
+roomNo: (string | null)
+buildingName: (string | null)
+unitName: (string | null)
+payerName: (string | null)
+amount: string
+payMethod: number
+receivedAmount: (string | null)
+changeAmount: (string | null)
+status: number
+issuedAt: string
+issuerName: (string | null)
+taxNo: (string | null)
+lines: {
+id: number
+serialNo: string
+amount: string
+billNo: string
+period: string
+itemName: string
+paymentType: (number | null)
+}[]
+}
+
+export interface GetRefundableParams {
+/**
+ * 收款记录
+ */
+id: (number | string)
+}
+
+export type GetRefundableQuery = Record<string, never>;
+
+export type GetRefundableBody = Record<string, never>;
+
+export interface GetRefundableData {
+paymentId: number
+amount: string
+refunded: string
+pending: string
+refundable: string
+}
+
+export type ApplyRefundParams = Record<string, never>;
+
+export type ApplyRefundQuery = Record<string, never>;
+
+export interface ApplyRefundBody {
+/**
+ * 收款记录
+ */
+paymentId?: (number | string | null)
+/**
+ * 退款金额
+ */
+amount?: (string | number | null)
+/**
+ * 退款方式
+ */
+refundMethod?: (number | string | null)
+/**
+ * 退款原因
+ */
+reason?: (string | null)
+}
+
+export interface ApplyRefundData {
+id: number
+status: number
+}
+
+export interface ApproveRefundParams {
+/**
+ * 退款申请
+ */
+id: (number | string)
+}
+
+export type ApproveRefundQuery = Record<string, never>;
+
+export type ApproveRefundBody = Record<string, never>;
+
+export interface ApproveRefundData {
+id: number
+status: number
+serialNo: string
+accountingDay: string
+}
+
+export interface RejectRefundParams {
+/**
+ * 退款申请
+ */
+id: (number | string)
+}
+
+export type RejectRefundQuery = Record<string, never>;
+
+export interface RejectRefundBody {
+/**
+ * 驳回原因
+ */
+reason?: (string | null)
+}
+
+export interface RejectRefundData {
+id: number
+status: number
+}
+
+export type ApplyWaiverParams = Record<string, never>;
+
+export type ApplyWaiverQuery = Record<string, never>;
+
+export interface ApplyWaiverBody {
+/**
+ * 账单
+ */
+billId?: (number | string | null)
+/**
+ * 1 折扣，2 金额
+ */
+waiverType?: (number | string | null)
+/**
+ * 折扣
+ */
+discount?: (string | number | null)
+/**
+ * 减免金额
+ */
+amount?: (string | number | null)
+/**
+ * 减免原因
+ */
+reason?: (string | null)
+}
+
+export interface ApplyWaiverData {
+id: number
+status: number
+amount: string
+}
+
+export interface ApproveWaiverParams {
+/**
+ * 减免申请
+ */
+id: (number | string)
+}
+
+export type ApproveWaiverQuery = Record<string, never>;
+
+export type ApproveWaiverBody = Record<string, never>;
+
+export interface ApproveWaiverData {
+
+}
+
+export interface RejectWaiverParams {
+/**
+ * 减免申请
+ */
+id: (number | string)
+}
+
+export type RejectWaiverQuery = Record<string, never>;
+
+export interface RejectWaiverBody {
+/**
+ * 驳回原因
+ */
+reason?: (string | null)
+}
+
+export interface RejectWaiverData {
+id: number
+status: number
+}
+
+export type GetReconciliationDayParams = Record<string, never>;
+
+export interface GetReconciliationDayQuery {
+/**
+ * 社区
+ */
+communityId?: (number | string)
+/**
+ * YYYY-MM-DD
+ */
+day?: string
+}
+
+export type GetReconciliationDayBody = Record<string, never>;
+
+export interface GetReconciliationDayData {
+communityId: number
+day: string
+closed: boolean
+closing: ({
+closedAt: string
+closedByName: (string | null)
+remark: (string | null)
+} | null)
+rows: {
+payMethod: number
+cashierId: number
+cashierName: string
+paymentCount: number
+recordedAmount: string
+refundAmount: string
+netAmount: string
+declaredAmount: (string | null)
+difference: (string | null)
+remark: (string | null)
+}[]
+totals: {
+paymentCount: number
+recordedAmount: string
+refundAmount: string
+netAmount: string
+declaredAmount: string
+allDeclared: boolean
+}
+today: string
+}
+
+export type DeclareReconciliationParams = Record<string, never>;
+
+export type DeclareReconciliationQuery = Record<string, never>;
+
+export interface DeclareReconciliationBody {
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+/**
+ * 对账日期
+ */
+day?: (string | null)
+/**
+ * 申报明细
+ */
+rows?: ({
+payMethod?: number
+cashierId?: number
+declaredAmount?: (string | number | null)
+remark?: (string | null)
+}[] | null)
+}
+
+export type DeclareReconciliationData = null
+
+export type CloseReconciliationParams = Record<string, never>;
+
+export type CloseReconciliationQuery = Record<string, never>;
+
+export interface CloseReconciliationBody {
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+/**
+ * 对账日期
+ */
+day?: (string | null)
+/**
+ * 申报明细
+ */
+rows?: ({
+payMethod?: number
+cashierId?: number
+declaredAmount?: (string | number | null)
+remark?: (string | null)
+}[] | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+}
+
+export interface CloseReconciliationData {
+
+}
+
+export type GetPaymentReportParams = Record<string, never>;
+
+export type GetPaymentReportQuery = Record<string, never>;
+
+export interface GetPaymentReportBody {
+/**
+ * 开始月份
+ */
+startMonth?: (string | null)
+/**
+ * 结束月份
+ */
+endMonth?: (string | null)
+/**
+ * 社区
+ */
+communityIds?: ((number | string)[] | null)
+}
+
+export interface GetPaymentReportData {
+startMonth: string
+endMonth: string
+list: ({
+amountDue: string
+collected: string
+refunded: string
+waived: string
+arrears: string
+collectionRate: string
+households: number
+paidHouseholds: number
+householdRate: string
+} & {
+communityId: number
+communityName: string
+period: string
+})[]
+totals: {
+amountDue: string
+collected: string
+refunded: string
+waived: string
+arrears: string
+collectionRate: string
+households: number
+paidHouseholds: number
+householdRate: string
+}
+}
+
+export type ExportPaymentReportParams = Record<string, never>;
+
+export interface ExportPaymentReportQuery {
+/**
+ * 开始月份
+ */
+startMonth?: string
+/**
+ * 结束月份
+ */
+endMonth?: string
+/**
+ * 以逗号分隔的社区 id
+ */
+communityIds?: string
+}
+
+export type ExportPaymentReportBody = Record<string, never>;
+
+/**
+ * xlsx 文件
+ */
+export type ExportPaymentReportData = string
+
+export type PayFromBalanceParams = Record<string, never>;
+
+export type PayFromBalanceQuery = Record<string, never>;
+
+export interface PayFromBalanceBody {
+/**
+ * 账单
+ */
+billIds?: ((number | string)[] | null)
+/**
+ * 缴费金额
+ */
+payAmount?: (string | number | null)
+/**
+ * 应缴金额
+ */
+expectedAmount?: (string | number | null)
+/**
+ * 缴费人
+ */
+payerName?: (string | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+}
+
+export type PayFromBalanceData = ({
+receiptId: number
+receiptNo: string
+payAmount: string
+receivedAmount: (string | null)
+changeAmount: (string | null)
+accountingDay: string
+paymentIds: number[]
+bills?: {
+
+}[]
+} & {
+/**
+ * 缴费后的余额（元）
+ */
+balance: string
+})
+
+export type QueryArrearsParams = Record<string, never>;
+
+export type QueryArrearsQuery = Record<string, never>;
+
+export interface QueryArrearsBody {
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+/**
+ * 楼栋
+ */
+buildingId?: (number | string | null)
+/**
+ * 缴费项目
+ */
+paymentItemId?: (number | string | null)
+/**
+ * 1 30天以内，2 31-90天，3 91-180天，4 180天以上
+ */
+bucket?: (number | string | null)
+/**
+ * 房号
+ */
+roomNo?: (string | null)
+/**
+ * 页码
+ */
+pageNo?: (number | string | null)
+/**
+ * 每页条数
+ */
+pageSize?: (number | string | null)
+}
+
+export interface QueryArrearsData {
+list: {
+roomId: number
+communityId?: number
+communityName: string
+buildingId?: (number | null)
+buildingName: (string | null)
+roomNo: string
+amountOwed: string
+billCount: number
+oldestPeriod: string
+daysPastDue: number
+bucket: number
+bucketLabel: string
+}[]
+total: number
+totalOwed: string
+pageNo: number
+pageSize: number
+today: string
+}
+
+export type ExportArrearsParams = Record<string, never>;
+
+export interface ExportArrearsQuery {
+/**
+ * 社区
+ */
+communityId?: (number | string)
+/**
+ * 楼栋
+ */
+buildingId?: (number | string)
+/**
+ * 缴费项目
+ */
+paymentItemId?: (number | string)
+/**
+ * 1 30天以内，2 31-90天，3 91-180天，4 180天以上
+ */
+bucket?: (number | string)
+/**
+ * 房号
+ */
+roomNo?: string
+}
+
+export type ExportArrearsBody = Record<string, never>;
+
+/**
+ * xlsx 文件
+ */
+export type ExportArrearsData = string
+
+export type GenerateDunningNoticesParams = Record<string, never>;
+
+export type GenerateDunningNoticesQuery = Record<string, never>;
+
+export interface GenerateDunningNoticesBody {
+/**
+ * 社区
+ */
+communityId?: (number | string | null)
+/**
+ * 楼栋
+ */
+buildingIds?: ((number | string)[] | null)
+/**
+ * 房屋
+ */
+roomIds?: ((number | string)[] | null)
+/**
+ * 标题
+ */
+title?: (string | null)
+/**
+ * 催缴内容
+ */
+template?: (string | null)
+}
+
+export interface GenerateDunningNoticesData {
+taskId: number
+total: number
+}
+
+export type GetDunningTemplateParams = Record<string, never>;
+
+export type GetDunningTemplateQuery = Record<string, never>;
+
+export type GetDunningTemplateBody = Record<string, never>;
+
+export interface GetDunningTemplateData {
+title: string
+template: string
+}
+
+export type GetDunningTaskParams = Record<string, never>;
+
+export interface GetDunningTaskQuery {
+/**
+ * 任务
+ */
+id?: (number | string)
+}
+
+export type GetDunningTaskBody = Record<string, never>;
+
+export interface GetDunningTaskData {
+id: number
+state: string
+done: number
+total: number
+result: unknown
+error: (string | null)
+}
+
+export interface PrintDunningNoticeParams {
+/**
+ * 催缴通知
+ */
+id: (number | string)
+}
+
+export type PrintDunningNoticeQuery = Record<string, never>;
+
+export type PrintDunningNoticeBody = Record<string, never>;
+
+export interface PrintDunningNoticeData {
+id: number
+noticeNo: string
+title: string
+content: string
+amountOwed: string
+billCount: number
+oldestPeriod: string
+bills: {
+billNo: string
+itemName: string
+period: string
+dueDate: string
+outstanding: string
+}[]
+issuedAt: string
+roomId?: number
+roomNo: string
+buildingName: (string | null)
+unitName: (string | null)
+communityName: string
+issuer: string
+}
+
 export type GetSmartHomeSteerParams = Record<string, never>;
 
 export interface GetSmartHomeSteerQuery {
@@ -2656,6 +3811,37 @@ export interface OperationTypes {
   getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData };
   getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData };
   getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData };
+  getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData };
+  savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData };
+  getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData };
+  generateBills: { params: GenerateBillsParams; query: GenerateBillsQuery; body: GenerateBillsBody; data: GenerateBillsData };
+  getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData };
+  queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData };
+  approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData };
+  rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData };
+  getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData };
+  getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData };
+  payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData };
+  printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData };
+  getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData };
+  applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData };
+  approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData };
+  rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData };
+  applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData };
+  approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData };
+  rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData };
+  getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData };
+  declareReconciliation: { params: DeclareReconciliationParams; query: DeclareReconciliationQuery; body: DeclareReconciliationBody; data: DeclareReconciliationData };
+  closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData };
+  getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData };
+  exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData };
+  payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData };
+  queryArrears: { params: QueryArrearsParams; query: QueryArrearsQuery; body: QueryArrearsBody; data: QueryArrearsData };
+  exportArrears: { params: ExportArrearsParams; query: ExportArrearsQuery; body: ExportArrearsBody; data: ExportArrearsData };
+  generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData };
+  getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData };
+  getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData };
+  printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData };
   getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData };
   getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData };
   getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData };

@@ -2180,6 +2180,1550 @@ export const operations = {
       }
     }
   },
+  "getPaymentSettings": {
+    "name": "getPaymentSettings",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/paymentSettings/actions/get",
+    "summary": "社区的缴费设置（未保存时为默认值）",
+    "authority": [
+      "HBL0701315",
+      "HBL0701317",
+      "HBL1901",
+      "HBL1903",
+      "HBL1905",
+      "HBL1907",
+      "HBL1913",
+      "HBL0701309"
+    ],
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "savePaymentSettings": {
+    "name": "savePaymentSettings",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/paymentSettings/actions/save",
+    "summary": "保存缴费设置的一个分页（支付参数、票据、其他），并标记该分页已配置",
+    "authority": "HBL1913",
+    "envelope": true,
+    "successMessage": "saved",
+    "errors": [
+      "VALIDATION_FAILED",
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "section": {
+            "description": "payParams | receipt | other",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "payMethods": {
+            "description": "支付方式",
+            "type": [
+              "array",
+              "null"
+            ]
+          },
+          "roundingMode": {
+            "description": "取整方式",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "receiptTitle": {
+            "description": "票据抬头",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "receiptPrefix": {
+            "description": "票据号前缀",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "defaultReceiptType": {
+            "description": "默认票据类型",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "invoiceEnabled": {
+            "description": "开具发票",
+            "type": [
+              "boolean",
+              "null"
+            ]
+          },
+          "taxNo": {
+            "description": "税号",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "allowPartialPayment": {
+            "description": "允许部分缴费",
+            "type": [
+              "boolean",
+              "null"
+            ]
+          },
+          "waiverAutoApproveLimit": {
+            "description": "减免自动审核额度",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "autoPrintReceipt": {
+            "description": "自动打印收据",
+            "type": [
+              "boolean",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getBillSteer": {
+    "name": "getBillSteer",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/bill/steer",
+    "summary": "缴费引导的配置标记（没有社区时全部为 false）",
+    "authority": "signedIn",
+    "envelope": true,
+    "errors": [
+      "NO_PERMISSION",
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "generateBills": {
+    "name": "generateBills",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/bills/actions/generate",
+    "summary": "提交账单生成任务（后台执行，按缴费项目与社区分批）",
+    "authority": "HBL1901",
+    "envelope": true,
+    "successMessage": "generationSubmitted",
+    "errors": [
+      "VALIDATION_FAILED",
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "period": {
+            "description": "YYYY-MM",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "paymentItemIds": {
+            "description": "缴费项目",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "communityIds": {
+            "description": "社区",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "buildingIds": {
+            "description": "楼栋",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "roomIds": {
+            "description": "房屋",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "manualAmount": {
+            "description": "手工录入的计价类型的金额（元）",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getGenerationTask": {
+    "name": "getGenerationTask",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/bills/actions/generationTask",
+    "summary": "账单生成任务的进度与批次（任务中心的样子）",
+    "authority": "HBL1901",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "任务",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "queryBills": {
+    "name": "queryBills",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/bills/actions/query",
+    "summary": "账单列表（分页；按社区、状态、账期、缴费项目、批次、楼栋、房屋、关键字筛选）",
+    "authority": [
+      "HBL1903",
+      "HBL1905",
+      "HBL0701315",
+      "HBL1907",
+      "HBL1901"
+    ],
+    "envelope": true,
+    "errors": [],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "status": {
+            "description": "状态",
+            "type": [
+              "integer",
+              "string",
+              "array",
+              "null"
+            ]
+          },
+          "period": {
+            "description": "账期",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "batchId": {
+            "description": "批次",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "buildingId": {
+            "description": "楼栋",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "roomId": {
+            "description": "房屋",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "keyword": {
+            "description": "关键字",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "pageNo": {
+            "description": "页码",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "pageSize": {
+            "description": "每页条数",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "approveBills": {
+    "name": "approveBills",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/bills/actions/approve",
+    "summary": "审核通过账单（按 id 或整个批次；非待审核的跳过）",
+    "authority": "HBL1903",
+    "envelope": true,
+    "successMessage": "approved",
+    "errors": [
+      "VALIDATION_FAILED",
+      "BAD_REQUEST"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "ids": {
+            "description": "账单",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "batchId": {
+            "description": "账单批次",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "rejectBills": {
+    "name": "rejectBills",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/bills/actions/reject",
+    "summary": "驳回账单（按 id 或整个批次，须填驳回原因）",
+    "authority": "HBL1903",
+    "envelope": true,
+    "successMessage": "rejected",
+    "errors": [
+      "VALIDATION_FAILED",
+      "BAD_REQUEST"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "ids": {
+            "description": "账单",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "batchId": {
+            "description": "账单批次",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "reason": {
+            "description": "驳回原因",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getRoomHistory": {
+    "name": "getRoomHistory",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/bills/actions/roomHistory",
+    "summary": "房屋的缴费历史：账单、收款、退款、减免",
+    "authority": [
+      "HBL1907",
+      "HBL0701315",
+      "HBL1905",
+      "HBL0701317"
+    ],
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getRoomBills": {
+    "name": "getRoomBills",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/bills/actions/roomBills",
+    "summary": "收银台：房屋的待缴账单、合计、可用支付方式与收费设置",
+    "authority": [
+      "HBL0701315",
+      "HBL1905"
+    ],
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "payBills": {
+    "name": "payBills",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/bills/actions/pay",
+    "summary": "缴费：同一房屋的账单一次收款，开具收据",
+    "authority": [
+      "HBL0701315",
+      "HBL1905"
+    ],
+    "envelope": true,
+    "successMessage": "paid",
+    "errors": [
+      "VALIDATION_FAILED",
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "billIds": {
+            "description": "账单",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "payMethod": {
+            "description": "支付方式",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "payAmount": {
+            "description": "缴费金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "receivedAmount": {
+            "description": "实收金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "expectedAmount": {
+            "description": "应缴金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "payerName": {
+            "description": "缴费人",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "remark": {
+            "description": "备注",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "printReceipt": {
+    "name": "printReceipt",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/receipts/:id/actions/print",
+    "summary": "收据及其明细（打印）",
+    "authority": [
+      "HBL0701315",
+      "HBL1905",
+      "HBL0701317",
+      "HBL1907"
+    ],
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "收据",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "getRefundable": {
+    "name": "getRefundable",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/payments/:id/actions/refundable",
+    "summary": "收款的可退金额（已退、待审核与剩余）",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "收款记录",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "applyRefund": {
+    "name": "applyRefund",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/refunds/actions/apply",
+    "summary": "申请退款（待审核）",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "successMessage": "refundApplied",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "paymentId": {
+            "description": "收款记录",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "amount": {
+            "description": "退款金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "refundMethod": {
+            "description": "退款方式",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "reason": {
+            "description": "退款原因",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "approveRefund": {
+    "name": "approveRefund",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/refunds/:id/actions/approve",
+    "summary": "审核通过退款（退回账单已收金额，记一笔退款流水）",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "successMessage": "refunded",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "退款申请",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "rejectRefund": {
+    "name": "rejectRefund",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/refunds/:id/actions/reject",
+    "summary": "驳回退款申请（须填驳回原因）",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "successMessage": "rejected",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "退款申请",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "reason": {
+            "description": "驳回原因",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "applyWaiver": {
+    "name": "applyWaiver",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/waivers/actions/apply",
+    "summary": "申请账单减免（按折扣或金额；额度内自动审核通过）",
+    "authority": [
+      "HBL0701315",
+      "HBL1905"
+    ],
+    "envelope": true,
+    "successMessage": "waiverApplied",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "billId": {
+            "description": "账单",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "waiverType": {
+            "description": "1 折扣，2 金额",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "discount": {
+            "description": "折扣",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "amount": {
+            "description": "减免金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "reason": {
+            "description": "减免原因",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "approveWaiver": {
+    "name": "approveWaiver",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/waivers/:id/actions/approve",
+    "summary": "审核通过减免",
+    "authority": "HBL1905",
+    "envelope": true,
+    "successMessage": "approved",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "减免申请",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "rejectWaiver": {
+    "name": "rejectWaiver",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/waivers/:id/actions/reject",
+    "summary": "驳回减免申请（须填驳回原因）",
+    "authority": "HBL1905",
+    "envelope": true,
+    "successMessage": "rejected",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "减免申请",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "reason": {
+            "description": "驳回原因",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getReconciliationDay": {
+    "name": "getReconciliationDay",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/reconciliations/actions/day",
+    "summary": "某日的对账：按支付方式与收款人的收款、退款、申报金额与差额，是否已日结",
+    "authority": "HBL1913",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "day": {
+            "description": "YYYY-MM-DD",
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  "declareReconciliation": {
+    "name": "declareReconciliation",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/reconciliations/actions/declare",
+    "summary": "申报某日各收款人各支付方式的实际到账金额",
+    "authority": "HBL1913",
+    "envelope": true,
+    "successMessage": "saved",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "day": {
+            "description": "对账日期",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "rows": {
+            "description": "申报明细",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": "object",
+              "properties": {
+                "payMethod": {
+                  "type": "integer"
+                },
+                "cashierId": {
+                  "type": "integer"
+                },
+                "declaredAmount": {
+                  "type": [
+                    "string",
+                    "number",
+                    "null"
+                  ]
+                },
+                "remark": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "closeReconciliation": {
+    "name": "closeReconciliation",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/reconciliations/actions/close",
+    "summary": "日结（可同时申报；日结后该日不能再修改）",
+    "authority": "HBL1913",
+    "envelope": true,
+    "successMessage": "dayClosed",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "day": {
+            "description": "对账日期",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "rows": {
+            "description": "申报明细",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": "object",
+              "properties": {
+                "payMethod": {
+                  "type": "integer"
+                },
+                "cashierId": {
+                  "type": "integer"
+                },
+                "declaredAmount": {
+                  "type": [
+                    "string",
+                    "number",
+                    "null"
+                  ]
+                },
+                "remark": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              }
+            }
+          },
+          "remark": {
+            "description": "备注",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getPaymentReport": {
+    "name": "getPaymentReport",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/reports/actions/payment",
+    "summary": "缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "startMonth": {
+            "description": "开始月份",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "endMonth": {
+            "description": "结束月份",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "communityIds": {
+            "description": "社区",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          }
+        }
+      }
+    }
+  },
+  "exportPaymentReport": {
+    "name": "exportPaymentReport",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/reports/actions/exportPayment",
+    "summary": "导出缴费报表（Excel）",
+    "authority": "HBL0701309",
+    "envelope": false,
+    "contentType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "errors": [
+      "VALIDATION_FAILED"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "startMonth": {
+            "description": "开始月份",
+            "type": "string"
+          },
+          "endMonth": {
+            "description": "结束月份",
+            "type": "string"
+          },
+          "communityIds": {
+            "description": "以逗号分隔的社区 id",
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  "payFromBalance": {
+    "name": "payFromBalance",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/bills/actions/payFromBalance",
+    "summary": "用房屋的预存款余额缴费（支付方式为预存款，不收现金）",
+    "authority": [
+      "HBL0701315",
+      "HBL1905"
+    ],
+    "envelope": true,
+    "successMessage": "paid",
+    "errors": [
+      "VALIDATION_FAILED",
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "CONFLICT"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "billIds": {
+            "description": "账单",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "payAmount": {
+            "description": "缴费金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "expectedAmount": {
+            "description": "应缴金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "payerName": {
+            "description": "缴费人",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "remark": {
+            "description": "备注",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "queryArrears": {
+    "name": "queryArrears",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/arrears/actions/pageList",
+    "summary": "欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房号筛选），含欠费合计",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "buildingId": {
+            "description": "楼栋",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "bucket": {
+            "description": "1 30天以内，2 31-90天，3 91-180天，4 180天以上",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "roomNo": {
+            "description": "房号",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "pageNo": {
+            "description": "页码",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "pageSize": {
+            "description": "每页条数",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "exportArrears": {
+    "name": "exportArrears",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/arrears/actions/export",
+    "summary": "导出欠费房屋（Excel）",
+    "authority": "HBL0701309",
+    "envelope": false,
+    "contentType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "errors": [
+      "VALIDATION_FAILED"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "buildingId": {
+            "description": "楼栋",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "bucket": {
+            "description": "1 30天以内，2 31-90天，3 91-180天，4 180天以上",
+            "type": [
+              "integer",
+              "string"
+            ]
+          },
+          "roomNo": {
+            "description": "房号",
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
+  "generateDunningNotices": {
+    "name": "generateDunningNotices",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/dunningNotices/actions/generate",
+    "summary": "提交催缴通知生成任务（后台按房屋生成，进度在任务中心）",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "successMessage": "dunningSubmitted",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "string",
+              "null"
+            ]
+          },
+          "buildingIds": {
+            "description": "楼栋",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "roomIds": {
+            "description": "房屋",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": [
+                "integer",
+                "string"
+              ]
+            }
+          },
+          "title": {
+            "description": "标题",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "template": {
+            "description": "催缴内容",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getDunningTemplate": {
+    "name": "getDunningTemplate",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/dunningNotices/actions/template",
+    "summary": "催缴通知的默认标题与内容模板",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [],
+    "schema": {}
+  },
+  "getDunningTask": {
+    "name": "getDunningTask",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/dunningNotices/actions/generationTask",
+    "summary": "催缴通知生成任务的进度",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "任务",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "printDunningNotice": {
+    "name": "printDunningNotice",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/dunningNotices/:id/actions/print",
+    "summary": "催缴通知及其房屋与欠费账单（A4 打印）",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "催缴通知",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
   "getSmartHomeSteer": {
     "name": "getSmartHomeSteer",
     "domain": "smarthome",

@@ -7,7 +7,7 @@ import { checkRule } from "../../common/validate.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { parseId } from "../crud/sql.ts";
-import { audit, CODES, idList, notFound, refused } from "./common.ts";
+import { audit, CODES, idList, notFound, refused, ruleBroken } from "./common.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { planDeductions } from "./auto-deduct.ts";
 
@@ -25,7 +25,7 @@ export interface DecisionResult {
 async function selection(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<{ where: string; params: unknown[]; asked: number | null }> {
   if (body.batchId !== undefined && body.batchId !== null && body.batchId !== "") {
     const batchId = parseId(body.batchId);
-    if (batchId === null) throw refused("请选择账单批次", "batchId");
+    if (batchId === null) throw refused("selectBatch", "batchId");
     const { rows } = await tx.query<{ n: number }>(
       "select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n from bill_batches where tenant_id = $1 and id = $2",
       [session.tenantId, batchId],
@@ -36,6 +36,12 @@ async function selection(tx: DbSession, session: SessionInfo, body: Record<strin
   const ids = idList(body.ids, "ids");
   return { where: "id = any($3::bigint[])", params: [ids], asked: ids.length };
 }
+
+/** The audit target of a whole-batch decision. */
+const batchTarget = (value: unknown): string | null => {
+  const id = parseId(value);
+  return id === null ? null : `batch:${id}`;
+};
 
 export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
   const sel = await selection(tx, session, body);
@@ -70,16 +76,16 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   const changed = rows[0].n;
   // Rooms with auto-deduct on pay what was approved from their prepayment balance, in this transaction.
   const deducted = plan ? await plan.write() : { bills: 0, amount: 0 };
-  await audit(tx, session, ip, "bills", "approve", body.batchId ? `batch:${body.batchId}` : null, { ...body, changed, deducted: deducted.bills }, CODES.approval);
+  await audit(tx, session, ip, "bills", "approve", batchTarget(body.batchId), { ...body, changed, deducted: deducted.bills }, CODES.approval);
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed), deducted: deducted.bills, deductedAmount: fenToYuan(deducted.amount) };
 }
 
 export async function rejectBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
   const reason = typeof body.reason === "string" ? body.reason.trim() : "";
-  if (!reason) throw refused("请输入驳回原因", "reason");
-  if ([...reason].length > 128) throw refused("驳回原因不能超过128个字符", "reason");
+  if (!reason) throw refused("rejectReasonRequired", "reason");
+  if ([...reason].length > 128) throw refused("rejectReasonTooLong", "reason");
   const bad = checkRule("cjkText", reason);
-  if (bad) throw refused(bad, "reason");
+  if (bad) throw ruleBroken(bad, "reason");
   const sel = await selection(tx, session, body);
   const { rows } = await tx.query<{ n: number }>(
     `with upd as (
@@ -96,6 +102,6 @@ export async function rejectBills(tx: DbSession, session: SessionInfo, ip: strin
     [session.tenantId, session.userId, ...sel.params, reason],
   );
   const changed = rows[0].n;
-  await audit(tx, session, ip, "bills", "reject", body.batchId ? `batch:${body.batchId}` : null, { ...body, changed }, CODES.approval);
+  await audit(tx, session, ip, "bills", "reject", batchTarget(body.batchId), { ...body, changed }, CODES.approval);
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed) };
 }

@@ -28,7 +28,7 @@ export interface ArrearsQuery {
 export function arrearsQueryOf(body: Record<string, unknown>, maxPageSize = 500): ArrearsQuery {
   const id = (v: unknown) => (v === undefined || v === null || v === "" ? null : parseId(v));
   const bucket = body.bucket === undefined || body.bucket === null || body.bucket === "" ? null : Number(body.bucket);
-  if (bucket !== null && !AGEING_BUCKETS[bucket]) throw refused("请选择账龄", "bucket");
+  if (bucket !== null && !AGEING_BUCKETS[bucket]) throw refused("selectAgeingBucket", "bucket");
   const pageNo = Math.max(1, Math.trunc(Number(body.pageNo ?? 1)) || 1);
   const pageSize = Math.min(maxPageSize, Math.max(1, Math.trunc(Number(body.pageSize ?? 10)) || 10));
   const roomNo = typeof body.roomNo === "string" && body.roomNo.trim() ? body.roomNo.trim().slice(0, 32) : null;

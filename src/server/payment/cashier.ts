@@ -14,7 +14,7 @@ import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { chinaDay } from "../../common/payment/period.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { accountingDay, BILL_FROM, BILL_SELECT, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
-import { amountFen, audit, CODES, conflict, dayLockKey, fen, idList, nextCounter, notFound, optionalText, payAmountFen, refused } from "./common.ts";
+import { amountFen, audit, CODES, conflict, dayLockKey, fen, idList, nextCounter, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
 import { parseId } from "../crud/sql.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
@@ -27,7 +27,7 @@ const ROOM_PLACE_JOINS = `left join buildings bu on bu.tenant_id = ro.tenant_id 
 
 export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue: unknown) {
   const roomId = parseId(roomIdValue);
-  if (roomId === null) throw refused("请选择房屋", "roomId");
+  if (roomId === null) throw refused("selectRoom", "roomId");
   const { rows: rooms } = await db.query<Record<string, unknown>>(
     `select ro.id, ro.room_no as "roomNo", ro.community_id as "communityId", c.name as "communityName", bu.name as "buildingName",
             un.name as "unitName", ro.building_area as "buildingArea", ro.status
@@ -95,7 +95,7 @@ export interface PayOptions {
 export async function payBills(tx: DbSession, session: SessionInfo, ip: string | null, body: PayRequest, options: PayOptions = {}) {
   const billIds = idList(body.billIds, "billIds", 200);
   const payMethod = options.fromBalance ? BALANCE_PAY_METHOD : Number(body.payMethod);
-  if (!options.fromBalance && (!Number.isInteger(payMethod) || !ALL_PAY_METHODS.includes(payMethod))) throw refused("请选择支付方式", "payMethod");
+  if (!options.fromBalance && (!Number.isInteger(payMethod) || !ALL_PAY_METHODS.includes(payMethod))) throw refused("selectPayMethod", "payMethod");
   const payerName = optionalText(body.payerName, "payerName", 32, "name");
   const remark = optionalText(body.remark, "remark", 128);
   const at = options.at ?? new Date();
@@ -109,41 +109,41 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   const bills = rows.map(normalizeBill);
   const communityId = bills[0].communityId;
   const roomId = bills[0].roomId;
-  if (bills.some((b) => b.roomId !== roomId)) throw refused("一次只能缴纳同一房屋的账单", "billIds");
+  if (bills.some((b) => b.roomId !== roomId)) throw refused("oneRoomPerPayment", "billIds");
   for (const b of bills) {
-    if (b.status === STATUS.PAID) throw conflict("该账单已缴费，请刷新后重试");
-    if (b.status === STATUS.DRAFT) throw refused(`账单${b.billNo}尚未审核，不能缴费`, "billIds");
-    if (b.status === STATUS.REJECTED) throw refused(`账单${b.billNo}已驳回，不能缴费`, "billIds");
+    if (b.status === STATUS.PAID) throw conflict("billAlreadyPaid");
+    if (b.status === STATUS.DRAFT) throw refused("billNotApproved", "billIds", { billNo: b.billNo });
+    if (b.status === STATUS.REJECTED) throw refused("billRejected", "billIds", { billNo: b.billNo });
   }
   const settings = await loadSettings(tx, session.tenantId, communityId);
-  if (!options.fromBalance && !settings.payMethods.includes(payMethod)) throw refused("该支付方式未启用", "payMethod");
+  if (!options.fromBalance && !settings.payMethods.includes(payMethod)) throw refused("payMethodDisabled", "payMethod");
 
   const owed = bills.map((b) => owedOn(b, today));
   const total = owed.reduce((s, n) => s + n, 0);
-  if (total <= 0) throw conflict("该账单已缴费，请刷新后重试");
+  if (total <= 0) throw conflict("billAlreadyPaid");
   if (body.expectedAmount !== undefined && body.expectedAmount !== null && body.expectedAmount !== "") {
     let expected: number | null = null;
     try {
-      expected = yuanToFen(String(body.expectedAmount));
+      expected = yuanToFen(typeof body.expectedAmount === "string" ? body.expectedAmount : JSON.stringify(body.expectedAmount));
     } catch {
       expected = null;
     }
-    if (expected !== total) throw conflict("账单金额已变化，请刷新后重试");
+    if (expected !== total) throw conflict("billAmountChanged");
   }
   let payFen = total;
   if (body.payAmount !== undefined && body.payAmount !== null && body.payAmount !== "") {
     payFen = payAmountFen(body.payAmount, "payAmount", total);
-    if (payFen <= 0) throw refused("请输入大于0的正实数,并且保留两位小数", "payAmount");
-    if (payFen < total && !settings.allowPartialPayment) throw refused("未开启部分缴费，请全额缴纳", "payAmount");
+    if (payFen <= 0) throw refused("positiveAmount", "payAmount");
+    if (payFen < total && !settings.allowPartialPayment) throw refused("partialPaymentOff", "payAmount");
   }
   let receivedFen: number | null = null;
   let changeFen: number | null = null;
   if (payMethod === 5) {
     const received = body.receivedAmount === undefined || body.receivedAmount === null || body.receivedAmount === "" ? fenToYuan(payFen) : body.receivedAmount;
     const problem = checkRule("amount", received);
-    if (problem) throw refused(problem, "receivedAmount");
+    if (problem) throw ruleBroken(problem, "receivedAmount");
     receivedFen = amountFen(received, "receivedAmount");
-    if (receivedFen < payFen) throw refused("实收金额不能小于缴费金额", "receivedAmount");
+    if (receivedFen < payFen) throw refused("receivedBelowPaid", "receivedAmount");
     changeFen = receivedFen - payFen;
   }
 
@@ -244,7 +244,7 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
   const settings = await loadSettings(db, session.tenantId, Number(receipt.communityId));
   return {
     ...receipt,
-    title: settings.receiptTitle || `${receipt.communityName}物业服务收据`,
+    title: settings.receiptTitle || say("receiptTitleDefault", { communityName: String(receipt.communityName) }),
     amount: fenToYuan(fen(receipt.amount)),
     receivedAmount: receipt.receivedAmount === null ? null : fenToYuan(fen(receipt.receivedAmount)),
     changeAmount: receipt.changeAmount === null ? null : fenToYuan(fen(receipt.changeAmount)),

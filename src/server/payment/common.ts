@@ -1,41 +1,40 @@
-// What the fee endpoints share: who may call them, business errors with their Chinese messages,
+// What the fee endpoints share: the route codes, business errors with their messages (errors.yaml),
 // reading ids and amounts from a body with the §5 rule messages, and the audit row of a decision.
-import type { FastifyRequest } from "fastify";
 import { checkRule, checkRuleWith } from "../../common/validate.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { apiError, validationError, type ApiError } from "../http/envelope.ts";
-import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import { parseId } from "../crud/sql.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
+import { messages } from "../../../generated/errors.ts";
 
-/** Route codes of the fee pages. */
+type MessageKey = keyof typeof messages;
+
+/** Route codes of the fee pages (the operations list them in schemas/operations/payment.yaml). */
 export const CODES = PAYMENT_CODES;
 
-export const ALL_PAYMENT_CODES: ReadonlySet<string> = new Set(Object.values(CODES));
+/** A message of schemas/errors.yaml with its {placeholders} filled in. */
+export const say = (key: MessageKey, vars: Record<string, string | number> = {}): string =>
+  messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 
-/** preHandler: the session must hold one of the codes (else the 403 marker). */
-export function anyOf(...codes: string[]) {
-  const set = new Set(codes);
-  return async (request: FastifyRequest) => {
-    if (!sessionOf(request).authorities.some((c) => set.has(c))) throw apiError("NO_PERMISSION");
-  };
-}
+/** A rule the request breaks (HTTP 400, the message of errors.yaml, nothing written). */
+export const refused = (key: MessageKey, field = "", vars?: Record<string, string | number>): ApiError =>
+  validationError([{ field, message: say(key, vars) }]);
 
-/** A rule the request breaks (HTTP 400, the Chinese message, nothing written). */
-export const refused = (message: string, field = ""): ApiError => validationError([{ field, message }]);
+/** A rule's own message (schemas/rules.yaml) the value breaks (HTTP 400). */
+export const ruleBroken = (message: string, field: string): ApiError => validationError([{ field, message }]);
 
-/** Someone else changed the rows first (HTTP 409). */
-export const conflict = (message: string): ApiError => apiError("CONFLICT", { message });
+/** Someone else changed the rows first (HTTP 409, the message of errors.yaml). */
+export const conflict = (key: MessageKey): ApiError => apiError("CONFLICT", { message: say(key) });
 
 export const notFound = (): ApiError => apiError("NOT_FOUND");
 
 /** A list of ids (1..max), else 400. */
 export function idList(value: unknown, field: string, max = 1000): number[] {
-  if (!Array.isArray(value) || value.length === 0) throw refused("请选择要操作的数据", field);
-  if (value.length > max) throw refused(`一次最多操作${max}条数据`, field);
+  if (!Array.isArray(value) || value.length === 0) throw refused("selectRows", field);
+  if (value.length > max) throw refused("tooManyRows", field, { max });
   const ids = value.map(parseId);
   if (ids.some((id) => id === null)) throw apiError("BAD_REQUEST");
   return [...new Set(ids as number[])];
@@ -50,32 +49,32 @@ export function optionalIdList(value: unknown, field: string, max = 5000): numbe
 /** An amount (yuan text or number) checked by a §5 rule, as fen. */
 export function amountFen(value: unknown, field: string, rule = "amount"): number {
   const message = checkRule(rule, value);
-  if (message) throw refused(message, field);
+  if (message) throw ruleBroken(message, field);
   return yuanToFen(String(value).trim());
 }
 
 /** An amount checked by the payAmount rule with the caller's maximum (fen), as fen. */
 export function payAmountFen(value: unknown, field: string, maxFen: number): number {
   const message = checkRuleWith("payAmount", value, { max: fenToYuan(maxFen) });
-  if (message) throw refused(message, field);
+  if (message) throw ruleBroken(message, field);
   return yuanToFen(String(value).trim());
 }
 
 /** Optional text checked by a rule (cjkText by default); "" and null become null. */
 export function optionalText(value: unknown, field: string, max = 128, rule = "cjkText"): string | null {
   if (value === undefined || value === null) return null;
-  const text = String(value).trim();
+  const text = (typeof value === "string" ? value : JSON.stringify(value)).trim();
   if (!text) return null;
-  if ([...text].length > max) throw refused(`内容不能超过${max}个字符`, field);
+  if ([...text].length > max) throw refused("textTooLong", field, { max });
   const message = checkRule(rule, text);
-  if (message) throw refused(message, field);
+  if (message) throw ruleBroken(message, field);
   return text;
 }
 
 /** The session's own community, else 404 (another tenant's id looks like a missing one). */
 export async function requireCommunity(db: DbSession, session: SessionInfo, value: unknown): Promise<number> {
   const id = parseId(value);
-  if (id === null) throw refused("请选择社区", "communityId");
+  if (id === null) throw refused("selectCommunity", "communityId");
   const { rows } = await db.query("select 1 from communities where tenant_id = $1 and id = $2", [session.tenantId, id]);
   if (!rows.length) throw notFound();
   return id;

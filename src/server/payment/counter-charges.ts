@@ -6,7 +6,7 @@ import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
-import { CODES, fen, refused } from "./common.ts";
+import { CODES, fen, refused, ruleBroken } from "./common.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { acceptedPayMethod, recordCharge, recordReturn, requireAuthority, requireRoomIn, SOURCE } from "./ledger.ts";
 
@@ -44,7 +44,7 @@ async function chargeRow(tx: DbSession, table: string, tenantId: number, id: num
 /** The item must be one of the community's own. */
 async function requireItemIn(tx: DbSession, tenantId: number, communityId: number, itemId: number): Promise<void> {
   const { rows } = await tx.query("select 1 from payment_items where tenant_id = $1 and id = $2 and community_id = $3", [tenantId, itemId, communityId]);
-  if (!rows.length) throw refused("该收费项目不属于所选社区", "paymentItemId");
+  if (!rows.length) throw refused("chargeItemNotInCommunity", "paymentItemId");
 }
 
 /** After the row is created: the charge and its receipt, written back onto the row. */
@@ -52,7 +52,7 @@ async function collect(tx: DbSession, session: SessionInfo, table: "deposits" | 
   const row = await chargeRow(tx, table, session.tenantId, id);
   await requireRoomIn(tx, session.tenantId, row.communityId, row.roomId);
   await requireItemIn(tx, session.tenantId, row.communityId, row.paymentItemId);
-  if (!(row.amount > 0)) throw refused(checkRule("positiveAmount", "0")!, "amount");
+  if (!(row.amount > 0)) throw ruleBroken(checkRule("positiveAmount", "0")!, "amount");
   const payMethod = await acceptedPayMethod(tx, session, row.communityId, row.payMethod);
   const source = table === "deposits" ? SOURCE.DEPOSIT : SOURCE.TEMP;
   const charge = await recordCharge(tx, session, { communityId: row.communityId, roomId: row.roomId, paymentItemId: row.paymentItemId, source, amount: row.amount, payMethod, payerName: row.payerName });
@@ -68,10 +68,10 @@ async function collect(tx: DbSession, session: SessionInfo, table: "deposits" | 
 
 const fixed = (what: string) => ({
   async beforeWrite({ mode }: { mode: "create" | "update" }) {
-    if (mode === "update") throw refused(`${what}已收取，不能修改`);
+    if (mode === "update") throw refused("chargeCollectedNoEdit", "", { what });
   },
   async beforeDelete() {
-    throw refused(`${what}已收取，不能删除`);
+    throw refused("chargeCollectedNoDelete", "", { what });
   },
 });
 
@@ -79,11 +79,11 @@ const fixed = (what: string) => ({
 async function applyDepositRefund(ctx: ActionHookContext): Promise<void> {
   const row = await chargeRow(ctx.tx, "deposits", ctx.session.tenantId, Number(ctx.row.id));
   const refund = Number(ctx.columns.get("refund_amount") ?? 0);
-  if (refund > row.amount) throw refused(`退还金额不能大于押金金额${String(ctx.row.amount)}元`, "refundAmount");
+  if (refund > row.amount) throw refused("depositRefundOverAmount", "refundAmount", { amount: String(ctx.row.amount) });
   const method = Number(ctx.inputs.refundMethod);
-  if (!ALL_PAY_METHODS.includes(method)) throw refused("请选择退还方式", "refundMethod");
+  if (!ALL_PAY_METHODS.includes(method)) throw refused("selectReturnMethod", "refundMethod");
   const deduction = row.amount - refund;
-  if (deduction > 0 && !ctx.inputs.deductionReason) throw refused("部分退还时请输入扣除原因", "deductionReason");
+  if (deduction > 0 && !ctx.inputs.deductionReason) throw refused("deductionReasonRequired", "deductionReason");
   if (deduction === 0) ctx.columns.set("deduction_reason", null);
   ctx.columns.set("deduction_amount", deduction);
   ctx.columns.set("reject_reason", null);
@@ -120,9 +120,9 @@ export function registerCounterChargeHooks(): void {
   registerResourceHooks("tempCharges", {
     ...fixed("临时收费"),
     async beforeWrite({ mode, body }) {
-      if (mode === "update") throw refused("临时收费已收取，不能修改");
+      if (mode === "update") throw refused("tempChargeCollectedNoEdit");
       const visitor = typeof body.visitorName === "string" ? body.visitorName.trim() : "";
-      if ((body.roomId === undefined || body.roomId === null || body.roomId === "") && !visitor) throw refused("请选择房屋或输入访客姓名", "roomId");
+      if ((body.roomId === undefined || body.roomId === null || body.roomId === "") && !visitor) throw refused("roomOrVisitorRequired", "roomId");
     },
     afterWrite: async (tx, session, id, mode) => (mode === "create" ? collect(tx, session, "temp_charges", id) : undefined),
   });

@@ -12,7 +12,7 @@ import { chinaDay } from "../../common/payment/period.ts";
 import { enqueueTask, findTask, finishTask } from "../tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
-import { audit, CODES, fen, notFound, optionalIdList, refused, requireCommunity } from "./common.ts";
+import { audit, CODES, fen, notFound, optionalIdList, refused, requireCommunity, ruleBroken, say } from "./common.ts";
 import { OWED_SQL } from "./arrears.ts";
 import { parseId } from "../crud/sql.ts";
 
@@ -36,13 +36,13 @@ interface DunningPayload {
 export async function dunningRequestOf(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<DunningPayload> {
   const communityId = await requireCommunity(tx, session, body.communityId);
   const title = typeof body.title === "string" && body.title.trim() ? body.title.trim() : DEFAULT_TITLE;
-  if ([...title].length > 64) throw refused("标题不能超过64个字符", "title");
+  if ([...title].length > 64) throw refused("dunningTitleTooLong", "title");
   const titleProblem = checkRule("cjkText", title);
-  if (titleProblem) throw refused(titleProblem, "title");
+  if (titleProblem) throw ruleBroken(titleProblem, "title");
   const template = typeof body.template === "string" && body.template.trim() ? body.template.trim() : DEFAULT_TEMPLATE;
-  if ([...template].length > 1000) throw refused("催缴内容不能超过1000个字符", "template");
+  if ([...template].length > 1000) throw refused("dunningTemplateTooLong", "template");
   const problem = checkRule("noEmoji", template);
-  if (problem) throw refused(problem, "template");
+  if (problem) throw ruleBroken(problem, "template");
   return { communityId, buildingIds: optionalIdList(body.buildingIds, "buildingIds"), roomIds: optionalIdList(body.roomIds, "roomIds"), title, template, day: chinaDay() };
 }
 
@@ -65,8 +65,8 @@ export async function startDunning(tx: DbSession, session: SessionInfo, ip: stri
   const payload = await dunningRequestOf(tx, session, body);
   const scope = scopeSql(payload, 2);
   const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where r.tenant_id = $1 and ${scope.sql}`, [session.tenantId, ...scope.params]);
-  if (!rows[0].n) throw refused("所选范围内没有房屋", "roomIds");
-  const task = await enqueueTask(tx, { tenantId: session.tenantId, userId: session.userId, type: DUNNING_TASK, name: `生成催缴通知 ${payload.day}`, total: rows[0].n, payload });
+  if (!rows[0].n) throw refused("noRoomsInScope", "roomIds");
+  const task = await enqueueTask(tx, { tenantId: session.tenantId, userId: session.userId, type: DUNNING_TASK, name: say("dunningTaskName", { day: payload.day }), total: rows[0].n, payload });
   await audit(tx, session, ip, "dunningNotices", "generate", task.id, { communityId: payload.communityId, rooms: rows[0].n }, CODES.report);
   return { taskId: task.id, total: rows[0].n };
 }
@@ -157,7 +157,7 @@ export async function dunningInline(tx: DbSession, session: SessionInfo, body: R
 }
 
 registerTaskHandler(DUNNING_TASK, dunningHandler);
-registerTaskSummary(DUNNING_TASK, (r) => `已生成${Number(r.notices ?? 0)}份催缴通知`);
+registerTaskSummary(DUNNING_TASK, (r) => say("dunningSummary", { count: Number(r.notices ?? 0) }));
 
 /** One notice for the print view, with its room's place. */
 export async function dunningNoticeView(db: DbSession, session: SessionInfo, idValue: unknown) {
@@ -175,5 +175,5 @@ export async function dunningNoticeView(db: DbSession, session: SessionInfo, idV
     [session.tenantId, id],
   );
   if (!rows[0]) throw notFound();
-  return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: `${rows[0].communityName}物业服务中心` };
+  return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: say("dunningIssuer", { communityName: String(rows[0].communityName) }) };
 }

@@ -16,7 +16,7 @@ import { PRICING } from "../../common/payment/pricing.ts";
 import { enqueueTask, finishTask, type TaskRow } from "../tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
-import { amountFen, fen, idList, nextCounter, notFound, optionalIdList, refused } from "./common.ts";
+import { amountFen, fen, idList, nextCounter, notFound, optionalIdList, refused, say } from "./common.ts";
 import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
 
@@ -100,7 +100,7 @@ export interface GenerationRequest {
 
 /** Checks a request and builds the task's payload (no writes but the batch numbers). */
 async function buildPayload(tx: DbSession, session: SessionInfo, body: GenerationRequest): Promise<GenerationPayload> {
-  if (!isPeriod(body.period)) throw refused("请选择账期", "period");
+  if (!isPeriod(body.period)) throw refused("selectPeriod", "period");
   const period = body.period;
   const itemIds = idList(body.paymentItemIds, "paymentItemIds", 200);
   const communityIds = optionalIdList(body.communityIds, "communityIds", 500);
@@ -119,18 +119,18 @@ async function buildPayload(tx: DbSession, session: SessionInfo, body: Generatio
   const items: GenerationItem[] = [];
   const rounding = new Map<number, number>();
   for (const r of rows) {
-    if (communityIds && !communityIds.includes(r.communityId)) throw refused(`缴费项目「${r.name}」不属于所选社区`, "paymentItemIds");
-    if (r.enabled === false) throw refused(`缴费项目「${r.name}」已停用`, "paymentItemIds");
-    if (r.priceEnabled === false) throw refused(`计价类型「${r.priceTypeName}」已停用`, "paymentItemIds");
+    if (communityIds && !communityIds.includes(r.communityId)) throw refused("itemNotInCommunity", "paymentItemIds", { name: r.name });
+    if (r.enabled === false) throw refused("itemDisabled", "paymentItemIds", { name: r.name });
+    if (r.priceEnabled === false) throw refused("priceTypeDisabled", "paymentItemIds", { name: r.priceTypeName });
     const problem = periodProblem(period, r.billingCycle);
-    if (problem) throw refused(`${r.name}：${problem}`, "period");
+    if (problem) throw refused("itemPeriodProblem", "period", { name: r.name, problem });
     if (r.pricingMethod === PRICING.MANUAL) {
       if (manualAmountFen === null) {
-        if (body.manualAmount === undefined || body.manualAmount === null || body.manualAmount === "") throw refused("手工录入的计价类型请填写金额", "manualAmount");
+        if (body.manualAmount === undefined || body.manualAmount === null || body.manualAmount === "") throw refused("manualAmountRequired", "manualAmount");
         manualAmountFen = amountFen(body.manualAmount, "manualAmount");
       }
     } else if (r.unitPrice === null || r.unitPrice === undefined) {
-      throw refused(`计价类型「${r.priceTypeName}」未设置单价`, "paymentItemIds");
+      throw refused("priceTypeNoPrice", "paymentItemIds", { name: r.priceTypeName });
     }
     if (!rounding.has(r.communityId)) rounding.set(r.communityId, (await loadSettings(tx, session.tenantId, r.communityId)).roundingMode);
     const statuses = idsOf(r.roomStatuses);
@@ -173,7 +173,7 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
     total += rows[0].n;
   }
   const names = payload.items.map((i) => i.itemName);
-  const name = `账单生成 ${payload.period} ${names.slice(0, 3).join("、")}${names.length > 3 ? `等${names.length}项` : ""}`;
+  const name = say("generationTaskName", { period: payload.period, items: names.slice(0, 3).join("、") + (names.length > 3 ? say("generationItemsMore", { count: names.length }) : "") });
   const task = await enqueueTask(tx, { tenantId: session.tenantId, userId: session.userId, type: GENERATION_TASK, name, total, payload: {} });
   const batches: PlannedRun["batches"] = [];
   for (const item of payload.items) {
@@ -352,7 +352,7 @@ export async function generateInline(tx: DbSession, session: SessionInfo, body: 
 }
 
 export const generationSummary = (r: Record<string, unknown>): string =>
-  `已生成${Number(r.billCount ?? 0)}张账单，已存在${Number(r.existingCount ?? 0)}张，数据不全跳过${Number(r.skippedCount ?? 0)}户`;
+  say("generationSummary", { billCount: Number(r.billCount ?? 0), existingCount: Number(r.existingCount ?? 0), skippedCount: Number(r.skippedCount ?? 0) });
 
 // Any process that loads the generation code can run its tasks (the server's worker, the benchmark).
 registerTaskHandler(GENERATION_TASK, generationHandler);

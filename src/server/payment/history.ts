@@ -65,7 +65,7 @@ export async function queryBills(db: DbSession, session: SessionInfo, body: Reco
 
 export async function roomHistory(db: DbSession, session: SessionInfo, roomIdValue: unknown) {
   const roomId = parseId(roomIdValue);
-  if (roomId === null) throw refused("请选择房屋", "roomId");
+  if (roomId === null) throw refused("selectRoom", "roomId");
   const { rows: room } = await db.query("select id from rooms where tenant_id = $1 and id = $2", [session.tenantId, roomId]);
   if (!room.length) throw notFound();
   const { rows: bills } = await db.query<BillRow & { paidAt: string | null; rejectReason: string | null }>(

@@ -32,9 +32,9 @@ export interface CounterMoney {
 /** A pay method the community accepts at the counter, else 400. */
 export async function acceptedPayMethod(tx: DbSession, session: SessionInfo, communityId: number, value: unknown, field = "payMethod"): Promise<number> {
   const method = Number(value);
-  if (!Number.isInteger(method) || !ALL_PAY_METHODS.includes(method)) throw refused("请选择支付方式", field);
+  if (!Number.isInteger(method) || !ALL_PAY_METHODS.includes(method)) throw refused("selectPayMethod", field);
   const settings = await loadSettings(tx, session.tenantId, communityId);
-  if (!settings.payMethods.includes(method)) throw refused("该支付方式未启用", field);
+  if (!settings.payMethods.includes(method)) throw refused("payMethodDisabled", field);
   return method;
 }
 
@@ -84,7 +84,7 @@ export async function recordReturn(tx: DbSession, session: SessionInfo, m: Count
 export async function requireRoomIn(tx: DbSession, tenantId: number, communityId: number, roomId: number | null): Promise<void> {
   if (roomId === null) return;
   const { rows } = await tx.query("select 1 from rooms where tenant_id = $1 and id = $2 and community_id = $3", [tenantId, roomId, communityId]);
-  if (!rows.length) throw refused("该房屋不属于所选社区", "roomId");
+  if (!rows.length) throw refused("roomNotInCommunity", "roomId");
 }
 
 /** The holder of one of the codes may decide (approvals belong to 实收管理), else the 403 marker. */

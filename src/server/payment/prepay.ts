@@ -12,7 +12,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
-import { CODES, fen, refused } from "./common.ts";
+import { CODES, fen, refused, ruleBroken, say } from "./common.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { acceptedPayMethod, BALANCE_PAY_METHOD, recordCharge, recordReturn, requireAuthority, requireRoomIn, SOURCE } from "./ledger.ts";
 import { payBills, type PayRequest } from "./cashier.ts";
@@ -41,7 +41,7 @@ async function accountRow(tx: DbSession, tenantId: number, id: number): Promise<
 function positiveInput(ctx: ActionHookContext, column: string, field: string): number {
   const value = ctx.columns.get(column);
   const amount = value === null || value === undefined ? 0 : Number(value);
-  if (!(amount > 0)) throw refused(checkRule("positiveAmount", "0") ?? "请输入大于0的正实数,并且保留两位小数", field);
+  if (!(amount > 0)) throw ruleBroken(checkRule("positiveAmount", "0") ?? say("positiveAmount"), field);
   return amount;
 }
 
@@ -112,10 +112,10 @@ async function applyRefund(ctx: ActionHookContext & { id: number }): Promise<voi
   const { tx, session } = ctx;
   const amount = positiveInput(ctx, "refund_amount", "refundAmount");
   const method = Number(ctx.inputs.refundMethod);
-  if (!ALL_PAY_METHODS.includes(method)) throw refused("请选择退款方式", "refundMethod");
+  if (!ALL_PAY_METHODS.includes(method)) throw refused("selectRefundMethod", "refundMethod");
   const account = await accountRow(tx, session.tenantId, ctx.id);
   const left = account.balance - (await pendingRefunds(tx, session.tenantId, ctx.id));
-  if (amount > left) throw refused(`退款金额不能大于可退余额${fenToYuan(Math.max(0, left))}元`, "refundAmount");
+  if (amount > left) throw refused("prepayRefundOverBalance", "refundAmount", { amount: fenToYuan(Math.max(0, left)) });
   await writeLedger(tx, session, {
     accountId: ctx.id,
     communityId: account.communityId,
@@ -155,12 +155,12 @@ async function approveRefund(ctx: ActionHookContext): Promise<void> {
   requireAuthority(session, CODES.received);
   const id = Number(ctx.row.id);
   const entry = await ledgerRow(tx, session.tenantId, id);
-  if (entry.txType !== TX.REFUND) throw refused("只有退款申请需要审核");
+  if (entry.txType !== TX.REFUND) throw refused("onlyRefundsApproved");
   const { rows } = await tx.query<{ balance: string }>(
     "update prepay_accounts set balance = balance - $3, updated_at = now() where tenant_id = $1 and id = $2 and balance >= $3 returning balance",
     [session.tenantId, entry.accountId, entry.amount],
   );
-  if (!rows.length) throw refused("预存款余额不足，不能退款", "amount");
+  if (!rows.length) throw refused("prepayBalanceShortForRefund", "amount");
   const back = await recordReturn(tx, session, {
     communityId: entry.communityId,
     roomId: entry.roomId,
@@ -177,7 +177,7 @@ async function approveRefund(ctx: ActionHookContext): Promise<void> {
 async function decideRefund(ctx: ActionHookContext): Promise<void> {
   requireAuthority(ctx.session, CODES.received);
   const entry = await ledgerRow(ctx.tx, ctx.session.tenantId, Number(ctx.row.id));
-  if (entry.txType !== TX.REFUND) throw refused("只有退款申请需要审核");
+  if (entry.txType !== TX.REFUND) throw refused("onlyRefundsApproved");
 }
 
 async function checkAccountRoom(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
@@ -220,9 +220,9 @@ export async function payFromBalance(tx: DbSession, session: SessionInfo, ip: st
   );
   if (!rows.length) {
     const { rows: acc } = await tx.query<{ status: number }>("select status from prepay_accounts where tenant_id = $1 and room_id = $2", [session.tenantId, roomId]);
-    if (!acc.length) throw refused("该房屋没有预存款账户", "billIds");
-    if (acc[0].status !== 1) throw refused("预存款账户已停用", "billIds");
-    throw refused("预存款余额不足", "payAmount");
+    if (!acc.length) throw refused("noPrepayAccount", "billIds");
+    if (acc[0].status !== 1) throw refused("prepayAccountDisabled", "billIds");
+    throw refused("prepayBalanceShort", "payAmount");
   }
   let balance = fen(rows[0].balance) + total;
   for (const l of lines) {

@@ -14,7 +14,7 @@ import { amountFen, audit, CODES, conflict, dayLockKey, fen, optionalText, refus
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function dayOf(value: unknown): string {
-  if (typeof value !== "string" || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw refused("请选择对账日期", "day");
+  if (typeof value !== "string" || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw refused("selectDay", "day");
   return value;
 }
 
@@ -158,12 +158,12 @@ interface Declared {
 
 function declaredRows(value: unknown): Declared[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.length > 200) throw refused("请求参数错误", "rows");
+  if (!Array.isArray(value) || value.length > 200) throw refused("badRequest", "rows");
   return value.map((raw, i) => {
     const r = (raw ?? {}) as Record<string, unknown>;
     const payMethod = Number(r.payMethod);
     const cashierId = Number(r.cashierId);
-    if (!Number.isInteger(payMethod) || !Number.isSafeInteger(cashierId) || cashierId <= 0) throw refused("请求参数错误", `rows.${i}`);
+    if (!Number.isInteger(payMethod) || !Number.isSafeInteger(cashierId) || cashierId <= 0) throw refused("badRequest", `rows.${i}`);
     const empty = r.declaredAmount === undefined || r.declaredAmount === null || r.declaredAmount === "";
     return { payMethod, cashierId, declaredAmount: empty ? null : amountFen(r.declaredAmount, "declaredAmount"), remark: optionalText(r.remark, "remark", 128) };
   });
@@ -197,7 +197,7 @@ export async function declareDay(tx: DbSession, session: SessionInfo, ip: string
   const day = dayOf(body.day);
   const [k1, k2] = dayLockKey(communityId);
   await tx.query("select pg_advisory_xact_lock($1, $2)", [k1, k2]);
-  if (await closingOf(tx, session.tenantId, communityId, day)) throw conflict("该日已日结，不能修改");
+  if (await closingOf(tx, session.tenantId, communityId, day)) throw conflict("dayClosedNoChange");
   await saveLines(tx, session, communityId, day, declaredRows(body.rows), false);
   await audit(tx, session, ip, "reconciliations", "declare", null, { communityId, day }, CODES.settings);
 }
@@ -205,13 +205,13 @@ export async function declareDay(tx: DbSession, session: SessionInfo, ip: string
 export async function closeDay(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
   const communityId = await requireCommunity(tx, session, body.communityId);
   const day = dayOf(body.day);
-  if (day > chinaDay()) throw refused("不能日结今天以后的日期", "day");
+  if (day > chinaDay()) throw refused("dayAfterToday", "day");
   const remark = optionalText(body.remark, "remark", 128);
   const [k1, k2] = dayLockKey(communityId);
   await tx.query("select pg_advisory_xact_lock($1, $2)", [k1, k2]);
-  if (await closingOf(tx, session.tenantId, communityId, day)) throw conflict("该日已日结，请勿重复操作");
+  if (await closingOf(tx, session.tenantId, communityId, day)) throw conflict("dayAlreadyClosed");
   const saved = await saveLines(tx, session, communityId, day, declaredRows(body.rows), true);
-  if (saved.some((l) => l.declaredAmount === null)) throw refused("请先填写每位收款人各支付方式的实际到账金额", "rows");
+  if (saved.some((l) => l.declaredAmount === null)) throw refused("declareEveryRow", "rows");
   const sum = (f: (l: Line) => number) => saved.reduce((s, l) => s + f(l), 0);
   const { rows } = await tx.query<{ id: number }>(
     `insert into daily_closings (tenant_id, community_id, day, payment_count, recorded_amount, refund_amount, declared_amount, closed_by, closed_at, remark, created_by, updated_by)

@@ -58,7 +58,7 @@ export async function refundable(tx: DbSession, session: SessionInfo, paymentIdV
   return { paymentId: id, amount: fenToYuan(fen(rows[0].amount)), refunded: fenToYuan(r.approved), pending: fenToYuan(r.pending), refundable: fenToYuan(left) };
 }
 
-function reasonOf(value: unknown, field: string, empty: string): string {
+function reasonOf(value: unknown, field: string, empty: "rejectReasonRequired" | "refundReasonRequired" | "waiverReasonRequired"): string {
   const text = optionalText(value, field, 128);
   if (!text) throw refused(empty, field);
   return text;
@@ -66,17 +66,17 @@ function reasonOf(value: unknown, field: string, empty: string): string {
 
 export async function applyRefund(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
   const paymentId = parseId(body.paymentId);
-  if (paymentId === null) throw refused("请选择收款记录", "paymentId");
+  if (paymentId === null) throw refused("selectPayment", "paymentId");
   const payment = await lockPayment(tx, session.tenantId, paymentId);
-  if (payment.returnFlag === 1) throw refused("退款记录不能再退款", "paymentId");
+  if (payment.returnFlag === 1) throw refused("refundOfRefund", "paymentId");
   const done = await refundedOf(tx, session.tenantId, paymentId);
   const left = payment.amount - done.approved - done.pending;
-  if (left <= 0) throw refused("该收款已无可退金额", "amount");
+  if (left <= 0) throw refused("nothingRefundable", "amount");
   const amount = payAmountFen(body.amount, "amount", left);
-  if (amount <= 0) throw refused("请输入大于0的正实数,并且保留两位小数", "amount");
+  if (amount <= 0) throw refused("positiveAmount", "amount");
   const method = body.refundMethod === undefined || body.refundMethod === null || body.refundMethod === "" ? payment.payMethod : Number(body.refundMethod);
-  if (!ALL_PAY_METHODS.includes(method)) throw refused("请选择退款方式", "refundMethod");
-  const reason = reasonOf(body.reason, "reason", "请输入退款原因");
+  if (!ALL_PAY_METHODS.includes(method)) throw refused("selectRefundMethod", "refundMethod");
+  const reason = reasonOf(body.reason, "reason", "refundReasonRequired");
   const { rows } = await tx.query<{ id: number }>(
     `insert into refunds (tenant_id, community_id, payment_id, bill_id, room_id, amount, refund_method, reason, apply_time, status, created_by, updated_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, now(), 1, $9, $9) returning id`,
@@ -105,7 +105,7 @@ async function lockRefund(tx: DbSession, tenantId: number, idValue: unknown): Pr
     [tenantId, id],
   );
   if (!rows[0]) throw notFound();
-  if (rows[0].status !== 1) throw conflict("该退款申请已处理，请刷新后重试");
+  if (rows[0].status !== 1) throw conflict("refundHandled");
   return { ...rows[0], amount: fen(rows[0].amount) };
 }
 
@@ -113,7 +113,7 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
   const refund = await lockRefund(tx, session.tenantId, idValue);
   const payment = await lockPayment(tx, session.tenantId, refund.paymentId);
   const done = await refundedOf(tx, session.tenantId, payment.id, refund.id);
-  if (refund.amount > payment.amount - done.approved) throw refused("退款金额超过可退金额", "amount");
+  if (refund.amount > payment.amount - done.approved) throw refused("refundOverRefundable", "amount");
   if (payment.billId !== null) {
     const { rows } = await tx.query<{ amountDue: string; lateFee: string; amountPaid: string; amountWaived: string }>(
       `select amount_due as "amountDue", late_fee as "lateFee", amount_paid as "amountPaid", amount_waived as "amountWaived"
@@ -122,7 +122,7 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
     );
     const b = rows[0];
     const paid = fen(b.amountPaid) - refund.amount;
-    if (paid < 0) throw refused("退款金额超过账单已收金额", "amount");
+    if (paid < 0) throw refused("refundOverPaid", "amount");
     const status = paid + fen(b.amountWaived) >= fen(b.amountDue) + fen(b.lateFee) ? STATUS.PAID : paid > 0 ? STATUS.PARTIAL : STATUS.APPROVED;
     await tx.query(
       `update bills set amount_paid = $3, status = $4, paid_at = case when $4 = 4 then paid_at else null end, updated_at = now(), updated_by = $5, version = version + 1
@@ -150,7 +150,7 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
 }
 
 export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, reasonValue: unknown) {
-  const reason = reasonOf(reasonValue, "reason", "请输入驳回原因");
+  const reason = reasonOf(reasonValue, "reason", "rejectReasonRequired");
   const refund = await lockRefund(tx, session.tenantId, idValue);
   await tx.query(
     `update refunds set status = 3, approver_id = $3, reject_reason = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`,

@@ -17,10 +17,10 @@ export type { ReportRow };
 function range(body: Record<string, unknown>): { start: string; end: string } {
   const start = body.startMonth;
   const end = body.endMonth;
-  if (!isPeriod(start)) throw refused("请选择开始月份", "startMonth");
-  if (!isPeriod(end)) throw refused("请选择结束月份", "endMonth");
-  if (start > end) throw refused("开始月份不能晚于结束月份", "startMonth");
-  if (monthsBetween(start, end, 37).length > 36) throw refused("统计区间最多36个月", "endMonth");
+  if (!isPeriod(start)) throw refused("selectStartMonth", "startMonth");
+  if (!isPeriod(end)) throw refused("selectEndMonth", "endMonth");
+  if (start > end) throw refused("startAfterEnd", "startMonth");
+  if (monthsBetween(start, end, 37).length > 36) throw refused("reportTooLong", "endMonth");
   return { start, end };
 }
 

@@ -75,7 +75,7 @@ export async function loadSettings(db: DbSession, tenantId: number, communityId:
     payParamsSavedAt: row.payParamsSavedAt,
     receiptSavedAt: row.receiptSavedAt,
     otherSavedAt: row.otherSavedAt,
-  } as PaymentSettings;
+  };
 }
 
 /** As the API shows it (money as yuan text). */
@@ -100,11 +100,11 @@ export async function saveSettings(tx: DbSession, session: SessionInfo, communit
   if (errors.length) throw validationError(errors);
   if (section === "payParams") {
     const methods = values.payMethods;
-    if (!Array.isArray(methods) || methods.length === 0) throw refused("请至少启用一种支付方式", "payMethods");
-    if (methods.some((m) => !ALL_PAY_METHODS.includes(Number(m)))) throw refused("支付方式不正确", "payMethods");
+    if (!Array.isArray(methods) || methods.length === 0) throw refused("enableOnePayMethod", "payMethods");
+    if (methods.some((m) => !ALL_PAY_METHODS.includes(Number(m)))) throw refused("payMethodInvalid", "payMethods");
     values.payMethods = [...new Set(methods.map(Number))].sort((a, b) => a - b);
   }
-  if (section === "receipt" && !values.receiptPrefix) throw refused("请输入票据号前缀", "receiptPrefix");
+  if (section === "receipt" && !values.receiptPrefix) throw refused("receiptPrefixRequired", "receiptPrefix");
   const columns: string[] = [];
   const params: unknown[] = [session.tenantId, communityId, session.userId];
   for (const name of fields) {

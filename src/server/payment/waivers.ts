@@ -13,7 +13,7 @@ import { parseId } from "../crud/sql.ts";
 import { loadSettings } from "./settings.ts";
 import { BILL_FROM, BILL_SELECT, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import { PAYABLE, STATUS } from "./cashier.ts";
-import { audit, CODES, conflict, fen, notFound, optionalText, payAmountFen, refused } from "./common.ts";
+import { audit, CODES, conflict, fen, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
 
 async function lockBill(tx: DbSession, tenantId: number, id: number): Promise<BillRow> {
   const { rows } = await tx.query<BillRow>(`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = $2 for update of b`, [tenantId, id]);
@@ -43,7 +43,7 @@ async function applyToBill(tx: DbSession, session: SessionInfo, b: BillRow, amou
   );
 }
 
-function reasonOf(value: unknown, field: string, empty: string): string {
+function reasonOf(value: unknown, field: string, empty: "rejectReasonRequired" | "refundReasonRequired" | "waiverReasonRequired"): string {
   const text = optionalText(value, field, 128);
   if (!text) throw refused(empty, field);
   return text;
@@ -51,25 +51,25 @@ function reasonOf(value: unknown, field: string, empty: string): string {
 
 export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>, at: Date = new Date()) {
   const billId = parseId(body.billId);
-  if (billId === null) throw refused("请选择账单", "billId");
+  if (billId === null) throw refused("selectBill", "billId");
   const bill = await lockBill(tx, session.tenantId, billId);
-  if (!PAYABLE.includes(bill.status)) throw refused("只能对已审核且未缴清的账单减免", "billId");
+  if (!PAYABLE.includes(bill.status)) throw refused("waiverBillNotPayable", "billId");
   const today = chinaDay(at);
   const available = owedOn(bill, today) - (await pendingOf(tx, session.tenantId, billId));
-  if (available <= 0) throw refused("该账单没有可减免的金额", "billId");
+  if (available <= 0) throw refused("nothingToWaive", "billId");
   const waiverType = Number(body.waiverType ?? 1);
   let amount: number;
   let discount: string | null = null;
   if (waiverType === 1) {
-    const problem = checkRule("discount", body.discount) ?? (body.discount === undefined || body.discount === "" ? "请输入折扣" : null);
-    if (problem) throw refused(problem, "discount");
+    const problem = checkRule("discount", body.discount) ?? (body.discount === undefined || body.discount === "" ? say("discountRequired") : null);
+    if (problem) throw ruleBroken(problem, "discount");
     discount = String(body.discount).trim();
     amount = discountOffFen(available, discount);
   } else if (waiverType === 2) {
     amount = payAmountFen(body.amount, "amount", available);
-  } else throw refused("请选择减免方式", "waiverType");
-  if (amount <= 0) throw refused("减免金额必须大于0", waiverType === 1 ? "discount" : "amount");
-  const reason = reasonOf(body.reason, "reason", "请输入减免原因");
+  } else throw refused("selectWaiverType", "waiverType");
+  if (amount <= 0) throw refused("waiverPositive", waiverType === 1 ? "discount" : "amount");
+  const reason = reasonOf(body.reason, "reason", "waiverReasonRequired");
   const settings = await loadSettings(tx, session.tenantId, bill.communityId);
   const auto = amount <= settings.waiverAutoApproveLimit;
   const { rows } = await tx.query<{ id: number }>(
@@ -90,7 +90,7 @@ async function lockWaiver(tx: DbSession, tenantId: number, idValue: unknown) {
     [tenantId, id],
   );
   if (!rows[0]) throw notFound();
-  if (rows[0].status !== 1) throw conflict("该减免申请已处理，请刷新后重试");
+  if (rows[0].status !== 1) throw conflict("waiverHandled");
   return { ...rows[0], amount: fen(rows[0].amount) };
 }
 
@@ -99,7 +99,7 @@ export async function approveWaiver(tx: DbSession, session: SessionInfo, ip: str
   const bill = await lockBill(tx, session.tenantId, waiver.billId);
   const today = chinaDay(at);
   if (!PAYABLE.includes(bill.status) || waiver.amount > owedOn(bill, today) - (await pendingOf(tx, session.tenantId, bill.id, waiver.id))) {
-    throw refused("减免金额超过账单未缴金额，请驳回该申请", "amount");
+    throw refused("waiverOverOutstanding", "amount");
   }
   await applyToBill(tx, session, bill, waiver.amount, today, at);
   await tx.query(
@@ -111,7 +111,7 @@ export async function approveWaiver(tx: DbSession, session: SessionInfo, ip: str
 }
 
 export async function rejectWaiver(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, reasonValue: unknown) {
-  const reason = reasonOf(reasonValue, "reason", "请输入驳回原因");
+  const reason = reasonOf(reasonValue, "reason", "rejectReasonRequired");
   const waiver = await lockWaiver(tx, session.tenantId, idValue);
   await tx.query(
     `update waivers set status = 3, approver_id = $3, approved_at = now(), reject_reason = $4, updated_at = now(), updated_by = $3, version = version + 1

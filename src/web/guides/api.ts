@@ -4,12 +4,13 @@
 import { constants } from "../../../generated/constants.ts";
 import { api } from "../http/api.ts";
 import http from "../http/request.ts";
+import { api } from "../http/api.ts";
 import type { PaymentSteerFlags } from "./payment/payment-steps.ts";
 import type { QuestionnaireSubmission } from "./questionnaire/questionnaire-state.ts";
 
 type Id = string | number;
 
-export const fetchPaymentSteer = (communityId: Id) => http.get<PaymentSteerFlags>("/api/property/bill/steer", { communityId }, { silent: true });
+export const fetchPaymentSteer = (communityId: Id): Promise<PaymentSteerFlags> => api.getBillSteer({ query: { communityId } }, { silent: true });
 
 export const fetchSmartHomeSteer = (communityId: Id) => api.getSmartHomeSteer({ query: { communityId: Number(communityId) } }, { silent: true });
 

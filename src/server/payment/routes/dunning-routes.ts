@@ -1,33 +1,32 @@
-// Dunning notices (催缴通知):
-//   POST {property}/dunningNotices/actions/generate {communityId, buildingIds?, roomIds?, title?, template?} -> {taskId, total}
-//        (a background task: progress in the task centre and GET .../actions/generationTask?id=)
-//   GET  {property}/dunningNotices/actions/generationTask?id=-> the task (state, done, total, result)
-//   GET  {property}/dunningNotices/{id}/actions/print   -> the notice with its room and bills (A4 print view)
-// The list, history per room (roomId filter) and the Excel export are the generic resource's.
+// Dunning notices (催缴通知), schemas/operations/payment.yaml: generating them as a background task
+// (progress in the task centre and here), the default template, one notice's print view. The list,
+// history per room (roomId filter) and the Excel export are the generic resource's.
 import type { FastifyInstance } from "fastify";
-import { ok } from "../../http/envelope.ts";
-import { sessionOf } from "../../auth/guard.ts";
-import { bodyOf, pathId, queryOf, requiredId } from "../../http/request-input.ts";
+import { route } from "../../http/operation.ts";
+import { operations } from "../../../../generated/operations.ts";
+import type { PrintDunningNoticeData } from "../../../../generated/operation-types.ts";
+import { requiredId } from "../../http/request-input.ts";
 import type { TaskRunner } from "../../tasks/runner.ts";
 import { findTask } from "../../tasks/store.ts";
-import { CODES, notFound } from "../common.ts";
+import { notFound } from "../common.ts";
 import { DEFAULT_TEMPLATE, DEFAULT_TITLE, DUNNING_TASK, dunningNoticeView, startDunning } from "../dunning.ts";
 
 export function dunningRoutes(runner: TaskRunner | null) {
   return async (app: FastifyInstance): Promise<void> => {
-    const report = { config: { authority: CODES.report } };
-    app.post("/api/property/dunningNotices/actions/generate", report, async (request) => {
-      const session = sessionOf(request);
-      const started = await app.db.transaction((tx) => startDunning(tx, session, request.ip, bodyOf(request)));
+    route(app, operations.generateDunningNotices, async ({ body, session, request }) => {
+      const started = await app.db.transaction((tx) => startDunning(tx, session, request.ip, { ...body }));
       runner?.wake();
-      return ok(started, "催缴通知生成任务已创建");
+      return started;
     });
-    app.get("/api/property/dunningNotices/actions/template", report, async () => ok({ title: DEFAULT_TITLE, template: DEFAULT_TEMPLATE }));
-    app.get("/api/property/dunningNotices/actions/generationTask", report, async (request) => {
-      const task = await findTask(app.db, sessionOf(request).tenantId, requiredId(queryOf(request).id));
+    route(app, operations.getDunningTemplate, async () => ({ title: DEFAULT_TITLE, template: DEFAULT_TEMPLATE }));
+    route(app, operations.getDunningTask, async ({ query, session }) => {
+      const task = await findTask(app.db, session.tenantId, requiredId(query.id));
       if (!task || task.type !== DUNNING_TASK) throw notFound();
-      return ok({ id: task.id, state: task.state, done: task.done, total: task.total, result: task.result, error: task.error });
+      return { id: task.id, state: task.state, done: task.done, total: task.total, result: task.result, error: task.error };
     });
-    app.get("/api/property/dunningNotices/:id/actions/print", report, async (request) => ok(await dunningNoticeView(app.db, sessionOf(request), pathId(request))));
+    route(app, operations.printDunningNotice, async ({ params, session }) =>
+      // The notice is read untyped (Record); its shape is the declared one.
+      (await dunningNoticeView(app.db, session, params.id)) as PrintDunningNoticeData,
+    );
   };
 }

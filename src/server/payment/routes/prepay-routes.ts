@@ -1,25 +1,12 @@
-// Prepayment at the cashier (the account's recharge and refund application, the ledger's refund
-// approval are declared actions of the generic resources, prepay.ts hooks):
-//   POST {property}/bills/actions/payFromBalance {billIds, payAmount?, expectedAmount?, payerName?, remark?}
-//        -> the cashier's pay answer plus the balance left
+// Prepayment at the cashier (schemas/operations/payment.yaml): paying bills from the room's
+// prepayment balance. The account's recharge and refund application and the ledger's refund
+// approval are declared actions of the generic resources (prepay.ts hooks).
 import type { FastifyInstance } from "fastify";
-import { ok } from "../../http/envelope.ts";
-import { sessionOf } from "../../auth/guard.ts";
-import { bodyOf } from "../../http/request-input.ts";
-import { anyOf, CODES } from "../common.ts";
+import { route } from "../../http/operation.ts";
+import { operations } from "../../../../generated/operations.ts";
 import { payFromBalance } from "../prepay.ts";
-import type { PayRequest } from "../cashier.ts";
-
-/** The one place this call reads its input. */
-function payFromBalanceInput(body: Record<string, unknown>): PayRequest {
-  const { billIds, payAmount, expectedAmount, payerName, remark } = body;
-  return { billIds, payAmount, expectedAmount, payerName, remark };
-}
 
 export async function prepayRoutes(app: FastifyInstance): Promise<void> {
-  app.post("/api/property/bills/actions/payFromBalance", { preHandler: anyOf(CODES.cashier, CODES.billPay) }, async (request) => {
-    const session = sessionOf(request);
-    const input = payFromBalanceInput(bodyOf(request));
-    return ok(await app.db.transaction((tx) => payFromBalance(tx, session, request.ip, input)), "缴费成功");
-  });
+  // The body holds only the declared keys: no pay method or cash amount reaches the payment.
+  route(app, operations.payFromBalance, async ({ body, session, request }) => app.db.transaction((tx) => payFromBalance(tx, session, request.ip, body)));
 }

@@ -1,40 +1,26 @@
-// Daily settlement (对账管理) and the payment report (缴费报表):
-//   GET  {property}/reconciliations/actions/day?communityId=&day=   -> {closed, closing, rows, totals}
-//   POST {property}/reconciliations/actions/declare {communityId, day, rows: [{payMethod, cashierId, declaredAmount, remark}]}
-//   POST {property}/reconciliations/actions/close   {communityId, day, rows?, remark?}
-//   POST {property}/reports/actions/payment {startMonth, endMonth, communityIds?} -> {list, totals}
-//   GET  {property}/reports/actions/exportPayment?startMonth=&endMonth=&communityIds=1,2 -> .xlsx
+// Daily settlement (对账管理) and the payment report (缴费报表), schemas/operations/payment.yaml.
 import type { FastifyInstance } from "fastify";
-import { ok } from "../../http/envelope.ts";
-import { sessionOf } from "../../auth/guard.ts";
-import { messages } from "../../../../generated/errors.ts";
-import { bodyOf, queryOf } from "../../http/request-input.ts";
-import { CODES } from "../common.ts";
+import { route } from "../../http/operation.ts";
+import { operations } from "../../../../generated/operations.ts";
+import type { GetReconciliationDayData } from "../../../../generated/operation-types.ts";
 import { closeDay, daySummary, declareDay } from "../reconciliation.ts";
 import { paymentReport, reportWorkbook } from "../report.ts";
 
 export async function reconciliationRoutes(app: FastifyInstance): Promise<void> {
-  const settle = { config: { authority: CODES.settings } };
-  app.get("/api/property/reconciliations/actions/day", settle, async (request) => {
-    const q = queryOf(request);
-    return ok(await daySummary(app.db, sessionOf(request), q.communityId, q.day));
+  route(app, operations.getReconciliationDay, async ({ query, session }) =>
+    // The closing row is read untyped (Record); its shape is the declared one.
+    (await daySummary(app.db, session, query.communityId, query.day)) as GetReconciliationDayData,
+  );
+  route(app, operations.declareReconciliation, async ({ body, session, request }) => {
+    await app.db.transaction((tx) => declareDay(tx, session, request.ip, { ...body }));
+    return null;
   });
-  app.post("/api/property/reconciliations/actions/declare", settle, async (request) => {
-    const session = sessionOf(request);
-    await app.db.transaction((tx) => declareDay(tx, session, request.ip, bodyOf(request)));
-    return ok(null, messages.saved);
-  });
-  app.post("/api/property/reconciliations/actions/close", settle, async (request) => {
-    const session = sessionOf(request);
-    return ok(await app.db.transaction((tx) => closeDay(tx, session, request.ip, bodyOf(request))), "日结成功");
-  });
+  route(app, operations.closeReconciliation, async ({ body, session, request }) => app.db.transaction((tx) => closeDay(tx, session, request.ip, { ...body })));
 
-  const report = { config: { authority: CODES.report } };
-  app.post("/api/property/reports/actions/payment", report, async (request) => ok(await paymentReport(app.db, sessionOf(request), bodyOf(request))));
-  app.get("/api/property/reports/actions/exportPayment", report, async (request, reply) => {
-    const q = queryOf(request);
-    const ids = typeof q.communityIds === "string" && q.communityIds.trim() ? q.communityIds.split(",") : undefined;
-    const data = await paymentReport(app.db, sessionOf(request), { ...q, communityIds: ids });
+  route(app, operations.getPaymentReport, async ({ body, session }) => paymentReport(app.db, session, { ...body }));
+  route(app, operations.exportPaymentReport, async ({ query, session, reply }) => {
+    const ids = typeof query.communityIds === "string" && query.communityIds.trim() ? query.communityIds.split(",") : undefined;
+    const data = await paymentReport(app.db, session, { ...query, communityIds: ids });
     const file = await reportWorkbook(data);
     const name = encodeURIComponent(`缴费报表_${data.startMonth}_${data.endMonth}.xlsx`);
     return reply

@@ -4,11 +4,10 @@
 import { App, Button, Card, Form, Input, Select, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
-import { paymentApi } from "../api.ts";
 import type { BillView } from "../types.ts";
 import { optionsOf } from "../shared/labels.tsx";
 import { billColumns } from "../shared/columns.tsx";
@@ -16,8 +15,9 @@ import { FilterBar, PaymentItemField, PeriodField } from "../shared/FilterBar.ts
 import { usePaging } from "../shared/paging.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { DecisionsButton } from "./DecisionsButton.tsx";
+import { api } from "../../../http/api.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 interface Filters {
@@ -38,10 +38,10 @@ export default function BillApprovalPage({ route }: PageProps) {
   const [selected, setSelected] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<number[] | null>(null);
   const [form] = Form.useForm<Filters>();
-  const list = useLoad(
+  const list = useApi(
     communityId
       ? () =>
-          paymentApi.queryBills({
+          api.queryBills({ body: {
             communityId,
             status: [filters.status],
             period: filters.period ? filters.period.format("YYYY-MM") : undefined,
@@ -49,22 +49,27 @@ export default function BillApprovalPage({ route }: PageProps) {
             keyword: filters.keyword,
             batchId,
             ...page,
-          })
+          } })
       : null,
     [communityId, JSON.stringify(filters), page.pageNo, page.pageSize, batchId],
   );
-  useEffect(() => setSelected([]), [list.data]);
+  // A new list clears the selection (adjusted while rendering, not in an effect).
+  const [listShown, setListShown] = useState(list.data);
+  if (listShown !== list.data) {
+    setListShown(list.data);
+    setSelected([]);
+  }
 
   const title = route?.title ?? "账单审核";
   if (!communityId) return <NeedCommunity title={title} />;
 
   const approve = async (body: Record<string, unknown>) => {
-    const r = await paymentApi.approve(body);
+    const r = await api.approveBills({ body });
     void message.success(`已审核通过 ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
     list.reload();
   };
   const reject = async (reason: string) => {
-    const r = await paymentApi.reject({ ids: rejecting, reason });
+    const r = await api.rejectBills({ body: { ids: rejecting, reason } });
     void message.success(`已驳回 ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
     setRejecting(null);
     list.reload();

@@ -7,12 +7,14 @@ import { useState } from "react";
 import type { PageProps } from "../../registry.ts";
 import { baseURLFor } from "../../../http/hosts.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
-import { houseApi, paymentApi } from "../api.ts";
+import { houseApi } from "../api.ts";
 import type { ArrearsRow } from "../types.ts";
 import { FilterBar, PaymentItemField } from "../shared/FilterBar.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { usePaging } from "../shared/paging.ts";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
+import { api } from "../../../http/api.ts";
+import { operationRoutes } from "../../../../../generated/api-client.ts";
 
 const BUCKETS = [
   { value: 1, label: "30天以内", color: "gold" },
@@ -34,14 +36,14 @@ export default function ArrearsPage({ route }: PageProps) {
   const [filters, setFilters] = useState<Filters>({});
   const { page, firstPage, table } = usePaging(20);
   const query = { communityId, ...filters, ...page };
-  const list = useLoad(communityId ? () => paymentApi.arrears(query) : null, [JSON.stringify(query)]);
-  const buildings = useLoad(communityId ? () => houseApi.buildings(communityId) : null, [communityId]);
+  const list = useApi(communityId ? () => api.queryArrears({ body: query }) : null, [JSON.stringify(query)]);
+  const buildings = useApi(communityId ? () => houseApi.buildings(communityId) : null, [communityId]);
   if (!communityId) return <NeedCommunity title={title} />;
 
   const exportUrl = () => {
     const q = new URLSearchParams({ communityId: String(communityId) });
     for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== null) q.set(k, String(v));
-    return `${baseURLFor(window.location.hostname)}/api/property/arrears/actions/export?${q}`;
+    return `${baseURLFor(window.location.hostname)}${operationRoutes.exportArrears.path}?${q}`;
   };
   return (
     <Card

@@ -4,15 +4,15 @@ import { App, Button, Form, Input, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
-import { paymentApi } from "../api.ts";
 import type { BillView, PayResult } from "../types.ts";
 import { BILL_AMOUNTS, billColumns } from "../shared/columns.tsx";
 import { FilterBar, PaymentItemField, PeriodField } from "../shared/FilterBar.tsx";
 import { sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { usePaging } from "../shared/paging.ts";
+import { api } from "../../../http/api.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 export function PayableBills({ communityId, onPaid }: { communityId: number; onPaid: (r: PayResult, autoPrint: boolean) => void }) {
@@ -22,8 +22,8 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
   const [selected, setSelected] = useState<BillView[]>([]);
   const [paying, setPaying] = useState(false);
   const [waiving, setWaiving] = useState<BillView | null>(null);
-  const settings = useLoad(() => paymentApi.settings(communityId), [communityId]);
-  const list = useLoad(() => paymentApi.queryBills({ communityId, status: [2, 5], ...filters, ...page }), [communityId, JSON.stringify(filters), page.pageNo, page.pageSize]);
+  const settings = useApi(() => api.getPaymentSettings({ query: { communityId } }), [communityId]);
+  const list = useApi(() => api.queryBills({ body: { communityId, status: [2, 5], ...filters, ...page } }), [communityId, JSON.stringify(filters), page.pageNo, page.pageSize]);
 
   const select = (rows: BillView[]) => {
     if (new Set(rows.map((r) => r.roomId)).size > 1) {

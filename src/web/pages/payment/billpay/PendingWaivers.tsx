@@ -5,7 +5,8 @@ import { paymentApi } from "../api.ts";
 import { waiverColumns } from "../shared/columns.tsx";
 import { usePaging } from "../shared/paging.ts";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
+import { api } from "../../../http/api.ts";
 
 interface Waiver {
   id: number;
@@ -23,9 +24,9 @@ export function PendingWaivers({ communityId, status = 1 }: { communityId: numbe
   const { message } = App.useApp();
   const { page, table } = usePaging(10);
   const [rejecting, setRejecting] = useState<number | null>(null);
-  const list = useLoad(() => paymentApi.pageList<Waiver>("waivers", { communityId, status, ...page }), [communityId, status, page.pageNo, page.pageSize]);
+  const list = useApi(() => paymentApi.pageList<Waiver>("waivers", { communityId, status, ...page }), [communityId, status, page.pageNo, page.pageSize]);
   const approve = async (id: number) => {
-    await paymentApi.approveWaiver(id);
+    await api.approveWaiver({ params: { id } });
     void message.success("审核通过");
     list.reload();
   };
@@ -58,7 +59,7 @@ export function PendingWaivers({ communityId, status = 1 }: { communityId: numbe
         title="驳回减免申请"
         onCancel={() => setRejecting(null)}
         onOk={async (reason) => {
-          await paymentApi.rejectWaiver(rejecting!, reason);
+          await api.rejectWaiver({ params: { id: rejecting! }, body: { reason } });
           void message.success("已驳回");
           setRejecting(null);
           list.reload();

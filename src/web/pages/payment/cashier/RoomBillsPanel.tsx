@@ -2,24 +2,29 @@
 // selected and 减免 per bill. Shared by the cashier and the bill-pay pages.
 import { Alert, Button, Descriptions, Empty, Popconfirm, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
-import { useEffect, useMemo, useState } from "react";
-import { paymentApi } from "../api.ts";
+import { useMemo, useState } from "react";
 import type { BillView, PayResult } from "../types.ts";
 import { MapTag } from "../shared/labels.tsx";
 import { fenOf, sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { billColumns } from "../shared/columns.tsx";
+import { api } from "../../../http/api.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
-  const data = useLoad(() => paymentApi.roomBills(roomId), [roomId]);
+  const data = useApi(() => api.getRoomBills({ query: { roomId } }), [roomId]);
   const [selected, setSelected] = useState<number[]>([]);
   const [paying, setPaying] = useState(false);
   const [waiving, setWaiving] = useState<BillView | null>(null);
   const bills = useMemo(() => data.data?.bills ?? [], [data.data]);
-  useEffect(() => setSelected(bills.map((b) => b.id)), [bills]);
+  // A new list selects all its bills (adjusted while rendering, not in an effect).
+  const [billsShown, setBillsShown] = useState(bills);
+  if (billsShown !== bills) {
+    setBillsShown(bills);
+    setSelected(bills.map((b) => b.id));
+  }
   const chosen = bills.filter((b) => selected.includes(b.id));
   const d = data.data;
 
@@ -90,7 +95,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
             description={`从预存款余额 ¥${d.prepay.balance} 中扣除 ¥${sumYuan(chosen.map((b) => b.outstanding))}，确定吗？`}
             disabled={!chosen.length || fenOf(d.prepay.balance) < fenOf(sumYuan(chosen.map((b) => b.outstanding)))}
             onConfirm={async () => {
-              const r = await paymentApi.payFromBalance({ billIds: chosen.map((b) => b.id), expectedAmount: sumYuan(chosen.map((b) => b.outstanding)) });
+              const r = await api.payFromBalance({ body: { billIds: chosen.map((b) => b.id), expectedAmount: sumYuan(chosen.map((b) => b.outstanding)) } }, { loading: "正在从预存款扣款..." });
               data.reload();
               onPaid(r, !!d.autoPrintReceipt);
             }}

@@ -15,7 +15,8 @@ import type { DunningNoticeRow } from "../types.ts";
 import { FilterBar } from "../shared/FilterBar.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { usePaging } from "../shared/paging.ts";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
+import { api } from "../../../http/api.ts";
 
 interface GenerateValues {
   buildingIds?: number[];
@@ -26,8 +27,8 @@ interface GenerateValues {
 
 function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId: number; open: boolean; onClose: () => void; onStarted: (taskId: number) => void }) {
   const [form] = Form.useForm<GenerateValues>();
-  const buildings = useLoad(open ? () => houseApi.buildings(communityId) : null, [communityId, open]);
-  const defaults = useLoad(open ? () => paymentApi.dunningTemplate() : null, [open]);
+  const buildings = useApi(open ? () => houseApi.buildings(communityId) : null, [communityId, open]);
+  const defaults = useApi(open ? () => api.getDunningTemplate() : null, [open]);
   const [rooms, setRooms] = useState<{ value: number; label: string }[]>([]);
   useEffect(() => {
     if (defaults.data) form.setFieldsValue({ title: defaults.data.title, template: defaults.data.template });
@@ -46,7 +47,7 @@ function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId
       destroyOnHidden
       onOk={async () => {
         const v = await form.validateFields();
-        const started = await paymentApi.generateDunning({ communityId, ...v });
+        const started = await api.generateDunningNotices({ body: { communityId, ...v } });
         onStarted(started.taskId);
       }}
     >
@@ -79,8 +80,8 @@ export default function DunningNoticesPage({ route }: PageProps) {
   const [taskId, setTaskId] = useState<number | null>(null);
   const { page, firstPage, table } = usePaging(20);
   const query = { communityId, ...filters, ...page };
-  const list = useLoad(communityId ? () => paymentApi.pageList<DunningNoticeRow>("dunningNotices", query) : null, [JSON.stringify(query)]);
-  const task = useLoad(taskId ? () => paymentApi.dunningTask(taskId) : null, [taskId]);
+  const list = useApi(communityId ? () => paymentApi.pageList<DunningNoticeRow>("dunningNotices", query) : null, [JSON.stringify(query)]);
+  const task = useApi(taskId ? () => api.getDunningTask({ query: { id: taskId } }, { silent: true }) : null, [taskId]);
   const running = task.data && (task.data.state === "pending" || task.data.state === "active");
   useEffect(() => {
     if (!taskId || !task.data) return;
@@ -134,7 +135,7 @@ export default function DunningNoticesPage({ route }: PageProps) {
         {...table(list, { unit: "份" })}
         columns={[
           { title: "通知编号", dataIndex: "noticeNo" },
-          { title: "房屋", dataIndex: "roomIdLabel", render: (v, r) => v ?? r.roomId },
+          { title: "房屋", dataIndex: "roomIdLabel", render: (v: string | undefined, r) => v ?? r.roomId },
           { title: "欠费金额(元)", dataIndex: "amountOwed", align: "right" },
           { title: "欠费账单数", dataIndex: "billCount", align: "right" },
           { title: "最早欠费账期", dataIndex: "oldestPeriod" },

@@ -5,9 +5,9 @@ import dayjs from "dayjs";
 import { useNavigate, useParams } from "react-router";
 import type { PageProps } from "../../registry.ts";
 import { amountInWords } from "../../../../common/payment/words.ts";
-import { paymentApi } from "../api.ts";
 import { fenOf } from "../shared/money.ts";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
+import { api } from "../../../http/api.ts";
 
 const PRINT_CSS = `@page { size: A4; margin: 18mm; }
 @media print {
@@ -20,7 +20,7 @@ const PRINT_CSS = `@page { size: A4; margin: 18mm; }
 export default function DunningPrintPage(_props: PageProps) {
   const { id } = useParams();
   const navigate = useNavigate();
-  const r = useLoad(id ? () => paymentApi.dunningNotice(id) : null, [id]);
+  const r = useApi(id ? () => api.printDunningNotice({ params: { id } }, { silent: true }) : null, [id]);
   if (r.loading && !r.data) return <Spin style={{ display: "block", margin: 48 }} />;
   if (!r.data)
     return (

@@ -8,6 +8,7 @@ import { mappingLabel } from "../../../../common/mappings.ts";
 import { houseApi, paymentApi } from "../api.ts";
 import { ruleOf } from "../shared/rules.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
+import { api } from "../../../http/api.ts";
 import { MultiSelect } from "../../../generic/MultiSelect.tsx";
 
 interface ItemOption {
@@ -40,7 +41,8 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const [busy, setBusy] = useState(false);
   const chosen = Form.useWatch("communityIds", form) ?? [communityId];
   const scope = Form.useWatch("scope", form) ?? "all";
-  const itemIds = Form.useWatch("paymentItemIds", form) ?? [];
+  const watchedItemIds = Form.useWatch("paymentItemIds", form);
+  const itemIds = useMemo(() => watchedItemIds ?? [], [watchedItemIds]);
   const single = chosen.length === 1 ? chosen[0] : null;
 
   useEffect(() => {
@@ -78,14 +80,14 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const started = await paymentApi.generate({
+      const started = await api.generateBills({ body: {
         period: v.period.format("YYYY-MM"),
         communityIds: v.communityIds,
         paymentItemIds: v.paymentItemIds,
         buildingIds: v.scope === "buildings" ? v.buildingIds : undefined,
         roomIds: v.scope === "rooms" ? v.roomIds : undefined,
         manualAmount: manual ? v.manualAmount?.trim() : undefined,
-      });
+      } });
       void message.success(`已提交生成任务，共 ${started.total} 户待处理，可在任务中心查看进度`);
       onStarted(started.taskId);
     } finally {

@@ -3,9 +3,9 @@
 import { Alert, Button, Progress, Space, Table, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { paymentApi } from "../api.ts";
 import type { GenerationTask } from "../types.ts";
 import { MapTag } from "../shared/labels.tsx";
+import { api } from "../../../http/api.ts";
 
 const STATES: Record<string, { text: string; color: string }> = {
   pending: { text: "排队中", color: "default" },
@@ -22,14 +22,14 @@ export function TaskProgress({ taskId, onFinished }: { taskId: number; onFinishe
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const t = await paymentApi.generationTask(taskId);
+        const t = await api.getGenerationTask({ query: { id: taskId } }, { silent: true });
         if (!live) return;
         setTask(t);
         if (t.state === "completed" || t.state === "failed") return onFinished();
       } catch {
         /* try again */
       }
-      if (live) timer = setTimeout(poll, 1000);
+      if (live) timer = setTimeout(() => void poll(), 1000);
     };
     void poll();
     return () => {
@@ -59,7 +59,7 @@ export function TaskProgress({ taskId, onFinished }: { taskId: number; onFinishe
         columns={[
           { title: "批次号", dataIndex: "batchNo" },
           { title: "缴费项目", dataIndex: "itemName" },
-          { title: "状态", dataIndex: "status", render: (v) => <MapTag mapping="billBatchStatus" value={v} /> },
+          { title: "状态", dataIndex: "status", render: (v: number) => <MapTag mapping="billBatchStatus" value={v} /> },
           { title: "房屋数", dataIndex: "roomCount" },
           { title: "新生成", dataIndex: "billCount" },
           { title: "已存在", dataIndex: "existingCount" },

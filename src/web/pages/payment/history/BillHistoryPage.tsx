@@ -6,7 +6,6 @@ import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
-import { paymentApi } from "../api.ts";
 import type { BillView } from "../types.ts";
 import { optionsOf } from "../shared/labels.tsx";
 import { billColumns } from "../shared/columns.tsx";
@@ -14,8 +13,9 @@ import { FilterBar, PeriodField } from "../shared/FilterBar.tsx";
 import { usePaging } from "../shared/paging.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { RoomPicker, type PickedRoom } from "../shared/RoomPicker.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { RoomHistoryView } from "./RoomHistoryView.tsx";
+import { api } from "../../../http/api.ts";
 
 export default function BillHistoryPage({ route }: PageProps) {
   const community = useCurrentCommunity();
@@ -23,7 +23,7 @@ export default function BillHistoryPage({ route }: PageProps) {
   const [room, setRoom] = useState<PickedRoom | null>(null);
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const { page, firstPage, table } = usePaging(20);
-  const list = useLoad(communityId && !room ? () => paymentApi.queryBills({ communityId, ...filters, ...page }) : null, [communityId, room, JSON.stringify(filters), page.pageNo, page.pageSize]);
+  const list = useApi(communityId && !room ? () => api.queryBills({ body: { communityId, ...filters, ...page } }) : null, [communityId, room, JSON.stringify(filters), page.pageNo, page.pageSize]);
   const title = route?.title ?? "历史账单";
   if (!communityId) return <NeedCommunity title={title} />;
   return (
@@ -59,7 +59,7 @@ export default function BillHistoryPage({ route }: PageProps) {
                 title: "房屋",
                 dataIndex: "roomLabel",
                 render: (v, b) => (
-                  <Button type="link" size="small" onClick={() => setRoom({ id: b.roomId, label: v })}>
+                  <Button type="link" size="small" onClick={() => setRoom({ id: b.roomId, label: String(v) })}>
                     {v}
                   </Button>
                 ),

@@ -3,9 +3,9 @@
 import { Button, Table, Tabs } from "antd";
 import type { TableProps } from "antd";
 import { useNavigate } from "react-router";
-import { paymentApi } from "../api.ts";
 import { BILL_AMOUNTS, billColumns, dateTime, paymentColumns, refundColumns, waiverColumns } from "../shared/columns.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
+import { api } from "../../../http/api.ts";
 
 /**
  * A tab of the history: its rows counted in the label, as a small table. The long lists (bills,
@@ -31,7 +31,7 @@ function historyTab<T extends { id: number }>(key: string, label: string, rows: 
 
 export function RoomHistoryView({ roomId }: { roomId: number }) {
   const navigate = useNavigate();
-  const h = useLoad(() => paymentApi.roomHistory(roomId), [roomId]);
+  const h = useApi(() => api.getRoomHistory({ query: { roomId } }), [roomId]);
   const d = h.data;
   const long = { loading: h.loading, paged: true };
   return (
@@ -52,7 +52,7 @@ export function RoomHistoryView({ roomId }: { roomId: number }) {
             {
               title: "票据",
               dataIndex: "receiptNo",
-              render: (v, p) =>
+              render: (v: string | null, p) =>
                 p.receiptId ? (
                   <Button type="link" size="small" onClick={() => navigate(`/propertyPayment/receipt/${p.receiptId}`)}>
                     {v}

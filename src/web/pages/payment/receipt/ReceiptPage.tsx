@@ -5,10 +5,10 @@ import dayjs from "dayjs";
 import { useNavigate, useParams } from "react-router";
 import type { PageProps } from "../../registry.ts";
 import { amountInWords } from "../../../../common/payment/words.ts";
-import { paymentApi } from "../api.ts";
 import { labelOf } from "../shared/labels.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { fenOf } from "../shared/money.ts";
+import { api } from "../../../http/api.ts";
 
 const PRINT_CSS = `@media print {
   body * { visibility: hidden; }
@@ -20,7 +20,7 @@ const PRINT_CSS = `@media print {
 export default function ReceiptPage(_props: PageProps) {
   const { id } = useParams();
   const navigate = useNavigate();
-  const r = useLoad(id ? () => paymentApi.receipt(id) : null, [id]);
+  const r = useApi(id ? () => api.printReceipt({ params: { id } }, { silent: true }) : null, [id]);
   if (r.loading && !r.data) return <Spin style={{ display: "block", margin: 48 }} />;
   if (!r.data)
     return (
@@ -55,7 +55,7 @@ export default function ReceiptPage(_props: PageProps) {
           dataSource={d.lines}
           columns={[
             { title: "缴费项目", dataIndex: "itemName" },
-            { title: "缴费类型", dataIndex: "paymentType", render: (v) => labelOf("paymentType", v) },
+            { title: "缴费类型", dataIndex: "paymentType", render: (v: number | null) => labelOf("paymentType", v) },
             { title: "账期", dataIndex: "period" },
             { title: "账单编号", dataIndex: "billNo" },
             { title: "金额(元)", dataIndex: "amount", align: "right" },

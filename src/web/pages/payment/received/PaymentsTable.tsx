@@ -10,7 +10,7 @@ import { optionsOf } from "../shared/labels.tsx";
 import { dateTime, orDash, paymentColumns } from "../shared/columns.tsx";
 import { FilterBar } from "../shared/FilterBar.tsx";
 import { usePaging } from "../shared/paging.ts";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { RefundDialog } from "./RefundDialog.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
@@ -36,17 +36,17 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const { page, firstPage, table } = usePaging(20);
   const [refunding, setRefunding] = useState<PaymentRow | null>(null);
-  const list = useLoad(() => paymentApi.pageList<PaymentRow>("payments", { communityId, ...filters, ...page }), [communityId, JSON.stringify(filters), page.pageNo, page.pageSize]);
+  const list = useApi(() => paymentApi.pageList<PaymentRow>("payments", { communityId, ...filters, ...page }), [communityId, JSON.stringify(filters), page.pageNo, page.pageSize]);
 
   const openReceipt = async (receiptNo: string) => {
     const found = await paymentApi.pageList<{ id: number }>("receipts", { communityId, receiptNo, pageNo: 1, pageSize: 1 });
-    if (found.list[0]) navigate(`/propertyPayment/receipt/${found.list[0].id}`);
+    if (found.list[0]) void navigate(`/propertyPayment/receipt/${found.list[0].id}`);
   };
 
   const columns: TableProps<PaymentRow>["columns"] = [
     { title: "交易流水号", dataIndex: "serialNo" },
     ...paymentColumns("returnFlag", "paymentType", "payMethod"),
-    { title: "金额(元)", dataIndex: "amount", align: "right", render: (v, r) => (r.returnFlag === 1 ? `-${v}` : v) },
+    { title: "金额(元)", dataIndex: "amount", align: "right", render: (v: string, r) => (r.returnFlag === 1 ? `-${v}` : v) },
     { title: "房屋", dataIndex: "roomIdLabel" },
     { title: "账单", dataIndex: "billIdLabel" },
     { title: "缴费人", dataIndex: "payerName", render: orDash },

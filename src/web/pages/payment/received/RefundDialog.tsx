@@ -3,32 +3,30 @@
 // refund takes effect when approved.
 import { App, Descriptions, Form, Input, Modal, Select } from "antd";
 import { useEffect, useState } from "react";
-import { paymentApi } from "../api.ts";
 import { optionsOf } from "../shared/labels.tsx";
 import { fenOf } from "../shared/money.ts";
 import { payAmountRule, ruleOf } from "../shared/rules.ts";
 import type { PaymentRow } from "./PaymentsTable.tsx";
+import { api } from "../../../http/api.ts";
+import { useApi } from "../../shared/useApi.ts";
 
 export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow | null; onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ amount: string; refundMethod: number; reason: string }>();
-  const [info, setInfo] = useState<{ amount: string; refunded: string; pending: string; refundable: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const refundable = useApi(payment ? () => api.getRefundable({ params: { id: payment.id } }) : null, [payment]);
+  // What is left of this payment (nothing while another payment's answer is shown).
+  const info = refundable.data?.paymentId === payment?.id ? refundable.data : undefined;
 
   useEffect(() => {
-    setInfo(null);
-    if (!payment) return;
-    paymentApi.refundable(payment.id).then((r) => {
-      setInfo(r);
-      form.setFieldsValue({ amount: r.refundable, refundMethod: payment.payMethod, reason: "" });
-    }, () => undefined);
-  }, [payment, form]);
+    if (payment && info) form.setFieldsValue({ amount: info.refundable, refundMethod: payment.payMethod, reason: "" });
+  }, [payment, info, form]);
 
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await paymentApi.applyRefund({ paymentId: payment!.id, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() });
+      await api.applyRefund({ body: { paymentId: payment!.id, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() } });
       void message.success("退款申请已提交，审核通过后退款");
       onDone();
     } finally {

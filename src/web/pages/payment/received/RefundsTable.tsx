@@ -7,7 +7,8 @@ import { optionsOf } from "../shared/labels.tsx";
 import { orDash, refundColumns } from "../shared/columns.tsx";
 import { usePaging } from "../shared/paging.ts";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
+import { api } from "../../../http/api.ts";
 
 interface Refund {
   id: number;
@@ -28,7 +29,7 @@ export function RefundsTable({ communityId }: { communityId: number }) {
   const [status, setStatus] = useState(1);
   const { page, firstPage, table } = usePaging(10);
   const [rejecting, setRejecting] = useState<number | null>(null);
-  const list = useLoad(() => paymentApi.pageList<Refund>("refunds", { communityId, status, ...page }), [communityId, status, page.pageNo, page.pageSize]);
+  const list = useApi(() => paymentApi.pageList<Refund>("refunds", { communityId, status, ...page }), [communityId, status, page.pageNo, page.pageSize]);
   const approve = (r: Refund) =>
     modal.confirm({
       title: `确认退款 ¥${r.amount}？`,
@@ -36,14 +37,14 @@ export function RefundsTable({ communityId }: { communityId: number }) {
       okText: "确认退款",
       cancelText: "取消",
       onOk: async () => {
-        await paymentApi.approveRefund(r.id);
+        await api.approveRefund({ params: { id: r.id } });
         void message.success("退款成功");
         list.reload();
       },
     });
   return (
     <>
-      <Radio.Group value={status} onChange={(e) => (setStatus(e.target.value), firstPage())} options={optionsOf("refundStatus")} optionType="button" style={{ marginBottom: 12 }} />
+      <Radio.Group value={status} onChange={(e) => (setStatus(Number(e.target.value)), firstPage())} options={optionsOf("refundStatus")} optionType="button" style={{ marginBottom: 12 }} />
       <Table<Refund>
         {...table(list)}
         columns={[
@@ -73,7 +74,7 @@ export function RefundsTable({ communityId }: { communityId: number }) {
         title="驳回退款申请"
         onCancel={() => setRejecting(null)}
         onOk={async (reason) => {
-          await paymentApi.rejectRefund(rejecting!, reason);
+          await api.rejectRefund({ params: { id: rejecting! }, body: { reason } });
           void message.success("已驳回");
           setRejecting(null);
           list.reload();

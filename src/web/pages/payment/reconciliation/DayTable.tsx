@@ -4,11 +4,11 @@
 import { App, Alert, Button, Form, Input, Space, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
-import { paymentApi } from "../api.ts";
 import type { DayRow, DaySummary } from "../types.ts";
 import { labelOf } from "../shared/labels.tsx";
 import { fenOf, fenToYuan, tryFen } from "../shared/money.ts";
 import { ruleOf } from "../shared/rules.ts";
+import { api } from "../../../http/api.ts";
 
 const key = (r: DayRow) => `${r.payMethod}:${r.cashierId}`;
 
@@ -31,7 +31,7 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
     const body = { communityId: summary.communityId, day: summary.day, rows: await rows() };
     setBusy(true);
     try {
-      await paymentApi.declare(body);
+      await api.declareReconciliation({ body });
       void message.success("保存成功");
       onChanged();
     } finally {
@@ -46,7 +46,7 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
       okText: "确定日结",
       cancelText: "取消",
       onOk: async () => {
-        await paymentApi.closeDay({ communityId: summary.communityId, day: summary.day, rows: list });
+        await api.closeReconciliation({ body: { communityId: summary.communityId, day: summary.day, rows: list } });
         void message.success("日结成功");
         onChanged();
       },
@@ -80,7 +80,7 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
           scroll={{ x: "max-content" }}
           locale={{ emptyText: "该日没有收款记录" }}
           columns={[
-            { title: "支付方式", dataIndex: "payMethod", render: (v) => labelOf("payMethod", v) },
+            { title: "支付方式", dataIndex: "payMethod", render: (v: number) => labelOf("payMethod", v) },
             { title: "收款人", dataIndex: "cashierName" },
             { title: "笔数", dataIndex: "paymentCount", align: "right" },
             { title: "收款(元)", dataIndex: "recordedAmount", align: "right" },

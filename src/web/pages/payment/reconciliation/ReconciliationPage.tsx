@@ -6,12 +6,12 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
-import { paymentApi } from "../api.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { ResourceTable } from "../shared/ResourceTable.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { DayTable } from "./DayTable.tsx";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
+import { api } from "../../../http/api.ts";
 
 export default function ReconciliationPage({ route }: PageProps) {
   const community = useCurrentCommunity();
@@ -19,7 +19,7 @@ export default function ReconciliationPage({ route }: PageProps) {
   const [day, setDay] = useState<Dayjs>(dayjs());
   const [version, setVersion] = useState(0);
   const dayText = day.format("YYYY-MM-DD");
-  const summary = useLoad(communityId ? () => paymentApi.day(communityId, dayText) : null, [communityId, dayText, version]);
+  const summary = useApi(communityId ? () => api.getReconciliationDay({ query: { communityId, day: dayText } }) : null, [communityId, dayText, version]);
   const title = route?.title ?? "对账管理";
   if (!communityId) return <NeedCommunity title={title} />;
   return (

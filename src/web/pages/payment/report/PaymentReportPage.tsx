@@ -8,11 +8,12 @@ import { useState } from "react";
 import type { PageProps } from "../../registry.ts";
 import { baseURLFor } from "../../../http/hosts.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
-import { paymentApi } from "../api.ts";
 import type { ReportRow } from "../types.ts";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { ReportChart } from "./ReportChart.tsx";
 import { RangePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
+import { api } from "../../../http/api.ts";
+import { operationRoutes } from "../../../../../generated/api-client.ts";
 
 export default function PaymentReportPage({ route }: PageProps) {
   const community = useCurrentCommunity();
@@ -20,11 +21,11 @@ export default function PaymentReportPage({ route }: PageProps) {
   const [scope, setScope] = useState<"current" | "all">(community?.communityId ? "current" : "all");
   const communityIds = scope === "current" && community?.communityId ? [Number(community.communityId)] : undefined;
   const query = { startMonth: range[0].format("YYYY-MM"), endMonth: range[1].format("YYYY-MM"), communityIds };
-  const report = useLoad(() => paymentApi.report(query), [JSON.stringify(query)]);
+  const report = useApi(() => api.getPaymentReport({ body: query }), [JSON.stringify(query)]);
   const exportUrl = () => {
     const q = new URLSearchParams({ startMonth: query.startMonth, endMonth: query.endMonth });
     if (communityIds) q.set("communityIds", communityIds.join(","));
-    return `${baseURLFor(window.location.hostname)}/api/property/reports/actions/exportPayment?${q}`;
+    return `${baseURLFor(window.location.hostname)}${operationRoutes.exportPaymentReport.path}?${q}`;
   };
   const t = report.data?.totals;
   return (
@@ -41,7 +42,7 @@ export default function PaymentReportPage({ route }: PageProps) {
         <RangePickerOnUse picker="month" value={range} allowClear={false} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
         <Radio.Group
           value={scope}
-          onChange={(e) => setScope(e.target.value)}
+          onChange={(e) => setScope(e.target.value === "all" ? "all" : "current")}
           optionType="button"
           options={[
             { value: "current", label: community?.communityName ? `当前社区（${community.communityName}）` : "当前社区", disabled: !community?.communityId },

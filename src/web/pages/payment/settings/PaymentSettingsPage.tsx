@@ -9,14 +9,14 @@ import { mappingLabel } from "../../../../common/mappings.ts";
 import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { announcePaymentConfigChanged } from "../../../guides/events.ts";
-import { paymentApi } from "../api.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { optionsOf } from "../shared/labels.tsx";
 import { ResourceTable } from "../shared/ResourceTable.tsx";
-import { useLoad } from "../shared/useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { BuildingsInput, RoomStatusInput } from "./ItemInputs.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
+import { api } from "../../../http/api.ts";
 
 export const TAB_KEYS = ["second", "first", "four", "invoiceSet", "others"] as const;
 
@@ -25,15 +25,15 @@ export default function PaymentSettingsPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
   const tab = TAB_KEYS.includes(params.get("tab") as (typeof TAB_KEYS)[number]) ? (params.get("tab") as string) : "second";
   const communityId = community?.communityId ?? null;
-  const settings = useLoad(communityId ? () => paymentApi.settings(communityId) : null, [communityId]);
+  const settings = useApi(communityId ? () => api.getPaymentSettings({ query: { communityId } }) : null, [communityId]);
   const title = route?.title ?? "缴费设置";
   if (!communityId) return <NeedCommunity title={title} />;
   const s = settings.data;
   const canSave = hasAuthority(PAYMENT_CODES.settings);
   const form = (key: string) => {
     if (!s) return null;
-    const onSaved = (next: typeof s) => {
-      settings.setData(next);
+    const onSaved = () => {
+      settings.reload();
       announcePaymentConfigChanged();
     };
     const common = { communityId, settings: s, onSaved, canSave };

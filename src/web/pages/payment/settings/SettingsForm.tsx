@@ -10,8 +10,8 @@ import { fieldLabel, toFormValues, toPayload } from "../../../generic/fields.ts"
 import def from "../../../../../generated/resource-defs/paymentSettings.ts";
 import { schemaRule } from "../../../generic/fieldRules.ts";
 import { FieldInput } from "../../../generic/inputs.tsx";
-import { paymentApi } from "../api.ts";
 import type { PaySettings } from "../types.ts";
+import { api } from "../../../http/api.ts";
 
 export interface SettingsFormProps {
   section: "payParams" | "receipt" | "other";
@@ -40,10 +40,10 @@ export function SettingsForm(p: SettingsFormProps) {
   }, [p.settings, fields, form, p.inputs]);
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = (await form.validateFields()) as Record<string, unknown>;
     setBusy(true);
     try {
-      const saved = await paymentApi.saveSettings({ communityId: p.communityId, section: p.section, ...toPayload(fields, values, "edit") });
+      const saved = await api.savePaymentSettings({ body: { communityId: p.communityId, section: p.section, ...toPayload(fields, values, "edit") } });
       void message.success(messages.saved);
       p.onSaved(saved);
     } finally {

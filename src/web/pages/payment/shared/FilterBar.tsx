@@ -4,7 +4,7 @@ import { Button, Form, Select } from "antd";
 import type { FormInstance } from "antd";
 import type { ReactNode } from "react";
 import { paymentApi } from "../api.ts";
-import { useLoad } from "./useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 
 export function FilterBar<V>({ form, initialValues, onSearch, children }: { form?: FormInstance<V>; initialValues?: Partial<V>; onSearch: (values: V) => void; children: ReactNode }) {
@@ -29,7 +29,7 @@ export const PeriodField = () => (
 
 /** 缴费项目: the community's payment items (none before a community is chosen). */
 export function PaymentItemField({ communityId }: { communityId: number | string | null }) {
-  const items = useLoad(communityId ? () => paymentApi.pageList<{ id: number; name: string }>("paymentItems", { communityId, pageNo: 1, pageSize: 200 }) : null, [communityId]);
+  const items = useApi(communityId ? () => paymentApi.pageList<{ id: number; name: string }>("paymentItems", { communityId, pageNo: 1, pageSize: 200 }) : null, [communityId]);
   return (
     <Form.Item name="paymentItemId" label="缴费项目">
       <Select allowClear style={{ width: 160 }} options={(items.data?.list ?? []).map((i) => ({ value: i.id, label: i.name }))} />

@@ -5,12 +5,12 @@
 // (409) and the page reloads.
 import { Alert, Descriptions, Form, Input, Modal, Radio, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
-import { paymentApi } from "../api.ts";
 import type { BillView, PayResult } from "../types.ts";
 import { optionsOf } from "./labels.tsx";
 import { fenOf, fenToYuan, sumYuan, tryFen } from "./money.ts";
 import { payAmountRule, ruleOf } from "./rules.ts";
 import { RequestError } from "../../../http/request.ts";
+import { api } from "../../../http/api.ts";
 
 const CASH = 5;
 
@@ -52,7 +52,7 @@ export function PayDialog(props: {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const result = await paymentApi.pay({
+      const result = await api.payBills({ body: {
         billIds: bills.map((b) => b.id),
         payMethod: v.payMethod,
         payAmount: v.payAmount.trim(),
@@ -60,7 +60,7 @@ export function PayDialog(props: {
         expectedAmount: total,
         payerName: v.payerName?.trim() || undefined,
         remark: v.remark?.trim() || undefined,
-      });
+      } }, { loading: "正在收款..." });
       props.onPaid(result);
     } catch (e) {
       if (e instanceof RequestError && e.status === 409) props.onStale();

@@ -16,7 +16,7 @@ import { FieldInput } from "../../../generic/inputs.tsx";
 import { useResourceAccess } from "../../../generic/pageContext.tsx";
 import { useResourceDef } from "../../../providers/resourceDefs.ts";
 import { paymentApi } from "../api.ts";
-import { useLoad } from "./useLoad.ts";
+import { useApi } from "../../shared/useApi.ts";
 import { usePaging } from "./paging.ts";
 
 type Row = Record<string, unknown> & { id: number };
@@ -57,7 +57,7 @@ function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, fil
   const columnsDefs = useMemo(() => listFields(def), [def]);
   const fields = useMemo(() => formFields(def).filter((f) => !f.readOnly), [def]);
   const filterKey = JSON.stringify(filters);
-  const list = useLoad(() => paymentApi.pageList<Row>(resource, { ...page, ...filters, communityId }), [resource, communityId, page.pageNo, page.pageSize, filterKey]);
+  const list = useApi(() => paymentApi.pageList<Row>(resource, { ...page, ...filters, communityId }), [resource, communityId, page.pageNo, page.pageSize, filterKey]);
 
   const mode = editing === "new" ? "create" : "edit";
   const open = (row: Row | "new") => {
@@ -68,7 +68,7 @@ function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, fil
   };
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = (await form.validateFields()) as Record<string, unknown>;
     const payload = toPayload(fields, values, mode);
     setBusy(true);
     try {

@@ -4,11 +4,11 @@
 import { App, Form, Input, Modal, Radio, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { discountOffFen } from "../../../../common/payment/pricing.ts";
-import { paymentApi } from "../api.ts";
 import type { BillView } from "../types.ts";
 import { optionsOf } from "./labels.tsx";
 import { fenOf, fenToYuan } from "./money.ts";
 import { payAmountRule, ruleOf } from "./rules.ts";
+import { api } from "../../../http/api.ts";
 
 export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null; onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
@@ -33,7 +33,7 @@ export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null;
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const r = await paymentApi.applyWaiver({ billId: bill!.id, waiverType: v.waiverType, discount: v.discount?.trim(), amount: v.amount?.trim(), reason: v.reason.trim() });
+      const r = await api.applyWaiver({ body: { billId: bill!.id, waiverType: v.waiverType, discount: v.discount?.trim(), amount: v.amount?.trim(), reason: v.reason.trim() } });
       void message.success(r.status === 2 ? `已减免 ¥${r.amount}` : `减免 ¥${r.amount} 已提交，待审核`);
       onDone();
     } finally {
