@@ -1,9 +1,7 @@
 // The calls of the guides and the questionnaire (spec §7 Guides and questionnaire), through the one
-// request wrapper (the payment steer still by its path until the payment domain is declared). The guides never interrupt the page with an error message: their calls are silent
+// generated client over the one request wrapper. The guides never interrupt the page with an error message: their calls are silent
 // and a failure leaves the guide as it is (spec §8: a questionnaire that cannot be fetched stays hidden).
 import { constants } from "../../../generated/constants.ts";
-import { api } from "../http/api.ts";
-import http from "../http/request.ts";
 import { api } from "../http/api.ts";
 import type { PaymentSteerFlags } from "./payment/payment-steps.ts";
 import type { QuestionnaireSubmission } from "./questionnaire/questionnaire-state.ts";
