@@ -16,6 +16,10 @@ declare module "fastify" {
     public?: boolean;
     /** Authority code the session must hold (spec §6); without it: HTTP 401 with the 403 marker. */
     authority?: string;
+    /** Codes of which the session must hold one (an operation's list); else the 403 marker. */
+    anyAuthority?: readonly string[];
+    /** The session must hold some authority code, whichever (an operation's `anyCode`). */
+    someAuthority?: boolean;
     /** Chinese labels of the body's fields, by name: the input guard's 400 messages name them. */
     fieldLabels?: Readonly<Record<string, string>>;
   }

@@ -32,6 +32,8 @@ export function installGuard(app: FastifyInstance): void {
     const session = await loadSession(app, request);
     if (!session) throw apiError("NOT_LOGGED_IN");
     if (config.authority && !session.authorities.includes(config.authority)) throw apiError("NO_PERMISSION");
+    if (config.anyAuthority && !session.authorities.some((code) => config.anyAuthority?.includes(code))) throw apiError("NO_PERMISSION");
+    if (config.someAuthority && session.authorities.length === 0) throw apiError("NO_PERMISSION");
   });
 }
 

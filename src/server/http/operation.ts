@@ -4,7 +4,7 @@
 // (the same ajv code and rule messages as the generic resources: 400, the envelope and the field's
 // Chinese message, scene name filled in) before the handler runs; the guard applies the authority; the handler's input is
 // typed from the schema and its result is wrapped with ok() (unless the operation has no envelope).
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { operations, type OperationName } from "../../../generated/operations.ts";
 import type { OperationTypes } from "../../../generated/operation-types.ts";
 import { operationValidators } from "../../../generated/validators/operations.js";
@@ -12,7 +12,7 @@ import { messages } from "../../../generated/errors.ts";
 import { runCompiled } from "../../common/validation-run.ts";
 import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { apiError, ok, validationError } from "./envelope.ts";
+import { ok, validationError } from "./envelope.ts";
 
 type Operation<N extends OperationName> = (typeof operations)[N];
 
@@ -88,9 +88,13 @@ function validateInput(name: string, schema: Record<string, JsonSchema | undefin
   };
 }
 
-function authorityConfig(authority: string | readonly string[]): { public?: true; authority?: string } {
+/** The guard's config for an authority: it refuses before the input is read, so a caller without
+ * the code learns nothing from validation answers. A list: any one of its codes; anyCode: some code. */
+function authorityConfig(authority: string | readonly string[]): FastifyContextConfig {
+  if (typeof authority !== "string") return { anyAuthority: authority };
   if (authority === "public") return { public: true };
-  if (authority === "signedIn" || authority === "anyCode" || typeof authority !== "string") return {};
+  if (authority === "anyCode") return { someAuthority: true };
+  if (authority === "signedIn") return {};
   return { authority };
 }
 
@@ -99,9 +103,6 @@ export type ExtraRouteOptions = Pick<RouteOptions, "bodyLimit" | "decompress">;
 
 export function route<N extends OperationName>(app: FastifyInstance, operation: Operation<N> & { name: N }, handler: OperationHandler<N>, extra: ExtraRouteOptions = {}): void {
   const op = operation as Operation<OperationName>;
-  const anyOf = Array.isArray(op.authority) ? new Set<string>(op.authority) : null;
-  // "anyCode": some permission code, whichever (a user whose role has none has no menu either).
-  const someCode = op.authority === "anyCode";
   const options: RouteOptions = {
     ...extra,
     method: op.method,
@@ -111,11 +112,6 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
     validatorCompiler: () => () => true,
     preValidation: validateInput(op.name, op.schema as Record<string, JsonSchema | undefined>),
     config: authorityConfig(op.authority),
-    // A list of codes: any one of them (the guard checks a single code); anyCode: at least one.
-    ...(anyOf || someCode ? { preHandler: async (request: FastifyRequest) => {
-      const codes = sessionOf(request).authorities;
-      if (anyOf ? !codes.some((c) => anyOf.has(c)) : !codes.length) throw apiError("NO_PERMISSION");
-    } } : {}),
     handler: async (request, reply) => {
       const data = await handler({
         params: (request.params ?? {}) as never,
