@@ -32,8 +32,8 @@ const HTTP_PART = { params: "params", querystring: "query", body: "body" } as co
 type Part = (typeof HTTP_PART)[keyof typeof HTTP_PART];
 
 /** Query and path values arrive as text (a repeated query key as a list: the first counts); integers declared as such become numbers. */
-function fromText(value: unknown, schema: Record<string, any> | undefined): unknown {
-  const v = Array.isArray(value) ? value[0] : value;
+function fromText(value: unknown, schema: Record<string, unknown> | undefined): unknown {
+  const v: unknown = Array.isArray(value) ? value[0] : value;
   const types = [schema?.type].flat();
   if (typeof v === "string" && (types.includes("integer") || types.includes("number")) && /^-?\d{1,15}$/.test(v)) return Number(v);
   return v;
@@ -43,9 +43,9 @@ function fromText(value: unknown, schema: Record<string, any> | undefined): unkn
  * Checks one part of the request with the operation's generated validator; returns the value the
  * handler gets (query and path values read from their text) or throws the 400 validation envelope.
  */
-function checkPart(name: string, part: Part, schema: Record<string, any>, input: unknown, scene: string | undefined): unknown {
+function checkPart(name: string, part: Part, schema: Record<string, unknown>, input: unknown, scene: string | undefined): unknown {
   const compiled = operationValidators[`${name}_${part}`];
-  const properties: Record<string, Record<string, any>> = schema.properties ?? {};
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   let data = input;
   if (part === "body") {
     if (data === undefined || data === null) data = {};
@@ -69,7 +69,7 @@ function checkPart(name: string, part: Part, schema: Record<string, any>, input:
 }
 
 /** Runs before the handler: every declared part, in path, query, body order (the route's own Fastify validation is off). */
-function validateInput(name: string, schema: Record<string, Record<string, any> | undefined>) {
+function validateInput(name: string, schema: Record<string, Record<string, unknown> | undefined>) {
   return async (request: FastifyRequest) => {
     const scene = request.session?.sceneName;
     for (const [httpPart, part] of Object.entries(HTTP_PART) as [keyof typeof HTTP_PART, Part][]) {
@@ -95,10 +95,10 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
   const options: RouteOptions = {
     method: op.method,
     url: op.path,
-    schema: op.schema as RouteOptions["schema"],
+    schema: op.schema,
     // The generated validators check the input (preValidation); the schema documents it.
     validatorCompiler: () => () => true,
-    preValidation: validateInput(op.name, op.schema as Record<string, Record<string, any> | undefined>),
+    preValidation: validateInput(op.name, op.schema),
     config: authorityConfig(op.authority),
     // A list of codes: any one of them (the guard checks a single code); anyCode: at least one.
     ...(anyOf || someCode ? { preHandler: async (request: FastifyRequest) => {
@@ -107,9 +107,10 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
     } } : {}),
     handler: async (request, reply) => {
       const data = await handler({
-        params: (request.params ?? {}) as never,
-        query: (request.query ?? {}) as never,
-        body: (request.body ?? {}) as never,
+        // validateInput checked the path against this operation's schema: it has the declared type.
+        params: (request.params ?? {}) as OperationContext<N>["params"],
+        query: request.query ?? {},
+        body: request.body ?? {},
         get session() {
           return sessionOf(request);
         },
