@@ -84,7 +84,7 @@ export async function menuCustomizationModule(app: FastifyInstance): Promise<voi
       if (!known.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: messages.menuItemUnknown.replace("{key}", key) }]);
       if (seen.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: messages.menuItemDuplicate.replace("{key}", key) }]);
       seen.add(key);
-      return { menuKey: key, alias: values.alias === null ? null : String(values.alias).trim() || null, sortNo: Number(values.sortNo), hidden: values.hidden };
+      return { menuKey: key, alias: typeof values.alias === "string" ? values.alias.trim() || null : null, sortNo: Number(values.sortNo), hidden: values.hidden };
     });
     await app.db.transaction(async (tx) => {
       await tx.query("delete from menu_customizations where tenant_id = $1", [session.tenantId]);

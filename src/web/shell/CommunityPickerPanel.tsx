@@ -75,7 +75,14 @@ export default function CommunityPickerPanel(props: CommunityPickerPanelProps) {
                       key={String(c.communityId)}
                       role="option"
                       aria-selected={checked}
+                      tabIndex={0}
                       onClick={() => setState(selectCommunity(state, c))}
+                      // Enter or Space picks the focused community, as a click does.
+                      onKeyDown={(e) => {
+                        if (e.key !== "Enter" && e.key !== " ") return;
+                        e.preventDefault();
+                        setState(selectCommunity(state, c));
+                      }}
                       style={{
                         padding: "6px 8px",
                         cursor: "pointer",

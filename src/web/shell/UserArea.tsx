@@ -43,7 +43,7 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
 
   const openTaskCentre = () => {
     void reportOperation(operationReport(TASK_CENTRE_OPERATION));
-    navigate(TASK_CENTRE_PATH);
+    void navigate(TASK_CENTRE_PATH);
   };
 
   const openTenantHome = () =>
@@ -69,14 +69,14 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
   const onUserMenu = (key: UserMenuKey) => {
     switch (key) {
       case "personal":
-        navigate(PERSONAL_CENTRE_PATH);
+        void navigate(PERSONAL_CENTRE_PATH);
         return;
       case "tenant":
         openTenantHome();
         return;
       case "menuConfig":
         void reportOperation(operationReport(MENU_CONFIG_CODE));
-        navigate(MENU_CONFIG_PATH);
+        void navigate(MENU_CONFIG_PATH);
         return;
       case "logout":
         startLogout();

@@ -5,7 +5,7 @@ import { createValueStore, useValueStore } from "./store.ts";
 
 export type PatrolType = 1 | 4;
 
-export const patrolTypeStore = createValueStore<PatrolType>(constants.defaultPatrolType as PatrolType);
+export const patrolTypeStore = createValueStore<PatrolType>(constants.defaultPatrolType);
 
 export const getPatrolType = (): PatrolType => patrolTypeStore.get();
 export const setPatrolType = (value: PatrolType): void => patrolTypeStore.set(value);
@@ -13,7 +13,7 @@ export const usePatrolType = (): PatrolType => useValueStore(patrolTypeStore);
 
 /** The patrol type a path implies, or null when the path says nothing about it. */
 export function patrolTypeForPath(path: string): PatrolType | null {
-  if (path.startsWith("/offPatrolManage/")) return constants.offlinePatrolType as PatrolType;
-  if (path.startsWith("/patrolManage/")) return constants.defaultPatrolType as PatrolType;
+  if (path.startsWith("/offPatrolManage/")) return constants.offlinePatrolType;
+  if (path.startsWith("/patrolManage/")) return constants.defaultPatrolType;
   return null;
 }

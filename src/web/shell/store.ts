@@ -29,7 +29,7 @@ export function createValueStore<T>(initial: T): ValueStore<T> {
 export function useValueStore<T>(store: ValueStore<T>): T {
   return useSyncExternalStore(
     (onChange) => store.subscribe(onChange),
-    store.get,
-    store.get,
+    () => store.get(),
+    () => store.get(),
   );
 }

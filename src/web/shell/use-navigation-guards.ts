@@ -17,7 +17,10 @@ export const TRACK_EVENT = "neptune:track";
 /** Optional outside safe-center login pages (none by default: /login is the built-in page). */
 function safeCenterUrls(): { safeCenterLoginUrl?: string; safeCenterKeyLoginUrl?: string } {
   const c = constants as unknown as Record<string, unknown>;
-  const pick = (key: string) => (typeof c[key] === "string" && c[key] ? (c[key] as string) : undefined);
+  const pick = (key: string) => {
+    const value = c[key];
+    return typeof value === "string" && value ? value : undefined;
+  };
   const login = pick("safeCenterLoginUrl");
   const keyLogin = pick("safeCenterKeyLoginUrl");
   return { ...(login ? { safeCenterLoginUrl: login } : {}), ...(keyLogin ? { safeCenterKeyLoginUrl: keyLogin } : {}) };

@@ -2,7 +2,7 @@
 // tab opens on the navigation itself, before (or without) the page rendering; the strip is persisted
 // in localStorage (storageKeys.tabs) and restored filtered by the user's authorities. The logic is
 // tabs-state.ts.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { constants } from "../../../generated/constants.ts";
 import { routes } from "../../../generated/routes.ts";
@@ -27,19 +27,20 @@ function tabContext(user: CurrentUser): TabNavigationContext {
 export function useShellTabs(user: CurrentUser): ShellTabs {
   const navigate = useNavigate();
   const history = appHistory();
-  const context = useRef(tabContext(user));
-  const [tracker] = useState(() => {
-    const t = new TabsTracker(restoreTabs(local().getItem(constants.storageKeys.tabs), user.authorityCodes), () => context.current);
+  // The tracker reads the navigation context at each navigation; the layout effect below keeps it current.
+  const [{ tracker, setContext }] = useState(() => {
+    let context = tabContext(user);
+    const t = new TabsTracker(restoreTabs(local().getItem(constants.storageKeys.tabs), user.authorityCodes), () => context);
     t.navigated(history.location);
-    return t;
+    return { tracker: t, setContext: (next: TabNavigationContext) => (context = next) };
   });
   const state = useSyncExternalStore(tracker.subscribe, tracker.getState, tracker.getState);
 
   useLayoutEffect(() => {
-    context.current = tabContext(user);
+    setContext(tabContext(user));
     // A new scene name retitles the open page's tab.
     tracker.navigated(history.location);
-  }, [tracker, history, user]);
+  }, [tracker, setContext, history, user]);
 
   useEffect(() => tracker.follow(history), [tracker, history]);
 
@@ -55,12 +56,17 @@ export function useShellTabs(user: CurrentUser): ShellTabs {
     (path: string) => {
       const result = closeTab(tracker.getState(), path);
       tracker.update(() => result.state);
-      if (result.navigateTo) navigate(result.navigateTo);
+      if (result.navigateTo) void navigate(result.navigateTo);
     },
     [tracker, navigate],
   );
   const clear = useCallback(() => tracker.update(clearTabs), [tracker]);
-  const activate = useCallback((tab: Tab) => navigate(tab.fullPath), [navigate]);
+  const activate = useCallback(
+    (tab: Tab) => {
+      void navigate(tab.fullPath);
+    },
+    [navigate],
+  );
 
   return { state, activate, close, clear };
 }

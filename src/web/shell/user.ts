@@ -2,7 +2,7 @@
 // (loadCurrentUser: GET {system}/homepage/user, which also stores the authorities, user type, tenant
 // and scene name), and shared below the shell through a context: menu, header, tabs, watermark and
 // pages read it with useCurrentUser.
-import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { loadCurrentUser } from "../providers/authProvider.ts";
 import { useCurrentUser as useSessionUser } from "../state/session.ts";
 import type { CurrentUserData } from "./api-types.ts";
@@ -37,15 +37,15 @@ export type UserLoad =
  */
 export function useLoadCurrentUser(): UserLoad & { reload: () => void } {
   const stored = useSessionUser();
-  const kept = useRef<typeof stored>(null);
-  if (stored) kept.current = stored;
-  const raw = stored ?? kept.current;
+  // The last user there was (kept while rendering: a cleared session keeps showing it).
+  const [kept, setKept] = useState(stored);
+  if (stored && stored !== kept) setKept(stored);
+  const raw = stored ?? kept;
   const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
 
   useEffect(() => {
     let live = true;
-    setFailure(null);
     loadCurrentUser({ force: attempt > 0 }).catch((error: unknown) => live && setFailure({ error }));
     return () => {
       live = false;
@@ -53,7 +53,11 @@ export function useLoadCurrentUser(): UserLoad & { reload: () => void } {
   }, [attempt]);
 
   const user = useMemo(() => (raw ? normalizeUser(raw as unknown as CurrentUserData) : null), [raw]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // A new attempt starts without the last failure.
+  const reload = useCallback(() => {
+    setFailure(null);
+    setAttempt((n) => n + 1);
+  }, []);
   if (user) return { status: "ready", user, error: null, reload };
   if (failure) return { status: "error", user: null, error: failure.error, reload };
   return { status: "loading", user: null, error: null, reload };

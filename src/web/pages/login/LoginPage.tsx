@@ -53,7 +53,7 @@ export default function LoginPage() {
     try {
       // A failure has been shown by the request wrapper (用户名或密码错误, ...).
       const result = await authProvider.login({ ...values, redirect: params.get("redirect") ?? undefined });
-      if (result.redirectTo) navigate(result.redirectTo, { replace: true });
+      if (result.redirectTo) void navigate(result.redirectTo, { replace: true });
     } finally {
       setPending(false);
     }
@@ -62,7 +62,11 @@ export default function LoginPage() {
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const values = { username: String(data.get("username") ?? ""), password: String(data.get("password") ?? "") };
+    const text = (name: string) => {
+      const value = data.get(name);
+      return typeof value === "string" ? value : "";
+    };
+    const values = { username: text("username"), password: text("password") };
     const found = { username: values.username.trim() ? "" : "请输入用户名", password: values.password ? "" : "请输入密码" };
     setErrors(found);
     if (found.username || found.password) {
@@ -93,6 +97,7 @@ export default function LoginPage() {
           aria-label="账号登录"
         >
           <Field name="username" label="用户名" icon={<UserOutlined />} error={errors.username}>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- signing in is the page's only task: typing starts in the username field */}
             <input id="login-username" name="username" type="text" placeholder="请输入用户名" autoComplete="username" autoFocus maxLength={64} {...invalid("username", errors.username)} />
           </Field>
           <Field name="password" label="密码" icon={<LockOutlined />} error={errors.password}>

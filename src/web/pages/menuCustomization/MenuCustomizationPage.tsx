@@ -6,7 +6,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
 import { App, Button, Card, Input, Popconfirm, Result, Space, Switch, Table, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
-import type { MenuNode } from "../../../../generated/model-types.ts";
 import menuCustomizations from "../../../../generated/resource-defs/menuCustomizations.ts";
 import { menu } from "../../../../generated/routes.ts";
 import { http } from "../../http/request.ts";
@@ -27,9 +26,10 @@ export default function MenuCustomizationPage({ route }: PageProps) {
 
   const load = async () => {
     const data = await http.post<{ list: SavedItem[] }>(`${API}/actions/pageList`, { pageNo: 1, pageSize: 500 });
-    setTree(arrangeMenu(menu as MenuNode[], data?.list ?? [], (t) => withScene(t)));
+    setTree(arrangeMenu(menu, data?.list ?? [], (t) => withScene(t)));
   };
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets the tree only after awaiting the fetch, never synchronously
     if (mainAccount) void load().catch(() => setTree([]));
   }, [mainAccount]);
 

@@ -8,6 +8,7 @@ import { homePath, loadCurrentUser, LOGIN_PATH } from "../../providers/authProvi
 import { getAuthorities, hasSession } from "../../state/session.ts";
 import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
+import { displayName } from "./display-name.ts";
 
 export const REDIRECT_SECONDS = 3;
 
@@ -20,14 +21,14 @@ export default function LoginSuccessPage({ route }: PageProps) {
   useEffect(() => {
     if (failed) return;
     loadCurrentUser()
-      .then((me) => setName(String(me.realName || me.username)))
+      .then((me) => setName(displayName(me)))
       .catch(() => setFailed(true));
   }, [failed]);
 
   useEffect(() => {
     if (!name) return;
     if (left <= 0) {
-      navigate(homePath(getAuthorities()), { replace: true });
+      void navigate(homePath(getAuthorities()), { replace: true });
       return;
     }
     const timer = setTimeout(() => setLeft((n) => n - 1), 1000);

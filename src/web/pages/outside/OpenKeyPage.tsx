@@ -14,6 +14,7 @@ import { clearSession, getAuthorities, hasSession, saveLogin, type LoginResult }
 import { local } from "../../state/storage.ts";
 import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
+import { displayName } from "./display-name.ts";
 
 const KEY_OPEN = constants.storageKeys.keyOpen;
 
@@ -34,7 +35,7 @@ export default function OpenKeyPage({ route }: PageProps) {
       saveLogin(result);
       local().setItem(KEY_OPEN, "true");
       const me = await loadCurrentUser({ force: true });
-      setUser(String(me.realName || me.username));
+      setUser(displayName(me));
     } catch (error) {
       setFailed((error as { message?: string }).message || "密钥无效或已过期");
     } finally {
@@ -48,14 +49,14 @@ export default function OpenKeyPage({ route }: PageProps) {
       tried.current = true;
       void signIn(key);
     } else if (!key && hasSession() && local().getItem(KEY_OPEN) === "true") {
-      void loadCurrentUser().then((me) => setUser(String(me.realName || me.username))).catch(() => undefined);
+      void loadCurrentUser().then((me) => setUser(displayName(me))).catch(() => undefined);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const enter = () => {
     local().removeItem(KEY_OPEN);
-    navigate(homePath(getAuthorities()), { replace: true });
+    void navigate(homePath(getAuthorities()), { replace: true });
   };
 
   return (

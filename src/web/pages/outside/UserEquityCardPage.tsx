@@ -8,14 +8,6 @@ import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 
-interface Licence {
-  serviceName: string;
-  serviceType: number;
-  serviceTotalNum: number;
-  serviceUseNum: number;
-  validityDate: string | null;
-}
-
 export default function UserEquityCardPage({ route }: PageProps) {
   const { data, loading } = useApi(() => api.getLicences(), []);
   return (

@@ -1,6 +1,6 @@
 // Loading one call's data in a hand-written page: {data, loading, error, reload}. The request
 // wrapper shows the error message; the page shows its own empty or failed state.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 export interface ApiState<T> {
   data: T | undefined;
@@ -15,7 +15,10 @@ export function useApi<T>(load: (() => Promise<T>) | null, deps: readonly unknow
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(load);
-  latest.current = load;
+  // The newest loader, kept after each render (not during it) for the effect below.
+  useLayoutEffect(() => {
+    latest.current = load;
+  });
 
   useEffect(() => {
     const run = latest.current;

@@ -3,9 +3,9 @@
 // with ?id=), add / rename / remove rooms, add device types with their counts, and save
 // (PUT {smarthome}/smartHouseTemplates/{id} with the row's version, so a concurrent edit is refused).
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useList, useOne, useUpdate, type BaseRecord } from "@refinedev/core";
+import { useList, useOne, useUpdate } from "@refinedev/core";
 import { App, Button, Card, Empty, Input, InputNumber, Select, Space, Spin, Table, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { mappingSelectOptions } from "../../generic/inputs.tsx";
 import { useCurrentCommunity } from "../../state/community.ts";
@@ -26,11 +26,15 @@ export default function HouseTemplateEditorPage({ route }: PageProps) {
     meta: { communityId: community?.communityId ?? undefined },
   });
   const { result: record, query } = useOne({ resource: "smartHouseTemplates", id, queryOptions: { enabled: !!id } });
-  const [spaces, setSpaces] = useState<TemplateSpace[]>([]);
+  const [spaces, setSpaces] = useState<TemplateSpace[]>(() => readSpaces(record?.spaces));
+  // A newly loaded template replaces the edited rooms (adjusted while rendering, not in an effect).
+  const [loaded, setLoaded] = useState(record);
+  if (record !== loaded) {
+    setLoaded(record);
+    setSpaces(readSpaces(record?.spaces));
+  }
   const [newSpace, setNewSpace] = useState("");
   const { mutateAsync: update, mutation } = useUpdate();
-
-  useEffect(() => setSpaces(readSpaces((record as BaseRecord | undefined)?.spaces)), [record]);
 
   const change = (i: number, next: TemplateSpace) => setSpaces((s) => s.map((x, j) => (j === i ? next : x)));
   const addSpace = () => {
@@ -47,7 +51,7 @@ export default function HouseTemplateEditorPage({ route }: PageProps) {
       return;
     }
     try {
-      await update({ resource: "smartHouseTemplates", id: id!, values: { spaces, version: (record as BaseRecord | undefined)?.version }, successNotification: false, errorNotification: false });
+      await update({ resource: "smartHouseTemplates", id: id!, values: { spaces, version: record?.version as unknown }, successNotification: false, errorNotification: false });
       void message.success("户型模板已保存");
       void query.refetch();
     } catch {
@@ -67,7 +71,7 @@ export default function HouseTemplateEditorPage({ route }: PageProps) {
             placeholder="选择户型模板"
             loading={listQuery.isFetching}
             value={id ? Number(id) : undefined}
-            options={((templates?.data ?? []) as BaseRecord[]).map((t) => ({ value: t.id as number, label: String(t.name) }))}
+            options={(templates?.data ?? []).map((t) => ({ value: t.id as number, label: String(t.name) }))}
             onChange={(v) => setParams({ id: String(v) })}
           />
           <Button type="primary" disabled={!id} loading={mutation.isPending} onClick={() => void save()}>
@@ -81,7 +85,7 @@ export default function HouseTemplateEditorPage({ route }: PageProps) {
       ) : (
         <Spin spinning={query.isLoading}>
           <Typography.Paragraph type="secondary">
-            {String((record as BaseRecord | undefined)?.name ?? "")} {(record as BaseRecord | undefined)?.layout ? `· ${String((record as BaseRecord).layout)}` : ""} · 共 {spaces.length} 个房间，{deviceTotal(spaces)} 台设备
+            {String(record?.name ?? "")} {record?.layout ? `· ${String(record.layout)}` : ""} · 共 {spaces.length} 个房间，{deviceTotal(spaces)} 台设备
           </Typography.Paragraph>
           <Space direction="vertical" style={{ width: "100%" }} size="middle">
             {spaces.map((s, i) => (

@@ -13,13 +13,18 @@ export interface TemplateSpace {
 export const MAX_DEVICE_COUNT = 99;
 export const MAX_SPACE_NAME = 16;
 
+/** A room name as stored: text (a number written without quotes counts as its digits). */
+function nameText(value: unknown): string {
+  return typeof value === "string" || typeof value === "number" ? String(value) : "";
+}
+
 export function readSpaces(value: unknown): TemplateSpace[] {
   const list = typeof value === "string" ? safeParse(value) : value;
   if (!Array.isArray(list)) return [];
   return list
     .filter((s): s is Record<string, unknown> => !!s && typeof s === "object")
     .map((s) => ({
-      space: String(s.space ?? s.name ?? "").trim(),
+      space: nameText(s.space ?? s.name).trim(),
       devices: (Array.isArray(s.devices) ? s.devices : [])
         .filter((d): d is Record<string, unknown> => !!d && typeof d === "object")
         .map((d) => ({ deviceType: Number(d.deviceType), count: Number(d.count ?? 1) }))

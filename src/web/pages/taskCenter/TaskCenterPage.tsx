@@ -15,12 +15,12 @@ const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleSt
 export default function TaskCenterPage(_props: PageProps) {
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [data, setData] = useState<{ list: BackgroundTask[]; total: number } | null>(null);
-  const [loading, setLoading] = useState(false);
+  // Loading from the start: the first page is fetched on mount; a page change or 刷新 sets it again.
+  const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(
     async (silent: boolean) => {
-      if (!silent) setLoading(true);
       try {
         setData(await fetchTasks(page.pageNo, page.pageSize, silent));
         setFailed(false);
@@ -34,6 +34,7 @@ export default function TaskCenterPage(_props: PageProps) {
   );
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only after awaiting the fetch, never synchronously
     void load(false);
   }, [load]);
 
@@ -51,7 +52,10 @@ export default function TaskCenterPage(_props: PageProps) {
       extra={
         <Space>
           {polling && <Typography.Text type="secondary">任务进行中，每2秒自动刷新</Typography.Text>}
-          <Button icon={<ReloadOutlined />} onClick={() => void load(false)}>
+          <Button icon={<ReloadOutlined />} onClick={() => {
+            setLoading(true);
+            void load(false);
+          }}>
             刷新
           </Button>
         </Space>
@@ -68,7 +72,10 @@ export default function TaskCenterPage(_props: PageProps) {
           pageSize: page.pageSize,
           total: data?.total ?? 0,
           showSizeChanger: true,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+          onChange: (pageNo, pageSize) => {
+            setLoading(true);
+            setPage({ pageNo, pageSize });
+          },
         }}
         columns={[
           { title: "任务名称", dataIndex: "name" },

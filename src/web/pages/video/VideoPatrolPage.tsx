@@ -31,9 +31,13 @@ export default function VideoPatrolPage({ route }: PageProps) {
   const [touring, setTouring] = useState(false);
   const [interval, setIntervalSeconds] = useState(30);
   const [form] = Form.useForm();
+  // Another community starts at its first camera (adjusted while rendering, not in an effect).
+  const [shownCommunity, setShownCommunity] = useState(community?.communityId);
+  if (community?.communityId !== shownCommunity) {
+    setShownCommunity(community?.communityId);
+    setIndex(0);
+  }
   const camera = cameras[index] ?? null;
-
-  useEffect(() => setIndex(0), [community?.communityId]);
   useEffect(() => {
     if (!touring || cameras.length < 2) return;
     const timer = setInterval(() => setIndex((i) => nextCameraIndex(cameras.length, i) ?? 0), interval * 1000);
@@ -115,7 +119,7 @@ export default function VideoPatrolPage({ route }: PageProps) {
         rowKey="id"
         size="small"
         loading={query.isFetching}
-        dataSource={(result?.data ?? []) as BaseRecord[]}
+        dataSource={result?.data ?? []}
         columns={columns}
         pagination={false}
       />
