@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { textOf } from "../http/request-input.ts";
 import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
+import { MENU_THEME_DEFAULTS } from "../../common/contrast.ts";
 
 export const DEFAULT_PLATFORM_NAME = "云物业社区管理平台";
 // A blue rounded square with a white house: the product's default icon, inline so it needs no file.
@@ -19,14 +20,8 @@ export const DEFAULT_PLATFORM_ICO =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1668dc"/>' +
       '<path d="M32 14 12 31h6v19h11V38h6v12h11V31h6z" fill="#fff"/></svg>',
   );
-export const DEFAULT_THEME = {
-  menuBackGroundColor: "#001529",
-  menuTextColor: "rgba(255, 255, 255, 0.65)",
-  menuTextHighColor: "#ffffff",
-  menuTextHighSelBgColor: "#1668dc",
-  chooseHoverColor: "rgba(255, 255, 255, 0.08)",
-  placeholderColor: "rgba(255, 255, 255, 0.5)",
-};
+/** The menu colours a tenant without its own theme gets: the web app's defaults (they meet 4.5:1). */
+const DEFAULT_THEME = MENU_THEME_DEFAULTS;
 
 type ThemeKey = keyof typeof DEFAULT_THEME;
 interface PlatformRow extends Partial<Record<ThemeKey, string | null>> {
