@@ -178,7 +178,11 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
   await itemDialog.locator("#name").fill(ITEM);
   await choose(itemDialog, "计价类型", PRICE_TYPE, PRICE_TYPE);
   await choose(itemDialog, "缴费类型", "物业费");
-  for (const status of ["未部署", "部署中", "待交付", "验收中", "已交付"]) await itemDialog.getByRole("checkbox", { name: status }).check();
+  // The dialog may still re-render from the choices above and undo a first click: check until checked.
+  for (const status of ["未部署", "部署中", "待交付", "验收中", "已交付"]) {
+    const box = itemDialog.getByRole("checkbox", { name: status });
+    for (let attempt = 1; !(await box.isChecked()); attempt++) await box.check().catch((e: unknown) => { if (attempt >= 5) throw e; });
+  }
   await choose(itemDialog, "适用楼栋", buildingName);
   await screenshot(page, "payment-journey-1-item");
   await itemDialog.getByRole("button", { name: /保\s*存/ }).click();
