@@ -13,8 +13,28 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.spec.ts", "tests/unit/**/*.spec.tsx"], environment: "node", testTimeout: 60000, maxWorkers: workers } },
-      { test: { name: "api", include: ["tests/api/**/*.spec.ts"], globalSetup: ["tests/api/support/global-setup.ts"], environment: "node", testTimeout: 60000, hookTimeout: 120000, maxWorkers: workers } },
-      { test: { name: "e2e", include: ["tests/e2e/**/*.spec.ts"], globalSetup: ["tests/e2e/support/global-setup.ts"], environment: "node", testTimeout: 120000, hookTimeout: 300000, fileParallelism: false } },
+      {
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.spec.ts"],
+          globalSetup: ["tests/api/support/global-setup.ts"],
+          environment: "node",
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          maxWorkers: workers,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.spec.ts"],
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
+          environment: "node",
+          testTimeout: 120000,
+          hookTimeout: 300000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -167,9 +167,8 @@ function percentile(sorted: number[], p: number): number {
 async function load(url: string, body: unknown, headers: Record<string, string>, connections: number, duration: number) {
   const times: number[] = [];
   const result = await new Promise<AutocannonResult>((done, fail) => {
-    const instance = autocannon(
-      { url, method: "POST", connections, duration, timeout: 30, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) },
-      (err, res) => (err ? fail(err) : done(res)),
+    const instance = autocannon({ url, method: "POST", connections, duration, timeout: 30, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }, (err, res) =>
+      err ? fail(err) : done(res),
     );
     instance.on("response", (_client, statusCode, _bytes, responseTime) => {
       if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
@@ -217,7 +216,10 @@ async function measureTarget(
 ): Promise<{ measurements: Measurement[]; total: number }> {
   const measurements: Measurement[] = [];
   let total = 0;
-  for (const [scenario, pageNo] of [["第 1 页", 1], [`深页（第 ${o.deepPage} 页）`, o.deepPage]] as const) {
+  for (const [scenario, pageNo] of [
+    ["第 1 页", 1],
+    [`深页（第 ${o.deepPage} 页）`, o.deepPage],
+  ] as const) {
     total = await probe(url, bodyFor(pageNo), headers, o.pageSize);
     if (o.warmupSeconds > 0) await load(url, bodyFor(pageNo), headers, o.connections, o.warmupSeconds);
     o.log(`  ${backend} ${target} page ${pageNo}: ${o.connections} connections, ${o.durationSeconds} s ...`);

@@ -108,7 +108,9 @@ async function runBackend(backend: Backend, rooms: number, communities: number):
     log(`   seeded in ${seedSeconds.toFixed(1)} s; generating bills for ${data.counts.rooms} rooms × 1 item (${itemIds.length} items, one per community)`);
     const load = loadavg()[0];
     const first = await generateAll(db, session, itemIds, "2031-01");
-    log(`   generated ${first.result.billCount} bills in ${first.seconds.toFixed(1)} s (${Math.round(first.result.billCount / first.seconds)} rows/s, CPU ${first.cpu?.toFixed(1) ?? "?"} s, load ${load.toFixed(2)})`);
+    log(
+      `   generated ${first.result.billCount} bills in ${first.seconds.toFixed(1)} s (${Math.round(first.result.billCount / first.seconds)} rows/s, CPU ${first.cpu?.toFixed(1) ?? "?"} s, load ${load.toFixed(2)})`,
+    );
     const again = await generateAll(db, session, itemIds, "2031-01");
     log(`   re-run: ${again.result.billCount} new, ${again.result.existingCount} existing, ${again.seconds.toFixed(1)} s`);
     return {

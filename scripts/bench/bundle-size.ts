@@ -29,7 +29,15 @@ import { routes as routeTable } from "../../generated/routes.ts";
 import { FIELD_KIT_MODULES, pageKits, type GenericPage } from "../../src/web/generic/field-kits.ts";
 import { resourceActions } from "../../src/web/providers/resourceIndex.ts";
 
-interface Chunk { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
 
 const root = resolve(fileURLToPath(import.meta.url), "../../..");
 const dist = join(root, "dist/web");
@@ -63,7 +71,10 @@ const VALIDATION_RUN = "src/common/validation-run.ts";
 /** Route pages: the registered pages (src/web/pages/; a page's own lazy parts there count as pages too) and the generic ones. */
 const isRoutePage = (key: string) => /^src\/web\/pages\/.+\.tsx$/.test(key) || /^src\/web\/generic\/(List|Form|Show)Page\.tsx$/.test(key);
 
-export interface Figure { size: number; files: string[] }
+export interface Figure {
+  size: number;
+  files: string[];
+}
 export interface NamedFigure extends Figure {
   name: string;
   /** Generic pages: the resource of the largest figure, the median, and how many of the `count` resources are over 80 KB. */

@@ -89,7 +89,9 @@ async function runBackend(backend: Backend, rooms: number, communities: number, 
     await analyzeLargeTables(db);
     await db.exec("analyze prepay_accounts; analyze bills;");
     const batches = (await db.query<{ id: number }>("select id from bill_batches where tenant_id = $1 order by id", [data.tenantId])).rows.map((r) => Number(r.id));
-    log(`   ${batches.length} batches to approve; accounts with auto-deduct: ${(await db.query<{ n: number }>("select count(*)::int as n from prepay_accounts where tenant_id = $1", [data.tenantId])).rows[0].n}`);
+    log(
+      `   ${batches.length} batches to approve; accounts with auto-deduct: ${(await db.query<{ n: number }>("select count(*)::int as n from prepay_accounts where tenant_id = $1", [data.tenantId])).rows[0].n}`,
+    );
     let approved = 0;
     let deducted = 0;
     const started = process.hrtime.bigint();
@@ -143,7 +145,10 @@ function report(runs: Run[], startLoad: number, samples: number): string {
   ];
   const pg = runs.find((r) => r.backend === "postgres");
   if (pg) {
-    lines.push("", `Targets (PostgreSQL): approval with auto-deduction ≤ 10 s — ${pg.approveSeconds <= 10 ? "达到 ✅" : "未达到 ❌"} (${pg.approveSeconds.toFixed(1)} s); arrears list p95 ≤ 100 ms (one community, the page's query) — ${pg.community.p95 <= 100 ? "达到 ✅" : "未达到 ❌"} (${ms(pg.community.p95)} ms).`);
+    lines.push(
+      "",
+      `Targets (PostgreSQL): approval with auto-deduction ≤ 10 s — ${pg.approveSeconds <= 10 ? "达到 ✅" : "未达到 ❌"} (${pg.approveSeconds.toFixed(1)} s); arrears list p95 ≤ 100 ms (one community, the page's query) — ${pg.community.p95 <= 100 ? "达到 ✅" : "未达到 ❌"} (${ms(pg.community.p95)} ms).`,
+    );
   }
   return lines.join("\n");
 }

@@ -100,7 +100,14 @@ async function runBackend(backend: Backend, file: Awaited<ReturnType<typeof buil
   log(`\n== ${backend}: migrate and seed a fresh tenant with one community`);
   const { db, dispose } = await openBenchDatabase(backend, "neptune-bench-import-");
   try {
-    const data = await seedLargeDataSet(db, { rooms: 1, communities: 1, residentsPerRoom: 0, username: `benchimport${randomBytes(2).toString("hex")}`, password: randomBytes(12).toString("hex"), log: () => {} });
+    const data = await seedLargeDataSet(db, {
+      rooms: 1,
+      communities: 1,
+      residentsPerRoom: 0,
+      username: `benchimport${randomBytes(2).toString("hex")}`,
+      password: randomBytes(12).toString("hex"),
+      log: () => {},
+    });
     const communityId = data.communityIds[0];
     const session = benchSession(data, SCENE);
     const load = loadavg()[0];
@@ -142,8 +149,22 @@ async function runBackend(backend: Backend, file: Awaited<ReturnType<typeof buil
     });
     if (problems.length) throw new Error(`the import did not do what the file asks:\n  ${problems.slice(0, 10).join("\n  ")}`);
     log(`   ${result.imported} rooms imported, ${result.rejected.length} rows rejected (as expected); ${counts.buildings} buildings, ${counts.units} units`);
-    log(`   read + queue ${readSeconds.toFixed(1)} s, task ${taskSeconds.toFixed(1)} s, total ${took.toFixed(1)} s (${Math.round(rooms / took)} rows/s); CPU of this process ${cpuSeconds.toFixed(1)} s`);
-    return { backend, rows: rooms, imported: result.imported, rejected: result.rejected.length, readSeconds, taskSeconds, seconds: took, cpuSeconds, buildings: counts.buildings, units: counts.units, load };
+    log(
+      `   read + queue ${readSeconds.toFixed(1)} s, task ${taskSeconds.toFixed(1)} s, total ${took.toFixed(1)} s (${Math.round(rooms / took)} rows/s); CPU of this process ${cpuSeconds.toFixed(1)} s`,
+    );
+    return {
+      backend,
+      rows: rooms,
+      imported: result.imported,
+      rejected: result.rejected.length,
+      readSeconds,
+      taskSeconds,
+      seconds: took,
+      cpuSeconds,
+      buildings: counts.buildings,
+      units: counts.units,
+      load,
+    };
   } finally {
     await dispose();
   }

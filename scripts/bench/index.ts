@@ -12,7 +12,6 @@ import { parseArgs } from "node:util";
 import { runApiBench, type BackendRun } from "./api.ts";
 import { runBench, writeBenchSection } from "./database.ts";
 
-
 const { values } = parseArgs({
   options: {
     part: { type: "string", default: "api" },
@@ -50,7 +49,9 @@ function apiReport(runs: BackendRun[], o: { connections: number; duration: numbe
   lines.push("");
   if (first) {
     lines.push(`Data set (\`npm run seed\`): 1 tenant, ${first.counts.communities} communities, ${first.counts.rooms} rooms, ${first.counts.inhabitants} residents;`);
-    lines.push(`the community measured holds ${first.communityResidents} residents. Seeding took ${runs.map((r) => `${fmt(r.seedSeconds, 1)} s on ${r.backend === "pglite" ? "PGlite" : "PostgreSQL"}`).join(", ")}.`);
+    lines.push(
+      `the community measured holds ${first.communityResidents} residents. Seeding took ${runs.map((r) => `${fmt(r.seedSeconds, 1)} s on ${r.backend === "pglite" ? "PGlite" : "PostgreSQL"}`).join(", ")}.`,
+    );
   }
   lines.push(`Request: \`POST /api/system/inhabitants/actions/pageList\` \`{pageNo, pageSize: ${o.pageSize}, communityId, sortField: "name", sortOrder: "asc"}\`,`);
   lines.push(`signed in (session header); autocannon, ${o.connections} connections, ${o.duration} s per row after a ${o.warmup} s warm-up; latency from every 2xx response;`);
@@ -62,7 +63,9 @@ function apiReport(runs: BackendRun[], o: { connections: number; duration: numbe
   for (const m of all) {
     const endpoint = m.target === "app" ? "the app (generic pageList)" : "hand-written Fastify + pg, same SQL";
     const cpu = m.backend === "postgres" ? `${fmt(m.nodeCpuMs, 2)} + ${fmt(m.dbCpuMs, 2)}` : fmt(m.nodeCpuMs, 2);
-    lines.push(`| ${m.backend === "pglite" ? "PGlite" : "PostgreSQL"} | ${endpoint} | ${m.pageNo} | ${fmt(m.p50)} | ${fmt(m.p95)} | ${fmt(m.p99)} | ${fmt(m.requestsPerSecond)} | ${m.errors + m.non2xx} | ${cpu} |`);
+    lines.push(
+      `| ${m.backend === "pglite" ? "PGlite" : "PostgreSQL"} | ${endpoint} | ${m.pageNo} | ${fmt(m.p50)} | ${fmt(m.p95)} | ${fmt(m.p99)} | ${fmt(m.requestsPerSecond)} | ${m.errors + m.non2xx} | ${cpu} |`,
+    );
   }
   lines.push("");
   lines.push("Targets:");
@@ -73,7 +76,9 @@ function apiReport(runs: BackendRun[], o: { connections: number; duration: numbe
     if (app) lines.push(`- PostgreSQL, page ${pageNo}: p95 ${fmt(app.p95)} ms ≤ ${TARGETS.postgresP95Ms} ms — ${mark(app.p95 <= TARGETS.postgresP95Ms)}`);
     if (app && base) {
       const ratio = app.requestsPerSecond / base.requestsPerSecond;
-      lines.push(`- PostgreSQL, page ${pageNo}: ${fmt(app.requestsPerSecond)} req/s = ${fmt(ratio, 2)} × the hand-written endpoint's ${fmt(base.requestsPerSecond)} (target ≥ ${TARGETS.postgresVersusBaseline}) — ${mark(ratio >= TARGETS.postgresVersusBaseline)}`);
+      lines.push(
+        `- PostgreSQL, page ${pageNo}: ${fmt(app.requestsPerSecond)} req/s = ${fmt(ratio, 2)} × the hand-written endpoint's ${fmt(base.requestsPerSecond)} (target ≥ ${TARGETS.postgresVersusBaseline}) — ${mark(ratio >= TARGETS.postgresVersusBaseline)}`,
+      );
     }
     const lite = find("pglite", "app", pageNo);
     if (lite) lines.push(`- PGlite, page ${pageNo}: p95 ${fmt(lite.p95)} ms ≤ ${TARGETS.pgliteP95Ms} ms — ${mark(lite.p95 <= TARGETS.pgliteP95Ms)}`);
@@ -82,10 +87,13 @@ function apiReport(runs: BackendRun[], o: { connections: number; duration: numbe
 }
 
 async function main(): Promise<void> {
-  const limit = setTimeout(() => {
-    console.error(`基准测试超过 ${values.timeout} 分钟，已停止 / benchmark exceeded ${values.timeout} minutes; stopping`);
-    process.exit(1);
-  }, num("timeout") * 60_000);
+  const limit = setTimeout(
+    () => {
+      console.error(`基准测试超过 ${values.timeout} 分钟，已停止 / benchmark exceeded ${values.timeout} minutes; stopping`);
+      process.exit(1);
+    },
+    num("timeout") * 60_000,
+  );
   limit.unref();
 
   if (values.part !== "api") throw new Error(`unknown part ${values.part} (parts: api)`);

@@ -43,7 +43,13 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => void }> {
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) break;
-    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) return { baseUrl, stop };
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { baseUrl, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   stop();
@@ -66,11 +72,13 @@ try {
     ok &&= score >= target;
     rows.push(`| ${lhr.categories[id]?.title ?? id} | ${score} | ${id === "performance" ? "≥ " : ""}${target} | ${score >= target ? "yes" : "no"} |`);
   }
-  const requests = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []);
+  const requests = (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [];
   const js = requests.filter((r) => r.resourceType === "Script").reduce((n, r) => n + (r.transferSize ?? 0), 0);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? "—";
   console.log(rows.join("\n"));
-  console.log(`\nlogin page JS transferred: ${(js / 1024).toFixed(1)} KB; FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`);
+  console.log(
+    `\nlogin page JS transferred: ${(js / 1024).toFixed(1)} KB; FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
+  );
   for (const id of Object.keys(TARGETS)) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];

@@ -41,7 +41,14 @@ try {
   const run = () =>
     new Promise<{ rps: number; p50: number; p99: number; non2xx: number }>((done, fail) =>
       autocannon(
-        { url: `${address}/api/system/areas/actions/pageList`, method: "POST", connections, duration, headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", signature }, body: "{}" },
+        {
+          url: `${address}/api/system/areas/actions/pageList`,
+          method: "POST",
+          connections,
+          duration,
+          headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", signature },
+          body: "{}",
+        },
         (err, r) => (err ? fail(err) : done({ rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx })),
       ),
     );

@@ -20,4 +20,6 @@ if (problems.length) {
   console.error(`schema check failed (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
-console.log(`schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration`);
+console.log(
+  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration`,
+);

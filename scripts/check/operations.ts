@@ -56,7 +56,9 @@ export async function registeredRoutes(): Promise<Set<string>> {
   const routes = new Set<string>();
   try {
     const app = await buildApp({
-      dataDir, seedDemo: false, logger: false,
+      dataDir,
+      seedDemo: false,
+      logger: false,
       onRoute: ({ method, url }) => {
         for (const m of [method].flat()) if (m !== "HEAD" && url !== "/" && !url.startsWith("/neptune")) routes.add(routeKey(m, url));
       },

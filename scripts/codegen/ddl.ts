@@ -28,16 +28,28 @@ function sqlLiteral(v: unknown): string {
 
 function columnType(f: FieldDef): string {
   switch (f.type) {
-    case "string": return `varchar(${f.maxLength ?? 255})`;
-    case "text": case "image": case "secret": return "text";
-    case "integer": return "integer";
-    case "decimal": return `numeric(${(f.precision ?? [12, 2]).join(",")})`;
-    case "money": return "bigint"; // integer fen (分); never floating point
-    case "boolean": return "boolean";
-    case "date": return "date";
-    case "datetime": return "timestamptz";
-    case "ref": return "bigint";
-    case "json": return "jsonb";
+    case "string":
+      return `varchar(${f.maxLength ?? 255})`;
+    case "text":
+    case "image":
+    case "secret":
+      return "text";
+    case "integer":
+      return "integer";
+    case "decimal":
+      return `numeric(${(f.precision ?? [12, 2]).join(",")})`;
+    case "money":
+      return "bigint"; // integer fen (分); never floating point
+    case "boolean":
+      return "boolean";
+    case "date":
+      return "date";
+    case "datetime":
+      return "timestamptz";
+    case "ref":
+      return "bigint";
+    case "json":
+      return "jsonb";
   }
 }
 
@@ -162,16 +174,16 @@ function alterColumn(table: string, column: string, before: string, after: strin
   return out;
 }
 
-export interface MigrationFile { name: string; sql: string }
+export interface MigrationFile {
+  name: string;
+  sql: string;
+}
 
 /** The migration list after this run: the existing files, plus one more when the shape changed. */
 export function planMigrations(existing: MigrationFile[], previous: Snapshot | undefined, current: Snapshot): MigrationFile[] {
   const { sql, destructive } = diffSnapshots(previous ?? {}, current);
   if (destructive.length) {
-    throw new SchemaError([
-      "schema change needs a hand-written migration (codegen only adds tables, columns, indexes and keys):",
-      ...destructive.map((d) => `  - ${d}`),
-    ]);
+    throw new SchemaError(["schema change needs a hand-written migration (codegen only adds tables, columns, indexes and keys):", ...destructive.map((d) => `  - ${d}`)]);
   }
   if (!sql.trim()) return existing;
   const n = String(existing.length + 1).padStart(4, "0");

@@ -45,25 +45,36 @@ function validatorFiles(model: Model): Record<string, string> {
   const entries: string[] = [];
   for (const r of model.resources) {
     const [create, update] = resourceValidatorSpecs(model, r);
-    files[`validators/${r.name}.js`] = `${header(`schemas/modules/${r.module}.yaml, schemas/rules.yaml`)}${compileStandalone([create, update])}\nexport const meta = ${JSON.stringify(metaOf(create))};\n`;
-    files[`validators/${r.name}.d.ts`] = ts(`schemas/modules/${r.module}.yaml`, `${VALIDATOR_TYPES}\nexport declare const create: StandaloneValidator;\nexport declare const update: StandaloneValidator;\nexport declare const meta: ValidatorMeta;`);
+    files[`validators/${r.name}.js`] =
+      `${header(`schemas/modules/${r.module}.yaml, schemas/rules.yaml`)}${compileStandalone([create, update])}\nexport const meta = ${JSON.stringify(metaOf(create))};\n`;
+    files[`validators/${r.name}.d.ts`] = ts(
+      `schemas/modules/${r.module}.yaml`,
+      `${VALIDATOR_TYPES}\nexport declare const create: StandaloneValidator;\nexport declare const update: StandaloneValidator;\nexport declare const meta: ValidatorMeta;`,
+    );
     index.push(`import * as ${r.name} from "./${r.name}.js";`);
     entries.push(`  resource_${r.name}_create: { validate: ${r.name}.create, meta: ${r.name}.meta },`, `  resource_${r.name}_update: { validate: ${r.name}.update, meta: ${r.name}.meta },`);
   }
   const ruleSpecs = Object.keys(model.rules).map((name) => ruleValidatorSpec(model, name));
-  files["validators/rules.js"] = `${header("schemas/rules.yaml")}${compileStandalone(ruleSpecs)}\n` +
+  files["validators/rules.js"] =
+    `${header("schemas/rules.yaml")}${compileStandalone(ruleSpecs)}\n` +
     `const metas = ${JSON.stringify(Object.fromEntries(ruleSpecs.map((s) => [s.exportName, metaOf(s)])))};\n` +
     `export const validators = {\n${ruleSpecs.map((s) => `  ${s.exportName}: { validate: ${s.exportName}, meta: metas.${s.exportName} },`).join("\n")}\n};\n`;
   files["validators/rules.d.ts"] = ts("schemas/rules.yaml", `import type { CompiledValidator } from "./types.ts";\nexport declare const validators: Record<string, CompiledValidator>;`);
-  files["validators/index.js"] = `${header("schemas/modules/*.yaml, schemas/rules.yaml")}${index.join("\n")}\nimport { validators as rules } from "./rules.js";\n\n` +
+  files["validators/index.js"] =
+    `${header("schemas/modules/*.yaml, schemas/rules.yaml")}${index.join("\n")}\nimport { validators as rules } from "./rules.js";\n\n` +
     `/** Every validator by name: resource_{name}_create / _update and rule_{name}. */\nexport const validators = {\n${entries.join("\n")}\n  ...rules,\n};\n`;
-  files["validators/index.d.ts"] = ts("schemas/modules/*.yaml, schemas/rules.yaml", `import type { CompiledValidator } from "./types.ts";\nexport declare const validators: Record<string, CompiledValidator>;`);
-  files["validators/types.ts"] = ts("scripts/codegen/emit.ts",
+  files["validators/index.d.ts"] = ts(
+    "schemas/modules/*.yaml, schemas/rules.yaml",
+    `import type { CompiledValidator } from "./types.ts";\nexport declare const validators: Record<string, CompiledValidator>;`,
+  );
+  files["validators/types.ts"] = ts(
+    "scripts/codegen/emit.ts",
     `export interface AjvError { instancePath: string; schemaPath: string; keyword: string; params: Record<string, any>; message?: string }\n` +
-    `export interface StandaloneValidator { (data: unknown): boolean; errors?: AjvError[] | null }\n` +
-    `/** Schema path of each check -> its Chinese message; required fields -> message; fields checked as text. */\n` +
-    `export interface ValidatorMeta { messages: Record<string, string>; required: Record<string, string>; numericFields: string[] }\n` +
-    `export interface CompiledValidator { validate: StandaloneValidator; meta: ValidatorMeta }`);
+      `export interface StandaloneValidator { (data: unknown): boolean; errors?: AjvError[] | null }\n` +
+      `/** Schema path of each check -> its Chinese message; required fields -> message; fields checked as text. */\n` +
+      `export interface ValidatorMeta { messages: Record<string, string>; required: Record<string, string>; numericFields: string[] }\n` +
+      `export interface CompiledValidator { validate: StandaloneValidator; meta: ValidatorMeta }`,
+  );
   return files;
 }
 
@@ -85,19 +96,25 @@ function resourceDefFiles(model: Model): Record<string, string> {
       const labelFieldDef = target?.fields.find((t) => t.name === f.ref!.labelField);
       return { ...f, ref: { ...f.ref, ...(target?.code ? { targetCode: target.code } : {}), ...(labelFieldDef ? { labelFieldDef } : {}) } };
     });
-    files[`resource-defs/${r.name}.ts`] = ts(`schemas/modules/${r.module}.yaml`,
-      `import type { ResourceDef } from "../model-types.ts";\n\nconst def: ResourceDef = ${json({ ...r, fields })};\n\nexport default def;`);
+    files[`resource-defs/${r.name}.ts`] = ts(
+      `schemas/modules/${r.module}.yaml`,
+      `import type { ResourceDef } from "../model-types.ts";\n\nconst def: ResourceDef = ${json({ ...r, fields })};\n\nexport default def;`,
+    );
     loaders.push(`  ${JSON.stringify(r.name)}: () => import("./${r.name}.ts"),`);
     imports.push(`import ${r.name}Def from "./resource-defs/${r.name}.ts";`);
   }
-  files["resources.ts"] = ts("schemas/modules/*.yaml (resources)",
+  files["resources.ts"] = ts(
+    "schemas/modules/*.yaml (resources)",
     `import type { ResourceDef } from "./model-types.ts";\n${imports.join("\n")}\n\n` +
-    `export const resources: ResourceDef[] = [${model.resources.map((r) => `${r.name}Def`).join(", ")}];\n\n` +
-    `export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));`);
-  files["resource-defs/index.ts"] = ts("schemas/modules/*.yaml (resources)",
+      `export const resources: ResourceDef[] = [${model.resources.map((r) => `${r.name}Def`).join(", ")}];\n\n` +
+      `export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));`,
+  );
+  files["resource-defs/index.ts"] = ts(
+    "schemas/modules/*.yaml (resources)",
     `import type { ResourceDef } from "../model-types.ts";\n\n` +
-    `/** The definition module of each resource, loaded on demand. */\n` +
-    `export const resourceDefLoaders: Record<string, () => Promise<{ default: ResourceDef }>> = {\n${loaders.join("\n")}\n};`);
+      `/** The definition module of each resource, loaded on demand. */\n` +
+      `export const resourceDefLoaders: Record<string, () => Promise<{ default: ResourceDef }>> = {\n${loaders.join("\n")}\n};`,
+  );
   return files;
 }
 
@@ -121,45 +138,79 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
   const version = scalarText(model.constants.version?.value);
 
   put("model-types.ts", ts("scripts/codegen/model-types.ts", readFileSync(join(here, "model-types.ts"), "utf8").replace(/^\/\/.*\n\/\/.*\n\n/, "")));
-  put("routes.ts", ts("schemas/modules/*.yaml (routes)",
-    `import type { MenuNode, RouteDef } from "./model-types.ts";\n\n` +
-    `export const modules = ${json(model.modules.map(({ file: _f, ...m }) => m))};\n\n` +
-    `export const routes: RouteDef[] = ${json(model.routes)};\n\n` +
-    `/** The whole menu tree; the server filters it by the user's authorities into webMenuList. */\n` +
-    `export const menu: MenuNode[] = ${json(model.menu)};`));
+  put(
+    "routes.ts",
+    ts(
+      "schemas/modules/*.yaml (routes)",
+      `import type { MenuNode, RouteDef } from "./model-types.ts";\n\n` +
+        `export const modules = ${json(model.modules.map(({ file: _f, ...m }) => m))};\n\n` +
+        `export const routes: RouteDef[] = ${json(model.routes)};\n\n` +
+        `/** The whole menu tree; the server filters it by the user's authorities into webMenuList. */\n` +
+        `export const menu: MenuNode[] = ${json(model.menu)};`,
+    ),
+  );
   put("menu-icons.ts", ts("schemas/modules/*.yaml (icon)", menuIconsModule(icons.names)));
   for (const [name, text] of Object.entries(resourceDefFiles(model))) put(name, text);
-  put("refine-resources.ts", ts("schemas/modules/*.yaml (routes and resources)",
-    `/** Refine resource definitions: list / create / edit / show routes under each resource's route path. */\n` +
-    `export const refineResources = ${json(model.resources.filter((r) => r.routePath).map((r) => ({
-      name: r.name,
-      identifier: r.name,
-      list: r.routePath,
-      ...(r.readOnly ? {} : { create: `${r.routePath}/create`, edit: `${r.routePath}/edit/:id` }),
-      show: `${r.routePath}/show/:id`,
-      meta: { label: r.label, service: r.service, code: r.code, scope: r.scope, canDelete: !r.readOnly },
-    })))};`));
+  put(
+    "refine-resources.ts",
+    ts(
+      "schemas/modules/*.yaml (routes and resources)",
+      `/** Refine resource definitions: list / create / edit / show routes under each resource's route path. */\n` +
+        `export const refineResources = ${json(
+          model.resources
+            .filter((r) => r.routePath)
+            .map((r) => ({
+              name: r.name,
+              identifier: r.name,
+              list: r.routePath,
+              ...(r.readOnly ? {} : { create: `${r.routePath}/create`, edit: `${r.routePath}/edit/:id` }),
+              show: `${r.routePath}/show/:id`,
+              meta: { label: r.label, service: r.service, code: r.code, scope: r.scope, canDelete: !r.readOnly },
+            })),
+        )};`,
+    ),
+  );
   put("mappings.ts", ts("schemas/mappings.yaml", `import type { MappingDef } from "./model-types.ts";\n\nexport const mappings: Record<string, MappingDef> = ${json(model.mappings)};`));
-  put("rules.ts", ts("schemas/rules.yaml",
-    `import type { RuleDef, UploadRules } from "./model-types.ts";\n\n` +
-    `export const rules: Record<string, RuleDef> = ${json(model.rules)};\n\nexport const uploadRules: UploadRules = ${json(model.upload)};`));
+  put(
+    "rules.ts",
+    ts(
+      "schemas/rules.yaml",
+      `import type { RuleDef, UploadRules } from "./model-types.ts";\n\n` +
+        `export const rules: Record<string, RuleDef> = ${json(model.rules)};\n\nexport const uploadRules: UploadRules = ${json(model.upload)};`,
+    ),
+  );
   const routeCodes = [...new Set(model.routes.filter((r) => r.code).map((r) => r.code!))].sort();
   const groupCodes = Object.fromEntries(Object.values(model.permissionGroups).flatMap((g) => Object.entries(g.codes)));
-  put("permissions.ts", ts("schemas/permissions.yaml, schemas/modules/*.yaml",
-    `/** Authority codes of the routes (a route's code is the permission to open it). */\n` +
-    `export const routeCodes: string[] = ${json(routeCodes)};\n\n` +
-    `/** Authority codes that are not route codes (guide steps, boards, edge service), with their names. */\n` +
-    `export const permissionGroups: Record<string, { description: string; codes: Record<string, string> }> = ${json(model.permissionGroups)};\n\n` +
-    `export const permissionNames: Record<string, string> = ${json(groupCodes)};\n\n` +
-    `export const allowedDuplicateRouteCodes: Record<string, string[]> = ${json(model.allowedDuplicateRouteCodes)};\n\n` +
-    `export const allAuthorityCodes: string[] = ${json([...new Set([...routeCodes, ...Object.keys(groupCodes)])].sort())};`));
-  put("errors.ts", ts("schemas/errors.yaml",
-    `import type { ErrorCodeDef } from "./model-types.ts";\n\n` +
-    `export const messages = ${json(model.errorMessages)} as const;\n\n` +
-    `export const errorCodes = ${json(model.errorCodes)} as const satisfies Record<string, ErrorCodeDef>;`));
-  put("constants.ts", ts("schemas/constants.yaml",
-    `export const constants = ${json(Object.fromEntries(Object.entries(model.constants).map(([k, v]) => [k, v.value])))} as const;\n\n` +
-    `export const constantDescriptions: Record<string, string> = ${json(Object.fromEntries(Object.entries(model.constants).map(([k, v]) => [k, v.description])))};`));
+  put(
+    "permissions.ts",
+    ts(
+      "schemas/permissions.yaml, schemas/modules/*.yaml",
+      `/** Authority codes of the routes (a route's code is the permission to open it). */\n` +
+        `export const routeCodes: string[] = ${json(routeCodes)};\n\n` +
+        `/** Authority codes that are not route codes (guide steps, boards, edge service), with their names. */\n` +
+        `export const permissionGroups: Record<string, { description: string; codes: Record<string, string> }> = ${json(model.permissionGroups)};\n\n` +
+        `export const permissionNames: Record<string, string> = ${json(groupCodes)};\n\n` +
+        `export const allowedDuplicateRouteCodes: Record<string, string[]> = ${json(model.allowedDuplicateRouteCodes)};\n\n` +
+        `export const allAuthorityCodes: string[] = ${json([...new Set([...routeCodes, ...Object.keys(groupCodes)])].sort())};`,
+    ),
+  );
+  put(
+    "errors.ts",
+    ts(
+      "schemas/errors.yaml",
+      `import type { ErrorCodeDef } from "./model-types.ts";\n\n` +
+        `export const messages = ${json(model.errorMessages)} as const;\n\n` +
+        `export const errorCodes = ${json(model.errorCodes)} as const satisfies Record<string, ErrorCodeDef>;`,
+    ),
+  );
+  put(
+    "constants.ts",
+    ts(
+      "schemas/constants.yaml",
+      `export const constants = ${json(Object.fromEntries(Object.entries(model.constants).map(([k, v]) => [k, v.value])))} as const;\n\n` +
+        `export const constantDescriptions: Record<string, string> = ${json(Object.fromEntries(Object.entries(model.constants).map(([k, v]) => [k, v.description])))};`,
+    ),
+  );
   put("types.ts", await typesFile(model));
   for (const [name, text] of Object.entries(validatorFiles(model))) put(name, text);
 

@@ -15,7 +15,11 @@ let known: Set<string> | undefined;
 export function antdIconNames(): Set<string> {
   if (!known) {
     const pkg = createRequire(import.meta.url).resolve("@ant-design/icons/package.json");
-    known = new Set(readdirSync(join(dirname(pkg), "es/icons")).filter((f) => f.endsWith(".js") && f !== "index.js").map((f) => f.slice(0, -3)));
+    known = new Set(
+      readdirSync(join(dirname(pkg), "es/icons"))
+        .filter((f) => f.endsWith(".js") && f !== "index.js")
+        .map((f) => f.slice(0, -3)),
+    );
   }
   return known;
 }

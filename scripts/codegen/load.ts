@@ -133,7 +133,9 @@ export function loadSources(root: string): Sources {
   const moduleMeta = meta("module");
   const moduleDir = join(schemaDir, "modules");
   const modules: SourceFile[] = [];
-  for (const name of readdirSync(moduleDir).filter((f) => f.endsWith(".yaml")).sort()) {
+  for (const name of readdirSync(moduleDir)
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()) {
     const source = parseYaml(root, join(moduleDir, name));
     check(source, moduleMeta);
     modules.push(source);

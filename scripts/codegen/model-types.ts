@@ -1,13 +1,9 @@
 // The shapes of the model that codegen emits into generated/. Copied verbatim to
 // generated/model-types.ts, so the server and the web app import them from generated/.
 
-export type Service =
-  | "community" | "device" | "system" | "property" | "vehicle" | "publish" | "accesscontrol"
-  | "accessissued" | "capture" | "management" | "pay" | "smarthome" | "visitor";
+export type Service = "community" | "device" | "system" | "property" | "vehicle" | "publish" | "accesscontrol" | "accessissued" | "capture" | "management" | "pay" | "smarthome" | "visitor";
 
-export type FieldType =
-  | "string" | "text" | "integer" | "decimal" | "money" | "boolean" | "date" | "datetime"
-  | "ref" | "image" | "json" | "secret";
+export type FieldType = "string" | "text" | "integer" | "decimal" | "money" | "boolean" | "date" | "datetime" | "ref" | "image" | "json" | "secret";
 
 export type MaskFormat = "name" | "idCard" | "phone" | "email" | "plate" | "card" | "houseNo";
 

@@ -2,9 +2,7 @@
 // references resolved. Anything codegen cannot build from fails here with file:line:column and path.
 import type { SourceFile, Sources, Yaml, YamlPath } from "./load.ts";
 import { keyPosition, position, SchemaError } from "./load.ts";
-import type {
-  ActionDef, ErrorCodeDef, FieldDef, MappingDef, MenuNode, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules,
-} from "./model-types.ts";
+import type { ActionDef, ErrorCodeDef, FieldDef, MappingDef, MenuNode, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules } from "./model-types.ts";
 
 export interface Model {
   modules: { module: string; title: string; icon?: string; order: number; tenantMenu: boolean; inMenu: boolean; file: string }[];
@@ -22,9 +20,7 @@ export interface Model {
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const CHECK_KINDS: RuleCheck["kind"][] = [
-  "pattern", "notPattern", "maxLength", "minLength", "decimalMax", "decimalMin", "decimalGt", "decimalLt", "multipleOf",
-];
+const CHECK_KINDS: RuleCheck["kind"][] = ["pattern", "notPattern", "maxLength", "minLength", "decimalMax", "decimalMin", "decimalGt", "decimalLt", "multipleOf"];
 
 function buildRules(raw: Record<string, Yaml>): Record<string, RuleDef> {
   const out: Record<string, RuleDef> = {};
@@ -82,9 +78,7 @@ export function buildModel(sources: Sources): Model {
   const problems: string[] = [];
   const g = sources.globals;
   const rules = buildRules(g.rules.data.rules);
-  const mappingDefs: MappingSource[] = [g.mappings, ...sources.modules].flatMap((src) =>
-    Object.entries((src.data.mappings ?? {}) as Record<string, Yaml>).map(([name, raw]) => ({ src, name, raw })),
-  );
+  const mappingDefs: MappingSource[] = [g.mappings, ...sources.modules].flatMap((src) => Object.entries((src.data.mappings ?? {}) as Record<string, Yaml>).map(([name, raw]) => ({ src, name, raw })));
   const mappings = buildMappings(mappingDefs, problems);
   const routes: RouteDef[] = [];
   const resources: ResourceDef[] = [];
@@ -106,16 +100,21 @@ export function buildModel(sources: Sources): Model {
     const expected = src.file.replace(/^.*\//, "").replace(/\.yaml$/, "");
     if (m.module !== expected) problems.push(`${position(src, ["module"])}: at /module: must equal the file name "${expected}"`);
     modules.push({
-      module: m.module, title: m.title, icon: m.icon, order: m.order ?? 1000,
-      tenantMenu: m.tenantMenu ?? false, inMenu: m.inMenu ?? true, file: src.file,
+      module: m.module,
+      title: m.title,
+      icon: m.icon,
+      order: m.order ?? 1000,
+      tenantMenu: m.tenantMenu ?? false,
+      inMenu: m.inMenu ?? true,
+      file: src.file,
     });
     const addRoute = (r: Yaml, where: YamlPath, parent?: RouteDef) => {
       const route: RouteDef = {
         path: r.path,
         name: r.name ?? lastStaticSegment(r.path),
         module: m.module,
-        ...(r.code ?? parent?.code ? { code: r.code ?? parent?.code } : {}),
-        ...(r.authority ?? parent?.authority ? { authority: r.authority ?? parent?.authority } : {}),
+        ...((r.code ?? parent?.code) ? { code: r.code ?? parent?.code } : {}),
+        ...((r.authority ?? parent?.authority) ? { authority: r.authority ?? parent?.authority } : {}),
         public: r.public ?? false,
         title: r.title,
         breadcrumb: r.breadcrumb ?? [m.title, r.title],
@@ -229,8 +228,7 @@ export function buildModel(sources: Sources): Model {
   for (const r of resources) {
     const index = resourceAt.get(r)!.path[1];
     r.fields.forEach((f, j) => {
-      const where = (key?: string) =>
-        `${resourceWhere(r, "fields", j, ...(key ? [key] : []))}: at /resources/${index}/fields/${j} (resource "${r.name}" field "${f.name}")`;
+      const where = (key?: string) => `${resourceWhere(r, "fields", j, ...(key ? [key] : []))}: at /resources/${index}/fields/${j} (resource "${r.name}" field "${f.name}")`;
       if (f.rule && !rules[f.rule]) problems.push(`${where("rule")}: unknown rule "${f.rule}"`);
       if (f.mapping && !mappings[f.mapping]) problems.push(`${where("mapping")}: unknown mapping "${f.mapping}"`);
       if (f.ref) {
@@ -274,9 +272,7 @@ export function buildModel(sources: Sources): Model {
       alias: m.title,
       ...(m.icon ? { icon: m.icon } : {}),
       isTenantMenu: m.tenantMenu,
-      subMenus: routes
-        .filter((rt) => rt.module === m.module && rt.inMenu && !rt.parent)
-        .map((rt) => menuNodeOf(rt, routes)),
+      subMenus: routes.filter((rt) => rt.module === m.module && rt.inMenu && !rt.parent).map((rt) => menuNodeOf(rt, routes)),
     }))
     .filter((m) => m.subMenus.length > 0);
 
@@ -392,7 +388,7 @@ function menuNodeOf(rt: RouteDef, routes: RouteDef[]): MenuNode {
   const segments = rt.path.split("/").filter(Boolean);
   return {
     index: segments.slice(1).join("/") || segments[0],
-    ...(rt.code ?? rt.authority ? { code: rt.code ?? rt.authority } : {}),
+    ...((rt.code ?? rt.authority) ? { code: rt.code ?? rt.authority } : {}),
     alias: rt.title,
     ...(rt.icon ? { icon: rt.icon } : {}),
     path: rt.path,

@@ -7,14 +7,23 @@ type Json = Record<string, unknown>;
 export function outputSchema(f: FieldDef): Json {
   const base: Json = { description: f.label };
   switch (f.type) {
-    case "integer": case "ref": return { ...base, type: ["integer", "null"] };
-    case "decimal": return { ...base, type: ["string", "null"], pattern: "^-?\\d+(\\.\\d+)?$" };
-    case "money": return { ...base, type: ["string", "null"], pattern: "^\\d+\\.\\d{2}$", description: `${f.label}（元，两位小数）` };
-    case "boolean": return { ...base, type: ["boolean", "null"] };
-    case "json": return { ...base };
-    case "date": return { ...base, type: ["string", "null"], format: "date" };
-    case "datetime": return { ...base, type: ["string", "null"], format: "date-time" };
-    default: return { ...base, type: ["string", "null"] };
+    case "integer":
+    case "ref":
+      return { ...base, type: ["integer", "null"] };
+    case "decimal":
+      return { ...base, type: ["string", "null"], pattern: "^-?\\d+(\\.\\d+)?$" };
+    case "money":
+      return { ...base, type: ["string", "null"], pattern: "^\\d+\\.\\d{2}$", description: `${f.label}（元，两位小数）` };
+    case "boolean":
+      return { ...base, type: ["boolean", "null"] };
+    case "json":
+      return { ...base };
+    case "date":
+      return { ...base, type: ["string", "null"], format: "date" };
+    case "datetime":
+      return { ...base, type: ["string", "null"], format: "date-time" };
+    default:
+      return { ...base, type: ["string", "null"] };
   }
 }
 
@@ -48,14 +57,23 @@ export function openApiDocument(model: Model, version: string): Json {
     const base = `/api/${r.service}/${r.name}`;
     const tag = [r.label];
     const payload = { content: { "application/json": { schema: { type: "object", description: `${r.label}字段，见 ${Row}` } } } };
-    const filters: Json = { pageNo: { type: "integer", minimum: 1 }, pageSize: { type: "integer", minimum: 1, maximum: 500 }, keyword: { type: "string" }, sortField: { type: "string" }, sortOrder: { enum: ["asc", "desc"] } };
+    const filters: Json = {
+      pageNo: { type: "integer", minimum: 1 },
+      pageSize: { type: "integer", minimum: 1, maximum: 500 },
+      keyword: { type: "string" },
+      sortField: { type: "string" },
+      sortOrder: { enum: ["asc", "desc"] },
+    };
     if (r.scope === "community") filters.communityId = { type: "integer" };
     for (const f of r.fields) if (f.filter) filters[f.name] = outputSchema(f);
     const ok = (data: Json) => ({ "200": { description: "成功", content: { "application/json": { schema: envelope(data) } } } });
     const security = [{ signature: [] }, { cookie: [] }];
     paths[`${base}/actions/pageList`] = {
       post: {
-        tags: tag, summary: `${r.label}分页列表`, security, "x-authority": r.code,
+        tags: tag,
+        summary: `${r.label}分页列表`,
+        security,
+        "x-authority": r.code,
         requestBody: { content: { "application/json": { schema: { type: "object", properties: filters } } } },
         responses: ok({ type: "object", properties: { list: { type: "array", items: ref }, total: { type: "integer" }, pageNo: { type: "integer" }, pageSize: { type: "integer" } } }),
       },
@@ -69,14 +87,44 @@ export function openApiDocument(model: Model, version: string): Json {
     };
     const file = { "200": { description: "xlsx 文件", content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: { type: "string", format: "binary" } } } } };
     const taskId = ok({ type: "object", properties: { taskId: { type: "integer" }, total: { type: "integer" } } });
-    paths[`${base}/actions/export`] = { post: { tags: tag, summary: `导出${r.label}（后台任务，列表筛选条件同 pageList）`, security, "x-authority": r.code, requestBody: { content: { "application/json": { schema: { type: "object", properties: filters } } } }, responses: taskId } };
-    paths[`${base}/actions/task`] = { get: { tags: tag, summary: `${r.label}导入/导出任务的进度与结果`, security, "x-authority": r.code, parameters: [{ name: "id", in: "query", required: true, schema: { type: "integer" } }], responses: ok({ type: "object" }) } };
-    paths[`${base}/actions/file`] = { get: { tags: tag, summary: `下载${r.label}导出文件`, security, "x-authority": r.code, parameters: [{ name: "taskId", in: "query", required: true, schema: { type: "integer" } }], responses: file } };
+    paths[`${base}/actions/export`] = {
+      post: {
+        tags: tag,
+        summary: `导出${r.label}（后台任务，列表筛选条件同 pageList）`,
+        security,
+        "x-authority": r.code,
+        requestBody: { content: { "application/json": { schema: { type: "object", properties: filters } } } },
+        responses: taskId,
+      },
+    };
+    paths[`${base}/actions/task`] = {
+      get: {
+        tags: tag,
+        summary: `${r.label}导入/导出任务的进度与结果`,
+        security,
+        "x-authority": r.code,
+        parameters: [{ name: "id", in: "query", required: true, schema: { type: "integer" } }],
+        responses: ok({ type: "object" }),
+      },
+    };
+    paths[`${base}/actions/file`] = {
+      get: {
+        tags: tag,
+        summary: `下载${r.label}导出文件`,
+        security,
+        "x-authority": r.code,
+        parameters: [{ name: "taskId", in: "query", required: true, schema: { type: "integer" } }],
+        responses: file,
+      },
+    };
     if (r.importable) {
       paths[`${base}/actions/importTemplate`] = { get: { tags: tag, summary: `${r.label}导入模板`, security, "x-authority": r.code, responses: file } };
       paths[`${base}/actions/import`] = {
         post: {
-          tags: tag, summary: `导入${r.label}（后台任务，逐行校验）`, security, "x-authority": r.code,
+          tags: tag,
+          summary: `导入${r.label}（后台任务，逐行校验）`,
+          security,
+          "x-authority": r.code,
           ...(r.scope === "community" ? { parameters: [{ name: "communityId", in: "query", required: true, schema: { type: "integer" } }] } : {}),
           requestBody: { content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: { type: "string", format: "binary" } } } },
           responses: taskId,
@@ -86,9 +134,21 @@ export function openApiDocument(model: Model, version: string): Json {
     if (r.ingest) {
       paths[`${base}/actions/ingest`] = {
         post: {
-          tags: tag, summary: `设备上报${r.label}`, security, "x-authority": r.code,
-          requestBody: { content: { "application/json": { schema: { type: "object", required: ["records"], properties: { records: { type: "array", maxItems: 1000, items: { type: "object" } } } } } } },
-          responses: ok({ type: "object", properties: { accepted: { type: "integer" }, ids: { type: "array", items: { type: "integer" } }, rejected: { type: "array", items: { type: "object", properties: { index: { type: "integer" }, field: { type: "string" }, message: { type: "string" } } } } } }),
+          tags: tag,
+          summary: `设备上报${r.label}`,
+          security,
+          "x-authority": r.code,
+          requestBody: {
+            content: { "application/json": { schema: { type: "object", required: ["records"], properties: { records: { type: "array", maxItems: 1000, items: { type: "object" } } } } } },
+          },
+          responses: ok({
+            type: "object",
+            properties: {
+              accepted: { type: "integer" },
+              ids: { type: "array", items: { type: "integer" } },
+              rejected: { type: "array", items: { type: "object", properties: { index: { type: "integer" }, field: { type: "string" }, message: { type: "string" } } } },
+            },
+          }),
         },
       };
     }
@@ -97,7 +157,10 @@ export function openApiDocument(model: Model, version: string): Json {
       paths[`${base}/{id}/actions/${a.name}`] = {
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
         post: {
-          tags: tag, summary: `${a.label}（状态 ${a.from.join("/")} → ${a.to}）`, security, "x-authority": r.code,
+          tags: tag,
+          summary: `${a.label}（状态 ${a.from.join("/")} → ${a.to}）`,
+          security,
+          "x-authority": r.code,
           requestBody: { content: { "application/json": { schema: { type: "object", required: a.required, properties: props } } } },
           responses: ok(ref),
         },
@@ -105,7 +168,10 @@ export function openApiDocument(model: Model, version: string): Json {
     }
     paths[`${base}/actions/batchDelete`] = {
       delete: {
-        tags: tag, summary: `批量删除${r.label}`, security, "x-authority": r.code,
+        tags: tag,
+        summary: `批量删除${r.label}`,
+        security,
+        "x-authority": r.code,
         requestBody: { content: { "application/json": { schema: { type: "object", required: ["ids"], properties: { ids: { type: "array", items: { type: "integer" } } } } } } },
         responses: ok({ type: "object", properties: { deleted: { type: "integer" } } }),
       },

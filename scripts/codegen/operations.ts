@@ -40,7 +40,10 @@ export interface OperationModel {
 }
 
 function lineOf(text: string, doc: Document, instancePath: string): number | undefined {
-  const segments = instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   for (let n = segments.length; n >= 0; n--) {
     const node = doc.getIn(segments.slice(0, n), true);
     if (isNode(node) && node.range) return text.slice(0, node.range[0]).split("\n").length;
@@ -87,7 +90,9 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
   const resources = new Map(model.resources.map((r) => [r.name, r]));
   const knownCodes = new Set([...model.routes.filter((r) => r.code).map((r) => r.code!), ...Object.values(model.permissionGroups).flatMap((g) => Object.keys(g.codes))]);
   // pending.yaml is the check's list of routes not declared yet (scripts/check/operations.ts), no domain.
-  for (const name of readdirSync(dir).filter((f) => f.endsWith(".yaml") && f !== "pending.yaml").sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith(".yaml") && f !== "pending.yaml")
+    .sort()) {
     const file = relative(root, join(dir, name));
     const text = readFileSync(join(dir, name), "utf8");
     const doc = parseDocument(text, { uniqueKeys: true });
@@ -109,7 +114,9 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
       const route = `${op.method} ${op.path}`;
       if (byRoute.has(route)) problems.push(`${where}: ${route} is also declared by ${byRoute.get(route)}`);
       byRoute.set(route, opName);
-      const declared = Object.keys(op.params?.properties ?? {}).sort().join();
+      const declared = Object.keys(op.params?.properties ?? {})
+        .sort()
+        .join();
       if (declared !== pathParams(op.path).sort().join()) problems.push(`${where}: params (${declared || "none"}) must be exactly the path's :names (${pathParams(op.path).join() || "none"})`);
       for (const code of op.errors ?? []) if (!model.errorCodes[code]) problems.push(`${where}: error ${code} is not a code of schemas/errors.yaml`);
       if (op.successMessage && !model.errorMessages[op.successMessage]) problems.push(`${where}: successMessage ${op.successMessage} is not a message of schemas/errors.yaml`);
@@ -126,9 +133,15 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
         }
       }
       out.push({
-        name: opName, domain: data.domain, file, method: op.method, path: op.path, summary: op.summary,
+        name: opName,
+        domain: data.domain,
+        file,
+        method: op.method,
+        path: op.path,
+        summary: op.summary,
         ...(op.description ? { description: op.description } : {}),
-        authority: op.authority, envelope: op.envelope !== false,
+        authority: op.authority,
+        envelope: op.envelope !== false,
         ...(op.successMessage ? { successMessage: op.successMessage } : {}),
         ...(op.contentType ? { contentType: op.contentType } : {}),
         errors: op.errors ?? [],
@@ -179,7 +192,7 @@ export function partSchema(model: Model, op: OperationModel, part: InputPart): J
 function partValidator(model: Model, op: OperationModel, part: InputPart): ValidatorSpec | undefined {
   const input = op.input[part];
   if (!input) return undefined;
-  const required = new Set<string>(part === "params" ? Object.keys(input.properties) : input.required ?? []);
+  const required = new Set<string>(part === "params" ? Object.keys(input.properties) : (input.required ?? []));
   const properties: Json = {};
   const messages: Record<string, string> = {};
   const requiredMessages: Record<string, string> = {};
@@ -189,7 +202,21 @@ function partValidator(model: Model, op: OperationModel, part: InputPart): Valid
     if (s.rule || s.field) {
       const f: FieldDef = s.field
         ? { ...fieldOf(model, s.field), ...(s.label ? { label: s.label } : {}), required: required.has(name) }
-        : { name, column: name, type: "string", label: s.label ?? name, required: required.has(name), rule: s.rule, list: false, filter: false, search: false, sort: false, form: true, detail: true, readOnly: false };
+        : {
+            name,
+            column: name,
+            type: "string",
+            label: s.label ?? name,
+            required: required.has(name),
+            rule: s.rule,
+            list: false,
+            filter: false,
+            search: false,
+            sort: false,
+            form: true,
+            detail: true,
+            readOnly: false,
+          };
       const compiled = fieldSchema(model, f, base);
       properties[name] = compiled.schema;
       Object.assign(messages, compiled.messages);
@@ -209,7 +236,9 @@ function partValidator(model: Model, op: OperationModel, part: InputPart): Valid
   return {
     exportName: `${op.name}_${part}`,
     schema: { $id: `op_${op.name}_${part}`, type: "object", properties, required: [...required] },
-    messages, required: requiredMessages, numericFields,
+    messages,
+    required: requiredMessages,
+    numericFields,
   };
 }
 
@@ -218,7 +247,8 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 /** Adds the declared operations to the OpenAPI document (envelope around data, security by authority). */
 export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationModel[]): void {
   const envelope = (data: Json): Json => ({
-    type: "object", required: ["code", "message", "data", "success"],
+    type: "object",
+    required: ["code", "message", "data", "success"],
     properties: { code: { type: "integer", description: "0 成功" }, message: { type: "string" }, data, success: { type: "boolean" } },
   });
   const errorBody = envelope({ description: "校验失败时为 {errors: [{field, message}]}，否则 null" });
@@ -228,11 +258,25 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
     for (const part of ["params", "query"] as const) {
       const schema = partSchema(model, op, part);
       for (const [name, s] of Object.entries<Json>(schema?.properties ?? {})) {
-        parameters.push({ name, in: part === "params" ? "path" : "query", required: part === "params" || (schema!.required ?? []).includes(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+        parameters.push({
+          name,
+          in: part === "params" ? "path" : "query",
+          required: part === "params" || (schema!.required ?? []).includes(name),
+          schema: s,
+          ...(s.description ? { description: s.description } : {}),
+        });
       }
     }
     const body = partSchema(model, op, "body");
-    const codes = [...new Set([...op.errors, ...(body || parameters.length ? ["VALIDATION_FAILED"] : []), ...(op.authority === "public" ? [] : ["NOT_LOGGED_IN"]), ...(typeof op.authority === "string" && op.authority !== "public" && op.authority !== "signedIn" ? ["NO_PERMISSION"] : []), ...(Array.isArray(op.authority) ? ["NO_PERMISSION"] : [])])];
+    const codes = [
+      ...new Set([
+        ...op.errors,
+        ...(body || parameters.length ? ["VALIDATION_FAILED"] : []),
+        ...(op.authority === "public" ? [] : ["NOT_LOGGED_IN"]),
+        ...(typeof op.authority === "string" && op.authority !== "public" && op.authority !== "signedIn" ? ["NO_PERMISSION"] : []),
+        ...(Array.isArray(op.authority) ? ["NO_PERMISSION"] : []),
+      ]),
+    ];
     const responses: Json = {
       "200": op.envelope
         ? { description: "成功", content: { "application/json": { schema: envelope(op.data) } } }
@@ -247,7 +291,9 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
         : { description: line, content: { "application/json": { schema: errorBody } } };
     }
     const entry: Json = {
-      operationId: op.name, tags: [op.tag], summary: op.summary,
+      operationId: op.name,
+      tags: [op.tag],
+      summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       ...(op.authority === "public" ? { security: [] } : { security: [{ signature: [] }, { cookie: [] }] }),
       "x-authority": op.authority,
@@ -264,7 +310,15 @@ const HEADER = "GENERATED by scripts/codegen from schemas/ — do not edit by ha
 
 async function tsType(schema: Json | undefined, name: string): Promise<string> {
   if (!schema) return `export type ${name} = Record<string, never>;\n`;
-  return jsonSchemaToTs({ ...schema, title: name }, name, { bannerComment: "", additionalProperties: false, format: false, declareExternallyReferenced: true, unreachableDefinitions: false, strictIndexSignatures: false, ignoreMinAndMaxItems: true });
+  return jsonSchemaToTs({ ...schema, title: name }, name, {
+    bannerComment: "",
+    additionalProperties: false,
+    format: false,
+    declareExternallyReferenced: true,
+    unreachableDefinitions: false,
+    strictIndexSignatures: false,
+    ignoreMinAndMaxItems: true,
+  });
 }
 
 /** generated/operations.ts, operation-types.ts, api-client.ts and validators/operations.{js,d.ts}. */
@@ -288,8 +342,15 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     types.push(await tsType(op.data, `${P}Data`));
     map.push(`  ${op.name}: { params: ${P}Params; query: ${P}Query; body: ${P}Body; data: ${P}Data };`);
     table[op.name] = {
-      name: op.name, domain: op.domain, method: op.method, path: op.path, summary: op.summary, authority: op.authority,
-      envelope: op.envelope, ...(op.successMessage ? { successMessage: op.successMessage } : {}), ...(op.contentType ? { contentType: op.contentType } : {}),
+      name: op.name,
+      domain: op.domain,
+      method: op.method,
+      path: op.path,
+      summary: op.summary,
+      authority: op.authority,
+      envelope: op.envelope,
+      ...(op.successMessage ? { successMessage: op.successMessage } : {}),
+      ...(op.contentType ? { contentType: op.contentType } : {}),
       errors: op.errors,
       schema: { ...(parts.params ? { params: parts.params } : {}), ...(parts.query ? { querystring: parts.query } : {}), ...(parts.body ? { body: parts.body } : {}) },
     };
@@ -299,14 +360,18 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     const optional = !inputParts.some(partRequired);
     client.push(
       `    /** ${op.summary} (${op.method} ${op.path}) */\n` +
-      `    ${op.name}: (input${optional ? "?" : ""}: ${inputType}, options?: O) =>\n` +
-      `      transport({ name: ${JSON.stringify(op.name)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, ...input }, options) as Promise<${P}Data>,`,
+        `    ${op.name}: (input${optional ? "?" : ""}: ${inputType}, options?: O) =>\n` +
+        `      transport({ name: ${JSON.stringify(op.name)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, ...input }, options) as Promise<${P}Data>,`,
     );
   }
   const typeImports = ops.flatMap((op) => ["Params", "Query", "Body", "Data"].map((s) => `${pascal(op.name)}${s}`));
-  files["operation-types.ts"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml\n${types.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n\n` +
-    `/** Every operation's input parts and answer data, by operation name. */\nexport interface OperationTypes {\n${map.join("\n")}\n}\n`;
-  files["operations.ts"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
+  files["operation-types.ts"] =
+    `// ${HEADER}\n// Source: schemas/operations/*.yaml\n${types
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd()}\n\n` + `/** Every operation's input parts and answer data, by operation name. */\nexport interface OperationTypes {\n${map.join("\n")}\n}\n`;
+  files["operations.ts"] =
+    `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
     `/** One declared operation: the Fastify route and its schema (validated by generated/validators/operations.js). */\n` +
     `export interface OperationRoute {\n  name: string;\n  domain: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  /** Fastify style (:name). */\n  path: string;\n  summary: string;\n` +
     `  /** "public", "signedIn", "anyCode" (some permission code), a permission code, or any of a list of codes. */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
@@ -314,7 +379,8 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `  schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };\n}\n\n` +
     `export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationRoute>;\n\n` +
     `export type OperationName = keyof typeof operations;\n`;
-  files["api-client.ts"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
+  files["api-client.ts"] =
+    `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
     `// The typed client of the declared operations: one function per operation, typed input in, typed data out.\n` +
     `// It builds no request itself: the injected transport (the web app's request wrapper) performs the call.\n` +
     `import type {\n${typeImports.map((t) => `  ${t},`).join("\n")}\n} from "./operation-types.ts";\n\n` +
@@ -326,10 +392,12 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `/** Method and path of every operation (for the few places that need the address itself, e.g. a link). */\n` +
     `export const operationRoutes = ${JSON.stringify(Object.fromEntries(ops.map((o) => [o.name, { method: o.method, path: o.path }])), null, 2)} as const;\n`;
   const metaOf = (s: ValidatorSpec) => ({ messages: s.messages, required: s.required, numericFields: s.numericFields });
-  files["validators/operations.js"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml, schemas/rules.yaml (ajv standalone code)\n` +
+  files["validators/operations.js"] =
+    `// ${HEADER}\n// Source: schemas/operations/*.yaml, schemas/rules.yaml (ajv standalone code)\n` +
     `${compileStandalone(specs)}\nconst metas = ${JSON.stringify(Object.fromEntries(specs.map((s) => [s.exportName, metaOf(s)])))};\n` +
     `/** The validator of each operation's input part, by "<operation>_<params|query|body>". */\n` +
     `export const operationValidators = {\n${specs.map((s) => `  ${s.exportName}: { validate: ${s.exportName}, meta: metas.${s.exportName} },`).join("\n")}\n};\n`;
-  files["validators/operations.d.ts"] = `// ${HEADER}\n// Source: schemas/operations/*.yaml\nimport type { CompiledValidator } from "./types.ts";\nexport declare const operationValidators: Record<string, CompiledValidator>;\n`;
+  files["validators/operations.d.ts"] =
+    `// ${HEADER}\n// Source: schemas/operations/*.yaml\nimport type { CompiledValidator } from "./types.ts";\nexport declare const operationValidators: Record<string, CompiledValidator>;\n`;
   return files;
 }

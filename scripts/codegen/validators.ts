@@ -45,27 +45,35 @@ function addDecimalKeywords(ajv: Ajv2020) {
   });
 }
 
-const fill = (text: string, params: Record<string, unknown>) =>
-  text.replace(/\{(\w+)\}/g, (whole, k) => (k in params ? String(params[k]) : whole));
+const fill = (text: string, params: Record<string, unknown>) => text.replace(/\{(\w+)\}/g, (whole, k) => (k in params ? String(params[k]) : whole));
 
 function checkSchema(check: RuleCheck, params: Record<string, unknown>): Json {
   const raw = typeof check.value === "string" ? fill(check.value, params) : check.value;
   switch (check.kind) {
-    case "pattern": return { pattern: raw };
-    case "notPattern": return { not: { pattern: raw } };
-    case "maxLength": return { maxLength: Number(raw) };
-    case "minLength": return { minLength: Number(raw) };
-    case "multipleOf": return { decimalMultipleOf: Number(raw) };
-    default: return { [check.kind]: Number(raw) };
+    case "pattern":
+      return { pattern: raw };
+    case "notPattern":
+      return { not: { pattern: raw } };
+    case "maxLength":
+      return { maxLength: Number(raw) };
+    case "minLength":
+      return { minLength: Number(raw) };
+    case "multipleOf":
+      return { decimalMultipleOf: Number(raw) };
+    default:
+      return { [check.kind]: Number(raw) };
   }
 }
 
 /** The JSON type a field carries in a payload, after numbers were turned into their text. */
 function jsonTypes(f: FieldDef): string[] {
   switch (f.type) {
-    case "boolean": return ["boolean", "null"];
-    case "json": return ["object", "array", "null"];
-    default: return ["string", "null"];
+    case "boolean":
+      return ["boolean", "null"];
+    case "json":
+      return ["object", "array", "null"];
+    default:
+      return ["string", "null"];
   }
 }
 
@@ -105,7 +113,11 @@ function builtinChecks(f: FieldDef): { schema: Json; message: string }[] {
   return out;
 }
 
-export interface CompiledField { schema: Json; messages: Record<string, string>; requiredMessage?: string }
+export interface CompiledField {
+  schema: Json;
+  messages: Record<string, string>;
+  requiredMessage?: string;
+}
 
 function requiredMessageOf(f: FieldDef, rule?: RuleDef): string | undefined {
   if (rule?.required !== undefined) return rule.required;
@@ -186,7 +198,9 @@ export function resourceValidatorSpecs(model: Model, r: ResourceDef): ValidatorS
     exportName: "create",
     schema: { $id: `${id}_create`, $ref: `${id}_fields`, required: Object.keys(required) },
     shared: [fieldsSchema],
-    messages, required, numericFields,
+    messages,
+    required,
+    numericFields,
   };
   // An update may send only the fields it changes; the required ones still may not be emptied.
   const update: ValidatorSpec = { ...create, exportName: "update", schema: { $id: `${id}_update`, $ref: `${id}_fields` }, shared: [] };
@@ -196,8 +210,19 @@ export function resourceValidatorSpecs(model: Model, r: ResourceDef): ValidatorS
 export function ruleValidatorSpec(model: Model, name: string): ValidatorSpec {
   const rule = model.rules[name];
   const pseudo: FieldDef = {
-    name: "value", column: "value", type: "string", label: "", required: rule.required !== undefined || rule.requiredMessage !== undefined,
-    rule: name, list: false, filter: false, search: false, sort: false, form: true, detail: true, readOnly: false,
+    name: "value",
+    column: "value",
+    type: "string",
+    label: "",
+    required: rule.required !== undefined || rule.requiredMessage !== undefined,
+    rule: name,
+    list: false,
+    filter: false,
+    search: false,
+    sort: false,
+    form: true,
+    detail: true,
+    readOnly: false,
   };
   const compiled = fieldSchema(model, pseudo, "#/properties/value");
   return {
@@ -243,8 +268,7 @@ function compileFresh(specs: ValidatorSpec[]): string {
     }
     let code = standaloneCode(ajv, exports);
     // ajv's esm output still requires its ucs2length helper for maxLength; inline it (counts code points).
-    code = code.replace(/const (\w+) = require\("ajv\/dist\/runtime\/ucs2length"\)\.default;/g,
-      "const $1 = (s) => { let n = 0; for (const _c of s) n++; return n; };");
+    code = code.replace(/const (\w+) = require\("ajv\/dist\/runtime\/ucs2length"\)\.default;/g, "const $1 = (s) => { let n = 0; for (const _c of s) n++; return n; };");
     if (/require\(/.test(code)) throw new Error("standalone validators still contain require(): " + code.match(/require\([^)]*\)/)![0]);
     return code;
   } catch (e) {

@@ -21,8 +21,7 @@ export interface UploadOptions {
 /** Separator of the formats in 仅支持{formats}格式文件: the Chinese enumeration comma. */
 export const FORMAT_SEPARATOR = "、";
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, k: string) => (k in values ? String(values[k]) : whole));
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, k: string) => (k in values ? String(values[k]) : whole));
 
 /** "a.b.JPG" → ["a.b", "jpg"]; a name without a dot has no extension. */
 export function splitFileName(name: string): { base: string; extension: string } {

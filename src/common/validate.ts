@@ -40,15 +40,23 @@ export function checkRuleWith(rule: string, value: unknown, params: Record<strin
   for (const c of def.checks) {
     const bound = typeof c.value === "string" ? fill(c.value) : String(c.value);
     const failed =
-      c.kind === "decimalMax" ? !(n <= Number(bound)) :
-      c.kind === "decimalMin" ? !(n >= Number(bound)) :
-      c.kind === "decimalGt" ? !(n > Number(bound)) :
-      c.kind === "decimalLt" ? !(n < Number(bound)) :
-      c.kind === "maxLength" ? [...text].length > Number(bound) :
-      c.kind === "minLength" ? [...text].length < Number(bound) :
-      c.kind === "multipleOf" ? n % Number(bound) !== 0 :
-      c.kind === "pattern" ? !new RegExp(bound, "u").test(text) :
-      new RegExp(bound, "u").test(text);
+      c.kind === "decimalMax"
+        ? !(n <= Number(bound))
+        : c.kind === "decimalMin"
+          ? !(n >= Number(bound))
+          : c.kind === "decimalGt"
+            ? !(n > Number(bound))
+            : c.kind === "decimalLt"
+              ? !(n < Number(bound))
+              : c.kind === "maxLength"
+                ? [...text].length > Number(bound)
+                : c.kind === "minLength"
+                  ? [...text].length < Number(bound)
+                  : c.kind === "multipleOf"
+                    ? n % Number(bound) !== 0
+                    : c.kind === "pattern"
+                      ? !new RegExp(bound, "u").test(text)
+                      : new RegExp(bound, "u").test(text);
     if (failed) return fill(c.message);
   }
   return null;

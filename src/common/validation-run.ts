@@ -59,4 +59,3 @@ export function runCompiled({ validate, meta }: CompiledValidator, payload: unkn
   }
   return [...seen].map(([field, message]) => ({ field, message: fillScene(message, scene) }));
 }
-

@@ -33,8 +33,7 @@ export const theme: ThemeConfig = {
     // White on antd's red (#ff4d4f) is 3.3:1; on #cf1322, 5.7:1 (danger buttons, error text).
     colorError: "#cf1322",
     borderRadius: 4,
-    fontFamily:
-      '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
+    fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
   },
   components: {
     Layout: { headerHeight: 64 },
@@ -56,10 +55,31 @@ export function OwnRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="/login" replace />} />
-      <Route path="/login" element={<PageFrame><LoginPage /></PageFrame>} />
+      <Route
+        path="/login"
+        element={
+          <PageFrame>
+            <LoginPage />
+          </PageFrame>
+        }
+      />
       <Route path="/error" element={<Navigate to="/error/404" replace />} />
-      <Route path="/error/:type" element={<PageFrame><ErrorPage /></PageFrame>} />
-      <Route path="*" element={<LayoutFrame><AppRoutes /></LayoutFrame>} />
+      <Route
+        path="/error/:type"
+        element={
+          <PageFrame>
+            <ErrorPage />
+          </PageFrame>
+        }
+      />
+      <Route
+        path="*"
+        element={
+          <LayoutFrame>
+            <AppRoutes />
+          </LayoutFrame>
+        }
+      />
     </Routes>
   );
 }

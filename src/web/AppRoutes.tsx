@@ -38,15 +38,59 @@ function routeElements(route: RouteDef): ReactNode {
     const props = { resource: route.resource, route };
     return (
       <Route key={route.path} path={route.path}>
-        <Route index element={<PageFrame><ListPage {...props} /></PageFrame>} />
-        {actions.create && <Route path="create" element={<PageFrame><FormPage {...props} mode="create" /></PageFrame>} />}
-        {actions.edit && <Route path="edit/:id" element={<PageFrame><FormPage {...props} mode="edit" /></PageFrame>} />}
-        {actions.show && <Route path="show/:id" element={<PageFrame><ShowPage {...props} /></PageFrame>} />}
+        <Route
+          index
+          element={
+            <PageFrame>
+              <ListPage {...props} />
+            </PageFrame>
+          }
+        />
+        {actions.create && (
+          <Route
+            path="create"
+            element={
+              <PageFrame>
+                <FormPage {...props} mode="create" />
+              </PageFrame>
+            }
+          />
+        )}
+        {actions.edit && (
+          <Route
+            path="edit/:id"
+            element={
+              <PageFrame>
+                <FormPage {...props} mode="edit" />
+              </PageFrame>
+            }
+          />
+        )}
+        {actions.show && (
+          <Route
+            path="show/:id"
+            element={
+              <PageFrame>
+                <ShowPage {...props} />
+              </PageFrame>
+            }
+          />
+        )}
       </Route>
     );
   }
   const { component: Page } = pageFor(route.page);
-  return <Route key={route.path} path={route.path} element={<PageFrame><Page route={route} /></PageFrame>} />;
+  return (
+    <Route
+      key={route.path}
+      path={route.path}
+      element={
+        <PageFrame>
+          <Page route={route} />
+        </PageFrame>
+      }
+    />
+  );
 }
 
 const appRoutes = routes.filter((r) => !OWN_PATHS.has(r.path));
@@ -61,7 +105,15 @@ export default function AppRoutes() {
         {outsidePublic.map(routeElements)}
         <Route element={<SessionGate />}>
           {outsidePrivate.map(routeElements)}
-          <Route element={<LayoutFrame><Shell /></LayoutFrame>}>{framed.map(routeElements)}</Route>
+          <Route
+            element={
+              <LayoutFrame>
+                <Shell />
+              </LayoutFrame>
+            }
+          >
+            {framed.map(routeElements)}
+          </Route>
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/error/404" replace />} />

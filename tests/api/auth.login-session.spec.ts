@@ -45,7 +45,10 @@ describe.each(backends)("login and session (%s)", (backend) => {
   });
 
   it("refuses a wrong password or an unknown user with 400 用户名或密码错误", async () => {
-    for (const body of [{ username: "admin", password: "wrong-password" }, { username: "nobody", password: DEMO_PASSWORD }]) {
+    for (const body of [
+      { username: "admin", password: "wrong-password" },
+      { username: "nobody", password: DEMO_PASSWORD },
+    ]) {
       const r = await server.request("POST", "/api/auth/login", { body });
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ code: 40101, message: "用户名或密码错误", data: null, success: false });

@@ -48,10 +48,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("session revocation across serve
 
   it("a password change ends the user's other sessions on every server", async () => {
     const [keep, other] = [await a.login("staff"), await a.login("staff")];
-    const ms = await refusedWithin(other, async () => {
-      const r = await a.request("POST", "/api/system/homepage/modifyPassword", { token: keep, body: { oldPassword: DEMO_PASSWORD, newPassword: "Demo-Test-2025" } });
-      expect(r.status).toBe(200);
-    }, notLoggedIn);
+    const ms = await refusedWithin(
+      other,
+      async () => {
+        const r = await a.request("POST", "/api/system/homepage/modifyPassword", { token: keep, body: { oldPassword: DEMO_PASSWORD, newPassword: "Demo-Test-2025" } });
+        expect(r.status).toBe(200);
+      },
+      notLoggedIn,
+    );
     expect(ms).toBeLessThan(1000);
     expect((await rooms(b, keep)).status).toBe(200);
     await a.db.query("update users set password_hash = (select password_hash from users where username = 'admin' limit 1) where id = $1", [staffId]);
@@ -60,9 +64,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("session revocation across serve
   it("a role's codes changed", async () => {
     const token = await a.login("staff");
     const admin = await a.login("admin");
-    const ms = await refusedWithin(token, async () => {
-      expect((await a.request("PUT", `/api/system/characters/${roleId}`, { token: admin, body: { authorities: ["HBL01001"] } })).status).toBe(200);
-    }, (r) => r.status === 401 && r.body.status === 403);
+    const ms = await refusedWithin(
+      token,
+      async () => {
+        expect((await a.request("PUT", `/api/system/characters/${roleId}`, { token: admin, body: { authorities: ["HBL01001"] } })).status).toBe(200);
+      },
+      (r) => r.status === 401 && r.body.status === 403,
+    );
     expect(ms).toBeLessThan(1000);
   });
 
@@ -70,9 +78,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("session revocation across serve
     const token = await a.login("staff");
     const admin = await a.login("admin");
     await a.request("PUT", `/api/system/characters/${roleId}`, { token: admin, body: { authorities: ["HBL01001", "HBL01003", "HBL01005"] } });
-    const ms = await refusedWithin(token, async () => {
-      expect((await a.request("PUT", `/api/system/users/${staffId}`, { token: admin, body: { enabled: false } })).status).toBe(200);
-    }, notLoggedIn);
+    const ms = await refusedWithin(
+      token,
+      async () => {
+        expect((await a.request("PUT", `/api/system/users/${staffId}`, { token: admin, body: { enabled: false } })).status).toBe(200);
+      },
+      notLoggedIn,
+    );
     expect(ms).toBeLessThan(1000);
   });
 });

@@ -9,7 +9,19 @@ import { backends, freshServer, type TestServer } from "./support/server.ts";
 import { demoIds, type DemoIds } from "./support/demo.ts";
 
 const field = (name: string, column: string, type: "string" | "money", extra: object = {}) => ({
-  name, column, type, label: name, required: false, list: true, filter: true, search: false, sort: true, form: true, detail: true, readOnly: false, ...extra,
+  name,
+  column,
+  type,
+  label: name,
+  required: false,
+  list: true,
+  filter: true,
+  search: false,
+  sort: true,
+  form: true,
+  detail: true,
+  readOnly: false,
+  ...extra,
 });
 
 const testFees: ResourceDef = {

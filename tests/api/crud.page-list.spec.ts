@@ -7,8 +7,7 @@ describe.each(backends)("pageList (%s)", (backend) => {
   const t = useDemoServer(backend);
   let communityId: number;
 
-  const list = (body: Record<string, unknown>, resource = "buildings") =>
-    t.server.request("POST", `/api/system/${resource}/actions/pageList`, { token: t.admin, body: { communityId, ...body } });
+  const list = (body: Record<string, unknown>, resource = "buildings") => t.server.request("POST", `/api/system/${resource}/actions/pageList`, { token: t.admin, body: { communityId, ...body } });
 
   beforeAll(async () => {
     const c = await t.server.request("POST", "/api/system/communities", { token: t.admin, body: { name: "分页社区", areaId: t.ids.areaA } });
@@ -98,7 +97,11 @@ describe.each(backends)("pageList (%s)", (backend) => {
   });
 
   it("answers 400 for a page whose offset is not a safe integer, before any query", async () => {
-    for (const body of [{ pageNo: 1e17, pageSize: 500 }, { pageNo: "1e17", pageSize: 10 }, { pageNo: Number.MAX_SAFE_INTEGER, pageSize: 2 }]) {
+    for (const body of [
+      { pageNo: 1e17, pageSize: 500 },
+      { pageNo: "1e17", pageSize: 10 },
+      { pageNo: Number.MAX_SAFE_INTEGER, pageSize: 2 },
+    ]) {
       const r = await list(body);
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ code: expect.any(Number), message: expect.stringMatching(/页码应为正整数|pageNo超出允许的范围/), success: false });

@@ -7,8 +7,7 @@ import { useDemoServer } from "./support/demo.ts";
 describe.each(backends)("tenant isolation (%s)", (backend) => {
   const t = useDemoServer(backend);
 
-  const nameOf = async (table: string, id: number) =>
-    (await t.server.db.query<{ name: string }>(`select name from ${table} where id = $1`, [id])).rows[0]?.name;
+  const nameOf = async (table: string, id: number) => (await t.server.db.query<{ name: string }>(`select name from ${table} where id = $1`, [id])).rows[0]?.name;
 
   it("cannot read another tenant's row by id (404)", async () => {
     for (const url of [`/api/system/communities/${t.ids.communityA}`, `/api/system/areas/${t.ids.areaA}`, `/api/system/rooms/${t.ids.roomA}`]) {

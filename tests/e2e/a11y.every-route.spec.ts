@@ -21,7 +21,10 @@ const log = (line: string) => process.env.A11Y_LOG && console.log(line);
 async function violationsOf(page: Page, where: string): Promise<string[]> {
   // A menu group opening fades in: mid-way its colours are not the ones the user reads.
   await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2_000))]));
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ["violations"] }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const out: string[] = [];
   for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
     out.push(`${where}: ${v.id} ×${v.nodes.length}`);
@@ -32,44 +35,49 @@ async function violationsOf(page: Page, where: string): Promise<string[]> {
 
 /** Waits until the page shows content and nothing is loading. */
 const contentShown = (page: Page) =>
-  page.waitForFunction(
-    (content) => !!document.querySelector(content) && !document.querySelector(".ant-spin-spinning, [aria-busy=true], .ant-skeleton"),
-    CONTENT,
-    { timeout: 15_000, polling: 25 },
-  );
+  page.waitForFunction((content) => !!document.querySelector(content) && !document.querySelector(".ant-spin-spinning, [aria-busy=true], .ant-skeleton"), CONTENT, { timeout: 15_000, polling: 25 });
 
 describe("accessibility of every route", () => {
-  test("the login page and every route have no serious or critical WCAG 2.1 AA violation, and show content within 5 s", async () => {
-    const { page } = journey;
-    const failures: string[] = [];
+  test(
+    "the login page and every route have no serious or critical WCAG 2.1 AA violation, and show content within 5 s",
+    async () => {
+      const { page } = journey;
+      const failures: string[] = [];
 
-    // Colours are checked at rest: a menu item or group fading in mid-check is not what the user reads.
-    // The app turns antd's motion off for users who prefer reduced motion (src/web/App.tsx).
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.goto(journey.url("/login"));
-    await page.addStyleTag({ content: "*, *::before, *::after { transition-duration: 1ms !important; transition-delay: 0s !important; animation-duration: 1ms !important; animation-delay: 0s !important; }" });
-    await page.getByPlaceholder("请输入用户名").waitFor();
-    failures.push(...(await violationsOf(page, "/login")));
+      // Colours are checked at rest: a menu item or group fading in mid-check is not what the user reads.
+      // The app turns antd's motion off for users who prefer reduced motion (src/web/App.tsx).
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.goto(journey.url("/login"));
+      await page.addStyleTag({
+        content: "*, *::before, *::after { transition-duration: 1ms !important; transition-delay: 0s !important; animation-duration: 1ms !important; animation-delay: 0s !important; }",
+      });
+      await page.getByPlaceholder("请输入用户名").waitFor();
+      failures.push(...(await violationsOf(page, "/login")));
 
-    await journey.logIn(page, "admin");
-    const signature = (await page.evaluate((key) => sessionStorage.getItem(key), constants.sessionKeys.signature)) ?? "";
-    const times: number[] = [];
-    for (const route of routes.filter((r) => r.path !== "/login" && !r.path.startsWith("/error"))) {
-      const path = await concretePath(route, journey.product.baseUrl, signature);
-      // In-app navigation: the router follows the hash, nothing reloads.
-      const started = Date.now();
-      await page.evaluate((p) => (location.hash = p), path);
-      const shown = await contentShown(page).then(() => true, () => false);
-      const ms = Date.now() - started;
-      times.push(ms);
-      if (!shown) failures.push(`${path}: no content after ${ms} ms`);
-      else if (ms > SHOW_CONTENT_WITHIN_MS) failures.push(`${path}: content after ${ms} ms`);
-      const found = await violationsOf(page, path);
-      log(`${path} ${ms}ms ${found.map((f) => f.slice(path.length + 2)).join(", ")}`);
-      failures.push(...found);
-    }
-    const sorted = [...times].sort((a, b) => a - b);
-    log(`${times.length} routes: median ${sorted[Math.floor(sorted.length / 2)]} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)]} ms, max ${sorted.at(-1)} ms`);
-    expect(failures).toEqual([]);
-  }, Number(process.env.A11Y_TIMEOUT ?? 1_200_000));
+      await journey.logIn(page, "admin");
+      const signature = (await page.evaluate((key) => sessionStorage.getItem(key), constants.sessionKeys.signature)) ?? "";
+      const times: number[] = [];
+      for (const route of routes.filter((r) => r.path !== "/login" && !r.path.startsWith("/error"))) {
+        const path = await concretePath(route, journey.product.baseUrl, signature);
+        // In-app navigation: the router follows the hash, nothing reloads.
+        const started = Date.now();
+        await page.evaluate((p) => (location.hash = p), path);
+        const shown = await contentShown(page).then(
+          () => true,
+          () => false,
+        );
+        const ms = Date.now() - started;
+        times.push(ms);
+        if (!shown) failures.push(`${path}: no content after ${ms} ms`);
+        else if (ms > SHOW_CONTENT_WITHIN_MS) failures.push(`${path}: content after ${ms} ms`);
+        const found = await violationsOf(page, path);
+        log(`${path} ${ms}ms ${found.map((f) => f.slice(path.length + 2)).join(", ")}`);
+        failures.push(...found);
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      log(`${times.length} routes: median ${sorted[Math.floor(sorted.length / 2)]} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)]} ms, max ${sorted.at(-1)} ms`);
+      expect(failures).toEqual([]);
+    },
+    Number(process.env.A11Y_TIMEOUT ?? 1_200_000),
+  );
 });

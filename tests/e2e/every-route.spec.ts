@@ -18,11 +18,7 @@ const journey = useJourney({ user: null });
 /** Waits until the page shows content and nothing loads any more; returns what is wrong, if anything. */
 async function problemsOf(page: Page): Promise<string[]> {
   await page
-    .waitForFunction(
-      ([content]) => !!document.querySelector(content) && !document.querySelector(".ant-spin-spinning, [aria-busy=true]"),
-      [CONTENT],
-      { timeout: 10_000 },
-    )
+    .waitForFunction(([content]) => !!document.querySelector(content) && !document.querySelector(".ant-spin-spinning, [aria-busy=true]"), [CONTENT], { timeout: 10_000 })
     .catch(() => undefined);
   return page.evaluate(
     ([content, broken]) => {
@@ -40,38 +36,42 @@ async function problemsOf(page: Page): Promise<string[]> {
 }
 
 describe("every route", () => {
-  test("admin opens every route and sees a working screen", async () => {
-    const { page } = journey;
-    const crashes: string[] = [];
-    page.on("pageerror", (e) => crashes.push(e.message));
-    await journey.logIn(page, "admin");
-    const signature = (await page.evaluate((key) => sessionStorage.getItem(key), constants.sessionKeys.signature)) ?? "";
+  test(
+    "admin opens every route and sees a working screen",
+    async () => {
+      const { page } = journey;
+      const crashes: string[] = [];
+      page.on("pageerror", (e) => crashes.push(e.message));
+      await journey.logIn(page, "admin");
+      const signature = (await page.evaluate((key) => sessionStorage.getItem(key), constants.sessionKeys.signature)) ?? "";
 
-    const failures: string[] = [];
-    const visited: string[] = [];
-    // The login and error routes are the app's own (the shell journey covers them); the rest, in order.
-    for (const route of routes.filter((r) => r.path !== "/login" && !r.path.startsWith("/error"))) {
-      const path = await concretePath(route, journey.product.baseUrl, signature);
-      const started = Date.now();
-      crashes.length = 0;
-      await page.goto(journey.url(path));
-      await page.waitForFunction((p) => decodeURIComponent(location.hash).startsWith(`#${p}`), path, { timeout: 10_000 }).catch(() => undefined);
-      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-      const problems = await problemsOf(page);
-      if (!hash.startsWith(`#${path}`)) problems.push(`redirected to ${hash}`);
-      if (crashes.length) problems.push(`script error: ${crashes.join("; ")}`);
-      if (route.outsideFrame && (await page.getByTestId("shell-menu").count())) problems.push("outside-frame page inside the shell");
-      if (problems.length) {
-        failures.push(`${path}: ${problems.join(", ")}`);
-        await screenshot(page, `every-route-failed${path.replace(/[^A-Za-z0-9]+/g, "-")}`);
+      const failures: string[] = [];
+      const visited: string[] = [];
+      // The login and error routes are the app's own (the shell journey covers them); the rest, in order.
+      for (const route of routes.filter((r) => r.path !== "/login" && !r.path.startsWith("/error"))) {
+        const path = await concretePath(route, journey.product.baseUrl, signature);
+        const started = Date.now();
+        crashes.length = 0;
+        await page.goto(journey.url(path));
+        await page.waitForFunction((p) => decodeURIComponent(location.hash).startsWith(`#${p}`), path, { timeout: 10_000 }).catch(() => undefined);
+        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+        const problems = await problemsOf(page);
+        if (!hash.startsWith(`#${path}`)) problems.push(`redirected to ${hash}`);
+        if (crashes.length) problems.push(`script error: ${crashes.join("; ")}`);
+        if (route.outsideFrame && (await page.getByTestId("shell-menu").count())) problems.push("outside-frame page inside the shell");
+        if (problems.length) {
+          failures.push(`${path}: ${problems.join(", ")}`);
+          await screenshot(page, `every-route-failed${path.replace(/[^A-Za-z0-9]+/g, "-")}`);
+        }
+        visited.push(path);
+        if (process.env.EVERY_ROUTE_LOG) console.log(`${path} ${Date.now() - started}ms ${problems.join(", ")}`);
       }
-      visited.push(path);
-      if (process.env.EVERY_ROUTE_LOG) console.log(`${path} ${Date.now() - started}ms ${problems.join(", ")}`);
-    }
-    expect(failures).toEqual([]);
-    expect(visited.length).toBe(routes.length - 2);
-    await page.close();
-  }, Number(process.env.EVERY_ROUTE_TIMEOUT ?? 240_000));
+      expect(failures).toEqual([]);
+      expect(visited.length).toBe(routes.length - 2);
+      await page.close();
+    },
+    Number(process.env.EVERY_ROUTE_TIMEOUT ?? 240_000),
+  );
 
   test("a row action asks for its input and moves the row on; the list exports to Excel", async () => {
     const page = await journey.openPage("admin", { acceptDownloads: true });

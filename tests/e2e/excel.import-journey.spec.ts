@@ -22,7 +22,7 @@ describe("excel import journey", () => {
     // 下载模板: the template of the screen, its header row is what the import reads.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /下载模板/ }).click()]);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await download.path()));
+    await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.getWorksheet("导入数据")!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     expect(headers).toEqual(expect.arrayContaining(["楼栋", "单元", "房号", "房屋状态"]));

@@ -114,7 +114,11 @@ describe("a new tenant's admin", () => {
     await screenshot(page, "guides-new-tenant-questionnaire");
 
     // Closed without an answer: the guide hides, the one-time hint points at the guide button.
-    await page.locator(".ant-modal").filter({ has: questionnaire }).getByRole("button", { name: /取\s*消/ }).click();
+    await page
+      .locator(".ant-modal")
+      .filter({ has: questionnaire })
+      .getByRole("button", { name: /取\s*消/ })
+      .click();
     await questionnaire.waitFor({ state: "detached" });
     await guide.waitFor({ state: "detached" });
     const hint = page.getByTestId("payment-guide-hint");

@@ -21,8 +21,7 @@ async function open(page: Page, path: string) {
   await hidePanels(page);
 }
 
-const formItem = (scope: Locator, label: string) =>
-  scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
+const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
 
 async function choose(scope: Locator, label: string, option: string) {
   const page = scope.page();
@@ -54,9 +53,12 @@ test("a recharge, then approving the room's bills pays them from the balance", a
   const c = await firstCommunity(page);
   const room = c.rooms[c.rooms.length - 1];
   const stamp = Date.now() % 100000;
-  const priceTypeId = (await api<{ id: number }>("post", "/api/property/priceTypes", { communityId: c.communityId, name: `预存旅程${stamp}`, pricingMethod: 2, unitPrice: "120.00", billingCycle: 1, enabled: true })).id;
+  const priceTypeId = (
+    await api<{ id: number }>("post", "/api/property/priceTypes", { communityId: c.communityId, name: `预存旅程${stamp}`, pricingMethod: 2, unitPrice: "120.00", billingCycle: 1, enabled: true })
+  ).id;
   const item = `预存旅程费${stamp}`;
-  const itemId = (await api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: item, dueDay: 15, paymentType: 2, roomStatuses: [1, 2, 3, 4, 5] })).id;
+  const itemId = (await api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: item, dueDay: 15, paymentType: 2, roomStatuses: [1, 2, 3, 4, 5] }))
+    .id;
   const period = dayjs().add(7, "month").format("YYYY-MM");
   const started = await api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period, paymentItemIds: [itemId], roomIds: [room.id] });
   await expect.poll(async () => (await api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
@@ -67,8 +69,14 @@ test("a recharge, then approving the room's bills pays them from the balance", a
 
   // 1. Recharge 500.00 in cash from the account list.
   await open(page, "/propertyPayment/prepayAccounts");
-  const row = page.locator(".ant-table-row").filter({ has: page.locator(`[data-row-key="${accountId}"]`) }).or(page.locator(`.ant-table-row[data-row-key="${accountId}"]`));
-  await row.first().getByRole("button", { name: /充\s*值/ }).click();
+  const row = page
+    .locator(".ant-table-row")
+    .filter({ has: page.locator(`[data-row-key="${accountId}"]`) })
+    .or(page.locator(`.ant-table-row[data-row-key="${accountId}"]`));
+  await row
+    .first()
+    .getByRole("button", { name: /充\s*值/ })
+    .click();
   const dialog = page.locator(".ant-modal").filter({ hasText: "充值" });
   await formItem(dialog, "充值金额(元)").locator("input").fill("500.00");
   await choose(dialog, "支付方式", "现金");
@@ -103,7 +111,14 @@ test("a deposit is collected, refunded in part with a deduction and approved", a
   const c = await firstCommunity(page);
   const items = await api<{ list: { id: number; name: string }[] }>("post", "/api/property/paymentItems/actions/pageList", { communityId: c.communityId, pageNo: 1, pageSize: 100 });
   const item = items.list.find((i) => i.name === "装修押金")!;
-  const deposit = await api<{ id: number; receiptId: number }>("post", "/api/property/deposits", { communityId: c.communityId, roomId: c.rooms[1].id, paymentItemId: item.id, amount: "2000.00", payMethod: 5, payerName: "旅程业主" });
+  const deposit = await api<{ id: number; receiptId: number }>("post", "/api/property/deposits", {
+    communityId: c.communityId,
+    roomId: c.rooms[1].id,
+    paymentItemId: item.id,
+    amount: "2000.00",
+    payMethod: 5,
+    payerName: "旅程业主",
+  });
 
   await open(page, "/propertyPayment/deposits");
   const row = page.locator(`.ant-table-row[data-row-key="${deposit.id}"]`);
@@ -115,7 +130,10 @@ test("a deposit is collected, refunded in part with a deduction and approved", a
   await dialog.getByRole("button", { name: /确\s*定/ }).click();
   await row.getByText("退款待审核").waitFor();
   await row.getByRole("button", { name: /退还审核通过/ }).click();
-  await page.locator(".ant-modal-confirm").getByRole("button", { name: /退还审核通过/ }).click();
+  await page
+    .locator(".ant-modal-confirm")
+    .getByRole("button", { name: /退还审核通过/ })
+    .click();
   await row.getByText("已退还").waitFor();
   await row.getByRole("cell", { name: "500.00", exact: true }).waitFor(); // 扣除金额
   await screenshot(page, "fee-depth-3-deposit-refunded");
@@ -132,7 +150,13 @@ test("a temporary charge prints its receipt and shows in the day's settlement", 
   type Day = { rows: { payMethod: number; cashierName: string; recordedAmount: string }[] };
   const wechat = (d: Day) => d.rows.filter((r) => r.payMethod === 1);
   const before = await api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`);
-  const charge = await api<{ receiptId: number; receiptNo: string }>("post", "/api/property/tempCharges", { communityId: c.communityId, visitorName: "旅程访客", paymentItemId: item.id, amount: "12.34", payMethod: 1 });
+  const charge = await api<{ receiptId: number; receiptNo: string }>("post", "/api/property/tempCharges", {
+    communityId: c.communityId,
+    visitorName: "旅程访客",
+    paymentItemId: item.id,
+    amount: "12.34",
+    payMethod: 1,
+  });
 
   await open(page, `/propertyPayment/receipt/${charge.receiptId}`);
   await page.getByText(`票据号：${charge.receiptNo}`).waitFor();
@@ -174,7 +198,11 @@ test("arrears filtered by bucket, dunning notices generated, one printed", async
   await expect.poll(() => formItem(dialog, "标题").locator("input").inputValue()).toBe("物业费催缴通知");
   await dialog.getByRole("button", { name: /生\s*成/ }).click();
   await page.getByText(/已生成\d+份催缴通知/).waitFor();
-  await page.locator(".ant-table-row").first().getByRole("button", { name: /打\s*印/ }).click();
+  await page
+    .locator(".ant-table-row")
+    .first()
+    .getByRole("button", { name: /打\s*印/ })
+    .click();
   await page.waitForURL(/#\/propertyPayment\/dunningNotice\/\d+/);
   await page.getByText(/合计（大写）：.+/).waitFor();
   await page.getByRole("heading", { name: "物业费催缴通知" }).waitFor();

@@ -41,8 +41,7 @@ async function open(page: Page, path: string) {
 }
 
 /** The form item of a label (exact text) within a form or dialog. */
-const formItem = (scope: Locator, label: string) =>
-  scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
+const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
 
 /**
  * Chooses an option of the Select of a form item, typing `search` first when given, and waits until
@@ -73,7 +72,10 @@ async function pickMonth(page: Page, month: string, closes = true) {
     const shown = Number((await panel.locator(".ant-picker-year-btn").first().innerText()).slice(0, 4));
     const forward = Number(month.slice(0, 4)) > shown;
     // A range picker shows two years side by side, with "next" on the right one and "previous" on the left one.
-    await panel.locator(forward ? ".ant-picker-header-super-next-btn:visible" : ".ant-picker-header-super-prev-btn:visible").first().click();
+    await panel
+      .locator(forward ? ".ant-picker-header-super-next-btn:visible" : ".ant-picker-header-super-prev-btn:visible")
+      .first()
+      .click();
   }
   await cell.click();
   if (closes) await panel.waitFor({ state: "hidden" });
@@ -118,7 +120,12 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
 
   // A community that takes cash, opens the receipt right after a payment and keeps amounts to the fen;
   // its first building with rooms, and that building's first room.
-  interface Settings { payMethods: number[]; autoPrintReceipt: boolean; roundingMode: number; receiptPrefix: string | null }
+  interface Settings {
+    payMethods: number[];
+    autoPrintReceipt: boolean;
+    roundingMode: number;
+    receiptPrefix: string | null;
+  }
   const communities = await api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
   let community: { communityId: number; communityName: string; settings: Settings } | undefined;
   for (const c of communities) {
@@ -181,7 +188,10 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
   // The dialog may still re-render from the choices above and undo a first click: check until checked.
   for (const status of ["未部署", "部署中", "待交付", "验收中", "已交付"]) {
     const box = itemDialog.getByRole("checkbox", { name: status });
-    for (let attempt = 1; !(await box.isChecked()); attempt++) await box.check().catch((e: unknown) => { if (attempt >= 5) throw e; });
+    for (let attempt = 1; !(await box.isChecked()); attempt++)
+      await box.check().catch((e: unknown) => {
+        if (attempt >= 5) throw e;
+      });
   }
   await choose(itemDialog, "适用楼栋", buildingName);
   await screenshot(page, "payment-journey-1-item");
@@ -278,7 +288,13 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
   await receipt.getByText(`实收 ¥${yuan(receivedFen)}，找零 ¥${yuan(changeFen)}`).waitFor();
   await receipt.getByText("支付方式：现金").waitFor();
   await receipt.getByText("缴费人：张三").waitFor();
-  for (const period of PERIODS) await receipt.locator(".ant-table-row").filter({ hasText: period }).filter({ hasText: ITEM }).filter({ hasText: yuan(billFen) }).waitFor();
+  for (const period of PERIODS)
+    await receipt
+      .locator(".ant-table-row")
+      .filter({ hasText: period })
+      .filter({ hasText: ITEM })
+      .filter({ hasText: yuan(billFen) })
+      .waitFor();
   await receipt.getByRole("button", { name: /打\s*印/ }).waitFor();
   await screenshot(page, "payment-journey-6-receipt");
 

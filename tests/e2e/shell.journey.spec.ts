@@ -87,7 +87,10 @@ describe("shell journey", () => {
     await page.getByTestId("community-picker-trigger").click();
     await expect.poll(() => page.getByTestId("community-picker").locator(".ant-tag-checkable").allTextContents()).toContain("翠湖苑");
     await screenshot(page, "05-picker-recent");
-    await page.getByTestId("community-picker").getByRole("button", { name: /取\s*消/ }).click();
+    await page
+      .getByTestId("community-picker")
+      .getByRole("button", { name: /取\s*消/ })
+      .click();
 
     // Under 1280 px the menu collapses to 60 px.
     const menuWidth = () => menu(page).evaluate((el) => Math.round(el.getBoundingClientRect().width));
@@ -99,7 +102,10 @@ describe("shell journey", () => {
     // Log out: confirm, 已登出, back to the login page.
     await page.getByTestId("shell-user-menu").click();
     await page.getByText("退出", { exact: true }).click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await page
+      .locator(".ant-modal-confirm")
+      .getByRole("button", { name: /确\s*定/ })
+      .click();
     await page.getByText("已登出").waitFor();
     await page.waitForURL(/#\/login/);
     await page.getByPlaceholder("请输入用户名").waitFor();

@@ -27,20 +27,21 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   // The new password's rule (schemas/rules.yaml password) is checked by the operation's validator.
   route(app, operations.modifyPassword, async ({ body: { oldPassword, newPassword }, session, request }) => {
-    const { rows } = await app.db.query<{ password_hash: string | null }>("select password_hash from users where tenant_id = $1 and id = $2", [
-      session.tenantId,
-      session.userId,
-    ]);
+    const { rows } = await app.db.query<{ password_hash: string | null }>("select password_hash from users where tenant_id = $1 and id = $2", [session.tenantId, session.userId]);
     if (!(await verifyPassword(oldPassword, rows[0]?.password_hash))) throw apiError("WRONG_OLD_PASSWORD");
     const hash = await hashPassword(newPassword);
     await app.db.transaction(async (tx) => {
-      await tx.query("update users set password_hash = $3, updated_at = now(), updated_by = $2, version = version + 1 where tenant_id = $1 and id = $2", [
-        session.tenantId,
-        session.userId,
-        hash,
-      ]);
+      await tx.query("update users set password_hash = $3, updated_at = now(), updated_by = $2, version = version + 1 where tenant_id = $1 and id = $2", [session.tenantId, session.userId, hash]);
       await deleteOtherSessions(tx, session);
-      await writeOperationLog(tx, { tenantId: session.tenantId, userId: session.userId, username: session.username, ip: request.ip, resource: "users", action: "modifyPassword", targetId: session.userId });
+      await writeOperationLog(tx, {
+        tenantId: session.tenantId,
+        userId: session.userId,
+        username: session.username,
+        ip: request.ip,
+        resource: "users",
+        action: "modifyPassword",
+        targetId: session.userId,
+      });
     });
     return null;
   });
@@ -59,12 +60,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       await app.db.transaction(async (tx) => {
         const values = names.map((n) => (changes[n] === "" ? null : changes[n]));
         const sets = names.map((n, i) => `${columns[n]} = $${i + 3}`).join(", ");
-        await tx.query(`update users set ${sets}, updated_at = now(), updated_by = $2, version = version + 1 where tenant_id = $1 and id = $2`, [
-          session.tenantId,
-          session.userId,
-          ...values,
-        ]);
-        await writeOperationLog(tx, { tenantId: session.tenantId, userId: session.userId, username: session.username, ip: request.ip, resource: "users", action: "editsave", targetId: session.userId, detail: { changes } });
+        await tx.query(`update users set ${sets}, updated_at = now(), updated_by = $2, version = version + 1 where tenant_id = $1 and id = $2`, [session.tenantId, session.userId, ...values]);
+        await writeOperationLog(tx, {
+          tenantId: session.tenantId,
+          userId: session.userId,
+          username: session.username,
+          ip: request.ip,
+          resource: "users",
+          action: "editsave",
+          targetId: session.userId,
+          detail: { changes },
+        });
       });
     }
     const center = await userCenter(app.db, session.tenantId, session.userId);

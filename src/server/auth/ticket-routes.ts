@@ -9,10 +9,13 @@ import { TICKET_TTL_MS } from "./settings.ts";
 
 export async function issueTicket(db: DbSession, user: { userId: number; tenantId: number }, type: string): Promise<string> {
   const ticket = newToken();
-  await db.query(
-    `insert into tickets (ticket_hash, type, user_id, tenant_id, expires_at) values ($1, $2, $3, $4, now() + ($5 || ' milliseconds')::interval)`,
-    [sha256Hex(ticket), type.slice(0, 32), user.userId, user.tenantId, String(TICKET_TTL_MS)],
-  );
+  await db.query(`insert into tickets (ticket_hash, type, user_id, tenant_id, expires_at) values ($1, $2, $3, $4, now() + ($5 || ' milliseconds')::interval)`, [
+    sha256Hex(ticket),
+    type.slice(0, 32),
+    user.userId,
+    user.tenantId,
+    String(TICKET_TTL_MS),
+  ]);
   await db.query("delete from tickets where expires_at <= now()");
   return ticket;
 }

@@ -99,10 +99,7 @@ async function checkParent(db: DbSession, session: SessionInfo, body: Record<str
 
 async function checkDeletable(db: DbSession, session: SessionInfo, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const children = await db.query("select 1 from areas where tenant_id = $1 and parent_id = any($2::bigint[]) and not (id = any($2::bigint[])) limit 1", [
-    session.tenantId,
-    ids,
-  ]);
+  const children = await db.query("select 1 from areas where tenant_id = $1 and parent_id = any($2::bigint[]) and not (id = any($2::bigint[])) limit 1", [session.tenantId, ids]);
   if (children.rows.length) throw apiError("REFERENCED", { message: messages.areaHasSubAreas });
   const communities = await db.query("select 1 from communities where tenant_id = $1 and area_id = any($2::bigint[]) limit 1", [session.tenantId, ids]);
   if (communities.rows.length) throw apiError("REFERENCED", { message: fillScene(messages.areaHasCommunities, session.sceneName) });

@@ -48,10 +48,10 @@ async function checkBooking(tx: DbSession, session: SessionInfo, id: number): Pr
   const slot = parseTimeSlot(booking.timeSlot);
   if (!slot) throw validationError([{ field: "timeSlot", message: messages.bookingSlotInvalid }]);
 
-  const area = await tx.query<{ communityId: number; bookable: boolean | null }>(
-    `select community_id as "communityId", bookable from communal_areas where tenant_id = $1 and id = $2 for update`,
-    [session.tenantId, booking.communalAreaId],
-  );
+  const area = await tx.query<{ communityId: number; bookable: boolean | null }>(`select community_id as "communityId", bookable from communal_areas where tenant_id = $1 and id = $2 for update`, [
+    session.tenantId,
+    booking.communalAreaId,
+  ]);
   const a = area.rows[0];
   if (!a || Number(a.communityId) !== Number(booking.communityId)) throw validationError([{ field: "communalAreaId", message: messages.bookingAreaMissing }]);
   if (a.bookable === false) throw validationError([{ field: "communalAreaId", message: messages.bookingAreaNotBookable }]);

@@ -53,10 +53,7 @@ export async function communitiesModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.findCommunityTree, async ({ session }) => {
     const root = await areaTree(app.db, session.tenantId);
-    const { rows } = await app.db.query<{ id: number; name: string; areaId: number }>(
-      `select id, name, area_id as "areaId" from communities where tenant_id = $1 order by id`,
-      [session.tenantId],
-    );
+    const { rows } = await app.db.query<{ id: number; name: string; areaId: number }>(`select id, name, area_id as "areaId" from communities where tenant_id = $1 order by id`, [session.tenantId]);
     const byArea = new Map<number, CommunityTreeNode[]>();
     for (const c of rows) {
       const list = byArea.get(c.areaId) ?? [];

@@ -31,10 +31,7 @@ const MAX_CONFIG_BYTES = 16 * 1024;
 const RESERVED = new Set(["communityId", "id", "tenantId"]);
 
 export async function readConfig(db: DbSession, tenantId: number, communityId: number, kind: ConfigKind): Promise<Record<string, unknown>> {
-  const { rows } = await db.query<{ config: Record<string, unknown> }>(
-    "select config from community_configs where tenant_id = $1 and community_id = $2 and kind = $3",
-    [tenantId, communityId, kind],
-  );
+  const { rows } = await db.query<{ config: Record<string, unknown> }>("select config from community_configs where tenant_id = $1 and community_id = $2 and kind = $3", [tenantId, communityId, kind]);
   return rows[0]?.config ?? {};
 }
 

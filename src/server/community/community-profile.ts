@@ -36,10 +36,10 @@ async function communityOf(db: DbSession, session: SessionInfo, requested: numbe
 const n = async (db: DbSession, sql: string, params: unknown[]) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
 
 async function byMapping(db: DbSession, table: string, column: string, mapping: string, tenantId: number, communityId: number) {
-  const { rows } = await db.query<{ value: number | null; count: number }>(
-    `select ${column} as value, count(*)::int as count from ${table} where tenant_id = $1 and community_id = $2 group by 1`,
-    [tenantId, communityId],
-  );
+  const { rows } = await db.query<{ value: number | null; count: number }>(`select ${column} as value, count(*)::int as count from ${table} where tenant_id = $1 and community_id = $2 group by 1`, [
+    tenantId,
+    communityId,
+  ]);
   return countsByMapping(mapping, rows);
 }
 
@@ -57,10 +57,9 @@ async function perDay(db: DbSession, table: string, column: string, tenantId: nu
 export async function communityProfileModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getPropertyDetail, async ({ query, session }) => {
     const community = await communityOf(app.db, session, query.communityId);
-    const { rows: tenant } = await app.db.query<{ name: string; companyShortName: string | null }>(
-      `select name, company_short_name as "companyShortName" from tenants where id = $1`,
-      [session.tenantId],
-    );
+    const { rows: tenant } = await app.db.query<{ name: string; companyShortName: string | null }>(`select name, company_short_name as "companyShortName" from tenants where id = $1`, [
+      session.tenantId,
+    ]);
     if (!community) return { tenantName: tenant[0]?.name ?? "", companyShortName: tenant[0]?.companyShortName ?? null, community: null, totals: null, roomsByStatus: [] };
     const { rows } = await app.db.query<NonNullable<GetPropertyDetailData["community"]>>(
       `select c.id, c.name, a.name as "areaName", c.address, c.administrative_code as "administrativeCode", c.contact_name as "contactName",

@@ -16,18 +16,15 @@ import { pageArgs, textOf } from "../http/request-input.ts";
 
 export async function housesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.listBuildingsByCommunity, async ({ body: { communityId }, session }) => {
-    const { rows } = await app.db.query<{ id: number; name: string }>(
-      "select id, name from buildings where tenant_id = $1 and community_id = $2 order by sort_no nulls last, name, id",
-      [session.tenantId, communityId],
-    );
+    const { rows } = await app.db.query<{ id: number; name: string }>("select id, name from buildings where tenant_id = $1 and community_id = $2 order by sort_no nulls last, name, id", [
+      session.tenantId,
+      communityId,
+    ]);
     return rows;
   });
 
   route(app, operations.listUnitsByBuilding, async ({ body: { buildingId }, session }) => {
-    const { rows } = await app.db.query<{ id: number; name: string }>("select id, name from units where tenant_id = $1 and building_id = $2 order by name, id", [
-      session.tenantId,
-      buildingId,
-    ]);
+    const { rows } = await app.db.query<{ id: number; name: string }>("select id, name from units where tenant_id = $1 and building_id = $2 order by name, id", [session.tenantId, buildingId]);
     return rows;
   });
 

@@ -32,10 +32,7 @@ async function approve({ tx, session, row, columns }: ActionHookContext): Promis
   if (!room.rows[0]) throw validationError([{ field: "roomId", message: messages.auditRoomMissing }]);
   const { communityId, maxResidents, residents } = room.rows[0];
 
-  const existing = await tx.query<{ id: number }>(
-    "select id from inhabitants where tenant_id = $1 and room_id = $2 and phone = $3 order by id limit 1",
-    [session.tenantId, row.roomId, row.phone],
-  );
+  const existing = await tx.query<{ id: number }>("select id from inhabitants where tenant_id = $1 and room_id = $2 and phone = $3 order by id limit 1", [session.tenantId, row.roomId, row.phone]);
   let inhabitantId = existing.rows[0]?.id;
   if (inhabitantId === undefined) {
     if (maxResidents !== null && residents >= maxResidents) {

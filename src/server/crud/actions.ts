@@ -86,7 +86,16 @@ export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: 
       if (action.atField) sets.push(`${ident(fieldOf(action.atField).column)} = now()`);
       const historyField = def.actions!.historyField;
       if (historyField) {
-        const entry = { action: action.name, label: action.label, from, to: action.to, userId: session.userId, username: session.username, at: new Date().toISOString(), ...(ctx.note ? { note: ctx.note } : {}) };
+        const entry = {
+          action: action.name,
+          label: action.label,
+          from,
+          to: action.to,
+          userId: session.userId,
+          username: session.username,
+          at: new Date().toISOString(),
+          ...(ctx.note ? { note: ctx.note } : {}),
+        };
         const column = ident(fieldOf(historyField).column);
         sets.push(`${column} = coalesce(${column}, '[]'::jsonb) || ${params.add(JSON.stringify([entry]))}::jsonb`);
       }

@@ -68,8 +68,8 @@ export function registerIngest(app: FastifyInstance, model: ResourceModel): void
           if (failure) {
             const known = translateDbError(failure, session.sceneName, "write");
             if (!known) throw failure;
-            const field = ((known.data as { errors?: { field: string }[] } | null)?.errors?.[0]?.field) ?? "";
-            rejected.push({ index, field, message: (known).message });
+            const field = (known.data as { errors?: { field: string }[] } | null)?.errors?.[0]?.field ?? "";
+            rejected.push({ index, field, message: known.message });
           }
         }
         if (ids.length) {

@@ -30,10 +30,7 @@ export async function insertRow(tx: DbSession, model: ResourceModel, session: Se
     names.push(f.column);
     placeholders.push(castFor(f, params.add(toColumnValue(f, values[f.name]))));
   }
-  const { rows } = await tx.query<{ id: number }>(
-    `insert into ${model.table} (${names.map(ident).join(", ")}) values (${placeholders.join(", ")}) returning id`,
-    params.values,
-  );
+  const { rows } = await tx.query<{ id: number }>(`insert into ${model.table} (${names.map(ident).join(", ")}) values (${placeholders.join(", ")}) returning id`, params.values);
   return rows[0].id;
 }
 

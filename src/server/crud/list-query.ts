@@ -78,7 +78,18 @@ function filterCondition(f: FieldDef, value: unknown, params: Params): string | 
     return c;
   });
   if (converted.length === 1) return `${column} = ${params.add(converted[0])}`;
-  const arrayType = f.type === "boolean" ? "boolean" : f.type === "date" ? "date" : f.type === "datetime" ? "timestamptz" : f.type === "decimal" ? "numeric" : f.type === "string" || f.type === "text" ? "text" : "bigint";
+  const arrayType =
+    f.type === "boolean"
+      ? "boolean"
+      : f.type === "date"
+        ? "date"
+        : f.type === "datetime"
+          ? "timestamptz"
+          : f.type === "decimal"
+            ? "numeric"
+            : f.type === "string" || f.type === "text"
+              ? "text"
+              : "bigint";
   return `${column} = any(${params.add(converted)}::${arrayType}[])`;
 }
 

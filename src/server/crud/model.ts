@@ -73,9 +73,6 @@ export function buildModel(def: ResourceDef, lookup: Record<string, ResourceDef>
 /** `(select r."name" from "areas" r where ...) as "areaIdLabel"` over an outer alias p with camelCase columns. */
 export function refLabelColumns(model: ResourceModel, outer = "p"): string {
   return model.refLabels
-    .map(
-      (l) =>
-        `(select r.${ident(l.column)} from ${ident(l.table)} r where r.tenant_id = ${outer}."tenantId" and r.id = ${outer}.${alias(l.field.name)}) as ${alias(l.name)}`,
-    )
+    .map((l) => `(select r.${ident(l.column)} from ${ident(l.table)} r where r.tenant_id = ${outer}."tenantId" and r.id = ${outer}.${alias(l.field.name)}) as ${alias(l.name)}`)
     .join(", ");
 }

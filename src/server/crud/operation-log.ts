@@ -17,17 +17,7 @@ export async function writeOperationLog(db: DbSession, e: OperationLogEntry): Pr
   await db.query(
     `insert into operation_logs (tenant_id, user_id, username, resource, action, operation_code, target_id, detail, ip, created_by, updated_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $2, $2)`,
-    [
-      e.tenantId,
-      e.userId,
-      e.username,
-      e.resource,
-      e.action,
-      e.operationCode ?? null,
-      e.targetId == null ? null : String(e.targetId),
-      e.detail === undefined ? null : JSON.stringify(e.detail),
-      e.ip,
-    ],
+    [e.tenantId, e.userId, e.username, e.resource, e.action, e.operationCode ?? null, e.targetId == null ? null : String(e.targetId), e.detail === undefined ? null : JSON.stringify(e.detail), e.ip],
   );
 }
 

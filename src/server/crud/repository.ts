@@ -50,8 +50,7 @@ function placeholder(model: ResourceModel, column: string, params: Params, value
 }
 
 /** Values as the operation log keeps them (no secrets). */
-const loggedValues = (model: ResourceModel, body: Record<string, unknown>) =>
-  Object.fromEntries([...model.writable.keys()].filter((n) => body[n] !== undefined).map((n) => [n, body[n]]));
+const loggedValues = (model: ResourceModel, body: Record<string, unknown>) => Object.fromEntries([...model.writable.keys()].filter((n) => body[n] !== undefined).map((n) => [n, body[n]]));
 
 /** The operation log's entry for an action of the actor on the resource (the targets are the caller's). */
 function logEntry(model: ResourceModel, actor: Actor, action: string): Omit<OperationLogEntry, "targetId"> {
@@ -112,10 +111,7 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
       names.push(column);
       values.push(placeholder(model, column, params, value));
     }
-    const inserted = await tx.query<{ id: number }>(
-      `insert into ${model.table} (${names.map(ident).join(", ")}) values (${values.join(", ")}) returning id`,
-      params.values,
-    );
+    const inserted = await tx.query<{ id: number }>(`insert into ${model.table} (${names.map(ident).join(", ")}) values (${values.join(", ")}) returning id`, params.values);
     return finishWrite(tx, model, actor, inserted.rows[0].id, "create", { values: loggedValues(model, body) });
   });
 }
@@ -151,10 +147,7 @@ export async function deleteRows(db: Db, model: ResourceModel, actor: Actor, ids
   const unique = [...new Set(ids)];
   return inTransaction(db, session, "delete", async (tx) => {
     await resourceHooks[model.def.name]?.beforeDelete?.(tx, session, unique);
-    const deleted = await tx.query<{ id: number }>(`delete from ${model.table} where tenant_id = $1 and id = any($2::bigint[]) returning id`, [
-      session.tenantId,
-      unique,
-    ]);
+    const deleted = await tx.query<{ id: number }>(`delete from ${model.table} where tenant_id = $1 and id = any($2::bigint[]) returning id`, [session.tenantId, unique]);
     // All or nothing: an id that is not this tenant's row (or does not exist) undoes the whole batch.
     if (deleted.rows.length !== unique.length) throw notFound();
     const entry = logEntry(model, actor, "delete");

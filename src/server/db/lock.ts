@@ -6,7 +6,10 @@ import { join } from "node:path";
 export const LOCK_FILE = "neptune.lock";
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
     super(
       `数据目录 ${dataDir} 已被另一个进程（pid ${pid}）占用，不能同时启动两个服务。\n` +
         `The data folder ${dataDir} is locked by another running process (pid ${pid}); refusing to start a second server on it.`,

@@ -18,10 +18,7 @@ export interface Migration {
 
 export class MigrationChecksumError extends Error {
   constructor(readonly migration: string) {
-    super(
-      `已执行的迁移 ${migration} 内容已被修改，拒绝启动。\n` +
-        `Applied migration ${migration} has changed since it was applied (checksum mismatch); refusing to start.`,
-    );
+    super(`已执行的迁移 ${migration} 内容已被修改，拒绝启动。\n` + `Applied migration ${migration} has changed since it was applied (checksum mismatch); refusing to start.`);
     this.name = "MigrationChecksumError";
   }
 }
@@ -56,9 +53,7 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<st
     checksum char(64) not null,
     applied_at timestamptz not null default now()
   )`);
-  const applied = new Map(
-    (await db.query<{ name: string; checksum: string }>("select name, checksum from schema_migrations")).rows.map((r) => [r.name, r.checksum]),
-  );
+  const applied = new Map((await db.query<{ name: string; checksum: string }>("select name, checksum from schema_migrations")).rows.map((r) => [r.name, r.checksum]));
   for (const m of migrations) {
     const known = applied.get(m.name);
     if (known !== undefined && known !== m.checksum) throw new MigrationChecksumError(m.name);

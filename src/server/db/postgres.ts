@@ -18,8 +18,7 @@ export async function openPostgres(connectionString: string, max = Number(proces
     maxUses: MAX_CONNECTION_USES,
     options: "-c TimeZone=UTC",
     types: {
-      getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        textParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      getTypeParser: ((oid: number, format?: "text" | "binary") => textParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener it kills the process.

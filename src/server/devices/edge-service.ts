@@ -142,10 +142,11 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       params.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where += ` and (e.name ilike $2 or e.serial_no ilike $2)`;
     }
-    const { rows } = await db.query<EdgeRow>(
-      `select ${EDGE_COLUMNS} from edge_services e where ${where} order by e.id limit $${params.length + 1} offset $${params.length + 2}`,
-      [...params, pageSize, offset],
-    );
+    const { rows } = await db.query<EdgeRow>(`select ${EDGE_COLUMNS} from edge_services e where ${where} order by e.id limit $${params.length + 1} offset $${params.length + 2}`, [
+      ...params,
+      pageSize,
+      offset,
+    ]);
     const { rows: total } = await db.query<{ n: number }>(`select count(*)::int as n from edge_services e where ${where}`, params);
     return { list: await withCommunities(db, session.tenantId, rows), total: Number(total[0].n), pageNo, pageSize };
   });
@@ -173,10 +174,11 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       params.push(Number(query.deviceCategory));
       where += ` and d.device_category = $${params.length}`;
     }
-    const { rows } = await db.query<DeviceRow>(
-      `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where ${where} order by d.id limit $${params.length + 1} offset $${params.length + 2}`,
-      [...params, pageSize, offset],
-    );
+    const { rows } = await db.query<DeviceRow>(`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where ${where} order by d.id limit $${params.length + 1} offset $${params.length + 2}`, [
+      ...params,
+      pageSize,
+      offset,
+    ]);
     const { rows: total } = await db.query<{ n: number }>(`select count(*)::int as n from edge_devices d where ${where}`, params);
     return { list: rows.map(withCategoryLabel), total: Number(total[0].n), pageNo, pageSize };
   });
@@ -249,10 +251,12 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   // ---- writes ------------------------------------------------------------------------------------
 
   const setFlag = async (request: FastifyRequest, session: SessionInfo, edgeId: number, column: "authorized" | "show_enable" | "enable_remote_access", value: boolean) => {
-    const { rows } = await db.query(
-      `update edge_services set ${column} = $3, version = version + 1, updated_at = now(), updated_by = $4 where tenant_id = $1 and id = $2 returning id`,
-      [session.tenantId, edgeId, value, session.userId],
-    );
+    const { rows } = await db.query(`update edge_services set ${column} = $3, version = version + 1, updated_at = now(), updated_by = $4 where tenant_id = $1 and id = $2 returning id`, [
+      session.tenantId,
+      edgeId,
+      value,
+      session.userId,
+    ]);
     if (!rows.length) throw apiError("NOT_FOUND");
     await writeOperationLog(db, {
       tenantId: session.tenantId,
@@ -272,7 +276,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     await checkCommunityIds(db, session, body.communityIds);
     const { id: _id, edgeId: _edgeId, ...fields } = body;
     await updateRow(db, edgeModel, actorOf(request, session), edgeId, fields);
-    return (await loadEdge(db, session.tenantId, edgeId));
+    return await loadEdge(db, session.tenantId, edgeId);
   });
 
   route(app, operations.updateAuthLogin, async ({ request, session, body }) => {
@@ -289,7 +293,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   route(app, operations.setShowEnable, async ({ request, session, body }) => {
     const edgeId = edgeIdOf(body);
     await setFlag(request, session, edgeId, "show_enable", isOn(body.showEnable));
-    return (await loadEdge(db, session.tenantId, edgeId));
+    return await loadEdge(db, session.tenantId, edgeId);
   });
 
   route(app, operations.enableRemoteAccess, async ({ request, session, body }) => {
@@ -297,7 +301,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const value = body.enableRemoteAccess ?? body.enable;
     if (value === undefined) throw apiError("BAD_REQUEST");
     await setFlag(request, session, edgeId, "enable_remote_access", isOn(value));
-    return (await loadEdge(db, session.tenantId, edgeId));
+    return await loadEdge(db, session.tenantId, edgeId);
   });
 
   const syncSummary = async (session: SessionInfo, body: { edgeId?: number | string; id?: number | string }) => {
@@ -360,7 +364,10 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const sets: string[] = [];
     const params: unknown[] = [session.tenantId, deviceId, session.userId];
     const given: Record<string, string> = {};
-    for (const [field, column] of [["serialNo", "serial_no"], ["name", "name"]] as const) {
+    for (const [field, column] of [
+      ["serialNo", "serial_no"],
+      ["name", "name"],
+    ] as const) {
       if (body[field] === undefined) continue;
       given[field] = textOf(body[field], 64);
       params.push(given[field]);
@@ -370,10 +377,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const problems = validateResource("edgeDevices", "update", given, session.sceneName);
     if (problems.length) throw validationError(problems);
     try {
-      const { rows } = await db.query(
-        `update edge_devices set ${sets.join(", ")}, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and id = $2 returning id`,
-        params,
-      );
+      const { rows } = await db.query(`update edge_devices set ${sets.join(", ")}, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and id = $2 returning id`, params);
       if (!rows.length) throw apiError("NOT_FOUND");
     } catch (err) {
       if ((err as { code?: string }).code === "23505") throw apiError("DUPLICATE");
@@ -388,10 +392,11 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return db.transaction(async (tx) => {
       // One licence of type 252 per edge service, counted in the tenant's quota (licence_quotas).
       await tx.query("select pg_advisory_xact_lock($1, $2)", [EDGE_LICENCE_TYPE, session.tenantId]);
-      const { rows: existing } = await tx.query<{ usedAt: string }>(
-        `select used_at as "usedAt" from licence_usages where tenant_id = $1 and service_type = $2 and device_serial = $3 limit 1`,
-        [session.tenantId, EDGE_LICENCE_TYPE, edge.serialNo],
-      );
+      const { rows: existing } = await tx.query<{ usedAt: string }>(`select used_at as "usedAt" from licence_usages where tenant_id = $1 and service_type = $2 and device_serial = $3 limit 1`, [
+        session.tenantId,
+        EDGE_LICENCE_TYPE,
+        edge.serialNo,
+      ]);
       if (existing[0]) return { edgeId: edge.id, licensed: true, usedAt: existing[0].usedAt };
       const quota = await edgeLicenceQuota(tx, session.tenantId);
       if (quota.serviceUseNum >= quota.serviceTotalNum) throw apiError("EDGE_LICENCE_EXHAUSTED");
@@ -400,10 +405,11 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
          values ($1, $2, $3, $4, now(), $5, $5) returning used_at as "usedAt"`,
         [session.tenantId, EDGE_LICENCE_TYPE, edge.name, edge.serialNo, session.userId],
       );
-      await tx.query(
-        "update licence_quotas set service_use_num = service_use_num + 1, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and service_type = $2",
-        [session.tenantId, EDGE_LICENCE_TYPE, session.userId],
-      );
+      await tx.query("update licence_quotas set service_use_num = service_use_num + 1, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and service_type = $2", [
+        session.tenantId,
+        EDGE_LICENCE_TYPE,
+        session.userId,
+      ]);
       return { edgeId: edge.id, licensed: true, usedAt: rows[0].usedAt };
     });
   });
@@ -424,7 +430,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   route(app, operations.addEdgeService, async ({ request, session, body }) => {
     await checkCommunityIds(db, session, body.communityIds);
     const row = await createRow(db, edgeModel, actorOf(request, session), body);
-    return (await loadEdge(db, session.tenantId, Number(row.id)));
+    return await loadEdge(db, session.tenantId, Number(row.id));
   });
 
   route(app, operations.deleteEdgeService, async ({ request, session, params: { id } }) => {

@@ -29,7 +29,8 @@ export async function externalPagesModule(app: FastifyInstance): Promise<void> {
     const grouped = async (column: string, mapping: string) =>
       countsByMapping(
         mapping,
-        (await app.db.query<{ value: number; count: number }>(`select ${column} as value, count(*)::int as count from ai_inspection_records where tenant_id = $1 and community_id = $2 group by 1`, p)).rows,
+        (await app.db.query<{ value: number; count: number }>(`select ${column} as value, count(*)::int as count from ai_inspection_records where tenant_id = $1 and community_id = $2 group by 1`, p))
+          .rows,
       );
     const { days } = chinaDays(new Date(), 1);
     type Latest = GetAiInspectionOverviewData["latest"][number];
@@ -47,7 +48,10 @@ export async function externalPagesModule(app: FastifyInstance): Promise<void> {
       },
       tasks: await n("select count(*)::int as n from ai_inspection_tasks where tenant_id = $1 and community_id = $2"),
       records: {
-        today: await n(`select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and to_char((capture_time at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') = $3`, [...p, days[0]]),
+        today: await n(
+          `select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and to_char((capture_time at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') = $3`,
+          [...p, days[0]],
+        ),
         unhandled: await n("select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = 1"),
         byAlgorithm: await grouped("algorithm", "aiAlgorithm"),
         byResult: await grouped("result", "aiInspectionResult"),
@@ -62,10 +66,10 @@ export async function externalPagesModule(app: FastifyInstance): Promise<void> {
   });
 
   route(app, operations.getChargeWebUrl, async ({ session }) => {
-    const { rows } = await app.db.query<{ value: unknown }>(
-      "select config_value as value from system_configs where tenant_id = $1 and config_key = $2 order by id limit 1",
-      [session.tenantId, FIRE_CHARGE_CONFIG_KEY],
-    );
+    const { rows } = await app.db.query<{ value: unknown }>("select config_value as value from system_configs where tenant_id = $1 and config_key = $2 order by id limit 1", [
+      session.tenantId,
+      FIRE_CHARGE_CONFIG_KEY,
+    ]);
     return { url: configuredUrl(rows[0]?.value) };
   });
 }

@@ -82,26 +82,31 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getOperationAssistantSummary, async ({ session, query }) => {
     const community = await ownCommunity(app.db, session, query.communityId);
     const p = [session.tenantId, community.id];
-    const devices = (await app.db.query<{ total: number; online: number }>(
-      "select count(*)::int as total, count(*) filter (where online)::int as online from devices where tenant_id = $1 and community_id = $2",
-      p,
-    )).rows[0];
-    const offlineList = (await app.db.query<Omit<GetOperationAssistantSummaryData["devices"]["offlineList"][number], "categoryLabel">>(
-      `select id, name, serial_no as "serialNo", location, device_category as "deviceCategory", last_online_time as "lastOnlineTime"
+    const devices = (
+      await app.db.query<{ total: number; online: number }>("select count(*)::int as total, count(*) filter (where online)::int as online from devices where tenant_id = $1 and community_id = $2", p)
+    ).rows[0];
+    const offlineList = (
+      await app.db.query<Omit<GetOperationAssistantSummaryData["devices"]["offlineList"][number], "categoryLabel">>(
+        `select id, name, serial_no as "serialNo", location, device_category as "deviceCategory", last_online_time as "lastOnlineTime"
          from devices where tenant_id = $1 and community_id = $2 and not coalesce(online, false) order by last_online_time desc nulls last, id limit 10`,
-      p,
-    )).rows.map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory) }));
-    const alarmRows = (await app.db.query<{ value: number; count: number }>(
-      "select alarm_type as value, count(*)::int as count from alarms where tenant_id = $1 and community_id = $2 and handle_status = 0 group by 1",
-      p,
-    )).rows;
+        p,
+      )
+    ).rows.map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory) }));
+    const alarmRows = (
+      await app.db.query<{ value: number; count: number }>(
+        "select alarm_type as value, count(*)::int as count from alarms where tenant_id = $1 and community_id = $2 and handle_status = 0 group by 1",
+        p,
+      )
+    ).rows;
     const unhandledAlarms = alarmRows.reduce((sum, r) => sum + Number(r.count), 0);
     const aiUnhandled = await n(app.db, "select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = 1", p);
-    const elevators = (await app.db.query<{ total: number; fault: number; maintenance: number }>(
-      `select count(*)::int as total, count(*) filter (where run_status = 3)::int as fault, count(*) filter (where run_status = 4)::int as maintenance
+    const elevators = (
+      await app.db.query<{ total: number; fault: number; maintenance: number }>(
+        `select count(*)::int as total, count(*) filter (where run_status = 3)::int as fault, count(*) filter (where run_status = 4)::int as maintenance
          from elevators where tenant_id = $1 and community_id = $2`,
-      p,
-    )).rows[0];
+        p,
+      )
+    ).rows[0];
     const pendingRepairs = await n(app.db, "select count(*)::int as n from repairs where tenant_id = $1 and community_id = $2 and status in (1, 2, 3)", p);
     const offline = Number(devices.total) - Number(devices.online);
 

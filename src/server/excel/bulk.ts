@@ -84,9 +84,7 @@ export async function insertMany(
       names.push(f.column);
       select.push(f.type === "json" ? `u.c${i}::jsonb` : `u.c${i}`);
     });
-    const from = fields.length
-      ? ` from unnest(${arrays.join(", ")}) as u(${fields.map((_, i) => `c${i}`).join(", ")})`
-      : ` from generate_series(1, ${group.length})`;
+    const from = fields.length ? ` from unnest(${arrays.join(", ")}) as u(${fields.map((_, i) => `c${i}`).join(", ")})` : ` from generate_series(1, ${group.length})`;
     const { rows: made } = await tx.query<Record<string, unknown>>(
       `insert into ${model.table} (${names.map(ident).join(", ")}) select ${select.join(", ")}${from}${options.skipTaken ? " on conflict do nothing" : ""}
        returning id${back.map((f) => `, ${ident(f.column)} as ${alias(f.name)}`).join("")}`,

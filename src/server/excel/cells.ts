@@ -58,7 +58,11 @@ export function cellText(value: unknown): string | Date | null {
   if (value instanceof Date) return value;
   if (typeof value === "object") {
     const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((p) => p.text).join("").trim();
+    if (Array.isArray(v.richText))
+      return v.richText
+        .map((p) => p.text)
+        .join("")
+        .trim();
     if ("result" in v) return cellText(v.result);
     if (typeof v.text === "string") return v.text.trim();
     return null;
@@ -102,7 +106,12 @@ export function importValue(field: FieldDef, cell: string | Date | null, scene: 
     }
     case "date":
       if (cell instanceof Date) return cell.toISOString().slice(0, 10);
-      return /^\d{4}[/.]\d{1,2}[/.]\d{1,2}$/.test(cell) ? cell.split(/[/.]/).map((p, i) => (i ? p.padStart(2, "0") : p)).join("-") : cell;
+      return /^\d{4}[/.]\d{1,2}[/.]\d{1,2}$/.test(cell)
+        ? cell
+            .split(/[/.]/)
+            .map((p, i) => (i ? p.padStart(2, "0") : p))
+            .join("-")
+        : cell;
     case "datetime":
       if (cell instanceof Date) return new Date(cell.getTime() - CHINA_OFFSET_MS).toISOString();
       return cell;

@@ -74,7 +74,11 @@ function hintOf(field: FieldDef, scene: string): string {
   const parts: string[] = [field.required ? "必填" : "选填"];
   if (field.mapping) {
     const m = mappings[field.mapping];
-    parts.push(`可选：${Object.entries(m.values).map(([code, v]) => (field.mapping === "residentIdentity" && code === "1" ? ownerLabel(scene) : v.label)).join("、")}`);
+    parts.push(
+      `可选：${Object.entries(m.values)
+        .map(([code, v]) => (field.mapping === "residentIdentity" && code === "1" ? ownerLabel(scene) : v.label))
+        .join("、")}`,
+    );
   } else if (field.type === "boolean") parts.push("填写“是”或“否”");
   else if (field.type === "date") parts.push("日期，如 2024-05-01");
   else if (field.type === "datetime") parts.push("时间，如 2024-05-01 09:30");
@@ -114,10 +118,13 @@ function fieldColumns(def: ResourceDef, scene: string, omit: string[] = []): Imp
       required: f.required,
       field: f,
       hint: hintOf(f, scene),
-      example: f.mapping ? (f.mapping === "residentIdentity" ? ownerLabel(scene) : (Object.values(mappings[f.mapping].values)[0]?.label ?? "")) : (EXAMPLES[f.name] ?? (def.name === "inhabitants" && f.name === "name" ? "张三" : "")),
+      example: f.mapping
+        ? f.mapping === "residentIdentity"
+          ? ownerLabel(scene)
+          : (Object.values(mappings[f.mapping].values)[0]?.label ?? "")
+        : (EXAMPLES[f.name] ?? (def.name === "inhabitants" && f.name === "name" ? "张三" : "")),
     }));
 }
-
 
 const text = (cell: string | Date | null | undefined): string => (cell === null || cell === undefined ? "" : cell instanceof Date ? cell.toISOString().slice(0, 10) : cell.trim());
 
@@ -240,7 +247,14 @@ async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chu
   const keys = model.def.unique ?? [];
   const texts = (s: Staged) => keys.map((key) => keyText(key.map((k) => (k === "communityId" ? ctx.communityId : s.values[k]))));
   if (!keys.length) {
-    if (staged.length) await insertMany(ctx.tx, model, ctx.session, staged.map((s) => s.values), ctx.communityId);
+    if (staged.length)
+      await insertMany(
+        ctx.tx,
+        model,
+        ctx.session,
+        staged.map((s) => s.values),
+        ctx.communityId,
+      );
     return staged.length;
   }
   const written = keys.map(() => new Set<string>());
@@ -257,7 +271,14 @@ async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chu
         batch.push(p);
       }
     }
-    const rowsMade = await insertMany(ctx.tx, model, ctx.session, batch.map((p) => p.s.values), ctx.communityId, { skipTaken: true, returning: [...new Set(keys.flat())] });
+    const rowsMade = await insertMany(
+      ctx.tx,
+      model,
+      ctx.session,
+      batch.map((p) => p.s.values),
+      ctx.communityId,
+      { skipTaken: true, returning: [...new Set(keys.flat())] },
+    );
     // Which rows were refused: none, the one row, or those whose key (one none of them leaves empty,
     // so distinct within the batch) is not among the written rows' keys as stored.
     let refused: (p: (typeof batch)[number]) => boolean = () => false;
@@ -360,10 +381,7 @@ async function unitIdsByName(ctx: ImportContext, buildingIds: number[], names: s
 }
 
 const roomsImporter: Importer = {
-  columns: (scene) => [
-    ...locatorColumns(false).map((c) => ({ ...c, hint: `${c.hint}，不存在时自动创建` })),
-    ...fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"]),
-  ],
+  columns: (scene) => [...locatorColumns(false).map((c) => ({ ...c, hint: `${c.hint}，不存在时自动创建` })), ...fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"])],
   async write(ctx, rows) {
     const scene = ctx.session.sceneName;
     const columns = fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"]);
@@ -415,7 +433,14 @@ const roomsImporter: Importer = {
     // The 楼栋, then the 单元, the rows that passed need (each made once, in the order first needed).
     const newBuildings = [...new Set(staged.filter((s) => !buildingIds.has(s.building)).map((s) => s.building))];
     if (newBuildings.length) {
-      const made = await insertMany(ctx.tx, models.buildings, ctx.session, newBuildings.map((name) => ({ name })), ctx.communityId, { returning: ["name"] });
+      const made = await insertMany(
+        ctx.tx,
+        models.buildings,
+        ctx.session,
+        newBuildings.map((name) => ({ name })),
+        ctx.communityId,
+        { returning: ["name"] },
+      );
       for (const r of made) buildingIds.set(String(r.name), Number(r.id));
     }
     const newUnits = new Map<string, { buildingId: number; name: string }>();

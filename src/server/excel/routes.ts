@@ -71,10 +71,10 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   app.get(`${base}/actions/file`, { config }, async (request, reply) => {
     const session = sessionOf(request);
     const task = await ownTask(request, session, def, requiredId(queryOf(request).taskId));
-    const { rows } = await app.db.query<{ fileName: string; content: Uint8Array }>(
-      `select file_name as "fileName", content from task_files where tenant_id = $1 and task_id = $2`,
-      [session.tenantId, task.id],
-    );
+    const { rows } = await app.db.query<{ fileName: string; content: Uint8Array }>(`select file_name as "fileName", content from task_files where tenant_id = $1 and task_id = $2`, [
+      session.tenantId,
+      task.id,
+    ]);
     if (!rows[0]) throw apiError("NOT_FOUND", { message: task.state === "failed" ? messages.exportFileFailed : messages.exportFileNotReady });
     return sendFile(reply, rows[0].fileName, rows[0].content);
   });

@@ -85,10 +85,13 @@ export async function submitImport(
     username: session.username,
     sceneName: session.sceneName,
     keys,
-    rows: rows.map((r) => [r.row, ...keys.map((k): PayloadCell => {
-      const v = r.cells[k] ?? null;
-      return v instanceof Date ? { date: v.toISOString() } : v;
-    })]),
+    rows: rows.map((r) => [
+      r.row,
+      ...keys.map((k): PayloadCell => {
+        const v = r.cells[k] ?? null;
+        return v instanceof Date ? { date: v.toISOString() } : v;
+      }),
+    ]),
   };
   const task = await enqueueTask(db, { tenantId: session.tenantId, userId: session.userId, type: IMPORT_TASK, name: input.taskName, total: rows.length, payload });
   return { taskId: task.id, total: rows.length };
@@ -101,10 +104,12 @@ function rowsOf(p: ImportPayload): ImportRow[] {
   if (!rows) {
     rows = p.rows.map(([row, ...cells]) => ({
       row,
-      cells: Object.fromEntries(p.keys.map((k, i): [string, Cells[string]] => {
-        const v = cells[i] ?? null;
-        return [k, v !== null && typeof v === "object" ? new Date(v.date) : v];
-      })),
+      cells: Object.fromEntries(
+        p.keys.map((k, i): [string, Cells[string]] => {
+          const v = cells[i] ?? null;
+          return [k, v !== null && typeof v === "object" ? new Date(v.date) : v];
+        }),
+      ),
     }));
     decoded.set(p, rows);
   }
@@ -151,8 +156,15 @@ const importHandler: TaskHandler = {
       next.rejected.push(...result.rejected);
       if (result.written) {
         await writeOperationLog(tx, {
-          tenantId: session.tenantId, userId: task.userId, username: p.username, ip: null,
-          resource: p.resource, action: "import", operationCode: model.def.code, targetId: task.id, detail: { rows: result.written },
+          tenantId: session.tenantId,
+          userId: task.userId,
+          username: p.username,
+          ip: null,
+          resource: p.resource,
+          action: "import",
+          operationCode: model.def.code,
+          targetId: task.id,
+          detail: { rows: result.written },
         });
       }
       await save(tx, chunk.length, next);
@@ -196,8 +208,15 @@ const exportHandler: TaskHandler = {
         [task.id, task.tenantId, fileName, content],
       );
       await writeOperationLog(tx, {
-        tenantId: task.tenantId, userId: task.userId, username: p.username, ip: null,
-        resource: p.resource, action: "export", operationCode: def.code, targetId: task.id, detail: { rows: rows.length },
+        tenantId: task.tenantId,
+        userId: task.userId,
+        username: p.username,
+        ip: null,
+        resource: p.resource,
+        action: "export",
+        operationCode: def.code,
+        targetId: task.id,
+        detail: { rows: rows.length },
       });
       await save(tx, rows.length, { rows: rows.length });
     });

@@ -14,8 +14,7 @@ interface PgError {
   table?: string;
 }
 
-export const isPgError = (err: unknown): err is PgError =>
-  typeof err === "object" && err !== null && typeof (err as PgError).code === "string" && /^[0-9A-Z]{5}$/.test((err as PgError).code!);
+export const isPgError = (err: unknown): err is PgError => typeof err === "object" && err !== null && typeof (err as PgError).code === "string" && /^[0-9A-Z]{5}$/.test((err as PgError).code!);
 
 /** The field a "<table>_<column>_fk" constraint stands for, as {field, label}. */
 function fieldOfConstraint(table: string | undefined, constraint: string | undefined): { field: string; label: string } | null {

@@ -62,12 +62,21 @@ function checkPart(name: string, part: Part, schema: JsonSchema, input: unknown,
       const given = data as Record<string, unknown>;
       const unknown = Object.keys(given).find((k) => !(k in properties));
       if (unknown && schema.additionalProperties === false) throw validationError([{ field: unknown, message: messages.unknownParameter.replace("{key}", unknown) }]);
-      if (unknown) data = Object.fromEntries(Object.keys(given).filter((k) => k in properties).map((k) => [k, given[k]]));
+      if (unknown)
+        data = Object.fromEntries(
+          Object.keys(given)
+            .filter((k) => k in properties)
+            .map((k) => [k, given[k]]),
+        );
     }
   } else {
     // Unknown query keys are ignored (cache busters, tracking); declared ones are read from their text.
     const given = (data ?? {}) as Record<string, unknown>;
-    data = Object.fromEntries(Object.keys(properties).filter((k) => k in given).map((k) => [k, fromText(given[k], properties[k])]));
+    data = Object.fromEntries(
+      Object.keys(properties)
+        .filter((k) => k in given)
+        .map((k) => [k, fromText(given[k], properties[k])]),
+    );
   }
   if (!compiled) return data;
   const errors = runCompiled(compiled, data, scene);

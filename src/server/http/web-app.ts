@@ -19,8 +19,7 @@ export async function webAppRoutes(app: FastifyInstance, opts: { webDir: string 
   app.get("/neptune", (_request, reply) => reply.redirect(BASE_PATH));
 
   if (!existsSync(`${opts.webDir}/index.html`)) {
-    const notBuilt = async (_request: unknown, reply: import("fastify").FastifyReply) =>
-      reply.type("text/plain; charset=utf-8").header("cache-control", "no-cache").send(NOT_BUILT);
+    const notBuilt = async (_request: unknown, reply: import("fastify").FastifyReply) => reply.type("text/plain; charset=utf-8").header("cache-control", "no-cache").send(NOT_BUILT);
     app.get(BASE_PATH, notBuilt);
     app.get(`${BASE_PATH}*`, notBuilt);
     return;

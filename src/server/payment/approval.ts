@@ -26,10 +26,10 @@ async function selection(tx: DbSession, session: SessionInfo, body: Record<strin
   if (body.batchId !== undefined && body.batchId !== null && body.batchId !== "") {
     const batchId = parseId(body.batchId);
     if (batchId === null) throw refused("selectBatch", "batchId");
-    const { rows } = await tx.query<{ n: number }>(
-      "select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n from bill_batches where tenant_id = $1 and id = $2",
-      [session.tenantId, batchId],
-    );
+    const { rows } = await tx.query<{ n: number }>("select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n from bill_batches where tenant_id = $1 and id = $2", [
+      session.tenantId,
+      batchId,
+    ]);
     if (!rows[0]) throw notFound();
     return { where: "batch_id = $3", params: [batchId], asked: rows[0].n };
   }
@@ -48,10 +48,10 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   // The bills to approve are locked first (lock order: bills, then prepayment accounts), so that
   // what rooms with auto-deduct on pay from their balance can be worked out before the one update
   // that approves each bill and records that payment on it.
-  const { rows: locked } = await tx.query<{ id: number | string }>(
-    `select id from bills where tenant_id = $1 and ${sel.where.replace("$3", "$2")} and status in (1, 3) order by id for update`,
-    [session.tenantId, ...sel.params],
-  );
+  const { rows: locked } = await tx.query<{ id: number | string }>(`select id from bills where tenant_id = $1 and ${sel.where.replace("$3", "$2")} and status in (1, 3) order by id for update`, [
+    session.tenantId,
+    ...sel.params,
+  ]);
   const ids = locked.map((r) => Number(r.id));
   const plan = ids.length ? await planDeductions(tx, session, ids) : null;
   const d = plan?.bills ?? { id: [], paid: [], lateFee: [], status: [] };

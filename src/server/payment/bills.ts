@@ -64,10 +64,11 @@ export function billView(b: BillRow, today: string): BillViewShape {
 
 /** The first business day on or after `day` that is not closed (closed days are read-only). */
 export async function accountingDay(tx: DbSession, tenantId: number, communityId: number, day: string): Promise<string> {
-  const { rows } = await tx.query<{ day: string }>(
-    "select day from daily_closings where tenant_id = $1 and community_id = $2 and day >= $3::date order by day limit 400",
-    [tenantId, communityId, day],
-  );
+  const { rows } = await tx.query<{ day: string }>("select day from daily_closings where tenant_id = $1 and community_id = $2 and day >= $3::date order by day limit 400", [
+    tenantId,
+    communityId,
+    day,
+  ]);
   const closed = new Set(rows.map((r) => String(r.day)));
   let d = day;
   while (closed.has(d)) d = addDays(d, 1);

@@ -38,10 +38,11 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue
   );
   const room = rooms[0];
   if (!room) throw notFound();
-  const { rows } = await db.query<BillRow>(
-    `select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.room_id = $2 and b.status = any($3::int[]) order by b.period, b.id`,
-    [session.tenantId, roomId, PAYABLE],
-  );
+  const { rows } = await db.query<BillRow>(`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.room_id = $2 and b.status = any($3::int[]) order by b.period, b.id`, [
+    session.tenantId,
+    roomId,
+    PAYABLE,
+  ]);
   const today = chinaDay();
   const bills = rows.map(normalizeBill);
   const sum = (f: (b: BillRow) => number) => fenToYuan(bills.reduce((s, b) => s + f(b), 0));

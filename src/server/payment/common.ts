@@ -16,12 +16,10 @@ type MessageKey = keyof typeof messages;
 export const CODES = PAYMENT_CODES;
 
 /** A message of schemas/errors.yaml with its {placeholders} filled in. */
-export const say = (key: MessageKey, vars: Record<string, string | number> = {}): string =>
-  messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+export const say = (key: MessageKey, vars: Record<string, string | number> = {}): string => messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 
 /** A rule the request breaks (HTTP 400, the message of errors.yaml, nothing written). */
-export const refused = (key: MessageKey, field = "", vars?: Record<string, string | number>): ApiError =>
-  validationError([{ field, message: say(key, vars) }]);
+export const refused = (key: MessageKey, field = "", vars?: Record<string, string | number>): ApiError => validationError([{ field, message: say(key, vars) }]);
 
 /** A rule's own message (schemas/rules.yaml) the value breaks (HTTP 400). */
 export const ruleBroken = (message: string, field: string): ApiError => validationError([{ field, message }]);

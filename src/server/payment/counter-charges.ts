@@ -24,7 +24,10 @@ interface ChargeRow {
 }
 
 async function chargeRow(tx: DbSession, table: string, tenantId: number, id: number): Promise<ChargeRow> {
-  const refundCols = table === "deposits" ? `refund_amount as "refundAmount", refund_method as "refundMethod", deduction_reason as "deductionReason"` : `null as "refundAmount", null as "refundMethod", null as "deductionReason"`;
+  const refundCols =
+    table === "deposits"
+      ? `refund_amount as "refundAmount", refund_method as "refundMethod", deduction_reason as "deductionReason"`
+      : `null as "refundAmount", null as "refundMethod", null as "deductionReason"`;
   const { rows } = await tx.query<ChargeRow>(
     `select community_id as "communityId", room_id as "roomId", payment_item_id as "paymentItemId", amount, pay_method as "payMethod",
             payer_name as "payerName", receipt_no as "receiptNo", ${refundCols}
@@ -55,7 +58,15 @@ async function collect(tx: DbSession, session: SessionInfo, table: "deposits" | 
   if (!(row.amount > 0)) throw ruleBroken(checkRule("positiveAmount", "0")!, "amount");
   const payMethod = await acceptedPayMethod(tx, session, row.communityId, row.payMethod);
   const source = table === "deposits" ? SOURCE.DEPOSIT : SOURCE.TEMP;
-  const charge = await recordCharge(tx, session, { communityId: row.communityId, roomId: row.roomId, paymentItemId: row.paymentItemId, source, amount: row.amount, payMethod, payerName: row.payerName });
+  const charge = await recordCharge(tx, session, {
+    communityId: row.communityId,
+    roomId: row.roomId,
+    paymentItemId: row.paymentItemId,
+    source,
+    amount: row.amount,
+    payMethod,
+    payerName: row.payerName,
+  });
   const when = table === "deposits" ? "collected_at = now()" : "charged_at = now(), cashier_id = $5";
   await tx.query(`update ${table} set receipt_no = $3, receipt_id = $4, ${when} where tenant_id = $1 and id = $2`, [
     session.tenantId,

@@ -113,7 +113,20 @@ export async function dunningStep(tx: DbSession, tenantId: number, userId: numbe
        select $1, $2, u.notice_no, u.room_id, $3, u.content, u.amount, u.cnt, u.oldest, u.bills::jsonb, $4, now(), $5, $5, $5
          from unnest($6::text[], $7::bigint[], $8::text[], $9::bigint[], $10::int[], $11::text[], $12::text[]) as u(notice_no, room_id, content, amount, cnt, oldest, bills)
        on conflict do nothing`,
-      [tenantId, p.communityId, p.title, taskId, userId, values.map((v) => v.noticeNo), values.map((v) => v.roomId), values.map((v) => v.content), values.map((v) => v.amount), values.map((v) => v.count), values.map((v) => v.oldest), values.map((v) => v.bills)],
+      [
+        tenantId,
+        p.communityId,
+        p.title,
+        taskId,
+        userId,
+        values.map((v) => v.noticeNo),
+        values.map((v) => v.roomId),
+        values.map((v) => v.content),
+        values.map((v) => v.amount),
+        values.map((v) => v.count),
+        values.map((v) => v.oldest),
+        values.map((v) => v.bills),
+      ],
     );
   }
   return { scanned: rows.length, lastId: rows.length ? Number(rows[rows.length - 1].id) : afterRoomId, notices: owing.length };

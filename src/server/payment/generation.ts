@@ -165,10 +165,7 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
   const payload = await buildPayload(tx, session, body);
   let total = 0;
   for (const item of payload.items) {
-    const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where ${roomFilter(1, 4)}`, [
-      ...runParams(session.tenantId, payload),
-      ...itemParams(item),
-    ]);
+    const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where ${roomFilter(1, 4)}`, [...runParams(session.tenantId, payload), ...itemParams(item)]);
     item.plannedRooms = rows[0].n;
     total += rows[0].n;
   }
@@ -201,9 +198,7 @@ function itemSelect(params: unknown[], payload: GenerationPayload, item: Generat
   const first = params.length + 1;
   params.push(...itemParams(item), afterRoomId, item.itemId, item.batchId, item.dueDate);
   const p = (n: number) => `$${first + n}`;
-  const meterJoin = sql.needsMeter
-    ? `left join meter_readings m on m.tenant_id = $1::bigint and m.room_id = c.id and m.payment_item_id = ${p(4)}::bigint and m.period = $4::varchar`
-    : "";
+  const meterJoin = sql.needsMeter ? `left join meter_readings m on m.tenant_id = $1::bigint and m.room_id = c.id and m.payment_item_id = ${p(4)}::bigint and m.period = $4::varchar` : "";
   const limitSql = limit === null ? "" : ` limit ${limit}`;
   return `select c.id as room_id, ${p(0)}::bigint as community_id, ${p(4)}::bigint as item_id, ${p(5)}::bigint as batch_id, ${sql.quantity}::numeric as quantity, ${sql.amount}::bigint as amount, ${p(6)}::date as due_date
        from (select r.id, r.building_area from rooms r where ${roomFilter(1, first)} and r.id > ${p(3)}::bigint order by r.id${limitSql}) c ${meterJoin}`;
@@ -326,11 +321,7 @@ export const generationHandler: TaskHandler = {
     return { finished: false };
   },
   async onFail(db: Db, task: TaskRow, message: string) {
-    await db.query(`update bill_batches set status = 3, error_message = $3, updated_at = now() where tenant_id = $1 and task_id = $2 and status = 1`, [
-      task.tenantId,
-      task.id,
-      message,
-    ]);
+    await db.query(`update bill_batches set status = 3, error_message = $3, updated_at = now() where tenant_id = $1 and task_id = $2 and status = 1`, [task.tenantId, task.id, message]);
   },
 };
 

@@ -29,7 +29,11 @@ export async function queryBills(db: DbSession, session: SessionInfo, body: Reco
   if (Array.isArray(body.status) && body.status.length) add("b.status = any(?::int[])", body.status.map(Number).filter(Number.isInteger));
   else if (body.status !== undefined && body.status !== null && body.status !== "") add("b.status = ?", Number(body.status));
   if (isPeriod(body.period)) add("b.period = ?", body.period);
-  for (const [key, column] of [["paymentItemId", "b.payment_item_id"], ["batchId", "b.batch_id"], ["roomId", "b.room_id"]] as const) {
+  for (const [key, column] of [
+    ["paymentItemId", "b.payment_item_id"],
+    ["batchId", "b.batch_id"],
+    ["roomId", "b.room_id"],
+  ] as const) {
     const id = parseId(body[key]);
     if (id !== null) add(`${column} = ?`, id);
   }

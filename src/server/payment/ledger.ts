@@ -55,13 +55,42 @@ export async function recordCharge(tx: DbSession, session: SessionInfo, m: Count
     `insert into payments (tenant_id, community_id, serial_no, room_id, payer_name, amount, pay_method, payment_type, return_flag, source, payment_item_id,
                            receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
      values ($1, $2, $3, $4, $5, $6, $7, 2, 0, $8, $9, $10, $11, $12, $13::date, $14, $11, $11) returning id`,
-    [session.tenantId, m.communityId, serialNo, m.roomId, m.payerName ?? null, m.amount, m.payMethod, m.source, m.paymentItemId ?? null, receiptNo, session.userId, at.toISOString(), day, m.remark ?? null],
+    [
+      session.tenantId,
+      m.communityId,
+      serialNo,
+      m.roomId,
+      m.payerName ?? null,
+      m.amount,
+      m.payMethod,
+      m.source,
+      m.paymentItemId ?? null,
+      receiptNo,
+      session.userId,
+      at.toISOString(),
+      day,
+      m.remark ?? null,
+    ],
   );
   const { rows: r } = await tx.query<{ id: number }>(
     `insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, payer_name, invoice_title, tax_no, amount,
                            pay_method, status, issued_at, issuer_id, created_by, updated_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $13) returning id`,
-    [session.tenantId, m.communityId, receiptNo, settings.defaultReceiptType || 1, p[0].id, m.roomId, m.payerName ?? null, settings.receiptTitle, settings.taxNo, m.amount, m.payMethod, at.toISOString(), session.userId],
+    [
+      session.tenantId,
+      m.communityId,
+      receiptNo,
+      settings.defaultReceiptType || 1,
+      p[0].id,
+      m.roomId,
+      m.payerName ?? null,
+      settings.receiptTitle,
+      settings.taxNo,
+      m.amount,
+      m.payMethod,
+      at.toISOString(),
+      session.userId,
+    ],
   );
   return { paymentId: Number(p[0].id), receiptId: Number(r[0].id), receiptNo, accountingDay: day };
 }
@@ -75,7 +104,22 @@ export async function recordReturn(tx: DbSession, session: SessionInfo, m: Count
     `insert into payments (tenant_id, community_id, serial_no, room_id, payer_name, amount, pay_method, payment_type, return_flag, source, payment_item_id,
                            receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
      values ($1, $2, $3, $4, $5, $6, $7, 2, 1, $8, $9, $10, $11, $12, $13::date, $14, $11, $11) returning id`,
-    [session.tenantId, m.communityId, serialNo, m.roomId, m.payerName ?? null, m.amount, m.payMethod, m.source, m.paymentItemId ?? null, m.receiptNo, session.userId, at.toISOString(), day, m.remark ?? null],
+    [
+      session.tenantId,
+      m.communityId,
+      serialNo,
+      m.roomId,
+      m.payerName ?? null,
+      m.amount,
+      m.payMethod,
+      m.source,
+      m.paymentItemId ?? null,
+      m.receiptNo,
+      session.userId,
+      at.toISOString(),
+      day,
+      m.remark ?? null,
+    ],
   );
   return { paymentId: Number(rows[0].id), serialNo, accountingDay: day };
 }

@@ -30,10 +30,7 @@ interface AccountRow {
 }
 
 async function accountRow(tx: DbSession, tenantId: number, id: number): Promise<AccountRow> {
-  const { rows } = await tx.query<AccountRow>(
-    `select id, community_id as "communityId", room_id as "roomId", balance, status from prepay_accounts where tenant_id = $1 and id = $2`,
-    [tenantId, id],
-  );
+  const { rows } = await tx.query<AccountRow>(`select id, community_id as "communityId", room_id as "roomId", balance, status from prepay_accounts where tenant_id = $1 and id = $2`, [tenantId, id]);
   return { ...rows[0], id: Number(rows[0].id), communityId: Number(rows[0].communityId), roomId: Number(rows[0].roomId), balance: fen(rows[0].balance) };
 }
 
@@ -65,7 +62,22 @@ export async function writeLedger(tx: DbSession, session: SessionInfo, e: Ledger
     `insert into prepay_transactions (tenant_id, community_id, account_id, room_id, tx_type, amount, balance_after, pay_method, bill_id, payment_id,
                                       receipt_no, status, reason, operator_id, occurred_at, created_by, updated_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now(), $14, $14) returning id`,
-    [session.tenantId, e.communityId, e.accountId, e.roomId, e.txType, e.amount, e.balanceAfter, e.payMethod, e.billId ?? null, e.paymentId ?? null, e.receiptNo ?? null, e.status, e.reason ?? null, session.userId],
+    [
+      session.tenantId,
+      e.communityId,
+      e.accountId,
+      e.roomId,
+      e.txType,
+      e.amount,
+      e.balanceAfter,
+      e.payMethod,
+      e.billId ?? null,
+      e.paymentId ?? null,
+      e.receiptNo ?? null,
+      e.status,
+      e.reason ?? null,
+      session.userId,
+    ],
   );
   return Number(rows[0].id);
 }
@@ -79,10 +91,12 @@ async function recharge(ctx: ActionHookContext & { id: number }): Promise<void> 
   const payerName = (ctx.inputs.payerName as string | undefined) || null;
   const remark = (ctx.inputs.remark as string | undefined) || null;
   const charge = await recordCharge(tx, session, { communityId: account.communityId, roomId: account.roomId, source: SOURCE.PREPAY, amount, payMethod, payerName, remark: remark ?? "预存款充值" });
-  const { rows } = await tx.query<{ balance: string }>(
-    "update prepay_accounts set balance = balance + $3, last_receipt_id = $4 where tenant_id = $1 and id = $2 returning balance",
-    [session.tenantId, ctx.id, amount, charge.receiptId],
-  );
+  const { rows } = await tx.query<{ balance: string }>("update prepay_accounts set balance = balance + $3, last_receipt_id = $4 where tenant_id = $1 and id = $2 returning balance", [
+    session.tenantId,
+    ctx.id,
+    amount,
+    charge.receiptId,
+  ]);
   await writeLedger(tx, session, {
     accountId: ctx.id,
     communityId: account.communityId,
@@ -100,10 +114,10 @@ async function recharge(ctx: ActionHookContext & { id: number }): Promise<void> 
 
 /** What refunds already waiting would take off the balance (fen). */
 async function pendingRefunds(tx: DbSession, tenantId: number, accountId: number): Promise<number> {
-  const { rows } = await tx.query<{ n: string }>(
-    "select coalesce(sum(amount), 0)::bigint as n from prepay_transactions where tenant_id = $1 and account_id = $2 and tx_type = 3 and status = 1",
-    [tenantId, accountId],
-  );
+  const { rows } = await tx.query<{ n: string }>("select coalesce(sum(amount), 0)::bigint as n from prepay_transactions where tenant_id = $1 and account_id = $2 and tx_type = 3 and status = 1", [
+    tenantId,
+    accountId,
+  ]);
   return fen(rows[0].n);
 }
 
@@ -156,10 +170,11 @@ async function approveRefund(ctx: ActionHookContext): Promise<void> {
   const id = Number(ctx.row.id);
   const entry = await ledgerRow(tx, session.tenantId, id);
   if (entry.txType !== TX.REFUND) throw refused("onlyRefundsApproved");
-  const { rows } = await tx.query<{ balance: string }>(
-    "update prepay_accounts set balance = balance - $3, updated_at = now() where tenant_id = $1 and id = $2 and balance >= $3 returning balance",
-    [session.tenantId, entry.accountId, entry.amount],
-  );
+  const { rows } = await tx.query<{ balance: string }>("update prepay_accounts set balance = balance - $3, updated_at = now() where tenant_id = $1 and id = $2 and balance >= $3 returning balance", [
+    session.tenantId,
+    entry.accountId,
+    entry.amount,
+  ]);
   if (!rows.length) throw refused("prepayBalanceShortForRefund", "amount");
   const back = await recordReturn(tx, session, {
     communityId: entry.communityId,
@@ -181,10 +196,10 @@ async function decideRefund(ctx: ActionHookContext): Promise<void> {
 }
 
 async function checkAccountRoom(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
-  const { rows } = await tx.query<{ communityId: number; roomId: number }>(
-    `select community_id as "communityId", room_id as "roomId" from prepay_accounts where tenant_id = $1 and id = $2`,
-    [session.tenantId, id],
-  );
+  const { rows } = await tx.query<{ communityId: number; roomId: number }>(`select community_id as "communityId", room_id as "roomId" from prepay_accounts where tenant_id = $1 and id = $2`, [
+    session.tenantId,
+    id,
+  ]);
   if (rows[0]) await requireRoomIn(tx, session.tenantId, Number(rows[0].communityId), Number(rows[0].roomId));
 }
 

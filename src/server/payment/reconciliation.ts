@@ -99,10 +99,7 @@ async function lines(db: DbSession, tenantId: number, communityId: number, day: 
 
 async function names(db: DbSession, tenantId: number, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const { rows } = await db.query<{ id: number; name: string }>("select id, coalesce(real_name, username) as name from users where tenant_id = $1 and id = any($2::bigint[])", [
-    tenantId,
-    ids,
-  ]);
+  const { rows } = await db.query<{ id: number; name: string }>("select id, coalesce(real_name, username) as name from users where tenant_id = $1 and id = any($2::bigint[])", [tenantId, ids]);
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 

@@ -51,7 +51,7 @@ async function refundedOf(tx: DbSession, tenantId: number, paymentId: number, ex
 export async function refundable(tx: DbSession, session: SessionInfo, paymentIdValue: unknown) {
   const id = parseId(paymentIdValue);
   if (id === null) throw notFound();
-  const { rows } = await tx.query<{ amount: string; returnFlag: number | null }>("select amount, return_flag as \"returnFlag\" from payments where tenant_id = $1 and id = $2", [session.tenantId, id]);
+  const { rows } = await tx.query<{ amount: string; returnFlag: number | null }>('select amount, return_flag as "returnFlag" from payments where tenant_id = $1 and id = $2', [session.tenantId, id]);
   if (!rows[0]) throw notFound();
   const r = await refundedOf(tx, session.tenantId, id);
   const left = rows[0].returnFlag === 1 ? 0 : Math.max(0, fen(rows[0].amount) - r.approved - r.pending);
@@ -141,10 +141,12 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
        from payments where tenant_id = $1 and id = $2`,
     [session.tenantId, payment.id, serialNo, refund.amount, refund.refundMethod, session.userId, at.toISOString(), day, refund.reason.slice(0, 128)],
   );
-  await tx.query(
-    `update refunds set status = 2, approver_id = $3, refunded_at = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`,
-    [session.tenantId, refund.id, session.userId, at.toISOString()],
-  );
+  await tx.query(`update refunds set status = 2, approver_id = $3, refunded_at = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`, [
+    session.tenantId,
+    refund.id,
+    session.userId,
+    at.toISOString(),
+  ]);
   await audit(tx, session, ip, "refunds", "approve", refund.id, { amount: fenToYuan(refund.amount), serialNo }, CODES.received);
   return { id: refund.id, status: 2, serialNo, accountingDay: day };
 }
@@ -152,10 +154,12 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
 export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, reasonValue: unknown) {
   const reason = reasonOf(reasonValue, "reason", "rejectReasonRequired");
   const refund = await lockRefund(tx, session.tenantId, idValue);
-  await tx.query(
-    `update refunds set status = 3, approver_id = $3, reject_reason = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`,
-    [session.tenantId, refund.id, session.userId, reason],
-  );
+  await tx.query(`update refunds set status = 3, approver_id = $3, reject_reason = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`, [
+    session.tenantId,
+    refund.id,
+    session.userId,
+    reason,
+  ]);
   await audit(tx, session, ip, "refunds", "reject", refund.id, { reason }, CODES.received);
   return { id: refund.id, status: 3 };
 }

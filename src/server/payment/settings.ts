@@ -29,7 +29,9 @@ export interface PaymentSettings extends PaymentSettingsShape<number> {
  * source and remark say 预存款).
  */
 export const BALANCE_PAY_METHOD = 7;
-export const ALL_PAY_METHODS = Object.keys(mappings.payMethod.values).map(Number).filter((m) => m !== BALANCE_PAY_METHOD);
+export const ALL_PAY_METHODS = Object.keys(mappings.payMethod.values)
+  .map(Number)
+  .filter((m) => m !== BALANCE_PAY_METHOD);
 
 export const defaultSettings = (communityId: number): PaymentSettings => ({
   id: null,

@@ -102,10 +102,12 @@ export async function approveWaiver(tx: DbSession, session: SessionInfo, ip: str
     throw refused("waiverOverOutstanding", "amount");
   }
   await applyToBill(tx, session, bill, waiver.amount, today, at);
-  await tx.query(
-    `update waivers set status = 2, approver_id = $3, approved_at = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`,
-    [session.tenantId, waiver.id, session.userId, at.toISOString()],
-  );
+  await tx.query(`update waivers set status = 2, approver_id = $3, approved_at = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`, [
+    session.tenantId,
+    waiver.id,
+    session.userId,
+    at.toISOString(),
+  ]);
   await audit(tx, session, ip, "waivers", "approve", waiver.id, { amount: fenToYuan(waiver.amount) }, CODES.billPay);
   return { id: waiver.id, status: 2 };
 }

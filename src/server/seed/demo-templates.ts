@@ -55,7 +55,12 @@ const LICENCE_TOTALS: Record<number, [total: number, used: number]> = { 212: [20
 
 export const templates: Record<string, Template> = {
   areas: {
-    row: (c) => ({ name: nth(c.tag === "A" ? ["华东区域", "杭州片区", "上海片区", "华南区域", "深圳片区", "华北区域"] : ["西湖区域", "滨江区域", "余杭区域"], c.i), parentId: undefined, type: 1, sortNo: c.i + 1 }),
+    row: (c) => ({
+      name: nth(c.tag === "A" ? ["华东区域", "杭州片区", "上海片区", "华南区域", "深圳片区", "华北区域"] : ["西湖区域", "滨江区域", "余杭区域"], c.i),
+      parentId: undefined,
+      type: 1,
+      sortNo: c.i + 1,
+    }),
   },
   communities: {
     count: { B: 1 },
@@ -65,7 +70,18 @@ export const templates: Record<string, Template> = {
   units: { row: (c) => ({ name: `${c.i + 1}单元` }) },
   users: {
     row: (c) => {
-      const people = c.tag === "A" ? [["wangfang01", "王芳"], ["chenjie02", "陈杰"], ["zhoumin03", "周敏"], ["wuqiang04", "吴强"]] : [["zhaolei11", "赵磊"], ["sunli12", "孙丽"]];
+      const people =
+        c.tag === "A"
+          ? [
+              ["wangfang01", "王芳"],
+              ["chenjie02", "陈杰"],
+              ["zhoumin03", "周敏"],
+              ["wuqiang04", "吴强"],
+            ]
+          : [
+              ["zhaolei11", "赵磊"],
+              ["sunli12", "孙丽"],
+            ];
       const [username, realName] = nth(people, c.i);
       return { username, realName, phone: mobile(c.k + 900), userType: "1", roleId: c.pick("characters", 1), companyShortName: undefined, enabled: true };
     },
@@ -74,8 +90,30 @@ export const templates: Record<string, Template> = {
     row: (c) =>
       nth(
         [
-          { name: "收费员", description: "物业缴费、账单与收银", authorities: ["HBL0001", "HBL0701315", "HBL0701317", "HBL1901", "HBL1903", "HBL1905", "HBL1907", "HBL1913", "HBL0701309", "PRICE_TYPE_CONFIG", "PAYMENT_ITEM_CONFIG", "PAYMENT_PARAM_CONFIG", "INVOICE_CONFIG"] },
-          { name: "安保主管", description: "巡更、告警、视频与门禁", authorities: ["HBL0001", "HBL20001", "HBL20003", "HBL20005", "HBL20007", "HBL14001", "HBL14002", "HBL09001", "HBL09002", "HBL06002", "HBL01009"] },
+          {
+            name: "收费员",
+            description: "物业缴费、账单与收银",
+            authorities: [
+              "HBL0001",
+              "HBL0701315",
+              "HBL0701317",
+              "HBL1901",
+              "HBL1903",
+              "HBL1905",
+              "HBL1907",
+              "HBL1913",
+              "HBL0701309",
+              "PRICE_TYPE_CONFIG",
+              "PAYMENT_ITEM_CONFIG",
+              "PAYMENT_PARAM_CONFIG",
+              "INVOICE_CONFIG",
+            ],
+          },
+          {
+            name: "安保主管",
+            description: "巡更、告警、视频与门禁",
+            authorities: ["HBL0001", "HBL20001", "HBL20003", "HBL20005", "HBL20007", "HBL14001", "HBL14002", "HBL09001", "HBL09002", "HBL06002", "HBL01009"],
+          },
           { name: "客服专员", description: "住户、投诉建议与报事报修", authorities: ["HBL0001", "HBL01001", "HBL01005", "HBL07003", "HBL07005", "HBL07011"] },
         ],
         c.tag === "A" ? c.i - 1 : c.i + 2,
@@ -87,7 +125,13 @@ export const templates: Record<string, Template> = {
       const type = [212, 209, 217, 251, 252][c.i];
       const [total, used] = LICENCE_TOTALS[type];
       const names = constants.licenceServiceTypes as Record<string, string>;
-      return { serviceType: type, serviceName: names[String(type)], serviceTotalNum: c.tag === "A" ? total : Math.ceil(total / 4), serviceUseNum: c.tag === "A" ? used : Math.ceil(used / 4), validityDate: day(c, 365 - c.i * 30) };
+      return {
+        serviceType: type,
+        serviceName: names[String(type)],
+        serviceTotalNum: c.tag === "A" ? total : Math.ceil(total / 4),
+        serviceUseNum: c.tag === "A" ? used : Math.ceil(used / 4),
+        validityDate: day(c, 365 - c.i * 30),
+      };
     },
   },
   cards: {
@@ -127,21 +171,20 @@ export const templates: Record<string, Template> = {
     }),
   },
   notices: {
-    row: (c) =>
-      ({
-        ...nth(
-          [
-            { title: "关于小区计划停水的通知", noticeType: 4, content: "因市政管网检修，本小区将于本周六8:00至16:00停水，请各位业主提前做好储水准备。给您带来的不便，敬请谅解。" },
-            { title: "端午节社区邻里活动预告", noticeType: 2, content: "端午节当天上午9点在中心花园举办包粽子活动，欢迎业主携家人参加，现场提供材料。" },
-            { title: "电梯年度检验公告", noticeType: 1, content: "根据特种设备安全要求，各楼栋电梯将于下周分批进行年度检验，检验期间请走楼梯或使用另一部电梯。" },
-          ],
-          c.i,
-        ),
-        publishStatus: c.i === 2 ? 0 : 1,
-        publishTime: c.i === 2 ? undefined : at(c, -c.i * 2),
-        expireTime: at(c, 30),
-        pinned: c.i === 0,
-      }),
+    row: (c) => ({
+      ...nth(
+        [
+          { title: "关于小区计划停水的通知", noticeType: 4, content: "因市政管网检修，本小区将于本周六8:00至16:00停水，请各位业主提前做好储水准备。给您带来的不便，敬请谅解。" },
+          { title: "端午节社区邻里活动预告", noticeType: 2, content: "端午节当天上午9点在中心花园举办包粽子活动，欢迎业主携家人参加，现场提供材料。" },
+          { title: "电梯年度检验公告", noticeType: 1, content: "根据特种设备安全要求，各楼栋电梯将于下周分批进行年度检验，检验期间请走楼梯或使用另一部电梯。" },
+        ],
+        c.i,
+      ),
+      publishStatus: c.i === 2 ? 0 : 1,
+      publishTime: c.i === 2 ? undefined : at(c, -c.i * 2),
+      expireTime: at(c, 30),
+      pinned: c.i === 0,
+    }),
   },
   repairs: {
     row: (c) => ({
@@ -206,7 +249,13 @@ export const templates: Record<string, Template> = {
     }),
   },
   alarmLevels: {
-    row: (c) => ({ name: nth(["一级告警", "二级告警", "三级告警"], c.i), levelValue: c.i + 1, color: nth(["#f5222d", "#fa8c16", "#1677ff"], c.i), responseMinutes: [10, 30, 60][c.i % 3], description: nth(["立即处理", "半小时内处理", "当日处理"], c.i) }),
+    row: (c) => ({
+      name: nth(["一级告警", "二级告警", "三级告警"], c.i),
+      levelValue: c.i + 1,
+      color: nth(["#f5222d", "#fa8c16", "#1677ff"], c.i),
+      responseMinutes: [10, 30, 60][c.i % 3],
+      description: nth(["立即处理", "半小时内处理", "当日处理"], c.i),
+    }),
   },
   // Intercom devices and the cameras (摄像机, 人脸抓拍机) that 视频巡查, 摄像头测试 and 运营助手 list
   // (GET {device}/devices/actions/cameras); one camera has been offline since yesterday morning.
@@ -262,7 +311,13 @@ export const templates: Record<string, Template> = {
     row: (c) => ({ name: nth(["物业费", "公摊水电费", "停车费"], c.i), priceTypeId: c.pickAll("priceTypes")[c.i] ?? c.pick("priceTypes"), paymentType: c.i === 0 ? 1 : 2, dueDay: 15 }),
   },
   parkingLots: {
-    row: (c) => ({ name: nth(["地面停车场", "地下一层车库", "地下二层车库"], c.i), lotType: [1, 2, 2][c.i % 3], totalSpaces: [80, 260, 240][c.i % 3], tempSpaces: [20, 40, 30][c.i % 3], hourlyFee: "5.00" }),
+    row: (c) => ({
+      name: nth(["地面停车场", "地下一层车库", "地下二层车库"], c.i),
+      lotType: [1, 2, 2][c.i % 3],
+      totalSpaces: [80, 260, 240][c.i % 3],
+      tempSpaces: [20, 40, 30][c.i % 3],
+      hourlyFee: "5.00",
+    }),
   },
   licencePlates: {
     row: (c) => ({ plate: plate(c.k + 7, plateProvince(region(c))), ownerName: personName(c.k + 17), ownerPhone: mobile(c.k + 17) }),
@@ -277,7 +332,17 @@ export const templates: Record<string, Template> = {
     row: (c) => ({ configIds: c.pickAll("aiInspectionConfigs").slice(0, 2) }),
   },
   aiInspectionConfigs: {
-    row: (c) => ({ name: nth(["东门消防通道", "垃圾站", "1栋电梯厅"], c.i), region: { points: [[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]] } }),
+    row: (c) => ({
+      name: nth(["东门消防通道", "垃圾站", "1栋电梯厅"], c.i),
+      region: {
+        points: [
+          [0.1, 0.1],
+          [0.9, 0.1],
+          [0.9, 0.9],
+          [0.1, 0.9],
+        ],
+      },
+    }),
   },
   smartWorkers: {
     row: (c) => ({ name: personName(c.k + 121), phone: mobile(c.k + 121), company: nth(["杭州智居科技有限公司", "鸿运安装服务部"], c.i) }),

@@ -36,7 +36,15 @@ function generic(tx: DbSession, s: SessionInfo) {
   const create = async (resource: string, body: Record<string, unknown>) => Number((await createRow(db, buildModel(resourceByName[resource]), actor, body)).id);
   const act = async (resource: string, id: number, action: string, body: Record<string, unknown> = {}) => {
     const def = resourceByName[resource];
-    await runAction(db, buildModel(def), actor, id, def.actions!.list.find((a) => a.name === action)!, body, validateResource);
+    await runAction(
+      db,
+      buildModel(def),
+      actor,
+      id,
+      def.actions!.list.find((a) => a.name === action)!,
+      body,
+      validateResource,
+    );
   };
   return { create, act };
 }
@@ -53,7 +61,13 @@ export async function seedPrepayAccounts(tx: DbSession, s: SessionInfo, communit
   }
 }
 
-export async function seedCounterCharges(tx: DbSession, s: SessionInfo, communityId: number, items: { deposit: number; propertyFee: number }, periods: { older: string; oldest: string; ancient: string }): Promise<void> {
+export async function seedCounterCharges(
+  tx: DbSession,
+  s: SessionInfo,
+  communityId: number,
+  items: { deposit: number; propertyFee: number },
+  periods: { older: string; oldest: string; ancient: string },
+): Promise<void> {
   const { create, act } = generic(tx, s);
   const rooms = await roomsOf(tx, s, communityId);
   const item = async (name: string) => {
@@ -71,7 +85,17 @@ export async function seedCounterCharges(tx: DbSession, s: SessionInfo, communit
   // Deposits: held, refunded in part (a deduction), waiting for approval.
   const deposits: number[] = [];
   for (const [i, roomId] of rooms.slice(0, 4).entries()) {
-    deposits.push(await create("deposits", { communityId, roomId, paymentItemId: i % 2 ? keyDeposit : items.deposit, amount: i % 2 ? "200.00" : "3000.00", payMethod: 5, payerName: "业主", remark: i % 2 ? "门禁钥匙两把" : "装修押金" }));
+    deposits.push(
+      await create("deposits", {
+        communityId,
+        roomId,
+        paymentItemId: i % 2 ? keyDeposit : items.deposit,
+        amount: i % 2 ? "200.00" : "3000.00",
+        payMethod: 5,
+        payerName: "业主",
+        remark: i % 2 ? "门禁钥匙两把" : "装修押金",
+      }),
+    );
   }
   if (deposits[1]) {
     await act("deposits", deposits[1], "refund", { refundAmount: "200.00", refundMethod: 5 });

@@ -126,7 +126,15 @@ function stringValue(field: FieldDef, c: ValueContext): string {
       return plate(c.k * 3 + c.tag.charCodeAt(0));
     case "cardNo":
     case "digitsLetters":
-      return clip(`${c.tag}${stem(field.name).replace(/[^A-Za-z]/g, "").slice(0, 6).toUpperCase() || "NO"}${pad(n, 6)}`, max);
+      return clip(
+        `${c.tag}${
+          stem(field.name)
+            .replace(/[^A-Za-z]/g, "")
+            .slice(0, 6)
+            .toUpperCase() || "NO"
+        }${pad(n, 6)}`,
+        max,
+      );
     case "digitsOnly":
     case "integerOnly":
       return clip(`${c.tag === "A" ? 1 : 2}${pad(n, Math.min((max ?? 10) - 1, 9))}`, max);

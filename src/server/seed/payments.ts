@@ -65,7 +65,12 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   const propertyFee = await item("物业费", area, 1, true);
   const garbage = await item("垃圾清运费", fixed, 2, false);
   const water = await item("水费", meter, 2, false);
-  const deposit = await item("装修押金", await ids(tx, "select id from price_types where tenant_id = $1 and community_id = $2 and pricing_method = 4", [s.tenantId, communityId]).then((r) => r[0]), 2, false);
+  const deposit = await item(
+    "装修押金",
+    await ids(tx, "select id from price_types where tenant_id = $1 and community_id = $2 and pricing_method = 4", [s.tenantId, communityId]).then((r) => r[0]),
+    2,
+    false,
+  );
 
   // Settings: the first community has every tab saved, the second the payment parameters only.
   const prefix = "SJ";
@@ -76,10 +81,11 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   } else if (index === 1) {
     await saveSettings(tx, s, communityId, "payParams", { payMethods: [1, 2, 5], roundingMode: 2 });
   }
-  await tx.query(
-    `insert into payment_settings (tenant_id, community_id, created_by, updated_by) values ($1, $2, $3, $3) on conflict (tenant_id, community_id) do nothing`,
-    [s.tenantId, communityId, s.userId],
-  );
+  await tx.query(`insert into payment_settings (tenant_id, community_id, created_by, updated_by) values ($1, $2, $3, $3) on conflict (tenant_id, community_id) do nothing`, [
+    s.tenantId,
+    communityId,
+    s.userId,
+  ]);
 
   // Meter readings for the water item, three months.
   const rooms = await ids(tx, "select id from rooms where tenant_id = $1 and community_id = $2 and status in (3, 4, 5) order by id", [s.tenantId, communityId]);
@@ -136,7 +142,13 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
       if (g % 5 === 4) continue; // some rooms stay in arrears
       const payMethod = methods[k % methods.length];
       const daysAgo = n === 0 ? 20 - (g % 3) : 8 - (g % 4);
-      const r = await payBills(tx, s, null, { billIds: group.ids.map(Number), payMethod, payerName: "业主", ...(payMethod === 5 ? { receivedAmount: "1000.00" } : {}) }, { at: chinaMorning(today, daysAgo, k) });
+      const r = await payBills(
+        tx,
+        s,
+        null,
+        { billIds: group.ids.map(Number), payMethod, payerName: "业主", ...(payMethod === 5 ? { receivedAmount: "1000.00" } : {}) },
+        { at: chinaMorning(today, daysAgo, k) },
+      );
       paid.push(...r.paymentIds);
       k++;
     }
@@ -171,10 +183,11 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
 
   // Three closed days: the earliest days with payments, declared as booked but one short.
   const days = (
-    await tx.query<{ day: string }>(
-      "select distinct accounting_day as day from payments where tenant_id = $1 and community_id = $2 and accounting_day < $3::date order by 1 limit 3",
-      [s.tenantId, communityId, today],
-    )
+    await tx.query<{ day: string }>("select distinct accounting_day as day from payments where tenant_id = $1 and community_id = $2 and accounting_day < $3::date order by 1 limit 3", [
+      s.tenantId,
+      communityId,
+      today,
+    ])
   ).rows.map((r) => String(r.day));
   for (const [i, day] of days.entries()) {
     const summary = await daySummary(tx, s, communityId, day);

@@ -12,10 +12,13 @@ export async function seedAreas(tx: DbSession, tenantId: number, tree: AreaSpec[
   const walk = async (nodes: AreaSpec[], parentId: number | null, type: number) => {
     let sortNo = 1;
     for (const node of nodes) {
-      const { rows } = await tx.query<{ id: number }>(
-        "insert into areas (tenant_id, name, parent_id, type, sort_no) values ($1, $2, $3, $4, $5) returning id",
-        [tenantId, node.name, parentId, type, sortNo++],
-      );
+      const { rows } = await tx.query<{ id: number }>("insert into areas (tenant_id, name, parent_id, type, sort_no) values ($1, $2, $3, $4, $5) returning id", [
+        tenantId,
+        node.name,
+        parentId,
+        type,
+        sortNo++,
+      ]);
       ids.set(node.name, rows[0].id);
       if (node.children) await walk(node.children, rows[0].id, type + 1);
     }
@@ -58,24 +61,22 @@ export async function seedHouses(tx: DbSession, tenantId: number, communityId: n
   const rooms: number[] = [];
   for (let b = 1; b <= shape.buildings; b++) {
     const building = (
-      await tx.query<{ id: number }>(
-        "insert into buildings (tenant_id, community_id, name, floors, sort_no) values ($1, $2, $3, $4, $5) returning id",
-        [tenantId, communityId, `${b}栋`, shape.floors, b],
-      )
+      await tx.query<{ id: number }>("insert into buildings (tenant_id, community_id, name, floors, sort_no) values ($1, $2, $3, $4, $5) returning id", [
+        tenantId,
+        communityId,
+        `${b}栋`,
+        shape.floors,
+        b,
+      ])
     ).rows[0].id;
     for (let u = 1; u <= shape.unitsPerBuilding; u++) {
       const unit = (
-        await tx.query<{ id: number }>("insert into units (tenant_id, community_id, building_id, name) values ($1, $2, $3, $4) returning id", [
-          tenantId,
-          communityId,
-          building,
-          `${u}单元`,
-        ])
+        await tx.query<{ id: number }>("insert into units (tenant_id, community_id, building_id, name) values ($1, $2, $3, $4) returning id", [tenantId, communityId, building, `${u}单元`])
       ).rows[0].id;
       for (let f = 1; f <= shape.floors; f++) {
         for (let r = 1; r <= shape.roomsPerFloor; r++) {
           const roomNo = `${f}${String(r).padStart(2, "0")}`;
-          const status = ((rooms.length % 5) + 1); // spec §3 room status 1..5
+          const status = (rooms.length % 5) + 1; // spec §3 room status 1..5
           const area = `${80 + ((f * 7 + r * 13) % 60)}.${String((r * 25) % 100).padStart(2, "0")}`;
           const { rows } = await tx.query<{ id: number }>(
             `insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, building_area, status)

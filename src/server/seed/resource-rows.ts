@@ -120,10 +120,7 @@ class Filler {
     const parts = defs.map(
       (def, n) => `select ${n} as r, tenant_id, id, ${def.scope === "community" ? "community_id" : "null::bigint"} as community_id from ${ident(def.table)} where tenant_id = any($1::bigint[])`,
     );
-    const { rows } = await this.tx.query<{ r: number; tenant_id: number; id: number; community_id: number | null }>(
-      `${parts.join("\n union all ")} order by 1, 3`,
-      [ids],
-    );
+    const { rows } = await this.tx.query<{ r: number; tenant_id: number; id: number; community_id: number | null }>(`${parts.join("\n union all ")} order by 1, 3`, [ids]);
     for (const t of this.tenants) for (const def of defs) t.pools.set(def.name, emptyPool());
     for (const row of rows) {
       const tenant = this.tenants.find((t) => t.plan.tenantId === row.tenant_id)!;
@@ -234,10 +231,7 @@ class Filler {
 }
 
 async function loadCommunities(tx: DbSession, tenantId: number): Promise<DemoCommunity[]> {
-  const { rows } = await tx.query<DemoCommunity>(
-    `select id, name, administrative_code as "administrativeCode" from communities where tenant_id = $1 order by id`,
-    [tenantId],
-  );
+  const { rows } = await tx.query<DemoCommunity>(`select id, name, administrative_code as "administrativeCode" from communities where tenant_id = $1 order by id`, [tenantId]);
   return rows;
 }
 

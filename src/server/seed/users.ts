@@ -13,10 +13,7 @@ export interface DemoUsers {
   staffRole: number;
 }
 
-async function insertUser(
-  tx: DbSession,
-  u: { tenantId: number; username: string; realName: string; phone: string; userType: string; roleId: number | null; password: string },
-): Promise<number> {
+async function insertUser(tx: DbSession, u: { tenantId: number; username: string; realName: string; phone: string; userType: string; roleId: number | null; password: string }): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `insert into users (tenant_id, username, real_name, phone, user_type, role_id, enabled, password_hash)
      values ($1, $2, $3, $4, $5, $6, true, $7) returning id`,

@@ -5,9 +5,7 @@ import { errorCodes } from "../../../generated/errors.ts";
 import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
 
-export const errorCodeTable: Readonly<Record<string, string>> = Object.freeze(
-  Object.fromEntries(Object.values(errorCodes).map((e) => [String(e.code), e.message])),
-);
+export const errorCodeTable: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(Object.values(errorCodes).map((e) => [String(e.code), e.message])));
 
 export async function errorCodesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getErrorCodeTable, async () => errorCodeTable);

@@ -28,12 +28,7 @@ interface UserRow {
 }
 
 /** The community the shell opens with (see the header). */
-export async function currentCommunity(
-  db: DbSession,
-  tenantId: number,
-  userId: number,
-  requested: number | null,
-): Promise<{ communityId: number; communityName: string } | null> {
+export async function currentCommunity(db: DbSession, tenantId: number, userId: number, requested: number | null): Promise<{ communityId: number; communityName: string } | null> {
   if (requested !== null) {
     const name = await communityName(db, tenantId, requested);
     if (name !== null) return { communityId: requested, communityName: name };
@@ -46,10 +41,9 @@ export async function currentCommunity(
     [tenantId, userId],
   );
   if (recent.rows[0]) return recent.rows[0];
-  const { rows } = await db.query<{ communityId: number; communityName: string }>(
-    `select id as "communityId", name as "communityName" from communities where tenant_id = $1 order by id limit 1`,
-    [tenantId],
-  );
+  const { rows } = await db.query<{ communityId: number; communityName: string }>(`select id as "communityId", name as "communityName" from communities where tenant_id = $1 order by id limit 1`, [
+    tenantId,
+  ]);
   return rows[0] ?? null;
 }
 

@@ -9,12 +9,4 @@ import { errorCodesModule } from "./error-codes.ts";
 import { operationReportModule } from "./operation-report.ts";
 import { menuCustomizationModule } from "./menu-customization.ts";
 
-export const systemRoutes: FastifyPluginAsync[] = [
-  homepageModule,
-  usersModule,
-  tenantServicesModule,
-  platformConfigModule,
-  errorCodesModule,
-  operationReportModule,
-  menuCustomizationModule,
-];
+export const systemRoutes: FastifyPluginAsync[] = [homepageModule, usersModule, tenantServicesModule, platformConfigModule, errorCodesModule, operationReportModule, menuCustomizationModule];

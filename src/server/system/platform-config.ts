@@ -17,8 +17,7 @@ export const DEFAULT_PLATFORM_NAME = "云物业社区管理平台";
 export const DEFAULT_PLATFORM_ICO =
   "data:image/svg+xml;utf8," +
   encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1668dc"/>' +
-      '<path d="M32 14 12 31h6v19h11V38h6v12h11V31h6z" fill="#fff"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1668dc"/>' + '<path d="M32 14 12 31h6v19h11V38h6v12h11V31h6z" fill="#fff"/></svg>',
   );
 /** The menu colours a tenant without its own theme gets: the web app's defaults (they meet 4.5:1). */
 const DEFAULT_THEME = MENU_THEME_DEFAULTS;

@@ -144,10 +144,7 @@ export class TaskRunner {
         }
         await nextTick();
       }
-      await this.db.query(`update tasks set state = 'pending', locked_by = null, locked_until = null, updated_at = now() where id = $1 and locked_by = $2`, [
-        task.id,
-        this.workerId,
-      ]);
+      await this.db.query(`update tasks set state = 'pending', locked_by = null, locked_until = null, updated_at = now() where id = $1 and locked_by = $2`, [task.id, this.workerId]);
     } catch (err) {
       if (err instanceof LeaseLostError) return;
       const message = err instanceof Error ? err.message : String(err);

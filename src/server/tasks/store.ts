@@ -43,14 +43,15 @@ export const TASK_VIEW_COLUMNS = columnsWith(`payload - 'rows' as payload`);
 /** A task retried this many times (its server died each time) is given up. */
 export const MAX_ATTEMPTS = 5;
 
-export async function enqueueTask(
-  db: DbSession,
-  t: { tenantId: number; userId: number | null; type: string; name: string; total: number; payload: unknown },
-): Promise<TaskRow> {
-  const { rows } = await db.query<TaskRow>(
-    `insert into tasks (tenant_id, user_id, type, name, total, payload) values ($1, $2, $3, $4, $5, $6::jsonb) returning ${TASK_VIEW_COLUMNS}`,
-    [t.tenantId, t.userId, t.type, t.name.slice(0, 128), t.total, JSON.stringify(t.payload)],
-  );
+export async function enqueueTask(db: DbSession, t: { tenantId: number; userId: number | null; type: string; name: string; total: number; payload: unknown }): Promise<TaskRow> {
+  const { rows } = await db.query<TaskRow>(`insert into tasks (tenant_id, user_id, type, name, total, payload) values ($1, $2, $3, $4, $5, $6::jsonb) returning ${TASK_VIEW_COLUMNS}`, [
+    t.tenantId,
+    t.userId,
+    t.type,
+    t.name.slice(0, 128),
+    t.total,
+    JSON.stringify(t.payload),
+  ]);
   return rows[0];
 }
 

@@ -33,8 +33,7 @@ export function registerTaskSummary(type: string, summary: (result: Record<strin
 
 export function taskItem(t: TaskRow): TaskCentreItem {
   const result = t.result && typeof t.result === "object" ? (t.result as Record<string, unknown>) : null;
-  const text =
-    t.state === "failed" ? t.error || messages.taskFailed : t.state === "completed" ? (result && summaries[t.type]?.(result)) || messages.taskCompleted : null;
+  const text = t.state === "failed" ? t.error || messages.taskFailed : t.state === "completed" ? (result && summaries[t.type]?.(result)) || messages.taskCompleted : null;
   return {
     id: t.id,
     name: t.name,
@@ -61,10 +60,11 @@ export async function listTasks(db: DbSession, session: SessionInfo, page: { pag
     where += " and user_id = $2";
   }
   // Limit and offset as parameters: one statement text for every page (prepared once, db/postgres.ts).
-  const { rows } = await db.query<TaskRow>(
-    `select ${TASK_VIEW_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, page.pageSize, page.offset],
-  );
+  const { rows } = await db.query<TaskRow>(`select ${TASK_VIEW_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`, [
+    ...params,
+    page.pageSize,
+    page.offset,
+  ]);
   const total = Number((await db.query<{ n: number }>(`select count(*)::int as n from tasks where ${where}`, params)).rows[0].n);
   return { list: rows.map(taskItem), total };
 }

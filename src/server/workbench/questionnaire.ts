@@ -74,11 +74,7 @@ export const guideQuestionnaire: Questionnaire = {
 export async function questionnaireModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getQuestionnaire, async ({ params: { id }, session }) => {
     if (id !== guideQuestionnaire.questionnaireId) throw apiError("NOT_FOUND");
-    const { rows } = await app.db.query("select 1 from questionnaire_answers where tenant_id = $1 and questionnaire_id = $2 and user_id = $3", [
-      session.tenantId,
-      id,
-      session.userId,
-    ]);
+    const { rows } = await app.db.query("select 1 from questionnaire_answers where tenant_id = $1 and questionnaire_id = $2 and user_id = $3", [session.tenantId, id, session.userId]);
     return { ...guideQuestionnaire, answered: rows.length > 0 };
   });
 

@@ -89,35 +89,48 @@ async function pickRoutes(app: FastifyInstance): Promise<void> {
   // The app-wide request decompression (@fastify/compress) stays off: this parser unpacks, with its limits.
   const options = { decompress: false as const };
 
-  route(app, operations.reportTrackingEnvironment, async ({ body, session }) => {
-    const clientCode = textOf(body.clientCode, 64);
-    if (!clientCode) throw apiError("BAD_REQUEST");
-    const env = (body.environmentalInfo && typeof body.environmentalInfo === "object" ? body.environmentalInfo : {}) as Record<string, unknown>;
-    await app.db.query(
-      `insert into tracking_clients (tenant_id, client_code, user_id, os, browser, browser_version, last_seen_at, created_by, updated_by)
+  route(
+    app,
+    operations.reportTrackingEnvironment,
+    async ({ body, session }) => {
+      const clientCode = textOf(body.clientCode, 64);
+      if (!clientCode) throw apiError("BAD_REQUEST");
+      const env = (body.environmentalInfo && typeof body.environmentalInfo === "object" ? body.environmentalInfo : {}) as Record<string, unknown>;
+      await app.db.query(
+        `insert into tracking_clients (tenant_id, client_code, user_id, os, browser, browser_version, last_seen_at, created_by, updated_by)
        values ($1, $2, $3, $4, $5, $6, now(), $3, $3)
        on conflict (tenant_id, client_code) do update set user_id = excluded.user_id, os = excluded.os, browser = excluded.browser,
          browser_version = excluded.browser_version, last_seen_at = now(), updated_at = now(), updated_by = excluded.updated_by,
          version = tracking_clients.version + 1`,
-      [session.tenantId, clientCode, session.userId, textOf(env.os ?? env.OS, 64) || null, textOf(env.browser, 64) || null, textOf(env.browserVersion, 32) || null],
-    );
-    return { clientCode };
-  }, options);
+        [session.tenantId, clientCode, session.userId, textOf(env.os ?? env.OS, 64) || null, textOf(env.browser, 64) || null, textOf(env.browserVersion, 32) || null],
+      );
+      return { clientCode };
+    },
+    options,
+  );
 
-  route(app, operations.reportTrackingClicks, async ({ body, session }) => {
-    if (!Array.isArray(body.dataList)) throw apiError("BAD_REQUEST");
-    const now = new Date();
-    const records = body.dataList.slice(0, TRACKING_BATCH_MAX).map((r) => normalizeClickRecord(r, now)).filter((r): r is ClickRecordInput => r !== null);
-    if (records.length) {
-      await app.db.query(
-        `insert into click_records (tenant_id, lc, ety, rt, event_time, biz, user_id, client_code, created_by, updated_by)
+  route(
+    app,
+    operations.reportTrackingClicks,
+    async ({ body, session }) => {
+      if (!Array.isArray(body.dataList)) throw apiError("BAD_REQUEST");
+      const now = new Date();
+      const records = body.dataList
+        .slice(0, TRACKING_BATCH_MAX)
+        .map((r) => normalizeClickRecord(r, now))
+        .filter((r): r is ClickRecordInput => r !== null);
+      if (records.length) {
+        await app.db.query(
+          `insert into click_records (tenant_id, lc, ety, rt, event_time, biz, user_id, client_code, created_by, updated_by)
          select $1, x.lc, x.ety, x.rt, x."eventTime"::timestamptz, x.biz::jsonb, $2, $3, $2, $2
            from jsonb_to_recordset($4::jsonb) as x(lc text, ety text, rt text, "eventTime" text, biz text)`,
-        [session.tenantId, session.userId, textOf(body.clientCode, 64) || null, JSON.stringify(records)],
-      );
-    }
-    return { accepted: records.length };
-  }, options);
+          [session.tenantId, session.userId, textOf(body.clientCode, 64) || null, JSON.stringify(records)],
+        );
+      }
+      return { accepted: records.length };
+    },
+    options,
+  );
 }
 
 export async function trackingModule(app: FastifyInstance): Promise<void> {
@@ -126,7 +139,10 @@ export async function trackingModule(app: FastifyInstance): Promise<void> {
   route(app, operations.countClicksByCode, async ({ query, session }) => {
     const params: unknown[] = [session.tenantId];
     let where = "tenant_id = $1";
-    for (const [key, op] of [["from", ">="], ["to", "<"]] as const) {
+    for (const [key, op] of [
+      ["from", ">="],
+      ["to", "<"],
+    ] as const) {
       const text = textOf(query[key], 40);
       if (!text) continue;
       const at = new Date(text);

@@ -35,10 +35,11 @@ function usable(layout: LayoutItem[], session: SessionInfo): LayoutItem[] {
 export async function workbenchLayoutModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getWorkbenchLayout, async ({ query, session }) => {
     const community = await ownCommunity(app.db, session, query.communityId);
-    const { rows } = await app.db.query<{ id: number; layout: unknown }>(
-      "select id, layout from workbench_layouts where tenant_id = $1 and community_id = $2 and user_id = $3",
-      [session.tenantId, community.id, session.userId],
-    );
+    const { rows } = await app.db.query<{ id: number; layout: unknown }>("select id, layout from workbench_layouts where tenant_id = $1 and community_id = $2 and user_id = $3", [
+      session.tenantId,
+      community.id,
+      session.userId,
+    ]);
     if (!rows[0]) return { layoutId: null, communityId: community.id, layout: defaultLayout(session.authorities), isDefault: true };
     return { layoutId: Number(rows[0].id), communityId: community.id, layout: usable(normalizeLayout(rows[0].layout), session), isDefault: false };
   });
@@ -61,11 +62,7 @@ export async function workbenchLayoutModule(app: FastifyInstance): Promise<void>
     // A malformed id is simply not found.
     const layoutId = parseId(params.layoutId);
     if (layoutId === null) throw apiError("NOT_FOUND");
-    const { rows } = await app.db.query("delete from workbench_layouts where tenant_id = $1 and id = $2 and user_id = $3 returning id", [
-      session.tenantId,
-      layoutId,
-      session.userId,
-    ]);
+    const { rows } = await app.db.query("delete from workbench_layouts where tenant_id = $1 and id = $2 and user_id = $3 returning id", [session.tenantId, layoutId, session.userId]);
     if (!rows.length) throw apiError("NOT_FOUND");
     return { layoutId };
   });

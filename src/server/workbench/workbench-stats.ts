@@ -150,10 +150,7 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   route(app, operations.getWorkbenchRoomStatistics, async ({ query, session, request }) => {
     const s = await roomScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
-    const { rows } = await db.query<{ value: number; count: number }>(
-      "select status as value, count(*)::int as count from rooms where tenant_id = $1 and community_id = $2 group by status",
-      p,
-    );
+    const { rows } = await db.query<{ value: number; count: number }>("select status as value, count(*)::int as count from rooms where tenant_id = $1 and community_id = $2 group by status", p);
     const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
     const occupied = await count(
       db,
@@ -187,14 +184,8 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     const { days, since } = chinaDays(new Date(), 7);
     const p = [s.tenantId, s.communityId, since.toISOString()];
     const recent = "tenant_id = $1 and community_id = $2 and event_time >= $3";
-    const { rows: perDay } = await db.query<{ day: string; count: number }>(
-      `select ${chinaDay("event_time")} as day, count(*)::int as count from access_events where ${recent} group by 1`,
-      p,
-    );
-    const { rows: perMethod } = await db.query<{ value: number; count: number }>(
-      `select open_method as value, count(*)::int as count from access_events where ${recent} group by open_method`,
-      p,
-    );
+    const { rows: perDay } = await db.query<{ day: string; count: number }>(`select ${chinaDay("event_time")} as day, count(*)::int as count from access_events where ${recent} group by 1`, p);
+    const { rows: perMethod } = await db.query<{ value: number; count: number }>(`select open_method as value, count(*)::int as count from access_events where ${recent} group by open_method`, p);
     const failed = await count(db, `select count(*)::int as n from access_events where ${recent} and result = 0`, p);
     const byDay = new Map(perDay.map((r) => [r.day, Number(r.count)]));
     const series = days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
@@ -208,28 +199,21 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   });
 
   const vehicleScope = withCode("HBL21001", "HBL04001");
-  route(
-    app,
-    operations.getWorkbenchVehicleStatistics,
-    async ({ query, session, request }) => {
-      const s = await vehicleScope(request, session, query.communityId);
-      const { days, since } = chinaDays(new Date(), 7);
-      const { rows } = await db.query<{ day: string; direction: number; count: number }>(
-        `select ${chinaDay("event_time")} as day, direction, count(*)::int as count
+  route(app, operations.getWorkbenchVehicleStatistics, async ({ query, session, request }) => {
+    const s = await vehicleScope(request, session, query.communityId);
+    const { days, since } = chinaDays(new Date(), 7);
+    const { rows } = await db.query<{ day: string; direction: number; count: number }>(
+      `select ${chinaDay("event_time")} as day, direction, count(*)::int as count
            from parking_events where tenant_id = $1 and community_id = $2 and event_time >= $3 group by 1, 2`,
-        [s.tenantId, s.communityId, since.toISOString()],
-      );
-      const plateCount = await count(db, "select count(*)::int as n from licence_plates where tenant_id = $1 and community_id = $2 and coalesce(enabled, true)", [
-        s.tenantId,
-        s.communityId,
-      ]);
-      const series = days.map((date) => ({
-        date,
-        in: Number(rows.find((r) => r.day === date && Number(r.direction) === 1)?.count ?? 0),
-        out: Number(rows.find((r) => r.day === date && Number(r.direction) === 2)?.count ?? 0),
-      }));
-      const today = series[series.length - 1];
-      return { todayIn: today.in, todayOut: today.out, plateCount, days: series };
-    },
-  );
+      [s.tenantId, s.communityId, since.toISOString()],
+    );
+    const plateCount = await count(db, "select count(*)::int as n from licence_plates where tenant_id = $1 and community_id = $2 and coalesce(enabled, true)", [s.tenantId, s.communityId]);
+    const series = days.map((date) => ({
+      date,
+      in: Number(rows.find((r) => r.day === date && Number(r.direction) === 1)?.count ?? 0),
+      out: Number(rows.find((r) => r.day === date && Number(r.direction) === 2)?.count ?? 0),
+    }));
+    const today = series[series.length - 1];
+    return { todayIn: today.in, todayOut: today.out, plateCount, days: series };
+  });
 }

@@ -20,17 +20,7 @@ import { accessibleRowSelection } from "./rowSelection.tsx";
 import { useScrollableRegions } from "./scrollRegion.ts";
 import { ExportButton, ImportButtons } from "./excel/ExcelButtons.tsx";
 import { pageListBody } from "../providers/dataProvider.ts";
-import {
-  filtersFromForm,
-  fromAntdOrder,
-  PAGE_SIZE_OPTIONS,
-  readListState,
-  toAntdOrder,
-  toRefineQuery,
-  typedFilters,
-  writeListState,
-  type ListState,
-} from "./listQuery.ts";
+import { filtersFromForm, fromAntdOrder, PAGE_SIZE_OPTIONS, readListState, toAntdOrder, toRefineQuery, typedFilters, writeListState, type ListState } from "./listQuery.ts";
 import { NoPermission, pageTitle, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
 
 // One empty page for every render while loading, so memos over the rows keep their value.
@@ -201,12 +191,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
         </Space>
       }
     >
-      <FilterBar
-        fields={filterDefs}
-        searchable={searchable}
-        state={state}
-        onApply={(filters, keyword) => setState({ ...state, pageNo: 1, filters, keyword })}
-      />
+      <FilterBar fields={filterDefs} searchable={searchable} state={state} onApply={(filters, keyword) => setState({ ...state, pageNo: 1, filters, keyword })} />
       {access.delete && (
         <Space style={{ marginBottom: 12 }}>
           <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={deleteManyMutation.isPending} onClick={confirmBatchDelete}>
@@ -228,26 +213,30 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
         />
       ) : (
         <div ref={tableArea}>
-        <Table<BaseRecord>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={access.list === undefined || listQuery.isFetching}
-          onChange={onTableChange}
-          scroll={{ x: "max-content" }}
-          rowSelection={access.delete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]), preserveSelectedRowKeys: false, ...accessibleRowSelection(columnsDefs.map((f) => f.name)) } : undefined}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-          pagination={{
-            current: state.pageNo,
-            pageSize: state.pageSize,
-            total,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (n) => `共 ${n} 条`,
-          }}
-        />
+          <Table<BaseRecord>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={rows}
+            loading={access.list === undefined || listQuery.isFetching}
+            onChange={onTableChange}
+            scroll={{ x: "max-content" }}
+            rowSelection={
+              access.delete
+                ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]), preserveSelectedRowKeys: false, ...accessibleRowSelection(columnsDefs.map((f) => f.name)) }
+                : undefined
+            }
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+            pagination={{
+              current: state.pageNo,
+              pageSize: state.pageSize,
+              total,
+              showSizeChanger: true,
+              showQuickJumper: true,
+              pageSizeOptions: PAGE_SIZE_OPTIONS,
+              showTotal: (n) => `共 ${n} 条`,
+            }}
+          />
         </div>
       )}
     </Card>

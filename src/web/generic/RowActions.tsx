@@ -113,14 +113,25 @@ function ActionDialog({ def, action, onClose, onSubmit }: { def: ResourceDef; ac
   };
 
   return (
-    <Modal open title={action.label} okText="确定" cancelText="取消" okButtonProps={{ danger: action.danger, loading: saving }} onOk={() => void submit().catch(() => undefined)} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={action.label}
+      okText="确定"
+      cancelText="取消"
+      okButtonProps={{ danger: action.danger, loading: saving }}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" preserve={false}>
         {fields.map((f) => {
           const verb = f.type === "ref" || f.mapping ? "请选择" : "请输入";
           const rules: FormRule[] = [
             // Blank is empty or only spaces; a select's value is a number, which a plain required rule
             // (typed "string" by default) would refuse.
-            ...(action.required.includes(f.name) ? [{ validator: (_rule: unknown, v: unknown) => (isBlankInput(v) ? Promise.reject(new Error(`${verb}${fieldLabel(f, scene)}`)) : Promise.resolve()) }] : []),
+            ...(action.required.includes(f.name)
+              ? [{ validator: (_rule: unknown, v: unknown) => (isBlankInput(v) ? Promise.reject(new Error(`${verb}${fieldLabel(f, scene)}`)) : Promise.resolve()) }]
+              : []),
             schemaRule(def.name, "edit", fields, f),
           ];
           return (

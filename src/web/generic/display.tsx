@@ -97,10 +97,21 @@ export function FieldValue({ field, value, row, pageIds, detail }: FieldValuePro
   }
   if (field.type === "json") {
     const text = typeof value === "string" ? value : JSON.stringify(value, null, detail ? 2 : 0);
-    return detail ? <pre style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all" }}>{text}</pre> : <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 240 }}>{text}</Typography.Text>;
+    return detail ? (
+      <pre style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all" }}>{text}</pre>
+    ) : (
+      <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 240 }}>
+        {text}
+      </Typography.Text>
+    );
   }
   const text = valueText(field, value);
-  if (!detail && field.type === "text") return <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 240 }}>{text}</Typography.Text>;
+  if (!detail && field.type === "text")
+    return (
+      <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 240 }}>
+        {text}
+      </Typography.Text>
+    );
   return text;
 }
 

@@ -12,8 +12,7 @@ export type FormMode = "create" | "edit";
 const visible = (f: FieldDef) => f.type !== "secret";
 
 export const listFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.list && visible(f));
-export const filterFields = (def: ResourceDef): FieldDef[] =>
-  def.fields.filter((f) => f.filter && visible(f) && f.type !== "json" && f.type !== "image");
+export const filterFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.filter && visible(f) && f.type !== "json" && f.type !== "image");
 export const searchFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.search && visible(f));
 export const formFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.form && visible(f));
 export const detailFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.detail && visible(f));
@@ -121,12 +120,7 @@ export function toPayloadValue(field: FieldDef, value: unknown): unknown {
  * route values (e.g. patrolType) on top. A create leaves empty fields out (the defaults apply); an
  * update sends null to clear them.
  */
-export function toPayload(
-  fields: readonly FieldDef[],
-  values: Record<string, unknown>,
-  mode: FormMode,
-  fixed: Record<string, unknown> = {},
-): Record<string, unknown> {
+export function toPayload(fields: readonly FieldDef[], values: Record<string, unknown>, mode: FormMode, fixed: Record<string, unknown> = {}): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const f of fields) {
     if (f.readOnly || !f.form || f.type === "secret") continue;

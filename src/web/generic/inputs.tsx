@@ -84,7 +84,15 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
       );
     case "boolean":
       return variant === "filter" ? (
-        <Select {...common} allowClear placeholder={selectPlaceholder(field)} options={BOOLEAN_OPTIONS} value={value as boolean | undefined} onChange={(v) => onChange?.(v)} style={{ width: "100%" }} />
+        <Select
+          {...common}
+          allowClear
+          placeholder={selectPlaceholder(field)}
+          options={BOOLEAN_OPTIONS}
+          value={value as boolean | undefined}
+          onChange={(v) => onChange?.(v)}
+          style={{ width: "100%" }}
+        />
       ) : (
         <Switch {...common} checked={!!value} onChange={(v) => onChange?.(v)} checkedChildren="是" unCheckedChildren="否" />
       );

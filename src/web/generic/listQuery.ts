@@ -110,5 +110,4 @@ export function toRefineQuery(
 
 /** antd's sort order names ↔ the API's. */
 export const toAntdOrder = (order?: "asc" | "desc"): "ascend" | "descend" | null => (order === "asc" ? "ascend" : order === "desc" ? "descend" : null);
-export const fromAntdOrder = (order?: "ascend" | "descend" | null): "asc" | "desc" | undefined =>
-  order === "ascend" ? "asc" : order === "descend" ? "desc" : undefined;
+export const fromAntdOrder = (order?: "ascend" | "descend" | null): "asc" | "desc" | undefined => (order === "ascend" ? "asc" : order === "descend" ? "desc" : undefined);

@@ -44,7 +44,18 @@ export default function TipBubble({ anchor, text, side = "below", onClose, autoC
     <div
       role="status"
       data-testid={testId}
-      style={{ position: "fixed", zIndex: 1010, width: WIDTH, padding: "10px 12px", background: "#1668dc", color: "#fff", borderRadius: 6, boxShadow: "0 6px 16px rgba(0,0,0,.2)", fontSize: 13, ...style }}
+      style={{
+        position: "fixed",
+        zIndex: 1010,
+        width: WIDTH,
+        padding: "10px 12px",
+        background: "#1668dc",
+        color: "#fff",
+        borderRadius: 6,
+        boxShadow: "0 6px 16px rgba(0,0,0,.2)",
+        fontSize: 13,
+        ...style,
+      }}
     >
       <div style={{ marginBottom: 8, lineHeight: 1.6 }}>{text}</div>
       <div style={{ textAlign: "right" }}>

@@ -15,5 +15,4 @@ export const fetchSmartHomeSteer = (communityId: Id) => api.getSmartHomeSteer({ 
 export const fetchQuestionnaire = (id: string = constants.questionnaireId) => api.getQuestionnaire({ params: { id } }, { silent: true });
 
 /** Errors of the submission are shown (a rejected comment says why). */
-export const submitQuestionnaire = (submission: QuestionnaireSubmission) =>
-  api.submitQuestionnaire({ body: submission }, { loading: "提交中..." });
+export const submitQuestionnaire = (submission: QuestionnaireSubmission) => api.submitQuestionnaire({ body: submission }, { loading: "提交中..." });

@@ -115,8 +115,16 @@ export function StepBadge({ done, label, size, color, style }: { done: boolean; 
   return (
     <span
       style={{
-        width: size, height: size, borderRadius: size / 2, flex: "none", display: "inline-flex", alignItems: "center", justifyContent: "center",
-        background: done ? "#52c41a" : color, color: "#fff", ...style,
+        width: size,
+        height: size,
+        borderRadius: size / 2,
+        flex: "none",
+        display: "inline-flex",
+        alignItems: "center",
+        justifyContent: "center",
+        background: done ? "#52c41a" : color,
+        color: "#fff",
+        ...style,
       }}
     >
       {done ? <CheckCircleFilled /> : label}
@@ -174,8 +182,16 @@ export function FloatingGuideButton({ drag, size, onOpen, testId, tour, label, o
       onClick={() => !drag.wasDragged() && onOpen()}
       onPointerEnter={onPointerEnter}
       style={{
-        position: "fixed", top: drag.position.y, width: size.width, height: size.height, border: "none", color: "#fff", cursor: "grab",
-        boxShadow: "0 4px 12px rgba(0,0,0,.2)", touchAction: "none", ...style,
+        position: "fixed",
+        top: drag.position.y,
+        width: size.width,
+        height: size.height,
+        border: "none",
+        color: "#fff",
+        cursor: "grab",
+        boxShadow: "0 4px 12px rgba(0,0,0,.2)",
+        touchAction: "none",
+        ...style,
       }}
     >
       {children}

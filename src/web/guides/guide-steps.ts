@@ -23,10 +23,7 @@ export interface GuideStepItem {
   children?: GuideStepItem[];
 }
 
-export type StepClick =
-  | { kind: "disabled" }
-  | { kind: "noPermission"; message: string }
-  | { kind: "open"; path: string; lc: string };
+export type StepClick = { kind: "disabled" } | { kind: "noPermission"; message: string } | { kind: "open"; path: string; lc: string };
 
 export const noPermissionMessage = (stepName: string): string => messages.guideStepNoPermission.replace("{name}", stepName);
 

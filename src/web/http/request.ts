@@ -77,9 +77,7 @@ export class RequestError extends Error {
   get fieldErrors(): { field: string; message: string }[] {
     const errors = (this.data as { errors?: unknown } | null)?.errors;
     if (!Array.isArray(errors)) return [];
-    return errors.filter(
-      (e: { field?: unknown; message?: unknown } | null): e is { field: string; message: string } => !!e && typeof e.field === "string" && typeof e.message === "string",
-    );
+    return errors.filter((e: { field?: unknown; message?: unknown } | null): e is { field: string; message: string } => !!e && typeof e.field === "string" && typeof e.message === "string");
   }
 }
 
@@ -275,9 +273,7 @@ function fail(init: ConstructorParameters<typeof RequestError>[0], options: Requ
 /** spec §8: 401 ends the session (redirect after 0.5 s) or, with the 403 marker, says no permission. */
 function handleUnauthorized(body: unknown, options: RequestOptions): { kind: RequestErrorKind; message: string } {
   const marker = !!body && typeof body === "object" && (body as { status?: unknown }).status === 403;
-  const result = marker
-    ? { kind: "forbidden" as const, message: messages.noModulePermission }
-    : { kind: "unauthorized" as const, message: messages.sessionExpired };
+  const result = marker ? { kind: "forbidden" as const, message: messages.noModulePermission } : { kind: "unauthorized" as const, message: messages.sessionExpired };
   // A silent call that lacks permission (a label lookup) changes nothing for the calls around it.
   if (marker && options.silent) return result;
   const now = Date.now();

@@ -14,23 +14,11 @@ import { RequestError } from "../http/request.ts";
 import { api } from "../http/api.ts";
 import { getCurrentCommunity, getCurrentCommunityId, setCurrentCommunity } from "../state/community.ts";
 import { setSceneName } from "../state/scene.ts";
-import {
-  clearSession,
-  getAuthorities,
-  getCurrentUser,
-  getTenantId,
-  hasSession,
-  parseAuthorityCodes,
-  saveLogin,
-  setCurrentUser,
-  type CurrentUser,
-  type LoginResult,
-} from "../state/session.ts";
+import { clearSession, getAuthorities, getCurrentUser, getTenantId, hasSession, parseAuthorityCodes, saveLogin, setCurrentUser, type CurrentUser, type LoginResult } from "../state/session.ts";
 
 export const LOGIN_PATH = "/login";
 export const HOME_PATH = "/workbench/benchlayout";
 export const STARTUP_ERROR_PATH = "/error/500";
-
 
 let userLoading: Promise<CurrentUser> | null = null;
 

@@ -62,12 +62,15 @@ export function filtersToBody(filters: CrudFilter[] | undefined): Record<string,
 }
 
 /** The pageList body of a getList call. */
-export function pageListBody(info: ResourceMeta, params: {
-  pagination?: { currentPage?: number; pageSize?: number; mode?: string };
-  sorters?: { field: string; order: "asc" | "desc" }[];
-  filters?: CrudFilter[];
-  meta?: Record<string, unknown>;
-}): Record<string, unknown> {
+export function pageListBody(
+  info: ResourceMeta,
+  params: {
+    pagination?: { currentPage?: number; pageSize?: number; mode?: string };
+    sorters?: { field: string; order: "asc" | "desc" }[];
+    filters?: CrudFilter[];
+    meta?: Record<string, unknown>;
+  },
+): Record<string, unknown> {
   const pageNo = params.pagination?.currentPage ?? 1;
   const pageSize = params.pagination?.pageSize ?? DEFAULT_PAGE_SIZE;
   const sorter = params.sorters?.[0];
@@ -102,9 +105,7 @@ export const dataProvider: DataProvider = {
     const wanted = [...new Set(ids.map(String))];
     if (wanted.length === 0) return { data: [] as TData[] };
     const url = await resourceUrl(resource, meta);
-    const rows = await Promise.all(
-      wanted.map((id) => http.get<TData>(`${url}/${encodeURIComponent(id)}`, undefined, { ...optionsOf(meta), silent: true }).catch(() => null)),
-    );
+    const rows = await Promise.all(wanted.map((id) => http.get<TData>(`${url}/${encodeURIComponent(id)}`, undefined, { ...optionsOf(meta), silent: true }).catch(() => null)));
     return { data: rows.filter((row): row is Awaited<TData> => !!row) as TData[] };
   },
 
@@ -127,7 +128,7 @@ export const dataProvider: DataProvider = {
 
   async deleteOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider["deleteOne"]>[0]) {
     const data = await http.delete<TData>(`${await resourceUrl(resource, meta)}/${encodeURIComponent(String(id))}`, undefined, optionsOf(meta));
-    return { data: (data ?? { id }) };
+    return { data: data ?? { id } };
   },
 
   async deleteMany<TData extends BaseRecord = BaseRecord>({ resource, ids, meta }: Parameters<NonNullable<DataProvider["deleteMany"]>>[0]) {
@@ -138,10 +139,7 @@ export const dataProvider: DataProvider = {
   async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, headers, meta }: Parameters<NonNullable<DataProvider["custom"]>>[0]) {
     const options = { ...optionsOf(meta), headers };
     const verb = method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
-    const data =
-      verb === "get"
-        ? await http.get<TData>(url, (query ?? {}) as Record<string, unknown>, options)
-        : await http[verb]<TData>(url, payload, options);
+    const data = verb === "get" ? await http.get<TData>(url, (query ?? {}) as Record<string, unknown>, options) : await http[verb]<TData>(url, payload, options);
     return { data };
   },
 };

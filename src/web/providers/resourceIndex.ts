@@ -27,8 +27,8 @@ function fromDef(def: ResourceDef | undefined): ResourceMeta {
  * only fills what is unknown (Refine merges URL query keys into meta, so it cannot override).
  */
 export function resourceMeta(name: string, meta?: Record<string, unknown>): ResourceMeta {
-  const routed = (refine.get(name)?.meta ?? fromDef(getResourceDef(name)));
-  const str = (key: string) => (typeof meta?.[key] === "string" ? (meta[key]) : undefined);
+  const routed = refine.get(name)?.meta ?? fromDef(getResourceDef(name));
+  const str = (key: string) => (typeof meta?.[key] === "string" ? meta[key] : undefined);
   return {
     service: routed.service ?? str("service"),
     scope: routed.scope ?? str("scope"),

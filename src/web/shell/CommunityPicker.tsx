@@ -10,8 +10,17 @@ import { lazyPage } from "../pages/lazyPage.ts";
 import { setCurrentCommunity, useCurrentCommunity } from "../state/community.ts";
 import { fetchAreaTree, fetchCommunities, fetchRecentCommunities, saveRecentCommunities } from "./api.ts";
 import {
-  cancelPicker, closedPicker, confirmPicker, openPicker, resolveCurrentCommunity, sameId, selectArea,
-  type AreaNode, type Community, type PickerLoad, type PickerState,
+  cancelPicker,
+  closedPicker,
+  confirmPicker,
+  openPicker,
+  resolveCurrentCommunity,
+  sameId,
+  selectArea,
+  type AreaNode,
+  type Community,
+  type PickerLoad,
+  type PickerState,
 } from "./picker-state.ts";
 import { communitiesOf } from "./use-community-bootstrap.ts";
 
@@ -37,8 +46,16 @@ export default function CommunityPicker({ sceneName }: { sceneName: string }) {
 
   const run = (loads: PickerLoad[]) => {
     for (const load of loads) {
-      if (load.kind === "areas") fetchAreaTree().then((a) => setAreas(a ?? []), () => undefined);
-      else if (load.kind === "recent") fetchRecentCommunities().then((r) => setRecent(communitiesOf(r?.recentList)), () => undefined);
+      if (load.kind === "areas")
+        fetchAreaTree().then(
+          (a) => setAreas(a ?? []),
+          () => undefined,
+        );
+      else if (load.kind === "recent")
+        fetchRecentCommunities().then(
+          (r) => setRecent(communitiesOf(r?.recentList)),
+          () => undefined,
+        );
       else {
         const ticket = ++communityRequest.current;
         setLoadingCommunities(true);
@@ -76,7 +93,11 @@ export default function CommunityPicker({ sceneName }: { sceneName: string }) {
     const result = confirmPicker(state, recent);
     setState(result.state);
     if (result.community) setCurrentCommunity(result.community);
-    if (result.recentIds) saveRecentCommunities(result.recentIds).then((r) => setRecent(communitiesOf(r?.recentList)), () => undefined);
+    if (result.recentIds)
+      saveRecentCommunities(result.recentIds).then(
+        (r) => setRecent(communitiesOf(r?.recentList)),
+        () => undefined,
+      );
   };
 
   const panel = (
@@ -97,14 +118,7 @@ export default function CommunityPicker({ sceneName }: { sceneName: string }) {
   );
 
   return (
-    <Popover
-      trigger="click"
-      placement="bottomLeft"
-      open={state.open}
-      onOpenChange={(next) => (next ? open() : cancel())}
-      content={panel}
-      destroyOnHidden
-    >
+    <Popover trigger="click" placement="bottomLeft" open={state.open} onOpenChange={(next) => (next ? open() : cancel())} content={panel} destroyOnHidden>
       <Button
         type="text"
         data-testid="community-picker-trigger"
@@ -114,9 +128,7 @@ export default function CommunityPicker({ sceneName }: { sceneName: string }) {
         onFocus={preloadPanel}
       >
         <EnvironmentOutlined />
-        <span style={{ maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-          {current?.communityName || `${constants.fallbackCommunityName}${sceneName}`}
-        </span>
+        <span style={{ maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{current?.communityName || `${constants.fallbackCommunityName}${sceneName}`}</span>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
     </Popover>

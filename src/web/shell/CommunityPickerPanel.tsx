@@ -33,11 +33,7 @@ export default function CommunityPickerPanel(props: CommunityPickerPanelProps) {
           <Typography.Text type="secondary">无</Typography.Text>
         ) : (
           recent.map((c) => (
-            <Tag.CheckableTag
-              key={String(c.communityId)}
-              checked={sameId(state.selected?.communityId, c.communityId)}
-              onChange={() => setState(selectCommunity(state, c))}
-            >
+            <Tag.CheckableTag key={String(c.communityId)} checked={sameId(state.selected?.communityId, c.communityId)} onChange={() => setState(selectCommunity(state, c))}>
               {c.communityName}
             </Tag.CheckableTag>
           ))

@@ -18,7 +18,10 @@ export default function EdgeServiceLink({ authorities, communityId }: { authorit
   useEffect(() => {
     if (!enabled || communityId == null) return;
     let live = true;
-    fetchEdgeService(communityId).then((e) => live && setLoaded({ communityId, edge: e && e.id != null ? e : null }), () => undefined);
+    fetchEdgeService(communityId).then(
+      (e) => live && setLoaded({ communityId, edge: e && e.id != null ? e : null }),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -17,7 +17,10 @@ export function useLoginConfiguration(): LoginConfiguration | null {
   const [config, setConfig] = useState<LoginConfiguration | null>(null);
   useEffect(() => {
     let live = true;
-    fetchLoginConfiguration().then((c) => live && setConfig(c ?? null), () => undefined);
+    fetchLoginConfiguration().then(
+      (c) => live && setConfig(c ?? null),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

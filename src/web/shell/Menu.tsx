@@ -9,10 +9,7 @@ import { getCurrentCommunityId } from "../state/community.ts";
 import { fetchChargeWebUrl, fetchThemeConfiguration, fetchTicket } from "./api.ts";
 import { appUrl, openWindow, openWindowWhenReady, showSmartPlatformFailed } from "./external-window.ts";
 import { menuIcon } from "./icons.tsx";
-import {
-  activeMenu, buildMenu, collapsedAfterResize, collapsedForWidth, findEntry, menuAction, menuThemeTokens, menuWidthFor,
-  ticketUrl, type MenuEntry, type MenuThemeConfig,
-} from "./menu-state.ts";
+import { activeMenu, buildMenu, collapsedAfterResize, collapsedForWidth, findEntry, menuAction, menuThemeTokens, menuWidthFor, ticketUrl, type MenuEntry, type MenuThemeConfig } from "./menu-state.ts";
 import { useCurrentUser } from "./user.ts";
 
 type MenuItem = Required<MenuProps>["items"][number];
@@ -48,7 +45,10 @@ export function useMenuTheme(): MenuThemeConfig | null {
   const [theme, setTheme] = useState<MenuThemeConfig | null>(null);
   useEffect(() => {
     let live = true;
-    fetchThemeConfiguration().then((t) => live && setTheme(t ?? null), () => undefined);
+    fetchThemeConfiguration().then(
+      (t) => live && setTheme(t ?? null),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

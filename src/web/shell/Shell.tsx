@@ -79,7 +79,11 @@ export default function Shell() {
         status="500"
         title="加载用户信息失败"
         subTitle={load.error instanceof Error ? load.error.message : undefined}
-        extra={<Button type="primary" onClick={load.reload}>重试</Button>}
+        extra={
+          <Button type="primary" onClick={load.reload}>
+            重试
+          </Button>
+        }
       />
     );
   }

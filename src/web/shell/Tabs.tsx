@@ -19,10 +19,7 @@ export default function Tabs({ tabs }: { tabs: ShellTabs }) {
   };
 
   return (
-    <div
-      data-testid="shell-tabs"
-      style={{ display: "flex", alignItems: "center", gap: 4, height: 40, padding: "0 8px", background: "#fff", borderBottom: "1px solid rgba(5,5,5,0.06)" }}
-    >
+    <div data-testid="shell-tabs" style={{ display: "flex", alignItems: "center", gap: 4, height: 40, padding: "0 8px", background: "#fff", borderBottom: "1px solid rgba(5,5,5,0.06)" }}>
       <Button size="small" type="text" icon={<LeftOutlined />} aria-label="向左滚动" onClick={() => scroll("left")} />
       <div ref={strip} role="tablist" style={{ flex: 1, display: "flex", gap: 4, overflow: "hidden", whiteSpace: "nowrap" }}>
         {state.tabs.map((tab) => {

@@ -1,8 +1,6 @@
 // The user area of the header (spec §2 Layout, §6, §7): cockpit dropdown, edge-service link, task
 // centre, guide button, help (with the About dialog), downloads and the user menu with logout.
-import {
-  CompassOutlined, DashboardOutlined, DownloadOutlined, DownOutlined, ProfileOutlined, QuestionCircleOutlined, UserOutlined,
-} from "@ant-design/icons";
+import { CompassOutlined, DashboardOutlined, DownloadOutlined, DownOutlined, ProfileOutlined, QuestionCircleOutlined, UserOutlined } from "@ant-design/icons";
 import { Avatar, Button, Dropdown, message, Modal, Space, Tooltip } from "antd";
 import { Suspense, useState } from "react";
 import { useNavigate } from "react-router";
@@ -46,8 +44,7 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
     void navigate(TASK_CENTRE_PATH);
   };
 
-  const openTenantHome = () =>
-    void openWindowWhenReady(async () => getTenantHomePage() || (await fetchLogos())?.tenantHomePage);
+  const openTenantHome = () => void openWindowWhenReady(async () => getTenantHomePage() || (await fetchLogos())?.tenantHomePage);
 
   const startLogout = () =>
     void logoutFlow({
@@ -110,15 +107,17 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
         <Button type="text" icon={<ProfileOutlined />} onClick={openTaskCentre} style={itemStyle} aria-label="任务中心" />
       </Tooltip>
       <Tooltip title="使用引导">
-        <Button
-          type="text"
-          icon={<CompassOutlined />}
-          onClick={() => window.dispatchEvent(new CustomEvent(OPEN_GUIDE_EVENT))}
-          style={itemStyle}
-          aria-label="使用引导"
-        />
+        <Button type="text" icon={<CompassOutlined />} onClick={() => window.dispatchEvent(new CustomEvent(OPEN_GUIDE_EVENT))} style={itemStyle} aria-label="使用引导" />
       </Tooltip>
-      <Dropdown menu={{ items: [{ key: "help", label: "帮助中心" }, { key: "about", label: "关于" }], onClick: ({ key }) => onHelp(key) }}>
+      <Dropdown
+        menu={{
+          items: [
+            { key: "help", label: "帮助中心" },
+            { key: "about", label: "关于" },
+          ],
+          onClick: ({ key }) => onHelp(key),
+        }}
+      >
         <Button type="text" icon={<QuestionCircleOutlined />} style={itemStyle} aria-label="帮助" />
       </Dropdown>
       <Tooltip title="下载">

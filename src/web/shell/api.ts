@@ -7,12 +7,10 @@ import type { AreaNode, Id } from "./picker-state.ts";
 
 export type * from "./api-types.ts";
 
-export const fetchLoginConfiguration = () =>
-  api.getLoginConfiguration({ query: { domainUrl: window.location.host } }, { silent: true }) as Promise<LoginConfiguration>;
+export const fetchLoginConfiguration = () => api.getLoginConfiguration({ query: { domainUrl: window.location.host } }, { silent: true }) as Promise<LoginConfiguration>;
 
 /** spec §7: the theme configuration call never ends the session on a 401. */
-export const fetchThemeConfiguration = () =>
-  api.getMenuTheme({}, { silent: true, noAuthRedirect: true }) as Promise<MenuThemeConfig>;
+export const fetchThemeConfiguration = () => api.getMenuTheme({}, { silent: true, noAuthRedirect: true }) as Promise<MenuThemeConfig>;
 
 export const fetchTicket = (type: string) => api.getTicket({ query: { type } });
 
@@ -27,11 +25,9 @@ export const fetchRecentCommunities = () => api.getRecentCommunityList();
 
 export const saveRecentCommunities = (communityIds: Id[]) => api.setRecentCommunityList({ body: { communityIds: [...communityIds] } });
 
-export const fetchEdgeService = (communityId: Id) =>
-  api.getEdgeServiceByCommunityId({ query: { communityId: Number(communityId) } }, { silent: true });
+export const fetchEdgeService = (communityId: Id) => api.getEdgeServiceByCommunityId({ query: { communityId: Number(communityId) } }, { silent: true });
 
-export const fetchEdgeAuth = (edgeId: Id) =>
-  api.getEdgeAuth({ body: { edgeId } });
+export const fetchEdgeAuth = (edgeId: Id) => api.getEdgeAuth({ body: { edgeId } });
 
 export const authorizeEdge = (edgeId: Id) => api.updateAuthLogin({ body: { edgeId } });
 
@@ -40,13 +36,11 @@ export const fetchEdgeJumpAddress = (edgeId: Id, jumpType = 1) =>
   api.getFrpsAuth({ body: { edgeId, jumpType } }, { silent: true });
 
 /** spec §7: reported when opening the cockpit, task centre or menu configuration; never in the way. */
-export const reportOperation = (body: { source: 2; operationCode: string; operationType: 1 }) =>
-  api.reportOperation({ body }, { silent: true }).catch(() => null);
+export const reportOperation = (body: { source: 2; operationCode: string; operationType: 1 }) => api.reportOperation({ body }, { silent: true }).catch(() => null);
 
 export const fetchLogos = () => api.getLogos(undefined, { silent: true });
 
-export const fetchHelpDialogUrl = () =>
-  http.get<string | { url: string }>("/tenantApi/crain/help/web/faqrobot/actions/getDialogBoxUrl", { platformCode: "hbl" });
+export const fetchHelpDialogUrl = () => http.get<string | { url: string }>("/tenantApi/crain/help/web/faqrobot/actions/getDialogBoxUrl", { platformCode: "hbl" });
 
 /** The session ends on this side whatever the server answers, so no error is shown. */
 export const logout = (tenantId?: Id | null) => api.logout({ query: tenantId != null ? { tenantId: Number(tenantId) } : {} }, { silent: true });

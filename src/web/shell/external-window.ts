@@ -38,10 +38,7 @@ export function openWindow(url: string): boolean {
  * pop-up blocker lets it through; it closes again when the address cannot be had, and onUnavailable
  * (default: the jump-error dialog) says so.
  */
-export async function openWindowWhenReady(
-  resolveUrl: () => Promise<string | null | undefined>,
-  onUnavailable: () => void = showJumpError,
-): Promise<boolean> {
+export async function openWindowWhenReady(resolveUrl: () => Promise<string | null | undefined>, onUnavailable: () => void = showJumpError): Promise<boolean> {
   const pending = window.open("about:blank", "_blank");
   if (!pending) {
     showJumpError();

@@ -34,10 +34,7 @@ export interface NavigationState {
   safeCenterKeyLoginUrl?: string;
 }
 
-export type NavigationEffect =
-  | { type: "resetWorkbenchEditing" }
-  | { type: "setPatrolType"; patrolType: PatrolType }
-  | { type: "track"; lc: string };
+export type NavigationEffect = { type: "resetWorkbenchEditing" } | { type: "setPatrolType"; patrolType: PatrolType } | { type: "track"; lc: string };
 
 export type NavigationRedirect = { path: string } | { url: string };
 

@@ -45,14 +45,18 @@ export function userMenuItems(userType: string | number | null | undefined): Use
   const main = String(userType ?? "") === "0";
   return [
     { key: "personal", label: "个人中心" },
-    ...(main ? [{ key: "tenant" as const, label: "企业租户" }, { key: "menuConfig" as const, label: "菜单配置" }] : []),
+    ...(main
+      ? [
+          { key: "tenant" as const, label: "企业租户" },
+          { key: "menuConfig" as const, label: "菜单配置" },
+        ]
+      : []),
     { key: "logout", label: "退出" },
   ];
 }
 
 /** Whether the edge-service link is loaded for the community (spec §6: HBL03019). */
-export const showsEdgeService = (authorities: readonly string[], communityId: string | number | null): boolean =>
-  authorities.includes(EDGE_SERVICE_CODE) && communityId != null && communityId !== "";
+export const showsEdgeService = (authorities: readonly string[], communityId: string | number | null): boolean => authorities.includes(EDGE_SERVICE_CODE) && communityId != null && communityId !== "";
 
 /** spec §7: the operation-log report sent when opening the cockpit, task centre or menu configuration. */
 export function operationReport(operationCode: string): { source: 2; operationCode: string; operationType: 1 } {

@@ -24,10 +24,7 @@ export interface AreaNode {
   subAreas?: AreaNode[];
 }
 
-export type PickerLoad =
-  | { kind: "areas" }
-  | { kind: "recent" }
-  | { kind: "communities"; areaId: Id };
+export type PickerLoad = { kind: "areas" } | { kind: "recent" } | { kind: "communities"; areaId: Id };
 
 export interface PickerState {
   open: boolean;
@@ -45,8 +42,7 @@ export interface PickerStep {
 
 export const closedPicker: PickerState = { open: false, search: "", areaId: null, selected: null };
 
-export const sameId = (a: Id | null | undefined, b: Id | null | undefined): boolean =>
-  a != null && b != null && String(a) === String(b);
+export const sameId = (a: Id | null | undefined, b: Id | null | undefined): boolean => a != null && b != null && String(a) === String(b);
 
 /** spec §4/§9: fallback area 1 when no area is chosen. */
 export const areaIdForQuery = (areaId: Id | null): Id => areaId ?? constants.fallbackAreaId;
@@ -103,23 +99,21 @@ export function confirmPicker(state: PickerState, recent: readonly Community[]):
   return {
     state: closedPicker,
     community: { communityId: chosen.communityId, communityName: chosen.communityName },
-    recentIds: nextRecentIds(recent.map((c) => c.communityId), chosen.communityId),
+    recentIds: nextRecentIds(
+      recent.map((c) => c.communityId),
+      chosen.communityId,
+    ),
   };
 }
 
 /** The name shown when there is no community: 暂无 + scene name (spec §4, §8). */
-export const noCommunityName = (sceneName?: string | null): string =>
-  constants.fallbackCommunityName + fillScene("{scene}", sceneName);
+export const noCommunityName = (sceneName?: string | null): string => constants.fallbackCommunityName + fillScene("{scene}", sceneName);
 
 /**
  * The current community once the tenant's communities are known (all areas): kept when it is still
  * in the list; else the user's last one, else the most recent, else the first; none → 暂无{scene}.
  */
-export function resolveCurrentCommunity(
-  all: readonly Community[],
-  candidates: readonly (CurrentCommunity | null | undefined)[],
-  sceneName?: string | null,
-): CurrentCommunity {
+export function resolveCurrentCommunity(all: readonly Community[], candidates: readonly (CurrentCommunity | null | undefined)[], sceneName?: string | null): CurrentCommunity {
   if (all.length === 0) return { communityId: null, communityName: noCommunityName(sceneName) };
   for (const candidate of candidates) {
     const found = candidate?.communityId != null ? all.find((c) => sameId(c.communityId, candidate.communityId)) : undefined;

@@ -20,7 +20,10 @@ export class TabsTracker {
   private readonly listeners = new Set<() => void>();
 
   /** `context` is read at each navigation, so it may follow the user (scene name) and the session. */
-  constructor(initial: TabsState, private readonly context: () => TabNavigationContext) {
+  constructor(
+    initial: TabsState,
+    private readonly context: () => TabNavigationContext,
+  ) {
     this.state = initial;
   }
 

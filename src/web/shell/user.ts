@@ -26,10 +26,7 @@ export function useCurrentUser(): CurrentUser {
 /** The signed-in user, or null outside the shell. */
 export const useOptionalCurrentUser = (): CurrentUser | null => useContext(CurrentUserContext);
 
-export type UserLoad =
-  | { status: "loading"; user: null; error: null }
-  | { status: "ready"; user: CurrentUser; error: null }
-  | { status: "error"; user: null; error: unknown };
+export type UserLoad = { status: "loading"; user: null; error: null } | { status: "ready"; user: CurrentUser; error: null } | { status: "error"; user: null; error: unknown };
 
 /**
  * Loads the user once (again on reload()), and follows later reloads of the session state. A user

@@ -27,14 +27,7 @@ export type TourState =
   | { status: "showing"; tourId: string; index: number; total: number }
   | { status: "ended"; tourId: string; reason: "finished" | "quit" | "targetMissing"; index: number };
 
-export type TourAction =
-  | { type: "start"; tourId: string; total: number }
-  | { type: "ready" }
-  | { type: "next" }
-  | { type: "prev" }
-  | { type: "finish" }
-  | { type: "quit" }
-  | { type: "targetMissing" };
+export type TourAction = { type: "start"; tourId: string; total: number } | { type: "ready" } | { type: "next" } | { type: "prev" } | { type: "finish" } | { type: "quit" } | { type: "targetMissing" };
 
 export const idleTour: TourState = { status: "idle" };
 

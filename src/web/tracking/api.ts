@@ -54,5 +54,4 @@ export const postGzip: PostGzip = async (url, body) => {
 export const sendEnvInfo = (clientCode: string, environmentalInfo: EnvironmentalInfo, post: PostGzip = postGzip) =>
   post(operationRoutes.reportTrackingEnvironment.path, { clientCode, environmentalInfo });
 
-export const sendClickRecords = (clientCode: string, dataList: ClickRecord[], post: PostGzip = postGzip) =>
-  post(operationRoutes.reportTrackingClicks.path, { clientCode, dataList });
+export const sendClickRecords = (clientCode: string, dataList: ClickRecord[], post: PostGzip = postGzip) => post(operationRoutes.reportTrackingClicks.path, { clientCode, dataList });

@@ -27,7 +27,10 @@ describe.each(backends)("houses and community configs (%s)", (backend) => {
     expect(page.body.data).toMatchObject({ total, pageNo: 1, pageSize: 5 });
     expect(page.body.data.list).toHaveLength(5);
     expect(Object.keys(page.body.data.list[0]).sort()).toEqual(["buildingId", "buildingName", "id", "roomNo", "status", "unitId", "unitName"]);
-    const last = await t.server.request("POST", "/api/system/rooms/actions/pageListSimpleRooms", { token: t.staff, body: { communityId: t.ids.communityA, pageNo: Math.ceil(total / 5), pageSize: 5 } });
+    const last = await t.server.request("POST", "/api/system/rooms/actions/pageListSimpleRooms", {
+      token: t.staff,
+      body: { communityId: t.ids.communityA, pageNo: Math.ceil(total / 5), pageSize: 5 },
+    });
     expect(last.body.data.total).toBe(total);
     const found = await t.server.request("POST", "/api/system/rooms/actions/pageListSimpleRooms", { token: t.staff, body: { communityId: t.ids.communityA, keyword: "302", pageSize: 50 } });
     expect(found.body.data.list.length).toBeGreaterThan(0);
@@ -60,7 +63,10 @@ describe.each(backends)("houses and community configs (%s)", (backend) => {
   it("stores each community's parameter, Dad and health-code configs, merging changes", async () => {
     const base = `/api/system/communities/${t.ids.communityA}/actions`;
     expect((await t.server.request("GET", `${base}/getCommunityParamConfig`, { token: t.staff })).body.data).toEqual({ communityId: t.ids.communityA });
-    const set = await t.server.request("POST", "/api/system/communities/actions/setCommunityParamConfig", { token: t.admin, body: { communityId: t.ids.communityA, auditRequired: true, maxCards: 5 } });
+    const set = await t.server.request("POST", "/api/system/communities/actions/setCommunityParamConfig", {
+      token: t.admin,
+      body: { communityId: t.ids.communityA, auditRequired: true, maxCards: 5 },
+    });
     expect(set.status).toBe(200);
     expect(set.body.data).toEqual({ communityId: t.ids.communityA, auditRequired: true, maxCards: 5 });
     await t.server.request("POST", `${base}/setCommunityParamConfig`, { token: t.admin, body: { maxCards: null, visitorQr: 24 } });

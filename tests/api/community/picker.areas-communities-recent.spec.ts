@@ -21,8 +21,7 @@ describe.each(backends)("community picker (%s)", (backend) => {
   const t = useDemoServer(backend);
   let communitiesA: { id: number; name: string; area_id: number }[];
 
-  const areaId = async (name: string) =>
-    (await t.server.db.query<{ id: number }>("select id from areas where tenant_id = $1 and name = $2", [t.ids.tenantA, name])).rows[0].id;
+  const areaId = async (name: string) => (await t.server.db.query<{ id: number }>("select id from areas where tenant_id = $1 and name = $2", [t.ids.tenantA, name])).rows[0].id;
 
   beforeAll(async () => {
     communitiesA = (await t.server.db.query<{ id: number; name: string; area_id: number }>("select id, name, area_id from communities where tenant_id = $1 order by id", [t.ids.tenantA])).rows;
@@ -42,7 +41,8 @@ describe.each(backends)("community picker (%s)", (backend) => {
   });
 
   it("lists the communities of an area and of its sub-areas; area 1 or none means all", async () => {
-    const get = async (query: string) => (await t.server.request("GET", `/api/system/communities${query}`, { token: t.staff })).body.data as { communityId: number; communityName: string; id: number; name: string; areaId: number }[];
+    const get = async (query: string) =>
+      (await t.server.request("GET", `/api/system/communities${query}`, { token: t.staff })).body.data as { communityId: number; communityName: string; id: number; name: string; areaId: number }[];
     const east = await get(`?areaId=${await areaId("华东区域")}`);
     expect(east.map((c) => c.communityName).sort()).toEqual(["浦江御景", "翠湖苑", "阳光花园"].sort());
     const hangzhou = await get(`?areaId=${await areaId("杭州片区")}`);
@@ -64,7 +64,10 @@ describe.each(backends)("community picker (%s)", (backend) => {
 
   it("keeps at most 5 recent communities, newest first, dropping other tenants' and unknown ids", async () => {
     const own = communitiesA.map((c) => c.id);
-    const { rows } = await t.server.db.query<{ id: number }>("insert into communities (tenant_id, name, area_id) select $1, '临时社区' || g, $2 from generate_series(1, 3) g returning id", [t.ids.tenantA, await areaId("杭州片区")]);
+    const { rows } = await t.server.db.query<{ id: number }>("insert into communities (tenant_id, name, area_id) select $1, '临时社区' || g, $2 from generate_series(1, 3) g returning id", [
+      t.ids.tenantA,
+      await areaId("杭州片区"),
+    ]);
     const extra = rows.map((r) => r.id);
     const given = [t.ids.communityB, extra[0], own[3], 999999, own[0], extra[1], own[2], extra[2], own[1]];
     const r = await t.server.request("POST", RECENT_SET, { token: t.staff, body: { communityIds: given } });

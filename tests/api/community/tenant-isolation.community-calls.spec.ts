@@ -9,10 +9,7 @@ describe.each(backends)("tenant isolation of the community calls (%s)", (backend
   let namesA: string[];
 
   beforeAll(async () => {
-    const { rows } = await t.server.db.query<{ name: string }>(
-      "select name from areas where tenant_id = $1 union select name from communities where tenant_id = $1",
-      [t.ids.tenantA],
-    );
+    const { rows } = await t.server.db.query<{ name: string }>("select name from areas where tenant_id = $1 union select name from communities where tenant_id = $1", [t.ids.tenantA]);
     namesA = rows.map((r) => r.name);
   });
 

@@ -20,7 +20,10 @@ describe.each(backends)("edge service (%s)", (backend) => {
     edgeId = created.body.data.id;
     // Another edge service bound to the same community earlier would be found first: unbind the demo ones.
     await t.server.db.query("update edge_services set community_ids = '[]'::jsonb where tenant_id = $1 and id <> $2", [t.ids.tenantA, edgeId]);
-    for (const [name, serialNo, category, channels] of [["一号摄像机", "CAM0001", 6, 4], ["东门门口机", "DOOR0001", 1, 1]] as const) {
+    for (const [name, serialNo, category, channels] of [
+      ["一号摄像机", "CAM0001", 6, 4],
+      ["东门门口机", "DOOR0001", 1, 1],
+    ] as const) {
       const r = await t.server.request("POST", "/api/device/edgeDevices", { token: t.admin, body: { edgeServiceId: edgeId, name, serialNo, deviceCategory: category, channelCount: channels } });
       expect(r.status, r.text).toBe(200);
     }
@@ -71,7 +74,9 @@ describe.each(backends)("edge service (%s)", (backend) => {
     const channels = await t.server.request("GET", `${A}/getEdgeDeviceChannelList?deviceId=${camera.id}`, { token: t.admin });
     expect(channels.body.data.map((c: { channelNo: number }) => c.channelNo)).toEqual([1, 2, 3, 4]);
     expect((await t.server.request("GET", `${A}/getEdgeChannelList?edgeId=${edgeId}`, { token: t.admin })).body.data).toHaveLength(5);
-    expect((await t.server.request("GET", `${A}/getEdgeBindCommunityList?edgeId=${edgeId}`, { token: t.admin })).body.data).toEqual([{ communityId: t.ids.communityA, communityName: expect.any(String) }]);
+    expect((await t.server.request("GET", `${A}/getEdgeBindCommunityList?edgeId=${edgeId}`, { token: t.admin })).body.data).toEqual([
+      { communityId: t.ids.communityA, communityName: expect.any(String) },
+    ]);
     const report = await t.server.request("GET", `${A}/getEgdeModuleReportStatus?edgeId=${edgeId}`, { token: t.admin });
     expect(report.body.data.find((m: { module: string }) => m.module === "channel").count).toBe(5);
     expect((await t.server.request("GET", `${A}/getDeviceType`, { token: t.admin })).body.data.length).toBeGreaterThan(5);

@@ -92,7 +92,11 @@ describe.each(backends)("alarm handling (%s)", (backend) => {
 
     expect((await t.post(t.admin, `${ALARMS}/${id}/actions/finish`, { handleNote: "已关闭东门" })).status).toBe(200);
     const done = await stored(id);
-    for (const [action, label] of [["handle", "开始处理"], ["ignore", "忽略"], ["finish", "处理完成"]] as const) {
+    for (const [action, label] of [
+      ["handle", "开始处理"],
+      ["ignore", "忽略"],
+      ["finish", "处理完成"],
+    ] as const) {
       const r = await t.post(guard, `${ALARMS}/${id}/actions/${action}`, { handleNote: "再次处理" });
       expect(r.status).toBe(409);
       expect(r.body.message).toBe(`当前状态为“已处理”，不能${label}`);

@@ -149,7 +149,12 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
       ]);
       expect(task.detail.imported).toBe(1001);
       expect(task.result).toBe("导入成功1001条，失败4条");
-      expect(await t.server.count("rooms r join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id", "r.tenant_id = $1 and r.community_id = $2 and b.name in ('批量楼', '批量楼二')", [t.ids.tenantA, t.ids.communityA])).toBe(1001);
+      expect(
+        await t.server.count("rooms r join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id", "r.tenant_id = $1 and r.community_id = $2 and b.name in ('批量楼', '批量楼二')", [
+          t.ids.tenantA,
+          t.ids.communityA,
+        ]),
+      ).toBe(1001);
       expect(await t.server.count("units u join buildings b on b.tenant_id = u.tenant_id and b.id = u.building_id", "u.tenant_id = $1 and b.name = '批量楼'", [t.ids.tenantA])).toBe(2);
       // The refused row left nothing behind, not even its building.
       expect(await t.server.count("buildings", "tenant_id = $1 and name = '拒绝楼'", [t.ids.tenantA])).toBe(0);
@@ -187,11 +192,19 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
     expect(task.detail.imported).toBe(1);
     expect(task.detail.rejected.map((x: { row: number }) => x.row)).toEqual([3, 4]);
     expect(task.detail.rejected[0].reason).toBe(`房屋“${room.building}-${room.unit}-9999”不存在`);
-    const made = await t.server.db.query<{ move_in_date: string; identity: number }>("select move_in_date::text, identity from inhabitants where tenant_id = $1 and name = '导入住户'", [t.ids.tenantA]);
+    const made = await t.server.db.query<{ move_in_date: string; identity: number }>("select move_in_date::text, identity from inhabitants where tenant_id = $1 and name = '导入住户'", [
+      t.ids.tenantA,
+    ]);
     expect(made.rows[0]).toMatchObject({ move_in_date: "2024-05-01", identity: 1 });
 
     const area = (await t.server.db.query<{ name: string }>("select name from areas where tenant_id = $1 and id = $2", [t.ids.tenantA, t.ids.areaA])).rows[0].name;
-    const communities = await fileOf(["社区名称", "所属区域", "行政区划代码", "联系电话"], [["导入社区一", area, "110101", "13800001111"], ["导入社区二", "没有这个区域", "", ""]]);
+    const communities = await fileOf(
+      ["社区名称", "所属区域", "行政区划代码", "联系电话"],
+      [
+        ["导入社区一", area, "110101", "13800001111"],
+        ["导入社区二", "没有这个区域", "", ""],
+      ],
+    );
     const c = await upload(t, t.admin, "/api/system/communities/actions/importCommunity", communities);
     expect(c.status, c.text).toBe(200);
     const ct = await waitForTask(t, t.admin, "/api/system/communities", c.body.data.taskId);

@@ -35,7 +35,11 @@ describe.each(backends)("device ingest (%s)", (backend) => {
       ["/api/device/alarms/actions/ingest", { communityId: c, content: "烟感告警", alarmType: 1, alarmTime: "2026-05-01T03:00:00Z", handleStatus: 0 }, "alarms"],
       ["/api/vehicle/parkingEvents/actions/ingest", { communityId: c, plate: "京A12345", direction: 1, eventTime: "2026-05-01T03:00:00Z" }, "parking_events"],
       ["/api/device/callLogs/actions/ingest", { communityId: c, callTime: "2026-05-01T03:00:00Z", callType: 1, deviceSn: "DOOR9", result: 1, duration: 30 }, "call_logs"],
-      ["/api/capture/capturePictures/actions/ingest", { communityId: c, image: "https://img.example.com/a.jpg", channelName: "东门通道", captureTime: "2026-05-01T03:00:00Z", captureType: 1 }, "capture_pictures"],
+      [
+        "/api/capture/capturePictures/actions/ingest",
+        { communityId: c, image: "https://img.example.com/a.jpg", channelName: "东门通道", captureTime: "2026-05-01T03:00:00Z", captureType: 1 },
+        "capture_pictures",
+      ],
     ];
     for (const [url, record, table] of posts) {
       const before = await t.server.count(table, "tenant_id = $1", [t.ids.tenantA]);

@@ -67,7 +67,15 @@ describe.each(backends)("page data (%s)", (backend) => {
     expect((await t.get(t.admin2, `/api/device/devices/actions/cameras?communityId=${t.ids.communityA}`)).status).toBe(404);
 
     await t.post(t.admin, "/api/capture/capturePictures/actions/ingest", [
-      { communityId: t.ids.communityA, image: "https://img.example.com/1.jpg", channelName: "南门通道", captureTime: "2026-06-01T02:00:00Z", captureType: 4, plate: "京B77777", description: "白色轿车驶入南门" },
+      {
+        communityId: t.ids.communityA,
+        image: "https://img.example.com/1.jpg",
+        channelName: "南门通道",
+        captureTime: "2026-06-01T02:00:00Z",
+        captureType: 4,
+        plate: "京B77777",
+        description: "白色轿车驶入南门",
+      },
       { communityId: t.ids.communityA, image: "https://img.example.com/2.jpg", channelName: "北门通道", captureTime: "2026-06-01T03:00:00Z", captureType: 3, description: "行人经过北门" },
     ]);
     const search = await t.post(t.admin, "/api/capture/capturePictures/actions/textSearch", { text: "白色 轿车 南门", communityId: t.ids.communityA });
@@ -123,7 +131,12 @@ describe.each(backends)("pages opened in new windows (%s)", (backend) => {
     expect((await t.get(t.admin2, `/api/device/aiInspection/actions/overview?communityId=${t.ids.communityA}`)).status).toBe(404);
 
     expect((await t.get(t.admin, "/api/vehicle/charge/actions/getWebUrl")).body.data).toEqual({ url: null });
-    const saved = await t.post(t.admin, "/api/system/systemConfigs", { configGroup: 1, configKey: "fireChargeUrl", configName: "消防充电平台地址", configValue: { url: "https://charge.example.com/" } });
+    const saved = await t.post(t.admin, "/api/system/systemConfigs", {
+      configGroup: 1,
+      configKey: "fireChargeUrl",
+      configName: "消防充电平台地址",
+      configValue: { url: "https://charge.example.com/" },
+    });
     expect(saved.status, saved.text).toBe(200);
     expect((await t.get(t.admin, "/api/vehicle/charge/actions/getWebUrl")).body.data).toEqual({ url: "https://charge.example.com/" });
     expect((await t.get(t.admin2, "/api/vehicle/charge/actions/getWebUrl")).body.data).toEqual({ url: null });

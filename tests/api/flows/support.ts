@@ -17,10 +17,7 @@ export function useFlowServer(backend: BackendName): FlowContext {
   ctx.put = (token, url, body) => ctx.server.request("PUT", url, { token, body: body ?? {} });
   ctx.get = (token, url) => ctx.server.request("GET", url, { token });
   ctx.firstId = async (table, where = "true", params = [], tenantId = ctx.ids.tenantA) => {
-    const { rows } = await ctx.server.db.query<{ id: number }>(
-      `select id from ${table} where tenant_id = $1 and (${where}) order by id limit 1`,
-      [tenantId, ...params],
-    );
+    const { rows } = await ctx.server.db.query<{ id: number }>(`select id from ${table} where tenant_id = $1 and (${where}) order by id limit 1`, [tenantId, ...params]);
     if (!rows[0]) throw new Error(`no row in ${table} where ${where}`);
     return Number(rows[0].id);
   };

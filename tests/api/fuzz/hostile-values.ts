@@ -30,7 +30,10 @@ const commonKeys = ["pageNo", "pageSize", "sortField", "sortOrder", "keyword", "
 /** A body: some of the operation's fields (and common ones) with hostile values; sometimes not an object at all. */
 export function hostileBody(fields: string[]): fc.Arbitrary<unknown> {
   const keys = [...new Set([...fields, ...commonKeys])];
-  const page = fc.record({ pageNo: fc.constantFrom(1, 0, -1, "x", 1e17, {}), pageSize: fc.constantFrom(10, 501, 100000, 0, "5000", [10]), sortField: fc.constantFrom("nosuch", "id; drop", {}, ["id"], "\u0000") }, { requiredKeys: [] });
+  const page = fc.record(
+    { pageNo: fc.constantFrom(1, 0, -1, "x", 1e17, {}), pageSize: fc.constantFrom(10, 501, 100000, 0, "5000", [10]), sortField: fc.constantFrom("nosuch", "id; drop", {}, ["id"], "\u0000") },
+    { requiredKeys: [] },
+  );
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.dictionary(fc.constantFrom(...keys), hostileValue, { minKeys: 1, maxKeys: 6 }), page).map(([a, b]) => ({ ...b, ...a })) },
     { weight: 1, arbitrary: fc.oneof(scalar, fc.array(hostileValue, { maxLength: 2 }), deep) },

@@ -77,8 +77,7 @@ const undecodable = (url: string) => {
   }
 };
 
-const isEnvelope = (b: any) =>
-  b !== null && typeof b === "object" && typeof b.code === "number" && typeof b.message === "string" && "data" in b && typeof b.success === "boolean";
+const isEnvelope = (b: any) => b !== null && typeof b === "object" && typeof b.code === "number" && typeof b.message === "string" && "data" in b && typeof b.success === "boolean";
 
 describe.each(backends)("hostile input on every declared operation (%s)", (backend) => {
   const t = useDemoServer(backend);
@@ -118,7 +117,8 @@ describe.each(backends)("hostile input on every declared operation (%s)", (backe
         else if ((r.statusCode >= 400 || (json && op.enveloped)) && !isEnvelope(body)) failures.push(`no envelope ${r.statusCode} ${what} -> ${r.body.slice(0, 200)}`);
         else if (undecodable(url) && r.statusCode === 400) void 0;
         else if (caller === "none" && !op.isPublic && r.statusCode !== 401) failures.push(`no session but ${r.statusCode} ${what}`);
-        else if (caller === "staff" && op.codes.length && !op.codes.some((c) => staffCodes.has(c)) && !(r.statusCode === 401 && body?.status === 403)) failures.push(`staff without ${op.codes.join("/")} but ${r.statusCode} ${what}`);
+        else if (caller === "staff" && op.codes.length && !op.codes.some((c) => staffCodes.has(c)) && !(r.statusCode === 401 && body?.status === 403))
+          failures.push(`staff without ${op.codes.join("/")} but ${r.statusCode} ${what}`);
         if (took > 10_000) failures.push(`slow (${took} ms) ${what}`);
         const written = writes.take();
         if (r.statusCode >= 400 && written.length) failures.push(`refused ${r.statusCode} but wrote ${written.join("; ")} ${what}`);

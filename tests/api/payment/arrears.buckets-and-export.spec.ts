@@ -18,12 +18,21 @@ describe.each(backends)("arrears (%s)", (backend) => {
   beforeAll(async () => {
     // Six rooms, one bill each of 100.00 with a late fee of 1‰ a day: rooms 1–4 overdue by 10, 45,
     // 120 and 200 days; room 5 paid; room 6 not yet due.
-    fx = await makeCommunity(t.server, t.ids.tenantA, "欠费测试社区", Array.from({ length: 6 }, () => ({ area: "50.00" })));
+    fx = await makeCommunity(
+      t.server,
+      t.ids.tenantA,
+      "欠费测试社区",
+      Array.from({ length: 6 }, () => ({ area: "50.00" })),
+    );
     const fixed = await priceType(t.server, t.admin, fx.communityId, { name: "欠费固定", pricingMethod: 2, unitPrice: "100.00" });
     item = await paymentItem(t.server, t.admin, fx.communityId, fixed, { name: "物业费", lateFeeEnabled: true, lateFeeRate: "1.00", lateFeeGraceDays: 0 });
     await generate(t.server, t.admin, { period: "2033-01", paymentItemIds: [item] });
     const bills = await billsOf(t.server, t.ids.tenantA, "community_id = $2", [fx.communityId]);
-    await approve(t.server, t.admin, bills.map((b) => b.id));
+    await approve(
+      t.server,
+      t.admin,
+      bills.map((b) => b.id),
+    );
     const today = chinaDay();
     const overdue = [10, 45, 120, 200, 30, -5];
     for (const [i, b] of bills.entries()) await t.server.db.query("update bills set due_date = $2::date, period = $3 where id = $1", [b.id, addDays(today, -overdue[i]), `2033-0${i + 1}`]);
@@ -33,7 +42,17 @@ describe.each(backends)("arrears (%s)", (backend) => {
   it("lists overdue rooms with the amount owed, late fees as of today, the oldest period and the bucket", async () => {
     const data = await page({});
     expect(data.total).toBe(4);
-    expect(data.list.map((r: { roomNo: string; amountOwed: string; billCount: number; oldestPeriod: string; daysPastDue: number; bucket: number; bucketLabel: string }) => [r.roomNo, r.amountOwed, r.billCount, r.oldestPeriod, r.daysPastDue, r.bucket, r.bucketLabel])).toEqual([
+    expect(
+      data.list.map((r: { roomNo: string; amountOwed: string; billCount: number; oldestPeriod: string; daysPastDue: number; bucket: number; bucketLabel: string }) => [
+        r.roomNo,
+        r.amountOwed,
+        r.billCount,
+        r.oldestPeriod,
+        r.daysPastDue,
+        r.bucket,
+        r.bucketLabel,
+      ]),
+    ).toEqual([
       ["104", "120.00", 1, "2033-04", 200, 4, "180天以上"],
       ["103", "112.00", 1, "2033-03", 120, 3, "91-180天"],
       ["102", "104.50", 1, "2033-02", 45, 2, "31-90天"],

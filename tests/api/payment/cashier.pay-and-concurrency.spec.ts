@@ -17,7 +17,11 @@ describe.each(backends)("cashier (%s)", (backend) => {
     const fixed = await priceType(t.server, t.admin, fx.communityId, { name: "收银固定", pricingMethod: 2, unitPrice: "30.00" });
     const items = [await paymentItem(t.server, t.admin, fx.communityId, area, { name: "物业费" }), await paymentItem(t.server, t.admin, fx.communityId, fixed, { name: "垃圾费", paymentType: 2 })];
     for (const period of [PERIOD, "2031-02"]) await generate(t.server, t.admin, { period, paymentItemIds: items });
-    await approve(t.server, t.admin, (await billsOf(t.server, t.ids.tenantA, "community_id = $2", [fx.communityId])).map((b) => b.id));
+    await approve(
+      t.server,
+      t.admin,
+      (await billsOf(t.server, t.ids.tenantA, "community_id = $2", [fx.communityId])).map((b) => b.id),
+    );
     await ok(t.server, "POST", "/api/property/paymentSettings/actions/save", t.admin, { communityId: fx.communityId, section: "receipt", receiptPrefix: "CS", receiptTitle: "收银测试收据" });
   });
 

@@ -113,7 +113,12 @@ describe.each(backends)("deposits and temporary charges (%s)", (backend) => {
     expect(wechat).toMatchObject({ paymentCount: 2, recordedAmount: "35.50" });
     const cash = day.rows.filter((l: { payMethod: number }) => l.payMethod === 5);
     expect(cash.map((l: { netAmount: string }) => l.netAmount).sort()).toEqual(["-1500.00", "2000.00"].sort());
-    const rows = day.rows.map((l: { payMethod: number; cashierId: number; netAmount: string }) => ({ payMethod: l.payMethod, cashierId: l.cashierId, declaredAmount: l.netAmount.startsWith("-") ? "0.00" : l.netAmount, remark: "押金退还" }));
+    const rows = day.rows.map((l: { payMethod: number; cashierId: number; netAmount: string }) => ({
+      payMethod: l.payMethod,
+      cashierId: l.cashierId,
+      declaredAmount: l.netAmount.startsWith("-") ? "0.00" : l.netAmount,
+      remark: "押金退还",
+    }));
     const closed = await post(t.admin, "/api/property/reconciliations/actions/close", { communityId: fx.communityId, day: today, rows });
     expect(closed.status, closed.text).toBe(200);
     const closing = await t.server.db.query<{ recorded_amount: string; refund_amount: string; payment_count: number }>(

@@ -25,12 +25,21 @@ describe.each(backends)("dunning notices (%s)", (backend) => {
 
   beforeAll(async () => {
     // Rooms 101 and 102 owe 80.00 (past due 40 days), 103 paid, 104 not yet due.
-    fx = await makeCommunity(t.server, t.ids.tenantA, "催缴测试社区", Array.from({ length: 4 }, () => ({ area: "60.00" })));
+    fx = await makeCommunity(
+      t.server,
+      t.ids.tenantA,
+      "催缴测试社区",
+      Array.from({ length: 4 }, () => ({ area: "60.00" })),
+    );
     const fixed = await priceType(t.server, t.admin, fx.communityId, { name: "催缴固定", pricingMethod: 2, unitPrice: "80.00" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, fixed, { name: "物业费" });
     await generate(t.server, t.admin, { period: "2034-01", paymentItemIds: [item] });
     const bills = await billsOf(t.server, t.ids.tenantA, "community_id = $2", [fx.communityId]);
-    await approve(t.server, t.admin, bills.map((b) => b.id));
+    await approve(
+      t.server,
+      t.admin,
+      bills.map((b) => b.id),
+    );
     const today = chinaDay();
     for (const [i, b] of bills.entries()) await t.server.db.query("update bills set due_date = $2::date where id = $1", [b.id, addDays(today, i === 3 ? 5 : -40)]);
     await ok(t.server, "POST", "/api/property/bills/actions/pay", t.admin, { billIds: [bills[2].id], payMethod: 1 });

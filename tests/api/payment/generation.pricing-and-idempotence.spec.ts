@@ -14,14 +14,7 @@ describe.each(backends)("bill generation (%s)", (backend) => {
 
   beforeAll(async () => {
     // Areas chosen for rounding: 0.5 fen cases both ways, an unknown area, a room of status 1.
-    fx = await makeCommunity(t.server, t.ids.tenantA, "计价测试社区", [
-      { area: "89.10" },
-      { area: "100.00" },
-      { area: "33.33" },
-      { area: "0.01" },
-      { area: null },
-      { area: "77.77", status: 1 },
-    ]);
+    fx = await makeCommunity(t.server, t.ids.tenantA, "计价测试社区", [{ area: "89.10" }, { area: "100.00" }, { area: "33.33" }, { area: "0.01" }, { area: null }, { area: "77.77", status: 1 }]);
   });
 
   it("prices by building area × unit price, exactly, half up to the fen", async () => {
@@ -116,13 +109,9 @@ describe.each(backends)("bill generation (%s)", (backend) => {
     const fixed = await paymentItem(t.server, t.admin, fx.communityId, await priceType(t.server, t.admin, fx.communityId, { name: "合并固定", pricingMethod: 2, unitPrice: "10.00" }), {
       name: "合并固定费",
     });
-    const meter = await paymentItem(
-      t.server,
-      t.admin,
-      fx.communityId,
-      await priceType(t.server, t.admin, fx.communityId, { name: "合并水表", pricingMethod: 3, unitPrice: "4.21", meterUnit: "吨" }),
-      { name: "合并水费" },
-    );
+    const meter = await paymentItem(t.server, t.admin, fx.communityId, await priceType(t.server, t.admin, fx.communityId, { name: "合并水表", pricingMethod: 3, unitPrice: "4.21", meterUnit: "吨" }), {
+      name: "合并水费",
+    });
     const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [area, fixed, meter] });
     const batchOf = (item: number) => run.batches.find((b: { paymentItemId: number }) => b.paymentItemId === item);
     expect(batchOf(area)).toMatchObject({ billCount: 4, existingCount: 0, skippedCount: 1, roomCount: 5, status: 2, totalAmount: "522.74" });

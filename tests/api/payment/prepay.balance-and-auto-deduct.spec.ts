@@ -26,8 +26,7 @@ describe.each(backends)("prepayment accounts (%s)", (backend) => {
       )
     ).rows.map((r) => ({ type: r.tx_type, amount: Number(r.amount), after: r.balance_after === null ? null : Number(r.balance_after), status: r.status, billId: r.bill_id }));
   /** balance = recharges − deductions − approved refunds, from the ledger. */
-  const ledgerBalance = async (accountId: number) =>
-    (await ledger(accountId)).filter((e) => e.status === 2).reduce((s, e) => s + (e.type === 1 ? e.amount : -e.amount), 0);
+  const ledgerBalance = async (accountId: number) => (await ledger(accountId)).filter((e) => e.status === 2).reduce((s, e) => s + (e.type === 1 ? e.amount : -e.amount), 0);
   const recharge = (token: string, id: number, amount: string, payMethod = 5) => post(token, `${ACCOUNTS}/${id}/actions/recharge`, { amount, payMethod });
 
   beforeAll(async () => {
@@ -90,7 +89,11 @@ describe.each(backends)("prepayment accounts (%s)", (backend) => {
     await ok(t.server, "POST", `${ACCOUNTS}/${auto}/actions/recharge`, t.admin, { amount: "250.00", payMethod: 5 });
     await ok(t.server, "POST", `${ACCOUNTS}/${manual}/actions/recharge`, t.admin, { amount: "500.00", payMethod: 5 });
     const bills = await billsOf(t.server, t.ids.tenantA, "room_id = any($2::bigint[])", [[fx.rooms[1].id, fx.rooms[2].id]]);
-    const r = await approve(t.server, t.admin, bills.map((b) => b.id));
+    const r = await approve(
+      t.server,
+      t.admin,
+      bills.map((b) => b.id),
+    );
     expect(r).toMatchObject({ changed: 6, deducted: 2, deductedAmount: "200.00" });
     const after = await billsOf(t.server, t.ids.tenantA, "room_id = any($2::bigint[])", [[fx.rooms[1].id, fx.rooms[2].id]]);
     // Room 102: January and February paid (2 × 100.00), March (100.00 > 50.00 left) not: no partial payment.
@@ -117,16 +120,33 @@ describe.each(backends)("prepayment accounts (%s)", (backend) => {
     ]);
     expect(new Set(pays.rows.map((p) => p.receipt_no)).size).toBe(1);
     // Not money arriving: the daily settlement shows the recharges, not the deductions.
-    const day = await ok(t.server, "GET", `/api/property/reconciliations/actions/day?communityId=${fx.communityId}&day=${pays.rows.length ? new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) : ""}`, t.admin);
+    const day = await ok(
+      t.server,
+      "GET",
+      `/api/property/reconciliations/actions/day?communityId=${fx.communityId}&day=${pays.rows.length ? new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) : ""}`,
+      t.admin,
+    );
     expect(day.rows.some((l: { payMethod: number }) => l.payMethod === 7)).toBe(false);
   });
 
   it("pays in part from the balance where the community allows partial payment", async () => {
-    await ok(t.server, "POST", "/api/property/paymentSettings/actions/save", t.admin, { communityId: fx.communityId, section: "other", allowPartialPayment: true, autoPrintReceipt: true, waiverAutoApproveLimit: "0.00" });
+    await ok(t.server, "POST", "/api/property/paymentSettings/actions/save", t.admin, {
+      communityId: fx.communityId,
+      section: "other",
+      allowPartialPayment: true,
+      autoPrintReceipt: true,
+      waiverAutoApproveLimit: "0.00",
+    });
     const id = await account(fx.rooms[3].id, true);
     await ok(t.server, "POST", `${ACCOUNTS}/${id}/actions/recharge`, t.admin, { amount: "150.00", payMethod: 5 });
     const bills = await billsOf(t.server, t.ids.tenantA, "room_id = $2", [fx.rooms[3].id]);
-    expect(await approve(t.server, t.admin, bills.map((b) => b.id))).toMatchObject({ deducted: 2, deductedAmount: "150.00" });
+    expect(
+      await approve(
+        t.server,
+        t.admin,
+        bills.map((b) => b.id),
+      ),
+    ).toMatchObject({ deducted: 2, deductedAmount: "150.00" });
     const after = await billsOf(t.server, t.ids.tenantA, "room_id = $2", [fx.rooms[3].id]);
     expect(after.map((b) => b.status)).toEqual([4, 5, 2]);
     expect(await balanceOf(id)).toBe("0.00");
@@ -147,7 +167,11 @@ describe.each(backends)("prepayment accounts (%s)", (backend) => {
     expect(await balanceOf(id)).toBe("200.00");
     // A room without an account, and a balance too small: refused, nothing written.
     const other = await billsOf(t.server, t.ids.tenantA, "room_id = $2", [fx.rooms[4].id]);
-    await approve(t.server, t.admin, other.map((b) => b.id));
+    await approve(
+      t.server,
+      t.admin,
+      other.map((b) => b.id),
+    );
     const none = await post(cashier, "/api/property/bills/actions/payFromBalance", { billIds: [other[0].id] });
     expect(none.status).toBe(400);
     expect(JSON.stringify(none.body)).toContain("该房屋没有预存款账户");
@@ -200,7 +224,11 @@ describe.each(backends)("prepayment accounts (%s)", (backend) => {
     const it2 = await paymentItem(t.server, t.admin, fy.communityId, fixed, { name: "并发物业费" });
     for (const period of ["2032-01", "2032-02"]) await generate(t.server, t.admin, { period, paymentItemIds: [it2] });
     const bills = await billsOf(t.server, t.ids.tenantA, "room_id = $2", [fy.rooms[0].id]);
-    await approve(t.server, t.admin, bills.map((b) => b.id));
+    await approve(
+      t.server,
+      t.admin,
+      bills.map((b) => b.id),
+    );
     const id = (await ok(t.server, "POST", ACCOUNTS, t.admin, { communityId: fy.communityId, roomId: fy.rooms[0].id, autoDeduct: false })).id;
     await ok(t.server, "POST", `${ACCOUNTS}/${id}/actions/recharge`, t.admin, { amount: "100.00", payMethod: 5 });
     const [a, b] = await Promise.all([
@@ -214,7 +242,12 @@ describe.each(backends)("prepayment accounts (%s)", (backend) => {
   });
 
   it("a recharge racing an auto-deducting approval loses no movement", async () => {
-    const fz = await makeCommunity(t.server, t.ids.tenantA, "预存竞争社区", Array.from({ length: 6 }, () => ({ area: "10.00" })));
+    const fz = await makeCommunity(
+      t.server,
+      t.ids.tenantA,
+      "预存竞争社区",
+      Array.from({ length: 6 }, () => ({ area: "10.00" })),
+    );
     const fixed = await priceType(t.server, t.admin, fz.communityId, { name: "竞争固定", pricingMethod: 2, unitPrice: "30.00" });
     const it3 = await paymentItem(t.server, t.admin, fz.communityId, fixed, { name: "竞争物业费" });
     for (const period of ["2032-01", "2032-02", "2032-03"]) await generate(t.server, t.admin, { period, paymentItemIds: [it3] });
@@ -225,7 +258,14 @@ describe.each(backends)("prepayment accounts (%s)", (backend) => {
       ids.push(id);
     }
     const bills = await billsOf(t.server, t.ids.tenantA, "community_id = $2", [fz.communityId]);
-    const results = await Promise.all([approve(t.server, t.admin, bills.map((b) => b.id)), ...ids.map((id) => ok(t.server, "POST", `${ACCOUNTS}/${id}/actions/recharge`, cashier, { amount: "50.00", payMethod: 5 }))]);
+    const results = await Promise.all([
+      approve(
+        t.server,
+        t.admin,
+        bills.map((b) => b.id),
+      ),
+      ...ids.map((id) => ok(t.server, "POST", `${ACCOUNTS}/${id}/actions/recharge`, cashier, { amount: "50.00", payMethod: 5 })),
+    ]);
     expect(results[0]).toMatchObject({ changed: 18 });
     for (const id of ids) {
       const balance = Number((await balanceOf(id)).replace(".", ""));
@@ -236,7 +276,12 @@ describe.each(backends)("prepayment accounts (%s)", (backend) => {
       const entries = await ledger(id);
       expect(entries.filter((e) => e.type === 1)).toHaveLength(2);
       const deducted = entries.filter((e) => e.type === 2).reduce((s, e) => s + e.amount, 0);
-      const paid = (await t.server.db.query<{ n: string }>("select coalesce(sum(amount_paid), 0)::bigint as n from bills b join prepay_accounts a on a.tenant_id = b.tenant_id and a.room_id = b.room_id where a.tenant_id = $1 and a.id = $2", [t.ids.tenantA, id])).rows[0].n;
+      const paid = (
+        await t.server.db.query<{ n: string }>(
+          "select coalesce(sum(amount_paid), 0)::bigint as n from bills b join prepay_accounts a on a.tenant_id = b.tenant_id and a.room_id = b.room_id where a.tenant_id = $1 and a.id = $2",
+          [t.ids.tenantA, id],
+        )
+      ).rows[0].n;
       expect(Number(paid)).toBe(deducted);
     }
   });

@@ -18,7 +18,11 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
     const pt = await priceType(t.server, t.admin, fx.communityId, { name: "对账计价", pricingMethod: 1, unitPrice: "1.00" });
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "物业费" });
     await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
-    await approve(t.server, t.admin, (await billsOf(t.server, t.ids.tenantA, "community_id = $2", [fx.communityId])).map((b) => b.id));
+    await approve(
+      t.server,
+      t.admin,
+      (await billsOf(t.server, t.ids.tenantA, "community_id = $2", [fx.communityId])).map((b) => b.id),
+    );
     await ok(t.server, "POST", "/api/property/paymentSettings/actions/save", t.admin, { communityId: fx.communityId, section: "other", waiverAutoApproveLimit: "100.00" });
     today = chinaDay();
   });

@@ -18,7 +18,11 @@ describe.each(backends)("refunds, waivers and invariants (%s)", (backend) => {
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "物业费" });
     await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
     await generate(t.server, t.admin, { period: "2031-02", paymentItemIds: [item] });
-    await approve(t.server, t.admin, (await billsOf(t.server, t.ids.tenantA, "community_id = $2", [fx.communityId])).map((b) => b.id));
+    await approve(
+      t.server,
+      t.admin,
+      (await billsOf(t.server, t.ids.tenantA, "community_id = $2", [fx.communityId])).map((b) => b.id),
+    );
   });
 
   const payRoom = async (roomId: number, payMethod = 1) => {
@@ -64,7 +68,9 @@ describe.each(backends)("refunds, waivers and invariants (%s)", (backend) => {
     expect(await ok(t.server, "GET", `/api/property/payments/${paymentId}/actions/refundable`, t.admin)).toMatchObject({ refunded: "150.00", pending: "0.00", refundable: "50.00" });
     // A refund row itself cannot be refunded.
     const refundRow = (await t.server.db.query<{ id: number }>("select id from payments where tenant_id = $1 and return_flag = 1 and serial_no = $2", [t.ids.tenantA, done.serialNo])).rows[0].id;
-    expect((await t.server.request("POST", "/api/property/refunds/actions/apply", { token: t.admin, body: { paymentId: refundRow, amount: "1.00", reason: "再退" } })).body.message).toBe("退款记录不能再退款");
+    expect((await t.server.request("POST", "/api/property/refunds/actions/apply", { token: t.admin, body: { paymentId: refundRow, amount: "1.00", reason: "再退" } })).body.message).toBe(
+      "退款记录不能再退款",
+    );
   });
 
   it("waives by discount or amount within what is owed, with approval above the automatic limit", async () => {

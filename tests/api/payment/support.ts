@@ -21,10 +21,15 @@ export async function makeCommunity(server: TestServer, tenantId: number, name: 
   const unitId = await one("insert into units (tenant_id, community_id, building_id, name) values ($1, $2, $3, '1单元') returning id", [tenantId, communityId, buildingId]);
   const out: Fixture["rooms"] = [];
   for (const [i, r] of rooms.entries()) {
-    const id = await one(
-      "insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, building_area, status) values ($1, $2, $3, $4, $5, 1, $6, $7) returning id",
-      [tenantId, communityId, buildingId, unitId, `${101 + i}`, r.area, r.status ?? 5],
-    );
+    const id = await one("insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, building_area, status) values ($1, $2, $3, $4, $5, 1, $6, $7) returning id", [
+      tenantId,
+      communityId,
+      buildingId,
+      unitId,
+      `${101 + i}`,
+      r.area,
+      r.status ?? 5,
+    ]);
     out.push({ id, area: r.area, status: r.status ?? 5 });
   }
   return { communityId, buildingId, unitId, rooms: out };

@@ -26,7 +26,10 @@ describe.each(backends)("demo data (%s)", (backend) => {
     const problems: string[] = [];
     for (const r of resources) {
       const url = `/api/${r.service}/${r.name}/actions/pageList`;
-      for (const [token, tenantId] of [[t.admin, t.ids.tenantA], [t.admin2, t.ids.tenantB]] as const) {
+      for (const [token, tenantId] of [
+        [t.admin, t.ids.tenantA],
+        [t.admin2, t.ids.tenantB],
+      ] as const) {
         const page = await t.server.request("POST", url, { token, body: { pageNo: 1, pageSize: 100 } });
         if (page.status !== 200) {
           problems.push(`${r.name}: HTTP ${page.status} ${page.text.slice(0, 200)}`);

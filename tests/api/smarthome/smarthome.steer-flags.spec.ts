@@ -24,7 +24,10 @@ describe.each(backends)("smart-home steering flags (%s)", (backend) => {
   it("follows the rows of rooms, smart devices, house templates, linked smart rooms and workers", async () => {
     const building = await t.server.request("POST", "/api/system/buildings", { token: t.admin, body: { communityId: emptyCommunity, name: "1栋" } });
     const unit = await t.server.request("POST", "/api/system/units", { token: t.admin, body: { communityId: emptyCommunity, buildingId: building.body.data.id, name: "1单元" } });
-    const room = await t.server.request("POST", "/api/system/rooms", { token: t.admin, body: { communityId: emptyCommunity, buildingId: building.body.data.id, unitId: unit.body.data.id, roomNo: "101", status: 1, maxResidents: 6 } });
+    const room = await t.server.request("POST", "/api/system/rooms", {
+      token: t.admin,
+      body: { communityId: emptyCommunity, buildingId: building.body.data.id, unitId: unit.body.data.id, roomNo: "101", status: 1, maxResidents: 6 },
+    });
     expect(room.status, room.text).toBe(200);
     expect((await flags(emptyCommunity)).roomEnable).toBe(true);
 

@@ -15,10 +15,37 @@ describe.each(backends)("homepage/user and users (%s)", (backend) => {
     const r = await t.server.request("GET", USER, { token: t.admin });
     expect(r.status).toBe(200);
     const d = r.body.data;
-    for (const key of ["tenantId", "tenantName", "userId", "username", "userType", "signature", "applicationSceneName", "authorities", "webMenuList", "enabledKanban", "phoneNumber", "companyShortName", "platformImg", "code", "communityId", "communityName"]) {
+    for (const key of [
+      "tenantId",
+      "tenantName",
+      "userId",
+      "username",
+      "userType",
+      "signature",
+      "applicationSceneName",
+      "authorities",
+      "webMenuList",
+      "enabledKanban",
+      "phoneNumber",
+      "companyShortName",
+      "platformImg",
+      "code",
+      "communityId",
+      "communityName",
+    ]) {
       expect(d, key).toHaveProperty(key);
     }
-    expect(d).toMatchObject({ tenantId: t.ids.tenantA, tenantName: "阳光物业服务有限公司", username: "admin", userType: "0", signature: t.admin, applicationSceneName: "社区", enabledKanban: true, phoneNumber: "13800000001", companyShortName: "阳光物业" });
+    expect(d).toMatchObject({
+      tenantId: t.ids.tenantA,
+      tenantName: "阳光物业服务有限公司",
+      username: "admin",
+      userType: "0",
+      signature: t.admin,
+      applicationSceneName: "社区",
+      enabledKanban: true,
+      phoneNumber: "13800000001",
+      companyShortName: "阳光物业",
+    });
     expect(d.code.sort()).toEqual([...allAuthorityCodes].sort());
     expect(d.authorities.map((a: { code: string }) => a.code).sort()).toEqual([...allAuthorityCodes].sort());
     // The main account holds every code: the whole menu, scene placeholder filled.
@@ -58,7 +85,9 @@ describe.each(backends)("homepage/user and users (%s)", (backend) => {
   it("answers null when the tenant has no community", async () => {
     await t.server.db.query("insert into tenants (name, scene_name) values ('空租户', '园区') returning id");
     const { rows } = await t.server.db.query<{ id: number }>("select id from tenants where name = '空租户'");
-    await t.server.db.query("insert into users (tenant_id, username, user_type, enabled, password_hash) select $1, 'emptyadmin', '0', true, password_hash from users where username = 'admin'", [rows[0].id]);
+    await t.server.db.query("insert into users (tenant_id, username, user_type, enabled, password_hash) select $1, 'emptyadmin', '0', true, password_hash from users where username = 'admin'", [
+      rows[0].id,
+    ]);
     const token = await t.server.login("emptyadmin");
     const d = (await t.server.request("GET", USER, { token })).body.data;
     expect(d).toMatchObject({ communityId: null, communityName: null, applicationSceneName: "园区" });

@@ -24,10 +24,7 @@ describe.each(backends)("tenant services and public configuration (%s)", (backen
     expect(login.body.data.platformIco).toMatch(/^data:image\/svg\+xml/);
     const theme = await t.server.request("GET", "/device-nissan/auth/ssoConfiguration/actions/getConfiguration");
     expect(Object.keys(theme.body.data).sort()).toEqual(["chooseHoverColor", "menuBackGroundColor", "menuTextColor", "menuTextHighColor", "menuTextHighSelBgColor", "placeholderColor"]);
-    await t.server.db.query(
-      `insert into platform_configs (tenant_id, domain_url, platform_name, menu_back_ground_color) values ($1, 'wuye.example.com', '绿城智慧社区', '#123456')`,
-      [t.ids.tenantB],
-    );
+    await t.server.db.query(`insert into platform_configs (tenant_id, domain_url, platform_name, menu_back_ground_color) values ($1, 'wuye.example.com', '绿城智慧社区', '#123456')`, [t.ids.tenantB]);
     const branded = await t.server.request("GET", "/device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration?domainUrl=https%3A%2F%2Fwuye.example.com%2Fneptune%2F");
     expect(branded.body.data.platformName).toBe("绿城智慧社区");
     const byHost = await t.server.request("GET", "/device-nissan/auth/ssoConfiguration/actions/getConfiguration", { headers: { host: "wuye.example.com" } });
@@ -39,7 +36,10 @@ describe.each(backends)("tenant services and public configuration (%s)", (backen
     const a = (await t.server.request("GET", "/api/management/tenantService/actions/license", { token: t.staff })).body.data;
     expect(a.map((q: { serviceType: number }) => q.serviceType)).toEqual([212, 209, 217, 251, 252]);
     expect(a.map((q: { serviceName: string }) => q.serviceName)).toEqual(["视频通道", "门禁对讲通道", "AI分析社区", "室内机", "边缘服务"]);
-    const rows = await t.server.db.query<{ service_type: number; service_total_num: number; service_use_num: number }>("select service_type, service_total_num, service_use_num from licence_quotas where tenant_id = $1", [t.ids.tenantA]);
+    const rows = await t.server.db.query<{ service_type: number; service_total_num: number; service_use_num: number }>(
+      "select service_type, service_total_num, service_use_num from licence_quotas where tenant_id = $1",
+      [t.ids.tenantA],
+    );
     expect(rows.rows).toHaveLength(5);
     for (const row of rows.rows) {
       expect(a.find((q: { serviceType: number }) => q.serviceType === row.service_type)).toMatchObject({ serviceTotalNum: row.service_total_num, serviceUseNum: row.service_use_num });
@@ -78,7 +78,10 @@ describe.each(backends)("tenant services and public configuration (%s)", (backen
 
   it("writes an operation_logs row for a report, with the session's user and tenant", async () => {
     const before = await t.server.count("operation_logs", "tenant_id = $1 and action = 'report'", [t.ids.tenantA]);
-    const r = await t.server.request("POST", "/api/management/operationLog/actions/report", { token: t.staff, body: { source: 2, operationCode: "HBL03021", operationType: 1, tenantId: t.ids.tenantB } });
+    const r = await t.server.request("POST", "/api/management/operationLog/actions/report", {
+      token: t.staff,
+      body: { source: 2, operationCode: "HBL03021", operationType: 1, tenantId: t.ids.tenantB },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toBeNull();
     const { rows } = await t.server.db.query<{ tenant_id: number; username: string; source: number; operation_code: string; operation_type: number; user_id: number }>(

@@ -53,7 +53,12 @@ describe.each(backends)("click tracking (%s)", (backend) => {
   it("answers 401 without a session and 403 without the XHR marker, storing nothing", async () => {
     const before = await t.server.count("click_records");
     expect((await post("/pick/pickInfo", undefined, gz({ dataList: records("x", 1) }), { "content-encoding": "gzip" })).statusCode).toBe(401);
-    const noMarker = await t.server.app.inject({ method: "POST", url: "/pick/pickInfo", headers: { signature: t.admin, "content-type": "application/json" }, payload: JSON.stringify({ dataList: records("x", 1) }) });
+    const noMarker = await t.server.app.inject({
+      method: "POST",
+      url: "/pick/pickInfo",
+      headers: { signature: t.admin, "content-type": "application/json" },
+      payload: JSON.stringify({ dataList: records("x", 1) }),
+    });
     expect(noMarker.statusCode).toBe(403);
     expect(await t.server.count("click_records")).toBe(before);
   });
@@ -66,7 +71,9 @@ describe.each(backends)("click tracking (%s)", (backend) => {
     expect(a.body.data.list).toEqual([expect.objectContaining({ lc: "guide_test_a", count: 5, users: 2 })]);
     const b = await t.server.request("GET", "/api/management/clickRecords/actions/countByCode?keyword=guide_test", { token: t.admin2 });
     expect(b.body.data.list).toEqual([expect.objectContaining({ lc: "guide_test_b", count: 4, users: 1 })]);
-    const future = await t.server.request("GET", `/api/management/clickRecords/actions/countByCode?keyword=guide_test&from=${encodeURIComponent(new Date(Date.now() + 86400000).toISOString())}`, { token: t.admin });
+    const future = await t.server.request("GET", `/api/management/clickRecords/actions/countByCode?keyword=guide_test&from=${encodeURIComponent(new Date(Date.now() + 86400000).toISOString())}`, {
+      token: t.admin,
+    });
     expect(future.body.data.list).toEqual([]);
     const denied = await t.server.request("GET", "/api/management/clickRecords/actions/countByCode", { token: t.staff });
     expect(denied.status).toBe(401);

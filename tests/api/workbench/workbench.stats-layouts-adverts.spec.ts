@@ -69,7 +69,11 @@ describe.each(backends)("workbench (%s)", (backend) => {
       const doors = (await stat(STATS[6], t.admin, t.ids.communityA)).body.data;
       const cars = (await stat(STATS[7], t.admin, t.ids.communityA)).body.data;
       const now = new Date().toISOString();
-      await t.server.db.query("insert into access_events (tenant_id, community_id, event_time, device_sn, open_method, result) values ($1, $2, $3, 'SN1', 2, 1)", [t.ids.tenantA, t.ids.communityA, now]);
+      await t.server.db.query("insert into access_events (tenant_id, community_id, event_time, device_sn, open_method, result) values ($1, $2, $3, 'SN1', 2, 1)", [
+        t.ids.tenantA,
+        t.ids.communityA,
+        now,
+      ]);
       await t.server.db.query("insert into parking_events (tenant_id, community_id, plate, direction, event_time) values ($1, $2, '浙A12345', 1, $3)", [t.ids.tenantA, t.ids.communityA, now]);
       const doorsAfter = (await stat(STATS[6], t.admin, t.ids.communityA)).body.data;
       expect(doorsAfter.today).toBe(doors.today + 1);
@@ -106,11 +110,15 @@ describe.each(backends)("workbench (%s)", (backend) => {
         body: { communityId: t.ids.communityA, layout: [{ moduleId: "housing", w: 2 }, { moduleId: "nope" }, { moduleId: "housing" }, { moduleId: "announcement", w: 9 }] },
       });
       expect(saved.status).toBe(200);
-      expect(saved.body.data.layout).toEqual([{ moduleId: "housing", w: 2 }, { moduleId: "announcement", w: 1 }]);
+      expect(saved.body.data.layout).toEqual([
+        { moduleId: "housing", w: 2 },
+        { moduleId: "announcement", w: 1 },
+      ]);
       const again = await t.server.request("GET", `/api/management/layout?communityId=${t.ids.communityA}`, { token: t.admin });
       expect(again.body.data).toMatchObject({ layoutId: saved.body.data.layoutId, isDefault: false, layout: saved.body.data.layout });
 
-      const otherCommunity = (await t.server.db.query<{ id: number }>("select id from communities where tenant_id = $1 and id <> $2 order by id limit 1", [t.ids.tenantA, t.ids.communityA])).rows[0].id;
+      const otherCommunity = (await t.server.db.query<{ id: number }>("select id from communities where tenant_id = $1 and id <> $2 order by id limit 1", [t.ids.tenantA, t.ids.communityA])).rows[0]
+        .id;
       expect((await t.server.request("GET", `/api/management/layout?communityId=${otherCommunity}`, { token: t.admin })).body.data.isDefault).toBe(true);
 
       const resaved = await t.server.request("POST", "/api/management/layout", { token: t.admin, body: { communityId: t.ids.communityA, layout: ["openDoor"] } });

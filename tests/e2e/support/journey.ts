@@ -53,7 +53,14 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     };
     const openPage = async (username: string | null, contextOptions: BrowserContextOptions = {}) => {
       const page = await (await b.newContext({ viewport, ...contextOptions })).newPage();
-      page.once("close", () => void page.context().close().catch(() => undefined)); // as browser.newPage does
+      page.once(
+        "close",
+        () =>
+          void page
+            .context()
+            .close()
+            .catch(() => undefined),
+      ); // as browser.newPage does
       if (username !== null) await logIn(page, username);
       return page;
     };

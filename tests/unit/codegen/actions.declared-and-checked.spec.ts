@@ -33,15 +33,19 @@ test.each([
   ["a state the mapping lacks", "        - { name: deploy, label: 部署, from: [1], to: 9 }\n", "9", 'action "deploy": state 9 is not a value of mapping roomStatus'],
   ["an input the resource lacks", "        - { name: deploy, label: 部署, from: [1], to: 2, inputs: [colour] }\n", "colour", 'action "deploy": input "colour" does not exist'],
   ["a required field that is no input", "        - { name: deploy, label: 部署, from: [1], to: 2, required: [title] }\n", "title", 'action "deploy": required "title" is not one of its inputs'],
-])("%s fails with the file:line:column of the wrong value and the action, and writes nothing", async (_what, actions, wrong, message) => {
-  copy.project.writeModule(PROBE_MODULE, withFlow(actions));
-  const before = copy.project.generated();
-  expect(await run(copy.project.root, [])).toBe(1);
-  // The position is the wrong value's, on the action's line.
-  const yaml = withFlow(actions);
-  const line = yaml.slice(0, yaml.lastIndexOf(actions)).split("\n").length;
-  const column = actions.lastIndexOf(wrong) + 1;
-  expect(copy.errors).toContain(`${PROBE_FILE}:${line}:${column}: resource "probeGadgets": ${message}`);
-  const after = copy.project.generated();
-  expect([...after.keys()].filter((k) => after.get(k) !== before.get(k))).toEqual([]);
-}, 60_000);
+])(
+  "%s fails with the file:line:column of the wrong value and the action, and writes nothing",
+  async (_what, actions, wrong, message) => {
+    copy.project.writeModule(PROBE_MODULE, withFlow(actions));
+    const before = copy.project.generated();
+    expect(await run(copy.project.root, [])).toBe(1);
+    // The position is the wrong value's, on the action's line.
+    const yaml = withFlow(actions);
+    const line = yaml.slice(0, yaml.lastIndexOf(actions)).split("\n").length;
+    const column = actions.lastIndexOf(wrong) + 1;
+    expect(copy.errors).toContain(`${PROBE_FILE}:${line}:${column}: resource "probeGadgets": ${message}`);
+    const after = copy.project.generated();
+    expect([...after.keys()].filter((k) => after.get(k) !== before.get(k))).toEqual([]);
+  },
+  60_000,
+);

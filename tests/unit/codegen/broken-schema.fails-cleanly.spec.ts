@@ -26,10 +26,7 @@ const withResourceKeys = (yaml: string, keys: string) => `${yaml}${keys}`;
 const typoRule = probeModule({ priceField: "{ name: price, type: money, label: 单价, rule: amout }" });
 const typoMapping = probeModule({ statusField: "{ name: status, type: integer, label: 状态, mapping: roomStatuz }" });
 const unknownRef = probeModule({ statusField: "{ name: owner, type: ref, label: 业主, ref: { resource: nobodies } }" });
-const unknownState = withResourceKeys(
-  probeModule(),
-  "    actions:\n      stateField: status\n      list:\n        - { name: ship, label: 发货, from: [1], to: 77 }\n",
-);
+const unknownState = withResourceKeys(probeModule(), "    actions:\n      stateField: status\n      list:\n        - { name: ship, label: 发货, from: [1], to: 77 }\n");
 const duplicateCode = withRoutes(probeModule(), "  - path: /codegenProbe/copy\n    code: HBLPROBE01\n    title: 复制\n    page: probeCopy\n");
 const duplicateMapping = `${probeModule()}mappings:\n  roomStatus:\n    description: 又一个房屋状态\n    values: { 1: 空置 }\n`;
 
@@ -69,9 +66,7 @@ test.each([
   {
     what: "a mapping name the module defines again",
     yaml: duplicateMapping,
-    message: new RegExp(
-      `${file}:${at(duplicateMapping, "roomStatus:")}: at /mappings/roomStatus: mapping "roomStatus" is already defined at ${escape("schemas/mappings.yaml")}:\\d+:\\d+`,
-    ),
+    message: new RegExp(`${file}:${at(duplicateMapping, "roomStatus:")}: at /mappings/roomStatus: mapping "roomStatus" is already defined at ${escape("schemas/mappings.yaml")}:\\d+:\\d+`),
   },
   {
     what: "a value of the wrong type",
@@ -88,13 +83,17 @@ test.each([
     yaml: probeModule({ titleField: "{ name: title, type: string, label: 标题" }),
     message: new RegExp(`${file}:\\d+:\\d+: YAML error: `),
   },
-])("$what: run returns 1, names file, path and problem, and writes nothing", async ({ yaml, message }) => {
-  copy.project.writeModule(PROBE_MODULE, yaml);
-  const before = copy.project.generated();
-  expect(await run(copy.project.root, [])).toBe(1);
-  expect(copy.errors).toMatch(message);
-  expect(copy.errors).toContain("generated/ was left as it was");
-  const after = copy.project.generated();
-  expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
-  expect([...after.keys()].filter((k) => after.get(k) !== before.get(k))).toEqual([]);
-}, 60_000);
+])(
+  "$what: run returns 1, names file, path and problem, and writes nothing",
+  async ({ yaml, message }) => {
+    copy.project.writeModule(PROBE_MODULE, yaml);
+    const before = copy.project.generated();
+    expect(await run(copy.project.root, [])).toBe(1);
+    expect(copy.errors).toMatch(message);
+    expect(copy.errors).toContain("generated/ was left as it was");
+    const after = copy.project.generated();
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    expect([...after.keys()].filter((k) => after.get(k) !== before.get(k))).toEqual([]);
+  },
+  60_000,
+);

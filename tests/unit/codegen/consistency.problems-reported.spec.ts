@@ -7,23 +7,55 @@ import type { FieldDef, MenuNode, ResourceDef, RouteDef } from "../../../generat
 
 function route(path: string, extra: Partial<RouteDef> = {}): RouteDef {
   return {
-    path, name: path.split("/").pop()!, module: path.split("/")[1], public: false, title: path, breadcrumb: [],
-    inMenu: true, outsideFrame: false, hideTabs: false, tenantMenu: false, iframe: false, offline: false, demo: false,
+    path,
+    name: path.split("/").pop()!,
+    module: path.split("/")[1],
+    public: false,
+    title: path,
+    breadcrumb: [],
+    inMenu: true,
+    outsideFrame: false,
+    hideTabs: false,
+    tenantMenu: false,
+    iframe: false,
+    offline: false,
+    demo: false,
     ...extra,
   };
 }
 
 function field(name: string, extra: Partial<FieldDef> = {}): FieldDef {
   return {
-    name, column: name, type: "string", label: name, required: false,
-    list: true, filter: false, search: false, sort: false, form: true, detail: true, readOnly: false, ...extra,
+    name,
+    column: name,
+    type: "string",
+    label: name,
+    required: false,
+    list: true,
+    filter: false,
+    search: false,
+    sort: false,
+    form: true,
+    detail: true,
+    readOnly: false,
+    ...extra,
   };
 }
 
 function resource(name: string, code: string, fields: FieldDef[]): ResourceDef {
   return {
-    name, service: "system", module: "demo", label: name, table: name, scope: "tenant", code, readOnly: false,
-    defaultSort: { field: "id", order: "desc" }, titleField: fields[0].name, unique: [], fields,
+    name,
+    service: "system",
+    module: "demo",
+    label: name,
+    table: name,
+    scope: "tenant",
+    code,
+    readOnly: false,
+    defaultSort: { field: "id", order: "desc" },
+    titleField: fields[0].name,
+    unique: [],
+    fields,
   };
 }
 
@@ -39,7 +71,10 @@ function clean(): CheckInput {
     mappings: { status: { description: "状态", valueType: "integer", values: { 1: { label: "启用" } }, usage: "field" } },
     permissionGroups: { guide: { description: "引导", codes: { GUIDE_STEP: "引导步骤" } } },
     allowedDuplicateRouteCodes: {},
-    specRoutes: [["/demo/things", "HBL001"], ["/demo/board", null]],
+    specRoutes: [
+      ["/demo/things", "HBL001"],
+      ["/demo/board", null],
+    ],
   };
 }
 
@@ -49,36 +84,77 @@ test("a consistent model has no problems", () => {
 
 describe("each problem is reported", () => {
   test.each<[string, (m: CheckInput) => void, string]>([
-    ["a route guarded by an unknown code", (m) => m.routes.push(route("/demo/extra", { authority: "NOPE01", page: "extra" })),
-      "route /demo/extra: authority NOPE01 is not a route code nor a listed permission"],
-    ["a resource with an unknown code", (m) => { m.resources[0].code = "NOPE02"; },
-      "resource things: authority NOPE02 is unknown"],
-    ["a route with no code at all", (m) => m.routes.push(route("/demo/open", { page: "open" })),
-      "route /demo/open: no permission code (give code, authority or public: true)"],
-    ["a duplicate code outside the allowed list", (m) => m.routes.push(route("/demo/copy", { code: "HBL001", page: "copy" })),
-      "code HBL001 is given to /demo/things, /demo/copy (not in allowedDuplicateRouteCodes)"],
-    ["an allowed duplicate that is no longer duplicated", (m) => { m.allowedDuplicateRouteCodes = { HBL002: ["/demo/board", "/demo/gone"] }; },
-      "allowedDuplicateRouteCodes lists HBL002, which is not duplicated"],
-    ["an unused rule", (m) => { m.rules.spare = { description: "备用", usage: "field", params: {}, checks: [] }; },
-      "rule spare is used by no field (mark usage: code if hand-written code uses it)"],
-    ["an unused mapping", (m) => { m.mappings.spare = { description: "备用", valueType: "integer", values: {}, usage: "field" }; },
-      "mapping spare is used by no field (mark usage: code if hand-written code uses it)"],
-    ["a field naming a rule that does not exist", (m) => { m.resources[0].fields.push(field("code", { rule: "nope" })); },
-      "resource things field code: rule nope does not exist"],
-    ["a missing spec route", (m) => m.specRoutes.push(["/demo/missing", "HBL009"]),
-      "spec route /demo/missing is missing"],
-    ["a spec route with another code", (m) => { m.specRoutes[1] = ["/demo/board", "HBL003"]; },
-      "spec route /demo/board: code is HBL002, the spec says HBL003"],
-    ["a menu entry without a route", (m) => m.menu[0].subMenus.push(menuEntry("孤儿")),
-      "menu entry 孤儿: has no route"],
-    ["a menu entry whose route does not exist", (m) => m.menu[0].subMenus.push(menuEntry("失效", "/demo/nowhere")),
-      "menu entry 失效: route /demo/nowhere does not exist"],
-    ["a route showing neither a resource nor a page", (m) => m.routes.push(route("/demo/empty", { code: "HBL004" })),
-      "route /demo/empty: shows neither a resource nor a page"],
-    ["a permission listed in two groups", (m) => { m.permissionGroups.other = { description: "其他", codes: { GUIDE_STEP: "重复" } }; },
-      "permission GUIDE_STEP is declared twice: in group guide and in group other (schemas/permissions.yaml)"],
-    ["a route's code listed in a group under another name", (m) => { m.permissionGroups.guide.codes.HBL002 = "别的东西"; },
-      'permission HBL002 is declared twice with different meanings: route /demo/board "/demo/board" and group guide "别的东西"'],
+    [
+      "a route guarded by an unknown code",
+      (m) => m.routes.push(route("/demo/extra", { authority: "NOPE01", page: "extra" })),
+      "route /demo/extra: authority NOPE01 is not a route code nor a listed permission",
+    ],
+    [
+      "a resource with an unknown code",
+      (m) => {
+        m.resources[0].code = "NOPE02";
+      },
+      "resource things: authority NOPE02 is unknown",
+    ],
+    ["a route with no code at all", (m) => m.routes.push(route("/demo/open", { page: "open" })), "route /demo/open: no permission code (give code, authority or public: true)"],
+    [
+      "a duplicate code outside the allowed list",
+      (m) => m.routes.push(route("/demo/copy", { code: "HBL001", page: "copy" })),
+      "code HBL001 is given to /demo/things, /demo/copy (not in allowedDuplicateRouteCodes)",
+    ],
+    [
+      "an allowed duplicate that is no longer duplicated",
+      (m) => {
+        m.allowedDuplicateRouteCodes = { HBL002: ["/demo/board", "/demo/gone"] };
+      },
+      "allowedDuplicateRouteCodes lists HBL002, which is not duplicated",
+    ],
+    [
+      "an unused rule",
+      (m) => {
+        m.rules.spare = { description: "备用", usage: "field", params: {}, checks: [] };
+      },
+      "rule spare is used by no field (mark usage: code if hand-written code uses it)",
+    ],
+    [
+      "an unused mapping",
+      (m) => {
+        m.mappings.spare = { description: "备用", valueType: "integer", values: {}, usage: "field" };
+      },
+      "mapping spare is used by no field (mark usage: code if hand-written code uses it)",
+    ],
+    [
+      "a field naming a rule that does not exist",
+      (m) => {
+        m.resources[0].fields.push(field("code", { rule: "nope" }));
+      },
+      "resource things field code: rule nope does not exist",
+    ],
+    ["a missing spec route", (m) => m.specRoutes.push(["/demo/missing", "HBL009"]), "spec route /demo/missing is missing"],
+    [
+      "a spec route with another code",
+      (m) => {
+        m.specRoutes[1] = ["/demo/board", "HBL003"];
+      },
+      "spec route /demo/board: code is HBL002, the spec says HBL003",
+    ],
+    ["a menu entry without a route", (m) => m.menu[0].subMenus.push(menuEntry("孤儿")), "menu entry 孤儿: has no route"],
+    ["a menu entry whose route does not exist", (m) => m.menu[0].subMenus.push(menuEntry("失效", "/demo/nowhere")), "menu entry 失效: route /demo/nowhere does not exist"],
+    ["a route showing neither a resource nor a page", (m) => m.routes.push(route("/demo/empty", { code: "HBL004" })), "route /demo/empty: shows neither a resource nor a page"],
+    [
+      "a permission listed in two groups",
+      (m) => {
+        m.permissionGroups.other = { description: "其他", codes: { GUIDE_STEP: "重复" } };
+      },
+      "permission GUIDE_STEP is declared twice: in group guide and in group other (schemas/permissions.yaml)",
+    ],
+    [
+      "a route's code listed in a group under another name",
+      (m) => {
+        m.permissionGroups.guide.codes.HBL002 = "别的东西";
+      },
+      'permission HBL002 is declared twice with different meanings: route /demo/board "/demo/board" and group guide "别的东西"',
+    ],
   ])("%s", (_what, breakIt, problem) => {
     const m = clean();
     breakIt(m);

@@ -25,24 +25,36 @@ describe("codegen determinism", () => {
   }, SLOW);
   afterAll(() => copy?.remove());
 
-  test("emitting twice on the project gives the same bytes", async () => {
-    const second = await emitAll(projectRoot, readTree(join(projectRoot, "generated")));
-    expectSameFiles(first, second);
-  }, SLOW);
+  test(
+    "emitting twice on the project gives the same bytes",
+    async () => {
+      const second = await emitAll(projectRoot, readTree(join(projectRoot, "generated")));
+      expectSameFiles(first, second);
+    },
+    SLOW,
+  );
 
-  test("a copy of the project elsewhere gives the same bytes (no paths of the machine leak in)", async () => {
-    expectSameFiles(first, await emitAll(copy.root, copy.generated()));
-  }, SLOW);
+  test(
+    "a copy of the project elsewhere gives the same bytes (no paths of the machine leak in)",
+    async () => {
+      expectSameFiles(first, await emitAll(copy.root, copy.generated()));
+    },
+    SLOW,
+  );
 
-  test("the committed generated/ is up to date: run --check returns 0", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    const err = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      const code = await run(projectRoot, ["--check"]);
-      expect(code, err.mock.calls.flat().join("\n")).toBe(0);
-    } finally {
-      log.mockRestore();
-      err.mockRestore();
-    }
-  }, SLOW);
+  test(
+    "the committed generated/ is up to date: run --check returns 0",
+    async () => {
+      const log = vi.spyOn(console, "log").mockImplementation(() => {});
+      const err = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const code = await run(projectRoot, ["--check"]);
+        expect(code, err.mock.calls.flat().join("\n")).toBe(0);
+      } finally {
+        log.mockRestore();
+        err.mockRestore();
+      }
+    },
+    SLOW,
+  );
 });

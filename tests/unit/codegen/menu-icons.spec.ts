@@ -33,7 +33,10 @@ test("an unknown icon name fails with file and line, and writes nothing", async 
   setHelpIcon("QuestionCircleOutline");
   const before = copy.project.generated();
   expect(await run(copy.project.root, [])).toBe(1);
-  const line = readFileSync(join(copy.project.root, "schemas/modules/help.yaml"), "utf8").split("\n").findIndex((l) => l.startsWith("icon:")) + 1;
+  const line =
+    readFileSync(join(copy.project.root, "schemas/modules/help.yaml"), "utf8")
+      .split("\n")
+      .findIndex((l) => l.startsWith("icon:")) + 1;
   expect(copy.errors).toContain(`schemas/modules/help.yaml:${line}: unknown icon "QuestionCircleOutline"`);
   expect(copy.project.generated()).toEqual(before);
 }, 60_000);

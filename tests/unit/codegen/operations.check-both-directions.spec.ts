@@ -21,7 +21,10 @@ describe("declared operations against registered routes", () => {
   });
 
   it("names an operation the server does not register", () => {
-    const declared = new Map([["POST /api/auth/login", "login"], ["GET /api/auth/gone", "gone"]]);
+    const declared = new Map([
+      ["POST /api/auth/login", "login"],
+      ["GET /api/auth/gone", "gone"],
+    ]);
     expect(checkOperationRoutes(sets({ declared }))).toEqual(["operation gone (GET /api/auth/gone) has no route on the server"]);
   });
 

@@ -16,7 +16,8 @@ ${operation}
 const write = (yaml: string) => writeFileSync(join(copy.project.root, "schemas", "operations", "probe.yaml"), yaml);
 
 test("a new operation reaches the route table, the types, the client and the OpenAPI document", async () => {
-  write(probe(`  getProbe:
+  write(
+    probe(`  getProbe:
     method: GET
     path: /api/probe/:probeId
     summary: 探针
@@ -24,7 +25,8 @@ test("a new operation reaches the route table, the types, the client and the Ope
     params: { properties: { probeId: { type: integer, label: 探针 } } }
     query: { properties: { word: { type: string, label: 关键字, rule: name } } }
     data: { type: object, required: [n], properties: { n: { type: integer } } }
-    errors: [NOT_FOUND]`));
+    errors: [NOT_FOUND]`),
+  );
   expect(await run(copy.project.root, [])).toBe(0);
   const out = copy.project.generated();
   expect(out.get("operations.ts")).toContain('"path": "/api/probe/:probeId"');
@@ -36,16 +38,40 @@ test("a new operation reaches the route table, the types, the client and the Ope
 }, 60_000);
 
 test.each([
-  { what: "an unknown key", op: "  a:\n    method: GET\n    path: /api/a\n    summary: a\n    authority: public\n    colour: red", message: /schemas\/operations\/probe\.yaml:\d+: at \/operations\/a: unknown property "colour"/ },
-  { what: "an unknown error code", op: "  a:\n    method: GET\n    path: /api/a\n    summary: a\n    authority: public\n    errors: [NOPE]", message: /operation a: error NOPE is not a code of schemas\/errors\.yaml/ },
-  { what: "a path parameter not declared", op: "  a:\n    method: GET\n    path: /api/a/:id\n    summary: a\n    authority: public", message: /operation a: params \(none\) must be exactly the path's :names \(id\)/ },
-  { what: "a typo'd rule", op: "  a:\n    method: POST\n    path: /api/a\n    summary: a\n    authority: signedIn\n    body: { properties: { x: { rule: nmae } } }", message: /operation a: body\.x: rule nmae does not exist/ },
-  { what: "a name used twice", op: "  login:\n    method: GET\n    path: /api/a\n    summary: a\n    authority: public", message: /operation login: the name is also used in schemas\/operations\/auth\.yaml/ },
-])("$what fails with the file and writes nothing", async ({ op, message }) => {
-  write(probe(op));
-  const before = copy.project.generated();
-  expect(await run(copy.project.root, [])).toBe(1);
-  expect(copy.errors).toMatch(message);
-  const after = copy.project.generated();
-  expect([...after.keys()].filter((k) => after.get(k) !== before.get(k))).toEqual([]);
-}, 60_000);
+  {
+    what: "an unknown key",
+    op: "  a:\n    method: GET\n    path: /api/a\n    summary: a\n    authority: public\n    colour: red",
+    message: /schemas\/operations\/probe\.yaml:\d+: at \/operations\/a: unknown property "colour"/,
+  },
+  {
+    what: "an unknown error code",
+    op: "  a:\n    method: GET\n    path: /api/a\n    summary: a\n    authority: public\n    errors: [NOPE]",
+    message: /operation a: error NOPE is not a code of schemas\/errors\.yaml/,
+  },
+  {
+    what: "a path parameter not declared",
+    op: "  a:\n    method: GET\n    path: /api/a/:id\n    summary: a\n    authority: public",
+    message: /operation a: params \(none\) must be exactly the path's :names \(id\)/,
+  },
+  {
+    what: "a typo'd rule",
+    op: "  a:\n    method: POST\n    path: /api/a\n    summary: a\n    authority: signedIn\n    body: { properties: { x: { rule: nmae } } }",
+    message: /operation a: body\.x: rule nmae does not exist/,
+  },
+  {
+    what: "a name used twice",
+    op: "  login:\n    method: GET\n    path: /api/a\n    summary: a\n    authority: public",
+    message: /operation login: the name is also used in schemas\/operations\/auth\.yaml/,
+  },
+])(
+  "$what fails with the file and writes nothing",
+  async ({ op, message }) => {
+    write(probe(op));
+    const before = copy.project.generated();
+    expect(await run(copy.project.root, [])).toBe(1);
+    expect(copy.errors).toMatch(message);
+    const after = copy.project.generated();
+    expect([...after.keys()].filter((k) => after.get(k) !== before.get(k))).toEqual([]);
+  },
+  60_000,
+);

@@ -1,9 +1,7 @@
 // Spec §9 display formats: money, integer to Chinese numeral (fails over 10 digits), seconds to HH:mm
 // (86400 → 23:59), file sizes, the +0800 offset, short-text and edge-service-name truncation.
 import { describe, expect, test } from "vitest";
-import {
-  edgeServiceName, formatFileSize, formatMoney, normalizeOffset, secondsToHHmm, toChineseNumeral, truncateText,
-} from "../../../src/common/formats.ts";
+import { edgeServiceName, formatFileSize, formatMoney, normalizeOffset, secondsToHHmm, toChineseNumeral, truncateText } from "../../../src/common/formats.ts";
 
 describe("money", () => {
   test.each([

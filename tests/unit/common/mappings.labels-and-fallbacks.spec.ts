@@ -22,28 +22,53 @@ describe("room status 1–5, no fallback", () => {
 });
 
 describe("payment type: 1 property fee, otherwise other", () => {
-  test.each([[1, "物业费"], ["1", "物业费"], [2, "其他"], [0, "其他"], ["x", "其他"], [null, "其他"]])("%s → %s", (code, label) => {
+  test.each([
+    [1, "物业费"],
+    ["1", "物业费"],
+    [2, "其他"],
+    [0, "其他"],
+    ["x", "其他"],
+    [null, "其他"],
+  ])("%s → %s", (code, label) => {
     expect(mappingLabel("paymentType", code)).toBe(label);
   });
 });
 
 describe("return flag: 1 refund, otherwise charge", () => {
-  test.each([[1, "退款"], [0, "收费"], [2, "收费"], [undefined, "收费"]])("%s → %s", (code, label) => {
+  test.each([
+    [1, "退款"],
+    [0, "收费"],
+    [2, "收费"],
+    [undefined, "收费"],
+  ])("%s → %s", (code, label) => {
     expect(mappingLabel("returnFlag", code)).toBe(label);
   });
 });
 
 describe("pay method 1–6, otherwise other", () => {
   test.each([
-    [1, "微信"], [2, "支付宝"], [3, "银行APP"], [4, "POS机"], [5, "现金"], [6, "转账"],
-    [7, "其他"], [0, "其他"], [null, "其他"],
+    [1, "微信"],
+    [2, "支付宝"],
+    [3, "银行APP"],
+    [4, "POS机"],
+    [5, "现金"],
+    [6, "转账"],
+    [7, "其他"],
+    [0, "其他"],
+    [null, "其他"],
   ])("%s → %s", (code, label) => {
     expect(mappingLabel("payMethod", code)).toBe(label);
   });
 });
 
 describe("patrol type label: 4 inspection, 3 maintenance, otherwise patrol", () => {
-  test.each([[4, "巡检"], [3, "维保"], [1, "巡更"], [2, "巡更"], [null, "巡更"]])("%s → %s", (code, label) => {
+  test.each([
+    [4, "巡检"],
+    [3, "维保"],
+    [1, "巡更"],
+    [2, "巡更"],
+    [null, "巡更"],
+  ])("%s → %s", (code, label) => {
     expect(mappingLabel("patrolType", code)).toBe(label);
   });
 });

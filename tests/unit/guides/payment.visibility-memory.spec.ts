@@ -1,7 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { guideSwitchKey, guideSwitchOn } from "../../../src/web/guides/guide-switch.ts";
 import {
-  collapsePanel, expandPanel, finishClose, initialMode, markQuestionnaireDone, markWelcomeSeen, paymentGuideKeys, planClose, readPaymentMemory, reopenPanel, setNoAutoPop,
+  collapsePanel,
+  expandPanel,
+  finishClose,
+  initialMode,
+  markQuestionnaireDone,
+  markWelcomeSeen,
+  paymentGuideKeys,
+  planClose,
+  readPaymentMemory,
+  reopenPanel,
+  setNoAutoPop,
 } from "../../../src/web/guides/payment/payment-visibility.ts";
 import { MemoryStorage } from "../../../src/web/state/storage.ts";
 
@@ -40,7 +50,11 @@ describe("collapse memory (Hbl_payment_packup)", () => {
   });
 
   it("remembers a collapse only with do-not-pop-again ticked and steps 1 and 2 done", () => {
-    for (const [ticked, firstTwoDone] of [[false, false], [true, false], [false, true]] as const) {
+    for (const [ticked, firstTwoDone] of [
+      [false, false],
+      [true, false],
+      [false, true],
+    ] as const) {
       expect(collapsePanel(storage, { ticked, firstTwoDone }).remembered).toBe(false);
       expect(initialMode(readPaymentMemory(storage))).toBe("expanded");
     }

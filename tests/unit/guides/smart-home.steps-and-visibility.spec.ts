@@ -12,12 +12,17 @@ describe("smart-home guide steps", () => {
     const steps = smartHomeSteps({ ...none, roomEnable: true, houseTypeEnable: true });
     expect(steps.map((s) => s.name)).toEqual(["基础数据", "智能设备", "户型配置", "施工人员"]);
     expect(steps[0].children?.map((c) => c.name)).toEqual(["社区信息", "房屋管理", "住户管理"]);
-    expect(steps[2].children?.map((c) => [c.name, c.hasChecked])).toEqual([["户型模板", true], ["户型关联房屋", false]]);
+    expect(steps[2].children?.map((c) => [c.name, c.hasChecked])).toEqual([
+      ["户型模板", true],
+      ["户型关联房屋", false],
+    ]);
     expect(steps.map((s) => s.hasChecked)).toEqual([true, false, false, false]);
   });
 
   it("uses the smart-home permission codes of spec §6", () => {
-    const codes = smartHomeSteps(none).flatMap((s) => [s, ...(s.children ?? [])]).map((s) => s.permissionCode);
+    const codes = smartHomeSteps(none)
+      .flatMap((s) => [s, ...(s.children ?? [])])
+      .map((s) => s.permissionCode);
     for (const code of ["HBL01001", "HBL01003", "HBL01005", "NSH_SMART_DEVICE_MANAGE", "NSH_SMART_ROOM_TYPE_MANAGE", "NSH_SMART_ROOM_MANAGE", "NSH_SMART_WORKER_MANAGE"]) {
       expect(codes).toContain(code);
     }

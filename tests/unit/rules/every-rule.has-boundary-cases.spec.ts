@@ -27,11 +27,8 @@ const messages = Object.entries(rules).flatMap(([name, r]) => [
   ...[r.required, r.requiredMessage].filter((m): m is string => m !== undefined).map((m) => [name, m] as const),
 ]);
 
-test.each(messages)(
-  "rule %s: message %s is proven by a case",
-  (name, message) => {
-    const params = rules[name].params;
-    const filled = message.replace(/\{(\w+)\}/g, (w, k) => (k in params ? String(params[k]) : w));
-    expect((all[name] ?? []).some(([, expected]) => expected === filled)).toBe(true);
-  },
-);
+test.each(messages)("rule %s: message %s is proven by a case", (name, message) => {
+  const params = rules[name].params;
+  const filled = message.replace(/\{(\w+)\}/g, (w, k) => (k in params ? String(params[k]) : w));
+  expect((all[name] ?? []).some(([, expected]) => expected === filled)).toBe(true);
+});

@@ -18,8 +18,14 @@ test("renames, reorders and hides", () => {
     { menuKey: "/a/3", alias: "第三", sortNo: 0, hidden: false },
     { menuKey: "/a/2", alias: null, sortNo: 0, hidden: true },
   ]);
-  expect(out.map((n) => [n.index, n.alias])).toEqual([["b", "乙"], ["a", "A组"]]);
-  expect(out[1].subMenus.map((n) => [n.path, n.alias])).toEqual([["/a/1", "一"], ["/a/3", "第三"]]);
+  expect(out.map((n) => [n.index, n.alias])).toEqual([
+    ["b", "乙"],
+    ["a", "A组"],
+  ]);
+  expect(out[1].subMenus.map((n) => [n.path, n.alias])).toEqual([
+    ["/a/1", "一"],
+    ["/a/3", "第三"],
+  ]);
 });
 
 test("no rows: the menu as generated; every key of the real menu is known", () => {

@@ -10,10 +10,20 @@ describe("environment info (spec §7 /pick/envInfo)", () => {
       browser: "Chrome",
       browserVersion: "124.0.6367.91",
     });
-    expect(environmentOf("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.67")).toMatchObject({ browser: "Edge", browserVersion: "124.0.2478.67" });
-    expect(environmentOf("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15")).toEqual({ os: "macOS", browser: "Safari", browserVersion: "17.4" });
+    expect(environmentOf("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.67")).toMatchObject({
+      browser: "Edge",
+      browserVersion: "124.0.2478.67",
+    });
+    expect(environmentOf("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15")).toEqual({
+      os: "macOS",
+      browser: "Safari",
+      browserVersion: "17.4",
+    });
     expect(environmentOf("Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0")).toEqual({ os: "Linux", browser: "Firefox", browserVersion: "125.0" });
-    expect(environmentOf("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47")).toMatchObject({ os: "iOS", browser: "WeChat" });
+    expect(environmentOf("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47")).toMatchObject({
+      os: "iOS",
+      browser: "WeChat",
+    });
     expect(environmentOf("curl/8.0")).toEqual({ os: "Unknown", browser: "Unknown", browserVersion: "" });
   });
 

@@ -5,19 +5,31 @@ import { loadCard, type CardData } from "../../../src/web/pages/workbench/card-s
 describe("a workbench card's data (spec §8)", () => {
   it("goes loading -> ready", async () => {
     const states: CardData<number>[] = [];
-    await loadCard(async () => 7, () => true, (s) => states.push(s));
+    await loadCard(
+      async () => 7,
+      () => true,
+      (s) => states.push(s),
+    );
     expect(states).toEqual([{ status: "loading" }, { status: "ready", data: 7 }]);
   });
 
   it("goes loading -> failed when the call fails (the card then offers 刷新)", async () => {
     const states: CardData<number>[] = [];
-    await loadCard(async () => Promise.reject(new Error("500")), () => true, (s) => states.push(s));
+    await loadCard(
+      async () => Promise.reject(new Error("500")),
+      () => true,
+      (s) => states.push(s),
+    );
     expect(states).toEqual([{ status: "loading" }, { status: "failed" }]);
   });
 
   it("drops the answer of a load that was superseded", async () => {
     const states: CardData<number>[] = [];
-    await loadCard(async () => 1, () => false, (s) => states.push(s));
+    await loadCard(
+      async () => 1,
+      () => false,
+      (s) => states.push(s),
+    );
     expect(states).toEqual([{ status: "loading" }]);
   });
 });
@@ -36,7 +48,12 @@ describe("statistics helpers of the server", () => {
   });
 
   it("lists every value of a mapping, with zeros, and unknown values after", () => {
-    expect(countsByMapping("residentIdentity", [{ value: 2, count: 3 }, { value: 9, count: 1 }])).toEqual([
+    expect(
+      countsByMapping("residentIdentity", [
+        { value: 2, count: 3 },
+        { value: 9, count: 1 },
+      ]),
+    ).toEqual([
       { value: 1, label: "业主", count: 0 },
       { value: 2, label: "家属", count: 3 },
       { value: 3, label: "租客", count: 0 },

@@ -11,8 +11,11 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.approveBills, async ({ body, session, request }) => app.db.transaction((tx) => approveBills(tx, session, request.ip, { ...body })));
   route(app, operations.rejectBills, async ({ body, session, request }) => app.db.transaction((tx) => rejectBills(tx, session, request.ip, { ...body })));
   route(app, operations.queryBills, async ({ body, session }) => queryBills(app.db, session, { ...body }));
-  route(app, operations.getRoomHistory, async ({ query, session }) =>
-    // Its rows are read untyped (Record); their shape is the declared one.
-    (await roomHistory(app.db, session, query.roomId)) as GetRoomHistoryData,
+  route(
+    app,
+    operations.getRoomHistory,
+    async ({ query, session }) =>
+      // Its rows are read untyped (Record); their shape is the declared one.
+      (await roomHistory(app.db, session, query.roomId)) as GetRoomHistoryData,
   );
 }

@@ -7,9 +7,12 @@ import type { QueryArrearsData } from "../../../../generated/operation-types.ts"
 import { arrearsPage, arrearsQueryOf, arrearsWorkbook } from "../arrears.ts";
 
 export async function arrearsRoutes(app: FastifyInstance): Promise<void> {
-  route(app, operations.queryArrears, async ({ body, session }) =>
-    // The rooms are read untyped (Record); their shape is the declared one.
-    (await arrearsPage(app.db, session, arrearsQueryOf({ ...body }))) as QueryArrearsData,
+  route(
+    app,
+    operations.queryArrears,
+    async ({ body, session }) =>
+      // The rooms are read untyped (Record); their shape is the declared one.
+      (await arrearsPage(app.db, session, arrearsQueryOf({ ...body }))) as QueryArrearsData,
   );
   route(app, operations.exportArrears, async ({ query, session, reply }) => {
     const file = await arrearsWorkbook(app.db, session, arrearsQueryOf({ ...query }, 100_000));

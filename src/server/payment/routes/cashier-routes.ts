@@ -9,9 +9,12 @@ import { notFound } from "../common.ts";
 import { parseId } from "../../http/request-input.ts";
 
 export async function cashierRoutes(app: FastifyInstance): Promise<void> {
-  route(app, operations.getRoomBills, async ({ query, session }) =>
-    // The room and the receipt are read untyped (Record); their shape is the declared one.
-    (await roomBills(app.db, session, query.roomId)) as GetRoomBillsData,
+  route(
+    app,
+    operations.getRoomBills,
+    async ({ query, session }) =>
+      // The room and the receipt are read untyped (Record); their shape is the declared one.
+      (await roomBills(app.db, session, query.roomId)) as GetRoomBillsData,
   );
   route(app, operations.payBills, async ({ body, session, request }) => app.db.transaction((tx) => payBills(tx, session, request.ip, body)));
   route(app, operations.printReceipt, async ({ params, session }) => {

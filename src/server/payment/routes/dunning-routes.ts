@@ -24,9 +24,12 @@ export function dunningRoutes(runner: TaskRunner | null) {
       if (!task || task.type !== DUNNING_TASK) throw notFound();
       return { id: task.id, state: task.state, done: task.done, total: task.total, result: task.result, error: task.error };
     });
-    route(app, operations.printDunningNotice, async ({ params, session }) =>
-      // The notice is read untyped (Record); its shape is the declared one.
-      (await dunningNoticeView(app.db, session, params.id)) as PrintDunningNoticeData,
+    route(
+      app,
+      operations.printDunningNotice,
+      async ({ params, session }) =>
+        // The notice is read untyped (Record); its shape is the declared one.
+        (await dunningNoticeView(app.db, session, params.id)) as PrintDunningNoticeData,
     );
   };
 }

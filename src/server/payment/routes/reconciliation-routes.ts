@@ -7,9 +7,12 @@ import { closeDay, daySummary, declareDay } from "../reconciliation.ts";
 import { paymentReport, reportWorkbook } from "../report.ts";
 
 export async function reconciliationRoutes(app: FastifyInstance): Promise<void> {
-  route(app, operations.getReconciliationDay, async ({ query, session }) =>
-    // The closing row is read untyped (Record); its shape is the declared one.
-    (await daySummary(app.db, session, query.communityId, query.day)) as GetReconciliationDayData,
+  route(
+    app,
+    operations.getReconciliationDay,
+    async ({ query, session }) =>
+      // The closing row is read untyped (Record); its shape is the declared one.
+      (await daySummary(app.db, session, query.communityId, query.day)) as GetReconciliationDayData,
   );
   route(app, operations.declareReconciliation, async ({ body, session, request }) => {
     await app.db.transaction((tx) => declareDay(tx, session, request.ip, { ...body }));
@@ -23,9 +26,6 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
     const data = await paymentReport(app.db, session, { ...query, communityIds: ids });
     const file = await reportWorkbook(data);
     const name = encodeURIComponent(`缴费报表_${data.startMonth}_${data.endMonth}.xlsx`);
-    return reply
-      .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-      .header("content-disposition", `attachment; filename*=UTF-8''${name}`)
-      .send(file);
+    return reply.header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").header("content-disposition", `attachment; filename*=UTF-8''${name}`).send(file);
   });
 }

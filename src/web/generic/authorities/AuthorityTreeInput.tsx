@@ -37,14 +37,7 @@ export function AuthorityTreeInput({ value, onChange, disabled, id }: Props) {
         </Button>
       </Space>
       <div style={{ maxHeight: 360, overflow: "auto" }}>
-        <Tree
-          checkable
-          selectable={false}
-          disabled={disabled}
-          treeData={tree}
-          checkedKeys={checked}
-          onCheck={(keys) => emit((Array.isArray(keys) ? keys : keys.checked).map(String))}
-        />
+        <Tree checkable selectable={false} disabled={disabled} treeData={tree} checkedKeys={checked} onCheck={(keys) => emit((Array.isArray(keys) ? keys : keys.checked).map(String))} />
       </div>
     </div>
   );

@@ -24,9 +24,7 @@ export function authorityTree(fillScene: (text: string) => string = (t) => t): A
       seen.add(n.code);
       return [{ key: n.code, title: fillScene(n.alias), ...(children.length ? { children } : {}) }];
     });
-  const tree: AuthorityNode[] = menu
-    .map((g) => ({ key: `group:${g.index}`, title: fillScene(g.alias), children: entries(g.subMenus) }))
-    .filter((g) => g.children.length > 0);
+  const tree: AuthorityNode[] = menu.map((g) => ({ key: `group:${g.index}`, title: fillScene(g.alias), children: entries(g.subMenus) })).filter((g) => g.children.length > 0);
 
   const others: AuthorityNode[] = [];
   for (const r of routes) {

@@ -13,15 +13,5 @@ export interface DateInputProps {
 }
 
 export default function DateInput({ id, disabled, showTime, value, onChange, placeholder }: DateInputProps) {
-  return (
-    <DatePickerOnUse
-      id={id}
-      disabled={disabled}
-      showTime={showTime}
-      value={value ?? null}
-      onChange={(v) => onChange?.(v ?? undefined)}
-      style={{ width: "100%" }}
-      placeholder={placeholder}
-    />
-  );
+  return <DatePickerOnUse id={id} disabled={disabled} showTime={showTime} value={value ?? null} onChange={(v) => onChange?.(v ?? undefined)} style={{ width: "100%" }} placeholder={placeholder} />;
 }

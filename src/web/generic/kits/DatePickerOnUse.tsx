@@ -36,7 +36,7 @@ const RANGE_WIDTH = 262;
 /** The text a picker shows for a value (antd's default formats). */
 export function pickerText(value: Dayjs | null | undefined, picker: Picker = "date", showTime = false, format?: unknown): string {
   if (!value || !value.isValid()) return "";
-  const pattern = typeof format === "string" ? format : showTime && picker === "date" ? "YYYY-MM-DD HH:mm:ss" : FORMATS[picker ?? "date"] ?? FORMATS.date;
+  const pattern = typeof format === "string" ? format : showTime && picker === "date" ? "YYYY-MM-DD HH:mm:ss" : (FORMATS[picker ?? "date"] ?? FORMATS.date);
   return value.format(pattern);
 }
 
@@ -85,7 +85,7 @@ export function DatePickerOnUse(props: DatePickerProps) {
     <LookAlike
       id={props.id}
       text={pickerText(value, props.picker, !!props.showTime, props.format)}
-      placeholder={typeof props.placeholder === "string" ? props.placeholder : PLACEHOLDERS[props.picker ?? "date"] ?? PLACEHOLDERS.date}
+      placeholder={typeof props.placeholder === "string" ? props.placeholder : (PLACEHOLDERS[props.picker ?? "date"] ?? PLACEHOLDERS.date)}
       disabled={props.disabled}
       style={props.showTime ? props.style : { width: SINGLE_WIDTH, ...props.style }}
       onUse={want}

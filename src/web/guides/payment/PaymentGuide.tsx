@@ -25,8 +25,19 @@ import { shouldLoadSatisfaction } from "../questionnaire/questionnaire-state.ts"
 import TipBubble from "../TipBubble.tsx";
 import { firstTwoDone, PAYMENT_GUIDE_CODE, PAYMENT_SETTINGS_PATH, paymentStepEnabled, paymentSteps, WELCOME_FEATURES, type PaymentSteerFlags } from "./payment-steps.ts";
 import {
-  collapsePanel, expandPanel, finishClose, initialMode, markAnswered, markQuestionnaireDone, markWelcomeSeen, planClose, readPaymentMemory, reopenPanel,
-  setNoAutoPop, type ClosePlan, type PanelMode,
+  collapsePanel,
+  expandPanel,
+  finishClose,
+  initialMode,
+  markAnswered,
+  markQuestionnaireDone,
+  markWelcomeSeen,
+  planClose,
+  readPaymentMemory,
+  reopenPanel,
+  setNoAutoPop,
+  type ClosePlan,
+  type PanelMode,
 } from "./payment-visibility.ts";
 
 const QuestionnaireDialog = lazy(() => import("../questionnaire/QuestionnaireDialog.tsx"));
@@ -201,9 +212,7 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
 
   const overlays = (
     <>
-      {hint && (
-        <TipBubble anchor={GUIDE_BUTTON_SELECTOR} text="引导已关闭，需要时点击这里可以重新打开使用引导。" onClose={() => setHint(false)} testId="payment-guide-hint" />
-      )}
+      {hint && <TipBubble anchor={GUIDE_BUTTON_SELECTOR} text="引导已关闭，需要时点击这里可以重新打开使用引导。" onClose={() => setHint(false)} testId="payment-guide-hint" />}
       {dialog && (
         <Suspense fallback={null}>
           <QuestionnaireDialog questionnaire={dialog.questionnaire} onCancel={() => onDialogEnd(false)} onSubmitted={() => onDialogEnd(true)} />
@@ -226,8 +235,16 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
           label="展开缴费配置引导"
           onPointerEnter={() => checkAgain()}
           style={{
-            right: 0, zIndex: 999, borderRadius: "8px 0 0 8px", background: "#1668dc",
-            display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: 6, padding: 0,
+            right: 0,
+            zIndex: 999,
+            borderRadius: "8px 0 0 8px",
+            background: "#1668dc",
+            display: "flex",
+            flexDirection: "column",
+            alignItems: "center",
+            justifyContent: "center",
+            gap: 6,
+            padding: 0,
           }}
         >
           <CompassOutlined style={{ fontSize: 18 }} />
@@ -237,7 +254,13 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
           </span>
         </FloatingGuideButton>
         {collapseTip && (
-          <TipBubble anchor='[data-testid="payment-guide-entrance"]' side="left" text="引导已收起，点击这里可以重新展开，也可以上下拖动。" onClose={() => setCollapseTip(false)} testId="payment-guide-collapse-tip" />
+          <TipBubble
+            anchor='[data-testid="payment-guide-entrance"]'
+            side="left"
+            text="引导已收起，点击这里可以重新展开，也可以上下拖动。"
+            onClose={() => setCollapseTip(false)}
+            testId="payment-guide-collapse-tip"
+          />
         )}
         {overlays}
       </>
@@ -252,8 +275,17 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
         aria-label="物业缴费配置引导"
         onPointerEnter={() => checkAgain()}
         style={{
-          position: "fixed", right: 24, bottom: 24, zIndex: 999, width: 360, maxHeight: "calc(100vh - 120px)", overflow: "auto", background: "#fff",
-          borderRadius: 8, boxShadow: "0 8px 24px rgba(0,0,0,.18)", padding: 16,
+          position: "fixed",
+          right: 24,
+          bottom: 24,
+          zIndex: 999,
+          width: 360,
+          maxHeight: "calc(100vh - 120px)",
+          overflow: "auto",
+          background: "#fff",
+          borderRadius: 8,
+          boxShadow: "0 8px 24px rgba(0,0,0,.18)",
+          padding: 16,
         }}
       >
         <GuideTitleBar
@@ -294,8 +326,11 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
                   testId={`payment-guide-step-${index + 1}`}
                   onOpen={() => void openStep(index)}
                   style={{
-                    gap: 12, padding: "10px 12px", marginBottom: 8,
-                    border: `1px solid ${step.hasChecked ? "#b7eb8f" : "#e5e6eb"}`, background: step.hasChecked ? "#f6ffed" : "#fff",
+                    gap: 12,
+                    padding: "10px 12px",
+                    marginBottom: 8,
+                    border: `1px solid ${step.hasChecked ? "#b7eb8f" : "#e5e6eb"}`,
+                    background: step.hasChecked ? "#f6ffed" : "#fff",
                   }}
                 >
                   <StepBadge done={step.hasChecked} label={index + 1} size={26} color="#1668dc" style={{ fontWeight: 600 }} />

@@ -97,10 +97,7 @@ export interface ClosePlan {
 }
 
 /** spec §4: what closing does, decided before anything is shown. */
-export function planClose(
-  progress: StepProgress & { doneCount: number; totalSteps?: number },
-  memory: Pick<PaymentGuideMemory, "bubbleHidden" | "questionnaireDone">,
-): ClosePlan {
+export function planClose(progress: StepProgress & { doneCount: number; totalSteps?: number }, memory: Pick<PaymentGuideMemory, "bubbleHidden" | "questionnaireDone">): ClosePlan {
   const total = progress.totalSteps ?? constants.guideSteps;
   return {
     permanent: progress.ticked && progress.firstTwoDone,

@@ -41,7 +41,10 @@ export default function SmartHomeGuide({ path, shownOnPage, authorities, userNam
   useEffect(() => {
     if (!shownOnPage || communityId == null) return;
     let live = true;
-    fetchSmartHomeSteer(communityId).then((f) => live && setFlags(f), () => undefined);
+    fetchSmartHomeSteer(communityId).then(
+      (f) => live && setFlags(f),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -99,8 +102,18 @@ export default function SmartHomeGuide({ path, shownOnPage, authorities, userNam
       data-tour="smart-home-guide-panel"
       aria-label="智能家居使用引导"
       style={{
-        position: "fixed", left: panel.position.x, top: panel.position.y, zIndex: 998, width: PANEL.width, maxHeight: PANEL.height, overflow: "hidden",
-        display: "flex", flexDirection: "column", background: "#fff", borderRadius: 8, boxShadow: "0 8px 24px rgba(0,0,0,.18)",
+        position: "fixed",
+        left: panel.position.x,
+        top: panel.position.y,
+        zIndex: 998,
+        width: PANEL.width,
+        maxHeight: PANEL.height,
+        overflow: "hidden",
+        display: "flex",
+        flexDirection: "column",
+        background: "#fff",
+        borderRadius: 8,
+        boxShadow: "0 8px 24px rgba(0,0,0,.18)",
       }}
     >
       <GuideTitleBar

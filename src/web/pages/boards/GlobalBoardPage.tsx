@@ -22,12 +22,24 @@ export default function GlobalBoardPage({ route }: PageProps) {
             <Col xs={24}>
               <BoardCard title="总览" height={80}>
                 <Row gutter={16}>
-                  <Col xs={12} md={4}><Figure label="社区数" value={data.totals.communities} suffix="个" /></Col>
-                  <Col xs={12} md={4}><Figure label="楼栋数" value={data.totals.buildings} suffix="栋" /></Col>
-                  <Col xs={12} md={4}><Figure label="房屋数" value={data.totals.rooms} suffix="户" /></Col>
-                  <Col xs={12} md={4}><Figure label="住户数" value={data.totals.inhabitants} suffix="人" /></Col>
-                  <Col xs={12} md={4}><Figure label="设备数" value={data.totals.devices} suffix="台" /></Col>
-                  <Col xs={12} md={4}><Figure label="设备在线率" value={percent(data.totals.devicesOnline, data.totals.devices)} /></Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="社区数" value={data.totals.communities} suffix="个" />
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="楼栋数" value={data.totals.buildings} suffix="栋" />
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="房屋数" value={data.totals.rooms} suffix="户" />
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="住户数" value={data.totals.inhabitants} suffix="人" />
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="设备数" value={data.totals.devices} suffix="台" />
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="设备在线率" value={percent(data.totals.devicesOnline, data.totals.devices)} />
+                  </Col>
                 </Row>
               </BoardCard>
             </Col>

@@ -29,21 +29,53 @@ export default function ProjectBoardPage({ route }: PageProps) {
             <Col xs={24}>
               <BoardCard title={data.address ? `总览（${data.address}）` : "总览"} height={80}>
                 <Row gutter={16}>
-                  <Col xs={12} md={4}><Figure label="楼栋" value={data.totals.buildings} /></Col>
-                  <Col xs={12} md={4}><Figure label="单元" value={data.totals.units} /></Col>
-                  <Col xs={12} md={4}><Figure label="房屋" value={data.totals.rooms} /></Col>
-                  <Col xs={12} md={4}><Figure label="入住率" value={percent(data.totals.occupiedRooms, data.totals.rooms)} /></Col>
-                  <Col xs={12} md={4}><Figure label="住户" value={data.totals.inhabitants} /></Col>
-                  <Col xs={12} md={4}><Figure label="设备在线" value={`${data.totals.devicesOnline}/${data.totals.devices}`} /></Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="楼栋" value={data.totals.buildings} />
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="单元" value={data.totals.units} />
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="房屋" value={data.totals.rooms} />
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="入住率" value={percent(data.totals.occupiedRooms, data.totals.rooms)} />
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="住户" value={data.totals.inhabitants} />
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Figure label="设备在线" value={`${data.totals.devicesOnline}/${data.totals.devices}`} />
+                  </Col>
                 </Row>
               </BoardCard>
             </Col>
-            <Col xs={24} md={8}><BoardCard title="房屋状态"><Donut title="房屋状态" data={asData(data.roomsByStatus)} /></BoardCard></Col>
-            <Col xs={24} md={8}><BoardCard title="住户身份"><Donut title="住户身份" data={asData(data.residentsByIdentity)} /></BoardCard></Col>
-            <Col xs={24} md={8}><BoardCard title="开门方式"><BarList title="开门方式" data={asData(data.openDoorByMethod)} /></BoardCard></Col>
+            <Col xs={24} md={8}>
+              <BoardCard title="房屋状态">
+                <Donut title="房屋状态" data={asData(data.roomsByStatus)} />
+              </BoardCard>
+            </Col>
+            <Col xs={24} md={8}>
+              <BoardCard title="住户身份">
+                <Donut title="住户身份" data={asData(data.residentsByIdentity)} />
+              </BoardCard>
+            </Col>
+            <Col xs={24} md={8}>
+              <BoardCard title="开门方式">
+                <BarList title="开门方式" data={asData(data.openDoorByMethod)} />
+              </BoardCard>
+            </Col>
             <TrafficCards data={data} />
-            <Col xs={24} md={12}><BoardCard title="告警处理状态"><BarList title="告警处理状态" color="#f5222d" data={asData(data.alarms)} /></BoardCard></Col>
-            <Col xs={24} md={12}><BoardCard title="报修工单状态"><BarList title="报修工单状态" color="#faad14" data={asData(data.repairs)} /></BoardCard></Col>
+            <Col xs={24} md={12}>
+              <BoardCard title="告警处理状态">
+                <BarList title="告警处理状态" color="#f5222d" data={asData(data.alarms)} />
+              </BoardCard>
+            </Col>
+            <Col xs={24} md={12}>
+              <BoardCard title="报修工单状态">
+                <BarList title="报修工单状态" color="#faad14" data={asData(data.repairs)} />
+              </BoardCard>
+            </Col>
           </Row>
         )}
       </Spin>

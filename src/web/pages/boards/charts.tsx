@@ -62,7 +62,19 @@ export function Donut({ data, title, size = 160 }: { data: readonly Datum[]; tit
         <g transform={`rotate(-90 ${size / 2} ${size / 2})`}>
           {data.map((d, i) => {
             const length = (d.value / total) * c;
-            const el = <circle key={d.label} r={r} cx={size / 2} cy={size / 2} fill="none" stroke={PALETTE[i % PALETTE.length]} strokeWidth={18} strokeDasharray={`${length} ${c - length}`} strokeDashoffset={-offset} />;
+            const el = (
+              <circle
+                key={d.label}
+                r={r}
+                cx={size / 2}
+                cy={size / 2}
+                fill="none"
+                stroke={PALETTE[i % PALETTE.length]}
+                strokeWidth={18}
+                strokeDasharray={`${length} ${c - length}`}
+                strokeDashoffset={-offset}
+              />
+            );
             offset += length;
             return el;
           })}

@@ -25,10 +25,7 @@ export default function EdgeDetailPage({ route }: PageProps) {
   const detail = useApi(edgeId ? () => api.getEdgeServiceDetails({ query: { edgeId } }) : null, [edgeId]);
   const status = useApi(edgeId ? () => api.getEgdeModuleReportStatus({ query: { edgeId } }) : null, [edgeId]);
   const communities = useApi(edgeId ? () => api.getEdgeBindCommunityList({ query: { edgeId } }) : null, [edgeId]);
-  const devices = useApi(
-    edgeId ? () => api.getEdgeDeviceList({ query: { edgeId, pageNo: page, pageSize: 10 } }) : null,
-    [edgeId, page],
-  );
+  const devices = useApi(edgeId ? () => api.getEdgeDeviceList({ query: { edgeId, pageNo: page, pageSize: 10 } }) : null, [edgeId, page]);
 
   const picker = (
     <Select

@@ -22,12 +22,28 @@ export default function AiInspectIntelligentPage({ route }: PageProps) {
       <Spin spinning={loading}>
         {data && (
           <Row gutter={[16, 16]}>
-            <Col xs={12} md={6}><Figure label="巡检配置（启用）" value={`${data.configs.enabled}/${data.configs.total}`} /></Col>
-            <Col xs={12} md={6}><Figure label="巡检任务" value={data.tasks} /></Col>
-            <Col xs={12} md={6}><Figure label="今日识别" value={data.records.today} /></Col>
-            <Col xs={12} md={6}><Figure label="待处理记录" value={data.records.unhandled} /></Col>
-            <Col xs={24} md={12}><Card size="small" title="检测算法"><BarList title="检测算法" data={asData(data.records.byAlgorithm)} /></Card></Col>
-            <Col xs={24} md={12}><Card size="small" title="巡检结果"><Donut title="巡检结果" data={asData(data.records.byResult)} /></Card></Col>
+            <Col xs={12} md={6}>
+              <Figure label="巡检配置（启用）" value={`${data.configs.enabled}/${data.configs.total}`} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Figure label="巡检任务" value={data.tasks} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Figure label="今日识别" value={data.records.today} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Figure label="待处理记录" value={data.records.unhandled} />
+            </Col>
+            <Col xs={24} md={12}>
+              <Card size="small" title="检测算法">
+                <BarList title="检测算法" data={asData(data.records.byAlgorithm)} />
+              </Card>
+            </Col>
+            <Col xs={24} md={12}>
+              <Card size="small" title="巡检结果">
+                <Donut title="巡检结果" data={asData(data.records.byResult)} />
+              </Card>
+            </Col>
             <Col xs={24}>
               <Table
                 size="small"

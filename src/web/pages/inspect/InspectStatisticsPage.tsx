@@ -26,7 +26,15 @@ export default function InspectStatisticsPage({ route }: PageProps) {
           <Checkbox checked={all} onChange={(e) => setAll(e.target.checked)}>
             {withScene("全部{scene}")}
           </Checkbox>
-          <Segmented value={days} onChange={(v) => setDays(Number(v))} options={[{ value: 7, label: "近7天" }, { value: 30, label: "近30天" }, { value: 90, label: "近90天" }]} />
+          <Segmented
+            value={days}
+            onChange={(v) => setDays(Number(v))}
+            options={[
+              { value: 7, label: "近7天" },
+              { value: 30, label: "近30天" },
+              { value: 90, label: "近90天" },
+            ]}
+          />
         </Space>
       }
     >
@@ -34,9 +42,15 @@ export default function InspectStatisticsPage({ route }: PageProps) {
       <Spin spinning={loading}>
         {data && (
           <Row gutter={[16, 16]}>
-            <Col xs={12} md={6}><Figure label="应检任务" value={data.totals.total} /></Col>
-            <Col xs={12} md={6}><Figure label="已检任务" value={data.totals.done} /></Col>
-            <Col xs={12} md={6}><Figure label="异常任务" value={data.totals.abnormal} /></Col>
+            <Col xs={12} md={6}>
+              <Figure label="应检任务" value={data.totals.total} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Figure label="已检任务" value={data.totals.done} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Figure label="异常任务" value={data.totals.abnormal} />
+            </Col>
             <Col xs={12} md={6}>
               <Figure label="完成率" value={<Progress aria-label="完成率" percent={data.totals.completionRate} size="small" style={{ width: 160 }} />} />
             </Col>

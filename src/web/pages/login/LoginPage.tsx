@@ -119,12 +119,18 @@ const invalid = (name: string, error: string) => (error ? { "aria-invalid": true
 function Field({ name, label, icon, error, children }: { name: string; label: string; icon: ReactNode; error: string; children: ReactNode }) {
   return (
     <div className="login-field">
-      <label htmlFor={`login-${name}`} className="login-sr-only">{label}</label>
+      <label htmlFor={`login-${name}`} className="login-sr-only">
+        {label}
+      </label>
       <div className={`login-input${error ? " login-input-error" : ""}`}>
-        <span aria-hidden="true" className="login-input-icon">{icon}</span>
+        <span aria-hidden="true" className="login-input-icon">
+          {icon}
+        </span>
         {children}
       </div>
-      <div id={`login-${name}-error`} role="alert" className="login-error">{error}</div>
+      <div id={`login-${name}-error`} role="alert" className="login-error">
+        {error}
+      </div>
     </div>
   );
 }

@@ -53,8 +53,5 @@ export function moveSibling(nodes: EditableNode[], key: string, step: -1 | 1): E
 
 /** Every node with its place among its siblings, its own name (if any) and whether it is hidden. */
 export function itemsOf(nodes: readonly EditableNode[]): { menuKey: string; alias: string | null; sortNo: number; hidden: boolean }[] {
-  return nodes.flatMap((n, sortNo) => [
-    { menuKey: n.key, alias: n.alias.trim() && n.alias.trim() !== n.defaultAlias ? n.alias.trim() : null, sortNo, hidden: n.hidden },
-    ...itemsOf(n.children ?? []),
-  ]);
+  return nodes.flatMap((n, sortNo) => [{ menuKey: n.key, alias: n.alias.trim() && n.alias.trim() !== n.defaultAlias ? n.alias.trim() : null, sortNo, hidden: n.hidden }, ...itemsOf(n.children ?? [])]);
 }

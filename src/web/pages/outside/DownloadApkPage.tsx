@@ -47,9 +47,7 @@ export default function DownloadApkPage({ route }: PageProps) {
                   </ul>
                 </Col>
               </Row>
-              <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
-                用手机扫码打开本页，或在应用商店搜索“{app.name}”下载安装。
-              </Typography.Paragraph>
+              <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>用手机扫码打开本页，或在应用商店搜索“{app.name}”下载安装。</Typography.Paragraph>
             </Card>
           </Col>
         ))}

@@ -19,17 +19,44 @@ export default function EPreventionPage({ route }: PageProps) {
   const communityId = params.get("communityId") ?? (getCurrentCommunityId() ? String(getCurrentCommunityId()) : null);
   const { data, loading } = useApi(() => api.getPreventionStatistics({ query: communityId ? { communityId: Number(communityId) } : {} }), [communityId]);
   return (
-    <OutsideLayout title={`${route?.title ?? "疫情防控"}${data ? ` · ${data.communityName}` : ""}`} extra={<CommunitySelect value={data?.communityId ?? null} onChange={(id) => setParams({ communityId: String(id) })} />}>
+    <OutsideLayout
+      title={`${route?.title ?? "疫情防控"}${data ? ` · ${data.communityName}` : ""}`}
+      extra={<CommunitySelect value={data?.communityId ?? null} onChange={(id) => setParams({ communityId: String(id) })} />}
+    >
       <Spin spinning={loading}>
         {!loading && data === null && <Empty description={withScene("暂无{scene}")} />}
         {data && (
           <Row gutter={[16, 16]} data-testid="board">
-            <Col xs={12} md={6}><Card><Figure label="住户总数" value={data.inhabitants} suffix="人" /></Card></Col>
-            <Col xs={12} md={6}><Card><Figure label="近14天新入住" value={data.newResidents} suffix="人" /></Card></Col>
-            <Col xs={12} md={6}><Card><Figure label="重点人员" value={data.keyPersons.total} suffix="人" /></Card></Col>
-            <Col xs={12} md={6}><Card><Figure label="重点关注中" value={data.keyPersons.watching} suffix="人" /></Card></Col>
-            <Col xs={24} md={12}><Card title="住户身份"><Donut title="住户身份" data={asData(data.residentsByIdentity)} /></Card></Col>
-            <Col xs={24} md={12}><Card title="重点人员类别"><BarList title="重点人员类别" color="#fa8c16" data={asData(data.keyPersons.byCategory)} /></Card></Col>
+            <Col xs={12} md={6}>
+              <Card>
+                <Figure label="住户总数" value={data.inhabitants} suffix="人" />
+              </Card>
+            </Col>
+            <Col xs={12} md={6}>
+              <Card>
+                <Figure label="近14天新入住" value={data.newResidents} suffix="人" />
+              </Card>
+            </Col>
+            <Col xs={12} md={6}>
+              <Card>
+                <Figure label="重点人员" value={data.keyPersons.total} suffix="人" />
+              </Card>
+            </Col>
+            <Col xs={12} md={6}>
+              <Card>
+                <Figure label="重点关注中" value={data.keyPersons.watching} suffix="人" />
+              </Card>
+            </Col>
+            <Col xs={24} md={12}>
+              <Card title="住户身份">
+                <Donut title="住户身份" data={asData(data.residentsByIdentity)} />
+              </Card>
+            </Col>
+            <Col xs={24} md={12}>
+              <Card title="重点人员类别">
+                <BarList title="重点人员类别" color="#fa8c16" data={asData(data.keyPersons.byCategory)} />
+              </Card>
+            </Col>
             <Col xs={24} md={12}>
               <Card title="近7天访客">
                 <LineChart title="近7天访客" labels={data.visitorDays.map((d) => d.date)} series={[{ name: "访客", values: data.visitorDays.map((d) => d.count) }]} />

@@ -38,16 +38,29 @@ export default function LoginSuccessPage({ route }: PageProps) {
   return (
     <OutsideLayout title={route?.title ?? "登录成功"}>
       <Card style={{ maxWidth: 560, margin: "40px auto" }}>
-      {failed ? (
-        <Result status="warning" title="登录状态已失效" subTitle="请重新登录" extra={<Button type="primary" onClick={() => navigate(LOGIN_PATH, { replace: true })}>去登录</Button>} />
-      ) : (
-        <Result
-          status="success"
-          title="登录成功"
-          subTitle={name ? `欢迎，${name}。${left} 秒后进入平台` : "正在读取用户信息…"}
-          extra={<Button type="primary" disabled={!name} onClick={() => navigate(homePath(getAuthorities()), { replace: true })}>立即进入</Button>}
-        />
-      )}
+        {failed ? (
+          <Result
+            status="warning"
+            title="登录状态已失效"
+            subTitle="请重新登录"
+            extra={
+              <Button type="primary" onClick={() => navigate(LOGIN_PATH, { replace: true })}>
+                去登录
+              </Button>
+            }
+          />
+        ) : (
+          <Result
+            status="success"
+            title="登录成功"
+            subTitle={name ? `欢迎，${name}。${left} 秒后进入平台` : "正在读取用户信息…"}
+            extra={
+              <Button type="primary" disabled={!name} onClick={() => navigate(homePath(getAuthorities()), { replace: true })}>
+                立即进入
+              </Button>
+            }
+          />
+        )}
       </Card>
     </OutsideLayout>
   );

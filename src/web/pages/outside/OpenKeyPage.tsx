@@ -49,7 +49,9 @@ export default function OpenKeyPage({ route }: PageProps) {
       tried.current = true;
       void signIn(key);
     } else if (!key && hasSession() && local().getItem(KEY_OPEN) === "true") {
-      void loadCurrentUser().then((me) => setUser(displayName(me))).catch(() => undefined);
+      void loadCurrentUser()
+        .then((me) => setUser(displayName(me)))
+        .catch(() => undefined);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -63,7 +65,16 @@ export default function OpenKeyPage({ route }: PageProps) {
     <OutsideLayout title={route?.title ?? "密钥登录"}>
       <Card style={{ maxWidth: 480, margin: "40px auto" }}>
         {user ? (
-          <Result status="success" title="密钥验证成功" subTitle={`当前用户：${user}`} extra={<Button type="primary" onClick={enter}>进入平台</Button>} />
+          <Result
+            status="success"
+            title="密钥验证成功"
+            subTitle={`当前用户：${user}`}
+            extra={
+              <Button type="primary" onClick={enter}>
+                进入平台
+              </Button>
+            }
+          />
         ) : (
           <Form layout="vertical" onFinish={(v: { key: string }) => void signIn(v.key)}>
             {failed && <Result status="error" title={failed} style={{ padding: 16 }} />}

@@ -17,7 +17,6 @@ import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 
-
 function PersonSearch({ onPick }: { onPick: (id: number) => void }) {
   const [keyword, setKeyword] = useState("");
   const { data, loading } = useApi(
@@ -55,13 +54,23 @@ export default function PersonnelInfoPage({ route }: PageProps) {
           {data && (
             <Row gutter={[16, 16]}>
               <Col xs={24}>
-                <Card title="基本信息" extra={<Space>{data.keyPerson && <Tag color="orange">重点人员：{mappingLabel("keyPersonCategory", data.keyPerson.category)}</Tag>}<Tag>人脸记录 {data.faceCount}</Tag></Space>}>
+                <Card
+                  title="基本信息"
+                  extra={
+                    <Space>
+                      {data.keyPerson && <Tag color="orange">重点人员：{mappingLabel("keyPersonCategory", data.keyPerson.category)}</Tag>}
+                      <Tag>人脸记录 {data.faceCount}</Tag>
+                    </Space>
+                  }
+                >
                   <Descriptions
                     bordered
                     size="small"
                     column={{ xs: 1, md: 2, lg: 3 }}
                     items={[
-                      ...detailFields(inhabitantDef).filter((f) => f.name !== "roomId").map((f) => ({ key: f.name, label: fieldLabel(f), children: <FieldValue field={f} value={data.inhabitant[f.name]} row={data.inhabitant} detail /> })),
+                      ...detailFields(inhabitantDef)
+                        .filter((f) => f.name !== "roomId")
+                        .map((f) => ({ key: f.name, label: fieldLabel(f), children: <FieldValue field={f} value={data.inhabitant[f.name]} row={data.inhabitant} detail /> })),
                       { key: "room", label: "房屋", children: room },
                     ]}
                   />

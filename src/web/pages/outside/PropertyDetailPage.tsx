@@ -48,10 +48,18 @@ export default function PropertyDetailPage({ route }: PageProps) {
             <Col xs={24} lg={12}>
               <Card title="规模">
                 <Row>
-                  <Col span={6}><Figure label="楼栋" value={data.totals!.buildings} /></Col>
-                  <Col span={6}><Figure label="单元" value={data.totals!.units} /></Col>
-                  <Col span={6}><Figure label="房屋" value={data.totals!.rooms} /></Col>
-                  <Col span={6}><Figure label="住户" value={data.totals!.inhabitants} /></Col>
+                  <Col span={6}>
+                    <Figure label="楼栋" value={data.totals!.buildings} />
+                  </Col>
+                  <Col span={6}>
+                    <Figure label="单元" value={data.totals!.units} />
+                  </Col>
+                  <Col span={6}>
+                    <Figure label="房屋" value={data.totals!.rooms} />
+                  </Col>
+                  <Col span={6}>
+                    <Figure label="住户" value={data.totals!.inhabitants} />
+                  </Col>
                 </Row>
               </Card>
             </Col>

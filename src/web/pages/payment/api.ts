@@ -20,7 +20,6 @@ export const houseApi = {
   buildings: (communityId: number | string) => api.listBuildingsByCommunity({ body: { communityId: Number(communityId) } }),
   units: (buildingId: number) => api.listUnitsByBuilding({ body: { buildingId } }),
   rooms: (unitId: number) => api.listRoomsByUnit({ body: { unitId } }),
-  search: (communityId: number | string, keyword: string) =>
-    api.pageListSimpleRooms({ body: { communityId: Number(communityId), keyword, pageNo: 1, pageSize: 20 } }),
+  search: (communityId: number | string, keyword: string) => api.pageListSimpleRooms({ body: { communityId: Number(communityId), keyword, pageNo: 1, pageSize: 20 } }),
   communities: () => api.listCommunities({ query: { areaId: 1 } }),
 };

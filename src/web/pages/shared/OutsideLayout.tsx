@@ -7,7 +7,9 @@ import { withScene } from "../../state/scene.ts";
 export function OutsideLayout({ title, extra, children, dark }: { title: string; extra?: ReactNode; children: ReactNode; dark?: boolean }) {
   return (
     <Layout style={{ minHeight: "100vh", background: dark ? "#0b1d3a" : "#f5f7fa" }}>
-      <Layout.Header style={{ display: "flex", alignItems: "center", justifyContent: "space-between", background: dark ? "#0f2a52" : "#fff", padding: "0 24px", borderBottom: dark ? "none" : "1px solid #f0f0f0" }}>
+      <Layout.Header
+        style={{ display: "flex", alignItems: "center", justifyContent: "space-between", background: dark ? "#0f2a52" : "#fff", padding: "0 24px", borderBottom: dark ? "none" : "1px solid #f0f0f0" }}
+      >
         <Typography.Title level={4} style={{ margin: 0, color: dark ? "#fff" : undefined }}>
           {withScene(title)}
         </Typography.Title>

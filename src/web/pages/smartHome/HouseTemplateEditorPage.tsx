@@ -93,7 +93,11 @@ export default function HouseTemplateEditorPage({ route }: PageProps) {
                 key={i}
                 size="small"
                 title={<Input value={s.space} maxLength={MAX_SPACE_NAME} onChange={(e) => change(i, { ...s, space: e.target.value })} style={{ width: 200 }} aria-label="房间名称" />}
-                extra={<Button danger type="link" icon={<DeleteOutlined />} onClick={() => setSpaces((x) => x.filter((_, j) => j !== i))}>删除房间</Button>}
+                extra={
+                  <Button danger type="link" icon={<DeleteOutlined />} onClick={() => setSpaces((x) => x.filter((_, j) => j !== i))}>
+                    删除房间
+                  </Button>
+                }
               >
                 <Table
                   size="small"
@@ -105,19 +109,42 @@ export default function HouseTemplateEditorPage({ route }: PageProps) {
                     {
                       title: "设备类型",
                       render: (_: unknown, d, j) => (
-                        <Select style={{ width: 180 }} value={d.deviceType} options={DEVICE_TYPES} onChange={(v) => change(i, { ...s, devices: s.devices.map((x, k) => (k === j ? { ...x, deviceType: Number(v) } : x)) })} />
+                        <Select
+                          style={{ width: 180 }}
+                          value={d.deviceType}
+                          options={DEVICE_TYPES}
+                          onChange={(v) => change(i, { ...s, devices: s.devices.map((x, k) => (k === j ? { ...x, deviceType: Number(v) } : x)) })}
+                        />
                       ),
                     },
                     {
                       title: "数量",
                       render: (_: unknown, d, j) => (
-                        <InputNumber min={1} max={MAX_DEVICE_COUNT} precision={0} value={d.count} onChange={(v) => change(i, { ...s, devices: s.devices.map((x, k) => (k === j ? { ...x, count: Number(v ?? 1) } : x)) })} />
+                        <InputNumber
+                          min={1}
+                          max={MAX_DEVICE_COUNT}
+                          precision={0}
+                          value={d.count}
+                          onChange={(v) => change(i, { ...s, devices: s.devices.map((x, k) => (k === j ? { ...x, count: Number(v ?? 1) } : x)) })}
+                        />
                       ),
                     },
-                    { title: "操作", render: (_: unknown, _d, j) => <Button type="link" danger onClick={() => change(i, { ...s, devices: s.devices.filter((_, k) => k !== j) })}>移除</Button> },
+                    {
+                      title: "操作",
+                      render: (_: unknown, _d, j) => (
+                        <Button type="link" danger onClick={() => change(i, { ...s, devices: s.devices.filter((_, k) => k !== j) })}>
+                          移除
+                        </Button>
+                      ),
+                    },
                   ]}
                 />
-                <Button type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => change(i, { ...s, devices: [...s.devices, { deviceType: Number(DEVICE_TYPES[0]?.value ?? 1), count: 1 }] })}>
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  style={{ marginTop: 8 }}
+                  onClick={() => change(i, { ...s, devices: [...s.devices, { deviceType: Number(DEVICE_TYPES[0]?.value ?? 1), count: 1 }] })}
+                >
                   添加设备
                 </Button>
               </Card>

@@ -7,8 +7,7 @@ import { api } from "../../http/api.ts";
 import type { PageProps } from "../registry.ts";
 import { downloadUrlOf, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel, type BackgroundTask } from "./task-state.ts";
 
-const fetchTasks = (pageNo: number, pageSize: number, silent: boolean) =>
-  api.listTaskCentre({ query: { pageNo, pageSize } }, { silent }) as Promise<{ list: BackgroundTask[]; total: number }>;
+const fetchTasks = (pageNo: number, pageSize: number, silent: boolean) => api.listTaskCentre({ query: { pageNo, pageSize } }, { silent }) as Promise<{ list: BackgroundTask[]; total: number }>;
 
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString("zh-CN", { hour12: false }) : "-");
 
@@ -52,10 +51,13 @@ export default function TaskCenterPage(_props: PageProps) {
       extra={
         <Space>
           {polling && <Typography.Text type="secondary">任务进行中，每2秒自动刷新</Typography.Text>}
-          <Button icon={<ReloadOutlined />} onClick={() => {
-            setLoading(true);
-            void load(false);
-          }}>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              setLoading(true);
+              void load(false);
+            }}
+          >
             刷新
           </Button>
         </Space>
@@ -92,7 +94,12 @@ export default function TaskCenterPage(_props: PageProps) {
             title: "进度",
             width: 200,
             render: (_, task) => (
-              <Progress aria-label={`${task.name ?? "任务"}进度`} percent={progressOf(task)} size="small" status={String(task.state) === "failed" ? "exception" : isRunning(task) ? "active" : undefined} />
+              <Progress
+                aria-label={`${task.name ?? "任务"}进度`}
+                percent={progressOf(task)}
+                size="small"
+                status={String(task.state) === "failed" ? "exception" : isRunning(task) ? "active" : undefined}
+              />
             ),
           },
           { title: "创建时间", dataIndex: "createdAt", width: 180, render: when },

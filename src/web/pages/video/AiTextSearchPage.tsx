@@ -21,10 +21,7 @@ export default function AiTextSearchPage({ route }: PageProps) {
   const [pageNo, setPageNo] = useState(1);
   const [allCommunities, setAll] = useState(false);
   const communityId = allCommunities ? undefined : (community?.communityId ?? undefined);
-  const { data, loading } = useApi(
-    query ? () => api.searchCapturePictures({ body: { text: query, pageNo, pageSize: PAGE_SIZE, communityId } }) : null,
-    [query, pageNo, communityId],
-  );
+  const { data, loading } = useApi(query ? () => api.searchCapturePictures({ body: { text: query, pageNo, pageSize: PAGE_SIZE, communityId } }) : null, [query, pageNo, communityId]);
   const search = (value: string) => {
     setText(value);
     setQuery(value.trim());
@@ -56,7 +53,18 @@ export default function AiTextSearchPage({ route }: PageProps) {
               <Row gutter={[16, 16]} style={{ marginTop: 8 }}>
                 {(data?.list ?? []).map((hit) => (
                   <Col key={hit.id} xs={24} sm={12} md={8} lg={6}>
-                    <Card size="small" cover={<Image src={hit.image} alt={hit.description ?? hit.channelName} height={140} style={{ objectFit: "cover" }} fallback="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>" />}>
+                    <Card
+                      size="small"
+                      cover={
+                        <Image
+                          src={hit.image}
+                          alt={hit.description ?? hit.channelName}
+                          height={140}
+                          style={{ objectFit: "cover" }}
+                          fallback="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>"
+                        />
+                      }
+                    >
                       <Typography.Text strong>{hit.channelName}</Typography.Text>
                       <div style={{ fontSize: 12 }}>{dayjs(hit.captureTime).format("YYYY-MM-DD HH:mm:ss")}</div>
                       <Space size={4} wrap style={{ marginTop: 4 }}>

@@ -13,7 +13,10 @@ export function CameraScreen({ camera, height = 360 }: { camera: Camera | null; 
     return () => clearInterval(timer);
   }, []);
   return (
-    <div data-testid="camera-screen" style={{ height, background: "#141414", borderRadius: 6, position: "relative", color: "#d9d9d9", display: "flex", alignItems: "center", justifyContent: "center" }}>
+    <div
+      data-testid="camera-screen"
+      style={{ height, background: "#141414", borderRadius: 6, position: "relative", color: "#d9d9d9", display: "flex", alignItems: "center", justifyContent: "center" }}
+    >
       {camera ? (
         <>
           <div style={{ position: "absolute", top: 10, left: 12 }}>

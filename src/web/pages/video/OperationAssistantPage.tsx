@@ -42,10 +42,18 @@ export default function OperationAssistantPage({ route }: PageProps) {
             </Col>
             <Col xs={24} lg={14}>
               <Row gutter={[16, 16]}>
-                <Col xs={12} md={6}><Figure label="设备总数" value={data.devices.total} /></Col>
-                <Col xs={12} md={6}><Figure label="未处理告警" value={data.alarms.unhandled} /></Col>
-                <Col xs={12} md={6}><Figure label="待处理AI巡检" value={data.aiRecords.unhandled} /></Col>
-                <Col xs={12} md={6}><Figure label="未完成报修" value={data.repairs.pending} /></Col>
+                <Col xs={12} md={6}>
+                  <Figure label="设备总数" value={data.devices.total} />
+                </Col>
+                <Col xs={12} md={6}>
+                  <Figure label="未处理告警" value={data.alarms.unhandled} />
+                </Col>
+                <Col xs={12} md={6}>
+                  <Figure label="待处理AI巡检" value={data.aiRecords.unhandled} />
+                </Col>
+                <Col xs={12} md={6}>
+                  <Figure label="未完成报修" value={data.repairs.pending} />
+                </Col>
                 <Col xs={24} md={8}>
                   <Card size="small" title="设备在线率">
                     <Progress aria-label="设备在线率" type="dashboard" percent={online} />

@@ -19,7 +19,6 @@ import { CameraList } from "./CameraList.tsx";
 import { CameraScreen } from "./CameraScreen.tsx";
 import { nextCameraIndex, useCameras } from "./cameras.ts";
 
-
 const INTERVALS = [10, 30, 60];
 
 export default function VideoPatrolPage({ route }: PageProps) {
@@ -59,7 +58,15 @@ export default function VideoPatrolPage({ route }: PageProps) {
       form.setFields([{ name: "problem", errors: ["请描述发现的异常"] }]);
       return;
     }
-    const payload = { communityId: community.communityId, channelName: camera.name, deviceSn: camera.serialNo, patrolTime: new Date().toISOString(), patrollerId: user.userId, result: values.result, ...(values.problem?.trim() ? { problem: values.problem.trim() } : {}) };
+    const payload = {
+      communityId: community.communityId,
+      channelName: camera.name,
+      deviceSn: camera.serialNo,
+      patrolTime: new Date().toISOString(),
+      patrollerId: user.userId,
+      result: values.result,
+      ...(values.problem?.trim() ? { problem: values.problem.trim() } : {}),
+    };
     const errors = await payloadErrors("videoPatrolRecords", "create", payload);
     if (errors.length) {
       void message.error(errors[0].message);

@@ -17,7 +17,10 @@ export default function AdvertBanner({ editing }: { editing: boolean }) {
 
   useEffect(() => {
     let live = true;
-    fetchAdverts().then((p) => live && setPosition(p), () => undefined);
+    fetchAdverts().then(
+      (p) => live && setPosition(p),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -33,10 +36,7 @@ export default function AdvertBanner({ editing }: { editing: boolean }) {
   };
 
   return (
-    <div
-      data-testid="advert-banner"
-      style={{ position: "relative", height: constants.bannerHeight, marginBottom: 16, borderRadius: 8, overflow: "hidden", background: "#f0f5ff", display: "flex" }}
-    >
+    <div data-testid="advert-banner" style={{ position: "relative", height: constants.bannerHeight, marginBottom: 16, borderRadius: 8, overflow: "hidden", background: "#f0f5ff", display: "flex" }}>
       <img src={advert.imgUrlLeft} alt={advert.title ?? "广告"} style={{ flex: advert.imgUrlRight ? "3 1 0" : "1 1 0", minWidth: 0, height: "100%", objectFit: "cover" }} />
       {advert.imgUrlRight && <img src={advert.imgUrlRight} alt="" style={{ flex: "2 1 0", minWidth: 0, height: "100%", objectFit: "cover" }} />}
       {advert.hyperlink && (

@@ -46,11 +46,14 @@ export default function WorkbenchPage(_props: PageProps) {
 
   if (communityId == null) return <Empty description="请先在顶部选择社区" />;
   if (failed) {
-    return (
-      <Result status="warning" title={messages.cardLoadFailed} extra={<Button onClick={() => setAttempt((n) => n + 1)}>{messages.cardRefresh}</Button>} />
-    );
+    return <Result status="warning" title={messages.cardLoadFailed} extra={<Button onClick={() => setAttempt((n) => n + 1)}>{messages.cardRefresh}</Button>} />;
   }
-  if (!saved) return <div style={{ textAlign: "center", padding: 48 }}><Spin /></div>;
+  if (!saved)
+    return (
+      <div style={{ textAlign: "center", padding: 48 }}>
+        <Spin />
+      </div>
+    );
 
   const items = editing ? draft : saved.layout;
 
@@ -149,7 +152,14 @@ export default function WorkbenchPage(_props: PageProps) {
                           <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => setDraft((d) => moveUp(d, index))} aria-label={`上移${def.name}`} />
                         </Tooltip>
                         <Tooltip title="下移">
-                          <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === items.length - 1} onClick={() => setDraft((d) => moveDown(d, index))} aria-label={`下移${def.name}`} />
+                          <Button
+                            type="text"
+                            size="small"
+                            icon={<ArrowDownOutlined />}
+                            disabled={index === items.length - 1}
+                            onClick={() => setDraft((d) => moveDown(d, index))}
+                            aria-label={`下移${def.name}`}
+                          />
                         </Tooltip>
                         <Tooltip title={item.w === 2 ? "半宽" : "整行"}>
                           <Button type="text" size="small" icon={<ColumnWidthOutlined />} onClick={() => setDraft((d) => toggleWidth(d, item.moduleId))} aria-label={`调整${def.name}宽度`} />
@@ -173,7 +183,13 @@ export default function WorkbenchPage(_props: PageProps) {
           dataSource={addableModules(draft, user.authorityCodes)}
           locale={{ emptyText: "所有可用的模块都已添加" }}
           renderItem={(m) => (
-            <List.Item actions={[<Button key="add" type="link" onClick={() => void add(m.moduleId)} data-testid={`workbench-add-${m.moduleId}`}>添加</Button>]}>
+            <List.Item
+              actions={[
+                <Button key="add" type="link" onClick={() => void add(m.moduleId)} data-testid={`workbench-add-${m.moduleId}`}>
+                  添加
+                </Button>,
+              ]}
+            >
               <List.Item.Meta title={m.name} description={m.description} />
             </List.Item>
           )}

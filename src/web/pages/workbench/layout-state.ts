@@ -26,8 +26,7 @@ export function addItem(layout: readonly LayoutItem[], def: Pick<WorkbenchModule
   return [...layout, { moduleId: def.moduleId, w: def.width }];
 }
 
-export const toggleWidth = (layout: readonly LayoutItem[], moduleId: string): LayoutItem[] =>
-  layout.map((i) => (i.moduleId === moduleId ? { ...i, w: i.w === 2 ? 1 : 2 } : i));
+export const toggleWidth = (layout: readonly LayoutItem[], moduleId: string): LayoutItem[] => layout.map((i) => (i.moduleId === moduleId ? { ...i, w: i.w === 2 ? 1 : 2 } : i));
 
 /** The modules the user may still add. */
 export function addableModules(layout: readonly LayoutItem[], authorities: readonly string[]): WorkbenchModuleDef[] {
@@ -35,5 +34,4 @@ export function addableModules(layout: readonly LayoutItem[], authorities: reado
   return workbenchModules.filter((m) => !placed.has(m.moduleId) && moduleAvailable(m, authorities));
 }
 
-export const sameLayout = (a: readonly LayoutItem[], b: readonly LayoutItem[]): boolean =>
-  a.length === b.length && a.every((item, i) => item.moduleId === b[i].moduleId && item.w === b[i].w);
+export const sameLayout = (a: readonly LayoutItem[], b: readonly LayoutItem[]): boolean => a.length === b.length && a.every((item, i) => item.moduleId === b[i].moduleId && item.w === b[i].w);

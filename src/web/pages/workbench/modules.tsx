@@ -21,7 +21,12 @@ const dayLabel = (date: string) => date.slice(5).replace("-", "/");
 
 /** Loading, failure (with 刷新) or the card's content. */
 export function CardBody<T>({ state, children }: { state: CardData<T> & { reload: () => void }; children: (data: T) => ReactNode }) {
-  if (state.status === "loading") return <div style={{ textAlign: "center", padding: 24 }}><Spin /></div>;
+  if (state.status === "loading")
+    return (
+      <div style={{ textAlign: "center", padding: 24 }}>
+        <Spin />
+      </div>
+    );
   if (state.status === "failed") {
     return (
       <div data-testid="card-failed" style={{ textAlign: "center", padding: "24px 8px", color: "#6e6e6e" }}>
@@ -43,7 +48,13 @@ function CommunityProfile({ communityId }: ModuleProps) {
         <>
           <Typography.Text type="secondary">{d.address || d.communityName}</Typography.Text>
           <Row gutter={16} style={{ marginTop: 12 }} data-testid="community-profile-stats">
-            {[["楼栋", d.buildingCount], ["单元", d.unitCount], ["房屋", d.roomCount], ["已入住房屋", d.occupiedRoomCount], ["住户", d.inhabitantCount]].map(([label, value]) => (
+            {[
+              ["楼栋", d.buildingCount],
+              ["单元", d.unitCount],
+              ["房屋", d.roomCount],
+              ["已入住房屋", d.occupiedRoomCount],
+              ["住户", d.inhabitantCount],
+            ].map(([label, value]) => (
               <Col key={label} flex="1 1 0">
                 <Statistic title={label} value={value as number} />
               </Col>
@@ -69,7 +80,10 @@ function AgencyMatters({ communityId, authorities }: ModuleProps) {
             {(d) => (
               <>
                 <Button type="link" style={{ padding: 0 }} onClick={() => navigate("/property/roomAudit")}>
-                  待审核入住申请 <Tag color="warning" style={{ marginLeft: 6 }}>{d.pendingCount}</Tag>
+                  待审核入住申请{" "}
+                  <Tag color="warning" style={{ marginLeft: 6 }}>
+                    {d.pendingCount}
+                  </Tag>
                 </Button>
                 <List
                   size="small"
@@ -78,7 +92,9 @@ function AgencyMatters({ communityId, authorities }: ModuleProps) {
                   renderItem={(a) => (
                     <List.Item>
                       <span>{a.applicantName}</span>
-                      <Typography.Text type="secondary">{a.roomName} · {time(a.applyTime)}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {a.roomName} · {time(a.applyTime)}
+                      </Typography.Text>
                     </List.Item>
                   )}
                 />
@@ -93,8 +109,14 @@ function AgencyMatters({ communityId, authorities }: ModuleProps) {
             {(d) => (
               <>
                 <Button type="link" style={{ padding: 0 }} onClick={() => navigate("/property/reportRepair")}>
-                  待处理报修 <Tag color="warning" style={{ marginLeft: 6 }}>{d.pendingCount}</Tag>
-                  处理中 <Tag color="processing" style={{ marginLeft: 6 }}>{d.processingCount ?? 0}</Tag>
+                  待处理报修{" "}
+                  <Tag color="warning" style={{ marginLeft: 6 }}>
+                    {d.pendingCount}
+                  </Tag>
+                  处理中{" "}
+                  <Tag color="processing" style={{ marginLeft: 6 }}>
+                    {d.processingCount ?? 0}
+                  </Tag>
                 </Button>
                 <List
                   size="small"
@@ -102,7 +124,9 @@ function AgencyMatters({ communityId, authorities }: ModuleProps) {
                   locale={{ emptyText: "暂无未完成的报修" }}
                   renderItem={(r) => (
                     <List.Item>
-                      <Typography.Text ellipsis style={{ maxWidth: "60%" }}>{r.content}</Typography.Text>
+                      <Typography.Text ellipsis style={{ maxWidth: "60%" }}>
+                        {r.content}
+                      </Typography.Text>
                       <Tag color={mappingColor("repairStatus", r.status)}>{mappingLabel("repairStatus", r.status)}</Tag>
                     </List.Item>
                   )}
@@ -190,7 +214,10 @@ function OpenDoor({ communityId }: ModuleProps) {
           </Typography.Text>
           <BarChart ariaLabel="近7天开门次数" series={[{ name: "开门次数" }]} groups={d.days.map((x) => ({ label: dayLabel(x.date), values: [x.count] }))} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {d.byMethod.filter((m) => m.count > 0).map((m) => `${m.label} ${m.count}`).join("　") || "近7天暂无开门记录"}
+            {d.byMethod
+              .filter((m) => m.count > 0)
+              .map((m) => `${m.label} ${m.count}`)
+              .join("　") || "近7天暂无开门记录"}
           </Typography.Text>
         </>
       )}
@@ -209,7 +236,10 @@ function VehicleFlow({ communityId }: ModuleProps) {
           </Typography.Text>
           <BarChart
             ariaLabel="近7天车辆进出"
-            series={[{ name: "入场", color: "#52c41a" }, { name: "出场", color: "#1677ff" }]}
+            series={[
+              { name: "入场", color: "#52c41a" },
+              { name: "出场", color: "#1677ff" },
+            ]}
             groups={d.days.map((x) => ({ label: dayLabel(x.date), values: [x.in, x.out] }))}
           />
         </>
@@ -220,8 +250,18 @@ function VehicleFlow({ communityId }: ModuleProps) {
 
 /** Pages offered as shortcuts, in this order, when the user holds their code. */
 const SHORTCUTS = [
-  "/community/house", "/community/people", "/property/roomAudit", "/property/reportRepair", "/property/noticeCenter", "/propertyPayment/cashier",
-  "/propertyPayment/billgeneration", "/intercom/logsearch", "/intergate/event", "/videoCloud/videoPatrol", "/intelligence/smartRoom", "/system/user",
+  "/community/house",
+  "/community/people",
+  "/property/roomAudit",
+  "/property/reportRepair",
+  "/property/noticeCenter",
+  "/propertyPayment/cashier",
+  "/propertyPayment/billgeneration",
+  "/intercom/logsearch",
+  "/intergate/event",
+  "/videoCloud/videoPatrol",
+  "/intelligence/smartRoom",
+  "/system/user",
 ];
 
 function CommonFunctions({ authorities }: ModuleProps) {

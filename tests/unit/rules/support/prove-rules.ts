@@ -15,21 +15,15 @@ export type RuleCases = Record<string, RuleCase[]>;
 /** "a" × n, for length boundaries. */
 export const times = (ch: string, n: number) => ch.repeat(n);
 
-const shown = (v: unknown) =>
-  typeof v === "string" && [...v].length > 12 ? `${[...v].length} × ${JSON.stringify([...v][0])}` : JSON.stringify(v) ?? "undefined";
+const shown = (v: unknown) => (typeof v === "string" && [...v].length > 12 ? `${[...v].length} × ${JSON.stringify([...v][0])}` : (JSON.stringify(v) ?? "undefined"));
 
-const rows = (cases: RuleCase[]) =>
-  cases.map(([value, expected]) => ({ value, expected, label: `${shown(value)} → ${expected === null ? "passes" : JSON.stringify(expected)}` }));
+const rows = (cases: RuleCase[]) => cases.map(([value, expected]) => ({ value, expected, label: `${shown(value)} → ${expected === null ? "passes" : JSON.stringify(expected)}` }));
 
 const textOf = scalarText;
 
 /** Fields (of any module) that apply `rule` with its default parameters. */
 export function fieldsUsing(rule: string, withParams = false): { resource: string; field: FieldDef }[] {
-  return resources.flatMap((r) =>
-    r.fields
-      .filter((f) => f.rule === rule && f.type !== "secret" && !!f.ruleParams === withParams)
-      .map((field) => ({ resource: r.name, field })),
-  );
+  return resources.flatMap((r) => r.fields.filter((f) => f.rule === rule && f.type !== "secret" && !!f.ruleParams === withParams).map((field) => ({ resource: r.name, field })));
 }
 
 /**
@@ -39,14 +33,18 @@ export function fieldsUsing(rule: string, withParams = false): { resource: strin
 function fieldAdmits(f: FieldDef, text: string): boolean {
   if (f.maxLength !== undefined && ["string", "text", "image", "secret"].includes(f.type) && [...text].length > f.maxLength) return false;
   switch (f.type) {
-    case "integer": return /^-?\d+$/.test(text) && Number(text) <= 2147483647 && Number(text) >= -2147483648;
-    case "money": return /^\d{1,13}(\.\d{1,2})?$/.test(text);
+    case "integer":
+      return /^-?\d+$/.test(text) && Number(text) <= 2147483647 && Number(text) >= -2147483648;
+    case "money":
+      return /^\d{1,13}(\.\d{1,2})?$/.test(text);
     case "decimal": {
       const [p, s] = f.precision ?? [12, 2];
       return new RegExp(`^-?\\d{1,${p - s}}(\\.\\d{1,${s}})?$`).test(text);
     }
-    case "ref": return /^[1-9]\d{0,17}$/.test(text);
-    default: return true;
+    case "ref":
+      return /^[1-9]\d{0,17}$/.test(text);
+    default:
+      return true;
   }
 }
 
@@ -90,21 +88,27 @@ export function proveRules(table: RuleCases): void {
 
       // Fields that give the rule their own parameters agree with checkRuleWith on the same values.
       const withParams = fieldsUsing(ruleName, true);
-      if (withParams.length) test(`validateResource: the ${withParams.length} fields giving ${ruleName} parameters agree with checkRuleWith`, () => {
-        for (const { resource, field } of withParams) {
-          // The table's values plus the field's own boundaries: each numeric parameter and its
-          // neighbours as values, and digit strings of that length and one more (for N-digit limits).
-          const params = Object.values(field.ruleParams!).map(Number).filter((p) => Number.isInteger(p) && p > 0 && p <= 64);
-          const around = Object.values(field.ruleParams!).map(Number).filter(Number.isFinite).flatMap((p) => [p - 1, p, p + 1, p * 2].map(String));
-          const lengths = params.flatMap((p) => [times("9", p), times("9", p + 1)]);
-          for (const text of [...filled.map(([v]) => textOf(v)), ...around, ...lengths]) {
-            const expected = checkRuleWith(ruleName, text, field.ruleParams!);
-            const got = fieldMessage(resource, field.name, text);
-            if (expected !== null) expect(got, `${resource}.${field.name} = ${shown(text)}`).toBe(expected);
-            else if (fieldAdmits(field, text)) expect(got, `${resource}.${field.name} = ${shown(text)}`).toBeNull();
+      if (withParams.length)
+        test(`validateResource: the ${withParams.length} fields giving ${ruleName} parameters agree with checkRuleWith`, () => {
+          for (const { resource, field } of withParams) {
+            // The table's values plus the field's own boundaries: each numeric parameter and its
+            // neighbours as values, and digit strings of that length and one more (for N-digit limits).
+            const params = Object.values(field.ruleParams!)
+              .map(Number)
+              .filter((p) => Number.isInteger(p) && p > 0 && p <= 64);
+            const around = Object.values(field.ruleParams!)
+              .map(Number)
+              .filter(Number.isFinite)
+              .flatMap((p) => [p - 1, p, p + 1, p * 2].map(String));
+            const lengths = params.flatMap((p) => [times("9", p), times("9", p + 1)]);
+            for (const text of [...filled.map(([v]) => textOf(v)), ...around, ...lengths]) {
+              const expected = checkRuleWith(ruleName, text, field.ruleParams!);
+              const got = fieldMessage(resource, field.name, text);
+              if (expected !== null) expect(got, `${resource}.${field.name} = ${shown(text)}`).toBe(expected);
+              else if (fieldAdmits(field, text)) expect(got, `${resource}.${field.name} = ${shown(text)}`).toBeNull();
+            }
           }
-        }
-      });
+        });
     });
   }
 }

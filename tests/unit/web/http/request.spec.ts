@@ -7,16 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { constants } from "../../../../generated/constants.ts";
 import { messages } from "../../../../generated/errors.ts";
 import { MemoryStorage } from "../../../../src/web/state/storage.ts";
-import {
-  buildQuery,
-  configureRequest,
-  getErrorTable,
-  http,
-  isJsonFile,
-  RequestError,
-  resetRequestState,
-  withQuery,
-} from "../../../../src/web/http/request.ts";
+import { buildQuery, configureRequest, getErrorTable, http, isJsonFile, RequestError, resetRequestState, withQuery } from "../../../../src/web/http/request.ts";
 
 interface Seen {
   method: string;

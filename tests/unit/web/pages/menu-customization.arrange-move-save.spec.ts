@@ -11,10 +11,24 @@ const menu: MenuNode[] = [
 ];
 
 test("saved order, names and hidden flags arrange the tree", () => {
-  const tree = arrangeMenu(menu, [{ menuKey: "b", sortNo: 0 }, { menuKey: "a", sortNo: 1, alias: "甲" }, { menuKey: "/a/2", sortNo: 0, hidden: true }], (t) => t.replace("{scene}", "社区"));
-  expect(tree.map((n) => [n.key, n.alias, n.defaultAlias])).toEqual([["b", "", "乙"], ["a", "甲", "社区管理"]]);
+  const tree = arrangeMenu(
+    menu,
+    [
+      { menuKey: "b", sortNo: 0 },
+      { menuKey: "a", sortNo: 1, alias: "甲" },
+      { menuKey: "/a/2", sortNo: 0, hidden: true },
+    ],
+    (t) => t.replace("{scene}", "社区"),
+  );
+  expect(tree.map((n) => [n.key, n.alias, n.defaultAlias])).toEqual([
+    ["b", "", "乙"],
+    ["a", "甲", "社区管理"],
+  ]);
   // A tie keeps the menu's own order.
-  expect(tree[1].children!.map((n) => [n.key, n.hidden])).toEqual([["/a/1", false], ["/a/2", true]]);
+  expect(tree[1].children!.map((n) => [n.key, n.hidden])).toEqual([
+    ["/a/1", false],
+    ["/a/2", true],
+  ]);
   expect(tree[0].children![0].children).toBeUndefined();
 });
 

@@ -24,7 +24,16 @@ beforeAll(async () => {
       const url = req.url ?? "";
       seen.push({ method: req.method ?? "", url, body: raw ? JSON.parse(raw) : undefined });
       let data: unknown = null;
-      if (url.endsWith("/actions/pageList")) data = { list: [{ id: 1, name: "一号" }, { id: 2, name: "二号" }], total: 42, pageNo: 1, pageSize: 10 };
+      if (url.endsWith("/actions/pageList"))
+        data = {
+          list: [
+            { id: 1, name: "一号" },
+            { id: 2, name: "二号" },
+          ],
+          total: 42,
+          pageNo: 1,
+          pageSize: 10,
+        };
       else if (/\/\d+$/.test(url) && req.method === "GET") {
         const id = Number(url.split("/").pop());
         if (id === 404) {
@@ -72,7 +81,13 @@ describe("getList → POST /api/{service}/{resource}/actions/pageList", () => {
         body: { pageNo: 3, pageSize: 20, sortField: "floor", sortOrder: "desc", status: 5, keyword: "30", communityId: 1003 },
       },
     ]);
-    expect(result).toEqual({ data: [{ id: 1, name: "一号" }, { id: 2, name: "二号" }], total: 42 });
+    expect(result).toEqual({
+      data: [
+        { id: 1, name: "一号" },
+        { id: 2, name: "二号" },
+      ],
+      total: 42,
+    });
   });
 
   it("takes the service from the resource meta (visitor service) and sends no community for tenant resources", async () => {
@@ -124,7 +139,10 @@ describe("the other calls", () => {
   it("getMany → one GET per distinct id; a missing row is left out", async () => {
     const result = await dataProvider.getMany!({ resource: "buildings", ids: [1, "2", 1, 404] });
     expect(seen.map((s) => `${s.method} ${s.url}`).sort()).toEqual(["GET /api/system/buildings/1", "GET /api/system/buildings/2", "GET /api/system/buildings/404"]);
-    expect(result.data).toEqual([{ id: 1, name: "#1" }, { id: 2, name: "#2" }]);
+    expect(result.data).toEqual([
+      { id: 1, name: "#1" },
+      { id: 2, name: "#2" },
+    ]);
   });
 
   it("rejects with the wrapper's error (status and code)", async () => {

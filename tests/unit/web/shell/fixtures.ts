@@ -25,7 +25,13 @@ export const routes: RouteDef[] = [
   route("/login", { public: true, inMenu: false, outsideFrame: true, hideTabs: true }),
   route("/error/:type", { public: true, inMenu: false }),
   route("/open/key", { public: true, inMenu: false, outsideFrame: true, hideTabs: true }),
-  route("/community/community", { code: "HBL01001", title: "{scene}信息", lc: "community_community", breadcrumb: ["{scene}管理", "{scene}信息"], editBreadcrumb: ["{scene}管理", "{scene}信息", "编辑"] }),
+  route("/community/community", {
+    code: "HBL01001",
+    title: "{scene}信息",
+    lc: "community_community",
+    breadcrumb: ["{scene}管理", "{scene}信息"],
+    editBreadcrumb: ["{scene}管理", "{scene}信息", "编辑"],
+  }),
   route("/community/house", { code: "HBL01003", title: "房屋管理", lc: "community_house", breadcrumb: ["{scene}管理", "房屋管理"] }),
   route("/system/user", { code: "HBL03001", title: "用户管理", tenantMenu: true }),
   route("/system/taskcenter", { authority: "HBL03001", title: "任务中心" }),
@@ -42,18 +48,12 @@ export function menuNode(index: string, alias: string, extra: Partial<MenuNode> 
 export const webMenuList: MenuNode[] = [
   menuNode("community", "{scene}管理", {
     icon: "HomeOutlined",
-    subMenus: [
-      menuNode("community", "{scene}信息", { code: "HBL01001", path: "/community/community" }),
-      menuNode("house", "房屋管理", { code: "HBL01003", path: "/community/house" }),
-    ],
+    subMenus: [menuNode("community", "{scene}信息", { code: "HBL01001", path: "/community/community" }), menuNode("house", "房屋管理", { code: "HBL01003", path: "/community/house" })],
   }),
   menuNode("inspect", "巡检", {
     subMenus: [
       menuNode("config", "巡检配置", {
-        subMenus: [
-          menuNode("template", "巡检模板", { path: "/inspect/config/template" }),
-          menuNode("patrolPlan", "巡检计划"),
-        ],
+        subMenus: [menuNode("template", "巡检模板", { path: "/inspect/config/template" }), menuNode("patrolPlan", "巡检计划")],
       }),
     ],
   }),

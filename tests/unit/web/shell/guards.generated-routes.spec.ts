@@ -5,8 +5,7 @@ import { decideNavigation } from "../../../../src/web/shell/guards.ts";
 import { tabForRoute } from "../../../../src/web/shell/tabs-state.ts";
 import { findRoute } from "../../../../src/web/shell/route-match.ts";
 
-const decide = (path: string, authorities: string[] | null) =>
-  decideNavigation({ path }, { routes, authorities, keyOpen: false, currentUrl: "http://host/neptune/#" + path });
+const decide = (path: string, authorities: string[] | null) => decideNavigation({ path }, { routes, authorities, keyOpen: false, currentUrl: "http://host/neptune/#" + path });
 
 describe("guards over the generated routes", () => {
   it("let the public pages (login, key open, error) through without a session", () => {

@@ -12,7 +12,12 @@ const decide = (path: string, over: Partial<NavigationState> = {}) => decideNavi
 
 describe("decideNavigation", () => {
   it("resets the workbench editing flag before every navigation, redirected or not", () => {
-    for (const [path, over] of [["/community/house", {}], ["/error/404", {}], ["/community/house", { authorities: null }], ["/login", {}]] as const) {
+    for (const [path, over] of [
+      ["/community/house", {}],
+      ["/error/404", {}],
+      ["/community/house", { authorities: null }],
+      ["/login", {}],
+    ] as const) {
       expect(decide(path, over).effects[0]).toEqual({ type: "resetWorkbenchEditing" });
     }
   });

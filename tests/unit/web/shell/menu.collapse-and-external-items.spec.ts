@@ -47,7 +47,9 @@ describe("menu item actions", () => {
 
 describe("menu theme", () => {
   it("maps the SSO theme colours onto the menu and leaves unset ones to antd", () => {
-    expect(menuThemeTokens({ menuBackGroundColor: "#001529", menuTextColor: "#ccc", menuTextHighColor: "#fff", menuTextHighSelBgColor: "#1677ff", chooseHoverColor: "#123", placeholderColor: "" })).toEqual({
+    expect(
+      menuThemeTokens({ menuBackGroundColor: "#001529", menuTextColor: "#ccc", menuTextHighColor: "#fff", menuTextHighSelBgColor: "#1677ff", chooseHoverColor: "#123", placeholderColor: "" }),
+    ).toEqual({
       darkItemBg: "#001529",
       darkSubMenuItemBg: "#001529",
       darkPopupBg: "#001529",

@@ -12,7 +12,10 @@ describe("menu levels", () => {
       [2, "房屋管理", "/community/house"],
     ]);
     const third = entries[1].children[0].children;
-    expect(third.map((e) => [e.level, e.key])).toEqual([[3, "/inspect/config/template"], [3, "/inspect/config/patrolPlan"]]);
+    expect(third.map((e) => [e.level, e.key])).toEqual([
+      [3, "/inspect/config/template"],
+      [3, "/inspect/config/patrolPlan"],
+    ]);
   });
 
   it("opens /{menuIndex}/{subIndex} for an item without its own path", () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { noCommunityName, resolveCurrentCommunity, toCommunity } from "../../../../src/web/shell/picker-state.ts";
 
-const all = [{ communityId: 1001, communityName: "阳光小区" }, { communityId: 1002, communityName: "月亮小区" }];
+const all = [
+  { communityId: 1001, communityName: "阳光小区" },
+  { communityId: 1002, communityName: "月亮小区" },
+];
 
 describe("current community once the communities are known", () => {
   it("is cleared and named 暂无社区 when none are returned", () => {
@@ -18,7 +21,12 @@ describe("current community once the communities are known", () => {
   });
 
   it("falls back to the next candidate, then to the first community", () => {
-    expect(resolveCurrentCommunity(all, [{ communityId: 5, communityName: "gone" }, { communityId: 1002, communityName: "" }]).communityId).toBe(1002);
+    expect(
+      resolveCurrentCommunity(all, [
+        { communityId: 5, communityName: "gone" },
+        { communityId: 1002, communityName: "" },
+      ]).communityId,
+    ).toBe(1002);
     expect(resolveCurrentCommunity(all, [null, undefined]).communityId).toBe(1001);
   });
 

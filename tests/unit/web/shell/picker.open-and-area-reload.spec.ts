@@ -28,7 +28,10 @@ describe("community picker: opening and areas", () => {
   });
 
   it("searches community names by the trimmed text", () => {
-    const list = [{ communityId: 1, communityName: "阳光小区" }, { communityId: 2, communityName: "Sunny Park" }];
+    const list = [
+      { communityId: 1, communityName: "阳光小区" },
+      { communityId: 2, communityName: "Sunny Park" },
+    ];
     expect(filterCommunities(list, "  阳光 ")).toEqual([list[0]]);
     expect(filterCommunities(list, "sunny")).toEqual([list[1]]);
     expect(filterCommunities(list, "")).toEqual(list);
@@ -37,8 +40,20 @@ describe("community picker: opening and areas", () => {
   it("roots the area tree at 全部区域", () => {
     const server = [{ id: 1, name: "全部区域", parentId: null, type: 0, subAreas: [{ id: 1000, name: "东区", parentId: 1, subAreas: [] }] }];
     expect(areaTree(server)).toEqual([{ key: "1", title: "全部区域", children: [{ key: "1000", title: "东区", children: [] }] }]);
-    expect(areaTree([{ id: 1000, name: "东区" }, { id: 1001, name: "西区" }])).toEqual([
-      { key: "1", title: "全部区域", children: [{ key: "1000", title: "东区", children: [] }, { key: "1001", title: "西区", children: [] }] },
+    expect(
+      areaTree([
+        { id: 1000, name: "东区" },
+        { id: 1001, name: "西区" },
+      ]),
+    ).toEqual([
+      {
+        key: "1",
+        title: "全部区域",
+        children: [
+          { key: "1000", title: "东区", children: [] },
+          { key: "1001", title: "西区", children: [] },
+        ],
+      },
     ]);
   });
 

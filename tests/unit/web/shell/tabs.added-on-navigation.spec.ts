@@ -15,9 +15,7 @@ const history = (path: string) => withListeners(UNSAFE_createMemoryHistory({ ini
 describe("tabs open on navigation", () => {
   it("opens the tab of the route navigated to, with the route table's title and code", () => {
     const s = openTabForLocation(emptyTabs, { pathname: "/community/community", search: "?page=2" }, context());
-    expect(s.tabs).toEqual([
-      { index: "community", title: "小区信息", path: "/community/community", fullPath: "/community/community?page=2", code: "HBL01001", isTenantMenu: false },
-    ]);
+    expect(s.tabs).toEqual([{ index: "community", title: "小区信息", path: "/community/community", fullPath: "/community/community?page=2", code: "HBL01001", isTenantMenu: false }]);
     expect(s.activePath).toBe("/community/community");
   });
 

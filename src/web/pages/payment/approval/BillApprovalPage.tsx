@@ -41,15 +41,17 @@ export default function BillApprovalPage({ route }: PageProps) {
   const list = useApi(
     communityId
       ? () =>
-          api.queryBills({ body: {
-            communityId,
-            status: [filters.status],
-            period: filters.period ? filters.period.format("YYYY-MM") : undefined,
-            paymentItemId: filters.paymentItemId,
-            keyword: filters.keyword,
-            batchId,
-            ...page,
-          } })
+          api.queryBills({
+            body: {
+              communityId,
+              status: [filters.status],
+              period: filters.period ? filters.period.format("YYYY-MM") : undefined,
+              paymentItemId: filters.paymentItemId,
+              keyword: filters.keyword,
+              batchId,
+              ...page,
+            },
+          })
       : null,
     [communityId, JSON.stringify(filters), page.pageNo, page.pageSize, batchId],
   );
@@ -130,9 +132,7 @@ export default function BillApprovalPage({ route }: PageProps) {
         {batchId && (
           <>
             <Button
-              onClick={() =>
-                modal.confirm({ title: "整批审核通过", content: "将审核通过该批次中所有草稿和已驳回的账单。", okText: "通过", cancelText: "取消", onOk: () => approve({ batchId }) })
-              }
+              onClick={() => modal.confirm({ title: "整批审核通过", content: "将审核通过该批次中所有草稿和已驳回的账单。", okText: "通过", cancelText: "取消", onOk: () => approve({ batchId }) })}
             >
               整批通过
             </Button>

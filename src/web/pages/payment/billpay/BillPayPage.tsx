@@ -18,13 +18,22 @@ export default function BillPayPage({ route }: PageProps) {
   const title = route?.title ?? "账单缴费";
   if (!community?.communityId) return <NeedCommunity title={title} />;
   const communityId = Number(community.communityId);
-  if (paid) return <Card title={title} variant="borderless"><PaidResult result={paid} onClose={() => setPaid(null)} /></Card>;
+  if (paid)
+    return (
+      <Card title={title} variant="borderless">
+        <PaidResult result={paid} onClose={() => setPaid(null)} />
+      </Card>
+    );
   return (
     <Card title={title} variant="borderless">
       <Tabs
         destroyOnHidden
         items={[
-          { key: "bills", label: "待缴账单", children: <PayableBills key={communityId} communityId={communityId} onPaid={(r, auto) => (auto ? navigate(`/propertyPayment/receipt/${r.receiptId}`) : setPaid(r))} /> },
+          {
+            key: "bills",
+            label: "待缴账单",
+            children: <PayableBills key={communityId} communityId={communityId} onPaid={(r, auto) => (auto ? navigate(`/propertyPayment/receipt/${r.receiptId}`) : setPaid(r))} />,
+          },
           { key: "waivers", label: "减免审核", children: <PendingWaivers key={communityId} communityId={communityId} /> },
         ]}
       />

@@ -73,7 +73,11 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
         <Button type="primary" disabled={!selected.length} onClick={() => setPaying(true)}>
           缴费 ¥{sumYuan(selected.map((b) => b.outstanding))}
         </Button>
-        {selected.length > 0 && <Typography.Text type="secondary">已选 {selected.length} 张（{selected[0].roomLabel}）</Typography.Text>}
+        {selected.length > 0 && (
+          <Typography.Text type="secondary">
+            已选 {selected.length} 张（{selected[0].roomLabel}）
+          </Typography.Text>
+        )}
       </Space>
       <Table<BillView>
         {...table(list, { unit: "张", sizeChanger: true })}

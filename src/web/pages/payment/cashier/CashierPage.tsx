@@ -24,11 +24,7 @@ export default function CashierPage({ route }: PageProps) {
       {paid ? (
         <PaidResult result={paid} onClose={() => setPaid(null)} />
       ) : room ? (
-        <RoomBillsPanel
-          key={room.id}
-          roomId={room.id}
-          onPaid={(r, autoPrint) => (autoPrint ? navigate(`/propertyPayment/receipt/${r.receiptId}`) : setPaid(r))}
-        />
+        <RoomBillsPanel key={room.id} roomId={room.id} onPaid={(r, autoPrint) => (autoPrint ? navigate(`/propertyPayment/receipt/${r.receiptId}`) : setPaid(r))} />
       ) : (
         <Empty description="请选择或搜索房屋" />
       )}

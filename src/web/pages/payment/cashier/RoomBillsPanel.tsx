@@ -73,10 +73,18 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
               <Table.Summary.Cell index={0} colSpan={4}>
                 合计（{d.totals.count} 张）
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">{d.totals.amountDue}</Table.Summary.Cell>
-              <Table.Summary.Cell index={2} align="right">{d.totals.lateFee}</Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">{d.totals.amountPaid}</Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">{d.totals.amountWaived}</Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                {d.totals.amountDue}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">
+                {d.totals.lateFee}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                {d.totals.amountPaid}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">
+                {d.totals.amountWaived}
+              </Table.Summary.Cell>
               <Table.Summary.Cell index={5} align="right">
                 <Typography.Text strong>{d.totals.outstanding}</Typography.Text>
               </Table.Summary.Cell>

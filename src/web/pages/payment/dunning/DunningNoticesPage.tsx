@@ -61,7 +61,12 @@ function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId
         <Form.Item name="title" label="标题" rules={[{ required: true, message: "请输入标题" }]}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="template" label="催缴内容模板" extra="可用占位符：{room} 房屋、{date} 日期、{count} 欠费笔数、{amount} 欠费金额、{period} 最早欠费账期" rules={[{ required: true, message: "请输入催缴内容" }]}>
+        <Form.Item
+          name="template"
+          label="催缴内容模板"
+          extra="可用占位符：{room} 房屋、{date} 日期、{count} 欠费笔数、{amount} 欠费金额、{period} 最早欠费账期"
+          rules={[{ required: true, message: "请输入催缴内容" }]}
+        >
           <Input.TextArea rows={5} maxLength={1000} showCount />
         </Form.Item>
       </Form>
@@ -119,7 +124,11 @@ export default function DunningNoticesPage({ route }: PageProps) {
       ]}
     >
       {task.data && (
-        <Progress percent={task.data.total ? Math.round((task.data.done / task.data.total) * 100) : 0} status={task.data.state === "failed" ? "exception" : running ? "active" : "success"} style={{ marginBottom: 16 }} />
+        <Progress
+          percent={task.data.total ? Math.round((task.data.done / task.data.total) * 100) : 0}
+          status={task.data.state === "failed" ? "exception" : running ? "active" : "success"}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <FilterBar<{ keyword?: string }>
         onSearch={(v) => {

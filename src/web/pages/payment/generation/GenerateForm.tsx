@@ -46,7 +46,10 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const single = chosen.length === 1 ? chosen[0] : null;
 
   useEffect(() => {
-    houseApi.communities().then((list) => setCommunities(list.map((c) => ({ value: c.communityId, label: c.communityName }))), () => undefined);
+    houseApi.communities().then(
+      (list) => setCommunities(list.map((c) => ({ value: c.communityId, label: c.communityName }))),
+      () => undefined,
+    );
   }, []);
   useEffect(() => {
     form.setFieldsValue({ communityIds: [communityId], paymentItemIds: [], scope: "all", period: dayjs().startOf("month") });
@@ -61,7 +64,11 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
     Promise.all(chosen.map((id) => paymentApi.pageList<{ id: number; pricingMethod: number }>("priceTypes", { communityId: id, pageNo: 1, pageSize: 200 })))
       .then((pages) => live && setMethods(new Map(pages.flatMap((p) => p.list).map((t) => [t.id, t.pricingMethod]))))
       .catch(() => undefined);
-    if (single) houseApi.buildings(single).then((list) => live && setBuildings(list.map((b) => ({ value: b.id, label: b.name }))), () => undefined);
+    if (single)
+      houseApi.buildings(single).then(
+        (list) => live && setBuildings(list.map((b) => ({ value: b.id, label: b.name }))),
+        () => undefined,
+      );
     return () => {
       live = false;
     };
@@ -80,14 +87,16 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const started = await api.generateBills({ body: {
-        period: v.period.format("YYYY-MM"),
-        communityIds: v.communityIds,
-        paymentItemIds: v.paymentItemIds,
-        buildingIds: v.scope === "buildings" ? v.buildingIds : undefined,
-        roomIds: v.scope === "rooms" ? v.roomIds : undefined,
-        manualAmount: manual ? v.manualAmount?.trim() : undefined,
-      } });
+      const started = await api.generateBills({
+        body: {
+          period: v.period.format("YYYY-MM"),
+          communityIds: v.communityIds,
+          paymentItemIds: v.paymentItemIds,
+          buildingIds: v.scope === "buildings" ? v.buildingIds : undefined,
+          roomIds: v.scope === "rooms" ? v.roomIds : undefined,
+          manualAmount: manual ? v.manualAmount?.trim() : undefined,
+        },
+      });
       void message.success(`已提交生成任务，共 ${started.total} 户待处理，可在任务中心查看进度`);
       onStarted(started.taskId);
     } finally {

@@ -35,7 +35,17 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow
   };
 
   return (
-    <Modal open={!!payment} title="申请退款" okText="提交" cancelText="取消" onCancel={onClose} onOk={submit} confirmLoading={busy} okButtonProps={{ disabled: !info || info.refundable === "0.00" }} forceRender>
+    <Modal
+      open={!!payment}
+      title="申请退款"
+      okText="提交"
+      cancelText="取消"
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={busy}
+      okButtonProps={{ disabled: !info || info.refundable === "0.00" }}
+      forceRender
+    >
       {info && (
         <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
           <Descriptions.Item label="收款金额">¥{info.amount}</Descriptions.Item>

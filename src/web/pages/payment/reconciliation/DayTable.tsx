@@ -102,7 +102,13 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
               render: (_v, r) => {
                 const diff = difference(r);
                 if (diff === null) return "-";
-                return diff === "0.00" ? <Tag color="success">0.00</Tag> : <Typography.Text type="danger" strong>{diff}</Typography.Text>;
+                return diff === "0.00" ? (
+                  <Tag color="success">0.00</Tag>
+                ) : (
+                  <Typography.Text type="danger" strong>
+                    {diff}
+                  </Typography.Text>
+                );
               },
             },
             {
@@ -122,10 +128,18 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
               <Table.Summary.Cell index={0} colSpan={2}>
                 合计
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">{summary.totals.paymentCount}</Table.Summary.Cell>
-              <Table.Summary.Cell index={2} align="right">{summary.totals.recordedAmount}</Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">{summary.totals.refundAmount}</Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">{summary.totals.netAmount}</Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                {summary.totals.paymentCount}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">
+                {summary.totals.recordedAmount}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                {summary.totals.refundAmount}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">
+                {summary.totals.netAmount}
+              </Table.Summary.Cell>
               <Table.Summary.Cell index={5} colSpan={3}>
                 {closed || summary.totals.allDeclared ? `已申报 ${summary.totals.declaredAmount}` : "未全部申报"}
               </Table.Summary.Cell>

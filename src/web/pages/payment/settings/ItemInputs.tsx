@@ -12,7 +12,10 @@ export function RoomStatusInput({ value, onChange }: { value?: number[]; onChang
 export function BuildingsInput({ communityId, value, onChange }: { communityId: number | string; value?: number[]; onChange?: (v: number[]) => void }) {
   const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
   useEffect(() => {
-    houseApi.buildings(communityId).then((list) => setOptions(list.map((b) => ({ value: b.id, label: b.name }))), () => undefined);
+    houseApi.buildings(communityId).then(
+      (list) => setOptions(list.map((b) => ({ value: b.id, label: b.name }))),
+      () => undefined,
+    );
   }, [communityId]);
   return <Select mode="multiple" allowClear options={options} value={value ?? []} onChange={(v) => onChange?.(v)} placeholder="不选则为全部楼栋" style={{ width: "100%" }} />;
 }

@@ -49,7 +49,11 @@ export default function PaymentSettingsPage({ route }: PageProps) {
             payMethods: () => <Checkbox.Group options={optionsOf("payMethod")} />,
             roundingMode: () => <Select options={ROUNDING_OPTIONS} style={{ width: 240 }} />,
           }}
-          extra={<Typography.Paragraph type="secondary" style={{ marginLeft: 180 }}>尾数处理作用于新生成的账单：先按四舍五入精确到分，再按所选方式处理。</Typography.Paragraph>}
+          extra={
+            <Typography.Paragraph type="secondary" style={{ marginLeft: 180 }}>
+              尾数处理作用于新生成的账单：先按四舍五入精确到分，再按所选方式处理。
+            </Typography.Paragraph>
+          }
         />
       );
     if (key === "invoiceSet")

@@ -53,9 +53,7 @@ export function SettingsForm(p: SettingsFormProps) {
 
   return (
     <Form form={form} layout="horizontal" labelCol={{ flex: "180px" }} style={{ maxWidth: 760 }} onFinish={save}>
-      <Form.Item label="配置状态">
-        {p.savedAt ? <Tag color="success">已配置（{dayjs(p.savedAt).format("YYYY-MM-DD HH:mm")} 保存）</Tag> : <Tag>尚未配置</Tag>}
-      </Form.Item>
+      <Form.Item label="配置状态">{p.savedAt ? <Tag color="success">已配置（{dayjs(p.savedAt).format("YYYY-MM-DD HH:mm")} 保存）</Tag> : <Tag>尚未配置</Tag>}</Form.Item>
       {fields.map((f) => (
         <Form.Item
           key={f.name}
@@ -64,7 +62,15 @@ export function SettingsForm(p: SettingsFormProps) {
           required={!!p.required?.[f.name] || f.required}
           validateTrigger={["onBlur", "onChange"]}
           rules={[
-            ...(p.required?.[f.name] ? [{ validator: async (_r: unknown, v: unknown) => { if (v === undefined || v === null || v === "" || (Array.isArray(v) && !v.length)) throw new Error(p.required![f.name]); } }] : []),
+            ...(p.required?.[f.name]
+              ? [
+                  {
+                    validator: async (_r: unknown, v: unknown) => {
+                      if (v === undefined || v === null || v === "" || (Array.isArray(v) && !v.length)) throw new Error(p.required![f.name]);
+                    },
+                  },
+                ]
+              : []),
             ...(p.inputs?.[f.name] ? [] : [schemaRule(def.name, "edit", fields, f)]),
           ]}
         >

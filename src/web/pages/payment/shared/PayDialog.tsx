@@ -22,15 +22,7 @@ interface Values {
   remark?: string;
 }
 
-export function PayDialog(props: {
-  open: boolean;
-  bills: BillView[];
-  payMethods: number[];
-  allowPartial: boolean;
-  onClose: () => void;
-  onPaid: (result: PayResult) => void;
-  onStale: () => void;
-}) {
+export function PayDialog(props: { open: boolean; bills: BillView[]; payMethods: number[]; allowPartial: boolean; onClose: () => void; onPaid: (result: PayResult) => void; onStale: () => void }) {
   const { open, bills, payMethods, allowPartial } = props;
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -52,15 +44,20 @@ export function PayDialog(props: {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const result = await api.payBills({ body: {
-        billIds: bills.map((b) => b.id),
-        payMethod: v.payMethod,
-        payAmount: v.payAmount.trim(),
-        receivedAmount: v.payMethod === CASH ? v.receivedAmount?.trim() : undefined,
-        expectedAmount: total,
-        payerName: v.payerName?.trim() || undefined,
-        remark: v.remark?.trim() || undefined,
-      } }, { loading: "正在收款..." });
+      const result = await api.payBills(
+        {
+          body: {
+            billIds: bills.map((b) => b.id),
+            payMethod: v.payMethod,
+            payAmount: v.payAmount.trim(),
+            receivedAmount: v.payMethod === CASH ? v.receivedAmount?.trim() : undefined,
+            expectedAmount: total,
+            payerName: v.payerName?.trim() || undefined,
+            remark: v.remark?.trim() || undefined,
+          },
+        },
+        { loading: "正在收款..." },
+      );
       props.onPaid(result);
     } catch (e) {
       if (e instanceof RequestError && e.status === 409) props.onStale();

@@ -30,7 +30,10 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
     let live = true;
     setPath([]);
     // isLeaf false: an option without children counts as a leaf, and a leaf never loads its level.
-    houseApi.buildings(communityId).then((list) => live && setOptions(list.map((b) => ({ value: b.id, label: b.name, level: 0 as const, isLeaf: false }))), () => undefined);
+    houseApi.buildings(communityId).then(
+      (list) => live && setOptions(list.map((b) => ({ value: b.id, label: b.name, level: 0 as const, isLeaf: false }))),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -53,7 +53,13 @@ export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null;
           <Radio.Group options={optionsOf("waiverType")} />
         </Form.Item>
         {type === 1 ? (
-          <Form.Item name="discount" label="折扣(折)" rules={[ruleOf("discount", "请输入折扣")]} validateTrigger={["onBlur", "onChange"]} extra={preview !== null ? `减免 ¥${preview}` : "如 9.5 表示按 95% 收取"}>
+          <Form.Item
+            name="discount"
+            label="折扣(折)"
+            rules={[ruleOf("discount", "请输入折扣")]}
+            validateTrigger={["onBlur", "onChange"]}
+            extra={preview !== null ? `减免 ¥${preview}` : "如 9.5 表示按 95% 收取"}
+          >
             <Input inputMode="decimal" suffix="折" />
           </Form.Item>
         ) : (
