@@ -87,6 +87,6 @@ try {
   }
   process.exitCode = ok ? 0 : 1;
 } finally {
-  await chrome.kill();
+  chrome.kill();
   server.stop();
 }

@@ -38,7 +38,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("session revocation across serve
     }
     return Infinity;
   }
-  const notLoggedIn = (r: { status: number; body: any }) => r.status === 401 && r.body.code === 401;
+  const notLoggedIn = (r: { status: number; body: unknown }) => r.status === 401 && (r.body as { code?: number } | null)?.code === 401;
 
   it("logout on one server", async () => {
     const token = await a.login("staff");

@@ -11,7 +11,7 @@ type Entry = { operationId?: string; security?: unknown[] };
 const METHODS = ["get", "post", "put", "delete", "patch"] as const;
 
 const calls = Object.entries(openapi.paths as Record<string, Record<string, Entry>>).flatMap(([path, item]) =>
-  METHODS.filter((m) => item[m]).map((m) => ({ method: m.toUpperCase(), path, entry: item[m]!, url: path.replace(/\{\w+\}/g, "1") })),
+  METHODS.filter((m) => item[m]).map((m) => ({ method: m.toUpperCase(), path, entry: item[m], url: path.replace(/\{\w+\}/g, "1") })),
 );
 
 describe("the API document", () => {

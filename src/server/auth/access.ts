@@ -37,11 +37,6 @@ export function requireAnyOf(codes: ReadonlySet<string>) {
   };
 }
 
-/** preHandler: the session must hold some authority code. */
-export async function requireSomeAuthority(request: FastifyRequest): Promise<void> {
-  if (!sessionOf(request).authorities.length) throw apiError("NO_PERMISSION");
-}
-
 /** The community's name when it is the tenant's, else null (another tenant's id looks like a missing one). */
 export async function communityName(db: DbSession, tenantId: number, communityId: number): Promise<string | null> {
   const { rows } = await db.query<{ name: string }>("select name from communities where tenant_id = $1 and id = $2", [tenantId, communityId]);

@@ -13,6 +13,15 @@ function mappingText(field: FieldDef, value: unknown, scene: string): string {
   return mappingLabel(field.mapping!, value as string | number);
 }
 
+/** A database value as text: strings and numbers as they are, a Date as ISO, anything else as JSON. */
+function textOf(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+}
+
 const CHINA_OFFSET_MS = 8 * 3600_000;
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -29,7 +38,7 @@ export function exportCell(field: FieldDef, row: Record<string, unknown>, scene:
   const value = row[field.name];
   if (field.type === "ref") {
     const label = row[`${field.name}Label`];
-    return label !== undefined && label !== null && label !== "" ? String(label) : value === null || value === undefined ? "" : String(value);
+    return label !== undefined && label !== null && label !== "" ? textOf(label) : textOf(value);
   }
   if (value === null || value === undefined || value === "") return "";
   if (field.mapping) return mappingText(field, value, scene);
@@ -40,13 +49,13 @@ export function exportCell(field: FieldDef, row: Record<string, unknown>, scene:
     case "datetime":
       return chinaTime(value);
     case "date":
-      return String(value).slice(0, 10);
+      return textOf(value).slice(0, 10);
     case "integer":
-      return typeof value === "number" ? value : String(value);
+      return typeof value === "number" ? value : textOf(value);
     case "json":
       return JSON.stringify(value);
     default:
-      return String(value);
+      return textOf(value);
   }
 }
 
@@ -67,7 +76,7 @@ export function cellText(value: unknown): string | Date | null {
     if (typeof v.text === "string") return v.text.trim();
     return null;
   }
-  const text = String(value).trim();
+  const text = textOf(value).trim();
   return text === "" ? null : text;
 }
 
@@ -83,7 +92,7 @@ export class CellProblem {
  * A cell as the field's API value: mapping fields take the label (or the code), booleans 是/否,
  * dates and datetimes an Excel date or text. Returns a problem when the text cannot be such a value.
  */
-export function importValue(field: FieldDef, cell: string | Date | null, scene: string): unknown | CellProblem {
+export function importValue(field: FieldDef, cell: string | Date | null, scene: string): unknown {
   if (cell === null) return undefined;
   if (field.mapping) {
     const m = mappings[field.mapping];

@@ -35,13 +35,6 @@ export function optionalId(value: unknown): number | null {
   return requiredId(value);
 }
 
-/** The :id path parameter; a malformed one is simply not found. */
-export function pathId(request: FastifyRequest, name = "id"): number {
-  const id = parseId((request.params as Record<string, unknown>)?.[name]);
-  if (id === null) throw apiError("NOT_FOUND");
-  return id;
-}
-
 /** pageNo / pageSize as the generic pageList reads them (same defaults, cap and 400 for a page out of range). */
 export { pageArgs } from "../crud/list-query.ts";
 

@@ -12,8 +12,6 @@ import { percentText } from "../../common/payment/pricing.ts";
 import { fen, optionalIdList, refused } from "./common.ts";
 import type { ReportRow } from "../../common/payment/shapes.ts";
 
-export type { ReportRow };
-
 function range(body: Record<string, unknown>): { start: string; end: string } {
   const start = body.startMonth;
   const end = body.endMonth;

@@ -22,7 +22,7 @@ export interface StepContext {
   db: Db;
   task: TaskRow;
   /** Inside the step's transaction: records progress and the cursor; throws LeaseLostError when the task is no longer ours. */
-  save(tx: DbSession, doneDelta: number, cursor: unknown): Promise<void>;
+  save: (tx: DbSession, doneDelta: number, cursor: unknown) => Promise<void>;
 }
 
 export interface StepOutcome {

@@ -57,15 +57,11 @@ export default function GuideLayer() {
     };
   }, [navigate, open]);
 
-  // A guide asked for on another page opens once its page is there.
-  useEffect(() => {
-    if (!pending) return;
-    const here = pending === "payment" ? paymentGuideShownOn(path) : smartHomeGuideShownOn(path);
-    if (here) {
-      open(pending);
-      setPending(null);
-    }
-  }, [pending, path, open]);
+  // A guide asked for on another page opens once its page is there (adjusted while rendering, as React advises).
+  if (pending && (pending === "payment" ? paymentGuideShownOn(path) : smartHomeGuideShownOn(path))) {
+    setPending(null);
+    open(pending);
+  }
 
   const startTour = (tourId: string) => setTour((t) => ({ tourId, nonce: (t?.nonce ?? 0) + 1 }));
   const choices = (Object.keys(guideHomes) as GuideSectionName[]).filter((s) => guideAvailable(s, user.authorityCodes));

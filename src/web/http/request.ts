@@ -365,5 +365,3 @@ export const http = {
   /** POST of a multipart form (file uploads); the browser sets the boundary. */
   multipart: <T = unknown>(url: string, form: FormData, options?: RequestOptions) => request<T>("post", url, form, options),
 };
-
-export default http;

@@ -1,5 +1,5 @@
 // Every call the shell makes (spec §7, shapes in docs/api.md), through the one request wrapper.
-import http from "../http/request.ts";
+import { http } from "../http/request.ts";
 import { api } from "../http/api.ts";
 import type { LoginConfiguration } from "./api-types.ts";
 import type { MenuThemeConfig } from "./menu-state.ts";

@@ -23,9 +23,6 @@ export function useCurrentUser(): CurrentUser {
   return user;
 }
 
-/** The signed-in user, or null outside the shell. */
-export const useOptionalCurrentUser = (): CurrentUser | null => useContext(CurrentUserContext);
-
 export type UserLoad = { status: "loading"; user: null; error: null } | { status: "ready"; user: CurrentUser; error: null } | { status: "error"; user: null; error: unknown };
 
 /**

@@ -4,6 +4,5 @@ import { createValueStore, useValueStore } from "./store.ts";
 
 export const workbenchEditingStore = createValueStore<boolean>(false);
 
-export const getWorkbenchEditing = (): boolean => workbenchEditingStore.get();
 export const setWorkbenchEditing = (value: boolean): void => workbenchEditingStore.set(value);
 export const useWorkbenchEditing = (): boolean => useValueStore(workbenchEditingStore);

@@ -31,6 +31,20 @@ interface Operation {
 }
 
 type Schema = { properties?: Record<string, unknown>; $ref?: string };
+type Parameter = { name: string; in: string };
+type JsonContent = { content?: { "application/json"?: { schema?: Schema } } };
+/** The parts of an OpenAPI operation this suite reads. */
+interface OperationObject {
+  parameters?: Parameter[];
+  requestBody?: JsonContent;
+  responses?: Record<string, JsonContent>;
+  security?: unknown[];
+  "x-authority"?: unknown;
+}
+interface ApiDocument {
+  paths: Record<string, Record<string, OperationObject> & { parameters?: Parameter[] }>;
+  components: { schemas: Record<string, Schema> };
+}
 
 /** x-authority: a code, a list of codes (any of them), or `public`, `signedIn`, `anyCode` (no one code). */
 function codesOf(authority: unknown): string[] {
@@ -42,14 +56,14 @@ function codesOf(authority: unknown): string[] {
 const enveloped = (schema: { properties?: Record<string, unknown> } | undefined) => !schema || "code" in (schema.properties ?? {});
 
 function operations(): Operation[] {
-  const doc = JSON.parse(readFileSync(openapiFile, "utf8"));
+  const doc = JSON.parse(readFileSync(openapiFile, "utf8")) as ApiDocument;
   const schemaOf = (s: Schema | undefined): Schema | undefined => (s?.$ref ? doc.components.schemas[s.$ref.split("/").pop()!] : s);
   const out: Operation[] = [];
-  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
-    const shared = (item.parameters ?? []) as { name: string; in: string }[];
-    for (const [method, op] of Object.entries<any>(item)) {
-      if (method === "parameters") continue;
-      const params = [...shared, ...(op.parameters ?? [])] as { name: string; in: string }[];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const shared = item.parameters ?? [];
+    for (const [method, op] of Object.entries(item)) {
+      if (method === "parameters" || Array.isArray(op)) continue;
+      const params = [...shared, ...(op.parameters ?? [])];
       const body = schemaOf(op.requestBody?.content?.["application/json"]?.schema);
       // A body described only in words: the fields of the resource's row.
       const row = doc.components.schemas[`${path.split("/")[3]}Row`] as Schema | undefined;
@@ -77,7 +91,10 @@ const undecodable = (url: string) => {
   }
 };
 
-const isEnvelope = (b: any) => b !== null && typeof b === "object" && typeof b.code === "number" && typeof b.message === "string" && "data" in b && typeof b.success === "boolean";
+const isEnvelope = (b: unknown) => {
+  const e = b as { code?: unknown; message?: unknown; success?: unknown } | null;
+  return e !== null && typeof e === "object" && typeof e.code === "number" && typeof e.message === "string" && "data" in e && typeof e.success === "boolean";
+};
 
 describe.each(backends)("hostile input on every declared operation (%s)", (backend) => {
   const t = useDemoServer(backend);

@@ -14,7 +14,7 @@ interface Props {
   id?: string;
 }
 
-export function AuthorityTreeInput({ value, onChange, disabled, id }: Props) {
+function AuthorityTreeInput({ value, onChange, disabled, id }: Props) {
   const tree = useMemo(() => authorityTree((t) => withScene(t)), []);
   const allCodes = useMemo(() => {
     const out: string[] = [];

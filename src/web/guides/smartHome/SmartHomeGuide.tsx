@@ -53,8 +53,9 @@ export default function SmartHomeGuide({ path, shownOnPage, authorities, userNam
   // Started as its button on a payment page: a smart-home page opens it, unless the user minimised it.
   const onSmartHomePage = isSmartHomePath(path);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- follows navigation and reads the stored choice (localStorage, outside React)
     if (onSmartHomePage && storage.getItem(SMART_HOME_MINIMISED_KEY) !== "false") setMode((m) => (m === "minimised" ? "expanded" : m));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the user arrives on a smart-home page, not when storage or mode change
   }, [onSmartHomePage]);
 
   useGuideOpening("smartHome", openNonce, () => setMode(reopenSmartHome(storage)), shownOnPage && mode === "expanded");

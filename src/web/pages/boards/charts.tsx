@@ -54,15 +54,17 @@ export function Donut({ data, title, size = 160 }: { data: readonly Datum[]; tit
   const total = data.reduce((s, d) => s + d.value, 0);
   const r = size / 2 - 12;
   const c = 2 * Math.PI * r;
-  let offset = 0;
+  const lengths = data.map((d) => (d.value / total) * c);
+  // Each arc starts where the ones before it end.
+  const offsets = lengths.map((_, i) => lengths.slice(0, i).reduce((s, l) => s + l, 0));
   return (
     <div style={{ textAlign: "center" }}>
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} role="img" aria-label={title}>
         <title>{title}</title>
         <g transform={`rotate(-90 ${size / 2} ${size / 2})`}>
           {data.map((d, i) => {
-            const length = (d.value / total) * c;
-            const el = (
+            const length = lengths[i];
+            return (
               <circle
                 key={d.label}
                 r={r}
@@ -72,11 +74,9 @@ export function Donut({ data, title, size = 160 }: { data: readonly Datum[]; tit
                 stroke={PALETTE[i % PALETTE.length]}
                 strokeWidth={18}
                 strokeDasharray={`${length} ${c - length}`}
-                strokeDashoffset={-offset}
+                strokeDashoffset={-offsets[i]}
               />
             );
-            offset += length;
-            return el;
           })}
         </g>
         <text x="50%" y="50%" textAnchor="middle" dominantBaseline="central" fontSize={20} fontWeight={600}>

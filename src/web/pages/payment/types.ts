@@ -1,21 +1,9 @@
 // Response shapes of the fee endpoints: the generated types of schemas/operations/payment.yaml under
 // the names the fee pages use. Money fields are yuan text ("12.50").
-import type {
-  GetGenerationTaskData,
-  GetPaymentReportData,
-  GetPaymentSettingsData,
-  GetReconciliationDayData,
-  GetRoomBillsData,
-  GetRoomHistoryData,
-  PayBillsData,
-  PrintDunningNoticeData,
-  PrintReceiptData,
-  QueryArrearsData,
-  QueryBillsData,
-} from "../../../../generated/operation-types.ts";
-import type { ReportRow, SteerFlags } from "../../../common/payment/shapes.ts";
+import type { GetGenerationTaskData, GetPaymentSettingsData, GetReconciliationDayData, PayBillsData, QueryArrearsData, QueryBillsData } from "../../../../generated/operation-types.ts";
+import type { ReportRow } from "../../../common/payment/shapes.ts";
 
-export type { ReportRow, SteerFlags };
+export type { ReportRow };
 export type PaySettings = GetPaymentSettingsData;
 
 /** A page of a generic fee resource's list (pageList). */
@@ -28,15 +16,10 @@ export interface PageResult<T> {
 
 /** A bill of the fee lists; the lists add the room's label and the approval and payment dates. */
 export type BillView = QueryBillsData["list"][number];
-export type RoomBills = GetRoomBillsData;
 export type PayResult = PayBillsData;
-export type ReceiptView = PrintReceiptData;
-export type RoomHistory = GetRoomHistoryData;
-export type HistoryPayment = RoomHistory["payments"][number];
 export type GenerationTask = GetGenerationTaskData;
 export type DaySummary = GetReconciliationDayData;
 export type DayRow = DaySummary["rows"][number];
-export type ReportResult = GetPaymentReportData;
 
 /** A room in arrears. */
 export type ArrearsRow = QueryArrearsData["list"][number];
@@ -52,6 +35,3 @@ export interface DunningNoticeRow {
   oldestPeriod: string;
   issuedAt: string;
 }
-
-/** One dunning notice for its print view. */
-export type DunningNoticeView = PrintDunningNoticeData;

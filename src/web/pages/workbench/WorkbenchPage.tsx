@@ -23,7 +23,9 @@ export default function WorkbenchPage(_props: PageProps) {
   const communityId = community?.communityId ?? null;
   const editing = useWorkbenchEditing();
   const [saved, setSaved] = useState<SavedLayout | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The community whose layout failed to load: another community starts without the failure.
+  const [failedFor, setFailedFor] = useState<typeof communityId>(null);
+  const failed = failedFor !== null && failedFor === communityId;
   const [attempt, setAttempt] = useState(0);
   const [draft, setDraft] = useState<LayoutItem[]>([]);
   const [adding, setAdding] = useState(false);
@@ -34,10 +36,9 @@ export default function WorkbenchPage(_props: PageProps) {
   useEffect(() => {
     if (communityId == null) return;
     let live = true;
-    setFailed(false);
     fetchLayout(communityId).then(
       (layout) => live && setSaved(layout),
-      () => live && setFailed(true),
+      () => live && setFailedFor(communityId),
     );
     return () => {
       live = false;

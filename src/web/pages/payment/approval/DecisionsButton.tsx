@@ -34,10 +34,10 @@ export function DecisionsButton({ billId }: { billId: number }) {
           dataSource={rows ?? []}
           style={{ width: 420 }}
           columns={[
-            { title: "结果", dataIndex: "decision", render: (v) => <MapTag mapping="billStatus" value={v} /> },
+            { title: "结果", dataIndex: "decision", render: (_, r) => <MapTag mapping="billStatus" value={r.decision} /> },
             { title: "审核人", dataIndex: "deciderIdLabel" },
-            { title: "时间", dataIndex: "decidedAt", render: (v) => dayjs(v).format("YYYY-MM-DD HH:mm") },
-            { title: "原因", dataIndex: "reason", render: (v) => v ?? "-" },
+            { title: "时间", dataIndex: "decidedAt", render: (_, r) => dayjs(r.decidedAt).format("YYYY-MM-DD HH:mm") },
+            { title: "原因", dataIndex: "reason", render: (_, r) => r.reason ?? "-" },
           ]}
           locale={{ emptyText: "暂无审核记录" }}
         />

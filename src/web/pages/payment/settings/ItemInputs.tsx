@@ -6,7 +6,7 @@ import { houseApi } from "../api.ts";
 import { optionsOf } from "../shared/labels.tsx";
 
 export function RoomStatusInput({ value, onChange }: { value?: number[]; onChange?: (v: number[]) => void }) {
-  return <Checkbox.Group options={optionsOf("roomStatus")} value={value ?? []} onChange={(v) => onChange?.((v as number[]).map(Number))} />;
+  return <Checkbox.Group options={optionsOf("roomStatus")} value={value ?? []} onChange={(v) => onChange?.(v.map(Number))} />;
 }
 
 export function BuildingsInput({ communityId, value, onChange }: { communityId: number | string; value?: number[]; onChange?: (v: number[]) => void }) {

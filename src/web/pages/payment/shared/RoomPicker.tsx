@@ -25,10 +25,15 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
   const [found, setFound] = useState<{ value: number; label: string }[]>([]);
   const [searching, setSearching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Another community starts from an empty path (reset while rendering, as React advises).
+  const [pathCommunity, setPathCommunity] = useState(communityId);
+  if (pathCommunity !== communityId) {
+    setPathCommunity(communityId);
+    setPath([]);
+  }
 
   useEffect(() => {
     let live = true;
-    setPath([]);
     // isLeaf false: an option without children counts as a leaf, and a leaf never loads its level.
     houseApi.buildings(communityId).then(
       (list) => live && setOptions(list.map((b) => ({ value: b.id, label: b.name, level: 0 as const, isLeaf: false }))),
@@ -39,7 +44,7 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
     };
   }, [communityId]);
 
-  const loadData: CascaderProps<Option>["loadData"] = async (selected) => {
+  const loadLevel = async (selected: Option[]) => {
     const target = selected[selected.length - 1];
     if (target.level === 0) {
       const units = await houseApi.units(target.value);
@@ -50,20 +55,22 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
     }
     setOptions((o) => [...o]);
   };
+  const loadData: CascaderProps<Option>["loadData"] = (selected) => void loadLevel(selected);
 
   const search = (keyword: string) => {
     clearTimeout(timer.current);
     const text = keyword.trim();
     if (!text) return setFound([]);
-    timer.current = setTimeout(async () => {
-      setSearching(true);
-      try {
-        const page = await houseApi.search(communityId, text);
-        setFound(page.list.map((r) => ({ value: r.id, label: `${r.buildingName} ${r.unitName} ${r.roomNo}` })));
-      } finally {
-        setSearching(false);
-      }
-    }, 300);
+    timer.current = setTimeout(() => void lookUp(text), 300);
+  };
+  const lookUp = async (text: string) => {
+    setSearching(true);
+    try {
+      const page = await houseApi.search(communityId, text);
+      setFound(page.list.map((r) => ({ value: r.id, label: `${r.buildingName} ${r.unitName} ${r.roomNo}` })));
+    } finally {
+      setSearching(false);
+    }
   };
 
   return (
@@ -77,7 +84,7 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
         placeholder="楼栋 / 单元 / 房屋"
         changeOnSelect={false}
         onChange={(values, selected) => {
-          const ids = (values ?? []) as number[];
+          const ids = values ?? [];
           setPath(ids);
           if (ids.length === 3 && selected) onChange({ id: ids[2], label: selected.map((s) => s.label).join(" ") });
           else if (!ids.length) onChange(null);

@@ -68,7 +68,7 @@ export const refundColumns = pick({
 /** Waiver columns. */
 export const waiverColumns = pick({
   waiverType: tag("减免方式", "waiverType"),
-  discount: { title: "折扣", dataIndex: "discount", render: (v) => (v ? `${v} 折` : "-") },
+  discount: { title: "折扣", dataIndex: "discount", render: (v) => (v ? `${v as string} 折` : "-") },
   amount: money("减免金额(元)", "amount"),
   reason: text("原因", "reason"),
   status: tag("状态", "status", "waiverStatus"),

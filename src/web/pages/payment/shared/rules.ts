@@ -13,7 +13,7 @@ function loadRules(): Promise<Check> {
   loading ??= Promise.all([import("../../../../../generated/validators/rules.js"), import("../../../../common/validation-run.ts")]).then(
     ([compiled, { runCompiled }]) =>
       (rule: string, value: unknown) => {
-        const v = (compiled.validators as Record<string, Parameters<typeof runCompiled>[0]>)[`rule_${rule}`];
+        const v = compiled.validators[`rule_${rule}`];
         if (!v) throw new Error(`no rule ${rule}`);
         return runCompiled(v, value === undefined ? {} : { value })[0]?.message ?? null;
       },
