@@ -51,6 +51,8 @@ export interface DunningNoticeRow {
   billCount: number;
   oldestPeriod: string;
   issuedAt: string;
+  /** The notice published to the room's residents with it, if any. */
+  publishedNoticeId?: number | null;
 }
 
 /** One dunning notice for its print view. */
