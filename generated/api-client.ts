@@ -63,6 +63,10 @@ import type {
   ListRoomsByUnitQuery,
   ListRoomsByUnitBody,
   ListRoomsByUnitData,
+  ListRoomNoticesParams,
+  ListRoomNoticesQuery,
+  ListRoomNoticesBody,
+  ListRoomNoticesData,
   PageListSimpleRoomsParams,
   PageListSimpleRoomsQuery,
   PageListSimpleRoomsBody,
@@ -608,6 +612,9 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 单元的房屋 (POST /api/system/rooms/actions/listByUnitId) */
     listRoomsByUnit: (input: { body: ListRoomsByUnitBody }, options?: O) =>
       transport({ name: "listRoomsByUnit", method: "POST", path: "/api/system/rooms/actions/listByUnitId", ...input }, options) as Promise<ListRoomsByUnitData>,
+    /** 房屋住户看到的通知公告：所在社区的全体公告与指定给该房屋的通知（已发布且未截止，置顶在前，最新在前） (GET /api/property/notices/actions/roomNoticeList) */
+    listRoomNotices: (input: { query: ListRoomNoticesQuery }, options?: O) =>
+      transport({ name: "listRoomNotices", method: "GET", path: "/api/property/notices/actions/roomNoticeList", ...input }, options) as Promise<ListRoomNoticesData>,
     /** 分页查找房屋（关键字匹配房号、楼栋或单元名称） (POST /api/system/rooms/actions/pageListSimpleRooms) */
     pageListSimpleRooms: (input?: { body?: PageListSimpleRoomsBody }, options?: O) =>
       transport({ name: "pageListSimpleRooms", method: "POST", path: "/api/system/rooms/actions/pageListSimpleRooms", ...input }, options) as Promise<PageListSimpleRoomsData>,
@@ -1037,6 +1044,10 @@ export const operationRoutes = {
   "listRoomsByUnit": {
     "method": "POST",
     "path": "/api/system/rooms/actions/listByUnitId"
+  },
+  "listRoomNotices": {
+    "method": "GET",
+    "path": "/api/property/notices/actions/roomNoticeList"
   },
   "pageListSimpleRooms": {
     "method": "POST",

@@ -162,7 +162,10 @@ export const messages = {
   "dunningSubmitted": "催缴通知生成任务已创建",
   "dunningIssuer": "{communityName}物业服务中心",
   "dunningSummary": "已生成{count}份催缴通知",
-  "dunningTaskName": "生成催缴通知 {day}"
+  "dunningTaskName": "生成催缴通知 {day}",
+  "dunningPublishNoPermission": "您没有通知公告的发布权限，不能同时发布给住户",
+  "dunningBillsHeading": "欠费明细：",
+  "dunningBillLine": "{period} {itemName} {amount}元（账单编号{billNo}，缴费截止日{dueDate}）"
 } as const;
 
 export const errorCodes = {

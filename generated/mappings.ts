@@ -227,6 +227,9 @@ export const mappings: Record<string, MappingDef> = {
       },
       "4": {
         "label": "停水停电"
+      },
+      "5": {
+        "label": "催缴通知"
       }
     },
     "otherwise": "其他",

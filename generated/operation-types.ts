@@ -301,6 +301,33 @@ roomNo: string
 status: (number | null)
 }[]
 
+export type ListRoomNoticesParams = Record<string, never>;
+
+export interface ListRoomNoticesQuery {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+}
+
+export type ListRoomNoticesBody = Record<string, never>;
+
+export interface ListRoomNoticesData {
+roomId: number
+list: {
+id: number
+title: string
+noticeType: number
+content: string
+publishTime: (string | null)
+pinned: boolean
+/**
+ * 为空是全体公告
+ */
+roomId: (number | null)
+}[]
+}
+
 export type PageListSimpleRoomsParams = Record<string, never>;
 
 export type PageListSimpleRoomsQuery = Record<string, never>;
@@ -2759,6 +2786,10 @@ title?: (string | null)
  * 催缴内容
  */
 template?: (string | null)
+/**
+ * 为真时每份催缴通知同时发布为仅该房屋住户可见的通知公告（列出欠费账单）；需另有通知公告的权限 HBL07005。
+ */
+publish?: (boolean | null)
 }
 
 export interface GenerateDunningNoticesData {
@@ -3758,6 +3789,7 @@ export interface OperationTypes {
   listBuildingsByCommunity: { params: ListBuildingsByCommunityParams; query: ListBuildingsByCommunityQuery; body: ListBuildingsByCommunityBody; data: ListBuildingsByCommunityData };
   listUnitsByBuilding: { params: ListUnitsByBuildingParams; query: ListUnitsByBuildingQuery; body: ListUnitsByBuildingBody; data: ListUnitsByBuildingData };
   listRoomsByUnit: { params: ListRoomsByUnitParams; query: ListRoomsByUnitQuery; body: ListRoomsByUnitBody; data: ListRoomsByUnitData };
+  listRoomNotices: { params: ListRoomNoticesParams; query: ListRoomNoticesQuery; body: ListRoomNoticesBody; data: ListRoomNoticesData };
   pageListSimpleRooms: { params: PageListSimpleRoomsParams; query: PageListSimpleRoomsQuery; body: PageListSimpleRoomsBody; data: PageListSimpleRoomsData };
   getCommunityParamConfig: { params: GetCommunityParamConfigParams; query: GetCommunityParamConfigQuery; body: GetCommunityParamConfigBody; data: GetCommunityParamConfigData };
   getDadCommunityConfig: { params: GetDadCommunityConfigParams; query: GetDadCommunityConfigQuery; body: GetDadCommunityConfigBody; data: GetDadCommunityConfigData };

@@ -339,6 +339,7 @@ export const operations = {
       "HBL20001",
       "HBL07001",
       "HBL07003",
+      "HBL07005",
       "HBL07021",
       "HBL07011",
       "HBL07010",
@@ -388,6 +389,7 @@ export const operations = {
       "HBL20001",
       "HBL07001",
       "HBL07003",
+      "HBL07005",
       "HBL07021",
       "HBL07011",
       "HBL07010",
@@ -437,6 +439,7 @@ export const operations = {
       "HBL20001",
       "HBL07001",
       "HBL07003",
+      "HBL07005",
       "HBL07021",
       "HBL07011",
       "HBL07010",
@@ -468,6 +471,36 @@ export const operations = {
       }
     }
   },
+  "listRoomNotices": {
+    "name": "listRoomNotices",
+    "domain": "community",
+    "method": "GET",
+    "path": "/api/property/notices/actions/roomNoticeList",
+    "summary": "房屋住户看到的通知公告：所在社区的全体公告与指定给该房屋的通知（已发布且未截止，置顶在前，最新在前）",
+    "authority": "HBL07005",
+    "envelope": true,
+    "errors": [
+      "BAD_REQUEST",
+      "NOT_FOUND"
+    ],
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": [
+              "integer",
+              "string"
+            ]
+          }
+        },
+        "required": [
+          "roomId"
+        ]
+      }
+    }
+  },
   "pageListSimpleRooms": {
     "name": "pageListSimpleRooms",
     "domain": "community",
@@ -486,6 +519,7 @@ export const operations = {
       "HBL20001",
       "HBL07001",
       "HBL07003",
+      "HBL07005",
       "HBL07021",
       "HBL07011",
       "HBL07010",
@@ -3654,6 +3688,13 @@ export const operations = {
             "description": "催缴内容",
             "type": [
               "string",
+              "null"
+            ]
+          },
+          "publish": {
+            "description": "为真时每份催缴通知同时发布为仅该房屋住户可见的通知公告（列出欠费账单）；需另有通知公告的权限 HBL07005。",
+            "type": [
+              "boolean",
               "null"
             ]
           }

@@ -1662,6 +1662,10 @@ title?: (string | null)
  */
 noticeType?: (number | null)
 /**
+ * 指定房屋
+ */
+roomId?: (number | null)
+/**
  * 内容
  */
 content?: (string | null)
@@ -2905,6 +2909,10 @@ issuedAt?: (string | null)
  * 生成人
  */
 issuerId?: (number | null)
+/**
+ * 住户通知
+ */
+publishedNoticeId?: (number | null)
 version?: number
 createdAt?: string
 updatedAt?: string

@@ -226,6 +226,41 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": false
+    },
+    {
+      "name": "publishedNoticeId",
+      "column": "published_notice_id",
+      "type": "ref",
+      "label": "住户通知",
+      "required": false,
+      "ref": {
+        "resource": "notices",
+        "labelField": "title",
+        "targetCode": "HBL07005",
+        "labelFieldDef": {
+          "name": "title",
+          "column": "title",
+          "type": "string",
+          "label": "标题",
+          "required": true,
+          "maxLength": 64,
+          "rule": "cjkText",
+          "list": true,
+          "filter": true,
+          "search": true,
+          "sort": false,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        }
+      },
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
     }
   ]
 };

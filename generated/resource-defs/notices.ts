@@ -51,6 +51,41 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "roomId",
+      "column": "room_id",
+      "type": "ref",
+      "label": "指定房屋",
+      "required": false,
+      "ref": {
+        "resource": "rooms",
+        "labelField": "roomNo",
+        "targetCode": "HBL01003",
+        "labelFieldDef": {
+          "name": "roomNo",
+          "column": "room_no",
+          "type": "string",
+          "label": "房号",
+          "required": true,
+          "maxLength": 16,
+          "rule": "digitsLetters",
+          "list": true,
+          "filter": true,
+          "search": true,
+          "sort": true,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        }
+      },
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
+    {
       "name": "content",
       "column": "content",
       "type": "text",

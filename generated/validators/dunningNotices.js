@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_dunningNotices_create","$ref":"resource_dunningNotices_fields","required":["noticeNo","roomId","title","content","amountOwed","issuedAt"]};
-const schema20 = {"$id":"resource_dunningNotices_fields","type":"object","properties":{"noticeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":2000}]}}]},"amountOwed":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"oldestPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"bills":{"allOf":[{"type":["object","array","null"]}]},"taskId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_dunningNotices_fields","type":"object","properties":{"noticeNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":2000}]}}]},"amountOwed":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"oldestPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"bills":{"allOf":[{"type":["object","array","null"]}]},"taskId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"publishedNoticeId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -1132,12 +1132,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs124 = errors;
-const _errs125 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err73 = {};
+if(data.publishedNoticeId !== undefined){
+let data11 = data.publishedNoticeId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err73 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishedNoticeId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1146,9 +1144,13 @@ vErrors.push(err73);
 }
 errors++;
 }
-var valid39 = _errs125 === errors;
-if(valid39){
-const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs126 = errors;
+let valid39 = true;
+const _errs127 = errors;
+if(errors === _errs127){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1157,19 +1159,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-else {
-errors = _errs124;
-if(vErrors !== null){
-if(_errs124){
-vErrors.length = _errs124;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1178,13 +1170,22 @@ vErrors.push(err75);
 }
 errors++;
 }
+}
+var _valid10 = _errs127 === errors;
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
 const _errs129 = errors;
-let valid40 = true;
-const _errs130 = errors;
-if(errors === _errs130){
 if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err76 = {};
+if(!pattern4.test(data11)){
+const err76 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1194,8 +1195,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {};
+var _valid10 = _errs129 === errors;
+valid39 = _valid10;
+}
+if(!valid39){
+const err77 = {instancePath:instancePath+"/publishedNoticeId",schemaPath:"#/properties/publishedNoticeId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1205,21 +1209,12 @@ vErrors.push(err77);
 errors++;
 }
 }
-var _valid10 = _errs130 === errors;
-errors = _errs129;
-if(vErrors !== null){
-if(_errs129){
-vErrors.length = _errs129;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs132 = errors;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs133 = errors;
+const _errs134 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1228,12 +1223,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-var _valid10 = _errs132 === errors;
-valid40 = _valid10;
-}
-if(!valid40){
-const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid42 = _errs134 === errors;
+if(valid42){
+const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1242,10 +1234,19 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
+else {
+errors = _errs133;
+if(vErrors !== null){
+if(_errs133){
+vErrors.length = _errs133;
 }
 else {
-const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1254,10 +1255,86 @@ vErrors.push(err80);
 }
 errors++;
 }
+const _errs138 = errors;
+let valid43 = true;
+const _errs139 = errors;
+if(errors === _errs139){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err81 = {};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+else {
+const err82 = {};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+var _valid11 = _errs139 === errors;
+errors = _errs138;
+if(vErrors !== null){
+if(_errs138){
+vErrors.length = _errs138;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs141 = errors;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+var _valid11 = _errs141 === errors;
+valid43 = _valid11;
+}
+if(!valid43){
+const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"noticeNo":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"noticeNo":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"publishedNoticeId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1340,7 +1417,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"noticeNo":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"noticeNo":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"publishedNoticeId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_dunningNotices_update","$ref":"resource_dunningNotices_fields"};
@@ -1363,6 +1440,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"noticeNo":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"noticeNo":true,"roomId":true,"title":true,"content":true,"amountOwed":true,"billCount":true,"oldestPeriod":true,"bills":true,"taskId":true,"issuedAt":true,"issuerId":true,"publishedNoticeId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/noticeNo/allOf/0":"请输入通知编号","#/properties/noticeNo/allOf/1":"通知编号格式不正确","#/properties/noticeNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/noticeNo/allOf/2/then/allOf/1":"通知编号不能超过32个字符","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"标题不能超过64个字符","#/properties/content/allOf/0":"请输入催缴内容","#/properties/content/allOf/1":"催缴内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"催缴内容不能超过2000个字符","#/properties/amountOwed/allOf/0":"请输入金额！","#/properties/amountOwed/allOf/1":"欠费金额(元)格式不正确","#/properties/amountOwed/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountOwed/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountOwed/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/billCount/allOf/0":"欠费账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/billCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"欠费账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/3":"欠费账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/4":"欠费账单数超出范围","#/properties/oldestPeriod/allOf/0":"最早欠费账期格式不正确","#/properties/oldestPeriod/allOf/1/then/allOf/0":"最早欠费账期不能超过7个字符","#/properties/bills/allOf/0":"欠费账单格式不正确","#/properties/taskId/allOf/0":"生成任务格式不正确","#/properties/taskId/allOf/1/then/allOf/0":"生成任务请输入整数","#/properties/taskId/allOf/1/then/allOf/1":"生成任务不能大于2147483647","#/properties/taskId/allOf/1/then/allOf/2":"生成任务超出范围","#/properties/issuedAt/allOf/0":"请输入生成时间","#/properties/issuedAt/allOf/1":"生成时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"生成时间格式不正确","#/properties/issuerId/allOf/0":"生成人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择生成人","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"noticeNo":"请输入通知编号","roomId":"请选择房屋","title":"请输入标题","content":"请输入催缴内容","amountOwed":"请输入金额！","issuedAt":"请输入生成时间"},"numericFields":["roomId","amountOwed","billCount","taskId","issuerId","communityId"]};
+export const meta = {"messages":{"#/properties/noticeNo/allOf/0":"请输入通知编号","#/properties/noticeNo/allOf/1":"通知编号格式不正确","#/properties/noticeNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/noticeNo/allOf/2/then/allOf/1":"通知编号不能超过32个字符","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"标题不能超过64个字符","#/properties/content/allOf/0":"请输入催缴内容","#/properties/content/allOf/1":"催缴内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"催缴内容不能超过2000个字符","#/properties/amountOwed/allOf/0":"请输入金额！","#/properties/amountOwed/allOf/1":"欠费金额(元)格式不正确","#/properties/amountOwed/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountOwed/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountOwed/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/billCount/allOf/0":"欠费账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/billCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"欠费账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/3":"欠费账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/4":"欠费账单数超出范围","#/properties/oldestPeriod/allOf/0":"最早欠费账期格式不正确","#/properties/oldestPeriod/allOf/1/then/allOf/0":"最早欠费账期不能超过7个字符","#/properties/bills/allOf/0":"欠费账单格式不正确","#/properties/taskId/allOf/0":"生成任务格式不正确","#/properties/taskId/allOf/1/then/allOf/0":"生成任务请输入整数","#/properties/taskId/allOf/1/then/allOf/1":"生成任务不能大于2147483647","#/properties/taskId/allOf/1/then/allOf/2":"生成任务超出范围","#/properties/issuedAt/allOf/0":"请输入生成时间","#/properties/issuedAt/allOf/1":"生成时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"生成时间格式不正确","#/properties/issuerId/allOf/0":"生成人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择生成人","#/properties/publishedNoticeId/allOf/0":"住户通知格式不正确","#/properties/publishedNoticeId/allOf/1/then/allOf/0":"请选择住户通知","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"noticeNo":"请输入通知编号","roomId":"请选择房屋","title":"请输入标题","content":"请输入催缴内容","amountOwed":"请输入金额！","issuedAt":"请输入生成时间"},"numericFields":["roomId","amountOwed","billCount","taskId","issuerId","publishedNoticeId","communityId"]};

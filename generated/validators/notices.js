@@ -3,13 +3,13 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_notices_create","$ref":"resource_notices_fields","required":["title","noticeType","content"]};
-const schema20 = {"$id":"resource_notices_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"noticeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":5000}]}}]},"cover":{"allOf":[{"type":["string","null"]}]},"publishStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2"]}]}}]},"publishTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"expireTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"pinned":{"allOf":[{"type":["boolean","null"]}]},"publisherId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_notices_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"noticeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":5000}]}}]},"cover":{"allOf":[{"type":["string","null"]}]},"publishStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2"]}]}}]},"publishTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"expireTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"pinned":{"allOf":[{"type":["boolean","null"]}]},"publisherId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
-const pattern5 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
-const pattern7 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
-const pattern9 = new RegExp("^[1-9]\\d{0,17}$", "u");
+const pattern5 = new RegExp("^[1-9]\\d{0,17}$", "u");
+const pattern6 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
+const pattern8 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_notices_fields" */;
@@ -281,12 +281,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.content !== undefined){
-let data2 = data.content;
-const _errs30 = errors;
-const _errs31 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err17 = {};
+if(data.roomId !== undefined){
+let data2 = data.roomId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err17 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -295,9 +293,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid10 = _errs31 === errors;
-if(valid10){
-const err18 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs32 = errors;
+let valid10 = true;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -306,19 +308,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema20.properties.content.allOf[1].type},message:"must be string,null"};
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -327,13 +319,22 @@ vErrors.push(err19);
 }
 errors++;
 }
+}
+var _valid2 = _errs33 === errors;
+errors = _errs32;
+if(vErrors !== null){
+if(_errs32){
+vErrors.length = _errs32;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
 const _errs35 = errors;
-let valid11 = true;
-const _errs36 = errors;
-if(errors === _errs36){
 if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err20 = {};
+if(!pattern5.test(data2)){
+const err20 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -343,8 +344,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {};
+var _valid2 = _errs35 === errors;
+valid10 = _valid2;
+}
+if(!valid10){
+const err21 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -354,22 +358,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs36 === errors;
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs38 = errors;
+if(data.content !== undefined){
+let data3 = data.content;
+const _errs39 = errors;
 const _errs40 = errors;
-const _errs41 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
+if(!((data3 === null) || (data3 === ""))){
 const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
@@ -379,10 +372,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-var valid13 = _errs41 === errors;
+var valid13 = _errs40 === errors;
 if(valid13){
-const err23 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const err23 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -392,19 +384,18 @@ vErrors.push(err23);
 errors++;
 }
 else {
-errors = _errs40;
+errors = _errs39;
 if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
+if(_errs39){
+vErrors.length = _errs39;
 }
 else {
 vErrors = null;
 }
 }
 }
-if(typeof data2 === "string"){
-if(func1(data2) > 5000){
-const err24 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err24 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/1/type",keyword:"type",params:{type: schema20.properties.content.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -413,12 +404,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-var _valid2 = _errs38 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err25 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs44 = errors;
+let valid14 = true;
+const _errs45 = errors;
+if(errors === _errs45){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -428,10 +420,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.cover !== undefined){
-let data3 = data.cover;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err26 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/allOf/0/type",keyword:"type",params:{type: schema20.properties.cover.allOf[0].type},message:"must be string,null"};
+else {
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -441,11 +431,22 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.publishStatus !== undefined){
-let data4 = data.publishStatus;
-const _errs48 = errors;
+var _valid3 = _errs45 === errors;
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs47 = errors;
 const _errs49 = errors;
-if(!((data4 === null) || (data4 === ""))){
+const _errs50 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -455,9 +456,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-var valid16 = _errs49 === errors;
+}
+var valid16 = _errs50 === errors;
 if(valid16){
-const err28 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const err28 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -467,18 +469,19 @@ vErrors.push(err28);
 errors++;
 }
 else {
-errors = _errs48;
+errors = _errs49;
 if(vErrors !== null){
-if(_errs48){
-vErrors.length = _errs48;
+if(_errs49){
+vErrors.length = _errs49;
 }
 else {
 vErrors = null;
 }
 }
 }
-if((typeof data4 !== "string") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.publishStatus.allOf[1].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(func1(data3) > 5000){
+const err29 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -487,13 +490,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-const _errs53 = errors;
-let valid17 = true;
-const _errs54 = errors;
-if(errors === _errs54){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err30 = {};
+}
+var _valid3 = _errs47 === errors;
+valid14 = _valid3;
+}
+if(!valid14){
+const err30 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -503,8 +505,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {};
+if(data.cover !== undefined){
+let data4 = data.cover;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err31 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/allOf/0/type",keyword:"type",params:{type: schema20.properties.cover.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -514,21 +518,12 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid3 = _errs54 === errors;
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs56 = errors;
-if(typeof data4 === "string"){
-if(!pattern4.test(data4)){
-const err32 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.publishStatus !== undefined){
+let data5 = data.publishStatus;
+const _errs57 = errors;
+const _errs58 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -537,10 +532,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err33 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid19 = _errs58 === errors;
+if(valid19){
+const err33 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -549,10 +543,19 @@ vErrors.push(err33);
 }
 errors++;
 }
+else {
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err34 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err34 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.publishStatus.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -561,9 +564,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(!(((data4 === "0") || (data4 === "1")) || (data4 === "2"))){
-const err35 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.publishStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+const _errs62 = errors;
+let valid20 = true;
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -572,11 +579,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-var _valid3 = _errs56 === errors;
-valid17 = _valid3;
 }
-if(!valid17){
-const err36 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -586,10 +591,21 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.publishTime !== undefined){
-let data5 = data.publishTime;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishTime.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs65 = errors;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err37 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -598,13 +614,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs65 = errors;
-let valid20 = true;
-const _errs66 = errors;
-if(errors === _errs66){
+}
 if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err38 = {};
+if(!(Number(data5) <= 2147483647)){
+const err38 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -614,8 +627,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err39 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -625,21 +639,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-var _valid4 = _errs66 === errors;
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs68 = errors;
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err40 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!(((data5 === "0") || (data5 === "1")) || (data5 === "2"))){
+const err40 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.publishStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -648,12 +649,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-var _valid4 = _errs68 === errors;
+var _valid4 = _errs65 === errors;
 valid20 = _valid4;
 }
 if(!valid20){
-const err41 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err41 = {instancePath:instancePath+"/publishStatus",schemaPath:"#/properties/publishStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -663,10 +663,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.expireTime !== undefined){
-let data6 = data.expireTime;
+if(data.publishTime !== undefined){
+let data6 = data.publishTime;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.expireTime.allOf[0].type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.publishTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -715,8 +715,8 @@ vErrors = null;
 if(_valid5){
 const _errs77 = errors;
 if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err45 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!pattern8.test(data6)){
+const err45 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -730,7 +730,7 @@ var _valid5 = _errs77 === errors;
 valid23 = _valid5;
 }
 if(!valid23){
-const err46 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err46 = {instancePath:instancePath+"/publishTime",schemaPath:"#/properties/publishTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -740,10 +740,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.pinned !== undefined){
-let data7 = data.pinned;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err47 = {instancePath:instancePath+"/pinned",schemaPath:"#/properties/pinned/allOf/0/type",keyword:"type",params:{type: schema20.properties.pinned.allOf[0].type},message:"must be boolean,null"};
+if(data.expireTime !== undefined){
+let data7 = data.expireTime;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err47 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.expireTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -752,11 +752,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.publisherId !== undefined){
-let data8 = data.publisherId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err48 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publisherId.allOf[0].type},message:"must be string,null"};
+const _errs83 = errors;
+let valid26 = true;
+const _errs84 = errors;
+if(errors === _errs84){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -765,12 +767,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-const _errs86 = errors;
-let valid27 = true;
-const _errs87 = errors;
-if(errors === _errs87){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
+}
+else {
 const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
@@ -781,8 +779,21 @@ vErrors.push(err49);
 errors++;
 }
 }
+var _valid6 = _errs84 === errors;
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
+}
 else {
-const err50 = {};
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs86 = errors;
+if(typeof data7 === "string"){
+if(!pattern8.test(data7)){
+const err50 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -792,21 +803,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
+var _valid6 = _errs86 === errors;
+valid26 = _valid6;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs89 = errors;
-if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
-const err51 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid26){
+const err51 = {instancePath:instancePath+"/expireTime",schemaPath:"#/properties/expireTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -816,11 +817,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs89 === errors;
-valid27 = _valid6;
-}
-if(!valid27){
-const err52 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.pinned !== undefined){
+let data8 = data.pinned;
+if((typeof data8 !== "boolean") && (data8 !== null)){
+const err52 = {instancePath:instancePath+"/pinned",schemaPath:"#/properties/pinned/allOf/0/type",keyword:"type",params:{type: schema20.properties.pinned.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -830,12 +830,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data9 = data.communityId;
-const _errs93 = errors;
-const _errs94 = errors;
-if(!((data9 === null) || (data9 === ""))){
-const err53 = {};
+if(data.publisherId !== undefined){
+let data9 = data.publisherId;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err53 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/0/type",keyword:"type",params:{type: schema20.properties.publisherId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -844,9 +842,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-var valid30 = _errs94 === errors;
-if(valid30){
-const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs95 = errors;
+let valid30 = true;
+const _errs96 = errors;
+if(errors === _errs96){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -855,19 +857,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-else {
-errors = _errs93;
-if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -876,13 +868,22 @@ vErrors.push(err55);
 }
 errors++;
 }
+}
+var _valid7 = _errs96 === errors;
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
 const _errs98 = errors;
-let valid31 = true;
-const _errs99 = errors;
-if(errors === _errs99){
 if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err56 = {};
+if(!pattern5.test(data9)){
+const err56 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -892,8 +893,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {};
+var _valid7 = _errs98 === errors;
+valid30 = _valid7;
+}
+if(!valid30){
+const err57 = {instancePath:instancePath+"/publisherId",schemaPath:"#/properties/publisherId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -903,21 +907,12 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid7 = _errs99 === errors;
-errors = _errs98;
-if(vErrors !== null){
-if(_errs98){
-vErrors.length = _errs98;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs101 = errors;
-if(typeof data9 === "string"){
-if(!pattern9.test(data9)){
-const err58 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs102 = errors;
+const _errs103 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -926,12 +921,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-var _valid7 = _errs101 === errors;
-valid31 = _valid7;
-}
-if(!valid31){
-const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid33 = _errs103 === errors;
+if(valid33){
+const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -940,10 +932,19 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
+else {
+errors = _errs102;
+if(vErrors !== null){
+if(_errs102){
+vErrors.length = _errs102;
 }
 else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -952,10 +953,86 @@ vErrors.push(err60);
 }
 errors++;
 }
+const _errs107 = errors;
+let valid34 = true;
+const _errs108 = errors;
+if(errors === _errs108){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err61 = {};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+var _valid8 = _errs108 === errors;
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs110 = errors;
+if(typeof data10 === "string"){
+if(!pattern5.test(data10)){
+const err63 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+var _valid8 = _errs110 === errors;
+valid34 = _valid8;
+}
+if(!valid34){
+const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"title":true,"noticeType":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"title":true,"noticeType":true,"roomId":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1008,7 +1085,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"title":true,"noticeType":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"title":true,"noticeType":true,"roomId":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_notices_update","$ref":"resource_notices_fields"};
@@ -1031,6 +1108,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"title":true,"noticeType":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"title":true,"noticeType":true,"roomId":true,"content":true,"cover":true,"publishStatus":true,"publishTime":true,"expireTime":true,"pinned":true,"publisherId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"标题不能超过64个字符","#/properties/noticeType/allOf/0":"请选择公告类型","#/properties/noticeType/allOf/1":"公告类型格式不正确","#/properties/noticeType/allOf/2/then/allOf/0":"公告类型请输入整数","#/properties/noticeType/allOf/2/then/allOf/1":"公告类型不能大于2147483647","#/properties/noticeType/allOf/2/then/allOf/2":"公告类型超出范围","#/properties/content/allOf/0":"请输入内容","#/properties/content/allOf/1":"内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/content/allOf/2/then/allOf/1":"内容不能超过5000个字符","#/properties/cover/allOf/0":"封面图格式不正确","#/properties/publishStatus/allOf/0":"请选择发布状态","#/properties/publishStatus/allOf/1":"发布状态格式不正确","#/properties/publishStatus/allOf/2/then/allOf/0":"发布状态请输入整数","#/properties/publishStatus/allOf/2/then/allOf/1":"发布状态不能大于2147483647","#/properties/publishStatus/allOf/2/then/allOf/2":"发布状态超出范围","#/properties/publishStatus/allOf/2/then/allOf/3":"请选择正确的发布状态","#/properties/publishTime/allOf/0":"发布时间格式不正确","#/properties/publishTime/allOf/1/then/allOf/0":"发布时间格式不正确","#/properties/expireTime/allOf/0":"截止时间格式不正确","#/properties/expireTime/allOf/1/then/allOf/0":"截止时间格式不正确","#/properties/pinned/allOf/0":"置顶格式不正确","#/properties/publisherId/allOf/0":"发布人格式不正确","#/properties/publisherId/allOf/1/then/allOf/0":"请选择发布人","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入标题","noticeType":"请选择公告类型","content":"请输入内容"},"numericFields":["noticeType","publishStatus","publisherId","communityId"]};
+export const meta = {"messages":{"#/properties/title/allOf/0":"请输入标题","#/properties/title/allOf/1":"标题格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"标题不能超过64个字符","#/properties/noticeType/allOf/0":"请选择公告类型","#/properties/noticeType/allOf/1":"公告类型格式不正确","#/properties/noticeType/allOf/2/then/allOf/0":"公告类型请输入整数","#/properties/noticeType/allOf/2/then/allOf/1":"公告类型不能大于2147483647","#/properties/noticeType/allOf/2/then/allOf/2":"公告类型超出范围","#/properties/roomId/allOf/0":"指定房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择指定房屋","#/properties/content/allOf/0":"请输入内容","#/properties/content/allOf/1":"内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/content/allOf/2/then/allOf/1":"内容不能超过5000个字符","#/properties/cover/allOf/0":"封面图格式不正确","#/properties/publishStatus/allOf/0":"请选择发布状态","#/properties/publishStatus/allOf/1":"发布状态格式不正确","#/properties/publishStatus/allOf/2/then/allOf/0":"发布状态请输入整数","#/properties/publishStatus/allOf/2/then/allOf/1":"发布状态不能大于2147483647","#/properties/publishStatus/allOf/2/then/allOf/2":"发布状态超出范围","#/properties/publishStatus/allOf/2/then/allOf/3":"请选择正确的发布状态","#/properties/publishTime/allOf/0":"发布时间格式不正确","#/properties/publishTime/allOf/1/then/allOf/0":"发布时间格式不正确","#/properties/expireTime/allOf/0":"截止时间格式不正确","#/properties/expireTime/allOf/1/then/allOf/0":"截止时间格式不正确","#/properties/pinned/allOf/0":"置顶格式不正确","#/properties/publisherId/allOf/0":"发布人格式不正确","#/properties/publisherId/allOf/1/then/allOf/0":"请选择发布人","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"title":"请输入标题","noticeType":"请选择公告类型","content":"请输入内容"},"numericFields":["noticeType","roomId","publishStatus","publisherId","communityId"]};

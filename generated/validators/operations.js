@@ -1243,11 +1243,11 @@ return errors === 0;
 }
 validate65.evaluated = {"props":{"unitId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const pageListSimpleRooms_body = validate66;
-const schema33 = {"$id":"op_pageListSimpleRooms_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1},"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]},"keyword":{"type":["string","null"]}},"required":[]};
+export const listRoomNotices_query = validate66;
+const schema33 = {"$id":"op_listRoomNotices_query","type":"object","properties":{"roomId":{"type":["integer","string"]}},"required":["roomId"]};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_pageListSimpleRooms_body" */;
+/*# sourceURL="op_listRoomNotices_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate66.evaluated;
@@ -1258,10 +1258,64 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roomId"},message:"must have required property '"+"roomId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema33.properties.roomId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+validate66.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const pageListSimpleRooms_body = validate67;
+const schema34 = {"$id":"op_pageListSimpleRooms_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1},"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]},"keyword":{"type":["string","null"]}},"required":[]};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_pageListSimpleRooms_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate67.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema33.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema34.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1286,7 +1340,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data1 = data.pageNo;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err2 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema33.properties.pageNo.type},message:"must be integer,string"};
+const err2 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema34.properties.pageNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1299,7 +1353,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data2 = data.pageSize;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema33.properties.pageSize.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema34.properties.pageSize.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1312,7 +1366,7 @@ errors++;
 if(data.keyword !== undefined){
 let data3 = data.keyword;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: schema33.properties.keyword.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: schema34.properties.keyword.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1333,82 +1387,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate66.errors = vErrors;
-return errors === 0;
-}
-validate66.evaluated = {"props":{"communityId":true,"pageNo":true,"pageSize":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getCommunityParamConfig_params = validate67;
-const schema34 = {"$id":"op_getCommunityParamConfig_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCommunityParamConfig_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate67.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate67.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate67.evaluated = {"props":{"communityId":true,"pageNo":true,"pageSize":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getDadCommunityConfig_params = validate68;
-const schema35 = {"$id":"op_getDadCommunityConfig_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+export const getCommunityParamConfig_params = validate68;
+const schema35 = {"$id":"op_getCommunityParamConfig_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getDadCommunityConfig_params" */;
+/*# sourceURL="op_getCommunityParamConfig_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate68.evaluated;
@@ -1470,11 +1458,11 @@ return errors === 0;
 }
 validate68.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getXiChengHealthCodeConfig_params = validate69;
-const schema36 = {"$id":"op_getXiChengHealthCodeConfig_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+export const getDadCommunityConfig_params = validate69;
+const schema36 = {"$id":"op_getDadCommunityConfig_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getXiChengHealthCodeConfig_params" */;
+/*# sourceURL="op_getDadCommunityConfig_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate69.evaluated;
@@ -1536,11 +1524,11 @@ return errors === 0;
 }
 validate69.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const syncDadDate_params = validate70;
-const schema37 = {"$id":"op_syncDadDate_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+export const getXiChengHealthCodeConfig_params = validate70;
+const schema37 = {"$id":"op_getXiChengHealthCodeConfig_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_syncDadDate_params" */;
+/*# sourceURL="op_getXiChengHealthCodeConfig_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate70.evaluated;
@@ -1602,58 +1590,14 @@ return errors === 0;
 }
 validate70.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const setCommunityParamConfig_body = validate71;
-const schema38 = {"$id":"op_setCommunityParamConfig_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
+export const syncDadDate_params = validate71;
+const schema38 = {"$id":"op_syncDadDate_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setCommunityParamConfig_body" */;
+/*# sourceURL="op_syncDadDate_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate71.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema38.properties.communityId.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate71.errors = vErrors;
-return errors === 0;
-}
-validate71.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const setCommunityParamConfigById_params = validate72;
-const schema39 = {"$id":"op_setCommunityParamConfigById_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
-
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setCommunityParamConfigById_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1707,19 +1651,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate71.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const setCommunityParamConfigById_body = validate73;
-const schema40 = {"$id":"op_setCommunityParamConfigById_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
+export const setCommunityParamConfig_body = validate72;
+const schema39 = {"$id":"op_setCommunityParamConfig_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setCommunityParamConfigById_body" */;
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_setCommunityParamConfig_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1730,7 +1674,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema40.properties.communityId.type},message:"must be integer,string,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema39.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1751,16 +1695,82 @@ vErrors.push(err1);
 }
 errors++;
 }
+validate72.errors = vErrors;
+return errors === 0;
+}
+validate72.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const setCommunityParamConfigById_params = validate73;
+const schema40 = {"$id":"op_setCommunityParamConfigById_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_setCommunityParamConfigById_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate73.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate73.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate73.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const setDadCommunityConfig_body = validate74;
-const schema41 = {"$id":"op_setDadCommunityConfig_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
+export const setCommunityParamConfigById_body = validate74;
+const schema41 = {"$id":"op_setCommunityParamConfigById_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setDadCommunityConfig_body" */;
+/*# sourceURL="op_setCommunityParamConfigById_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate74.evaluated;
@@ -1800,14 +1810,58 @@ return errors === 0;
 }
 validate74.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const setDadCommunityConfigById_params = validate75;
-const schema42 = {"$id":"op_setDadCommunityConfigById_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+export const setDadCommunityConfig_body = validate75;
+const schema42 = {"$id":"op_setDadCommunityConfig_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setDadCommunityConfigById_params" */;
+/*# sourceURL="op_setDadCommunityConfig_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate75.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema42.properties.communityId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+validate75.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const setDadCommunityConfigById_params = validate76;
+const schema43 = {"$id":"op_setDadCommunityConfigById_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_setDadCommunityConfigById_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate76.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1861,60 +1915,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate75.errors = vErrors;
-return errors === 0;
-}
-validate75.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const setDadCommunityConfigById_body = validate76;
-const schema43 = {"$id":"op_setDadCommunityConfigById_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
-
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setDadCommunityConfigById_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate76.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema43.properties.communityId.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate76.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate76.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const setXiChengHealthCodeConfig_body = validate77;
-const schema44 = {"$id":"op_setXiChengHealthCodeConfig_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
+export const setDadCommunityConfigById_body = validate77;
+const schema44 = {"$id":"op_setDadCommunityConfigById_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setXiChengHealthCodeConfig_body" */;
+/*# sourceURL="op_setDadCommunityConfigById_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate77.evaluated;
@@ -1954,14 +1964,58 @@ return errors === 0;
 }
 validate77.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const setXiChengHealthCodeConfigById_params = validate78;
-const schema45 = {"$id":"op_setXiChengHealthCodeConfigById_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+export const setXiChengHealthCodeConfig_body = validate78;
+const schema45 = {"$id":"op_setXiChengHealthCodeConfig_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setXiChengHealthCodeConfigById_params" */;
+/*# sourceURL="op_setXiChengHealthCodeConfig_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate78.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema45.properties.communityId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+validate78.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const setXiChengHealthCodeConfigById_params = validate79;
+const schema46 = {"$id":"op_setXiChengHealthCodeConfigById_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_setXiChengHealthCodeConfigById_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2015,19 +2069,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const setXiChengHealthCodeConfigById_body = validate79;
-const schema46 = {"$id":"op_setXiChengHealthCodeConfigById_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
+export const setXiChengHealthCodeConfigById_body = validate80;
+const schema47 = {"$id":"op_setXiChengHealthCodeConfigById_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_setXiChengHealthCodeConfigById_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate80.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2038,7 +2092,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema46.properties.communityId.type},message:"must be integer,string,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema47.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2059,83 +2113,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate79.errors = vErrors;
-return errors === 0;
-}
-validate79.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const queryProvinceCity_query = validate80;
-const schema47 = {"$id":"op_queryProvinceCity_query","type":"object","properties":{"parentCode":{"type":"string"},"provinceCode":{"type":"string"},"cityCode":{"type":"string"}},"required":[]};
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_queryProvinceCity_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate80.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.parentCode !== undefined){
-if(typeof data.parentCode !== "string"){
-const err0 = {instancePath:instancePath+"/parentCode",schemaPath:"#/properties/parentCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.provinceCode !== undefined){
-if(typeof data.provinceCode !== "string"){
-const err1 = {instancePath:instancePath+"/provinceCode",schemaPath:"#/properties/provinceCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.cityCode !== undefined){
-if(typeof data.cityCode !== "string"){
-const err2 = {instancePath:instancePath+"/cityCode",schemaPath:"#/properties/cityCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate80.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":{"parentCode":true,"provinceCode":true,"cityCode":true},"dynamicProps":false,"dynamicItems":false};
+validate80.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const cityQuery_query = validate81;
-const schema48 = {"$id":"op_cityQuery_query","type":"object","properties":{"parentCode":{"type":"string"},"provinceCode":{"type":"string"},"cityCode":{"type":"string"}},"required":[]};
+export const queryProvinceCity_query = validate81;
+const schema48 = {"$id":"op_queryProvinceCity_query","type":"object","properties":{"parentCode":{"type":"string"},"provinceCode":{"type":"string"},"cityCode":{"type":"string"}},"required":[]};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_cityQuery_query" */;
+/*# sourceURL="op_queryProvinceCity_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate81.evaluated;
@@ -2198,11 +2185,11 @@ return errors === 0;
 }
 validate81.evaluated = {"props":{"parentCode":true,"provinceCode":true,"cityCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPropertyDetail_query = validate82;
-const schema49 = {"$id":"op_getPropertyDetail_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":[]};
+export const cityQuery_query = validate82;
+const schema49 = {"$id":"op_cityQuery_query","type":"object","properties":{"parentCode":{"type":"string"},"provinceCode":{"type":"string"},"cityCode":{"type":"string"}},"required":[]};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPropertyDetail_query" */;
+/*# sourceURL="op_cityQuery_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate82.evaluated;
@@ -2213,10 +2200,9 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.parentCode !== undefined){
+if(typeof data.parentCode !== "string"){
+const err0 = {instancePath:instancePath+"/parentCode",schemaPath:"#/properties/parentCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2225,9 +2211,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.provinceCode !== undefined){
+if(typeof data.provinceCode !== "string"){
+const err1 = {instancePath:instancePath+"/provinceCode",schemaPath:"#/properties/provinceCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2237,10 +2224,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.cityCode !== undefined){
+if(typeof data.cityCode !== "string"){
+const err2 = {instancePath:instancePath+"/cityCode",schemaPath:"#/properties/cityCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2249,16 +2235,28 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate82.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate82.evaluated = {"props":{"parentCode":true,"provinceCode":true,"cityCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPreventionStatistics_query = validate83;
-const schema50 = {"$id":"op_getPreventionStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":[]};
+export const getPropertyDetail_query = validate83;
+const schema50 = {"$id":"op_getPropertyDetail_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":[]};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPreventionStatistics_query" */;
+/*# sourceURL="op_getPropertyDetail_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate83.evaluated;
@@ -2310,14 +2308,70 @@ return errors === 0;
 }
 validate83.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInhabitantProfile_params = validate84;
-const schema51 = {"$id":"op_getInhabitantProfile_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+export const getPreventionStatistics_query = validate84;
+const schema51 = {"$id":"op_getPreventionStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":[]};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getInhabitantProfile_params" */;
+/*# sourceURL="op_getPreventionStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate84.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate84.errors = vErrors;
+return errors === 0;
+}
+validate84.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getInhabitantProfile_params = validate85;
+const schema52 = {"$id":"op_getInhabitantProfile_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getInhabitantProfile_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate85.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2371,19 +2425,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate85.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getEdgeServiceList_query = validate85;
-const schema52 = {"$id":"op_getEdgeServiceList_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]},"keyword":{"type":"string"},"name":{"type":"string"}},"required":[]};
+export const getEdgeServiceList_query = validate86;
+const schema53 = {"$id":"op_getEdgeServiceList_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]},"keyword":{"type":"string"},"name":{"type":"string"}},"required":[]};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getEdgeServiceList_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate86.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2394,7 +2448,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pageNo !== undefined){
 let data0 = data.pageNo;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema52.properties.pageNo.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema53.properties.pageNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2407,7 +2461,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data1 = data.pageSize;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema52.properties.pageSize.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema53.properties.pageSize.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2452,97 +2506,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate85.errors = vErrors;
-return errors === 0;
-}
-validate85.evaluated = {"props":{"pageNo":true,"pageSize":true,"keyword":true,"name":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getEdgeServiceDetails_query = validate86;
-const schema53 = {"$id":"op_getEdgeServiceDetails_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1}},"required":[]};
-
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getEdgeServiceDetails_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate86.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.edgeId !== undefined){
-let data0 = data.edgeId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate86.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+validate86.evaluated = {"props":{"pageNo":true,"pageSize":true,"keyword":true,"name":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getEdgeDeviceList_query = validate87;
-const schema54 = {"$id":"op_getEdgeDeviceList_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"communityId":{"type":["integer","string"]},"deviceCategory":{"type":["integer","string"]},"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
+export const getEdgeServiceDetails_query = validate87;
+const schema54 = {"$id":"op_getEdgeServiceDetails_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1}},"required":[]};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getEdgeDeviceList_query" */;
+/*# sourceURL="op_getEdgeServiceDetails_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate87.evaluated;
@@ -2603,10 +2576,9 @@ errors++;
 }
 }
 }
-if(data.communityId !== undefined){
-let data2 = data.communityId;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err4 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema54.properties.communityId.type},message:"must be integer,string"};
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2615,136 +2587,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.deviceCategory !== undefined){
-let data3 = data.deviceCategory;
-if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err5 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/type",keyword:"type",params:{type: schema54.properties.deviceCategory.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.pageNo !== undefined){
-let data4 = data.pageNo;
-if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err6 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema54.properties.pageNo.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.pageSize !== undefined){
-let data5 = data.pageSize;
-if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")){
-const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema54.properties.pageSize.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
 validate87.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":{"edgeId":true,"id":true,"communityId":true,"deviceCategory":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getEdgeDeviceChannelList_query = validate88;
-const schema55 = {"$id":"op_getEdgeDeviceChannelList_query","type":"object","properties":{"deviceId":{"type":"integer","minimum":1}},"required":["deviceId"]};
+export const getEdgeDeviceList_query = validate88;
+const schema55 = {"$id":"op_getEdgeDeviceList_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"communityId":{"type":["integer","string"]},"deviceCategory":{"type":["integer","string"]},"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getEdgeDeviceChannelList_query" */;
+/*# sourceURL="op_getEdgeDeviceList_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate88.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.deviceId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deviceId"},message:"must have required property '"+"deviceId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.deviceId !== undefined){
-let data0 = data.deviceId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate88.errors = vErrors;
-return errors === 0;
-}
-validate88.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getEdgeChannelList_query = validate89;
-const schema56 = {"$id":"op_getEdgeChannelList_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"communityId":{"type":["integer","string"]}},"required":[]};
-
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getEdgeChannelList_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2805,7 +2660,7 @@ errors++;
 if(data.communityId !== undefined){
 let data2 = data.communityId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err4 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema56.properties.communityId.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema55.properties.communityId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2815,9 +2670,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.deviceCategory !== undefined){
+let data3 = data.deviceCategory;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err5 = {instancePath:instancePath+"/deviceCategory",schemaPath:"#/properties/deviceCategory/type",keyword:"type",params:{type: schema55.properties.deviceCategory.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2826,16 +2682,120 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+if(data.pageNo !== undefined){
+let data4 = data.pageNo;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
+const err6 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema55.properties.pageNo.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.pageSize !== undefined){
+let data5 = data.pageSize;
+if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")){
+const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema55.properties.pageSize.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate88.errors = vErrors;
+return errors === 0;
+}
+validate88.evaluated = {"props":{"edgeId":true,"id":true,"communityId":true,"deviceCategory":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getEdgeDeviceChannelList_query = validate89;
+const schema56 = {"$id":"op_getEdgeDeviceChannelList_query","type":"object","properties":{"deviceId":{"type":"integer","minimum":1}},"required":["deviceId"]};
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getEdgeDeviceChannelList_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate89.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deviceId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deviceId"},message:"must have required property '"+"deviceId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.deviceId !== undefined){
+let data0 = data.deviceId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate89.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":{"edgeId":true,"id":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate89.evaluated = {"props":{"deviceId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getEgdeModuleReportStatus_query = validate90;
-const schema57 = {"$id":"op_getEgdeModuleReportStatus_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1}},"required":[]};
+export const getEdgeChannelList_query = validate90;
+const schema57 = {"$id":"op_getEdgeChannelList_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"communityId":{"type":["integer","string"]}},"required":[]};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getEgdeModuleReportStatus_query" */;
+/*# sourceURL="op_getEdgeChannelList_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate90.evaluated;
@@ -2896,9 +2856,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.communityId !== undefined){
+let data2 = data.communityId;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
+const err4 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema57.properties.communityId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2907,16 +2868,28 @@ vErrors.push(err4);
 }
 errors++;
 }
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate90.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":{"edgeId":true,"id":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getEdgeBindCommunityList_query = validate91;
-const schema58 = {"$id":"op_getEdgeBindCommunityList_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1}},"required":[]};
+export const getEgdeModuleReportStatus_query = validate91;
+const schema58 = {"$id":"op_getEgdeModuleReportStatus_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1}},"required":[]};
 
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getEdgeBindCommunityList_query" */;
+/*# sourceURL="op_getEgdeModuleReportStatus_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate91.evaluated;
@@ -2993,14 +2966,95 @@ return errors === 0;
 }
 validate91.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getEdgeServiceByCommunityId_query = validate92;
-const schema59 = {"$id":"op_getEdgeServiceByCommunityId_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getEdgeBindCommunityList_query = validate92;
+const schema59 = {"$id":"op_getEdgeBindCommunityList_query","type":"object","properties":{"edgeId":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1}},"required":[]};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getEdgeServiceByCommunityId_query" */;
+/*# sourceURL="op_getEdgeBindCommunityList_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate92.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate92.errors = vErrors;
+return errors === 0;
+}
+validate92.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getEdgeServiceByCommunityId_query = validate93;
+const schema60 = {"$id":"op_getEdgeServiceByCommunityId_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getEdgeServiceByCommunityId_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate93.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3054,19 +3108,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const addEdgeService_body = validate93;
-const schema60 = {"$id":"op_addEdgeService_body","type":"object","properties":{"communityIds":{"type":["array","null"]}},"required":[]};
+export const addEdgeService_body = validate94;
+const schema61 = {"$id":"op_addEdgeService_body","type":"object","properties":{"communityIds":{"type":["array","null"]}},"required":[]};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_addEdgeService_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3077,7 +3131,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityIds !== undefined){
 let data0 = data.communityIds;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema60.properties.communityIds.type},message:"must be array,null"};
+const err0 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema61.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3098,20 +3152,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const updateEdgeService_body = validate94;
-const schema61 = {"$id":"op_updateEdgeService_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"communityIds":{"type":["array","null"]}},"required":[]};
+export const updateEdgeService_body = validate95;
+const schema62 = {"$id":"op_updateEdgeService_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"communityIds":{"type":["array","null"]}},"required":[]};
 const pattern7 = new RegExp("^[1-9]\\d{0,14}$", "u");
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_updateEdgeService_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3122,7 +3176,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.edgeId !== undefined){
 let data0 = data.edgeId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema61.properties.edgeId.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema62.properties.edgeId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3159,7 +3213,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema61.properties.id.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema62.properties.id.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3196,7 +3250,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data2 = data.communityIds;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema61.properties.communityIds.type},message:"must be array,null"};
+const err6 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema62.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3217,82 +3271,16 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate94.errors = vErrors;
-return errors === 0;
-}
-validate94.evaluated = {"props":{"edgeId":true,"id":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
-
-export const deleteEdgeService_params = validate95;
-const schema62 = {"$id":"op_deleteEdgeService_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
-
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_deleteEdgeService_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate95.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate95.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":{"edgeId":true,"id":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const forceDeleteEdgeService_params = validate96;
-const schema63 = {"$id":"op_forceDeleteEdgeService_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
+export const deleteEdgeService_params = validate96;
+const schema63 = {"$id":"op_deleteEdgeService_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_forceDeleteEdgeService_params" */;
+/*# sourceURL="op_deleteEdgeService_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate96.evaluated;
@@ -3354,11 +3342,11 @@ return errors === 0;
 }
 validate96.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const updateAuthLogin_body = validate97;
-const schema64 = {"$id":"op_updateAuthLogin_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+export const forceDeleteEdgeService_params = validate97;
+const schema64 = {"$id":"op_forceDeleteEdgeService_params","type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"]};
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_updateAuthLogin_body" */;
+/*# sourceURL="op_forceDeleteEdgeService_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate97.evaluated;
@@ -3369,10 +3357,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.edgeId !== undefined){
-let data0 = data.edgeId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema64.properties.edgeId.type},message:"must be integer,string"};
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3381,9 +3367,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3392,10 +3379,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3406,10 +3392,9 @@ errors++;
 }
 }
 }
-if(data.id !== undefined){
-let data1 = data.id;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema64.properties.id.type},message:"must be integer,string"};
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3418,52 +3403,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate97.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getEdgeAuth_body = validate98;
-const schema65 = {"$id":"op_getEdgeAuth_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+export const updateAuthLogin_body = validate98;
+const schema65 = {"$id":"op_updateAuthLogin_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getEdgeAuth_body" */;
+/*# sourceURL="op_updateAuthLogin_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate98.evaluated;
@@ -3564,11 +3513,11 @@ return errors === 0;
 }
 validate98.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const setShowEnable_body = validate99;
-const schema66 = {"$id":"op_setShowEnable_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"showEnable":{"enum":[true,false,1,0,"1","0","true","false"]}},"required":["showEnable"]};
+export const getEdgeAuth_body = validate99;
+const schema66 = {"$id":"op_getEdgeAuth_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setShowEnable_body" */;
+/*# sourceURL="op_getEdgeAuth_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate99.evaluated;
@@ -3579,138 +3528,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.showEnable === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "showEnable"},message:"must have required property '"+"showEnable"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 if(data.edgeId !== undefined){
 let data0 = data.edgeId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema66.properties.edgeId.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-const err3 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema66.properties.id.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.showEnable !== undefined){
-let data2 = data.showEnable;
-if(!((((((((data2 === true) || (data2 === false)) || (data2 === 1)) || (data2 === 0)) || (data2 === "1")) || (data2 === "0")) || (data2 === "true")) || (data2 === "false"))){
-const err7 = {instancePath:instancePath+"/showEnable",schemaPath:"#/properties/showEnable/enum",keyword:"enum",params:{allowedValues: schema66.properties.showEnable.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate99.errors = vErrors;
-return errors === 0;
-}
-validate99.evaluated = {"props":{"edgeId":true,"id":true,"showEnable":true},"dynamicProps":false,"dynamicItems":false};
-
-export const enableRemoteAccess_body = validate100;
-const schema67 = {"$id":"op_enableRemoteAccess_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"enableRemoteAccess":{"enum":[true,false,1,0,"1","0","true","false"]},"enable":{"enum":[true,false,1,0,"1","0","true","false"]}},"required":[]};
-
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_enableRemoteAccess_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate100.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.edgeId !== undefined){
-let data0 = data.edgeId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema67.properties.edgeId.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema66.properties.edgeId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3747,7 +3568,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema67.properties.id.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema66.properties.id.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3781,10 +3602,111 @@ errors++;
 }
 }
 }
-if(data.enableRemoteAccess !== undefined){
-let data2 = data.enableRemoteAccess;
-if(!((((((((data2 === true) || (data2 === false)) || (data2 === 1)) || (data2 === 0)) || (data2 === "1")) || (data2 === "0")) || (data2 === "true")) || (data2 === "false"))){
-const err6 = {instancePath:instancePath+"/enableRemoteAccess",schemaPath:"#/properties/enableRemoteAccess/enum",keyword:"enum",params:{allowedValues: schema67.properties.enableRemoteAccess.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate99.errors = vErrors;
+return errors === 0;
+}
+validate99.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const setShowEnable_body = validate100;
+const schema67 = {"$id":"op_setShowEnable_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"showEnable":{"enum":[true,false,1,0,"1","0","true","false"]}},"required":["showEnable"]};
+
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_setShowEnable_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate100.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.showEnable === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "showEnable"},message:"must have required property '"+"showEnable"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema67.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err3 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema67.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3794,10 +3716,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.enable !== undefined){
-let data3 = data.enable;
-if(!((((((((data3 === true) || (data3 === false)) || (data3 === 1)) || (data3 === 0)) || (data3 === "1")) || (data3 === "0")) || (data3 === "true")) || (data3 === "false"))){
-const err7 = {instancePath:instancePath+"/enable",schemaPath:"#/properties/enable/enum",keyword:"enum",params:{allowedValues: schema67.properties.enable.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.showEnable !== undefined){
+let data2 = data.showEnable;
+if(!((((((((data2 === true) || (data2 === false)) || (data2 === 1)) || (data2 === 0)) || (data2 === "1")) || (data2 === "0")) || (data2 === "true")) || (data2 === "false"))){
+const err7 = {instancePath:instancePath+"/showEnable",schemaPath:"#/properties/showEnable/enum",keyword:"enum",params:{allowedValues: schema67.properties.showEnable.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3821,13 +3744,13 @@ errors++;
 validate100.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":{"edgeId":true,"id":true,"enableRemoteAccess":true,"enable":true},"dynamicProps":false,"dynamicItems":false};
+validate100.evaluated = {"props":{"edgeId":true,"id":true,"showEnable":true},"dynamicProps":false,"dynamicItems":false};
 
-export const synchronizationEdgeService_body = validate101;
-const schema68 = {"$id":"op_synchronizationEdgeService_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+export const enableRemoteAccess_body = validate101;
+const schema68 = {"$id":"op_enableRemoteAccess_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"enableRemoteAccess":{"enum":[true,false,1,0,"1","0","true","false"]},"enable":{"enum":[true,false,1,0,"1","0","true","false"]}},"required":[]};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_synchronizationEdgeService_body" */;
+/*# sourceURL="op_enableRemoteAccess_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate101.evaluated;
@@ -3912,9 +3835,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.enableRemoteAccess !== undefined){
+let data2 = data.enableRemoteAccess;
+if(!((((((((data2 === true) || (data2 === false)) || (data2 === 1)) || (data2 === 0)) || (data2 === "1")) || (data2 === "0")) || (data2 === "true")) || (data2 === "false"))){
+const err6 = {instancePath:instancePath+"/enableRemoteAccess",schemaPath:"#/properties/enableRemoteAccess/enum",keyword:"enum",params:{allowedValues: schema68.properties.enableRemoteAccess.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3923,16 +3847,41 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+if(data.enable !== undefined){
+let data3 = data.enable;
+if(!((((((((data3 === true) || (data3 === false)) || (data3 === 1)) || (data3 === 0)) || (data3 === "1")) || (data3 === "0")) || (data3 === "true")) || (data3 === "false"))){
+const err7 = {instancePath:instancePath+"/enable",schemaPath:"#/properties/enable/enum",keyword:"enum",params:{allowedValues: schema68.properties.enable.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate101.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":{"edgeId":true,"id":true,"enableRemoteAccess":true,"enable":true},"dynamicProps":false,"dynamicItems":false};
 
-export const synchronizationEdgeDevice_body = validate102;
-const schema69 = {"$id":"op_synchronizationEdgeDevice_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+export const synchronizationEdgeService_body = validate102;
+const schema69 = {"$id":"op_synchronizationEdgeService_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_synchronizationEdgeDevice_body" */;
+/*# sourceURL="op_synchronizationEdgeService_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate102.evaluated;
@@ -4033,11 +3982,11 @@ return errors === 0;
 }
 validate102.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const syncData_body = validate103;
-const schema70 = {"$id":"op_syncData_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
+export const synchronizationEdgeDevice_body = validate103;
+const schema70 = {"$id":"op_synchronizationEdgeDevice_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_syncData_body" */;
+/*# sourceURL="op_synchronizationEdgeDevice_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate103.evaluated;
@@ -4138,14 +4087,119 @@ return errors === 0;
 }
 validate103.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const setEdgeDeviceRelationCommunity_body = validate104;
-const schema71 = {"$id":"op_setEdgeDeviceRelationCommunity_body","type":"object","properties":{"deviceIds":{"type":"array","items":{"type":["integer","string"]}},"deviceId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"communityId":{"type":["integer","string","null"]}},"required":[]};
+export const syncData_body = validate104;
+const schema71 = {"$id":"op_syncData_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setEdgeDeviceRelationCommunity_body" */;
+/*# sourceURL="op_syncData_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate104.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema71.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema71.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+validate104.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const setEdgeDeviceRelationCommunity_body = validate105;
+const schema72 = {"$id":"op_setEdgeDeviceRelationCommunity_body","type":"object","properties":{"deviceIds":{"type":"array","items":{"type":["integer","string"]}},"deviceId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"communityId":{"type":["integer","string","null"]}},"required":[]};
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_setEdgeDeviceRelationCommunity_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4160,7 +4214,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err0 = {instancePath:instancePath+"/deviceIds/" + i0,schemaPath:"#/properties/deviceIds/items/type",keyword:"type",params:{type: schema71.properties.deviceIds.items.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/deviceIds/" + i0,schemaPath:"#/properties/deviceIds/items/type",keyword:"type",params:{type: schema72.properties.deviceIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4185,7 +4239,7 @@ errors++;
 if(data.deviceId !== undefined){
 let data2 = data.deviceId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err2 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: schema71.properties.deviceId.type},message:"must be integer,string"};
+const err2 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: schema72.properties.deviceId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4222,7 +4276,7 @@ errors++;
 if(data.communityId !== undefined){
 let data3 = data.communityId;
 if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema71.properties.communityId.type},message:"must be integer,string,null"};
+const err5 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema72.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4243,98 +4297,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate104.errors = vErrors;
-return errors === 0;
-}
-validate104.evaluated = {"props":{"deviceIds":true,"deviceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const setEdgeChannelRelationCommunity_body = validate105;
-const schema72 = {"$id":"op_setEdgeChannelRelationCommunity_body","type":"object","properties":{"deviceId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"communityId":{"type":["integer","string","null"]}},"required":[]};
-
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_setEdgeChannelRelationCommunity_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate105.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.deviceId !== undefined){
-let data0 = data.deviceId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: schema72.properties.deviceId.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-const err2 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.communityId !== undefined){
-let data1 = data.communityId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema72.properties.communityId.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate105.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":{"deviceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":{"deviceIds":true,"deviceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const updateDeviceSerialDetail_body = validate106;
-const schema73 = {"$id":"op_updateDeviceSerialDetail_body","type":"object","properties":{"deviceId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"serialNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"name":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]}},"required":[]};
-const pattern27 = new RegExp("^[A-Za-z0-9]*$", "u");
+export const setEdgeChannelRelationCommunity_body = validate106;
+const schema73 = {"$id":"op_setEdgeChannelRelationCommunity_body","type":"object","properties":{"deviceId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"communityId":{"type":["integer","string","null"]}},"required":[]};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_updateDeviceSerialDetail_body" */;
+/*# sourceURL="op_setEdgeChannelRelationCommunity_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate106.evaluated;
@@ -4382,10 +4354,92 @@ errors++;
 }
 }
 }
+if(data.communityId !== undefined){
+let data1 = data.communityId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema73.properties.communityId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate106.errors = vErrors;
+return errors === 0;
+}
+validate106.evaluated = {"props":{"deviceId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const updateDeviceSerialDetail_body = validate107;
+const schema74 = {"$id":"op_updateDeviceSerialDetail_body","type":"object","properties":{"deviceId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"serialNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"name":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]}},"required":[]};
+const pattern27 = new RegExp("^[A-Za-z0-9]*$", "u");
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_updateDeviceSerialDetail_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate107.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deviceId !== undefined){
+let data0 = data.deviceId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: schema74.properties.deviceId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
 if(data.id !== undefined){
 let data1 = data.id;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema73.properties.id.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema74.properties.id.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4422,7 +4476,7 @@ errors++;
 if(data.serialNo !== undefined){
 let data2 = data.serialNo;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/type",keyword:"type",params:{type: schema73.properties.serialNo.allOf[0].type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/serialNo",schemaPath:"#/properties/serialNo/allOf/0/type",keyword:"type",params:{type: schema74.properties.serialNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4511,7 +4565,7 @@ errors++;
 if(data.name !== undefined){
 let data3 = data.name;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/type",keyword:"type",params:{type: schema73.properties.name.allOf[0].type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/allOf/0/type",keyword:"type",params:{type: schema74.properties.name.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4620,121 +4674,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate106.errors = vErrors;
-return errors === 0;
-}
-validate106.evaluated = {"props":{"deviceId":true,"id":true,"serialNo":true,"name":true},"dynamicProps":false,"dynamicItems":false};
-
-export const addEdgeLicense_body = validate107;
-const schema74 = {"$id":"op_addEdgeLicense_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
-
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_addEdgeLicense_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate107.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.edgeId !== undefined){
-let data0 = data.edgeId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema74.properties.edgeId.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema74.properties.id.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate107.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"props":{"deviceId":true,"id":true,"serialNo":true,"name":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getFrpsAuth_body = validate108;
-const schema75 = {"$id":"op_getFrpsAuth_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"jumpType":{"type":["integer","string","null"]}},"required":[]};
+export const addEdgeLicense_body = validate108;
+const schema75 = {"$id":"op_addEdgeLicense_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"}},"required":[]};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getFrpsAuth_body" */;
+/*# sourceURL="op_addEdgeLicense_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate108.evaluated;
@@ -4819,10 +4768,115 @@ errors++;
 }
 }
 }
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate108.errors = vErrors;
+return errors === 0;
+}
+validate108.evaluated = {"props":{"edgeId":true,"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getFrpsAuth_body = validate109;
+const schema76 = {"$id":"op_getFrpsAuth_body","type":"object","properties":{"edgeId":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"id":{"type":["integer","string"],"minimum":1,"pattern":"^[1-9]\\d{0,14}$"},"jumpType":{"type":["integer","string","null"]}},"required":[]};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getFrpsAuth_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate109.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.edgeId !== undefined){
+let data0 = data.edgeId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/type",keyword:"type",params:{type: schema76.properties.edgeId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err2 = {instancePath:instancePath+"/edgeId",schemaPath:"#/properties/edgeId/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema76.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,14}$"},message:"must match pattern \""+"^[1-9]\\d{0,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
 if(data.jumpType !== undefined){
 let data2 = data.jumpType;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/jumpType",schemaPath:"#/properties/jumpType/type",keyword:"type",params:{type: schema75.properties.jumpType.type},message:"must be integer,string,null"};
+const err6 = {instancePath:instancePath+"/jumpType",schemaPath:"#/properties/jumpType/type",keyword:"type",params:{type: schema76.properties.jumpType.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4843,19 +4897,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":{"edgeId":true,"id":true,"jumpType":true},"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":{"edgeId":true,"id":true,"jumpType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listCameras_query = validate109;
-const schema76 = {"$id":"op_listCameras_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const listCameras_query = validate110;
+const schema77 = {"$id":"op_listCameras_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listCameras_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4909,19 +4963,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const searchCapturePictures_body = validate110;
-const schema77 = {"$id":"op_searchCapturePictures_body","type":"object","properties":{"text":{"type":["string","number","null"]},"communityId":{"type":["integer","string","null"]},"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
+export const searchCapturePictures_body = validate111;
+const schema78 = {"$id":"op_searchCapturePictures_body","type":"object","properties":{"text":{"type":["string","number","null"]},"communityId":{"type":["integer","string","null"]},"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_searchCapturePictures_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4932,7 +4986,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text !== undefined){
 let data0 = data.text;
 if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema77.properties.text.type},message:"must be string,number,null"};
+const err0 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema78.properties.text.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4945,7 +4999,7 @@ errors++;
 if(data.communityId !== undefined){
 let data1 = data.communityId;
 if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema77.properties.communityId.type},message:"must be integer,string,null"};
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema78.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4958,7 +5012,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data2 = data.pageNo;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err2 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema77.properties.pageNo.type},message:"must be integer,string"};
+const err2 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema78.properties.pageNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4971,7 +5025,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data3 = data.pageSize;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema77.properties.pageSize.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema78.properties.pageSize.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4992,82 +5046,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate110.errors = vErrors;
-return errors === 0;
-}
-validate110.evaluated = {"props":{"text":true,"communityId":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getOperationAssistantSummary_query = validate111;
-const schema78 = {"$id":"op_getOperationAssistantSummary_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
-
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getOperationAssistantSummary_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate111.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate111.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"props":{"text":true,"communityId":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getAiInspectionOverview_query = validate112;
-const schema79 = {"$id":"op_getAiInspectionOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getOperationAssistantSummary_query = validate112;
+const schema79 = {"$id":"op_getOperationAssistantSummary_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getAiInspectionOverview_query" */;
+/*# sourceURL="op_getOperationAssistantSummary_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate112.evaluated;
@@ -5129,14 +5117,80 @@ return errors === 0;
 }
 validate112.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getApiReferenceAsset_params = validate113;
-const schema80 = {"$id":"op_getApiReferenceAsset_params","type":"object","properties":{"file":{"type":"string","maxLength":64}},"required":["file"]};
+export const getAiInspectionOverview_query = validate113;
+const schema80 = {"$id":"op_getAiInspectionOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getApiReferenceAsset_params" */;
+/*# sourceURL="op_getAiInspectionOverview_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate113.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate113.errors = vErrors;
+return errors === 0;
+}
+validate113.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getApiReferenceAsset_params = validate114;
+const schema81 = {"$id":"op_getApiReferenceAsset_params","type":"object","properties":{"file":{"type":"string","maxLength":64}},"required":["file"]};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getApiReferenceAsset_params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate114.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5190,19 +5244,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
+validate114.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentSettings_query = validate114;
-const schema81 = {"$id":"op_getPaymentSettings_query","type":"object","properties":{"communityId":{"type":["integer","string"]}},"required":[]};
+export const getPaymentSettings_query = validate115;
+const schema82 = {"$id":"op_getPaymentSettings_query","type":"object","properties":{"communityId":{"type":["integer","string"]}},"required":[]};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPaymentSettings_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5213,7 +5267,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema81.properties.communityId.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema82.properties.communityId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5234,19 +5288,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const savePaymentSettings_body = validate115;
-const schema82 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"section":{"type":["string","null"]},"payMethods":{"type":["array","null"]},"roundingMode":{"type":["integer","string","null"]},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","string","null"]},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":[]};
+export const savePaymentSettings_body = validate116;
+const schema83 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"section":{"type":["string","null"]},"payMethods":{"type":["array","null"]},"roundingMode":{"type":["integer","string","null"]},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","string","null"]},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":[]};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_savePaymentSettings_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5257,7 +5311,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema82.properties.communityId.type},message:"must be integer,string,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema83.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5270,7 +5324,7 @@ errors++;
 if(data.section !== undefined){
 let data1 = data.section;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: schema82.properties.section.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: schema83.properties.section.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5283,7 +5337,7 @@ errors++;
 if(data.payMethods !== undefined){
 let data2 = data.payMethods;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/payMethods",schemaPath:"#/properties/payMethods/type",keyword:"type",params:{type: schema82.properties.payMethods.type},message:"must be array,null"};
+const err2 = {instancePath:instancePath+"/payMethods",schemaPath:"#/properties/payMethods/type",keyword:"type",params:{type: schema83.properties.payMethods.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5296,7 +5350,7 @@ errors++;
 if(data.roundingMode !== undefined){
 let data3 = data.roundingMode;
 if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema82.properties.roundingMode.type},message:"must be integer,string,null"};
+const err3 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema83.properties.roundingMode.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5309,7 +5363,7 @@ errors++;
 if(data.receiptTitle !== undefined){
 let data4 = data.receiptTitle;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema82.properties.receiptTitle.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema83.properties.receiptTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5322,7 +5376,7 @@ errors++;
 if(data.receiptPrefix !== undefined){
 let data5 = data.receiptPrefix;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema82.properties.receiptPrefix.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema83.properties.receiptPrefix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5335,7 +5389,7 @@ errors++;
 if(data.defaultReceiptType !== undefined){
 let data6 = data.defaultReceiptType;
 if(((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema82.properties.defaultReceiptType.type},message:"must be integer,string,null"};
+const err6 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema83.properties.defaultReceiptType.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5348,7 +5402,7 @@ errors++;
 if(data.invoiceEnabled !== undefined){
 let data7 = data.invoiceEnabled;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err7 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema82.properties.invoiceEnabled.type},message:"must be boolean,null"};
+const err7 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema83.properties.invoiceEnabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5361,7 +5415,7 @@ errors++;
 if(data.taxNo !== undefined){
 let data8 = data.taxNo;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema82.properties.taxNo.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema83.properties.taxNo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5374,7 +5428,7 @@ errors++;
 if(data.allowPartialPayment !== undefined){
 let data9 = data.allowPartialPayment;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err9 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema82.properties.allowPartialPayment.type},message:"must be boolean,null"};
+const err9 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema83.properties.allowPartialPayment.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5387,7 +5441,7 @@ errors++;
 if(data.waiverAutoApproveLimit !== undefined){
 let data10 = data.waiverAutoApproveLimit;
 if(((typeof data10 !== "string") && (!((typeof data10 == "number") && (isFinite(data10))))) && (data10 !== null)){
-const err10 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema82.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
+const err10 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema83.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5400,7 +5454,7 @@ errors++;
 if(data.autoPrintReceipt !== undefined){
 let data11 = data.autoPrintReceipt;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema82.properties.autoPrintReceipt.type},message:"must be boolean,null"};
+const err11 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema83.properties.autoPrintReceipt.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5421,19 +5475,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":{"communityId":true,"section":true,"payMethods":true,"roundingMode":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true},"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":{"communityId":true,"section":true,"payMethods":true,"roundingMode":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getBillSteer_query = validate116;
-const schema83 = {"$id":"op_getBillSteer_query","type":"object","properties":{"communityId":{"type":["integer","string"]}},"required":[]};
+export const getBillSteer_query = validate117;
+const schema84 = {"$id":"op_getBillSteer_query","type":"object","properties":{"communityId":{"type":["integer","string"]}},"required":[]};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getBillSteer_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5444,7 +5498,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema83.properties.communityId.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema84.properties.communityId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5465,19 +5519,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateBills_body = validate117;
-const schema84 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":["string","null"]},"paymentItemIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"communityIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"buildingIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"roomIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"manualAmount":{"type":["string","number","null"]}},"required":[]};
+export const generateBills_body = validate118;
+const schema85 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":["string","null"]},"paymentItemIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"communityIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"buildingIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"roomIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"manualAmount":{"type":["string","number","null"]}},"required":[]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateBills_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5488,7 +5542,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.period !== undefined){
 let data0 = data.period;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema84.properties.period.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema85.properties.period.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5501,7 +5555,7 @@ errors++;
 if(data.paymentItemIds !== undefined){
 let data1 = data.paymentItemIds;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/paymentItemIds",schemaPath:"#/properties/paymentItemIds/type",keyword:"type",params:{type: schema84.properties.paymentItemIds.type},message:"must be array,null"};
+const err1 = {instancePath:instancePath+"/paymentItemIds",schemaPath:"#/properties/paymentItemIds/type",keyword:"type",params:{type: schema85.properties.paymentItemIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5515,7 +5569,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err2 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/type",keyword:"type",params:{type: schema84.properties.paymentItemIds.items.type},message:"must be integer,string"};
+const err2 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/type",keyword:"type",params:{type: schema85.properties.paymentItemIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5530,7 +5584,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data3 = data.communityIds;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema84.properties.communityIds.type},message:"must be array,null"};
+const err3 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema85.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5544,7 +5598,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err4 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema84.properties.communityIds.items.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema85.properties.communityIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5559,7 +5613,7 @@ errors++;
 if(data.buildingIds !== undefined){
 let data5 = data.buildingIds;
 if((!(Array.isArray(data5))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema84.properties.buildingIds.type},message:"must be array,null"};
+const err5 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema85.properties.buildingIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5573,7 +5627,7 @@ const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (typeof data6 !== "string")){
-const err6 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema84.properties.buildingIds.items.type},message:"must be integer,string"};
+const err6 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema85.properties.buildingIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5588,7 +5642,7 @@ errors++;
 if(data.roomIds !== undefined){
 let data7 = data.roomIds;
 if((!(Array.isArray(data7))) && (data7 !== null)){
-const err7 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema84.properties.roomIds.type},message:"must be array,null"};
+const err7 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema85.properties.roomIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5602,7 +5656,7 @@ const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
 let data8 = data7[i3];
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
-const err8 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema84.properties.roomIds.items.type},message:"must be integer,string"};
+const err8 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema85.properties.roomIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5617,7 +5671,7 @@ errors++;
 if(data.manualAmount !== undefined){
 let data9 = data.manualAmount;
 if(((typeof data9 !== "string") && (!((typeof data9 == "number") && (isFinite(data9))))) && (data9 !== null)){
-const err9 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema84.properties.manualAmount.type},message:"must be string,number,null"};
+const err9 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema85.properties.manualAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5638,19 +5692,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":{"period":true,"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true,"manualAmount":true},"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":{"period":true,"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true,"manualAmount":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getGenerationTask_query = validate118;
-const schema85 = {"$id":"op_getGenerationTask_query","type":"object","properties":{"id":{"type":["integer","string"]}},"required":[]};
+export const getGenerationTask_query = validate119;
+const schema86 = {"$id":"op_getGenerationTask_query","type":"object","properties":{"id":{"type":["integer","string"]}},"required":[]};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getGenerationTask_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5661,7 +5715,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema85.properties.id.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema86.properties.id.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5682,19 +5736,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryBills_body = validate119;
-const schema86 = {"$id":"op_queryBills_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"status":{"type":["integer","string","array","null"]},"period":{"type":["string","null"]},"paymentItemId":{"type":["integer","string","null"]},"batchId":{"type":["integer","string","null"]},"buildingId":{"type":["integer","string","null"]},"roomId":{"type":["integer","string","null"]},"keyword":{"type":["string","null"]},"pageNo":{"type":["integer","string","null"]},"pageSize":{"type":["integer","string","null"]}},"required":[]};
+export const queryBills_body = validate120;
+const schema87 = {"$id":"op_queryBills_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"status":{"type":["integer","string","array","null"]},"period":{"type":["string","null"]},"paymentItemId":{"type":["integer","string","null"]},"batchId":{"type":["integer","string","null"]},"buildingId":{"type":["integer","string","null"]},"roomId":{"type":["integer","string","null"]},"keyword":{"type":["string","null"]},"pageNo":{"type":["integer","string","null"]},"pageSize":{"type":["integer","string","null"]}},"required":[]};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryBills_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5705,7 +5759,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema86.properties.communityId.type},message:"must be integer,string,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema87.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5718,7 +5772,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if((((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (!(Array.isArray(data1)))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema86.properties.status.type},message:"must be integer,string,array,null"};
+const err1 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema87.properties.status.type},message:"must be integer,string,array,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5731,7 +5785,7 @@ errors++;
 if(data.period !== undefined){
 let data2 = data.period;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema86.properties.period.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema87.properties.period.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5744,7 +5798,7 @@ errors++;
 if(data.paymentItemId !== undefined){
 let data3 = data.paymentItemId;
 if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema86.properties.paymentItemId.type},message:"must be integer,string,null"};
+const err3 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema87.properties.paymentItemId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5757,7 +5811,7 @@ errors++;
 if(data.batchId !== undefined){
 let data4 = data.batchId;
 if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema86.properties.batchId.type},message:"must be integer,string,null"};
+const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema87.properties.batchId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5770,7 +5824,7 @@ errors++;
 if(data.buildingId !== undefined){
 let data5 = data.buildingId;
 if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema86.properties.buildingId.type},message:"must be integer,string,null"};
+const err5 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema87.properties.buildingId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5783,7 +5837,7 @@ errors++;
 if(data.roomId !== undefined){
 let data6 = data.roomId;
 if(((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema86.properties.roomId.type},message:"must be integer,string,null"};
+const err6 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema87.properties.roomId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5796,7 +5850,7 @@ errors++;
 if(data.keyword !== undefined){
 let data7 = data.keyword;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err7 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: schema86.properties.keyword.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: schema87.properties.keyword.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5809,7 +5863,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data8 = data.pageNo;
 if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema86.properties.pageNo.type},message:"must be integer,string,null"};
+const err8 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema87.properties.pageNo.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5822,7 +5876,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data9 = data.pageSize;
 if(((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (typeof data9 !== "string")) && (data9 !== null)){
-const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema86.properties.pageSize.type},message:"must be integer,string,null"};
+const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema87.properties.pageSize.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5843,89 +5897,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate119.errors = vErrors;
-return errors === 0;
-}
-validate119.evaluated = {"props":{"communityId":true,"status":true,"period":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"keyword":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveBills_body = validate120;
-const schema87 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":["integer","string"]}},"batchId":{"type":["integer","string","null"]}},"required":[]};
-
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveBills_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate120.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema87.properties.ids.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema87.properties.ids.items.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-}
-if(data.batchId !== undefined){
-let data2 = data.batchId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema87.properties.batchId.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate120.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":{"communityId":true,"status":true,"period":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"keyword":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectBills_body = validate121;
-const schema88 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":["integer","string"]}},"batchId":{"type":["integer","string","null"]},"reason":{"type":["string","null"]}},"required":[]};
+export const approveBills_body = validate121;
+const schema88 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":["integer","string"]}},"batchId":{"type":["integer","string","null"]}},"required":[]};
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectBills_body" */;
+/*# sourceURL="op_approveBills_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate121.evaluated;
@@ -5978,10 +5959,83 @@ vErrors.push(err2);
 errors++;
 }
 }
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate121.errors = vErrors;
+return errors === 0;
+}
+validate121.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectBills_body = validate122;
+const schema89 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":["integer","string"]}},"batchId":{"type":["integer","string","null"]},"reason":{"type":["string","null"]}},"required":[]};
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectBills_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate122.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ids !== undefined){
+let data0 = data.ids;
+if((!(Array.isArray(data0))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema89.properties.ids.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema89.properties.ids.items.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+if(data.batchId !== undefined){
+let data2 = data.batchId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema89.properties.batchId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 if(data.reason !== undefined){
 let data3 = data.reason;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema88.properties.reason.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema89.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6002,60 +6056,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate121.errors = vErrors;
-return errors === 0;
-}
-validate121.evaluated = {"props":{"ids":true,"batchId":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getRoomHistory_query = validate122;
-const schema89 = {"$id":"op_getRoomHistory_query","type":"object","properties":{"roomId":{"type":["integer","string"]}},"required":[]};
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomHistory_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate122.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema89.properties.roomId.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate122.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"ids":true,"batchId":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRoomBills_query = validate123;
-const schema90 = {"$id":"op_getRoomBills_query","type":"object","properties":{"roomId":{"type":["integer","string"]}},"required":[]};
+export const getRoomHistory_query = validate123;
+const schema90 = {"$id":"op_getRoomHistory_query","type":"object","properties":{"roomId":{"type":["integer","string"]}},"required":[]};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomBills_query" */;
+/*# sourceURL="op_getRoomHistory_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate123.evaluated;
@@ -6095,11 +6105,11 @@ return errors === 0;
 }
 validate123.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payBills_body = validate124;
-const schema91 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"payMethod":{"type":["integer","string","null"]},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
+export const getRoomBills_query = validate124;
+const schema91 = {"$id":"op_getRoomBills_query","type":"object","properties":{"roomId":{"type":["integer","string"]}},"required":[]};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payBills_body" */;
+/*# sourceURL="op_getRoomBills_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate124.evaluated;
@@ -6110,10 +6120,54 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema91.properties.roomId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+validate124.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payBills_body = validate125;
+const schema92 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"payMethod":{"type":["integer","string","null"]},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payBills_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate125.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.billIds !== undefined){
 let data0 = data.billIds;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema91.properties.billIds.type},message:"must be array,null"};
+const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema92.properties.billIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6127,7 +6181,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema91.properties.billIds.items.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema92.properties.billIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6142,7 +6196,7 @@ errors++;
 if(data.payMethod !== undefined){
 let data2 = data.payMethod;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema91.properties.payMethod.type},message:"must be integer,string,null"};
+const err2 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema92.properties.payMethod.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6155,7 +6209,7 @@ errors++;
 if(data.payAmount !== undefined){
 let data3 = data.payAmount;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema91.properties.payAmount.type},message:"must be string,number,null"};
+const err3 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema92.properties.payAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6168,7 +6222,7 @@ errors++;
 if(data.receivedAmount !== undefined){
 let data4 = data.receivedAmount;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema91.properties.receivedAmount.type},message:"must be string,number,null"};
+const err4 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema92.properties.receivedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6181,7 +6235,7 @@ errors++;
 if(data.expectedAmount !== undefined){
 let data5 = data.expectedAmount;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema91.properties.expectedAmount.type},message:"must be string,number,null"};
+const err5 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema92.properties.expectedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6194,7 +6248,7 @@ errors++;
 if(data.payerName !== undefined){
 let data6 = data.payerName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema91.properties.payerName.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema92.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6207,7 +6261,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema91.properties.remark.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema92.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6228,70 +6282,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate124.errors = vErrors;
-return errors === 0;
-}
-validate124.evaluated = {"props":{"billIds":true,"payMethod":true,"payAmount":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
-
-export const printReceipt_params = validate125;
-const schema92 = {"$id":"op_printReceipt_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
-
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printReceipt_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate125.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema92.properties.id.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate125.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":{"billIds":true,"payMethod":true,"payAmount":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRefundable_params = validate126;
-const schema93 = {"$id":"op_getRefundable_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
+export const printReceipt_params = validate126;
+const schema93 = {"$id":"op_printReceipt_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRefundable_params" */;
+/*# sourceURL="op_printReceipt_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate126.evaluated;
@@ -6341,97 +6341,14 @@ return errors === 0;
 }
 validate126.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyRefund_body = validate127;
-const schema94 = {"$id":"op_applyRefund_body","type":"object","properties":{"paymentId":{"type":["integer","string","null"]},"amount":{"type":["string","number","null"]},"refundMethod":{"type":["integer","string","null"]},"reason":{"type":["string","null"]}},"required":[]};
+export const getRefundable_params = validate127;
+const schema94 = {"$id":"op_getRefundable_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyRefund_body" */;
+/*# sourceURL="op_getRefundable_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate127.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.paymentId !== undefined){
-let data0 = data.paymentId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema94.properties.paymentId.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.amount !== undefined){
-let data1 = data.amount;
-if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema94.properties.amount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.refundMethod !== undefined){
-let data2 = data.refundMethod;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema94.properties.refundMethod.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.reason !== undefined){
-let data3 = data.reason;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema94.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate127.errors = vErrors;
-return errors === 0;
-}
-validate127.evaluated = {"props":{"paymentId":true,"amount":true,"refundMethod":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveRefund_params = validate128;
-const schema95 = {"$id":"op_approveRefund_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveRefund_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6452,7 +6369,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema95.properties.id.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema94.properties.id.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6473,16 +6390,99 @@ vErrors.push(err2);
 }
 errors++;
 }
+validate127.errors = vErrors;
+return errors === 0;
+}
+validate127.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyRefund_body = validate128;
+const schema95 = {"$id":"op_applyRefund_body","type":"object","properties":{"paymentId":{"type":["integer","string","null"]},"amount":{"type":["string","number","null"]},"refundMethod":{"type":["integer","string","null"]},"reason":{"type":["string","null"]}},"required":[]};
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_applyRefund_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate128.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.paymentId !== undefined){
+let data0 = data.paymentId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema95.properties.paymentId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.amount !== undefined){
+let data1 = data.amount;
+if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema95.properties.amount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.refundMethod !== undefined){
+let data2 = data.refundMethod;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema95.properties.refundMethod.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data3 = data.reason;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema95.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 validate128.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":{"paymentId":true,"amount":true,"refundMethod":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectRefund_params = validate129;
-const schema96 = {"$id":"op_rejectRefund_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
+export const approveRefund_params = validate129;
+const schema96 = {"$id":"op_approveRefund_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_params" */;
+/*# sourceURL="op_approveRefund_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate129.evaluated;
@@ -6532,154 +6532,14 @@ return errors === 0;
 }
 validate129.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectRefund_body = validate130;
-const schema97 = {"$id":"op_rejectRefund_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+export const rejectRefund_params = validate130;
+const schema97 = {"$id":"op_rejectRefund_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_body" */;
+/*# sourceURL="op_rejectRefund_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate130.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason !== undefined){
-let data0 = data.reason;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema97.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate130.errors = vErrors;
-return errors === 0;
-}
-validate130.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const applyWaiver_body = validate131;
-const schema98 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","string","null"]},"waiverType":{"type":["integer","string","null"]},"discount":{"type":["string","number","null"]},"amount":{"type":["string","number","null"]},"reason":{"type":["string","null"]}},"required":[]};
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyWaiver_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate131.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billId !== undefined){
-let data0 = data.billId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema98.properties.billId.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.waiverType !== undefined){
-let data1 = data.waiverType;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema98.properties.waiverType.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.discount !== undefined){
-let data2 = data.discount;
-if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema98.properties.discount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.amount !== undefined){
-let data3 = data.amount;
-if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema98.properties.amount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.reason !== undefined){
-let data4 = data.reason;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema98.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate131.errors = vErrors;
-return errors === 0;
-}
-validate131.evaluated = {"props":{"billId":true,"waiverType":true,"discount":true,"amount":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveWaiver_params = validate132;
-const schema99 = {"$id":"op_approveWaiver_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveWaiver_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6700,7 +6560,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema99.properties.id.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema97.properties.id.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6721,16 +6581,156 @@ vErrors.push(err2);
 }
 errors++;
 }
+validate130.errors = vErrors;
+return errors === 0;
+}
+validate130.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectRefund_body = validate131;
+const schema98 = {"$id":"op_rejectRefund_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectRefund_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate131.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reason !== undefined){
+let data0 = data.reason;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema98.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate131.errors = vErrors;
+return errors === 0;
+}
+validate131.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyWaiver_body = validate132;
+const schema99 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","string","null"]},"waiverType":{"type":["integer","string","null"]},"discount":{"type":["string","number","null"]},"amount":{"type":["string","number","null"]},"reason":{"type":["string","null"]}},"required":[]};
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_applyWaiver_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate132.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.billId !== undefined){
+let data0 = data.billId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema99.properties.billId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.waiverType !== undefined){
+let data1 = data.waiverType;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema99.properties.waiverType.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.discount !== undefined){
+let data2 = data.discount;
+if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema99.properties.discount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.amount !== undefined){
+let data3 = data.amount;
+if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema99.properties.amount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data4 = data.reason;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err4 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema99.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate132.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"props":{"billId":true,"waiverType":true,"discount":true,"amount":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_params = validate133;
-const schema100 = {"$id":"op_rejectWaiver_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
+export const approveWaiver_params = validate133;
+const schema100 = {"$id":"op_approveWaiver_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_params" */;
+/*# sourceURL="op_approveWaiver_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate133.evaluated;
@@ -6780,11 +6780,11 @@ return errors === 0;
 }
 validate133.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_body = validate134;
-const schema101 = {"$id":"op_rejectWaiver_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+export const rejectWaiver_params = validate134;
+const schema101 = {"$id":"op_rejectWaiver_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_body" */;
+/*# sourceURL="op_rejectWaiver_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate134.evaluated;
@@ -6795,10 +6795,64 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema101.properties.id.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+validate134.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectWaiver_body = validate135;
+const schema102 = {"$id":"op_rejectWaiver_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectWaiver_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate135.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
 let data0 = data.reason;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema101.properties.reason.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema102.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6819,19 +6873,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getReconciliationDay_query = validate135;
-const schema102 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":["integer","string"]},"day":{"type":"string"}},"required":[]};
+export const getReconciliationDay_query = validate136;
+const schema103 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":["integer","string"]},"day":{"type":"string"}},"required":[]};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getReconciliationDay_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6842,7 +6896,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema102.properties.communityId.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema103.properties.communityId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6875,156 +6929,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate135.errors = vErrors;
-return errors === 0;
-}
-validate135.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
-
-export const declareReconciliation_body = validate136;
-const schema103 = {"$id":"op_declareReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"day":{"type":["string","null"]},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer"},"cashierId":{"type":"integer"},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}}},"required":[]};
-
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_declareReconciliation_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate136.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema103.properties.communityId.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.day !== undefined){
-let data1 = data.day;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: schema103.properties.day.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.rows !== undefined){
-let data2 = data.rows;
-if((!(Array.isArray(data2))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema103.properties.rows.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.payMethod !== undefined){
-let data4 = data3.payMethod;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err3 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data3.cashierId !== undefined){
-let data5 = data3.cashierId;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err4 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data3.declaredAmount !== undefined){
-let data6 = data3.declaredAmount;
-if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err5 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema103.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data3.remark !== undefined){
-let data7 = data3.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema103.properties.rows.items.properties.remark.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/rows/" + i0,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
 validate136.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":{"communityId":true,"day":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
 
-export const closeReconciliation_body = validate137;
-const schema104 = {"$id":"op_closeReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"day":{"type":["string","null"]},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer"},"cashierId":{"type":"integer"},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}},"remark":{"type":["string","null"]}},"required":[]};
+export const declareReconciliation_body = validate137;
+const schema104 = {"$id":"op_declareReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"day":{"type":["string","null"]},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer"},"cashierId":{"type":"integer"},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}}},"required":[]};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_closeReconciliation_body" */;
+/*# sourceURL="op_declareReconciliation_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate137.evaluated;
@@ -7144,10 +7058,150 @@ errors++;
 }
 }
 }
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+validate137.evaluated = {"props":{"communityId":true,"day":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+
+export const closeReconciliation_body = validate138;
+const schema105 = {"$id":"op_closeReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"day":{"type":["string","null"]},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer"},"cashierId":{"type":"integer"},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}},"remark":{"type":["string","null"]}},"required":[]};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_closeReconciliation_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate138.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema105.properties.communityId.type},message:"must be integer,string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.day !== undefined){
+let data1 = data.day;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: schema105.properties.day.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.rows !== undefined){
+let data2 = data.rows;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema105.properties.rows.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.payMethod !== undefined){
+let data4 = data3.payMethod;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err3 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data3.cashierId !== undefined){
+let data5 = data3.cashierId;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err4 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data3.declaredAmount !== undefined){
+let data6 = data3.declaredAmount;
+if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
+const err5 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema105.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data3.remark !== undefined){
+let data7 = data3.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err6 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema105.properties.rows.items.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/rows/" + i0,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
 if(data.remark !== undefined){
 let data8 = data.remark;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema104.properties.remark.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema105.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7168,19 +7222,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentReport_body = validate138;
-const schema105 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":["string","null"]},"endMonth":{"type":["string","null"]},"communityIds":{"type":["array","null"],"items":{"type":["integer","string"]}}},"required":[]};
+export const getPaymentReport_body = validate139;
+const schema106 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":["string","null"]},"endMonth":{"type":["string","null"]},"communityIds":{"type":["array","null"],"items":{"type":["integer","string"]}}},"required":[]};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPaymentReport_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7191,7 +7245,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.startMonth !== undefined){
 let data0 = data.startMonth;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/type",keyword:"type",params:{type: schema105.properties.startMonth.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/type",keyword:"type",params:{type: schema106.properties.startMonth.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7204,7 +7258,7 @@ errors++;
 if(data.endMonth !== undefined){
 let data1 = data.endMonth;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/type",keyword:"type",params:{type: schema105.properties.endMonth.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/type",keyword:"type",params:{type: schema106.properties.endMonth.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7217,7 +7271,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data2 = data.communityIds;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema105.properties.communityIds.type},message:"must be array,null"};
+const err2 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema106.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7231,7 +7285,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err3 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema105.properties.communityIds.items.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema106.properties.communityIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7254,19 +7308,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportPaymentReport_query = validate139;
-const schema106 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string"},"endMonth":{"type":"string"},"communityIds":{"type":"string"}},"required":[]};
+export const exportPaymentReport_query = validate140;
+const schema107 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string"},"endMonth":{"type":"string"},"communityIds":{"type":"string"}},"required":[]};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportPaymentReport_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7321,19 +7375,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payFromBalance_body = validate140;
-const schema107 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"payAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
+export const payFromBalance_body = validate141;
+const schema108 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"payAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payFromBalance_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7344,7 +7398,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.billIds !== undefined){
 let data0 = data.billIds;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema107.properties.billIds.type},message:"must be array,null"};
+const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema108.properties.billIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7358,7 +7412,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema107.properties.billIds.items.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema108.properties.billIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7373,7 +7427,7 @@ errors++;
 if(data.payAmount !== undefined){
 let data2 = data.payAmount;
 if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema107.properties.payAmount.type},message:"must be string,number,null"};
+const err2 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema108.properties.payAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7386,7 +7440,7 @@ errors++;
 if(data.expectedAmount !== undefined){
 let data3 = data.expectedAmount;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema107.properties.expectedAmount.type},message:"must be string,number,null"};
+const err3 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema108.properties.expectedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7399,7 +7453,7 @@ errors++;
 if(data.payerName !== undefined){
 let data4 = data.payerName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema107.properties.payerName.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema108.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7412,7 +7466,7 @@ errors++;
 if(data.remark !== undefined){
 let data5 = data.remark;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema107.properties.remark.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema108.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7433,19 +7487,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"billIds":true,"payAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":{"billIds":true,"payAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryArrears_body = validate141;
-const schema108 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"buildingId":{"type":["integer","string","null"]},"paymentItemId":{"type":["integer","string","null"]},"bucket":{"type":["integer","string","null"]},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","string","null"]},"pageSize":{"type":["integer","string","null"]}},"required":[]};
+export const queryArrears_body = validate142;
+const schema109 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"buildingId":{"type":["integer","string","null"]},"paymentItemId":{"type":["integer","string","null"]},"bucket":{"type":["integer","string","null"]},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","string","null"]},"pageSize":{"type":["integer","string","null"]}},"required":[]};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryArrears_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7456,7 +7510,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema108.properties.communityId.type},message:"must be integer,string,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema109.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7469,7 +7523,7 @@ errors++;
 if(data.buildingId !== undefined){
 let data1 = data.buildingId;
 if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema108.properties.buildingId.type},message:"must be integer,string,null"};
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema109.properties.buildingId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7482,7 +7536,7 @@ errors++;
 if(data.paymentItemId !== undefined){
 let data2 = data.paymentItemId;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema108.properties.paymentItemId.type},message:"must be integer,string,null"};
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema109.properties.paymentItemId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7495,7 +7549,7 @@ errors++;
 if(data.bucket !== undefined){
 let data3 = data.bucket;
 if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema108.properties.bucket.type},message:"must be integer,string,null"};
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema109.properties.bucket.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7508,7 +7562,7 @@ errors++;
 if(data.roomNo !== undefined){
 let data4 = data.roomNo;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err4 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/type",keyword:"type",params:{type: schema108.properties.roomNo.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/type",keyword:"type",params:{type: schema109.properties.roomNo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7521,7 +7575,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data5 = data.pageNo;
 if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema108.properties.pageNo.type},message:"must be integer,string,null"};
+const err5 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema109.properties.pageNo.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7534,7 +7588,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data6 = data.pageSize;
 if(((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema108.properties.pageSize.type},message:"must be integer,string,null"};
+const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema109.properties.pageSize.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7555,19 +7609,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportArrears_query = validate142;
-const schema109 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":["integer","string"]},"buildingId":{"type":["integer","string"]},"paymentItemId":{"type":["integer","string"]},"bucket":{"type":["integer","string"]},"roomNo":{"type":"string"}},"required":[]};
+export const exportArrears_query = validate143;
+const schema110 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":["integer","string"]},"buildingId":{"type":["integer","string"]},"paymentItemId":{"type":["integer","string"]},"bucket":{"type":["integer","string"]},"roomNo":{"type":"string"}},"required":[]};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportArrears_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7578,7 +7632,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema109.properties.communityId.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema110.properties.communityId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7591,7 +7645,7 @@ errors++;
 if(data.buildingId !== undefined){
 let data1 = data.buildingId;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema109.properties.buildingId.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema110.properties.buildingId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7604,7 +7658,7 @@ errors++;
 if(data.paymentItemId !== undefined){
 let data2 = data.paymentItemId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema109.properties.paymentItemId.type},message:"must be integer,string"};
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema110.properties.paymentItemId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7617,7 +7671,7 @@ errors++;
 if(data.bucket !== undefined){
 let data3 = data.bucket;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema109.properties.bucket.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema110.properties.bucket.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7650,19 +7704,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true},"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateDunningNotices_body = validate143;
-const schema110 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"buildingIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"roomIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"title":{"type":["string","null"]},"template":{"type":["string","null"]}},"required":[]};
+export const generateDunningNotices_body = validate144;
+const schema111 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]},"buildingIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"roomIds":{"type":["array","null"],"items":{"type":["integer","string"]}},"title":{"type":["string","null"]},"template":{"type":["string","null"]},"publish":{"type":["boolean","null"]}},"required":[]};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateDunningNotices_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7673,7 +7727,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema110.properties.communityId.type},message:"must be integer,string,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema111.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7686,7 +7740,7 @@ errors++;
 if(data.buildingIds !== undefined){
 let data1 = data.buildingIds;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema110.properties.buildingIds.type},message:"must be array,null"};
+const err1 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema111.properties.buildingIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7700,7 +7754,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err2 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema110.properties.buildingIds.items.type},message:"must be integer,string"};
+const err2 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema111.properties.buildingIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7715,7 +7769,7 @@ errors++;
 if(data.roomIds !== undefined){
 let data3 = data.roomIds;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema110.properties.roomIds.type},message:"must be array,null"};
+const err3 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema111.properties.roomIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7729,7 +7783,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err4 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema110.properties.roomIds.items.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema111.properties.roomIds.items.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7744,7 +7798,7 @@ errors++;
 if(data.title !== undefined){
 let data5 = data.title;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema110.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema111.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7757,7 +7811,7 @@ errors++;
 if(data.template !== undefined){
 let data6 = data.template;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema110.properties.template.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema111.properties.template.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7767,9 +7821,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.publish !== undefined){
+let data7 = data.publish;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err7 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: schema111.properties.publish.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7778,19 +7833,31 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate143.errors = vErrors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true,"title":true,"template":true},"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true,"title":true,"template":true,"publish":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getDunningTask_query = validate144;
-const schema111 = {"$id":"op_getDunningTask_query","type":"object","properties":{"id":{"type":["integer","string"]}},"required":[]};
+export const getDunningTask_query = validate145;
+const schema112 = {"$id":"op_getDunningTask_query","type":"object","properties":{"id":{"type":["integer","string"]}},"required":[]};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getDunningTask_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7801,7 +7868,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema111.properties.id.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema112.properties.id.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7822,19 +7889,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const printDunningNotice_params = validate145;
-const schema112 = {"$id":"op_printDunningNotice_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
+export const printDunningNotice_params = validate146;
+const schema113 = {"$id":"op_printDunningNotice_params","type":"object","properties":{"id":{"type":["integer","string"]}},"required":["id"]};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_printDunningNotice_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145.evaluated;
+const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7855,7 +7922,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema112.properties.id.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema113.properties.id.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7876,19 +7943,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getSmartHomeSteer_query = validate146;
-const schema113 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getSmartHomeSteer_query = validate147;
+const schema114 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getSmartHomeSteer_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate146.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7942,19 +8009,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate147;
-const schema114 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer"}},"required":[]};
+export const getCurrentUser_query = validate148;
+const schema115 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer"}},"required":[]};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getCurrentUser_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate148.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7986,19 +8053,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate148.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getUserCenter_params = validate148;
-const schema115 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer"}},"required":["userId"]};
+export const getUserCenter_params = validate149;
+const schema116 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer"}},"required":["userId"]};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getUserCenter_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8040,60 +8107,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate148.errors = vErrors;
-return errors === 0;
-}
-validate148.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const listPropertyUsersByCommunity_body = validate149;
-const schema116 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
-
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listPropertyUsersByCommunity_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate149.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema116.properties.communityId.type},message:"must be integer,string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate149.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getLoginConfiguration_query = validate150;
-const schema117 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const listPropertyUsersByCommunity_body = validate150;
+const schema117 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","string","null"]}},"required":[]};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getLoginConfiguration_query" */;
+/*# sourceURL="op_listPropertyUsersByCommunity_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate150.evaluated;
@@ -8104,9 +8127,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.domainUrl !== undefined){
-if(typeof data.domainUrl !== "string"){
-const err0 = {instancePath:instancePath+"/domainUrl",schemaPath:"#/properties/domainUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema117.properties.communityId.type},message:"must be integer,string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8130,13 +8154,13 @@ errors++;
 validate150.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMenuTheme_query = validate151;
-const schema118 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getLoginConfiguration_query = validate151;
+const schema118 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getMenuTheme_query" */;
+/*# sourceURL="op_getLoginConfiguration_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate151.evaluated;
@@ -8175,14 +8199,57 @@ return errors === 0;
 }
 validate151.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getErrorCodeTable_query = validate152;
-const schema119 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+export const getMenuTheme_query = validate152;
+const schema119 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getErrorCodeTable_query" */;
+/*# sourceURL="op_getMenuTheme_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate152.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.domainUrl !== undefined){
+if(typeof data.domainUrl !== "string"){
+const err0 = {instancePath:instancePath+"/domainUrl",schemaPath:"#/properties/domainUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate152.errors = vErrors;
+return errors === 0;
+}
+validate152.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getErrorCodeTable_query = validate153;
+const schema120 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getErrorCodeTable_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8213,21 +8280,21 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate153;
-const schema120 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"}},"required":["source","operationCode","operationType"]};
+export const reportOperation_body = validate154;
+const schema121 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":["integer","string"],"minimum":0,"maximum":9999,"pattern":"^\\d{1,4}$"}},"required":["source","operationCode","operationType"]};
 const pattern33 = new RegExp("^\\d{1,4}$", "u");
 const pattern34 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportOperation_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
+const evaluated0 = validate154.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8268,7 +8335,7 @@ errors++;
 if(data.source !== undefined){
 let data0 = data.source;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema120.properties.source.type},message:"must be integer,string"};
+const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema121.properties.source.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8360,7 +8427,7 @@ errors++;
 if(data.operationType !== undefined){
 let data2 = data.operationType;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err11 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema120.properties.operationType.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema121.properties.operationType.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8415,19 +8482,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate154.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate154;
-const schema121 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":["integer","string"]},"hidden":{"type":"boolean"}}}}},"required":["items"]};
+export const saveMenuCustomization_body = validate155;
+const schema122 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":["integer","string"]},"hidden":{"type":"boolean"}}}}},"required":["items"]};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate154.evaluated;
+const evaluated0 = validate155.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8477,7 +8544,7 @@ errors++;
 if(data1.alias !== undefined){
 let data3 = data1.alias;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema121.properties.items.items.properties.alias.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema122.properties.items.items.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8490,7 +8557,7 @@ errors++;
 if(data1.sortNo !== undefined){
 let data4 = data1.sortNo;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err4 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema121.properties.items.items.properties.sortNo.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema122.properties.items.items.properties.sortNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8547,19 +8614,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate155.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate155;
-const schema122 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
+export const listTaskCentre_query = validate156;
+const schema123 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":["integer","string"]},"pageSize":{"type":["integer","string"]}},"required":[]};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate155.evaluated;
+const evaluated0 = validate156.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8570,7 +8637,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pageNo !== undefined){
 let data0 = data.pageNo;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema122.properties.pageNo.type},message:"must be integer,string"};
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema123.properties.pageNo.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8583,7 +8650,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data1 = data.pageSize;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema122.properties.pageSize.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema123.properties.pageSize.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8604,82 +8671,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate155.errors = vErrors;
-return errors === 0;
-}
-validate155.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchCommunityStatistics_query = validate156;
-const schema123 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
-
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate156.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate156.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate156.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomAudits_query = validate157;
-const schema124 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getWorkbenchCommunityStatistics_query = validate157;
+const schema124 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate157.evaluated;
@@ -8741,11 +8742,11 @@ return errors === 0;
 }
 validate157.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRepairs_query = validate158;
-const schema125 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getWorkbenchRoomAudits_query = validate158;
+const schema125 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRepairs_query" */;
+/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate158.evaluated;
@@ -8807,11 +8808,11 @@ return errors === 0;
 }
 validate158.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchNotices_query = validate159;
-const schema126 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getWorkbenchRepairs_query = validate159;
+const schema126 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchNotices_query" */;
+/*# sourceURL="op_getWorkbenchRepairs_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate159.evaluated;
@@ -8873,11 +8874,11 @@ return errors === 0;
 }
 validate159.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomStatistics_query = validate160;
-const schema127 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getWorkbenchNotices_query = validate160;
+const schema127 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
+/*# sourceURL="op_getWorkbenchNotices_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate160.evaluated;
@@ -8939,11 +8940,11 @@ return errors === 0;
 }
 validate160.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchResidentStatistics_query = validate161;
-const schema128 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getWorkbenchRoomStatistics_query = validate161;
+const schema128 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
+/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate161.evaluated;
@@ -9005,11 +9006,11 @@ return errors === 0;
 }
 validate161.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchOpenDoorStatistics_query = validate162;
-const schema129 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getWorkbenchResidentStatistics_query = validate162;
+const schema129 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
+/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate162.evaluated;
@@ -9071,11 +9072,11 @@ return errors === 0;
 }
 validate162.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchVehicleStatistics_query = validate163;
-const schema130 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getWorkbenchOpenDoorStatistics_query = validate163;
+const schema130 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate163.evaluated;
@@ -9137,11 +9138,11 @@ return errors === 0;
 }
 validate163.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchLayout_query = validate164;
-const schema131 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
+export const getWorkbenchVehicleStatistics_query = validate164;
+const schema131 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchLayout_query" */;
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate164.evaluated;
@@ -9203,14 +9204,80 @@ return errors === 0;
 }
 validate164.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveWorkbenchLayout_body = validate165;
-const schema132 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":["integer","string"]},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+export const getWorkbenchLayout_query = validate165;
+const schema132 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1}},"required":["communityId"]};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveWorkbenchLayout_body" */;
+/*# sourceURL="op_getWorkbenchLayout_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate165.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate165.errors = vErrors;
+return errors === 0;
+}
+validate165.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const saveWorkbenchLayout_body = validate166;
+const schema133 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":["integer","string"]},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_saveWorkbenchLayout_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9241,7 +9308,7 @@ errors++;
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema132.properties.communityId.type},message:"must be integer,string"};
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema133.properties.communityId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9274,19 +9341,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteWorkbenchLayout_params = validate166;
-const schema133 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":["integer","string"]}},"required":["layoutId"]};
+export const deleteWorkbenchLayout_params = validate167;
+const schema134 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":["integer","string"]}},"required":["layoutId"]};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_deleteWorkbenchLayout_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate167.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9307,7 +9374,7 @@ errors++;
 if(data.layoutId !== undefined){
 let data0 = data.layoutId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err1 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema133.properties.layoutId.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema134.properties.layoutId.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9328,19 +9395,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchModule_params = validate167;
-const schema134 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
+export const getWorkbenchModule_params = validate168;
+const schema135 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getWorkbenchModule_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
+const evaluated0 = validate168.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9381,72 +9448,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate167.errors = vErrors;
-return errors === 0;
-}
-validate167.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getAdvertPosition_query = validate168;
-const schema135 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
-
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getAdvertPosition_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate168.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.positionCode !== undefined){
-let data0 = data.positionCode;
-if(typeof data0 === "string"){
-if(func1(data0) > 32){
-const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate168.errors = vErrors;
 return errors === 0;
 }
-validate168.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate168.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const silenceAdvertPosition_query = validate169;
-const schema136 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
+export const getAdvertPosition_query = validate169;
+const schema136 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
 
 function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_silenceAdvertPosition_query" */;
+/*# sourceURL="op_getAdvertPosition_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate169.evaluated;
@@ -9498,11 +9509,11 @@ return errors === 0;
 }
 validate169.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const silenceAdvertPosition_body = validate170;
-const schema137 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
+export const silenceAdvertPosition_query = validate170;
+const schema137 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_silenceAdvertPosition_body" */;
+/*# sourceURL="op_silenceAdvertPosition_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate170.evaluated;
@@ -9515,8 +9526,64 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.positionCode !== undefined){
 let data0 = data.positionCode;
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate170.errors = vErrors;
+return errors === 0;
+}
+validate170.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+
+export const silenceAdvertPosition_body = validate171;
+const schema138 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
+
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_silenceAdvertPosition_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate171.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.positionCode !== undefined){
+let data0 = data.positionCode;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema137.properties.positionCode.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema138.properties.positionCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9549,19 +9616,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
-validate170.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate171.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getQuestionnaire_params = validate171;
-const schema138 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
+export const getQuestionnaire_params = validate172;
+const schema139 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getQuestionnaire_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
+const evaluated0 = validate172.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9602,19 +9669,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate172.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const submitQuestionnaire_body = validate172;
-const schema139 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer"},"score":{"type":"integer"},"choiceId":{"type":["string","integer"]},"content":{"type":"string"}}}}},"required":[]};
+export const submitQuestionnaire_body = validate173;
+const schema140 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer"},"score":{"type":"integer"},"choiceId":{"type":["string","integer"]},"content":{"type":"string"}}}}},"required":[]};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_submitQuestionnaire_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
+const evaluated0 = validate173.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9682,7 +9749,7 @@ errors++;
 if(data2.choiceId !== undefined){
 let data6 = data2.choiceId;
 if((typeof data6 !== "string") && (!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6))))){
-const err4 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema139.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
+const err4 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema140.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9739,19 +9806,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
+validate173.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportTrackingEnvironment_body = validate173;
-const schema140 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
+export const reportTrackingEnvironment_body = validate174;
+const schema141 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportTrackingEnvironment_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate173.evaluated;
+const evaluated0 = validate174.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9762,7 +9829,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCode !== undefined){
 let data0 = data.clientCode;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema140.properties.clientCode.type},message:"must be string,number"};
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema141.properties.clientCode.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9783,19 +9850,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
+validate174.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportTrackingClicks_body = validate174;
-const schema141 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
+export const reportTrackingClicks_body = validate175;
+const schema142 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportTrackingClicks_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate174.evaluated;
+const evaluated0 = validate175.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9806,7 +9873,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCode !== undefined){
 let data0 = data.clientCode;
 if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema141.properties.clientCode.type},message:"must be string,number,null"};
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema142.properties.clientCode.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9839,19 +9906,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
+validate175.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
 
-export const countClicksByCode_query = validate175;
-const schema142 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
+export const countClicksByCode_query = validate176;
+const schema143 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_countClicksByCode_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate175.evaluated;
+const evaluated0 = validate176.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9906,60 +9973,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate175.errors = vErrors;
-return errors === 0;
-}
-validate175.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getProjectBoard_query = validate176;
-const schema143 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":["integer","string"]}},"required":[]};
-
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getProjectBoard_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate176.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema143.properties.communityId.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate176.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate176.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInspectStatistics_query = validate177;
-const schema144 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":["integer","string"]},"days":{"type":["integer","string"]}},"required":[]};
+export const getProjectBoard_query = validate177;
+const schema144 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":["integer","string"]}},"required":[]};
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getInspectStatistics_query" */;
+/*# sourceURL="op_getProjectBoard_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate177.evaluated;
@@ -9983,10 +10006,54 @@ vErrors.push(err0);
 errors++;
 }
 }
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate177.errors = vErrors;
+return errors === 0;
+}
+validate177.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getInspectStatistics_query = validate178;
+const schema145 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":["integer","string"]},"days":{"type":["integer","string"]}},"required":[]};
+
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getInspectStatistics_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate178.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema145.properties.communityId.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
 if(data.days !== undefined){
 let data1 = data.days;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema144.properties.days.type},message:"must be integer,string"};
+const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema145.properties.days.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10007,12 +10074,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+validate178.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/1/then/allOf/2":"设备名称不能超过32个字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"设置分页格式不正确","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"账期格式不正确","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/communityIds":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/manualAmount":"金额格式不正确"},"required":{},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payMethod":"支付方式格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确"},"required":{},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房号格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房号格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/title":"标题格式不正确","#/properties/template":"催缴内容格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/1/then/allOf/2":"设备名称不能超过32个字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"设置分页格式不正确","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"账期格式不正确","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/communityIds":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/manualAmount":"金额格式不正确"},"required":{},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payMethod":"支付方式格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确"},"required":{},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房号格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房号格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/title":"标题格式不正确","#/properties/template":"催缴内容格式不正确","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>". */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },
@@ -10029,6 +10096,7 @@ export const operationValidators = {
   listBuildingsByCommunity_body: { validate: listBuildingsByCommunity_body, meta: metas.listBuildingsByCommunity_body },
   listUnitsByBuilding_body: { validate: listUnitsByBuilding_body, meta: metas.listUnitsByBuilding_body },
   listRoomsByUnit_body: { validate: listRoomsByUnit_body, meta: metas.listRoomsByUnit_body },
+  listRoomNotices_query: { validate: listRoomNotices_query, meta: metas.listRoomNotices_query },
   pageListSimpleRooms_body: { validate: pageListSimpleRooms_body, meta: metas.pageListSimpleRooms_body },
   getCommunityParamConfig_params: { validate: getCommunityParamConfig_params, meta: metas.getCommunityParamConfig_params },
   getDadCommunityConfig_params: { validate: getDadCommunityConfig_params, meta: metas.getDadCommunityConfig_params },

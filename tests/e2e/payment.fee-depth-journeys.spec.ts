@@ -2,7 +2,8 @@
 // server (issue 16): a recharge at the account list, then approving the room's bills on the approval
 // page pays them from the balance; a deposit refunded in part with a deduction and approved; a
 // temporary charge's receipt and its line in the daily settlement; arrears filtered by bucket, dunning
-// notices generated from a template and one of them in its print view.
+// notices generated from a template and published to the rooms' residents, one of them in its print
+// view and its published notice in the notice centre.
 import { expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import dayjs from "dayjs";
@@ -178,7 +179,7 @@ test("a temporary charge prints its receipt and shows in the day's settlement", 
   await screenshot(page, "fee-depth-5-settlement");
 }, 240_000);
 
-test("arrears filtered by bucket, dunning notices generated, one printed", async () => {
+test("arrears filtered by bucket, dunning notices generated and published, one printed", async () => {
   const { page } = journey;
   await firstCommunity(page);
   await open(page, "/propertyPayment/arrears");
@@ -186,18 +187,18 @@ test("arrears filtered by bucket, dunning notices generated, one printed", async
   const filters = page.locator("form").filter({ has: query });
   await choose(filters, "账龄", "180天以上");
   await query.click();
-  await page.locator(".ant-table-row").first().waitFor();
-  const tags = await page.locator(".ant-table-row .ant-tag").allInnerTexts();
-  expect(tags.length).toBeGreaterThan(0);
-  expect(new Set(tags)).toEqual(new Set(["180天以上"]));
+  // The unfiltered rows may still show until the filtered answer arrives.
+  await expect.poll(async () => [...new Set(await page.locator(".ant-table-row .ant-tag").allInnerTexts())], { timeout: 30_000 }).toEqual(["180天以上"]);
   await screenshot(page, "fee-depth-6-arrears");
 
   await open(page, "/propertyPayment/dunningNotices");
   await page.getByRole("button", { name: "生成催缴通知" }).click();
   const dialog = page.locator(".ant-modal").filter({ hasText: "生成催缴通知" });
   await expect.poll(() => formItem(dialog, "标题").locator("input").inputValue()).toBe("物业费催缴通知");
+  await dialog.getByRole("checkbox", { name: "同时发布给住户" }).check();
   await dialog.getByRole("button", { name: /生\s*成/ }).click();
   await page.getByText(/已生成\d+份催缴通知/).waitFor();
+  await page.locator(".ant-table-row").first().getByText("已发布").waitFor();
   await page
     .locator(".ant-table-row")
     .first()
@@ -207,4 +208,12 @@ test("arrears filtered by bucket, dunning notices generated, one printed", async
   await page.getByText(/合计（大写）：.+/).waitFor();
   await page.getByRole("heading", { name: "物业费催缴通知" }).waitFor();
   await screenshot(page, "fee-depth-7-dunning-print");
+
+  // The notice published with it: addressed to the room, listing the unpaid bills.
+  await open(page, "/propertyPayment/dunningNotices");
+  await page.locator(".ant-table-row").first().getByRole("button", { name: "查看通知" }).click();
+  await page.waitForURL(/#\/property\/noticeCenter\/show\/\d+/);
+  await page.getByText(/欠费明细：/).waitFor();
+  await page.getByText("已发布").first().waitFor();
+  await screenshot(page, "fee-depth-8-dunning-published-notice");
 }, 240_000);

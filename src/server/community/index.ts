@@ -1,5 +1,6 @@
 // 社区 domain: the area and community picker, the house cascade, per-community configuration,
-// room audits, communal-area bookings, the outside-frame community pages and province/city data.
+// room audits, communal-area bookings, room-targeted notices, the outside-frame community pages and
+// province/city data.
 import type { FastifyPluginAsync } from "fastify";
 import { areasModule, areaWriteRules } from "./areas.ts";
 import { communitiesModule } from "./communities.ts";
@@ -10,6 +11,7 @@ import { provinceCityModule } from "./province-city.ts";
 import { roomAuditModule } from "./room-audit.ts";
 import { communalBookingsModule } from "./communal-bookings.ts";
 import { communityProfileModule } from "./community-profile.ts";
+import { roomNoticesModule } from "./room-notices.ts";
 
 export const communityRoutes: FastifyPluginAsync[] = [
   areasModule,
@@ -22,4 +24,5 @@ export const communityRoutes: FastifyPluginAsync[] = [
   roomAuditModule,
   communalBookingsModule,
   communityProfileModule,
+  roomNoticesModule,
 ];

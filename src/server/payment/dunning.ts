@@ -3,7 +3,9 @@
 // the task's cursor commit together, so a resumed task neither repeats nor skips a room; notice
 // numbers CJ{task}R{room} are unique besides). A room gets a notice when it is in arrears (arrears.ts:
 // approved bills past due still owed, late fees as of the task's day); the notice keeps those bills
-// as they were, the total and the template's text with the room's figures filled in.
+// as they were, the total and the template's text with the room's figures filled in. With publish,
+// each notice is also published to its room's residents (dunning-publish.ts); that needs the notice
+// centre's code besides, checked when the task is asked for.
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
@@ -15,6 +17,8 @@ import { registerTaskSummary } from "../tasks/task-centre.ts";
 import { audit, CODES, fen, notFound, optionalIdList, refused, requireCommunity, ruleBroken, say } from "./common.ts";
 import { OWED_SQL } from "./arrears.ts";
 import { parseId } from "../crud/sql.ts";
+import { resourceByName } from "../../../generated/resources.ts";
+import { publishDunningNotices, publishedContent, type DunningBill } from "./dunning-publish.ts";
 
 export const DUNNING_TASK = "dunningNotices";
 const STEP = 500;
@@ -30,6 +34,8 @@ interface DunningPayload {
   title: string;
   template: string;
   day: string;
+  /** Also publish each notice to its room's residents (absent in tasks made before publishing existed). */
+  publish?: boolean;
 }
 
 /** The generate call's input, checked (the one place it is read). */
@@ -43,7 +49,9 @@ export async function dunningRequestOf(tx: DbSession, session: SessionInfo, body
   if ([...template].length > 1000) throw refused("dunningTemplateTooLong", "template");
   const problem = checkRule("noEmoji", template);
   if (problem) throw ruleBroken(problem, "template");
-  return { communityId, buildingIds: optionalIdList(body.buildingIds, "buildingIds"), roomIds: optionalIdList(body.roomIds, "roomIds"), title, template, day: chinaDay() };
+  const publish = body.publish === true;
+  if (publish && !session.authorities.includes(resourceByName.notices.code)) throw refused("dunningPublishNoPermission", "publish");
+  return { communityId, buildingIds: optionalIdList(body.buildingIds, "buildingIds"), roomIds: optionalIdList(body.roomIds, "roomIds"), title, template, day: chinaDay(), publish };
 }
 
 function scopeSql(p: DunningPayload, first: number): { sql: string; params: unknown[] } {
@@ -67,7 +75,7 @@ export async function startDunning(tx: DbSession, session: SessionInfo, ip: stri
   const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where r.tenant_id = $1 and ${scope.sql}`, [session.tenantId, ...scope.params]);
   if (!rows[0].n) throw refused("noRoomsInScope", "roomIds");
   const task = await enqueueTask(tx, { tenantId: session.tenantId, userId: session.userId, type: DUNNING_TASK, name: say("dunningTaskName", { day: payload.day }), total: rows[0].n, payload });
-  await audit(tx, session, ip, "dunningNotices", "generate", task.id, { communityId: payload.communityId, rooms: rows[0].n }, CODES.report);
+  await audit(tx, session, ip, "dunningNotices", "generate", task.id, { communityId: payload.communityId, rooms: rows[0].n, publish: payload.publish }, CODES.report);
   return { taskId: task.id, total: rows[0].n };
 }
 
@@ -76,7 +84,7 @@ const fill = (template: string, v: Record<string, string>) => template.replace(/
 /** One step: the next rooms of the scope after `afterRoomId`; returns how many were scanned and the last id. */
 export async function dunningStep(tx: DbSession, tenantId: number, userId: number | null, taskId: number, p: DunningPayload, afterRoomId: number) {
   const scope = scopeSql(p, 5);
-  const { rows } = await tx.query<{ id: number; label: string; owed: string | null; bills: { billNo: string; itemName: string; period: string; dueDate: string; outstanding: number }[] | null }>(
+  const { rows } = await tx.query<{ id: number; label: string; owed: string | null; bills: (Omit<DunningBill, "outstanding"> & { outstanding: number })[] | null }>(
     `with cand as (
        select r.id, concat_ws(' ', bu.name, un.name, r.room_no) as label from rooms r
          left join buildings bu on bu.tenant_id = r.tenant_id and bu.id = r.building_id
@@ -96,7 +104,7 @@ export async function dunningStep(tx: DbSession, tenantId: number, userId: numbe
   const owing = rows.filter((r) => fen(r.owed) > 0 && r.bills?.length);
   if (owing.length) {
     const values = owing.map((r) => {
-      const bills = r.bills!.map((b) => ({ ...b, outstanding: fenToYuan(fen(b.outstanding)) }));
+      const bills: DunningBill[] = r.bills!.map((b) => ({ ...b, outstanding: fenToYuan(fen(b.outstanding)) }));
       const oldest = bills.reduce((m, b) => (b.period < m ? b.period : m), bills[0].period);
       return {
         roomId: Number(r.id),
@@ -105,14 +113,14 @@ export async function dunningStep(tx: DbSession, tenantId: number, userId: numbe
         amount: fen(r.owed),
         count: bills.length,
         oldest,
-        bills: JSON.stringify(bills),
+        bills,
       };
     });
-    await tx.query(
+    const made = await tx.query<{ room_id: number }>(
       `insert into dunning_notices (tenant_id, community_id, notice_no, room_id, title, content, amount_owed, bill_count, oldest_period, bills, task_id, issued_at, issuer_id, created_by, updated_by)
        select $1, $2, u.notice_no, u.room_id, $3, u.content, u.amount, u.cnt, u.oldest, u.bills::jsonb, $4, now(), $5, $5, $5
          from unnest($6::text[], $7::bigint[], $8::text[], $9::bigint[], $10::int[], $11::text[], $12::text[]) as u(notice_no, room_id, content, amount, cnt, oldest, bills)
-       on conflict do nothing`,
+       on conflict do nothing returning room_id`,
       [
         tenantId,
         p.communityId,
@@ -125,9 +133,15 @@ export async function dunningStep(tx: DbSession, tenantId: number, userId: numbe
         values.map((v) => v.amount),
         values.map((v) => v.count),
         values.map((v) => v.oldest),
-        values.map((v) => v.bills),
+        values.map((v) => JSON.stringify(v.bills)),
       ],
     );
+    if (p.publish) {
+      // Only the notices this statement made (a room already noticed by this task keeps its one notice).
+      const madeRooms = new Set(made.rows.map((m) => Number(m.room_id)));
+      const toPublish = values.filter((v) => madeRooms.has(v.roomId)).map((v) => ({ roomId: v.roomId, content: publishedContent(v.content, v.bills) }));
+      await publishDunningNotices(tx, { tenantId, communityId: p.communityId, userId, taskId, title: p.title }, toPublish);
+    }
   }
   return { scanned: rows.length, lastId: rows.length ? Number(rows[rows.length - 1].id) : afterRoomId, notices: owing.length };
 }

@@ -8,7 +8,8 @@
 //   GET {property}/repairs/actions/workBenchQueryList                  HBL07011
 //       -> {pendingCount, processingCount, list: [{id, content, reporterName, roomName, reportTime, status}]} (5 newest unfinished)
 //   GET {property}/notices/actions/workBenchQueryList                  HBL07005
-//       -> {publishedCount, list: [{id, title, noticeType, publishTime, pinned}]} (5 newest published, pinned first)
+//       -> {publishedCount, list: [{id, title, noticeType, publishTime, pinned}]} (5 newest published, pinned first;
+//          community-wide ones only, a notice addressed to one room is not on the card)
 //   GET {system}/rooms/actions/workBenchGetRoomStatistics              HBL01003
 //       -> {total, occupied, vacant, byStatus: [{status, label, count}]}
 //   GET {system}/inhabitants/actions/workBenchGetResidentStatistics     HBL01005
@@ -135,7 +136,8 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   route(app, operations.getWorkbenchNotices, async ({ query, session, request }) => {
     const s = await noticeScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
-    const live = "tenant_id = $1 and community_id = $2 and publish_status = 1 and (expire_time is null or expire_time > now())";
+    // The community's announcement card: notices addressed to one room (a dunning notice) are not the community's.
+    const live = "tenant_id = $1 and community_id = $2 and room_id is null and publish_status = 1 and (expire_time is null or expire_time > now())";
     const publishedCount = await count(db, `select count(*)::int as n from notices where ${live}`, p);
     const { rows } = await db.query<{ id: number; title: string; noticeType: number; publishTime: string | null; pinned: boolean }>(
       `select id, title, notice_type as "noticeType", publish_time as "publishTime", coalesce(pinned, false) as pinned

@@ -112,6 +112,8 @@ export function FieldValue({ field, value, row, pageIds, detail }: FieldValuePro
         {text}
       </Typography.Text>
     );
+  // A multi-line text (a textarea's input, a notice listing bills) keeps its line breaks on the detail page.
+  if (field.type === "text") return <span style={{ whiteSpace: "pre-line" }}>{text}</span>;
   return text;
 }
 

@@ -34,4 +34,6 @@ export interface DunningNoticeRow {
   billCount: number;
   oldestPeriod: string;
   issuedAt: string;
+  /** The notice published to the room's residents with it, if any. */
+  publishedNoticeId?: number | null;
 }

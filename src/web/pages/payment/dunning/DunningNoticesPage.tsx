@@ -1,9 +1,10 @@
 // 催缴通知 /propertyPayment/dunningNotices: generate notices for the current community, some of its
 // buildings or chosen rooms with a template (a background task: its progress shows here and in the
 // task centre), then the list of notices (history per room by the room filter), each with its A4
-// print view, and the Excel export of the list.
+// print view and, when it was published to the room's residents, its notice; the Excel export of the list.
+// Publishing needs the notice centre's code, so only its holders are offered 同时发布给住户.
 import { DownloadOutlined } from "@ant-design/icons";
-import { App, Button, Card, Form, Input, Modal, Progress, Select, Table } from "antd";
+import { App, Button, Card, Checkbox, Form, Input, Modal, Progress, Select, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -17,12 +18,15 @@ import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { usePaging } from "../shared/paging.ts";
 import { useApi } from "../../shared/useApi.ts";
 import { api } from "../../../http/api.ts";
+import { hasAuthority } from "../shared/authority.ts";
+import notices from "../../../../../generated/resource-defs/notices.ts";
 
 interface GenerateValues {
   buildingIds?: number[];
   roomIds?: number[];
   title: string;
   template: string;
+  publish?: boolean;
 }
 
 function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId: number; open: boolean; onClose: () => void; onStarted: (taskId: number) => void }) {
@@ -69,6 +73,11 @@ function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId
         >
           <Input.TextArea rows={5} maxLength={1000} showCount />
         </Form.Item>
+        {hasAuthority(notices.code) && (
+          <Form.Item name="publish" valuePropName="checked" extra="每份催缴通知同时发布为通知公告，列出欠费明细，仅该房屋的住户可见">
+            <Checkbox>同时发布给住户</Checkbox>
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
@@ -149,6 +158,23 @@ export default function DunningNoticesPage({ route }: PageProps) {
           { title: "欠费账单数", dataIndex: "billCount", align: "right" },
           { title: "最早欠费账期", dataIndex: "oldestPeriod" },
           { title: "生成时间", dataIndex: "issuedAt", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+          {
+            title: "住户通知",
+            dataIndex: "publishedNoticeId",
+            render: (v: number | null | undefined) =>
+              v ? (
+                <>
+                  <Tag color="success">已发布</Tag>
+                  {hasAuthority(notices.code) && (
+                    <Button type="link" size="small" onClick={() => navigate(`/property/noticeCenter/show/${v}`)}>
+                      查看通知
+                    </Button>
+                  )}
+                </>
+              ) : (
+                <Tag>未发布</Tag>
+              ),
+          },
           {
             title: "操作",
             render: (_v, r) => (

@@ -1,0 +1,46 @@
+// Notices addressed to one room (notices.roomId; the decision in docs/decisions.md "Room-targeted
+// notices"): a community-wide notice (no room) is read by every resident of its community, a
+// room-targeted one by that room's residents only.
+//   GET {property}/notices/actions/roomNoticeList?roomId -> {roomId, list} what the room's residents
+//       see: live (published, not expired) notices of its community without a room or addressed to it.
+// The generic write path checks that a notice's room is of the notice's community (hooks afterWrite).
+import type { FastifyInstance } from "fastify";
+import { operations } from "../../../generated/operations.ts";
+import { messages } from "../../../generated/errors.ts";
+import type { ListRoomNoticesData } from "../../../generated/operation-types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../db/types.ts";
+import { registerResourceHooks } from "../crud/hooks.ts";
+import { apiError, validationError } from "../http/envelope.ts";
+import { route } from "../http/operation.ts";
+import { requiredId } from "../http/request-input.ts";
+
+/** SQL condition (on notices aliased n) of a notice the residents read now. */
+const LIVE_NOTICE_SQL = "n.publish_status = 1 and (n.expire_time is null or n.expire_time > now())";
+
+async function checkNoticeRoom(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
+  const { rows } = await tx.query(
+    `select 1 from notices n join rooms r on r.tenant_id = n.tenant_id and r.id = n.room_id
+      where n.tenant_id = $1 and n.id = $2 and r.community_id <> n.community_id`,
+    [session.tenantId, id],
+  );
+  if (rows.length) throw validationError([{ field: "roomId", message: messages.roomNotInCommunity }]);
+}
+
+export async function roomNoticesModule(app: FastifyInstance): Promise<void> {
+  registerResourceHooks("notices", { afterWrite: (tx, session, id) => checkNoticeRoom(tx, session, id) });
+
+  route(app, operations.listRoomNotices, async ({ query, session }) => {
+    const roomId = requiredId(query.roomId);
+    const room = await app.db.query<{ communityId: number }>(`select community_id as "communityId" from rooms where tenant_id = $1 and id = $2`, [session.tenantId, roomId]);
+    if (!room.rows[0]) throw apiError("NOT_FOUND");
+    const { rows } = await app.db.query<ListRoomNoticesData["list"][number]>(
+      `select n.id, n.title, n.notice_type as "noticeType", n.content, n.publish_time as "publishTime", coalesce(n.pinned, false) as pinned, n.room_id as "roomId"
+         from notices n
+        where n.tenant_id = $1 and n.community_id = $2 and (n.room_id is null or n.room_id = $3) and ${LIVE_NOTICE_SQL}
+        order by coalesce(n.pinned, false) desc, n.publish_time desc nulls last, n.id desc limit 200`,
+      [session.tenantId, room.rows[0].communityId, roomId],
+    );
+    return { roomId, list: rows };
+  });
+}
