@@ -8,7 +8,7 @@
 //   deleteOne  DELETE /api/S/R/{id}
 //   deleteMany DELETE /api/S/R/actions/batchDelete {ids}
 // Community-scoped resources also send the current community as communityId (the server still
-// scopes by the session). meta.silent / meta.loading pass through to the wrapper.
+// scopes by the session); meta.communityId names another one, null none (every community the session sees). meta.silent / meta.loading pass through to the wrapper.
 import type { BaseKey, BaseRecord, CrudFilter, DataProvider } from "@refinedev/core";
 import { http, type RequestOptions } from "../http/request.ts";
 import { getCurrentCommunityId } from "../state/community.ts";
@@ -41,9 +41,9 @@ function optionsOf(meta?: Record<string, unknown>): RequestOptions {
   };
 }
 
-/** Adds communityId for a community-scoped resource: meta.communityId, else the current community. */
+/** Adds communityId for a community-scoped resource: meta.communityId, else the current community (meta.communityId null: none). */
 export function withCommunity<T extends Record<string, unknown>>(info: ResourceMeta, body: T, meta?: Record<string, unknown>): T {
-  if (info.scope !== "community" || "communityId" in body) return body;
+  if (info.scope !== "community" || "communityId" in body || meta?.communityId === null) return body;
   const communityId = (meta?.communityId as BaseKey | null | undefined) ?? getCurrentCommunityId();
   return communityId === undefined || communityId === null || communityId === "" ? body : { ...body, communityId };
 }

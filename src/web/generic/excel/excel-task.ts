@@ -1,8 +1,10 @@
 // The Excel import / export calls of a resource (src/server/excel/routes.ts) for the generic list:
 // start the task, wait for it (polling GET .../actions/task?id=), and download files by link (GET,
-// the session cookie goes along), so a file never passes through the JSON request wrapper.
+// the session cookie goes along), so a file never passes through the JSON request wrapper. The
+// actions hang off the resource's URL, which the data provider derives from the resource metadata.
 import { baseURLFor } from "../../http/hosts.ts";
 import { http } from "../../http/request.ts";
+import { resourceUrlOf } from "../../providers/dataProvider.ts";
 
 export const TASK_POLL_MS = 1000;
 /** Give up waiting on screen after this long; the task centre still shows the task. */
@@ -16,7 +18,8 @@ export interface ExcelTask {
   detail: { total?: number; imported?: number; rejected?: { row: number; reason: string }[]; rows?: number; fileName?: string; downloadUrl?: string } | null;
 }
 
-export const apiBase = (service: string, resource: string) => `/api/${service}/${resource}`;
+/** The resource's URL (the data provider's), the base of its Excel actions. */
+export const apiBase = (service: string, resource: string) => resourceUrlOf(resource, { service });
 
 /** An address the browser opens directly (downloads), on the service host of this page. */
 export const absoluteUrl = (path: string) => `${baseURLFor(typeof window !== "undefined" ? window.location.hostname : undefined)}${path}`;

@@ -1,21 +1,22 @@
 // 菜单配置 (/system/menucustomization, HBL03021; spec §2: the main account's "menu configuration"):
 // the whole menu (generated/routes.ts) as a tree table where each group and entry can be renamed,
-// moved up or down among its siblings and hidden. 保存 sends the tenant's customisation
-// (POST {system}/menuCustomizations/actions/save, resource menuCustomizations) and reloads the user,
+// moved up or down among its siblings and hidden. The saved items are the resource menuCustomizations
+// (read through the data provider); 保存 sends the tenant's customisation (operation
+// saveMenuCustomization) and reloads the user,
 // so the left menu follows at once; 恢复默认 clears it. Other accounts see why they cannot edit.
 import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
 import { App, Button, Card, Input, Popconfirm, Result, Space, Switch, Table, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import menuCustomizations from "../../../../generated/resource-defs/menuCustomizations.ts";
 import { menu } from "../../../../generated/routes.ts";
-import { http } from "../../http/request.ts";
+import { api } from "../../http/api.ts";
 import { loadCurrentUser } from "../../providers/authProvider.ts";
+import { dataProvider } from "../../providers/dataProvider.ts";
 import { getUserType } from "../../state/session.ts";
 import { withScene } from "../../state/scene.ts";
 import type { PageProps } from "../registry.ts";
 import { arrangeMenu, itemsOf, moveSibling, type EditableNode, type SavedItem } from "./menu-edit.ts";
 
-const API = "/api/system/menuCustomizations";
 const aliasField = menuCustomizations.fields.find((f) => f.name === "alias")!;
 
 export default function MenuCustomizationPage({ route }: PageProps) {
@@ -25,8 +26,8 @@ export default function MenuCustomizationPage({ route }: PageProps) {
   const mainAccount = getUserType() === "0";
 
   const load = async () => {
-    const data = await http.post<{ list: SavedItem[] }>(`${API}/actions/pageList`, { pageNo: 1, pageSize: 500 });
-    setTree(arrangeMenu(menu, data?.list ?? [], (t) => withScene(t)));
+    const { data } = await dataProvider.getList<SavedItem & { id: number }>({ resource: menuCustomizations.name, pagination: { mode: "off" } });
+    setTree(arrangeMenu(menu, data, (t) => withScene(t)));
   };
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets the tree only after awaiting the fetch, never synchronously
@@ -41,7 +42,7 @@ export default function MenuCustomizationPage({ route }: PageProps) {
   const save = async (items: ReturnType<typeof itemsOf>) => {
     setSaving(true);
     try {
-      await http.post(`${API}/actions/save`, { items });
+      await api.saveMenuCustomization({ body: { items } });
       void message.success(items.length ? "菜单配置已保存" : "已恢复默认菜单");
       await loadCurrentUser({ force: true });
       await load();

@@ -1,7 +1,8 @@
 // 人员信息 (/personnel/personnelInfo?id=, HBL01005, outside the frame): one resident's profile — the
 // inhabitant's fields (labels and masks from the schema), the room, cards, key-person status, face
 // records and the latest open-door events (GET {system}/inhabitants/{id}/actions/profile). Without
-// ?id= a resident is looked up by name or phone first.
+// ?id= a resident is looked up by name or phone first (the inhabitants list, in every community the
+// user may see).
 import { Card, Col, Descriptions, Empty, Row, Select, Space, Spin, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
@@ -11,16 +12,31 @@ import { mask } from "../../../common/masks.ts";
 import { FieldValue } from "../../generic/display.tsx";
 import { detailFields, fieldLabel } from "../../generic/fields.ts";
 import inhabitantDef from "../../../../generated/resource-defs/inhabitants.ts";
-import { http } from "../../http/request.ts";
 import { api } from "../../http/api.ts";
+import { dataProvider } from "../../providers/dataProvider.ts";
 import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 
+interface Found {
+  id: number;
+  name: string;
+  phone: string;
+  roomIdLabel?: string;
+}
+
 function PersonSearch({ onPick }: { onPick: (id: number) => void }) {
   const [keyword, setKeyword] = useState("");
   const { data, loading } = useApi(
-    keyword ? () => http.post<{ list: { id: number; name: string; phone: string; roomIdLabel?: string }[] }>("/api/system/inhabitants/actions/pageList", { keyword, pageSize: 20 }) : null,
+    keyword
+      ? () =>
+          dataProvider.getList<Found>({
+            resource: inhabitantDef.name,
+            pagination: { currentPage: 1, pageSize: 20 },
+            filters: [{ field: "keyword", operator: "contains", value: keyword }],
+            meta: { communityId: null },
+          })
+      : null,
     [keyword],
   );
   return (
@@ -32,7 +48,7 @@ function PersonSearch({ onPick }: { onPick: (id: number) => void }) {
       loading={loading}
       onSearch={(v) => setKeyword(v.trim())}
       onChange={(v) => onPick(Number(v))}
-      options={(data?.list ?? []).map((p) => ({ value: p.id, label: `${mask("name", p.name)} ${mask("phone", p.phone)}${p.roomIdLabel ? ` · ${p.roomIdLabel}` : ""}` }))}
+      options={(data?.data ?? []).map((p) => ({ value: p.id, label: `${mask("name", p.name)} ${mask("phone", p.phone)}${p.roomIdLabel ? ` · ${p.roomIdLabel}` : ""}` }))}
       aria-label="查找住户"
     />
   );

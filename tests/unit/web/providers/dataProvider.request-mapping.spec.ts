@@ -106,6 +106,21 @@ describe("getList → POST /api/{service}/{resource}/actions/pageList", () => {
     await dataProvider.getList({ resource: "rooms", pagination: { currentPage: 1, pageSize: 10 }, meta: { communityId: 2000 } });
     expect(seen[0].body).toMatchObject({ communityId: 2000 });
   });
+
+  it("meta.communityId null sends no community (every community the session sees)", async () => {
+    await dataProvider.getList({
+      resource: "inhabitants",
+      pagination: { currentPage: 1, pageSize: 20 },
+      filters: [{ field: "keyword", operator: "contains", value: "张" }],
+      meta: { communityId: null },
+    });
+    expect(seen[0]).toEqual({ method: "POST", url: "/api/system/inhabitants/actions/pageList", body: { pageNo: 1, pageSize: 20, keyword: "张" } });
+  });
+
+  it("pagination off asks for the first 500 rows (menuCustomizations)", async () => {
+    await dataProvider.getList({ resource: "menuCustomizations", pagination: { mode: "off" } });
+    expect(seen[0]).toEqual({ method: "POST", url: "/api/system/menuCustomizations/actions/pageList", body: { pageNo: 1, pageSize: 500 } });
+  });
 });
 
 describe("the other calls", () => {

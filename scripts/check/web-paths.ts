@@ -1,0 +1,46 @@
+// No API path typed by hand in the web app (npm run check): a string or template literal starting
+// with /api/ is only allowed in src/web/http (the typed client of the declared operations) and
+// src/web/providers (the data provider, which derives a resource's URL from its metadata).
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import ts from "typescript";
+
+const ALLOWED_DIRS = ["src/web/http/", "src/web/providers/"];
+/** Files still being moved to the typed client; the list may only shrink. */
+const ALLOWED_FILES = new Set([
+  "src/web/pages/payment/api.ts", // being moved
+]);
+
+/** 1-based line numbers of the literals starting with /api/ in a TypeScript source. */
+export function apiPathLines(fileName: string, text: string): number[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const lines: number[] = [];
+  const visit = (node: ts.Node) => {
+    const literal = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : ts.isTemplateExpression(node) ? node.head.text : undefined;
+    if (literal?.startsWith("/api/")) lines.push(source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return lines;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Every hand-typed API path of src/web under root, as "file:line" problems. */
+export function checkWebApiPaths(root: string): string[] {
+  const problems: string[] = [];
+  for (const file of sourceFiles(join(root, "src/web"))) {
+    const name = relative(root, file).split(sep).join("/");
+    if (ALLOWED_DIRS.some((dir) => name.startsWith(dir)) || ALLOWED_FILES.has(name)) continue;
+    for (const line of apiPathLines(name, readFileSync(file, "utf8"))) {
+      problems.push(`${name}:${line} spells an API path by hand (call api.<operation>() or the data provider with the resource name)`);
+    }
+  }
+  return problems;
+}
