@@ -60,6 +60,41 @@ function columnDefault(f: FieldDef): string {
   return ` default ${sqlLiteral(f.default)}`;
 }
 
+/**
+ * A filter on a field of a few values (a mapping's codes, a boolean) matches a large share of a
+ * tenant's rows, so an index of its own is never the planner's way in: the list's tenant or
+ * community index narrows the rows first and the value is checked on them.
+ */
+const fewValues = (f: FieldDef) => f.type === "boolean" || f.mapping !== undefined;
+
+/**
+ * A reference to the user who did something (approver, issuer, operator …), neither a filter nor a
+ * sort: no query looks rows up by it. Its index would only speed up deleting a user (the foreign
+ * key's check), a rare step that fails anyway when the user is referenced, while every row written
+ * pays for one more index entry.
+ */
+const isWhoColumn = (f: FieldDef) => f.type === "ref" && f.ref?.resource === "users" && !f.filter && !f.sort;
+
+/**
+ * The CREATE INDEX statements, named after their columns. A non-unique index whose columns are
+ * those of another index, of a unique key or of the primary key (tenant_id, id), or their leading
+ * part, is left out: the longer one serves its every query, and each index costs every write.
+ */
+function indexStatements(table: string, wanted: { cols: string[]; unique: boolean }[]): Record<string, string> {
+  const covers = (longer: string[], shorter: string[]) => longer.length >= shorter.length && shorter.every((c, i) => longer[i] === c);
+  const all = [{ cols: ["tenant_id", "id"], unique: true }, ...wanted];
+  const indexes: Record<string, string> = {};
+  all.forEach((w, i) => {
+    if (i === 0) return; // the primary key, declared with the table
+    // Of two equal non-unique lists the first is kept.
+    const covered = all.some((o, j) => j !== i && covers(o.cols, w.cols) && (o.unique || o.cols.length > w.cols.length || j < i));
+    if (!w.unique && covered) return;
+    const name = `${table}_${w.cols.filter((c) => c !== "tenant_id").join("_") || "tenant"}_${w.unique ? "uq" : "idx"}`.slice(0, 63);
+    indexes[name] = `create ${w.unique ? "unique " : ""}index if not exists ${q(name)} on ${q(table)} (${w.cols.map(q).join(", ")})`;
+  });
+  return indexes;
+}
+
 export function tableShape(model: Model, r: ResourceDef): TableShape {
   const t = r.table;
   const columns: Record<string, string> = {
@@ -79,20 +114,18 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
     updated_by: "bigint",
   });
   const scopeCols = r.scope === "community" ? ["tenant_id", "community_id"] : ["tenant_id"];
-  const indexes: Record<string, string> = {};
-  const index = (cols: string[], unique = false) => {
-    const name = `${t}_${cols.filter((c) => c !== "tenant_id").join("_") || "tenant"}_${unique ? "uq" : "idx"}`.slice(0, 63);
-    indexes[name] = `create ${unique ? "unique " : ""}index if not exists ${q(name)} on ${q(t)} (${cols.map(q).join(", ")})`;
-  };
+  const wanted: { cols: string[]; unique: boolean }[] = [];
+  const index = (cols: string[], unique = false) => wanted.push({ cols, unique });
   index([...scopeCols, "id"]);
   const byName = new Map(r.fields.map((f) => [f.name, f]));
   const col = (name: string) => byName.get(name)?.column ?? (name === "communityId" ? "community_id" : name === "createdAt" ? "created_at" : name === "updatedAt" ? "updated_at" : name);
   for (const f of r.fields) {
     if (f.sort) index([...scopeCols, f.column, "id"]);
-    else if (f.filter || f.type === "ref") index(["tenant_id", f.column]);
+    else if ((f.filter && !fewValues(f)) || (f.type === "ref" && !isWhoColumn(f))) index(["tenant_id", f.column]);
   }
   if (r.defaultSort.field !== "id") index([...scopeCols, col(r.defaultSort.field), "id"]);
   for (const u of r.unique) index(["tenant_id", ...u.map(col)], true);
+  const indexes = indexStatements(t, wanted);
 
   const foreignKeys: Record<string, string> = {};
   const fk = (column: string, target: string) => {
@@ -188,6 +221,10 @@ export function planMigrations(existing: MigrationFile[], previous: Snapshot | u
   if (!sql.trim()) return existing;
   const n = String(existing.length + 1).padStart(4, "0");
   const first = Object.keys(current).find((t) => JSON.stringify(current[t]) !== JSON.stringify(previous?.[t]));
-  const name = existing.length === 0 ? `${n}_initial.sql` : `${n}_${first ?? "change"}.sql`;
+  const onlyDroppedIndexes = sql
+    .trim()
+    .split("\n")
+    .every((line) => line.startsWith("drop index "));
+  const name = existing.length === 0 ? `${n}_initial.sql` : `${n}_${onlyDroppedIndexes ? "drop_indexes" : (first ?? "change")}.sql`;
   return [...existing, { name, sql }];
 }

@@ -10,6 +10,10 @@ import { parseId } from "../crud/sql.ts";
 import { audit, CODES, idList, notFound, refused, ruleBroken } from "./common.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { planDeductions } from "./auto-deduct.ts";
+import { refreshStaleStatistics } from "../db/statistics.ts";
+
+/** The tables an approval writes in bulk (with auto-deduction): their statistics are kept current before it. */
+const WRITTEN = ["bills", "bill_approvals", "payments", "receipts", "prepay_transactions", "prepay_accounts"];
 
 export interface DecisionResult {
   /** Bills whose status changed. */
@@ -44,6 +48,9 @@ const batchTarget = (value: unknown): string | null => {
 };
 
 export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
+  // First, before any row lock: ANALYZE holds its table lock to the end of the transaction, so a
+  // concurrent approval that also wants it waits here holding nothing.
+  await refreshStaleStatistics(tx, WRITTEN);
   const sel = await selection(tx, session, body);
   // The bills to approve are locked first (lock order: bills, then prepayment accounts), so that
   // what rooms with auto-deduct on pay from their balance can be worked out before the one update
