@@ -1,4 +1,5 @@
-// npm run check: schema-to-route consistency of the generated model; exits 1 with every problem.
+// npm run check: schema-to-route consistency of the generated model and no inline Chinese text in
+// server code; exits 1 with every problem.
 import { routes, menu } from "../../generated/routes.ts";
 import { resources } from "../../generated/resources.ts";
 import { rules } from "../../generated/rules.ts";
@@ -9,12 +10,14 @@ import { operations } from "../../generated/operations.ts";
 import openapi from "../../generated/openapi.json" with { type: "json" };
 import { checkConsistency } from "./consistency.ts";
 import { checkOperationRoutes, genericRoutes, pendingRoutes, registeredRoutes, routeKey } from "./operations.ts";
+import { checkServerTexts } from "./server-texts.ts";
 
 const pending = pendingRoutes(new URL("../../schemas/operations/pending.yaml", import.meta.url).pathname);
 const declared = new Map(Object.values(operations).map((o) => [routeKey(o.method, o.path), o.name]));
 const problems = [
   ...checkConsistency({ routes, menu, resources, rules, mappings, permissionGroups, allowedDuplicateRouteCodes, specRoutes }),
   ...checkOperationRoutes({ registered: await registeredRoutes(), generic: genericRoutes(openapi), declared, pending }),
+  ...checkServerTexts(new URL("../..", import.meta.url).pathname),
 ];
 if (problems.length) {
   console.error(`schema check failed (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
