@@ -165,7 +165,18 @@ export const messages = {
   "dunningTaskName": "生成催缴通知 {day}",
   "dunningPublishNoPermission": "您没有通知公告的发布权限，不能同时发布给住户",
   "dunningBillsHeading": "欠费明细：",
-  "dunningBillLine": "{period} {itemName} {amount}元（账单编号{billNo}，缴费截止日{dueDate}）"
+  "dunningBillLine": "{period} {itemName} {amount}元（账单编号{billNo}，缴费截止日{dueDate}）",
+  "selfDeleteRefused": "不能删除当前登录的账号",
+  "ingestRecordsRequired": "请提供要上报的记录（records）",
+  "ingestTooMany": "每次最多上报{max}条记录",
+  "ingestRecordInvalid": "记录格式不正确",
+  "readOnly": "该数据为只读数据，不能修改",
+  "moneyInvalid": "请输入正确的金额",
+  "referenceMissing": "{label}不存在",
+  "fieldSelect": "请选择{label}",
+  "fieldInput": "请输入{label}",
+  "illegalState": "当前状态为“{state}”，不能{action}",
+  "actionDone": "{action}成功"
 } as const;
 
 export const errorCodes = {

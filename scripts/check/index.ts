@@ -1,5 +1,5 @@
-// npm run check: schema-to-route consistency of the generated model and no API path typed by hand
-// in the web app; exits 1 with every problem.
+// npm run check: schema-to-route consistency of the generated model, no API path typed by hand in
+// the web app and no inline Chinese text in server code; exits 1 with every problem.
 import { routes, menu } from "../../generated/routes.ts";
 import { resources } from "../../generated/resources.ts";
 import { rules } from "../../generated/rules.ts";
@@ -11,6 +11,7 @@ import openapi from "../../generated/openapi.json" with { type: "json" };
 import { checkConsistency } from "./consistency.ts";
 import { checkOperationRoutes, genericRoutes, pendingRoutes, registeredRoutes, routeKey } from "./operations.ts";
 import { checkWebApiPaths } from "./web-paths.ts";
+import { checkServerTexts } from "./server-texts.ts";
 
 const pending = pendingRoutes(new URL("../../schemas/operations/pending.yaml", import.meta.url).pathname);
 const declared = new Map(Object.values(operations).map((o) => [routeKey(o.method, o.path), o.name]));
@@ -18,11 +19,12 @@ const problems = [
   ...checkConsistency({ routes, menu, resources, rules, mappings, permissionGroups, allowedDuplicateRouteCodes, specRoutes }),
   ...checkOperationRoutes({ registered: await registeredRoutes(), generic: genericRoutes(openapi), declared, pending }),
   ...checkWebApiPaths(new URL("../..", import.meta.url).pathname),
+  ...checkServerTexts(new URL("../..", import.meta.url).pathname),
 ];
 if (problems.length) {
   console.error(`schema check failed (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
 console.log(
-  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web`,
+  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server`,
 );

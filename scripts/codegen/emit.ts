@@ -211,6 +211,7 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
         `export const constantDescriptions: Record<string, string> = ${json(Object.fromEntries(Object.entries(model.constants).map(([k, v]) => [k, v.description])))};`,
     ),
   );
+  put("texts.ts", ts("schemas/texts.yaml", `/** Label texts the server writes, by group; {name} placeholders are filled by fillText. */\nexport const texts = ${json(model.texts)} as const;`));
   put("types.ts", await typesFile(model));
   for (const [name, text] of Object.entries(validatorFiles(model))) put(name, text);
 

@@ -25,7 +25,7 @@ export interface SourceFile<T = unknown> {
   doc: Document;
 }
 
-const KINDS = ["rules", "mappings", "permissions", "errors", "constants"] as const;
+const KINDS = ["rules", "mappings", "permissions", "errors", "constants", "texts"] as const;
 export type GlobalKind = (typeof KINDS)[number];
 
 export interface Sources {

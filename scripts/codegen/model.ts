@@ -17,6 +17,7 @@ export interface Model {
   errorMessages: Record<string, string>;
   errorCodes: Record<string, ErrorCodeDef>;
   constants: Record<string, { value: unknown; description: string; unit?: string }>;
+  texts: Record<string, Record<string, string | string[]>>;
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -289,6 +290,7 @@ export function buildModel(sources: Sources): Model {
     errorMessages: g.errors.data.messages,
     errorCodes: g.errors.data.codes,
     constants: g.constants.data.constants,
+    texts: g.texts.data.texts,
   };
 }
 

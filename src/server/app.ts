@@ -33,6 +33,8 @@ import { routeModules } from "./domains.ts";
 import { isDatabaseEmpty, seedDemo } from "./seed/demo.ts";
 import { randomDemoPassword, writeDemoPasswordFile } from "./seed/demo-password.ts";
 import { webDistDir } from "./paths.ts";
+import { fillText } from "../common/fill-text.ts";
+import { texts } from "../../generated/texts.ts";
 
 export interface AppOptions {
   /** PGlite data folder (default ./data); also where demo-password.txt goes. */
@@ -71,10 +73,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       if (options.seedDemo !== false && (await isDatabaseEmpty(db))) {
         const password = options.demoPassword || randomDemoPassword();
         await seedDemo(db, password);
-        if (options.demoPassword) print("演示数据已加载：admin、staff、admin2，密码为 NEPTUNE_DEMO_PASSWORD。");
+        if (options.demoPassword) print(texts.startup.demoPasswordFromEnv);
         else {
           const file = writeDemoPasswordFile(dataDir, password);
-          print(`演示数据已加载：admin、staff、admin2 的密码为 ${password}（已写入 ${file}，仅显示这一次）\nDemo users admin, staff, admin2 — password: ${password}`);
+          print(fillText(texts.startup.demoPasswordWritten, { password, file }));
         }
       }
     });

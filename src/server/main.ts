@@ -8,6 +8,8 @@ import { buildApp } from "./app.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { MigrationChecksumError } from "./db/migrate.ts";
 import { describeStartError } from "./start-errors.ts";
+import { fillText } from "../common/fill-text.ts";
+import { texts } from "../../generated/texts.ts";
 
 export async function main(): Promise<void> {
   const port = Number(process.env.PORT || 8080);
@@ -27,7 +29,7 @@ export async function main(): Promise<void> {
     const known = describeStartError(err, { databaseUrl, dataDir });
     if (err instanceof DataDirLockedError || err instanceof MigrationChecksumError) console.error(err.message);
     else if (known) console.error(known);
-    else console.error("服务启动失败 / server failed to start:", err);
+    else console.error(texts.startup.failed, err);
     process.exit(1);
   }
 
@@ -50,7 +52,7 @@ export async function main(): Promise<void> {
   try {
     await app.listen({ port, host });
   } catch (err) {
-    console.error(`无法监听端口 ${port} / cannot listen on port ${port}:`, (err as Error).message);
+    console.error(fillText(texts.startup.cannotListen, { port }), (err as Error).message);
     await app.close().catch(() => undefined);
     process.exit(1);
   }

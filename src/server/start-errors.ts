@@ -2,6 +2,8 @@
 // the database unreachable, its authentication refused, the database missing, the data folder not
 // writable. Anything else is not recognised (null) and the caller prints it whole. The database is
 // named by host, port and name only: a connection string's password is never printed.
+import { fillText } from "../common/fill-text.ts";
+import { texts } from "../../generated/texts.ts";
 interface StartErrorLike {
   code?: string;
   path?: string;
@@ -26,12 +28,12 @@ export function describeStartError(err: unknown, settings: { databaseUrl?: strin
   const e = (typeof err === "object" && err !== null ? err : {}) as StartErrorLike;
   const db = databaseName(settings.databaseUrl);
   if (settings.databaseUrl) {
-    if (e.code && UNREACHABLE.has(e.code)) return `启动失败：无法连接数据库 ${db}（${e.code}） / start failed: cannot reach the database at ${db} (${e.code})`;
-    if (e.code === "28P01" || e.code === "28000") return `启动失败：数据库 ${db} 拒绝了登录（用户或密码错误） / start failed: the database at ${db} refused the login (wrong user or password)`;
-    if (e.code === "3D000") return `启动失败：数据库 ${db} 不存在 / start failed: the database ${db} does not exist`;
+    if (e.code && UNREACHABLE.has(e.code)) return fillText(texts.startup.dbUnreachable, { db, code: e.code });
+    if (e.code === "28P01" || e.code === "28000") return fillText(texts.startup.dbLoginRefused, { db });
+    if (e.code === "3D000") return fillText(texts.startup.dbMissing, { db });
   }
   if (e.code && NOT_WRITABLE.has(e.code) && (!e.path || e.path.startsWith(settings.dataDir))) {
-    return `启动失败：数据目录 ${settings.dataDir} 不可写（${e.code}） / start failed: DATA_DIR ${settings.dataDir} is not writable (${e.code})`;
+    return fillText(texts.startup.dataDirNotWritable, { dir: settings.dataDir, code: e.code });
   }
   return null;
 }

@@ -12,6 +12,7 @@
 // connection lost) it does not cache. A change made directly in the database is seen within
 // SESSION_CACHE_MS (docs/server.md).
 import type { Db, DbSession } from "../db/types.ts";
+import { texts } from "../../../generated/texts.ts";
 import { newToken, sha256Hex } from "./tokens.ts";
 import { SESSION_CACHE_MAX, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS } from "./settings.ts";
 import { authoritiesOf } from "./authorities.ts";
@@ -166,7 +167,7 @@ export async function findSession(db: DbSession, token: string): Promise<Session
     userType: row.user_type ?? "1",
     authorities: Object.freeze(authorities) as string[],
     tenantName: row.tenant_name,
-    sceneName: row.scene_name || "社区",
+    sceneName: row.scene_name || texts.common.defaultScene,
   });
   // Never kept past the session's own end (idle or absolute), measured on the database's clock.
   const ttl = Math.min(SESSION_CACHE_MS, Number(row.remaining_ms));

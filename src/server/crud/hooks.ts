@@ -4,6 +4,7 @@
 // make, change or delete a main account (userType "0" has every authority). Username uniqueness across tenants is
 // enforced by login_names (409 DUPLICATE). Deleting a user keeps its operation log (user_id cleared).
 import { checkRule } from "../../common/validate.ts";
+import { messages } from "../../../generated/errors.ts";
 import { hashPassword } from "../auth/password.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
@@ -70,7 +71,7 @@ const usersHooks: ResourceHooks = {
   },
   // The operation log keeps the username text of a deleted user; its sessions end with it.
   async beforeDelete(tx, session, ids) {
-    if (ids.includes(session.userId)) throw apiError("BAD_REQUEST", { message: "不能删除当前登录的账号" });
+    if (ids.includes(session.userId)) throw apiError("BAD_REQUEST", { message: messages.selfDeleteRefused });
     await guardMainAccounts(tx, session, ids);
     await tx.query("update operation_logs set user_id = null where tenant_id = $1 and user_id = any($2::bigint[])", [session.tenantId, ids]);
     await tx.query("delete from sessions where tenant_id = $1 and user_id = any($2::bigint[])", [session.tenantId, ids]);

@@ -8,6 +8,8 @@
 // Answer: {accepted, ids, rejected: [{index, field, message}]} (index = position in the list).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fillScene, validateResource } from "../../common/validate.ts";
+import { fillText } from "../../common/fill-text.ts";
+import { messages } from "../../../generated/errors.ts";
 import { sessionOf } from "../auth/guard.ts";
 import { apiError, ok } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
@@ -27,8 +29,8 @@ export interface IngestRejection {
 function recordsOf(request: FastifyRequest): Record<string, unknown>[] {
   const body = request.body;
   const list = Array.isArray(body) ? body : (body as { records?: unknown } | null)?.records;
-  if (!Array.isArray(list) || list.length === 0) throw apiError("BAD_REQUEST", { message: "请提供要上报的记录（records）" });
-  if (list.length > MAX_INGEST) throw apiError("BAD_REQUEST", { message: `每次最多上报${MAX_INGEST}条记录` });
+  if (!Array.isArray(list) || list.length === 0) throw apiError("BAD_REQUEST", { message: messages.ingestRecordsRequired });
+  if (list.length > MAX_INGEST) throw apiError("BAD_REQUEST", { message: fillText(messages.ingestTooMany, { max: MAX_INGEST }) });
   return list as Record<string, unknown>[];
 }
 
@@ -48,12 +50,12 @@ export function registerIngest(app: FastifyInstance, model: ResourceModel): void
       for (const r of rows) communities.add(Number(r.id));
     }
     records.forEach((record, index) => {
-      if (!record || typeof record !== "object" || Array.isArray(record)) return rejected.push({ index, field: "", message: "记录格式不正确" });
+      if (!record || typeof record !== "object" || Array.isArray(record)) return rejected.push({ index, field: "", message: messages.ingestRecordInvalid });
       const errors = validateResource(def.name, "create", record, session.sceneName);
       if (errors.length) return rejected.push({ index, ...errors[0] });
       const communityId = model.communityScoped ? parseId(record.communityId) : null;
       if (model.communityScoped && (communityId === null || !communities.has(communityId))) {
-        return rejected.push({ index, field: "communityId", message: fillScene("{scene}不存在", session.sceneName) });
+        return rejected.push({ index, field: "communityId", message: fillScene(messages.sceneNotFound, session.sceneName) });
       }
       valid.push({ index, record, communityId });
     });

@@ -3,6 +3,7 @@
 // validated before anything is written, run in one transaction with their operation_logs row, and
 // translate database errors (duplicate, missing or still-referenced rows) into API errors.
 import { fillScene, validateResource, type FieldError } from "../../common/validate.ts";
+import { messages } from "../../../generated/errors.ts";
 import type { Db, DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { apiError, validationError } from "../http/envelope.ts";
@@ -85,7 +86,7 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
   if (model.communityScoped) {
     communityId = parseId(body.communityId);
     if (communityId === null) {
-      const message = fillScene("请选择{scene}", session.sceneName);
+      const message = fillScene(messages.communityRequired, session.sceneName);
       throw validationError([{ field: "communityId", message }]);
     }
   }
@@ -96,7 +97,7 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
     if (communityId !== null) {
       const owned = await tx.query("select 1 from communities where tenant_id = $1 and id = $2", [session.tenantId, communityId]);
       if (!owned.rows.length) {
-        const message = fillScene("{scene}不存在", session.sceneName);
+        const message = fillScene(messages.sceneNotFound, session.sceneName);
         throw validationError([{ field: "communityId", message }]);
       }
     }

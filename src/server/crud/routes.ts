@@ -39,7 +39,7 @@ const idOf = (request: FastifyRequest): number => {
   return id;
 };
 
-const readOnlyError = () => new ApiError(405, 405, "该数据为只读数据，不能修改");
+const readOnlyError = () => new ApiError(405, 405, messages.readOnly);
 
 export function registerResource(app: FastifyInstance, model: ResourceModel, validate: Validate): void {
   const { def } = model;

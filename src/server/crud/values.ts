@@ -3,6 +3,7 @@
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { validationError } from "../http/envelope.ts";
+import { messages } from "../../../generated/errors.ts";
 import type { ResourceModel } from "./model.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
@@ -19,7 +20,7 @@ export function toColumnValue(field: FieldDef, value: unknown): unknown {
       try {
         return yuanToFen(typeof value === "number" ? value : scalarText(value));
       } catch {
-        throw validationError([{ field: field.name, message: "请输入正确的金额" }]);
+        throw validationError([{ field: field.name, message: messages.moneyInvalid }]);
       }
     case "boolean":
       return value === true || value === "true" || value === 1 || value === "1";

@@ -2,6 +2,8 @@
 // same folder silently loses committed rows (DESIGN.md), so a second server must refuse to start.
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { fillText } from "../../common/fill-text.ts";
+import { texts } from "../../../generated/texts.ts";
 
 export const LOCK_FILE = "neptune.lock";
 
@@ -10,10 +12,7 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly pid: number,
   ) {
-    super(
-      `数据目录 ${dataDir} 已被另一个进程（pid ${pid}）占用，不能同时启动两个服务。\n` +
-        `The data folder ${dataDir} is locked by another running process (pid ${pid}); refusing to start a second server on it.`,
-    );
+    super(fillText(texts.startup.dataDirLocked, { dir: dataDir, pid }));
     this.name = "DataDirLockedError";
   }
 }

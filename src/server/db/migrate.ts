@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "./types.ts";
+import { fillText } from "../../common/fill-text.ts";
+import { texts } from "../../../generated/texts.ts";
 import { coreAfterMigrationsDir, coreMigrationsDir, generatedMigrationsDir } from "../paths.ts";
 
 export interface Migration {
@@ -18,7 +20,7 @@ export interface Migration {
 
 export class MigrationChecksumError extends Error {
   constructor(readonly migration: string) {
-    super(`已执行的迁移 ${migration} 内容已被修改，拒绝启动。\n` + `Applied migration ${migration} has changed since it was applied (checksum mismatch); refusing to start.`);
+    super(fillText(texts.startup.migrationChanged, { migration }));
     this.name = "MigrationChecksumError";
   }
 }

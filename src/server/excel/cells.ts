@@ -6,6 +6,8 @@ import { mappings } from "../../../generated/mappings.ts";
 import { mappingLabel, ownerLabel } from "../../common/mappings.ts";
 import { mask } from "../../common/masks.ts";
 import { fillScene } from "../../common/validate.ts";
+import { fillText } from "../../common/fill-text.ts";
+import { texts } from "../../../generated/texts.ts";
 
 /** Mapping labels that follow the scene name (as on the screens: residentIdentity 1 is 业主 / 管理员). */
 function mappingText(field: FieldDef, value: unknown, scene: string): string {
@@ -45,7 +47,7 @@ export function exportCell(field: FieldDef, row: Record<string, unknown>, scene:
   if (field.mask) return mask(field.mask, value as string);
   switch (field.type) {
     case "boolean":
-      return value === true ? "是" : "否";
+      return value === true ? texts.excel.yes : texts.excel.no;
     case "datetime":
       return chinaTime(value);
     case "date":
@@ -80,8 +82,8 @@ export function cellText(value: unknown): string | Date | null {
   return text === "" ? null : text;
 }
 
-const YES = new Set(["是", "true", "1", "y", "yes", "启用"]);
-const NO = new Set(["否", "false", "0", "n", "no", "停用", "禁用"]);
+const YES = new Set<string>([texts.excel.yes, "true", "1", "y", "yes", ...texts.excel.yesWords]);
+const NO = new Set<string>([texts.excel.no, "false", "0", "n", "no", ...texts.excel.noWords]);
 
 /** A cell that cannot be a value of its field (the row is rejected with this message). */
 export class CellProblem {
@@ -102,7 +104,7 @@ export function importValue(field: FieldDef, cell: string | Date | null, scene: 
     const code = byCode ?? byLabel?.[0];
     if (code === undefined) {
       const options = Object.entries(m.values).map(([c, v]) => (field.mapping === "residentIdentity" && c === "1" ? ownerLabel(scene) : v.label));
-      return new CellProblem(`${columnLabel(field, scene)}“${text}”不正确，可选：${options.join("、")}`);
+      return new CellProblem(fillText(texts.importReasons.optionInvalid, { label: columnLabel(field, scene), text, options: options.join(texts.excel.optionSeparator) }));
     }
     return m.valueType === "integer" ? Number(code) : code;
   }
@@ -111,7 +113,7 @@ export function importValue(field: FieldDef, cell: string | Date | null, scene: 
       const text = String(cell).toLowerCase();
       if (YES.has(text)) return true;
       if (NO.has(text)) return false;
-      return new CellProblem(`${columnLabel(field, scene)}请填写“是”或“否”`);
+      return new CellProblem(fillText(texts.importReasons.booleanInvalid, { label: columnLabel(field, scene) }));
     }
     case "date":
       if (cell instanceof Date) return cell.toISOString().slice(0, 10);

@@ -16,6 +16,8 @@ import { mappings } from "../../../generated/mappings.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { ownerLabel } from "../../common/mappings.ts";
 import { fillScene, validateResource } from "../../common/validate.ts";
+import { fillText } from "../../common/fill-text.ts";
+import { texts } from "../../../generated/texts.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { buildModel, type ResourceModel } from "../crud/model.ts";
@@ -28,7 +30,7 @@ export class RowProblem extends Error {}
 export type Cells = Record<string, string | Date | null>;
 
 /** The reason of a row whose unique key is already taken (by a stored row or an earlier row of the file). */
-export const DUPLICATE_REASON = "数据已存在（与已有数据重复）";
+export const DUPLICATE_REASON = texts.importReasons.duplicate;
 
 export interface ImportColumn {
   key: string;
@@ -71,34 +73,27 @@ export interface Importer {
 const SKIPPED_TYPES = new Set(["json", "image", "secret"]);
 
 function hintOf(field: FieldDef, scene: string): string {
-  const parts: string[] = [field.required ? "必填" : "选填"];
+  const t = texts.excel;
+  const parts: string[] = [field.required ? t.hintRequired : t.hintOptional];
   if (field.mapping) {
     const m = mappings[field.mapping];
-    parts.push(
-      `可选：${Object.entries(m.values)
-        .map(([code, v]) => (field.mapping === "residentIdentity" && code === "1" ? ownerLabel(scene) : v.label))
-        .join("、")}`,
-    );
-  } else if (field.type === "boolean") parts.push("填写“是”或“否”");
-  else if (field.type === "date") parts.push("日期，如 2024-05-01");
-  else if (field.type === "datetime") parts.push("时间，如 2024-05-01 09:30");
-  else if (field.type === "ref") parts.push(`填写已有${fillScene(resourceByName[field.ref!.resource]?.label ?? "", scene)}的名称`);
-  if (field.maxLength && (field.type === "string" || field.type === "text")) parts.push(`不超过${field.maxLength}个字符`);
-  return parts.join("；");
+    const options = Object.entries(m.values).map(([code, v]) => (field.mapping === "residentIdentity" && code === "1" ? ownerLabel(scene) : v.label));
+    parts.push(fillText(t.hintOptions, { options: options.join(t.optionSeparator) }));
+  } else if (field.type === "boolean") parts.push(t.hintBoolean);
+  else if (field.type === "date") parts.push(t.hintDate);
+  else if (field.type === "datetime") parts.push(t.hintDatetime);
+  else if (field.type === "ref") parts.push(fillText(t.hintRef, { resource: fillScene(resourceByName[field.ref!.resource]?.label ?? "", scene) }));
+  if (field.maxLength && (field.type === "string" || field.type === "text")) parts.push(fillText(t.hintMaxLength, { max: field.maxLength }));
+  return parts.join(t.hintSeparator);
 }
 
 const EXAMPLES: Record<string, string> = {
-  name: "阳光花园",
-  areaId: "东城区域",
+  ...texts.excelExamples,
   administrativeCode: "110101",
-  address: "幸福路1号",
   longitude: "116.397128",
   latitude: "39.916527",
-  contactName: "张三",
   contactPhone: "13800000000",
   totalArea: "12000.50",
-  building: "1栋",
-  unit: "1单元",
   roomNo: "101",
   floor: "1",
   buildingArea: "89.50",
@@ -122,7 +117,7 @@ function fieldColumns(def: ResourceDef, scene: string, omit: string[] = []): Imp
         ? f.mapping === "residentIdentity"
           ? ownerLabel(scene)
           : (Object.values(mappings[f.mapping].values)[0]?.label ?? "")
-        : (EXAMPLES[f.name] ?? (def.name === "inhabitants" && f.name === "name" ? "张三" : "")),
+        : (EXAMPLES[f.name] ?? (def.name === "inhabitants" && f.name === "name" ? texts.excelExamples.inhabitantName : "")),
     }));
 }
 
@@ -176,7 +171,7 @@ function fieldValues(columns: ImportColumn[], cells: Cells, refs: RefIds, scene:
       const label = text(cell);
       if (!label) continue;
       const id = refs.get(c.key)?.get(label);
-      if (id === undefined) throw new RowProblem(`${c.label}“${label}”不存在`);
+      if (id === undefined) throw new RowProblem(fillText(texts.importReasons.refMissing, { label: c.label, text: label }));
       out[c.key] = id;
       continue;
     }
@@ -347,10 +342,15 @@ const models = {
  */
 const NOT_MADE_YET = 1;
 
+/** The label of a field of rooms (the locator columns are named as the room form names them). */
+const roomLabel = (name: string) => resourceByName.rooms.fields.find((f) => f.name === name)!.label;
+const BUILDING_LABEL = roomLabel("buildingId");
+const UNIT_LABEL = roomLabel("unitId");
+
 const locatorColumns = (withRoomNo: boolean): ImportColumn[] => [
-  { key: "building", label: "楼栋", required: true, hint: "必填；楼栋名称", example: EXAMPLES.building },
-  { key: "unit", label: "单元", required: true, hint: "必填；单元名称", example: EXAMPLES.unit },
-  ...(withRoomNo ? [{ key: "roomNo", label: "房号", required: true, hint: "必填；该单元下已有的房号", example: EXAMPLES.roomNo }] : []),
+  { key: "building", label: BUILDING_LABEL, required: true, hint: fillText(texts.excel.hintLocator, { label: BUILDING_LABEL }), example: EXAMPLES.building },
+  { key: "unit", label: UNIT_LABEL, required: true, hint: fillText(texts.excel.hintLocator, { label: UNIT_LABEL }), example: EXAMPLES.unit },
+  ...(withRoomNo ? [{ key: "roomNo", label: roomLabel("roomNo"), required: true, hint: texts.excel.hintRoomNo, example: EXAMPLES.roomNo }] : []),
 ];
 
 const unitKey = (buildingId: number, name: string) => `${buildingId}\t${name}`;
@@ -381,7 +381,10 @@ async function unitIdsByName(ctx: ImportContext, buildingIds: number[], names: s
 }
 
 const roomsImporter: Importer = {
-  columns: (scene) => [...locatorColumns(false).map((c) => ({ ...c, hint: `${c.hint}，不存在时自动创建` })), ...fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"])],
+  columns: (scene) => [
+    ...locatorColumns(false).map((c) => ({ ...c, hint: fillText(texts.excel.hintCreatedWhenMissing, { hint: c.hint }) })),
+    ...fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"]),
+  ],
   async write(ctx, rows) {
     const scene = ctx.session.sceneName;
     const columns = fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"]);
@@ -389,8 +392,8 @@ const roomsImporter: Importer = {
     const chunk = new Chunk(rows);
     const names = rows.map((r) => ({ building: text(r.cells.building), unit: text(r.cells.unit) }));
     names.forEach((n, i) => {
-      if (!n.building) chunk.reject(i, "请输入楼栋");
-      else if (!n.unit) chunk.reject(i, "请输入单元");
+      if (!n.building) chunk.reject(i, texts.importReasons.buildingRequired);
+      else if (!n.unit) chunk.reject(i, texts.importReasons.unitRequired);
     });
     const open = rows.flatMap((_, i) => (chunk.open(i) ? [i] : []));
     const buildingIds = await buildingIdsByName(ctx, [...new Set(open.map((i) => names[i].building))]);
@@ -404,7 +407,7 @@ const roomsImporter: Importer = {
       if (!newNameProblems.has(key)) {
         const values = kind === "buildings" ? { name, communityId: ctx.communityId } : { name, buildingId: NOT_MADE_YET, communityId: ctx.communityId };
         const errors = validateResource(kind, "create", values, scene);
-        newNameProblems.set(key, errors.length ? withColumn(kind === "buildings" ? "楼栋" : "单元", errors[0].message) : null);
+        newNameProblems.set(key, errors.length ? withColumn(kind === "buildings" ? BUILDING_LABEL : UNIT_LABEL, errors[0].message) : null);
       }
       return newNameProblems.get(key)!;
     };
@@ -468,7 +471,7 @@ const inhabitantsImporter: Importer = {
     const allColumns = inhabitantsImporter.columns(scene);
     const chunk = new Chunk(rows);
     const where = rows.map((r) => [text(r.cells.building), text(r.cells.unit), text(r.cells.roomNo)] as const);
-    where.forEach((w, i) => w.some((part) => !part) && chunk.reject(i, "请填写楼栋、单元和房号"));
+    where.forEach((w, i) => w.some((part) => !part) && chunk.reject(i, texts.importReasons.roomRequired));
     // The rooms the rows name, by 楼栋 + 单元 + 房号 (one query; the first by id if a name repeats).
     const wanted = [...new Map(where.filter((_, i) => chunk.open(i)).map((w) => [w.join("\t"), w])).values()];
     const roomIds = new Map<string, number>();
@@ -488,7 +491,7 @@ const inhabitantsImporter: Importer = {
     rows.forEach((r, i) => {
       if (!chunk.open(i)) return;
       const roomId = roomIds.get(where[i].join("\t"));
-      if (roomId === undefined) return chunk.reject(i, `房屋“${where[i].join("-")}”不存在`);
+      if (roomId === undefined) return chunk.reject(i, fillText(texts.importReasons.roomMissing, { room: where[i].join("-") }));
       const values = chunk.attempt(i, () => fieldValues(columns, r.cells, refs, scene));
       if (!values) return;
       const payload = { ...values, roomId };

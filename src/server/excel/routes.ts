@@ -16,6 +16,8 @@ import type { ResourceDef } from "../../../generated/model-types.ts";
 import { operations } from "../../../generated/operations.ts";
 import { resources } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
+import { fillText } from "../../common/fill-text.ts";
+import { texts } from "../../../generated/texts.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
@@ -85,7 +87,7 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   app.get(`${base}/actions/importTemplate`, { config }, async (request, reply) => {
     const session = sessionOf(request);
     const title = label(session);
-    return sendFile(reply, `${title}导入模板.xlsx`, await templateWorkbook(title, importer.columns(session.sceneName)));
+    return sendFile(reply, fillText(texts.excel.templateFile, { title }), await templateWorkbook(title, importer.columns(session.sceneName)));
   });
 
   /** The import task of the uploaded file: {taskId, total} (the caller answers it with importSubmitted). */

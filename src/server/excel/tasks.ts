@@ -13,6 +13,8 @@
 // community scoping), at most MAX_EXPORT_ROWS rows, as one xlsx file kept in task_files.
 import { resourceByName } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
+import { fillText } from "../../common/fill-text.ts";
+import { texts } from "../../../generated/texts.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { translateDbError } from "../http/db-errors.ts";
@@ -120,7 +122,7 @@ const importHandler: TaskHandler = {
   async step({ db, task, save }: StepContext) {
     const p = task.payload as unknown as ImportPayload;
     const importer = importerOf(p.resource);
-    if (!importer) throw new Error("该数据不支持导入");
+    if (!importer) throw new Error(texts.tasks.importUnsupported);
     const model = buildModel(resourceByName[p.resource]);
     const session = taskSession(task, p);
     const rows = rowsOf(p);
@@ -196,11 +198,11 @@ const exportHandler: TaskHandler = {
       }
       if (page.list.length < 500) break;
     }
-    const headers = [...(communityColumn ? [fillScene("所属{scene}", p.sceneName)] : []), ...fields.map((f) => columnLabel(f, p.sceneName))];
+    const headers = [...(communityColumn ? [fillScene(texts.excel.communityColumn, p.sceneName)] : []), ...fields.map((f) => columnLabel(f, p.sceneName))];
     const title = fillScene(def.label, p.sceneName);
     const content = await exportWorkbook(title, headers, rows);
     const stamp = new Date(Date.now() + 8 * 3600_000).toISOString().replace(/\D/g, "").slice(0, 14);
-    const fileName = `${title}_${stamp}.xlsx`;
+    const fileName = fillText(texts.excel.exportFile, { title, stamp });
     await db.transaction(async (tx) => {
       await tx.query(
         `insert into task_files (task_id, tenant_id, file_name, content) values ($1, $2, $3, $4)
@@ -228,6 +230,6 @@ const exportHandler: TaskHandler = {
 export function registerExcelTasks(): void {
   registerTaskHandler(IMPORT_TASK, importHandler);
   registerTaskHandler(EXPORT_TASK, exportHandler);
-  registerTaskSummary(IMPORT_TASK, (r) => `导入成功${Number(r.imported ?? 0)}条，失败${Array.isArray(r.rejected) ? r.rejected.length : 0}条`);
-  registerTaskSummary(EXPORT_TASK, (r) => `已导出${Number(r.rows ?? 0)}条${r.truncated ? `（最多导出${MAX_EXPORT_ROWS}条）` : ""}`);
+  registerTaskSummary(IMPORT_TASK, (r) => fillText(texts.tasks.importSummary, { imported: Number(r.imported ?? 0), rejected: Array.isArray(r.rejected) ? r.rejected.length : 0 }));
+  registerTaskSummary(EXPORT_TASK, (r) => fillText(texts.tasks.exportSummary, { rows: Number(r.rows ?? 0) }) + (r.truncated ? fillText(texts.tasks.exportTruncated, { max: MAX_EXPORT_ROWS }) : ""));
 }

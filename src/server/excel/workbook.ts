@@ -4,10 +4,12 @@
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { messages } from "../../../generated/errors.ts";
+import { texts } from "../../../generated/texts.ts";
+import { fillText } from "../../common/fill-text.ts";
 import type { ImportColumn, Cells } from "./importers.ts";
 import { cellText } from "./cells.ts";
 
-export const DATA_SHEET = "导入数据";
+export const DATA_SHEET = texts.excel.dataSheet;
 /** Rows one file may hold (100 000 rooms of a large estate in one go; docs/benchmarks.md, Excel import). */
 export const MAX_IMPORT_ROWS = 100_000;
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -23,15 +25,15 @@ export async function templateWorkbook(title: string, columns: ImportColumn[]): 
     cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFF5F5F5" } };
   });
   data.views = [{ state: "frozen", ySplit: 1 }];
-  const notes = wb.addWorksheet("填写说明");
+  const notes = wb.addWorksheet(texts.excel.notesSheet);
   notes.columns = [
-    { header: "列名", key: "label", width: 18 },
-    { header: "填写要求", key: "hint", width: 60 },
-    { header: "示例", key: "example", width: 24 },
+    { header: texts.excel.notesLabel, key: "label", width: 18 },
+    { header: texts.excel.notesHint, key: "hint", width: 60 },
+    { header: texts.excel.notesExample, key: "example", width: 24 },
   ];
   for (const c of columns) notes.addRow({ label: c.label, hint: c.hint, example: c.example });
   notes.addRow({});
-  notes.addRow({ label: "说明", hint: `在“${DATA_SHEET}”表第2行起每行填写一条${title}，红色列为必填；表头请勿修改。每次最多导入${MAX_IMPORT_ROWS}行。` });
+  notes.addRow({ label: texts.excel.notesNoteLabel, hint: fillText(texts.excel.notesNote, { sheet: DATA_SHEET, title, max: MAX_IMPORT_ROWS }) });
   notes.getRow(1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

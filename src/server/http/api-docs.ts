@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
+import { texts } from "../../../generated/texts.ts";
 import { apiError } from "./envelope.ts";
 import { route } from "./operation.ts";
 import { openapiFile } from "../paths.ts";
@@ -17,7 +18,7 @@ const PAGE = `<!doctype html>
 <html lang="zh-CN">
 <head>
 <meta charset="utf-8">
-<title>云物业社区管理平台 API</title>
+<title>${texts.pages.apiDocsTitle}</title>
 <link rel="stylesheet" href="/api/docs/swagger-ui.css">
 <link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png">
 </head>

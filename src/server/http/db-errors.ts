@@ -4,6 +4,9 @@
 // exception, SQLSTATE class 22) -> 400.
 import { resources } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
+import { fillText } from "../../common/fill-text.ts";
+import { messages } from "../../../generated/errors.ts";
+import { texts } from "../../../generated/texts.ts";
 import { apiError, type ApiError } from "./envelope.ts";
 
 interface PgError {
@@ -27,7 +30,7 @@ function fieldOfConstraint(table: string | undefined, constraint: string | undef
   return field ? { field: field.name, label: field.label } : null;
 }
 
-export function translateDbError(err: unknown, scene = "社区", operation?: "delete" | "write"): ApiError | null {
+export function translateDbError(err: unknown, scene: string = texts.common.defaultScene, operation?: "delete" | "write"): ApiError | null {
   if (!isPgError(err)) return null;
   switch (err.code) {
     case "23505":
@@ -36,7 +39,7 @@ export function translateDbError(err: unknown, scene = "社区", operation?: "de
       const referenced = operation === "delete" || (operation === undefined && /still referenced|^update or delete/i.test(`${err.detail ?? ""} ${err.message ?? ""}`));
       if (referenced) return apiError("REFERENCED");
       const f = fieldOfConstraint(err.table, err.constraint);
-      const message = fillScene(`${f?.label ?? "关联数据"}不存在`, scene);
+      const message = fillScene(fillText(messages.referenceMissing, { label: f?.label ?? texts.crud.unknownReference }), scene);
       return apiError("VALIDATION_FAILED", { message, data: { errors: [{ field: f?.field ?? "", message }] } });
     }
     case "23502": // not null

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { apiError, type ErrorName } from "./envelope.ts";
 import { errorCodes } from "../../../generated/errors.ts";
+import { texts } from "../../../generated/texts.ts";
 import { isShadowingKey } from "./json-body.ts";
 
 export const MAX_DEPTH = 32;
@@ -51,7 +52,7 @@ function refuse(request: FastifyRequest, problem: Problem): never {
   if (problem.name === "TOO_DEEP") throw apiError("TOO_DEEP");
   const top = problem.path.split(/[.[]/)[0];
   const label = request.routeOptions.config?.fieldLabels?.[top];
-  throw fieldError(problem.name, problem.path || "body", label && top === problem.path ? label : problem.path || "请求体");
+  throw fieldError(problem.name, problem.path || "body", label && top === problem.path ? label : problem.path || texts.crud.requestBody);
 }
 
 function checkQuery(request: FastifyRequest): void {

@@ -6,9 +6,10 @@ import { existsSync } from "node:fs";
 import { sep } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { texts } from "../../../generated/texts.ts";
 
 export const BASE_PATH = "/neptune/";
-const NOT_BUILT = "前端页面尚未构建，请先运行 npm run build（或使用 npm start 自动构建）。";
+const NOT_BUILT = texts.pages.webNotBuilt;
 
 export async function webAppRoutes(app: FastifyInstance, opts: { webDir: string }): Promise<void> {
   // Static files need no session.

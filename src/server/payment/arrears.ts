@@ -4,6 +4,7 @@
 // bills.ts lateFeeOn in SQL numeric: fixed once a payment or waiver was made, else principal × daily
 // rate ‰ × days past the due date and grace, rounded half up to the fen. Read-only.
 import ExcelJS from "exceljs";
+import { texts } from "../../../generated/texts.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
@@ -12,7 +13,7 @@ import { fen, refused } from "./common.ts";
 import { parseId } from "../crud/sql.ts";
 
 /** Bucket labels, by number (days past due of the oldest unpaid bill). */
-export const AGEING_BUCKETS: Record<number, string> = { 1: "30天以内", 2: "31-90天", 3: "91-180天", 4: "180天以上" };
+export const AGEING_BUCKETS: Record<number, string> = { 1: texts.arrears.bucket1, 2: texts.arrears.bucket2, 3: texts.arrears.bucket3, 4: texts.arrears.bucket4 };
 
 export interface ArrearsQuery {
   communityId: number | null;
@@ -108,26 +109,26 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
 }
 
 const COLUMNS = [
-  { header: "社区", key: "communityName", width: 20 },
-  { header: "楼栋", key: "buildingName", width: 12 },
-  { header: "房号", key: "roomNo", width: 10 },
-  { header: "欠费金额(元)", key: "amountOwed", width: 16, money: true },
-  { header: "欠费账单数", key: "billCount", width: 12 },
-  { header: "最早欠费账期", key: "oldestPeriod", width: 14 },
-  { header: "逾期天数", key: "daysPastDue", width: 10 },
-  { header: "账龄", key: "bucketLabel", width: 12 },
+  { header: texts.arrears.communityName, key: "communityName", width: 20 },
+  { header: texts.arrears.buildingName, key: "buildingName", width: 12 },
+  { header: texts.arrears.roomNo, key: "roomNo", width: 10 },
+  { header: texts.arrears.amountOwed, key: "amountOwed", width: 16, money: true },
+  { header: texts.arrears.billCount, key: "billCount", width: 12 },
+  { header: texts.arrears.oldestPeriod, key: "oldestPeriod", width: 14 },
+  { header: texts.arrears.daysPastDue, key: "daysPastDue", width: 10 },
+  { header: texts.arrears.bucketLabel, key: "bucketLabel", width: 12 },
 ] as const;
 
 /** Every matching room (up to 100 000) as an .xlsx; money cells hold the two-decimal values with a 0.00 format. */
 export async function arrearsWorkbook(db: DbSession, session: SessionInfo, q: ArrearsQuery): Promise<Buffer> {
   const data = await arrearsPage(db, session, { ...q, pageNo: 1, pageSize: 100_000 });
   const wb = new ExcelJS.Workbook();
-  wb.creator = "云物业社区管理平台";
-  const ws = wb.addWorksheet("欠费管理");
+  wb.creator = texts.common.platformName;
+  const ws = wb.addWorksheet(texts.arrears.sheet);
   ws.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
   ws.getRow(1).font = { bold: true };
   for (const r of data.list) ws.addRow({ ...r, amountOwed: Number(r.amountOwed) });
-  ws.addRow({ communityName: "合计", amountOwed: Number(data.totalOwed), billCount: data.list.reduce((s, r) => s + r.billCount, 0) }).font = { bold: true };
+  ws.addRow({ communityName: texts.common.total, amountOwed: Number(data.totalOwed), billCount: data.list.reduce((s, r) => s + r.billCount, 0) }).font = { bold: true };
   ws.getColumn("amountOwed").numFmt = "0.00";
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -5,6 +5,8 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
+import { fillText } from "../../common/fill-text.ts";
+import { texts } from "../../../generated/texts.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
 import { CODES, fen, refused, ruleBroken } from "./common.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
@@ -114,13 +116,13 @@ async function approveDepositRefund(ctx: ActionHookContext): Promise<void> {
     payMethod: row.refundMethod ?? row.payMethod,
     payerName: row.payerName,
     receiptNo: row.receiptNo,
-    remark: row.deductionReason ? `押金退还，扣除原因：${row.deductionReason}`.slice(0, 128) : "押金退还",
+    remark: row.deductionReason ? fillText(texts.ledger.depositRefundDeducted, { reason: row.deductionReason }).slice(0, 128) : texts.ledger.depositRefund,
   });
 }
 
 export function registerCounterChargeHooks(): void {
   registerResourceHooks("deposits", {
-    ...fixed("押金"),
+    ...fixed(texts.ledger.depositWhat),
     afterWrite: async (tx, session, id, mode) => (mode === "create" ? collect(tx, session, "deposits", id) : undefined),
     beforeAction: {
       refund: applyDepositRefund,
@@ -129,7 +131,7 @@ export function registerCounterChargeHooks(): void {
     },
   });
   registerResourceHooks("tempCharges", {
-    ...fixed("临时收费"),
+    ...fixed(texts.ledger.tempChargeWhat),
     async beforeWrite({ mode, body }) {
       if (mode === "update") throw refused("tempChargeCollectedNoEdit");
       const visitor = typeof body.visitorName === "string" ? body.visitorName.trim() : "";

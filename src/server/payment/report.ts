@@ -4,6 +4,7 @@
 // (collected − refunded) / due and the household collection rate: rooms whose bills of the month are
 // all settled / rooms billed that month. Rates are exact percentages with two decimals.
 import ExcelJS from "exceljs";
+import { texts } from "../../../generated/texts.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
@@ -105,31 +106,31 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: R
 }
 
 const COLUMNS: { header: string; key: keyof ReportRow; width: number; money?: boolean }[] = [
-  { header: "社区", key: "communityName", width: 20 },
-  { header: "账期", key: "period", width: 10 },
-  { header: "应收金额(元)", key: "amountDue", width: 16, money: true },
-  { header: "实收金额(元)", key: "collected", width: 16, money: true },
-  { header: "退款金额(元)", key: "refunded", width: 16, money: true },
-  { header: "减免金额(元)", key: "waived", width: 16, money: true },
-  { header: "欠费金额(元)", key: "arrears", width: 16, money: true },
-  { header: "收缴率(%)", key: "collectionRate", width: 12 },
-  { header: "计费户数", key: "households", width: 10 },
-  { header: "缴清户数", key: "paidHouseholds", width: 10 },
-  { header: "户收缴率(%)", key: "householdRate", width: 12 },
+  { header: texts.paymentReport.communityName, key: "communityName", width: 20 },
+  { header: texts.paymentReport.period, key: "period", width: 10 },
+  { header: texts.paymentReport.amountDue, key: "amountDue", width: 16, money: true },
+  { header: texts.paymentReport.collected, key: "collected", width: 16, money: true },
+  { header: texts.paymentReport.refunded, key: "refunded", width: 16, money: true },
+  { header: texts.paymentReport.waived, key: "waived", width: 16, money: true },
+  { header: texts.paymentReport.arrears, key: "arrears", width: 16, money: true },
+  { header: texts.paymentReport.collectionRate, key: "collectionRate", width: 12 },
+  { header: texts.paymentReport.households, key: "households", width: 10 },
+  { header: texts.paymentReport.paidHouseholds, key: "paidHouseholds", width: 10 },
+  { header: texts.paymentReport.householdRate, key: "householdRate", width: 12 },
 ];
 
 /** The report as an .xlsx workbook. Money cells hold the exact two-decimal text's value with a 0.00 format. */
 export async function reportWorkbook(report: Awaited<ReturnType<typeof paymentReport>>): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  wb.creator = "云物业社区管理平台";
-  const ws = wb.addWorksheet("缴费报表");
+  wb.creator = texts.common.platformName;
+  const ws = wb.addWorksheet(texts.paymentReport.sheet);
   ws.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
   ws.getRow(1).font = { bold: true };
   const cell = (c: (typeof COLUMNS)[number], v: unknown) => (c.money ? Number(v) : v === "-" ? "-" : typeof v === "string" && c.key.endsWith("Rate") ? Number(v) : v);
   for (const r of report.list) ws.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, cell(c, r[c.key])])));
   const t = report.totals;
   ws.addRow({
-    communityName: "合计",
+    communityName: texts.common.total,
     period: `${report.startMonth}~${report.endMonth}`,
     amountDue: Number(t.amountDue),
     collected: Number(t.collected),

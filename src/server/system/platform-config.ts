@@ -10,9 +10,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { textOf } from "../http/request-input.ts";
 import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
+import { texts } from "../../../generated/texts.ts";
 import { MENU_THEME_DEFAULTS } from "../../common/contrast.ts";
 
-export const DEFAULT_PLATFORM_NAME = "云物业社区管理平台";
+export const DEFAULT_PLATFORM_NAME = texts.common.platformName;
 // A blue rounded square with a white house: the product's default icon, inline so it needs no file.
 export const DEFAULT_PLATFORM_ICO =
   "data:image/svg+xml;utf8," +

@@ -10,6 +10,8 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db, DbSession } from "../db/types.ts";
+import { fillText } from "../../common/fill-text.ts";
+import { texts } from "../../../generated/texts.ts";
 import { claimTask, findTaskById, finishTask, MAX_ATTEMPTS, releaseOrphanedTasks, saveStep, type TaskRow } from "./store.ts";
 
 export class LeaseLostError extends Error {
@@ -125,8 +127,8 @@ export class TaskRunner {
   async run(task: TaskRow): Promise<void> {
     const handler = handlers.get(task.type);
     try {
-      if (!handler) throw new Error(`未知的任务类型：${task.type}`);
-      if (task.attempts > MAX_ATTEMPTS) throw new Error("任务多次中断，已停止重试");
+      if (!handler) throw new Error(fillText(texts.tasks.unknownType, { type: task.type }));
+      if (task.attempts > MAX_ATTEMPTS) throw new Error(texts.tasks.tooManyAttempts);
       const ctx: StepContext = {
         db: this.db,
         task,
@@ -150,7 +152,7 @@ export class TaskRunner {
       const message = err instanceof Error ? err.message : String(err);
       if (this.stopping && /closed|terminat|ended/i.test(message)) return;
       this.log(`task ${task.id} (${task.type}) failed`, err);
-      const text = /[\u4e00-\u9fa5]/.test(message) ? message : "任务执行失败，请稍后重试";
+      const text = /[\u4e00-\u9fa5]/.test(message) ? message : texts.tasks.failedRetry;
       try {
         await handler?.onFail?.(this.db, task, text);
         await finishTask(this.db, task.id, "failed", null, text);

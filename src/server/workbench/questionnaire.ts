@@ -13,8 +13,10 @@
 import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
 import { messages } from "../../../generated/errors.ts";
+import { texts } from "../../../generated/texts.ts";
 import { operations } from "../../../generated/operations.ts";
 import { checkRule } from "../../common/validate.ts";
+import { fillText } from "../../common/fill-text.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 
@@ -45,28 +47,28 @@ export const COMMENT_QUESTION = "comment";
 
 export const guideQuestionnaire: Questionnaire = {
   questionnaireId: constants.questionnaireId,
-  title: "物业缴费引导满意度调查",
+  title: texts.questionnaire.title,
   dimensionType: 0,
   questions: [
     {
       questionId: SATISFACTION_QUESTION,
       type: "singleChoice",
-      content: "您对物业缴费配置引导的整体满意度如何？",
+      content: texts.questionnaire.satisfaction,
       required: true,
       choices: [
-        { choiceId: "1", content: "非常不满意", score: 1 },
-        { choiceId: "2", content: "不满意", score: 2 },
-        { choiceId: "3", content: "一般", score: 3 },
-        { choiceId: "4", content: "满意", score: 4 },
-        { choiceId: "5", content: "非常满意", score: 5 },
+        { choiceId: "1", content: texts.questionnaire.choice1, score: 1 },
+        { choiceId: "2", content: texts.questionnaire.choice2, score: 2 },
+        { choiceId: "3", content: texts.questionnaire.choice3, score: 3 },
+        { choiceId: "4", content: texts.questionnaire.choice4, score: 4 },
+        { choiceId: "5", content: texts.questionnaire.choice5, score: 5 },
       ],
     },
     {
       questionId: COMMENT_QUESTION,
       type: "completion",
-      content: "您对缴费配置引导还有哪些意见或建议？",
+      content: texts.questionnaire.comment,
       required: false,
-      choices: [{ choiceId: "text", content: "", placeholder: `请输入您的意见或建议（最多${constants.commentMax}个字）`, score: 0 }],
+      choices: [{ choiceId: "text", content: "", placeholder: fillText(texts.questionnaire.commentPlaceholder, { max: constants.commentMax }), score: 0 }],
     },
   ],
 };

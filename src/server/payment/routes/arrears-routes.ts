@@ -2,6 +2,7 @@
 // the total owed, and their Excel export.
 import type { FastifyInstance } from "fastify";
 import { route } from "../../http/operation.ts";
+import { texts } from "../../../../generated/texts.ts";
 import { operations } from "../../../../generated/operations.ts";
 import type { QueryArrearsData } from "../../../../generated/operation-types.ts";
 import { arrearsPage, arrearsQueryOf, arrearsWorkbook } from "../arrears.ts";
@@ -18,7 +19,7 @@ export async function arrearsRoutes(app: FastifyInstance): Promise<void> {
     const file = await arrearsWorkbook(app.db, session, arrearsQueryOf({ ...query }, 100_000));
     return reply
       .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-      .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent("欠费管理.xlsx")}`)
+      .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(texts.arrears.file)}`)
       .send(file);
   });
 }
