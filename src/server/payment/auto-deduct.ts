@@ -15,6 +15,7 @@ import { dayLockKey, fen } from "./common.ts";
 import { loadSettings, type PaymentSettings } from "./settings.ts";
 import { BALANCE_PAY_METHOD } from "./ledger.ts";
 import { STATUS } from "./cashier.ts";
+import { texts } from "../../../generated/texts.ts";
 
 /** Reserves n numbers of a tenant counter at once; returns the first. */
 async function reserveCounter(tx: DbSession, tenantId: number, name: string, n: number): Promise<number> {
@@ -160,11 +161,25 @@ async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledge
   const { rows: inserted } = await tx.query<{ id: number | string; serialNo: string }>(
     `insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag, source,
                            receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
-     select $1, u.community_id, u.serial_no, u.bill_id, u.room_id, u.amount, $2, u.payment_type, 0, 1, u.receipt_no, $3, $4, u.day, '预存款自动抵扣', $3, $3
+     select $1, u.community_id, u.serial_no, u.bill_id, u.room_id, u.amount, $2, u.payment_type, 0, 1, u.receipt_no, $3, $4, u.day, $13, $3, $3
        from unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::int[], $11::text[], $12::date[])
             as u(community_id, serial_no, bill_id, room_id, amount, payment_type, receipt_no, day)
      returning id, serial_no as "serialNo"`,
-    [session.tenantId, BALANCE_PAY_METHOD, session.userId, paidAt, pay.communityId, serials, pay.billId, pay.roomId, pay.amount, pay.paymentType, receiptNos, pay.communityId.map((c) => days.get(c)!)],
+    [
+      session.tenantId,
+      BALANCE_PAY_METHOD,
+      session.userId,
+      paidAt,
+      pay.communityId,
+      serials,
+      pay.billId,
+      pay.roomId,
+      pay.amount,
+      pay.paymentType,
+      receiptNos,
+      pay.communityId.map((c) => days.get(c)!),
+      texts.ledger.prepayAutoDeduct,
+    ],
   );
   // The new payments' ids by serial number: receipts and ledger rows take them from here, not by
   // joining the tenant's payments.
@@ -193,10 +208,24 @@ async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledge
   await tx.query(
     `insert into prepay_transactions (tenant_id, community_id, account_id, room_id, tx_type, amount, balance_after, pay_method, bill_id, payment_id,
                                       receipt_no, status, reason, operator_id, occurred_at, created_by, updated_by)
-     select $1, u.community_id, u.account_id, u.room_id, 2, u.amount, u.balance_after, $2, u.bill_id, u.payment_id, u.receipt_no, 2, '账单审核自动抵扣', $3, $4, $3, $3
+     select $1, u.community_id, u.account_id, u.room_id, 2, u.amount, u.balance_after, $2, u.bill_id, u.payment_id, u.receipt_no, 2, $13, $3, $4, $3, $3
        from unnest($5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::text[])
             as u(community_id, account_id, room_id, amount, balance_after, bill_id, payment_id, receipt_no)`,
-    [session.tenantId, BALANCE_PAY_METHOD, session.userId, paidAt, pay.communityId, ledger.accountId, pay.roomId, pay.amount, ledger.balanceAfter, pay.billId, paymentIds, receiptNos],
+    [
+      session.tenantId,
+      BALANCE_PAY_METHOD,
+      session.userId,
+      paidAt,
+      pay.communityId,
+      ledger.accountId,
+      pay.roomId,
+      pay.amount,
+      ledger.balanceAfter,
+      pay.billId,
+      paymentIds,
+      receiptNos,
+      texts.ledger.prepayAutoDeductReason,
+    ],
   );
   const touched = [...accounts.values()].filter((a) => receipts.has(a.roomId));
   await tx.query(

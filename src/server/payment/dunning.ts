@@ -19,13 +19,13 @@ import { OWED_SQL } from "./arrears.ts";
 import { parseId } from "../crud/sql.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { publishDunningNotices, publishedContent, type DunningBill } from "./dunning-publish.ts";
+import { texts } from "../../../generated/texts.ts";
 
 export const DUNNING_TASK = "dunningNotices";
 const STEP = 500;
 
-export const DEFAULT_TITLE = "物业费催缴通知";
-export const DEFAULT_TEMPLATE =
-  "尊敬的{room}业主：截至{date}，您尚有{count}笔费用未缴，合计{amount}元（最早欠费账期{period}）。请尽快到物业服务中心或通过线上渠道缴纳，逾期将按规定计收滞纳金。如已缴纳，请忽略本通知。";
+export const DEFAULT_TITLE = texts.dunning.title;
+export const DEFAULT_TEMPLATE = texts.dunning.body;
 
 interface DunningPayload {
   communityId: number;

@@ -16,6 +16,7 @@ import { CODES, fen, refused, ruleBroken, say } from "./common.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { acceptedPayMethod, BALANCE_PAY_METHOD, recordCharge, recordReturn, requireAuthority, requireRoomIn, SOURCE } from "./ledger.ts";
 import { payBills, type PayRequest } from "./cashier.ts";
+import { texts } from "../../../generated/texts.ts";
 
 /** prepay_transactions.tx_type and status (mappings prepayTxType, prepayTxStatus). */
 export const TX = { RECHARGE: 1, DEDUCTION: 2, REFUND: 3 } as const;
@@ -90,7 +91,15 @@ async function recharge(ctx: ActionHookContext & { id: number }): Promise<void> 
   const payMethod = await acceptedPayMethod(tx, session, account.communityId, ctx.inputs.payMethod);
   const payerName = (ctx.inputs.payerName as string | undefined) || null;
   const remark = (ctx.inputs.remark as string | undefined) || null;
-  const charge = await recordCharge(tx, session, { communityId: account.communityId, roomId: account.roomId, source: SOURCE.PREPAY, amount, payMethod, payerName, remark: remark ?? "预存款充值" });
+  const charge = await recordCharge(tx, session, {
+    communityId: account.communityId,
+    roomId: account.roomId,
+    source: SOURCE.PREPAY,
+    amount,
+    payMethod,
+    payerName,
+    remark: remark ?? texts.ledger.prepayRecharge,
+  });
   const { rows } = await tx.query<{ balance: string }>("update prepay_accounts set balance = balance + $3, last_receipt_id = $4 where tenant_id = $1 and id = $2 returning balance", [
     session.tenantId,
     ctx.id,
@@ -183,7 +192,7 @@ async function approveRefund(ctx: ActionHookContext): Promise<void> {
     amount: entry.amount,
     payMethod: entry.payMethod,
     receiptNo: null,
-    remark: entry.reason ?? "预存款退款",
+    remark: entry.reason ?? texts.ledger.prepayRefund,
   });
   ctx.columns.set("balance_after", fen(rows[0].balance));
   ctx.columns.set("payment_id", back.paymentId);
@@ -254,7 +263,7 @@ export async function payFromBalance(tx: DbSession, session: SessionInfo, ip: st
       paymentId: Number(l.id),
       receiptNo: paid.receiptNo,
       status: TX_STATUS.DONE,
-      reason: "收银台余额缴费",
+      reason: texts.ledger.prepayCounterPay,
     });
   }
   return { ...paid, balance: fenToYuan(fen(rows[0].balance)) };
