@@ -20,8 +20,3 @@ export async function camelRows<T extends object>(db: DbSession, sql: string, pa
     return out as T;
   });
 }
-
-/** The first row of `sql` (camelCase keys), or undefined. */
-export async function camelRow<T extends object>(db: DbSession, sql: string, params?: unknown[]): Promise<T | undefined> {
-  return (await camelRows<T>(db, sql, params))[0];
-}
