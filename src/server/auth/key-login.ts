@@ -13,6 +13,7 @@ import { apiError } from "../http/envelope.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 const invalidKey = () => apiError("INVALID_KEY");
 
@@ -21,8 +22,9 @@ export async function keyLoginModule(app: FastifyInstance): Promise<void> {
     if (!key?.trim() || key.length > 200) throw invalidKey();
     const owner = await consumeTicket(app.db, key.trim());
     if (!owner) throw invalidKey();
-    const { rows } = await app.db.query<{ username: string; userType: string | null; enabled: boolean | null; tenantHomePage: string | null }>(
-      `select u.username, u.user_type as "userType", u.enabled, t.tenant_home_page as "tenantHomePage"
+    const rows = await camelRows<{ username: string; userType: string | null; enabled: boolean | null; tenantHomePage: string | null }>(
+      app.db,
+      `select u.username, u.user_type, u.enabled, t.tenant_home_page
          from users u join tenants t on t.id = u.tenant_id where u.tenant_id = $1 and u.id = $2`,
       [owner.tenantId, owner.userId],
     );

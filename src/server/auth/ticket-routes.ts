@@ -6,6 +6,7 @@ import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
 import { newToken, sha256Hex } from "./tokens.ts";
 import { TICKET_TTL_MS } from "./settings.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export async function issueTicket(db: DbSession, user: { userId: number; tenantId: number }, type: string): Promise<string> {
   const ticket = newToken();
@@ -22,10 +23,11 @@ export async function issueTicket(db: DbSession, user: { userId: number; tenantI
 
 /** Marks the ticket used and returns its owner, or null when unknown, expired or already used. */
 export async function consumeTicket(db: DbSession, ticket: string, type?: string): Promise<{ userId: number; tenantId: number; type: string } | null> {
-  const { rows } = await db.query<{ userId: number; tenantId: number; type: string }>(
+  const rows = await camelRows<{ userId: number; tenantId: number; type: string }>(
+    db,
     `update tickets set used_at = now()
       where ticket_hash = $1 and used_at is null and expires_at > now() and ($2::text is null or type = $2)
-      returning user_id as "userId", tenant_id as "tenantId", type`,
+      returning user_id, tenant_id, type`,
     [sha256Hex(ticket), type ?? null],
   );
   return rows[0] ?? null;

@@ -13,6 +13,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 /** Statuses that hold the slot (communalBookingStatus: 1 待审核, 2 已预约, 5 已使用). */
 export const ACTIVE_BOOKING_STATUSES = [1, 2, 5];
@@ -37,9 +38,10 @@ interface BookingRow {
 }
 
 async function checkBooking(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
-  const { rows } = await tx.query<BookingRow>(
-    `select community_id as "communityId", communal_area_id as "communalAreaId", booking_date::text as "bookingDate",
-            time_slot as "timeSlot", status
+  const rows = await camelRows<BookingRow>(
+    tx,
+    `select community_id, communal_area_id, booking_date::text as booking_date,
+            time_slot, status
        from communal_area_bookings where tenant_id = $1 and id = $2`,
     [session.tenantId, id],
   );
@@ -48,21 +50,22 @@ async function checkBooking(tx: DbSession, session: SessionInfo, id: number): Pr
   const slot = parseTimeSlot(booking.timeSlot);
   if (!slot) throw validationError([{ field: "timeSlot", message: messages.bookingSlotInvalid }]);
 
-  const area = await tx.query<{ communityId: number; bookable: boolean | null }>(`select community_id as "communityId", bookable from communal_areas where tenant_id = $1 and id = $2 for update`, [
+  const area = await camelRows<{ communityId: number; bookable: boolean | null }>(tx, `select community_id, bookable from communal_areas where tenant_id = $1 and id = $2 for update`, [
     session.tenantId,
     booking.communalAreaId,
   ]);
-  const a = area.rows[0];
+  const a = area[0];
   if (!a || Number(a.communityId) !== Number(booking.communityId)) throw validationError([{ field: "communalAreaId", message: messages.bookingAreaMissing }]);
   if (a.bookable === false) throw validationError([{ field: "communalAreaId", message: messages.bookingAreaNotBookable }]);
   if (!ACTIVE_BOOKING_STATUSES.includes(Number(booking.status))) return;
 
-  const others = await tx.query<{ timeSlot: string }>(
-    `select time_slot as "timeSlot" from communal_area_bookings
+  const others = await camelRows<{ timeSlot: string }>(
+    tx,
+    `select time_slot from communal_area_bookings
       where tenant_id = $1 and communal_area_id = $2 and booking_date = $3::date and id <> $4 and status = any($5::int[])`,
     [session.tenantId, booking.communalAreaId, booking.bookingDate, id, ACTIVE_BOOKING_STATUSES],
   );
-  for (const other of others.rows) {
+  for (const other of others) {
     const taken = parseTimeSlot(other.timeSlot);
     if (taken && slotsOverlap(slot, taken)) throw apiError("BOOKING_CONFLICT");
   }

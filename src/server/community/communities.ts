@@ -12,6 +12,7 @@ import { route } from "../http/operation.ts";
 import { likeContains } from "../crud/sql.ts";
 import { AREA_ROOT_ID, areaTree, areaWithDescendants, type AreaNode } from "./areas.ts";
 import { textOf } from "../http/request-input.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 interface CommunityRow {
   id: number;
@@ -43,8 +44,9 @@ export async function communitiesModule(app: FastifyInstance): Promise<void> {
       params.push(likeContains(keyword));
       where += ` and c.name ilike $${params.length} escape '\\'`;
     }
-    const { rows } = await app.db.query<CommunityRow>(
-      `select c.id, c.name, c.area_id as "areaId", c.administrative_code as "administrativeCode"
+    const rows = await camelRows<CommunityRow>(
+      app.db,
+      `select c.id, c.name, c.area_id, c.administrative_code
          from communities c where ${where} order by c.id`,
       params,
     );
@@ -53,7 +55,7 @@ export async function communitiesModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.findCommunityTree, async ({ session }) => {
     const root = await areaTree(app.db, session.tenantId);
-    const { rows } = await app.db.query<{ id: number; name: string; areaId: number }>(`select id, name, area_id as "areaId" from communities where tenant_id = $1 order by id`, [session.tenantId]);
+    const rows = await camelRows<{ id: number; name: string; areaId: number }>(app.db, `select id, name, area_id from communities where tenant_id = $1 order by id`, [session.tenantId]);
     const byArea = new Map<number, CommunityTreeNode[]>();
     for (const c of rows) {
       const list = byArea.get(c.areaId) ?? [];

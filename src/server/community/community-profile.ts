@@ -22,6 +22,7 @@ import { buildModel } from "../crud/model.ts";
 import { findById } from "../crud/repository.ts";
 import { ownCommunity } from "../auth/access.ts";
 import { chinaDays, countsByMapping } from "../workbench/workbench-stats.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
@@ -57,13 +58,12 @@ async function perDay(db: DbSession, table: string, column: string, tenantId: nu
 export async function communityProfileModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getPropertyDetail, async ({ query, session }) => {
     const community = await communityOf(app.db, session, query.communityId);
-    const { rows: tenant } = await app.db.query<{ name: string; companyShortName: string | null }>(`select name, company_short_name as "companyShortName" from tenants where id = $1`, [
-      session.tenantId,
-    ]);
+    const tenant = await camelRows<{ name: string; companyShortName: string | null }>(app.db, `select name, company_short_name from tenants where id = $1`, [session.tenantId]);
     if (!community) return { tenantName: tenant[0]?.name ?? "", companyShortName: tenant[0]?.companyShortName ?? null, community: null, totals: null, roomsByStatus: [] };
-    const { rows } = await app.db.query<NonNullable<GetPropertyDetailData["community"]>>(
-      `select c.id, c.name, a.name as "areaName", c.address, c.administrative_code as "administrativeCode", c.contact_name as "contactName",
-              c.contact_phone as "contactPhone", c.total_area::text as "totalArea", c.longitude::text as longitude, c.latitude::text as latitude
+    const rows = await camelRows<NonNullable<GetPropertyDetailData["community"]>>(
+      app.db,
+      `select c.id, c.name, a.name as area_name, c.address, c.administrative_code, c.contact_name,
+              c.contact_phone, c.total_area::text as total_area, c.longitude::text as longitude, c.latitude::text as latitude
          from communities c left join areas a on a.tenant_id = c.tenant_id and a.id = c.area_id
         where c.tenant_id = $1 and c.id = $2`,
       [session.tenantId, community.id],
@@ -108,28 +108,31 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
     const inhabitant = await findById(app.db, inhabitants, session.tenantId, params.id);
     if (!inhabitant) throw apiError("NOT_FOUND");
     const p = [session.tenantId, inhabitant.id];
-    const room = await app.db.query<{ buildingName: string | null; unitName: string | null; roomNo: string | null }>(
-      `select b.name as "buildingName", u.name as "unitName", r.room_no as "roomNo" from rooms r
+    const room = await camelRows<{ buildingName: string | null; unitName: string | null; roomNo: string | null }>(
+      app.db,
+      `select b.name as building_name, u.name as unit_name, r.room_no from rooms r
          left join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
          left join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
         where r.tenant_id = $1 and r.id = $2`,
       [session.tenantId, inhabitant.roomId],
     );
-    const cards = await app.db.query<GetInhabitantProfileData["cards"][number]>(
-      `select id, card_no as "cardNo", card_type as "cardType", valid_until::text as "validUntil", enabled from cards where tenant_id = $1 and inhabitant_id = $2 order by id`,
+    const cards = await camelRows<GetInhabitantProfileData["cards"][number]>(
+      app.db,
+      `select id, card_no, card_type, valid_until::text as valid_until, enabled from cards where tenant_id = $1 and inhabitant_id = $2 order by id`,
       p,
     );
-    const events = await app.db.query<GetInhabitantProfileData["accessEvents"][number]>(
-      `select id, event_time as "eventTime", device_name as "deviceName", open_method as "openMethod", result from access_events
+    const events = await camelRows<GetInhabitantProfileData["accessEvents"][number]>(
+      app.db,
+      `select id, event_time, device_name, open_method, result from access_events
         where tenant_id = $1 and inhabitant_id = $2 order by event_time desc nulls last, id desc limit 10`,
       p,
     );
     const keyPerson = await app.db.query<{ category: number; watching: boolean }>("select category, watching from key_persons where tenant_id = $1 and inhabitant_id = $2 order by id limit 1", p);
     return {
       inhabitant,
-      room: room.rows[0] ?? null,
-      cards: cards.rows,
-      accessEvents: events.rows,
+      room: room[0] ?? null,
+      cards: cards,
+      accessEvents: events,
       keyPerson: keyPerson.rows[0] ?? null,
       faceCount: await n(app.db, "select count(*)::int as n from face_profiles where tenant_id = $1 and inhabitant_id = $2", p),
     };

@@ -13,6 +13,7 @@ import type { PageListSimpleRoomsData } from "../../../generated/operation-types
 import { route } from "../http/operation.ts";
 import { likeContains } from "../crud/sql.ts";
 import { pageArgs, textOf } from "../http/request-input.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export async function housesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.listBuildingsByCommunity, async ({ body: { communityId }, session }) => {
@@ -29,8 +30,9 @@ export async function housesModule(app: FastifyInstance): Promise<void> {
   });
 
   route(app, operations.listRoomsByUnit, async ({ body: { unitId }, session }) => {
-    const { rows } = await app.db.query<{ id: number; roomNo: string; status: number | null }>(
-      `select id, room_no as "roomNo", status from rooms where tenant_id = $1 and unit_id = $2 order by floor nulls last, room_no, id`,
+    const rows = await camelRows<{ id: number; roomNo: string; status: number | null }>(
+      app.db,
+      `select id, room_no, status from rooms where tenant_id = $1 and unit_id = $2 order by floor nulls last, room_no, id`,
       [session.tenantId, unitId],
     );
     return rows;
@@ -55,9 +57,10 @@ export async function housesModule(app: FastifyInstance): Promise<void> {
       join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
       join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
      where ${where.join(" and ")}`;
-    const { rows } = await app.db.query<PageListSimpleRoomsData["list"][number]>(
-      `select r.id, r.room_no as "roomNo", r.building_id as "buildingId", b.name as "buildingName",
-              r.unit_id as "unitId", u.name as "unitName", r.status
+    const rows = await camelRows<PageListSimpleRoomsData["list"][number]>(
+      app.db,
+      `select r.id, r.room_no, r.building_id, b.name as building_name,
+              r.unit_id, u.name as unit_name, r.status
          from ${from}
         order by b.sort_no nulls last, b.name, u.name, r.floor nulls last, r.room_no, r.id
         limit $${params.length + 1} offset $${params.length + 2}`,

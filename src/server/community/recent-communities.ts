@@ -12,6 +12,7 @@ import { operations } from "../../../generated/operations.ts";
 import { route } from "../http/operation.ts";
 import type { DbSession } from "../db/types.ts";
 import { parseId } from "../http/request-input.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export interface RecentCommunity {
   communityId: number;
@@ -19,8 +20,9 @@ export interface RecentCommunity {
 }
 
 export async function recentCommunities(db: DbSession, tenantId: number, userId: number): Promise<RecentCommunity[]> {
-  const { rows } = await db.query<RecentCommunity>(
-    `select c.id as "communityId", c.name as "communityName"
+  const rows = await camelRows<RecentCommunity>(
+    db,
+    `select c.id as community_id, c.name as community_name
        from recent_communities r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
       where r.tenant_id = $1 and r.user_id = $2
       order by r.visited_at desc, c.id limit $3`,

@@ -16,6 +16,7 @@ import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts"
 import { buildModel } from "../crud/model.ts";
 import { insertRow } from "../crud/insert.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 
@@ -23,14 +24,15 @@ const inhabitants = buildModel(resourceByName.inhabitants);
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 async function approve({ tx, session, row, columns }: ActionHookContext): Promise<void> {
-  const room = await tx.query<{ communityId: number; maxResidents: number | null; residents: number }>(
-    `select r.community_id as "communityId", r.max_residents as "maxResidents",
+  const room = await camelRows<{ communityId: number; maxResidents: number | null; residents: number }>(
+    tx,
+    `select r.community_id, r.max_residents,
             (select count(*)::int from inhabitants i where i.tenant_id = r.tenant_id and i.room_id = r.id) as residents
        from rooms r where r.tenant_id = $1 and r.id = $2 for update`,
     [session.tenantId, row.roomId],
   );
-  if (!room.rows[0]) throw validationError([{ field: "roomId", message: messages.auditRoomMissing }]);
-  const { communityId, maxResidents, residents } = room.rows[0];
+  if (!room[0]) throw validationError([{ field: "roomId", message: messages.auditRoomMissing }]);
+  const { communityId, maxResidents, residents } = room[0];
 
   const existing = await tx.query<{ id: number }>("select id from inhabitants where tenant_id = $1 and room_id = $2 and phone = $3 order by id limit 1", [session.tenantId, row.roomId, row.phone]);
   let inhabitantId = existing.rows[0]?.id;

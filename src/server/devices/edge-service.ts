@@ -45,6 +45,7 @@ import type { DbSession } from "../db/types.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { optionalId, pageArgs, requiredId, textOf } from "../http/request-input.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 type EdgeService = GetEdgeServiceListData["list"][number];
 type EdgeDevice = GetEdgeDeviceListData["list"][number];
@@ -57,11 +58,11 @@ const edgeModel = buildModel(resourceByName.edgeServices);
 /** Channel types (mapping channelType): cameras carry video channels, controllers access channels, door and wall stations intercom. */
 const channelTypeOf = (deviceCategory: number): number => ([6, 7].includes(deviceCategory) ? 1 : deviceCategory === 5 ? 2 : 3);
 
-const EDGE_COLUMNS = `e.id, e.name, e.serial_no as "serialNo", e.ip_address as "ipAddress", e.software_version as "softwareVersion",
-  coalesce(e.community_ids, '[]'::jsonb) as "communityIds", coalesce(e.enable_remote_access, false) as "enableRemoteAccess",
-  coalesce(e.show_enable, true) as "showEnable", coalesce(e.authorized, false) as authorized, coalesce(e.online, false) as online,
-  e.last_heartbeat as "lastHeartbeat", e.remark, e.version, e.created_at as "createdAt", e.updated_at as "updatedAt",
-  (select count(*)::int from edge_devices d where d.tenant_id = e.tenant_id and d.edge_service_id = e.id) as "deviceCount"`;
+const EDGE_COLUMNS = `e.id, e.name, e.serial_no, e.ip_address, e.software_version,
+  coalesce(e.community_ids, '[]'::jsonb) as community_ids, coalesce(e.enable_remote_access, false) as enable_remote_access,
+  coalesce(e.show_enable, true) as show_enable, coalesce(e.authorized, false) as authorized, coalesce(e.online, false) as online,
+  e.last_heartbeat, e.remark, e.version, e.created_at, e.updated_at,
+  (select count(*)::int from edge_devices d where d.tenant_id = e.tenant_id and d.edge_service_id = e.id) as device_count`;
 
 /** A row of EDGE_COLUMNS (communityIds as stored: checked by withCommunities). */
 type EdgeRow = Omit<EdgeService, "communityIds" | "communityNames"> & { communityIds: unknown };
@@ -83,7 +84,7 @@ async function withCommunities(db: DbSession, tenantId: number, rows: EdgeRow[])
 }
 
 async function loadEdge(db: DbSession, tenantId: number, edgeId: number) {
-  const { rows } = await db.query<EdgeRow>(`select ${EDGE_COLUMNS} from edge_services e where e.tenant_id = $1 and e.id = $2`, [tenantId, edgeId]);
+  const rows = await camelRows<EdgeRow>(db, `select ${EDGE_COLUMNS} from edge_services e where e.tenant_id = $1 and e.id = $2`, [tenantId, edgeId]);
   if (!rows[0]) throw apiError("NOT_FOUND");
   return (await withCommunities(db, tenantId, rows))[0];
 }
@@ -98,9 +99,9 @@ async function checkCommunityIds(db: DbSession, session: SessionInfo, value: unk
   if (names.size !== new Set(ids).size) throw unknownCommunity();
 }
 
-const DEVICE_COLUMNS = `d.id, d.edge_service_id as "edgeServiceId", d.name, d.serial_no as "serialNo", d.device_category as "deviceCategory",
-  d.community_id as "communityId", c.name as "communityName", coalesce(d.channel_count, 0) as "channelCount", coalesce(d.online, false) as online,
-  d.updated_at as "updatedAt"`;
+const DEVICE_COLUMNS = `d.id, d.edge_service_id, d.name, d.serial_no, d.device_category,
+  d.community_id, c.name as community_name, coalesce(d.channel_count, 0) as channel_count, coalesce(d.online, false) as online,
+  d.updated_at`;
 const DEVICE_FROM = `edge_devices d left join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id`;
 
 type DeviceRow = Omit<EdgeDevice, "deviceCategoryLabel">;
@@ -142,7 +143,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       params.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where += ` and (e.name ilike $2 or e.serial_no ilike $2)`;
     }
-    const { rows } = await db.query<EdgeRow>(`select ${EDGE_COLUMNS} from edge_services e where ${where} order by e.id limit $${params.length + 1} offset $${params.length + 2}`, [
+    const rows = await camelRows<EdgeRow>(db, `select ${EDGE_COLUMNS} from edge_services e where ${where} order by e.id limit $${params.length + 1} offset $${params.length + 2}`, [
       ...params,
       pageSize,
       offset,
@@ -174,7 +175,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       params.push(Number(query.deviceCategory));
       where += ` and d.device_category = $${params.length}`;
     }
-    const { rows } = await db.query<DeviceRow>(`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where ${where} order by d.id limit $${params.length + 1} offset $${params.length + 2}`, [
+    const rows = await camelRows<DeviceRow>(db, `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where ${where} order by d.id limit $${params.length + 1} offset $${params.length + 2}`, [
       ...params,
       pageSize,
       offset,
@@ -184,7 +185,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   });
 
   route(app, operations.getEdgeDeviceChannelList, async ({ session, query }) => {
-    const { rows } = await db.query<DeviceRow>(`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.id = $2`, [session.tenantId, query.deviceId]);
+    const rows = await camelRows<DeviceRow>(db, `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.id = $2`, [session.tenantId, query.deviceId]);
     if (!rows[0]) throw apiError("NOT_FOUND");
     return channelsOf(rows);
   });
@@ -192,7 +193,8 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getEdgeChannelList, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
     const communityId = optionalId(query.communityId);
-    const { rows } = await db.query<DeviceRow>(
+    const rows = await camelRows<DeviceRow>(
+      db,
       `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.edge_service_id = $2 and ($3::bigint is null or d.community_id = $3) order by d.id`,
       [session.tenantId, edge.id, communityId],
     );
@@ -201,8 +203,9 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.getEgdeModuleReportStatus, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
-    const { rows } = await db.query<{ devices: number; channels: number; lastDevice: string | null }>(
-      `select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels, max(updated_at) as "lastDevice"
+    const rows = await camelRows<{ devices: number; channels: number; lastDevice: string | null }>(
+      db,
+      `select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels, max(updated_at) as last_device
          from edge_devices where tenant_id = $1 and edge_service_id = $2`,
       [session.tenantId, edge.id],
     );
@@ -227,9 +230,10 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.findEdgeLicenseList, async ({ session }) => {
     const quota = await edgeLicenceQuota(db, session.tenantId);
-    const { rows } = await db.query<{ edgeId: number; name: string; serialNo: string; usedAt: string | null }>(
-      `select e.id as "edgeId", e.name, e.serial_no as "serialNo",
-              (select max(u.used_at) from licence_usages u where u.tenant_id = e.tenant_id and u.service_type = $2 and u.device_serial = e.serial_no) as "usedAt"
+    const rows = await camelRows<{ edgeId: number; name: string; serialNo: string; usedAt: string | null }>(
+      db,
+      `select e.id as edge_id, e.name, e.serial_no,
+              (select max(u.used_at) from licence_usages u where u.tenant_id = e.tenant_id and u.service_type = $2 and u.device_serial = e.serial_no) as used_at
          from edge_services e where e.tenant_id = $1 order by e.id`,
       [session.tenantId, EDGE_LICENCE_TYPE],
     );
@@ -237,8 +241,9 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   });
 
   route(app, operations.getEdgeServiceByCommunityId, async ({ session, query }) => {
-    const { rows } = await db.query<{ id: number; name: string; enableRemoteAccess: boolean; authorized: boolean }>(
-      `select e.id, e.name, coalesce(e.enable_remote_access, false) as "enableRemoteAccess", coalesce(e.authorized, false) as authorized
+    const rows = await camelRows<{ id: number; name: string; enableRemoteAccess: boolean; authorized: boolean }>(
+      db,
+      `select e.id, e.name, coalesce(e.enable_remote_access, false) as enable_remote_access, coalesce(e.authorized, false) as authorized
          from edge_services e
         where e.tenant_id = $1 and coalesce(e.show_enable, true) and coalesce(e.community_ids, '[]'::jsonb) @> jsonb_build_array($2::bigint)
           and exists (select 1 from communities c where c.tenant_id = e.tenant_id and c.id = $2)
@@ -326,8 +331,9 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   // The community data an edge keeps locally: its bound communities' rooms and residents.
   route(app, operations.syncData, async ({ session, body }) => {
     const { edge, syncTime } = await syncSummary(session, body);
-    const { rows } = await db.query<{ communityId: number; rooms: number; inhabitants: number }>(
-      `select c.id as "communityId",
+    const rows = await camelRows<{ communityId: number; rooms: number; inhabitants: number }>(
+      db,
+      `select c.id as community_id,
               (select count(*)::int from rooms r where r.tenant_id = c.tenant_id and r.community_id = c.id) as rooms,
               (select count(*)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as inhabitants
          from communities c where c.tenant_id = $1 and c.id = any($2::bigint[]) order by c.id`,
@@ -383,7 +389,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       if ((err as { code?: string }).code === "23505") throw apiError("DUPLICATE");
       throw err;
     }
-    const { rows } = await db.query<DeviceRow>(`select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.id = $2`, [session.tenantId, deviceId]);
+    const rows = await camelRows<DeviceRow>(db, `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.id = $2`, [session.tenantId, deviceId]);
     return withCategoryLabel(rows[0]);
   });
 
@@ -392,7 +398,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return db.transaction(async (tx) => {
       // One licence of type 252 per edge service, counted in the tenant's quota (licence_quotas).
       await tx.query("select pg_advisory_xact_lock($1, $2)", [EDGE_LICENCE_TYPE, session.tenantId]);
-      const { rows: existing } = await tx.query<{ usedAt: string }>(`select used_at as "usedAt" from licence_usages where tenant_id = $1 and service_type = $2 and device_serial = $3 limit 1`, [
+      const existing = await camelRows<{ usedAt: string }>(tx, `select used_at from licence_usages where tenant_id = $1 and service_type = $2 and device_serial = $3 limit 1`, [
         session.tenantId,
         EDGE_LICENCE_TYPE,
         edge.serialNo,
@@ -400,9 +406,10 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
       if (existing[0]) return { edgeId: edge.id, licensed: true, usedAt: existing[0].usedAt };
       const quota = await edgeLicenceQuota(tx, session.tenantId);
       if (quota.serviceUseNum >= quota.serviceTotalNum) throw apiError("EDGE_LICENCE_EXHAUSTED");
-      const { rows } = await tx.query<{ usedAt: string }>(
+      const rows = await camelRows<{ usedAt: string }>(
+        tx,
         `insert into licence_usages (tenant_id, service_type, device_name, device_serial, used_at, created_by, updated_by)
-         values ($1, $2, $3, $4, now(), $5, $5) returning used_at as "usedAt"`,
+         values ($1, $2, $3, $4, now(), $5, $5) returning used_at`,
         [session.tenantId, EDGE_LICENCE_TYPE, edge.name, edge.serialNo, session.userId],
       );
       await tx.query("update licence_quotas set service_use_num = service_use_num + 1, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and service_type = $2", [
@@ -466,8 +473,9 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
 
 /** The tenant's edge-service licences (type 252): total, used, valid until. */
 async function edgeLicenceQuota(db: DbSession, tenantId: number) {
-  const { rows } = await db.query<{ total: number; used: number; validityDate: string | null }>(
-    `select service_total_num as total, service_use_num as used, validity_date as "validityDate" from licence_quotas where tenant_id = $1 and service_type = $2 limit 1`,
+  const rows = await camelRows<{ total: number; used: number; validityDate: string | null }>(
+    db,
+    `select service_total_num as total, service_use_num as used, validity_date from licence_quotas where tenant_id = $1 and service_type = $2 limit 1`,
     [tenantId, EDGE_LICENCE_TYPE],
   );
   return { serviceTotalNum: Number(rows[0]?.total ?? 0), serviceUseNum: Number(rows[0]?.used ?? 0), validityDate: rows[0]?.validityDate ?? null };

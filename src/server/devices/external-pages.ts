@@ -11,6 +11,7 @@ import { operations } from "../../../generated/operations.ts";
 import type { GetAiInspectionOverviewData } from "../../../generated/operation-types.ts";
 import { mappingLabel } from "../../common/mappings.ts";
 import { ownCommunity } from "../auth/access.ts";
+import { camelRows } from "../db/camel-rows.ts";
 import { route } from "../http/operation.ts";
 import { chinaDays, countsByMapping } from "../workbench/workbench-stats.ts";
 
@@ -34,8 +35,9 @@ export async function externalPagesModule(app: FastifyInstance): Promise<void> {
       );
     const { days } = chinaDays(new Date(), 1);
     type Latest = GetAiInspectionOverviewData["latest"][number];
-    const latest = await app.db.query<Omit<Latest, "algorithmLabel" | "resultLabel" | "handleStatusLabel">>(
-      `select id, channel_name as "channelName", algorithm, capture_time as "captureTime", image, result, handle_status as "handleStatus"
+    const latest = await camelRows<Omit<Latest, "algorithmLabel" | "resultLabel" | "handleStatusLabel">>(
+      app.db,
+      `select id, channel_name, algorithm, capture_time, image, result, handle_status
          from ai_inspection_records where tenant_id = $1 and community_id = $2 order by capture_time desc nulls last, id desc limit 10`,
       p,
     );
@@ -56,7 +58,7 @@ export async function externalPagesModule(app: FastifyInstance): Promise<void> {
         byAlgorithm: await grouped("algorithm", "aiAlgorithm"),
         byResult: await grouped("result", "aiInspectionResult"),
       },
-      latest: latest.rows.map((r) => ({
+      latest: latest.map((r) => ({
         ...r,
         algorithmLabel: mappingLabel("aiAlgorithm", r.algorithm),
         resultLabel: mappingLabel("aiInspectionResult", r.result),

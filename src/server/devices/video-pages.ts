@@ -23,6 +23,7 @@ import { likeContains } from "../crud/sql.ts";
 import { ownCommunity } from "../auth/access.ts";
 import { optionalId, pageArgs, textOf } from "../http/request-input.ts";
 import { countsByMapping } from "../workbench/workbench-stats.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 /** deviceCategory 6 摄像机, 7 人脸抓拍机. */
 export const CAMERA_CATEGORIES = [6, 7];
@@ -41,8 +42,9 @@ const n = async (db: DbSession, sql: string, params: unknown[]) => Number((await
 export async function videoPagesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.listCameras, async ({ session, query }) => {
     const community = await ownCommunity(app.db, session, query.communityId);
-    const { rows } = await app.db.query<Omit<ListCamerasData[number], "categoryLabel">>(
-      `select id, name, serial_no as "serialNo", location, online, device_category as "deviceCategory", last_online_time as "lastOnlineTime"
+    const rows = await camelRows<Omit<ListCamerasData[number], "categoryLabel">>(
+      app.db,
+      `select id, name, serial_no, location, online, device_category, last_online_time
          from devices where tenant_id = $1 and community_id = $2 and device_category = any($3::int[]) and enabled is not false
         order by name, id`,
       [session.tenantId, community.id, CAMERA_CATEGORIES],
@@ -67,12 +69,13 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
       return `(coalesce(description, '') ilike ${like} escape '\\' or channel_name ilike ${like} escape '\\' or coalesce(plate, '') ilike ${like} escape '\\'${kind})::int`;
     });
     const score = scoreParts.join(" + ");
-    const { rows } = await app.db.query<Omit<SearchCapturePicturesData["list"][number], "captureTypeLabel">>(
+    const rows = await camelRows<Omit<SearchCapturePicturesData["list"][number], "captureTypeLabel">>(
+      app.db,
       `select * from (
-         select id, community_id as "communityId", image, channel_name as "channelName", device_sn as "deviceSn", capture_time as "captureTime",
-                capture_type as "captureType", plate, description, ${score} as score
+         select id, community_id, image, channel_name, device_sn, capture_time,
+                capture_type, plate, description, ${score} as score
            from capture_pictures where ${where}) p
-        where score > 0 order by score desc, "captureTime" desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
+        where score > 0 order by score desc, capture_time desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
       [...params, pageSize, offset],
     );
     const total = await n(app.db, `select count(*)::int as n from capture_pictures where ${where} and (${score}) > 0`, params);
@@ -86,12 +89,13 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
       await app.db.query<{ total: number; online: number }>("select count(*)::int as total, count(*) filter (where online)::int as online from devices where tenant_id = $1 and community_id = $2", p)
     ).rows[0];
     const offlineList = (
-      await app.db.query<Omit<GetOperationAssistantSummaryData["devices"]["offlineList"][number], "categoryLabel">>(
-        `select id, name, serial_no as "serialNo", location, device_category as "deviceCategory", last_online_time as "lastOnlineTime"
+      await camelRows<Omit<GetOperationAssistantSummaryData["devices"]["offlineList"][number], "categoryLabel">>(
+        app.db,
+        `select id, name, serial_no, location, device_category, last_online_time
          from devices where tenant_id = $1 and community_id = $2 and not coalesce(online, false) order by last_online_time desc nulls last, id limit 10`,
         p,
       )
-    ).rows.map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory) }));
+    ).map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory) }));
     const alarmRows = (
       await app.db.query<{ value: number; count: number }>(
         "select alarm_type as value, count(*)::int as count from alarms where tenant_id = $1 and community_id = $2 and handle_status = 0 group by 1",

@@ -11,6 +11,7 @@ import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { chinaDay } from "../../common/payment/period.ts";
 import { fen, refused } from "./common.ts";
 import { parseId } from "../crud/sql.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 /** Bucket labels, by number (days past due of the oldest unpaid bill). */
 export const AGEING_BUCKETS: Record<number, string> = { 1: texts.arrears.bucket1, 2: texts.arrears.bucket2, 3: texts.arrears.bucket3, 4: texts.arrears.bucket4 };
@@ -77,13 +78,13 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
        order by p.days desc, p.owed desc, p.room_id
        limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}
     )
-    select p.room_id as "roomId", p.community_id as "communityId", c.name as "communityName", ro.building_id as "buildingId", bu.name as "buildingName",
-           ro.room_no as "roomNo", p.owed, p.bills, p.oldest_period as "oldestPeriod", p.days, p.bucket, p.total, p.total_owed as "totalOwed"
+    select p.room_id, p.community_id, c.name as community_name, ro.building_id, bu.name as building_name,
+           ro.room_no, p.owed, p.bills, p.oldest_period, p.days, p.bucket, p.total, p.total_owed
       from page p join rooms ro on ro.tenant_id = $1 and ro.id = p.room_id
       join communities c on c.tenant_id = $1 and c.id = p.community_id
       left join buildings bu on bu.tenant_id = $1 and bu.id = ro.building_id
      order by p.days desc, p.owed desc, p.room_id`;
-  const { rows } = await db.query<Record<string, unknown>>(sql, params);
+  const rows = await camelRows<Record<string, unknown>>(db, sql, params);
   const list = rows.map((r) => ({
     roomId: Number(r.roomId),
     communityId: Number(r.communityId),

@@ -16,6 +16,7 @@ import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts
 import { accountingDay, BILL_FROM, BILL_SELECT, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import { amountFen, audit, CODES, conflict, dayLockKey, fen, idList, nextCounter, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
 import { parseId } from "../crud/sql.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
 export const PAYABLE = [2, 5];
@@ -28,9 +29,10 @@ const ROOM_PLACE_JOINS = `left join buildings bu on bu.tenant_id = ro.tenant_id 
 export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue: unknown) {
   const roomId = parseId(roomIdValue);
   if (roomId === null) throw refused("selectRoom", "roomId");
-  const { rows: rooms } = await db.query<Record<string, unknown>>(
-    `select ro.id, ro.room_no as "roomNo", ro.community_id as "communityId", c.name as "communityName", bu.name as "buildingName",
-            un.name as "unitName", ro.building_area as "buildingArea", ro.status
+  const rooms = await camelRows<Record<string, unknown>>(
+    db,
+    `select ro.id, ro.room_no, ro.community_id, c.name as community_name, bu.name as building_name,
+            un.name as unit_name, ro.building_area, ro.status
        from rooms ro join communities c on c.tenant_id = ro.tenant_id and c.id = ro.community_id
        ${ROOM_PLACE_JOINS}
       where ro.tenant_id = $1 and ro.id = $2`,
@@ -48,8 +50,9 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue
   const sum = (f: (b: BillRow) => number) => fenToYuan(bills.reduce((s, b) => s + f(b), 0));
   const { rows: drafts } = await db.query<{ n: number }>("select count(*)::int as n from bills where tenant_id = $1 and room_id = $2 and status = 1", [session.tenantId, roomId]);
   const settings = await loadSettings(db, session.tenantId, Number(room.communityId));
-  const { rows: accounts } = await db.query<{ id: number; balance: string; autoDeduct: boolean; status: number }>(
-    `select id, balance, auto_deduct as "autoDeduct", status from prepay_accounts where tenant_id = $1 and room_id = $2`,
+  const accounts = await camelRows<{ id: number; balance: string; autoDeduct: boolean; status: number }>(
+    db,
+    `select id, balance, auto_deduct, status from prepay_accounts where tenant_id = $1 and room_id = $2`,
     [session.tenantId, roomId],
   );
   const account = accounts[0];
@@ -220,12 +223,13 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
 
 /** A receipt with its lines, for the print page. */
 export async function receiptView(db: DbSession, session: SessionInfo, id: number) {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select r.id, r.receipt_no as "receiptNo", r.receipt_type as "receiptType", r.community_id as "communityId", c.name as "communityName",
-            r.room_id as "roomId", ro.room_no as "roomNo", bu.name as "buildingName", un.name as "unitName", r.payer_name as "payerName",
-            r.invoice_title as "invoiceTitle", r.tax_no as "taxNo", r.amount, r.pay_method as "payMethod", r.received_amount as "receivedAmount",
-            r.change_amount as "changeAmount", r.status, r.issued_at as "issuedAt", r.issuer_id as "issuerId",
-            coalesce(us.real_name, us.username) as "issuerName"
+  const rows = await camelRows<Record<string, unknown>>(
+    db,
+    `select r.id, r.receipt_no, r.receipt_type, r.community_id, c.name as community_name,
+            r.room_id, ro.room_no, bu.name as building_name, un.name as unit_name, r.payer_name,
+            r.invoice_title, r.tax_no, r.amount, r.pay_method, r.received_amount,
+            r.change_amount, r.status, r.issued_at, r.issuer_id,
+            coalesce(us.real_name, us.username) as issuer_name
        from receipts r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
        left join rooms ro on ro.tenant_id = r.tenant_id and ro.id = r.room_id
        ${ROOM_PLACE_JOINS}
@@ -235,8 +239,9 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
   );
   const receipt = rows[0];
   if (!receipt) throw notFound();
-  const { rows: lines } = await db.query<Record<string, unknown>>(
-    `select p.id, p.serial_no as "serialNo", p.amount, b.bill_no as "billNo", b.period, i.name as "itemName", p.payment_type as "paymentType", p.source
+  const lines = await camelRows<Record<string, unknown>>(
+    db,
+    `select p.id, p.serial_no, p.amount, b.bill_no, b.period, i.name as item_name, p.payment_type, p.source
        from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
        left join payment_items i on i.tenant_id = p.tenant_id and i.id = coalesce(b.payment_item_id, p.payment_item_id)
       where p.tenant_id = $1 and p.receipt_no = $2 and p.return_flag is distinct from 1 order by p.id`,

@@ -11,6 +11,7 @@ import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts"
 import { CODES, fen, refused, ruleBroken } from "./common.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { acceptedPayMethod, recordCharge, recordReturn, requireAuthority, requireRoomIn, SOURCE } from "./ledger.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 interface ChargeRow {
   communityId: number;
@@ -26,13 +27,11 @@ interface ChargeRow {
 }
 
 async function chargeRow(tx: DbSession, table: string, tenantId: number, id: number): Promise<ChargeRow> {
-  const refundCols =
-    table === "deposits"
-      ? `refund_amount as "refundAmount", refund_method as "refundMethod", deduction_reason as "deductionReason"`
-      : `null as "refundAmount", null as "refundMethod", null as "deductionReason"`;
-  const { rows } = await tx.query<ChargeRow>(
-    `select community_id as "communityId", room_id as "roomId", payment_item_id as "paymentItemId", amount, pay_method as "payMethod",
-            payer_name as "payerName", receipt_no as "receiptNo", ${refundCols}
+  const refundCols = table === "deposits" ? `refund_amount, refund_method, deduction_reason` : `null as refund_amount, null as refund_method, null as deduction_reason`;
+  const rows = await camelRows<ChargeRow>(
+    tx,
+    `select community_id, room_id, payment_item_id, amount, pay_method,
+            payer_name, receipt_no, ${refundCols}
        from ${table} where tenant_id = $1 and id = $2`,
     [tenantId, id],
   );

@@ -10,11 +10,12 @@ import { likeContains, parseId } from "../crud/sql.ts";
 import { pageArgs, textOf } from "../http/request-input.ts";
 import { BILL_FROM, BILL_SELECT, billView, normalizeBill, type BillRow } from "./bills.ts";
 import { fen, notFound, refused } from "./common.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 const ROOM_LABEL = `(select concat_ws(' ', bu.name, un.name, ro.room_no) from rooms ro
    left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
    left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id
-  where ro.tenant_id = b.tenant_id and ro.id = b.room_id) as "roomLabel"`;
+  where ro.tenant_id = b.tenant_id and ro.id = b.room_id) as room_label`;
 
 export async function queryBills(db: DbSession, session: SessionInfo, body: Record<string, unknown>) {
   const { pageNo, pageSize, offset } = pageArgs(body);
@@ -45,8 +46,9 @@ export async function queryBills(db: DbSession, session: SessionInfo, body: Reco
     const p = `$${params.length}`;
     where.push(`(b.bill_no ilike ${p} escape '\\' or exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and r.room_no ilike ${p} escape '\\'))`);
   }
-  const { rows } = await db.query<BillRow & { roomLabel: string; rejectReason: string | null; approvedAt: string | null; paidAt: string | null; batchId: number | null }>(
-    `select ${BILL_SELECT}, b.reject_reason as "rejectReason", b.approved_at as "approvedAt", b.paid_at as "paidAt", b.batch_id as "batchId", ${ROOM_LABEL}
+  const rows = await camelRows<BillRow & { roomLabel: string; rejectReason: string | null; approvedAt: string | null; paidAt: string | null; batchId: number | null }>(
+    db,
+    `select ${BILL_SELECT}, b.reject_reason, b.approved_at, b.paid_at, b.batch_id, ${ROOM_LABEL}
        from ${BILL_FROM} where ${where.join(" and ")}
       order by b.period desc, b.room_id, b.id limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, pageSize, offset],
@@ -72,8 +74,9 @@ export async function roomHistory(db: DbSession, session: SessionInfo, roomIdVal
   if (roomId === null) throw refused("selectRoom", "roomId");
   const { rows: room } = await db.query("select id from rooms where tenant_id = $1 and id = $2", [session.tenantId, roomId]);
   if (!room.length) throw notFound();
-  const { rows: bills } = await db.query<BillRow & { paidAt: string | null; rejectReason: string | null }>(
-    `select ${BILL_SELECT}, b.paid_at as "paidAt", b.reject_reason as "rejectReason" from ${BILL_FROM}
+  const bills = await camelRows<BillRow & { paidAt: string | null; rejectReason: string | null }>(
+    db,
+    `select ${BILL_SELECT}, b.paid_at, b.reject_reason from ${BILL_FROM}
       where b.tenant_id = $1 and b.room_id = $2 order by b.period desc, b.id desc limit 500`,
     [session.tenantId, roomId],
   );
@@ -82,23 +85,26 @@ export async function roomHistory(db: DbSession, session: SessionInfo, roomIdVal
     for (const k of keys) if (out[k] !== null && out[k] !== undefined) out[k] = fenToYuan(fen(out[k]));
     return out;
   };
-  const { rows: payments } = await db.query<Record<string, unknown>>(
-    `select id, serial_no as "serialNo", bill_id as "billId", amount, pay_method as "payMethod", payment_type as "paymentType",
-            return_flag as "returnFlag", receipt_no as "receiptNo", paid_at as "paidAt", accounting_day as "accountingDay",
-            (select coalesce(u.real_name, u.username) from users u where u.tenant_id = p.tenant_id and u.id = p.cashier_id) as "cashierName",
-            (select r.id from receipts r where r.tenant_id = p.tenant_id and r.receipt_no = p.receipt_no limit 1) as "receiptId"
+  const payments = await camelRows<Record<string, unknown>>(
+    db,
+    `select id, serial_no, bill_id, amount, pay_method, payment_type,
+            return_flag, receipt_no, paid_at, accounting_day,
+            (select coalesce(u.real_name, u.username) from users u where u.tenant_id = p.tenant_id and u.id = p.cashier_id) as cashier_name,
+            (select r.id from receipts r where r.tenant_id = p.tenant_id and r.receipt_no = p.receipt_no limit 1) as receipt_id
        from payments p where tenant_id = $1 and room_id = $2 order by paid_at desc, id desc limit 1000`,
     [session.tenantId, roomId],
   );
-  const { rows: refunds } = await db.query<Record<string, unknown>>(
-    `select id, payment_id as "paymentId", bill_id as "billId", amount, refund_method as "refundMethod", reason, status, apply_time as "applyTime",
-            refunded_at as "refundedAt", reject_reason as "rejectReason"
+  const refunds = await camelRows<Record<string, unknown>>(
+    db,
+    `select id, payment_id, bill_id, amount, refund_method, reason, status, apply_time,
+            refunded_at, reject_reason
        from refunds where tenant_id = $1 and room_id = $2 order by apply_time desc, id desc limit 500`,
     [session.tenantId, roomId],
   );
-  const { rows: waivers } = await db.query<Record<string, unknown>>(
-    `select id, bill_id as "billId", waiver_type as "waiverType", discount, amount, reason, status, approved_at as "approvedAt",
-            reject_reason as "rejectReason", created_at as "createdAt"
+  const waivers = await camelRows<Record<string, unknown>>(
+    db,
+    `select id, bill_id, waiver_type, discount, amount, reason, status, approved_at,
+            reject_reason, created_at
        from waivers where tenant_id = $1 and room_id = $2 order by created_at desc, id desc limit 500`,
     [session.tenantId, roomId],
   );

@@ -10,6 +10,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/payment/period.ts";
 import { amountFen, audit, CODES, conflict, dayLockKey, fen, optionalText, refused, requireCommunity } from "./common.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -30,11 +31,12 @@ interface Line {
 }
 
 async function computed(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Line[]> {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select p.pay_method as "payMethod", p.cashier_id as "cashierId",
-            count(*) filter (where p.return_flag is distinct from 1)::int as "paymentCount",
-            coalesce(sum(p.amount) filter (where p.return_flag is distinct from 1), 0)::bigint as "recordedAmount",
-            coalesce(sum(p.amount) filter (where p.return_flag = 1), 0)::bigint as "refundAmount"
+  const rows = await camelRows<Record<string, unknown>>(
+    db,
+    `select p.pay_method, p.cashier_id,
+            count(*) filter (where p.return_flag is distinct from 1)::int as payment_count,
+            coalesce(sum(p.amount) filter (where p.return_flag is distinct from 1), 0)::bigint as recorded_amount,
+            coalesce(sum(p.amount) filter (where p.return_flag = 1), 0)::bigint as refund_amount
        from payments p where p.tenant_id = $1 and p.community_id = $2 and p.accounting_day = $3::date and p.cashier_id is not null
         and p.pay_method <> 7 -- paid from a prepayment balance: no money arrived (the recharge was counted)
       group by 1, 2`,
@@ -53,9 +55,10 @@ async function computed(db: DbSession, tenantId: number, communityId: number, da
 }
 
 async function stored(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Line[]> {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select pay_method as "payMethod", cashier_id as "cashierId", payment_count as "paymentCount", recorded_amount as "recordedAmount",
-            refund_amount as "refundAmount", declared_amount as "declaredAmount", remark
+  const rows = await camelRows<Record<string, unknown>>(
+    db,
+    `select pay_method, cashier_id, payment_count, recorded_amount,
+            refund_amount, declared_amount, remark
        from reconciliations where tenant_id = $1 and community_id = $2 and day = $3::date and cashier_id is not null`,
     [tenantId, communityId, day],
   );
@@ -74,8 +77,9 @@ async function stored(db: DbSession, tenantId: number, communityId: number, day:
 const key = (l: { payMethod: number; cashierId: number }) => `${l.payMethod}:${l.cashierId}`;
 
 async function closingOf(db: DbSession, tenantId: number, communityId: number, day: string) {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select d.id, d.closed_at as "closedAt", d.closed_by as "closedBy", coalesce(u.real_name, u.username) as "closedByName", d.remark
+  const rows = await camelRows<Record<string, unknown>>(
+    db,
+    `select d.id, d.closed_at, d.closed_by, coalesce(u.real_name, u.username) as closed_by_name, d.remark
        from daily_closings d left join users u on u.tenant_id = d.tenant_id and u.id = d.closed_by
       where d.tenant_id = $1 and d.community_id = $2 and d.day = $3::date`,
     [tenantId, communityId, day],

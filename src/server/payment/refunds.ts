@@ -13,6 +13,7 @@ import { ALL_PAY_METHODS } from "./settings.ts";
 import { accountingDay } from "./bills.ts";
 import { audit, CODES, conflict, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused } from "./common.ts";
 import { STATUS } from "./cashier.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 interface PaymentRow {
   id: number;
@@ -27,9 +28,10 @@ interface PaymentRow {
 }
 
 async function lockPayment(tx: DbSession, tenantId: number, id: number): Promise<PaymentRow> {
-  const { rows } = await tx.query<PaymentRow>(
-    `select id, community_id as "communityId", bill_id as "billId", room_id as "roomId", amount, pay_method as "payMethod",
-            payment_type as "paymentType", return_flag as "returnFlag", receipt_no as "receiptNo"
+  const rows = await camelRows<PaymentRow>(
+    tx,
+    `select id, community_id, bill_id, room_id, amount, pay_method,
+            payment_type, return_flag, receipt_no
        from payments where tenant_id = $1 and id = $2 for update`,
     [tenantId, id],
   );
@@ -51,7 +53,7 @@ async function refundedOf(tx: DbSession, tenantId: number, paymentId: number, ex
 export async function refundable(tx: DbSession, session: SessionInfo, paymentIdValue: unknown) {
   const id = parseId(paymentIdValue);
   if (id === null) throw notFound();
-  const { rows } = await tx.query<{ amount: string; returnFlag: number | null }>('select amount, return_flag as "returnFlag" from payments where tenant_id = $1 and id = $2', [session.tenantId, id]);
+  const rows = await camelRows<{ amount: string; returnFlag: number | null }>(tx, "select amount, return_flag from payments where tenant_id = $1 and id = $2", [session.tenantId, id]);
   if (!rows[0]) throw notFound();
   const r = await refundedOf(tx, session.tenantId, id);
   const left = rows[0].returnFlag === 1 ? 0 : Math.max(0, fen(rows[0].amount) - r.approved - r.pending);
@@ -99,8 +101,9 @@ interface RefundRow {
 async function lockRefund(tx: DbSession, tenantId: number, idValue: unknown): Promise<RefundRow> {
   const id = parseId(idValue);
   if (id === null) throw notFound();
-  const { rows } = await tx.query<RefundRow>(
-    `select id, payment_id as "paymentId", bill_id as "billId", amount, refund_method as "refundMethod", status, reason
+  const rows = await camelRows<RefundRow>(
+    tx,
+    `select id, payment_id, bill_id, amount, refund_method, status, reason
        from refunds where tenant_id = $1 and id = $2 for update`,
     [tenantId, id],
   );
@@ -115,8 +118,9 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
   const done = await refundedOf(tx, session.tenantId, payment.id, refund.id);
   if (refund.amount > payment.amount - done.approved) throw refused("refundOverRefundable", "amount");
   if (payment.billId !== null) {
-    const { rows } = await tx.query<{ amountDue: string; lateFee: string; amountPaid: string; amountWaived: string }>(
-      `select amount_due as "amountDue", late_fee as "lateFee", amount_paid as "amountPaid", amount_waived as "amountWaived"
+    const rows = await camelRows<{ amountDue: string; lateFee: string; amountPaid: string; amountWaived: string }>(
+      tx,
+      `select amount_due, late_fee, amount_paid, amount_waived
          from bills where tenant_id = $1 and id = $2 for update`,
       [session.tenantId, payment.billId],
     );

@@ -12,6 +12,7 @@ import { isPeriod, monthsBetween } from "../../common/payment/period.ts";
 import { percentText } from "../../common/payment/pricing.ts";
 import { fen, optionalIdList, refused } from "./common.ts";
 import type { ReportRow } from "../../common/payment/shapes.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 function range(body: Record<string, unknown>): { start: string; end: string } {
   const start = body.startMonth;
@@ -32,7 +33,8 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: R
     params.push(communityIds);
     filter = "and b.community_id = any($4::bigint[])";
   }
-  const { rows } = await db.query<Record<string, unknown>>(
+  const rows = await camelRows<Record<string, unknown>>(
+    db,
     `with b as (
        select b.id, b.community_id, b.period, b.room_id, b.amount_due + b.late_fee as due, b.amount_waived as waived, b.status
          from bills b where b.tenant_id = $1 and b.period between $2 and $3 and b.status in (2, 4, 5) ${filter}
@@ -45,7 +47,7 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: R
      ), households as (
        select community_id, period, count(*)::int as households, count(*) filter (where settled)::int as paid from rooms group by 1, 2
      )
-     select b.community_id as "communityId", c.name as "communityName", b.period,
+     select b.community_id, c.name as community_name, b.period,
             sum(b.due)::bigint as due, coalesce(sum(pay.collected), 0)::bigint as collected, coalesce(sum(pay.refunded), 0)::bigint as refunded,
             sum(b.waived)::bigint as waived, h.households, h.paid
        from b left join pay on pay.bill_id = b.id

@@ -15,6 +15,7 @@ import { resourceByName } from "../../../generated/resources.ts";
 import { validationError } from "../http/envelope.ts";
 import { refused } from "./common.ts";
 import type { PaymentSettingsShape, SteerFlags } from "../../common/payment/shapes.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export type { SteerFlags };
 
@@ -52,16 +53,16 @@ export const defaultSettings = (communityId: number): PaymentSettings => ({
   version: null,
 });
 
-const SELECT = `id, community_id as "communityId", pay_methods as "payMethods", rounding_mode as "roundingMode",
-  pay_params_saved_at as "payParamsSavedAt", receipt_title as "receiptTitle", receipt_prefix as "receiptPrefix",
-  default_receipt_type as "defaultReceiptType", invoice_enabled as "invoiceEnabled", tax_no as "taxNo",
-  receipt_saved_at as "receiptSavedAt", allow_partial_payment as "allowPartialPayment",
-  waiver_auto_approve_limit as "waiverAutoApproveLimit", auto_print_receipt as "autoPrintReceipt",
-  other_saved_at as "otherSavedAt", version`;
+const SELECT = `id, community_id, pay_methods, rounding_mode,
+  pay_params_saved_at, receipt_title, receipt_prefix,
+  default_receipt_type, invoice_enabled, tax_no,
+  receipt_saved_at, allow_partial_payment,
+  waiver_auto_approve_limit, auto_print_receipt,
+  other_saved_at, version`;
 
 /** The community's settings, or the defaults when none were saved. */
 export async function loadSettings(db: DbSession, tenantId: number, communityId: number): Promise<PaymentSettings> {
-  const { rows } = await db.query<PaymentSettings>(`select ${SELECT} from payment_settings where tenant_id = $1 and community_id = $2`, [tenantId, communityId]);
+  const rows = await camelRows<PaymentSettings>(db, `select ${SELECT} from payment_settings where tenant_id = $1 and community_id = $2`, [tenantId, communityId]);
   const base = defaultSettings(communityId);
   const row = rows[0];
   if (!row) return base;
@@ -135,12 +136,13 @@ export const NO_FLAGS: SteerFlags = {
 };
 
 export async function steerFlags(db: DbSession, tenantId: number, communityId: number): Promise<SteerFlags> {
-  const { rows } = await db.query<SteerFlags>(
-    `select exists (select 1 from price_types where tenant_id = $1 and community_id = $2 and enabled is not false) as "priceTypeConfigEnable",
-            exists (select 1 from payment_items where tenant_id = $1 and community_id = $2 and enabled is not false) as "paymentTimeConfigEnable",
-            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and pay_params_saved_at is not null) as "payParamConfigEnable",
-            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and receipt_saved_at is not null) as "receiptConfigEnable",
-            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and other_saved_at is not null) as "otherConfigEnable"`,
+  const rows = await camelRows<SteerFlags>(
+    db,
+    `select exists (select 1 from price_types where tenant_id = $1 and community_id = $2 and enabled is not false) as price_type_config_enable,
+            exists (select 1 from payment_items where tenant_id = $1 and community_id = $2 and enabled is not false) as payment_time_config_enable,
+            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and pay_params_saved_at is not null) as pay_param_config_enable,
+            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and receipt_saved_at is not null) as receipt_config_enable,
+            exists (select 1 from payment_settings where tenant_id = $1 and community_id = $2 and other_saved_at is not null) as other_config_enable`,
     [tenantId, communityId],
   );
   return rows[0];

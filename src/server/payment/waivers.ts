@@ -14,6 +14,7 @@ import { loadSettings } from "./settings.ts";
 import { BILL_FROM, BILL_SELECT, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import { PAYABLE, STATUS } from "./cashier.ts";
 import { audit, CODES, conflict, fen, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 async function lockBill(tx: DbSession, tenantId: number, id: number): Promise<BillRow> {
   const { rows } = await tx.query<BillRow>(`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = $2 for update of b`, [tenantId, id]);
@@ -85,10 +86,10 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
 async function lockWaiver(tx: DbSession, tenantId: number, idValue: unknown) {
   const id = parseId(idValue);
   if (id === null) throw notFound();
-  const { rows } = await tx.query<{ id: number; billId: number; amount: string; status: number }>(
-    `select id, bill_id as "billId", amount, status from waivers where tenant_id = $1 and id = $2 for update`,
-    [tenantId, id],
-  );
+  const rows = await camelRows<{ id: number; billId: number; amount: string; status: number }>(tx, `select id, bill_id, amount, status from waivers where tenant_id = $1 and id = $2 for update`, [
+    tenantId,
+    id,
+  ]);
   if (!rows[0]) throw notFound();
   if (rows[0].status !== 1) throw conflict("waiverHandled");
   return { ...rows[0], amount: fen(rows[0].amount) };

@@ -13,6 +13,7 @@ import { tokenOf } from "../auth/cookie.ts";
 import type { DbSession } from "../db/types.ts";
 import { tenantWebMenu } from "./web-menu.ts";
 import { communityName } from "../auth/access.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 interface UserRow {
   username: string;
@@ -33,15 +34,16 @@ export async function currentCommunity(db: DbSession, tenantId: number, userId: 
     const name = await communityName(db, tenantId, requested);
     if (name !== null) return { communityId: requested, communityName: name };
   }
-  const recent = await db.query<{ communityId: number; communityName: string }>(
-    `select c.id as "communityId", c.name as "communityName"
+  const recent = await camelRows<{ communityId: number; communityName: string }>(
+    db,
+    `select c.id as community_id, c.name as community_name
        from recent_communities r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
       where r.tenant_id = $1 and r.user_id = $2
       order by r.visited_at desc, c.id limit 1`,
     [tenantId, userId],
   );
-  if (recent.rows[0]) return recent.rows[0];
-  const { rows } = await db.query<{ communityId: number; communityName: string }>(`select id as "communityId", name as "communityName" from communities where tenant_id = $1 order by id limit 1`, [
+  if (recent[0]) return recent[0];
+  const rows = await camelRows<{ communityId: number; communityName: string }>(db, `select id as community_id, name as community_name from communities where tenant_id = $1 order by id limit 1`, [
     tenantId,
   ]);
   return rows[0] ?? null;

@@ -20,6 +20,7 @@ import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export interface MenuCustomization {
   menuKey: string;
@@ -52,8 +53,9 @@ export function applyMenuCustomization(nodes: readonly MenuNode[], items: readon
 }
 
 export async function loadMenuCustomization(db: DbSession, tenantId: number): Promise<MenuCustomization[]> {
-  const { rows } = await db.query<MenuCustomization>(
-    `select menu_key as "menuKey", alias, sort_no as "sortNo", coalesce(hidden, false) as hidden
+  const rows = await camelRows<MenuCustomization>(
+    db,
+    `select menu_key, alias, sort_no, coalesce(hidden, false) as hidden
        from menu_customizations where tenant_id = $1 order by sort_no, id`,
     [tenantId],
   );

@@ -12,6 +12,7 @@ import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
 import { texts } from "../../../generated/texts.ts";
 import { MENU_THEME_DEFAULTS } from "../../common/contrast.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export const DEFAULT_PLATFORM_NAME = texts.common.platformName;
 // A blue rounded square with a white house: the product's default icon, inline so it needs no file.
@@ -41,11 +42,12 @@ async function platformRow(app: FastifyInstance, request: FastifyRequest, domain
   const host = hostOf(given || String(request.headers.host ?? ""));
   if (!host) return null;
   const bare = host.replace(/:\d+$/, "");
-  const { rows } = await app.db.query<PlatformRow>(
-    `select platform_name as "platformName", platform_ico as "platformIco",
-            menu_back_ground_color as "menuBackGroundColor", menu_text_color as "menuTextColor",
-            menu_text_high_color as "menuTextHighColor", menu_text_high_sel_bg_color as "menuTextHighSelBgColor",
-            choose_hover_color as "chooseHoverColor", placeholder_color as "placeholderColor"
+  const rows = await camelRows<PlatformRow>(
+    app.db,
+    `select platform_name, platform_ico,
+            menu_back_ground_color, menu_text_color,
+            menu_text_high_color, menu_text_high_sel_bg_color,
+            choose_hover_color, placeholder_color
        from platform_configs
       where lower(domain_url) in ($1, $2)
       order by (lower(domain_url) = $1) desc, id limit 1`,

@@ -10,6 +10,7 @@ import { constants } from "../../../generated/constants.ts";
 import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
 import type { DbSession } from "../db/types.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 /** spec §9: the licence service types, in the order the spec lists them. */
 export const LICENCE_TYPES = [212, 209, 217, 251, 252] as const;
@@ -24,9 +25,10 @@ export interface LicenceQuota {
 }
 
 export async function licenceQuotas(db: DbSession, tenantId: number): Promise<LicenceQuota[]> {
-  const { rows } = await db.query<LicenceQuota>(
-    `select service_name as "serviceName", service_type as "serviceType", service_total_num as "serviceTotalNum",
-            service_use_num as "serviceUseNum", validity_date as "validityDate"
+  const rows = await camelRows<LicenceQuota>(
+    db,
+    `select service_name, service_type, service_total_num,
+            service_use_num, validity_date
        from licence_quotas where tenant_id = $1 and service_type = any($2::int[])`,
     [tenantId, [...LICENCE_TYPES]],
   );
@@ -45,10 +47,7 @@ export async function licenceQuotas(db: DbSession, tenantId: number): Promise<Li
 
 export async function tenantServicesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getLogos, async ({ session }) => {
-    const { rows } = await app.db.query<{ tenantHomePage: string | null; platformImg: string | null }>(
-      `select tenant_home_page as "tenantHomePage", platform_img as "platformImg" from tenants where id = $1`,
-      [session.tenantId],
-    );
+    const rows = await camelRows<{ tenantHomePage: string | null; platformImg: string | null }>(app.db, `select tenant_home_page, platform_img from tenants where id = $1`, [session.tenantId]);
     return { tenantHomePage: rows[0]?.tenantHomePage ?? "", platformImg: rows[0]?.platformImg ?? null };
   });
 

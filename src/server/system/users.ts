@@ -15,6 +15,7 @@ import { userCenter } from "../auth/user-center.ts";
 import type { DbSession } from "../db/types.ts";
 import { communityName } from "../auth/access.ts";
 import { optionalId } from "../http/request-input.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export interface UserListItem {
   userId: number;
@@ -23,8 +24,9 @@ export interface UserListItem {
 }
 
 export async function tenantUsers(db: DbSession, tenantId: number): Promise<UserListItem[]> {
-  const { rows } = await db.query<UserListItem>(
-    `select id as "userId", username, real_name as "realName" from users
+  const rows = await camelRows<UserListItem>(
+    db,
+    `select id as user_id, username, real_name from users
       where tenant_id = $1 and enabled is not false order by id`,
     [tenantId],
   );

@@ -2,6 +2,7 @@
 // A task's work is done in steps; each step commits its own work together with the task's cursor
 // (saveStep), so a task whose server died resumes from its last committed step.
 import type { DbSession } from "../db/types.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export type TaskState = "pending" | "active" | "completed" | "failed";
 
@@ -27,9 +28,9 @@ export interface TaskRow<P = Record<string, unknown>, C = Record<string, unknown
   updatedAt: string;
 }
 
-const columnsWith = (payload: string) => `id, tenant_id as "tenantId", user_id as "userId", type, name, state, total, done, ${payload}, cursor,
-  result, error, attempts, locked_by as "lockedBy", locked_until as "lockedUntil", created_at as "createdAt",
-  started_at as "startedAt", finished_at as "finishedAt", updated_at as "updatedAt"`;
+const columnsWith = (payload: string) => `id, tenant_id, user_id, type, name, state, total, done, ${payload}, cursor,
+  result, error, attempts, locked_by, locked_until, created_at,
+  started_at, finished_at, updated_at`;
 
 export const TASK_COLUMNS = columnsWith("payload");
 
@@ -44,7 +45,7 @@ export const TASK_VIEW_COLUMNS = columnsWith(`payload - 'rows' as payload`);
 export const MAX_ATTEMPTS = 5;
 
 export async function enqueueTask(db: DbSession, t: { tenantId: number; userId: number | null; type: string; name: string; total: number; payload: unknown }): Promise<TaskRow> {
-  const { rows } = await db.query<TaskRow>(`insert into tasks (tenant_id, user_id, type, name, total, payload) values ($1, $2, $3, $4, $5, $6::jsonb) returning ${TASK_VIEW_COLUMNS}`, [
+  const rows = await camelRows<TaskRow>(db, `insert into tasks (tenant_id, user_id, type, name, total, payload) values ($1, $2, $3, $4, $5, $6::jsonb) returning ${TASK_VIEW_COLUMNS}`, [
     t.tenantId,
     t.userId,
     t.type,
@@ -57,7 +58,8 @@ export async function enqueueTask(db: DbSession, t: { tenantId: number; userId: 
 
 /** Takes the oldest pending task, or an active one whose lease ran out, for `workerId`. */
 export async function claimTask(db: DbSession, workerId: string, leaseMs: number): Promise<TaskRow | null> {
-  const { rows } = await db.query<TaskRow>(
+  const rows = await camelRows<TaskRow>(
+    db,
     `update tasks set state = 'active', locked_by = $1, locked_until = now() + ($2 || ' milliseconds')::interval,
             attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
       where id = (select id from tasks
@@ -92,12 +94,12 @@ export async function finishTask(db: DbSession, id: number, state: "completed" |
 }
 
 export async function findTask(db: DbSession, tenantId: number, id: number): Promise<TaskRow | null> {
-  const { rows } = await db.query<TaskRow>(`select ${TASK_VIEW_COLUMNS} from tasks where tenant_id = $1 and id = $2`, [tenantId, id]);
+  const rows = await camelRows<TaskRow>(db, `select ${TASK_VIEW_COLUMNS} from tasks where tenant_id = $1 and id = $2`, [tenantId, id]);
   return rows[0] ?? null;
 }
 
 export async function findTaskById(db: DbSession, id: number): Promise<TaskRow | null> {
-  const { rows } = await db.query<TaskRow>(`select ${TASK_COLUMNS} from tasks where id = $1`, [id]);
+  const rows = await camelRows<TaskRow>(db, `select ${TASK_COLUMNS} from tasks where id = $1`, [id]);
   return rows[0] ?? null;
 }
 

@@ -6,6 +6,7 @@ import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { progressOf, TASK_VIEW_COLUMNS, type TaskRow } from "./store.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export interface TaskCentreItem {
   id: number;
@@ -60,7 +61,7 @@ export async function listTasks(db: DbSession, session: SessionInfo, page: { pag
     where += " and user_id = $2";
   }
   // Limit and offset as parameters: one statement text for every page (prepared once, db/postgres.ts).
-  const { rows } = await db.query<TaskRow>(`select ${TASK_VIEW_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`, [
+  const rows = await camelRows<TaskRow>(db, `select ${TASK_VIEW_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`, [
     ...params,
     page.pageSize,
     page.offset,

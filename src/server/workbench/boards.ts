@@ -18,6 +18,7 @@ import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
 import { optionalId } from "../http/request-input.ts";
 import { chinaDays, countsByMapping } from "./workbench-stats.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 
@@ -74,10 +75,11 @@ async function deviceTotals(db: DbSession, tenantId: number, communityId: number
 }
 
 export async function globalBoard(db: DbSession, tenantId: number) {
-  const { rows: communities } = await db.query<{ communityId: number; communityName: string; rooms: number; occupiedRooms: number; inhabitants: number }>(
-    `select c.id as "communityId", c.name as "communityName",
+  const communities = await camelRows<{ communityId: number; communityName: string; rooms: number; occupiedRooms: number; inhabitants: number }>(
+    db,
+    `select c.id as community_id, c.name as community_name,
             (select count(*)::int from rooms r where r.tenant_id = c.tenant_id and r.community_id = c.id) as rooms,
-            (select count(distinct i.room_id)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as "occupiedRooms",
+            (select count(distinct i.room_id)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as occupied_rooms,
             (select count(*)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as inhabitants
        from communities c where c.tenant_id = $1 order by inhabitants desc, c.id limit 10`,
     [tenantId],

@@ -10,6 +10,7 @@ import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
 import { optionalId } from "../http/request-input.ts";
 import { chinaDays } from "./workbench-stats.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export const rate = (done: number, total: number) => (total ? Math.round((done * 1000) / total) / 10 : 0);
 
@@ -30,9 +31,10 @@ export async function inspectStatisticsModule(app: FastifyInstance): Promise<voi
     const byDate = new Map(perDay.rows.map((d) => [d.date, d]));
     const series = days.map((date) => ({ date, total: Number(byDate.get(date)?.total ?? 0), done: Number(byDate.get(date)?.done ?? 0), abnormal: Number(byDate.get(date)?.abnormal ?? 0) }));
 
-    const plans = await app.db.query<{ planId: number; planName: string | null; total: number; done: number; abnormal: number; averageScore: string | null }>(
-      `select r.plan_id as "planId", p.name as "planName", sum(r.total_tasks)::int as total, sum(r.done_tasks)::int as done,
-              sum(r.abnormal_tasks)::int as abnormal, round(avg(r.average_score), 2)::text as "averageScore"
+    const plans = await camelRows<{ planId: number; planName: string | null; total: number; done: number; abnormal: number; averageScore: string | null }>(
+      app.db,
+      `select r.plan_id, p.name as plan_name, sum(r.total_tasks)::int as total, sum(r.done_tasks)::int as done,
+              sum(r.abnormal_tasks)::int as abnormal, round(avg(r.average_score), 2)::text as average_score
          from inspect_plan_reports r left join inspect_plans p on p.tenant_id = r.tenant_id and p.id = r.plan_id
         where ${where} group by 1, 2 order by abnormal desc, 2`,
       params,
@@ -43,7 +45,7 @@ export async function inspectStatisticsModule(app: FastifyInstance): Promise<voi
     return {
       totals: { total, done, abnormal, completionRate: rate(done, total) },
       days: series,
-      plans: plans.rows.map((p) => ({ ...p, total: Number(p.total), done: Number(p.done), abnormal: Number(p.abnormal) })),
+      plans: plans.map((p) => ({ ...p, total: Number(p.total), done: Number(p.done), abnormal: Number(p.abnormal) })),
     };
   });
 }

@@ -14,6 +14,7 @@ import { operations } from "../../../generated/operations.ts";
 import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { textOf } from "../http/request-input.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 function positionCodeOf(value: unknown): string {
   const code = textOf(value, 32) || constants.advertPositionCode;
@@ -33,9 +34,10 @@ interface AdvertRow {
 export async function promotionPositionsModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getAdvertPosition, async ({ query, session }) => {
     const positionCode = positionCodeOf(query.positionCode);
-    const { rows } = await app.db.query<AdvertRow>(
-      `select a.id as "advertId", a.title, a.img_url_left as "imgUrlLeft", a.img_url_right as "imgUrlRight",
-              nullif(a.hyperlink, '') as hyperlink, a.rotation_period as "rotationPeriod"
+    const rows = await camelRows<AdvertRow>(
+      app.db,
+      `select a.id as advert_id, a.title, a.img_url_left, a.img_url_right,
+              nullif(a.hyperlink, '') as hyperlink, a.rotation_period
          from adverts a
         where a.tenant_id = $1 and a.position_code = $2 and coalesce(a.enabled, true)
           and (a.start_time is null or a.start_time <= now()) and (a.end_time is null or a.end_time > now())
@@ -53,10 +55,11 @@ export async function promotionPositionsModule(app: FastifyInstance): Promise<vo
 
   route(app, operations.silenceAdvertPosition, async ({ query, body, session }) => {
     const positionCode = positionCodeOf(body.positionCode ?? query.positionCode);
-    const { rows } = await app.db.query<{ silencedAt: string }>(
+    const rows = await camelRows<{ silencedAt: string }>(
+      app.db,
       `insert into advert_silences (tenant_id, user_id, position_code) values ($1, $2, $3)
        on conflict (tenant_id, user_id, position_code) do update set silenced_at = now()
-       returning silenced_at as "silencedAt"`,
+       returning silenced_at`,
       [session.tenantId, session.userId, positionCode],
     );
     return { positionCode, silencedAt: rows[0].silencedAt };

@@ -15,6 +15,7 @@ import { operations } from "../../../generated/operations.ts";
 import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { textOf } from "../http/request-input.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export const TRACKING_WIRE_LIMIT = 256 * 1024;
 export const TRACKING_UNPACKED_LIMIT = 2 * 1024 * 1024;
@@ -155,8 +156,9 @@ export async function trackingModule(app: FastifyInstance): Promise<void> {
       params.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where += ` and lc ilike $${params.length}`;
     }
-    const { rows } = await app.db.query<{ lc: string; count: number; users: number; lastTime: string }>(
-      `select lc, count(*)::int as count, count(distinct user_id)::int as users, max(event_time) as "lastTime"
+    const rows = await camelRows<{ lc: string; count: number; users: number; lastTime: string }>(
+      app.db,
+      `select lc, count(*)::int as count, count(distinct user_id)::int as users, max(event_time) as last_time
          from click_records where ${where} group by lc order by count(*) desc, lc limit 500`,
       params,
     );

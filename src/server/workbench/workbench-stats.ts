@@ -25,6 +25,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity, requireAnyOf } from "../auth/access.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,12 +88,13 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     const s = await scope(session, query.communityId);
     const p = [s.tenantId, s.communityId];
     const { rows } = await db.query<{ address: string | null }>("select address from communities where tenant_id = $1 and id = $2", p);
-    const { rows: counts } = await db.query<{ buildingCount: number; unitCount: number; roomCount: number; occupiedRoomCount: number; inhabitantCount: number }>(
-      `select (select count(*)::int from buildings where tenant_id = $1 and community_id = $2) as "buildingCount",
-              (select count(*)::int from units where tenant_id = $1 and community_id = $2) as "unitCount",
-              (select count(*)::int from rooms where tenant_id = $1 and community_id = $2) as "roomCount",
-              (select count(distinct room_id)::int from inhabitants where tenant_id = $1 and community_id = $2) as "occupiedRoomCount",
-              (select count(*)::int from inhabitants where tenant_id = $1 and community_id = $2) as "inhabitantCount"`,
+    const counts = await camelRows<{ buildingCount: number; unitCount: number; roomCount: number; occupiedRoomCount: number; inhabitantCount: number }>(
+      db,
+      `select (select count(*)::int from buildings where tenant_id = $1 and community_id = $2) as building_count,
+              (select count(*)::int from units where tenant_id = $1 and community_id = $2) as unit_count,
+              (select count(*)::int from rooms where tenant_id = $1 and community_id = $2) as room_count,
+              (select count(distinct room_id)::int from inhabitants where tenant_id = $1 and community_id = $2) as occupied_room_count,
+              (select count(*)::int from inhabitants where tenant_id = $1 and community_id = $2) as inhabitant_count`,
       p,
     );
     return { communityId: s.communityId, communityName: s.communityName, address: rows[0]?.address ?? null, ...counts[0] };
@@ -103,8 +105,9 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     const s = await roomAuditScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
     const pendingCount = await count(db, "select count(*)::int as n from room_audit_orders where tenant_id = $1 and community_id = $2 and status = 1", p);
-    const { rows } = await db.query<{ id: number; applicantName: string; roomName: string; applyTime: string; status: number }>(
-      `select o.id, o.applicant_name as "applicantName", ${ROOM_NAME} as "roomName", o.apply_time as "applyTime", o.status
+    const rows = await camelRows<{ id: number; applicantName: string; roomName: string; applyTime: string; status: number }>(
+      db,
+      `select o.id, o.applicant_name, ${ROOM_NAME} as room_name, o.apply_time, o.status
          from room_audit_orders o ${ROOM_JOIN("o")}
         where o.tenant_id = $1 and o.community_id = $2 and o.status = 1
         order by o.apply_time, o.id limit 5`,
@@ -117,13 +120,15 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   route(app, operations.getWorkbenchRepairs, async ({ query, session, request }) => {
     const s = await repairScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
-    const { rows: counts } = await db.query<{ pendingCount: number; processingCount: number }>(
-      `select count(*) filter (where status = 1)::int as "pendingCount", count(*) filter (where status in (2, 3))::int as "processingCount"
+    const counts = await camelRows<{ pendingCount: number; processingCount: number }>(
+      db,
+      `select count(*) filter (where status = 1)::int as pending_count, count(*) filter (where status in (2, 3))::int as processing_count
          from repairs where tenant_id = $1 and community_id = $2`,
       p,
     );
-    const { rows } = await db.query<{ id: number; content: string; reporterName: string; roomName: string; reportTime: string; status: number }>(
-      `select o.id, o.content, o.reporter_name as "reporterName", ${ROOM_NAME} as "roomName", o.report_time as "reportTime", o.status
+    const rows = await camelRows<{ id: number; content: string; reporterName: string; roomName: string; reportTime: string; status: number }>(
+      db,
+      `select o.id, o.content, o.reporter_name, ${ROOM_NAME} as room_name, o.report_time, o.status
          from repairs o ${ROOM_JOIN("o")}
         where o.tenant_id = $1 and o.community_id = $2 and o.status in (1, 2, 3)
         order by o.report_time desc, o.id desc limit 5`,
@@ -139,8 +144,9 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     // The community's announcement card: notices addressed to one room (a dunning notice) are not the community's.
     const live = "tenant_id = $1 and community_id = $2 and room_id is null and publish_status = 1 and (expire_time is null or expire_time > now())";
     const publishedCount = await count(db, `select count(*)::int as n from notices where ${live}`, p);
-    const { rows } = await db.query<{ id: number; title: string; noticeType: number; publishTime: string | null; pinned: boolean }>(
-      `select id, title, notice_type as "noticeType", publish_time as "publishTime", coalesce(pinned, false) as pinned
+    const rows = await camelRows<{ id: number; title: string; noticeType: number; publishTime: string | null; pinned: boolean }>(
+      db,
+      `select id, title, notice_type, publish_time, coalesce(pinned, false) as pinned
          from notices where ${live}
         order by coalesce(pinned, false) desc, publish_time desc nulls last, id desc limit 5`,
       p,
