@@ -3,20 +3,22 @@
 // task centre), then the list of notices (history per room by the room filter), each with its A4
 // print view, and the Excel export of the list.
 import { DownloadOutlined } from "@ant-design/icons";
-import { App, Button, Card, Form, Input, Modal, Progress, Select, Table } from "antd";
+import { App, Button, Card, Form, Input, Modal, Progress, Select } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import type { PageProps } from "../../registry.ts";
 import { apiBase, downloadFile, startExport, waitForTask } from "../../../generic/excel/excel-task.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
-import { houseApi, paymentApi } from "../api.ts";
+import { houseApi } from "../api.ts";
 import type { DunningNoticeRow } from "../types.ts";
-import { FilterBar } from "../shared/FilterBar.tsx";
+import { QueryBar } from "../../../generic/table/QueryBar.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
-import { usePaging } from "../shared/paging.ts";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
+import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
 import { useApi } from "../../shared/useApi.ts";
 import { api } from "../../../http/api.ts";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 interface GenerateValues {
   buildingIds?: number[];
@@ -74,8 +76,8 @@ function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId
   );
 }
 
-export default function DunningNoticesPage({ route }: PageProps) {
-  const title = route?.title ?? "催缴通知";
+export default function DunningNoticesPage() {
+  const title = useRouteTitle();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const community = useCurrentCommunity();
@@ -84,8 +86,7 @@ export default function DunningNoticesPage({ route }: PageProps) {
   const [generating, setGenerating] = useState(false);
   const [taskId, setTaskId] = useState<number | null>(null);
   const { page, firstPage, table } = usePaging(20);
-  const query = { communityId, ...filters, ...page };
-  const list = useApi(communityId ? () => paymentApi.pageList<DunningNoticeRow>("dunningNotices", query) : null, [JSON.stringify(query)]);
+  const list = useResourcePage<DunningNoticeRow>("dunningNotices", communityId ? { communityId, ...filters } : null, page);
   const task = useApi(taskId ? () => api.getDunningTask({ query: { id: taskId } }, { silent: true }) : null, [taskId]);
   const running = task.data && (task.data.state === "pending" || task.data.state === "active");
   useEffect(() => {
@@ -130,7 +131,7 @@ export default function DunningNoticesPage({ route }: PageProps) {
           style={{ marginBottom: 16 }}
         />
       )}
-      <FilterBar<{ keyword?: string }>
+      <QueryBar<{ keyword?: string }>
         onSearch={(v) => {
           setFilters(v);
           firstPage();
@@ -139,8 +140,9 @@ export default function DunningNoticesPage({ route }: PageProps) {
         <Form.Item name="keyword" label="关键字">
           <Input allowClear placeholder="通知编号" style={{ width: 200 }} />
         </Form.Item>
-      </FilterBar>
-      <Table<DunningNoticeRow>
+      </QueryBar>
+      <DataTable<DunningNoticeRow>
+        label={title}
         {...table(list, { unit: "份" })}
         columns={[
           { title: "通知编号", dataIndex: "noticeNo" },
