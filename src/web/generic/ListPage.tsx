@@ -2,25 +2,25 @@
 // plus a keyword search (trimmed, on Enter), server-side pagination and sort kept in the URL query,
 // row selection with batch delete, per-row 查看 / 编辑 / 删除 gated by access control, and the
 // loading, empty and error states.
-import { DeleteOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { DeleteOutlined, PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useDelete, useDeleteMany, useList, type BaseKey, type BaseRecord } from "@refinedev/core";
-import { App, Button, Card, Empty, Form, Input, Popconfirm, Result, Space, Table, Typography } from "antd";
+import { App, Button, Card, Popconfirm, Result, Space, Typography } from "antd";
 import type { TableProps } from "antd";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
+import type { ResourceDef } from "../../../generated/model-types.ts";
 import { messages } from "../../../generated/errors.ts";
 import { useCurrentCommunity } from "../state/community.ts";
 import { FieldValue } from "./display.tsx";
 import { fieldLabel, filterFields, listFields, searchFields } from "./fields.ts";
 import { useResourceDef } from "../providers/resourceDefs.ts";
-import { FieldInput } from "./inputs.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { accessibleRowSelection } from "./rowSelection.tsx";
-import { useScrollableRegions } from "./scrollRegion.ts";
+import { DataTable } from "./table/DataTable.tsx";
+import { FieldFilterBar } from "./table/FieldFilterBar.tsx";
 import { ExportButton, ImportButtons } from "./excel/ExcelButtons.tsx";
 import { pageListBody } from "../providers/dataProvider.ts";
-import { filtersFromForm, fromAntdOrder, PAGE_SIZE_OPTIONS, readListState, toAntdOrder, toRefineQuery, typedFilters, writeListState, type ListState } from "./listQuery.ts";
+import { fromAntdOrder, PAGE_SIZE_OPTIONS, readListState, toAntdOrder, toRefineQuery, writeListState, type ListState } from "./listQuery.ts";
 import { NoPermission, pageTitle, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
 
 // One empty page for every render while loading, so memos over the rows keep their value.
@@ -58,8 +58,6 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
   });
   const rows = result?.data ?? NO_ROWS;
   const total = result?.total ?? 0;
-  const tableArea = useRef<HTMLDivElement>(null);
-  useScrollableRegions(tableArea, pageTitle(route), rows);
 
   const setState = (next: ListState) => setSearchParams(writeListState(next, searchParams, filterNames), { replace: false });
 
@@ -191,7 +189,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
         </Space>
       }
     >
-      <FilterBar fields={filterDefs} searchable={searchable} state={state} onApply={(filters, keyword) => setState({ ...state, pageNo: 1, filters, keyword })} />
+      <FieldFilterBar fields={filterDefs} searchable={searchable} state={state} onApply={(filters, keyword) => setState({ ...state, pageNo: 1, filters, keyword })} />
       {access.delete && (
         <Space style={{ marginBottom: 12 }}>
           <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={deleteManyMutation.isPending} onClick={confirmBatchDelete}>
@@ -212,119 +210,28 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
           }
         />
       ) : (
-        <div ref={tableArea}>
-          <Table<BaseRecord>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={rows}
-            loading={access.list === undefined || listQuery.isFetching}
-            onChange={onTableChange}
-            scroll={{ x: "max-content" }}
-            rowSelection={
-              access.delete
-                ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]), preserveSelectedRowKeys: false, ...accessibleRowSelection(columnsDefs.map((f) => f.name)) }
-                : undefined
-            }
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-            pagination={{
-              current: state.pageNo,
-              pageSize: state.pageSize,
-              total,
-              showSizeChanger: true,
-              showQuickJumper: true,
-              pageSizeOptions: PAGE_SIZE_OPTIONS,
-              showTotal: (n) => `共 ${n} 条`,
-            }}
-          />
-        </div>
+        <DataTable<BaseRecord>
+          label={pageTitle(route)}
+          columns={columns}
+          dataSource={rows}
+          loading={access.list === undefined || listQuery.isFetching}
+          onChange={onTableChange}
+          rowSelection={
+            access.delete
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]), preserveSelectedRowKeys: false, ...accessibleRowSelection(columnsDefs.map((f) => f.name)) }
+              : undefined
+          }
+          pagination={{
+            current: state.pageNo,
+            pageSize: state.pageSize,
+            total,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal: (n) => `共 ${n} 条`,
+          }}
+        />
       )}
     </Card>
-  );
-}
-
-/** Filter form (filter:true fields) plus the keyword search; both apply from page 1. */
-function FilterBar({
-  fields,
-  searchable,
-  state,
-  onApply,
-}: {
-  fields: FieldDef[];
-  searchable: FieldDef[];
-  state: ListState;
-  onApply: (filters: Record<string, string>, keyword: string | undefined) => void;
-}) {
-  const [form] = Form.useForm();
-  // The typed keyword is a draft of the URL's: when the URL moves (back / forward, links) it starts over.
-  const [draft, setDraft] = useState({ of: state, text: state.keyword ?? "" });
-  const keyword = draft.of === state ? draft.text : (state.keyword ?? "");
-  const setKeyword = (text: string) => setDraft({ of: state, text });
-  const initial = useMemo(() => typedFilters(fields, state), [fields, state]);
-
-  // Back / forward and links change the URL: the form follows it. (setFieldsValue, not
-  // resetFields: a reset remounts the inputs and reloads the reference selects.)
-  useEffect(() => {
-    form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, initial[f.name]])));
-  }, [form, fields, initial]);
-
-  if (fields.length === 0 && searchable.length === 0) return null;
-  const searchPlaceholder = `请输入${searchable.map((f) => fieldLabel(f)).join("/")}`;
-  const apply = (nextKeyword: string | undefined) => onApply(filtersFromForm(form.getFieldsValue() as Record<string, unknown>), nextKeyword?.trim() || undefined);
-
-  return (
-    <div style={{ marginBottom: 16 }}>
-      <Form form={form} layout="inline" onFinish={() => apply(keyword)} style={{ rowGap: 12 }}>
-        {searchable.length > 0 && (
-          <Form.Item>
-            <Input.Search
-              allowClear
-              value={keyword}
-              placeholder={searchPlaceholder}
-              onChange={(e) => setKeyword(e.target.value)}
-              // spec §5: the search input trims whitespace and searches on Enter.
-              onSearch={(value) => {
-                const trimmed = value.trim();
-                setKeyword(trimmed);
-                apply(trimmed);
-              }}
-              style={{ width: 260 }}
-            />
-          </Form.Item>
-        )}
-        {fields.map((f) => (
-          <Form.Item key={f.name} name={f.name} label={fieldLabel(f)}>
-            <FilterInput field={f} />
-          </Form.Item>
-        ))}
-        {fields.length > 0 && (
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                查询
-              </Button>
-              <Button
-                onClick={() => {
-                  form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, undefined])));
-                  setKeyword("");
-                  onApply({}, undefined);
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
-        )}
-      </Form>
-    </div>
-  );
-}
-
-/** A filter input keeps a fixed width so the inline form wraps evenly. */
-function FilterInput({ field, value, onChange, id }: { field: FieldDef; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
-  return (
-    <div style={{ width: 180 }}>
-      <FieldInput field={field} value={value} onChange={onChange} variant="filter" id={id} />
-    </div>
   );
 }

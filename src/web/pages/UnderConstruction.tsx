@@ -1,8 +1,8 @@
 // Routes whose hand-written page is not built yet: listed in the menu and reachable, and they say so.
 import { Result } from "antd";
-import { withScene } from "../state/scene.ts";
-import type { PageProps } from "./registry.ts";
+import { useRouteTitle } from "../generic/routeTitle.ts";
 
-export default function UnderConstruction({ route }: PageProps) {
-  return <Result status="info" title={route ? withScene(route.title) : "页面"} subTitle="该页面正在建设中" />;
+export default function UnderConstruction() {
+  const pageTitle = useRouteTitle();
+  return <Result status="info" title={pageTitle} subTitle="该页面正在建设中" />;
 }

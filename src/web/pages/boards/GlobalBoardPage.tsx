@@ -3,18 +3,19 @@
 // by handling status, repair orders by status, open-door events and parking in/out of the last 7 days.
 import { Alert, Col, Row, Spin } from "antd";
 import { api } from "../../http/api.ts";
-import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
 import { BoardCard } from "./BoardCard.tsx";
 import { asData, percent } from "./board-types.ts";
 import { BarList, Donut, Figure } from "./charts.tsx";
 import { TrafficCards } from "./TrafficCards.tsx";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function GlobalBoardPage({ route }: PageProps) {
+export default function GlobalBoardPage() {
+  const pageTitle = useRouteTitle();
   const { data, loading, error } = useApi(() => api.getGlobalBoard(), []);
   return (
-    <OutsideLayout title={route?.title ?? "全局看板"}>
+    <OutsideLayout title={pageTitle}>
       <Spin spinning={loading}>
         {error ? <Alert type="error" showIcon message="数据加载失败，请刷新重试" /> : null}
         {data && (

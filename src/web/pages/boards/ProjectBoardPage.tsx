@@ -5,7 +5,6 @@
 import { Alert, Col, Empty, Row, Spin } from "antd";
 import { useSearchParams } from "react-router";
 import { api } from "../../http/api.ts";
-import type { PageProps } from "../registry.ts";
 import { CommunitySelect } from "../shared/CommunitySelect.tsx";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
@@ -13,14 +12,16 @@ import { BoardCard } from "./BoardCard.tsx";
 import { asData, percent } from "./board-types.ts";
 import { BarList, Donut, Figure } from "./charts.tsx";
 import { TrafficCards } from "./TrafficCards.tsx";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function ProjectBoardPage({ route }: PageProps) {
+export default function ProjectBoardPage() {
+  const pageTitle = useRouteTitle();
   const [params, setParams] = useSearchParams();
   const communityId = params.get("communityId");
   const { data, loading, error } = useApi(() => api.getProjectBoard({ query: communityId ? { communityId } : {} }), [communityId]);
   const select = <CommunitySelect value={data?.communityId ?? (communityId ? Number(communityId) : null)} onChange={(id) => setParams({ communityId: String(id) })} />;
   return (
-    <OutsideLayout title={`${route?.title ?? "项目看板"}${data ? ` · ${data.communityName}` : ""}`} extra={select}>
+    <OutsideLayout title={`${pageTitle}${data ? ` · ${data.communityName}` : ""}`} extra={select}>
       <Spin spinning={loading}>
         {error ? <Alert type="error" showIcon message="数据加载失败，请刷新重试" /> : null}
         {!loading && !error && data === null && <Empty description="暂无社区" />}

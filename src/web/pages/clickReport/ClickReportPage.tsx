@@ -7,13 +7,14 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { CountClicksByCodeData } from "../../../../generated/operation-types.ts";
 import { api } from "../../http/api.ts";
-import type { PageProps } from "../registry.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 import { useApi } from "../shared/useApi.ts";
 import { RangePickerOnUse } from "../../generic/kits/DatePickerOnUse.tsx";
 
 type CodeCount = CountClicksByCodeData["list"][number];
 
-export default function ClickReportPage(_props: PageProps) {
+export default function ClickReportPage() {
+  const title = useRouteTitle();
   const navigate = useNavigate();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [keyword, setKeyword] = useState("");
@@ -38,7 +39,7 @@ export default function ClickReportPage(_props: PageProps) {
 
   return (
     <Card
-      title="点击统计"
+      title={title}
       extra={
         <Button type="link" onClick={() => navigate("/system/clickRecords")}>
           查看埋点记录

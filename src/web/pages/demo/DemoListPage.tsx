@@ -4,15 +4,16 @@ import { Card, Input, Table } from "antd";
 import { useMemo, useState } from "react";
 import { api } from "../../http/api.ts";
 import { withScene } from "../../state/scene.ts";
-import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function DemoListPage({ route }: PageProps) {
+export default function DemoListPage() {
+  const pageTitle = useRouteTitle();
   const [keyword, setKeyword] = useState("");
   const { data, loading } = useApi(() => api.listCommunities({ query: { areaId: 1 } }), []);
   const rows = useMemo(() => (data ?? []).filter((r) => !keyword || r.communityName.includes(keyword)), [data, keyword]);
   return (
-    <Card title={withScene(route?.title ?? "列表示例")} variant="borderless">
+    <Card title={pageTitle} variant="borderless">
       <Input.Search allowClear placeholder={withScene("请输入{scene}名称")} onSearch={(v) => setKeyword(v.trim())} style={{ width: 260, marginBottom: 16 }} />
       <Table
         rowKey="communityId"

@@ -10,13 +10,13 @@ import { FieldValue } from "../../generic/display.tsx";
 import { detailFields, fieldLabel } from "../../generic/fields.ts";
 import edgeDef from "../../../../generated/resource-defs/edgeServices.ts";
 import { api } from "../../http/api.ts";
-import { withScene } from "../../state/scene.ts";
-import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const when = (v: string | null | undefined) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm:ss") : "-");
 
-export default function EdgeDetailPage({ route }: PageProps) {
+export default function EdgeDetailPage() {
+  const pageTitle = useRouteTitle();
   const [params, setParams] = useSearchParams();
   const idText = params.get("id") ?? params.get("edgeId");
   const edgeId = idText ? Number(idText) : null;
@@ -43,7 +43,7 @@ export default function EdgeDetailPage({ route }: PageProps) {
   );
 
   return (
-    <Card title={withScene(route?.title ?? "边缘服务详情")} variant="borderless" extra={picker}>
+    <Card title={pageTitle} variant="borderless" extra={picker}>
       {!edgeId ? (
         <Empty description="请选择边缘服务" />
       ) : (

@@ -9,15 +9,16 @@ import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { asData } from "../boards/board-types.ts";
 import { BarList, Donut, Figure } from "../boards/charts.tsx";
-import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function AiInspectIntelligentPage({ route }: PageProps) {
+export default function AiInspectIntelligentPage() {
+  const pageTitle = useRouteTitle();
   const community = useCurrentCommunity();
   const id = community?.communityId;
   const { data, loading } = useApi(id ? () => api.getAiInspectionOverview({ query: { communityId: Number(id) } }) : null, [id]);
   return (
-    <Card title={withScene(route?.title ?? "智能巡检")} variant="borderless">
+    <Card title={pageTitle} variant="borderless">
       {!id && <Alert type="info" showIcon message={withScene("请先选择{scene}")} />}
       <Spin spinning={loading}>
         {data && (

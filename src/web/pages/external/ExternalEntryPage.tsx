@@ -10,8 +10,8 @@ import { fetchChargeWebUrl, fetchTicket } from "../../shell/api.ts";
 import { openWindowWhenReady, showSmartPlatformFailed } from "../../shell/external-window.ts";
 import { ticketUrl } from "../../shell/menu-state.ts";
 import { getCurrentCommunityId } from "../../state/community.ts";
-import { withScene } from "../../state/scene.ts";
 import type { PageProps } from "../registry.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const TEXT: Record<string, string> = {
   fireCharge: "消防充电平台用于管理电动车集中充电设施与充电安全告警，由第三方平台提供，将在新窗口中打开。",
@@ -34,7 +34,7 @@ export default function ExternalEntryPage({ route }: PageProps) {
       }, showSmartPlatformFailed);
     }
   };
-  const title = withScene(route?.title ?? "外部应用");
+  const title = useRouteTitle();
   return (
     <Card variant="borderless">
       <Result

@@ -9,8 +9,8 @@ import { api } from "../../http/api.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { getAuthorities } from "../../state/session.ts";
 import { withScene } from "../../state/scene.ts";
-import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 interface CabinConfig {
   cabinName?: string;
@@ -19,7 +19,8 @@ interface CabinConfig {
   healthCodeCheck?: boolean;
 }
 
-export default function NucleinCompartmentPage({ route }: PageProps) {
+export default function NucleinCompartmentPage() {
+  const pageTitle = useRouteTitle();
   const { message } = App.useApp();
   const community = useCurrentCommunity();
   const id = community?.communityId;
@@ -38,7 +39,7 @@ export default function NucleinCompartmentPage({ route }: PageProps) {
   };
 
   return (
-    <Card title={`${withScene(route?.title ?? "核酸小屋")}${community?.communityName ? ` · ${community.communityName}` : ""}`} variant="borderless">
+    <Card title={`${pageTitle}${community?.communityName ? ` · ${community.communityName}` : ""}`} variant="borderless">
       {!id && <Alert type="info" showIcon message={withScene("请先选择{scene}")} />}
       {id && !canEdit && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={withScene("修改设置需要{scene}信息的管理权限")} />}
       <Spin spinning={loading}>

@@ -8,10 +8,11 @@ import { api } from "../../http/api.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { Figure, LineChart } from "../boards/charts.tsx";
-import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function InspectStatisticsPage({ route }: PageProps) {
+export default function InspectStatisticsPage() {
+  const pageTitle = useRouteTitle();
   const community = useCurrentCommunity();
   const [days, setDays] = useState(30);
   const [all, setAll] = useState(false);
@@ -19,7 +20,7 @@ export default function InspectStatisticsPage({ route }: PageProps) {
   const { data, loading, error } = useApi(() => api.getInspectStatistics({ query: { days, communityId } }), [days, communityId]);
   return (
     <Card
-      title={withScene(route?.title ?? "巡检统计")}
+      title={pageTitle}
       variant="borderless"
       extra={
         <Space>

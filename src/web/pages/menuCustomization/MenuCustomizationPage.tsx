@@ -14,12 +14,13 @@ import { loadCurrentUser } from "../../providers/authProvider.ts";
 import { dataProvider } from "../../providers/dataProvider.ts";
 import { getUserType } from "../../state/session.ts";
 import { withScene } from "../../state/scene.ts";
-import type { PageProps } from "../registry.ts";
 import { arrangeMenu, itemsOf, moveSibling, type EditableNode, type SavedItem } from "./menu-edit.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const aliasField = menuCustomizations.fields.find((f) => f.name === "alias")!;
 
-export default function MenuCustomizationPage({ route }: PageProps) {
+export default function MenuCustomizationPage() {
+  const pageTitle = useRouteTitle();
   const { message } = App.useApp();
   const [tree, setTree] = useState<EditableNode[] | null>(null);
   const [saving, setSaving] = useState(false);
@@ -92,11 +93,11 @@ export default function MenuCustomizationPage({ route }: PageProps) {
     [],
   );
 
-  if (!mainAccount) return <Result status="403" title={route ? withScene(route.title) : "菜单配置"} subTitle="只有主账号可以配置菜单" />;
+  if (!mainAccount) return <Result status="403" title={pageTitle} subTitle="只有主账号可以配置菜单" />;
 
   return (
     <Card
-      title={route ? withScene(route.title) : "菜单配置"}
+      title={pageTitle}
       variant="borderless"
       extra={
         <Space>

@@ -5,6 +5,7 @@
 import { Card, Col, QRCode, Row, Typography } from "antd";
 import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 export interface MobileApp {
   key: "owner" | "property";
@@ -26,10 +27,11 @@ export function appsForRoute(name: string | undefined): MobileApp[] {
 }
 
 export default function DownloadApkPage({ route }: PageProps) {
+  const pageTitle = useRouteTitle();
   const apps = appsForRoute(route?.name);
   const here = typeof window !== "undefined" ? window.location.href : "";
   return (
-    <OutsideLayout title={route?.title ?? "App下载"}>
+    <OutsideLayout title={pageTitle}>
       <Row gutter={[24, 24]} justify="center">
         {apps.map((app) => (
           <Col key={app.key} xs={24} md={10}>

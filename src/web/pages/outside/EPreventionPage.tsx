@@ -9,18 +9,19 @@ import { getCurrentCommunityId } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { asData } from "../boards/board-types.ts";
 import { BarList, Donut, Figure, LineChart } from "../boards/charts.tsx";
-import type { PageProps } from "../registry.ts";
 import { CommunitySelect } from "../shared/CommunitySelect.tsx";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function EPreventionPage({ route }: PageProps) {
+export default function EPreventionPage() {
+  const pageTitle = useRouteTitle();
   const [params, setParams] = useSearchParams();
   const communityId = params.get("communityId") ?? (getCurrentCommunityId() ? String(getCurrentCommunityId()) : null);
   const { data, loading } = useApi(() => api.getPreventionStatistics({ query: communityId ? { communityId: Number(communityId) } : {} }), [communityId]);
   return (
     <OutsideLayout
-      title={`${route?.title ?? "疫情防控"}${data ? ` · ${data.communityName}` : ""}`}
+      title={`${pageTitle}${data ? ` · ${data.communityName}` : ""}`}
       extra={<CommunitySelect value={data?.communityId ?? null} onChange={(id) => setParams({ communityId: String(id) })} />}
     >
       <Spin spinning={loading}>

@@ -6,17 +6,18 @@ import { Card, Steps, Typography } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { constants } from "../../../../generated/constants.ts";
-import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function HealthCodePage({ route }: PageProps) {
+export default function HealthCodePage() {
+  const pageTitle = useRouteTitle();
   const [now, setNow] = useState(() => dayjs());
   useEffect(() => {
     const timer = setInterval(() => setNow(dayjs()), 1000);
     return () => clearInterval(timer);
   }, []);
   return (
-    <OutsideLayout title={route?.title ?? "健康码"}>
+    <OutsideLayout title={pageTitle}>
       <Card style={{ maxWidth: 520, margin: "0 auto", textAlign: "center" }}>
         <Typography.Title level={2} style={{ fontFamily: "monospace", marginBottom: 0 }} data-testid="clock">
           {now.format("HH:mm:ss")}

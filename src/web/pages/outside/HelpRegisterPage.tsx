@@ -4,12 +4,13 @@
 import { Card, Space, Steps, Typography } from "antd";
 import { Link } from "react-router";
 import { constants } from "../../../../generated/constants.ts";
-import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function HelpRegisterPage({ route }: PageProps) {
+export default function HelpRegisterPage() {
+  const pageTitle = useRouteTitle();
   return (
-    <OutsideLayout title={route?.title ?? "注册帮助"}>
+    <OutsideLayout title={pageTitle}>
       <Card style={{ maxWidth: 720, margin: "0 auto" }}>
         <Typography.Title level={4}>如何开通平台账号</Typography.Title>
         <Steps

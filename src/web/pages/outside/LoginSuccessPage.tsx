@@ -6,13 +6,14 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { homePath, loadCurrentUser, LOGIN_PATH } from "../../providers/authProvider.ts";
 import { getAuthorities, hasSession } from "../../state/session.ts";
-import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { displayName } from "./display-name.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 export const REDIRECT_SECONDS = 3;
 
-export default function LoginSuccessPage({ route }: PageProps) {
+export default function LoginSuccessPage() {
+  const pageTitle = useRouteTitle();
   const navigate = useNavigate();
   const [name, setName] = useState<string | null>(null);
   const [failed, setFailed] = useState(!hasSession());
@@ -36,7 +37,7 @@ export default function LoginSuccessPage({ route }: PageProps) {
   }, [name, left, navigate]);
 
   return (
-    <OutsideLayout title={route?.title ?? "登录成功"}>
+    <OutsideLayout title={pageTitle}>
       <Card style={{ maxWidth: 560, margin: "40px auto" }}>
         {failed ? (
           <Result

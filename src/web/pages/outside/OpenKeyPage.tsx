@@ -12,13 +12,14 @@ import { api } from "../../http/api.ts";
 import { homePath, loadCurrentUser } from "../../providers/authProvider.ts";
 import { clearSession, getAuthorities, hasSession, saveLogin, type LoginResult } from "../../state/session.ts";
 import { local } from "../../state/storage.ts";
-import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { displayName } from "./display-name.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const KEY_OPEN = constants.storageKeys.keyOpen;
 
-export default function OpenKeyPage({ route }: PageProps) {
+export default function OpenKeyPage() {
+  const pageTitle = useRouteTitle();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [user, setUser] = useState<string | null>(null);
@@ -62,7 +63,7 @@ export default function OpenKeyPage({ route }: PageProps) {
   };
 
   return (
-    <OutsideLayout title={route?.title ?? "密钥登录"}>
+    <OutsideLayout title={pageTitle}>
       <Card style={{ maxWidth: 480, margin: "40px auto" }}>
         {user ? (
           <Result

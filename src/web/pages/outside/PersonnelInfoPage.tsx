@@ -14,9 +14,9 @@ import { detailFields, fieldLabel } from "../../generic/fields.ts";
 import inhabitantDef from "../../../../generated/resource-defs/inhabitants.ts";
 import { api } from "../../http/api.ts";
 import { dataProvider } from "../../providers/dataProvider.ts";
-import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 interface Found {
   id: number;
@@ -54,13 +54,14 @@ function PersonSearch({ onPick }: { onPick: (id: number) => void }) {
   );
 }
 
-export default function PersonnelInfoPage({ route }: PageProps) {
+export default function PersonnelInfoPage() {
+  const pageTitle = useRouteTitle();
   const [params, setParams] = useSearchParams();
   const id = params.get("id");
   const { data, loading } = useApi(id ? () => api.getInhabitantProfile({ params: { id: Number(id) } }) : null, [id]);
   const room = data?.room ? [data.room.buildingName, data.room.unitName, data.room.roomNo].filter(Boolean).join("-") : "-";
   return (
-    <OutsideLayout title={route?.title ?? "人员信息"} extra={<PersonSearch onPick={(v) => setParams({ id: String(v) })} />}>
+    <OutsideLayout title={pageTitle} extra={<PersonSearch onPick={(v) => setParams({ id: String(v) })} />}>
       {!id ? (
         <Card>
           <Empty description="在右上角输入姓名或手机号查找住户" />

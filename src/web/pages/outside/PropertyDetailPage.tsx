@@ -9,18 +9,19 @@ import { getCurrentCommunityId } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { asData } from "../boards/board-types.ts";
 import { Donut, Figure } from "../boards/charts.tsx";
-import type { PageProps } from "../registry.ts";
 import { CommunitySelect } from "../shared/CommunitySelect.tsx";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function PropertyDetailPage({ route }: PageProps) {
+export default function PropertyDetailPage() {
+  const pageTitle = useRouteTitle();
   const [params, setParams] = useSearchParams();
   const communityId = params.get("communityId") ?? (getCurrentCommunityId() ? String(getCurrentCommunityId()) : null);
   const { data, loading } = useApi(() => api.getPropertyDetail({ query: communityId ? { communityId: Number(communityId) } : {} }), [communityId]);
   const c = data?.community;
   return (
-    <OutsideLayout title={route?.title ?? "物业详情"} extra={<CommunitySelect value={c?.id ?? null} onChange={(id) => setParams({ communityId: String(id) })} />}>
+    <OutsideLayout title={pageTitle} extra={<CommunitySelect value={c?.id ?? null} onChange={(id) => setParams({ communityId: String(id) })} />}>
       <Spin spinning={loading}>
         {data && !c && <Empty description={withScene("暂无{scene}")} />}
         {data && c && (

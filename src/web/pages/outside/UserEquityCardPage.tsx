@@ -4,14 +4,15 @@
 import { Card, Col, Progress, Row, Spin, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { api } from "../../http/api.ts";
-import type { PageProps } from "../registry.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function UserEquityCardPage({ route }: PageProps) {
+export default function UserEquityCardPage() {
+  const pageTitle = useRouteTitle();
   const { data, loading } = useApi(() => api.getLicences(), []);
   return (
-    <OutsideLayout title={route?.title ?? "权益卡"}>
+    <OutsideLayout title={pageTitle}>
       <Spin spinning={loading}>
         <Row gutter={[16, 16]} data-testid="equity-cards">
           {(data ?? []).map((l) => {

@@ -6,14 +6,6 @@ import type { ReportRow } from "../../../common/payment/shapes.ts";
 export type { ReportRow };
 export type PaySettings = GetPaymentSettingsData;
 
-/** A page of a generic fee resource's list (pageList). */
-export interface PageResult<T> {
-  list: T[];
-  total: number;
-  pageNo?: number;
-  pageSize?: number;
-}
-
 /** A bill of the fee lists; the lists add the room's label and the approval and payment dates. */
 export type BillView = QueryBillsData["list"][number];
 export type PayResult = PayBillsData;

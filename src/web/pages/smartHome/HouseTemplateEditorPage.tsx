@@ -9,13 +9,13 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { mappingSelectOptions } from "../../generic/inputs.tsx";
 import { useCurrentCommunity } from "../../state/community.ts";
-import { withScene } from "../../state/scene.ts";
-import type { PageProps } from "../registry.ts";
 import { deviceTotal, MAX_DEVICE_COUNT, MAX_SPACE_NAME, readSpaces, spacesProblem, type TemplateSpace } from "./template-spaces.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const DEVICE_TYPES = mappingSelectOptions("smartDeviceType");
 
-export default function HouseTemplateEditorPage({ route }: PageProps) {
+export default function HouseTemplateEditorPage() {
+  const pageTitle = useRouteTitle();
   const { message } = App.useApp();
   const community = useCurrentCommunity();
   const [params, setParams] = useSearchParams();
@@ -61,7 +61,7 @@ export default function HouseTemplateEditorPage({ route }: PageProps) {
 
   return (
     <Card
-      title={withScene(route?.title ?? "编辑户型模板")}
+      title={pageTitle}
       variant="borderless"
       extra={
         <Space>

@@ -4,14 +4,15 @@ import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
 import { Button, Card, Progress, Space, Table, Tag, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../http/api.ts";
-import type { PageProps } from "../registry.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 import { downloadUrlOf, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel, type BackgroundTask } from "./task-state.ts";
 
 const fetchTasks = (pageNo: number, pageSize: number, silent: boolean) => api.listTaskCentre({ query: { pageNo, pageSize } }, { silent }) as Promise<{ list: BackgroundTask[]; total: number }>;
 
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString("zh-CN", { hour12: false }) : "-");
 
-export default function TaskCenterPage(_props: PageProps) {
+export default function TaskCenterPage() {
+  const title = useRouteTitle();
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [data, setData] = useState<{ list: BackgroundTask[]; total: number } | null>(null);
   // Loading from the start: the first page is fetched on mount; a page change or 刷新 sets it again.
@@ -47,7 +48,7 @@ export default function TaskCenterPage(_props: PageProps) {
 
   return (
     <Card
-      title="任务中心"
+      title={title}
       extra={
         <Space>
           {polling && <Typography.Text type="secondary">任务进行中，每2秒自动刷新</Typography.Text>}

@@ -8,13 +8,14 @@ import { mask } from "../../../common/masks.ts";
 import { api } from "../../http/api.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
-import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const EXAMPLES = ["车辆 东门", "人脸", "白色轿车", "北门 行人"];
 const PAGE_SIZE = 12;
 
-export default function AiTextSearchPage({ route }: PageProps) {
+export default function AiTextSearchPage() {
+  const pageTitle = useRouteTitle();
   const community = useCurrentCommunity();
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");
@@ -28,7 +29,7 @@ export default function AiTextSearchPage({ route }: PageProps) {
     setPageNo(1);
   };
   return (
-    <Card title={withScene(route?.title ?? "以文搜图")} variant="borderless">
+    <Card title={pageTitle} variant="borderless">
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
         <Input.Search enterButton="搜索" size="large" allowClear value={text} onChange={(e) => setText(e.target.value)} onSearch={search} placeholder="输入要找的画面内容，如：白色轿车 南门" />
         <Space wrap>

@@ -3,18 +3,18 @@
 import { Alert, Card, Col, Row } from "antd";
 import { useState } from "react";
 import { useCurrentCommunity } from "../../state/community.ts";
-import { withScene } from "../../state/scene.ts";
-import type { PageProps } from "../registry.ts";
 import { CameraList } from "./CameraList.tsx";
 import { CameraScreen } from "./CameraScreen.tsx";
 import { useCameras } from "./cameras.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
-export default function DemoVideoPage({ route }: PageProps) {
+export default function DemoVideoPage() {
+  const pageTitle = useRouteTitle();
   const community = useCurrentCommunity();
   const { data: cameras = [], loading } = useCameras(community?.communityId);
   const [index, setIndex] = useState(0);
   return (
-    <Card title={withScene(route?.title ?? "视频示例")} variant="borderless">
+    <Card title={pageTitle} variant="borderless">
       <Alert type="info" showIcon style={{ marginBottom: 12 }} message="示例页面：展示视频区域与摄像机列表的用法" />
       <Row gutter={16}>
         <Col xs={24} md={8}>

@@ -9,19 +9,20 @@ import { api } from "../../http/api.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { BarList, Figure } from "../boards/charts.tsx";
-import type { PageProps } from "../registry.ts";
 import { useApi } from "../shared/useApi.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const LEVEL = { error: "error", warning: "warning", info: "processing" } as const;
 
-export default function OperationAssistantPage({ route }: PageProps) {
+export default function OperationAssistantPage() {
+  const pageTitle = useRouteTitle();
   const navigate = useNavigate();
   const community = useCurrentCommunity();
   const id = community?.communityId;
   const { data, loading, error } = useApi(id ? () => api.getOperationAssistantSummary({ query: { communityId: Number(id) } }) : null, [id]);
   const online = data && data.devices.total ? Math.round((data.devices.online * 100) / data.devices.total) : 0;
   return (
-    <Card title={withScene(route?.title ?? "运营助手")} variant="borderless">
+    <Card title={pageTitle} variant="borderless">
       {!id && <Alert type="info" showIcon message={withScene("请先在顶部选择{scene}")} />}
       {error ? <Alert type="error" showIcon message="数据加载失败，请刷新重试" /> : null}
       <Spin spinning={loading}>

@@ -5,10 +5,10 @@ import { Alert, Button, Card, Col, Row, Space, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { getCurrentCommunityId } from "../../state/community.ts";
-import type { PageProps } from "../registry.ts";
 import { CommunitySelect } from "../shared/CommunitySelect.tsx";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
 import { useCameras } from "./cameras.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 type LocalTest = { state: "idle" } | { state: "running" } | { state: "ok"; label: string } | { state: "failed"; reason: string };
 
@@ -20,7 +20,8 @@ function localReason(error: unknown): string {
   return "无法打开摄像头（需要在 HTTPS 或本机地址下使用）";
 }
 
-export default function TestCameraPage({ route }: PageProps) {
+export default function TestCameraPage() {
+  const pageTitle = useRouteTitle();
   const [communityId, setCommunityId] = useState<number | null>(() => {
     const id = getCurrentCommunityId();
     return id ? Number(id) : null;
@@ -51,7 +52,7 @@ export default function TestCameraPage({ route }: PageProps) {
 
   const online = cameras.filter((c) => c.online).length;
   return (
-    <OutsideLayout title={route?.title ?? "摄像头测试"} extra={<CommunitySelect value={communityId} onChange={setCommunityId} />}>
+    <OutsideLayout title={pageTitle} extra={<CommunitySelect value={communityId} onChange={setCommunityId} />}>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Card title={`社区摄像机（在线 ${online} / ${cameras.length}）`} extra={<Button onClick={reload}>刷新</Button>}>

@@ -13,15 +13,15 @@ import records from "../../../../generated/resource-defs/videoPatrolRecords.ts";
 import { payloadErrors } from "../../generic/fieldRules.ts";
 import { useCurrentUser } from "../../shell/user.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
-import { withScene } from "../../state/scene.ts";
-import type { PageProps } from "../registry.ts";
 import { CameraList } from "./CameraList.tsx";
 import { CameraScreen } from "./CameraScreen.tsx";
 import { nextCameraIndex, useCameras } from "./cameras.ts";
+import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const INTERVALS = [10, 30, 60];
 
-export default function VideoPatrolPage({ route }: PageProps) {
+export default function VideoPatrolPage() {
+  const pageTitle = useRouteTitle();
   const { message } = App.useApp();
   const community = useCurrentCommunity();
   const user = useCurrentUser();
@@ -88,7 +88,7 @@ export default function VideoPatrolPage({ route }: PageProps) {
   );
 
   return (
-    <Card title={withScene(route?.title ?? "视频巡查")} variant="borderless">
+    <Card title={pageTitle} variant="borderless">
       <Row gutter={16}>
         <Col xs={24} md={6}>
           <CameraList cameras={cameras} loading={loading} selected={index} onSelect={(i) => setIndex(i)} />

@@ -1,24 +1,26 @@
 // 账单审核 /propertyPayment/billapproval: bills by status (drafts first), month, item, batch
 // (?batchId= from the generation page) and room; approve or reject (with a reason) one, the
 // selected, or a whole batch. Each bill's decisions (who, when, why) open from its row.
-import { App, Button, Card, Form, Input, Select, Space, Table, Typography } from "antd";
+import { App, Button, Card, Form, Input, Select, Space, Typography } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import type { BillView } from "../types.ts";
 import { optionsOf } from "../shared/labels.tsx";
 import { billColumns } from "../shared/columns.tsx";
-import { FilterBar, PaymentItemField, PeriodField } from "../shared/FilterBar.tsx";
-import { usePaging } from "../shared/paging.ts";
+import { QueryBar } from "../../../generic/table/QueryBar.tsx";
+import { PaymentItemField, PeriodField } from "../shared/queryFields.tsx";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
 import { useApi } from "../../shared/useApi.ts";
 import { DecisionsButton } from "./DecisionsButton.tsx";
 import { api } from "../../../http/api.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 interface Filters {
   status: number;
@@ -27,7 +29,7 @@ interface Filters {
   keyword?: string;
 }
 
-export default function BillApprovalPage({ route }: PageProps) {
+export default function BillApprovalPage() {
   const { message, modal } = App.useApp();
   const community = useCurrentCommunity();
   const communityId = community?.communityId ?? null;
@@ -62,7 +64,7 @@ export default function BillApprovalPage({ route }: PageProps) {
     setSelected([]);
   }
 
-  const title = route?.title ?? "账单审核";
+  const title = useRouteTitle();
   if (!communityId) return <NeedCommunity title={title} />;
 
   const approve = async (body: Record<string, unknown>) => {
@@ -105,7 +107,7 @@ export default function BillApprovalPage({ route }: PageProps) {
 
   return (
     <Card title={title} variant="borderless">
-      <FilterBar
+      <QueryBar
         form={form}
         initialValues={{ status: 1 }}
         onSearch={(v) => {
@@ -121,7 +123,7 @@ export default function BillApprovalPage({ route }: PageProps) {
         <Form.Item name="keyword">
           <Input.Search allowClear placeholder="房号 / 账单编号" onSearch={() => form.submit()} style={{ width: 200 }} />
         </Form.Item>
-      </FilterBar>
+      </QueryBar>
       <Space style={{ marginBottom: 12 }} wrap>
         <Button type="primary" disabled={!selected.length} onClick={() => approve({ ids: selected })}>
           批量通过
@@ -146,7 +148,8 @@ export default function BillApprovalPage({ route }: PageProps) {
         )}
         {selected.length > 0 && <Typography.Text type="secondary">已选择 {selected.length} 张</Typography.Text>}
       </Space>
-      <Table<BillView>
+      <DataTable<BillView>
+        label={title}
         {...table(list, { unit: "张", sizeChanger: true })}
         columns={columns}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), ...accessibleRowSelection(["billNo", "itemName"]) }}

@@ -2,7 +2,7 @@
 import { Button, Popover, Table } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
-import { paymentApi } from "../api.ts";
+import { useResourcePageLoader } from "../../../generic/table/useResourcePage.ts";
 import { MapTag } from "../shared/labels.tsx";
 
 interface Decision {
@@ -15,9 +15,10 @@ interface Decision {
 
 export function DecisionsButton({ billId }: { billId: number }) {
   const [rows, setRows] = useState<Decision[] | null>(null);
+  const loadPage = useResourcePageLoader();
   const load = async (open: boolean) => {
     if (!open || rows) return;
-    const page = await paymentApi.pageList<Decision>("billApprovals", { billId, pageNo: 1, pageSize: 50 });
+    const page = await loadPage<Decision>("billApprovals", { billId }, 50);
     setRows(page.list);
   };
   return (

@@ -2,19 +2,21 @@
 // due and not settled — amount owed with late fees as of today, number of bills, the oldest unpaid
 // period and the ageing bucket — filtered by building, item and bucket, exported to Excel.
 import { DownloadOutlined } from "@ant-design/icons";
-import { Button, Card, Form, Select, Statistic, Table, Tag } from "antd";
+import { Button, Card, Form, Select, Statistic, Tag } from "antd";
 import { useState } from "react";
-import type { PageProps } from "../../registry.ts";
 import { baseURLFor } from "../../../http/hosts.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { houseApi } from "../api.ts";
 import type { ArrearsRow } from "../types.ts";
-import { FilterBar, PaymentItemField } from "../shared/FilterBar.tsx";
+import { QueryBar } from "../../../generic/table/QueryBar.tsx";
+import { PaymentItemField } from "../shared/queryFields.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
-import { usePaging } from "../shared/paging.ts";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { useApi } from "../../shared/useApi.ts";
 import { api } from "../../../http/api.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 const BUCKETS = [
   { value: 1, label: "30天以内", color: "gold" },
@@ -29,8 +31,8 @@ interface Filters {
   bucket?: number;
 }
 
-export default function ArrearsPage({ route }: PageProps) {
-  const title = route?.title ?? "欠费管理";
+export default function ArrearsPage() {
+  const title = useRouteTitle();
   const community = useCurrentCommunity();
   const communityId = community?.communityId ? Number(community.communityId) : null;
   const [filters, setFilters] = useState<Filters>({});
@@ -55,7 +57,7 @@ export default function ArrearsPage({ route }: PageProps) {
         </Button>
       }
     >
-      <FilterBar<Filters>
+      <QueryBar<Filters>
         onSearch={(v) => {
           setFilters(v);
           firstPage();
@@ -68,9 +70,10 @@ export default function ArrearsPage({ route }: PageProps) {
         <Form.Item name="bucket" label="账龄">
           <Select allowClear style={{ width: 140 }} options={BUCKETS.map(({ value, label }) => ({ value, label }))} />
         </Form.Item>
-      </FilterBar>
+      </QueryBar>
       <Statistic title="欠费总额(元)" value={list.data?.totalOwed ?? "0.00"} style={{ marginBottom: 16 }} />
-      <Table<ArrearsRow>
+      <DataTable<ArrearsRow>
+        label={title}
         {...table(list, { unit: "户" })}
         rowKey="roomId"
         columns={[

@@ -3,19 +3,19 @@
 import { Card, Tabs } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import type { PayResult } from "../types.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { PaidResult } from "../cashier/PaidResult.tsx";
 import { PayableBills } from "./PayableBills.tsx";
 import { PendingWaivers } from "./PendingWaivers.tsx";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
-export default function BillPayPage({ route }: PageProps) {
+export default function BillPayPage() {
   const community = useCurrentCommunity();
   const navigate = useNavigate();
   const [paid, setPaid] = useState<PayResult | null>(null);
-  const title = route?.title ?? "账单缴费";
+  const title = useRouteTitle();
   if (!community?.communityId) return <NeedCommunity title={title} />;
   const communityId = Number(community.communityId);
   if (paid)

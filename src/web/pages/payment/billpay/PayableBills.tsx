@@ -1,21 +1,25 @@
 // Approved bills still owed in the community (status 已审核 / 部分缴费), by month, item and room;
 // select bills of one room and take payment, or waive one.
-import { App, Button, Form, Input, Space, Table, Typography } from "antd";
+import { App, Button, Form, Input, Space, Typography } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import type { BillView, PayResult } from "../types.ts";
 import { BILL_AMOUNTS, billColumns } from "../shared/columns.tsx";
-import { FilterBar, PaymentItemField, PeriodField } from "../shared/FilterBar.tsx";
+import { QueryBar } from "../../../generic/table/QueryBar.tsx";
+import { PaymentItemField, PeriodField } from "../shared/queryFields.tsx";
 import { sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
 import { useApi } from "../../shared/useApi.ts";
-import { usePaging } from "../shared/paging.ts";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { api } from "../../../http/api.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 export function PayableBills({ communityId, onPaid }: { communityId: number; onPaid: (r: PayResult, autoPrint: boolean) => void }) {
+  const title = useRouteTitle();
   const { message } = App.useApp();
   const [filters, setFilters] = useState<{ period?: string; paymentItemId?: number; keyword?: string }>({});
   const { page, firstPage, table } = usePaging(20);
@@ -57,7 +61,7 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
 
   return (
     <>
-      <FilterBar<{ period?: Dayjs; paymentItemId?: number; keyword?: string }>
+      <QueryBar<{ period?: Dayjs; paymentItemId?: number; keyword?: string }>
         onSearch={(v) => {
           setFilters({ period: v.period?.format("YYYY-MM"), paymentItemId: v.paymentItemId, keyword: v.keyword?.trim() || undefined });
           firstPage();
@@ -68,7 +72,7 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
         <Form.Item name="keyword">
           <Input allowClear placeholder="房号 / 账单编号" style={{ width: 180 }} />
         </Form.Item>
-      </FilterBar>
+      </QueryBar>
       <Space style={{ marginBottom: 12 }}>
         <Button type="primary" disabled={!selected.length} onClick={() => setPaying(true)}>
           缴费 ¥{sumYuan(selected.map((b) => b.outstanding))}
@@ -79,7 +83,8 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
           </Typography.Text>
         )}
       </Space>
-      <Table<BillView>
+      <DataTable<BillView>
+        label={title}
         {...table(list, { unit: "张", sizeChanger: true })}
         columns={columns}
         rowSelection={{ selectedRowKeys: selected.map((b) => b.id), onChange: (_k, rows) => select(rows), ...accessibleRowSelection(["billNo", "itemName"]) }}

@@ -1,11 +1,12 @@
 // Waivers waiting for approval in the community: approve or reject (with a reason).
-import { App, Button, Space, Table } from "antd";
+import { App, Button, Space } from "antd";
 import { useState } from "react";
-import { paymentApi } from "../api.ts";
 import { waiverColumns } from "../shared/columns.tsx";
-import { usePaging } from "../shared/paging.ts";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
-import { useApi } from "../../shared/useApi.ts";
 import { api } from "../../../http/api.ts";
 
 interface Waiver {
@@ -21,10 +22,11 @@ interface Waiver {
 }
 
 export function PendingWaivers({ communityId, status = 1 }: { communityId: number; status?: number }) {
+  const title = useRouteTitle();
   const { message } = App.useApp();
   const { page, table } = usePaging(10);
   const [rejecting, setRejecting] = useState<number | null>(null);
-  const list = useApi(() => paymentApi.pageList<Waiver>("waivers", { communityId, status, ...page }), [communityId, status, page.pageNo, page.pageSize]);
+  const list = useResourcePage<Waiver>("waivers", { communityId, status }, page);
   const approve = async (id: number) => {
     await api.approveWaiver({ params: { id } });
     void message.success("审核通过");
@@ -32,7 +34,8 @@ export function PendingWaivers({ communityId, status = 1 }: { communityId: numbe
   };
   return (
     <>
-      <Table<Waiver>
+      <DataTable<Waiver>
+        label={title}
         {...table(list)}
         columns={[
           { title: "账单", dataIndex: "billIdLabel" },

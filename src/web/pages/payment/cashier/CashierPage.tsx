@@ -4,20 +4,20 @@
 import { Card, Empty } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import type { PayResult } from "../types.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { RoomPicker, type PickedRoom } from "../shared/RoomPicker.tsx";
 import { PaidResult } from "./PaidResult.tsx";
 import { RoomBillsPanel } from "./RoomBillsPanel.tsx";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
-export default function CashierPage({ route }: PageProps) {
+export default function CashierPage() {
   const community = useCurrentCommunity();
   const navigate = useNavigate();
   const [room, setRoom] = useState<PickedRoom | null>(null);
   const [paid, setPaid] = useState<PayResult | null>(null);
-  const title = route?.title ?? "收银台";
+  const title = useRouteTitle();
   if (!community?.communityId) return <NeedCommunity title={title} />;
   return (
     <Card title={title} variant="borderless" extra={<RoomPicker key={community.communityId} communityId={community.communityId} value={room?.id} onChange={(r) => (setRoom(r), setPaid(null))} />}>

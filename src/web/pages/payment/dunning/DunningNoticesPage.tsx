@@ -4,22 +4,24 @@
 // print view and, when it was published to the room's residents, its notice; the Excel export of the list.
 // Publishing needs the notice centre's code, so only its holders are offered 同时发布给住户.
 import { DownloadOutlined } from "@ant-design/icons";
-import { App, Button, Card, Checkbox, Form, Input, Modal, Progress, Select, Table, Tag } from "antd";
+import { App, Button, Card, Checkbox, Form, Input, Modal, Progress, Select, Tag } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import type { PageProps } from "../../registry.ts";
 import { apiBase, downloadFile, startExport, waitForTask } from "../../../generic/excel/excel-task.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
-import { houseApi, paymentApi } from "../api.ts";
+import { houseApi } from "../api.ts";
 import type { DunningNoticeRow } from "../types.ts";
-import { FilterBar } from "../shared/FilterBar.tsx";
+import { QueryBar } from "../../../generic/table/QueryBar.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
-import { usePaging } from "../shared/paging.ts";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
+import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
 import { useApi } from "../../shared/useApi.ts";
 import { api } from "../../../http/api.ts";
 import { hasAuthority } from "../shared/authority.ts";
 import notices from "../../../../../generated/resource-defs/notices.ts";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 interface GenerateValues {
   buildingIds?: number[];
@@ -83,8 +85,8 @@ function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId
   );
 }
 
-export default function DunningNoticesPage({ route }: PageProps) {
-  const title = route?.title ?? "催缴通知";
+export default function DunningNoticesPage() {
+  const title = useRouteTitle();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const community = useCurrentCommunity();
@@ -93,8 +95,7 @@ export default function DunningNoticesPage({ route }: PageProps) {
   const [generating, setGenerating] = useState(false);
   const [taskId, setTaskId] = useState<number | null>(null);
   const { page, firstPage, table } = usePaging(20);
-  const query = { communityId, ...filters, ...page };
-  const list = useApi(communityId ? () => paymentApi.pageList<DunningNoticeRow>("dunningNotices", query) : null, [JSON.stringify(query)]);
+  const list = useResourcePage<DunningNoticeRow>("dunningNotices", communityId ? { communityId, ...filters } : null, page);
   const task = useApi(taskId ? () => api.getDunningTask({ query: { id: taskId } }, { silent: true }) : null, [taskId]);
   const running = task.data && (task.data.state === "pending" || task.data.state === "active");
   useEffect(() => {
@@ -139,7 +140,7 @@ export default function DunningNoticesPage({ route }: PageProps) {
           style={{ marginBottom: 16 }}
         />
       )}
-      <FilterBar<{ keyword?: string }>
+      <QueryBar<{ keyword?: string }>
         onSearch={(v) => {
           setFilters(v);
           firstPage();
@@ -148,8 +149,9 @@ export default function DunningNoticesPage({ route }: PageProps) {
         <Form.Item name="keyword" label="关键字">
           <Input allowClear placeholder="通知编号" style={{ width: 200 }} />
         </Form.Item>
-      </FilterBar>
-      <Table<DunningNoticeRow>
+      </QueryBar>
+      <DataTable<DunningNoticeRow>
+        label={title}
         {...table(list, { unit: "份" })}
         columns={[
           { title: "通知编号", dataIndex: "noticeNo" },

@@ -3,19 +3,19 @@
 import { Button, Card, Tabs } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
-import { ResourceTable } from "../shared/ResourceTable.tsx";
+import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.tsx";
 import { GenerateForm } from "./GenerateForm.tsx";
 import { TaskProgress } from "./TaskProgress.tsx";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
-export default function BillGenerationPage({ route }: PageProps) {
+export default function BillGenerationPage() {
   const community = useCurrentCommunity();
   const navigate = useNavigate();
   const [taskId, setTaskId] = useState<number | null>(null);
   const [batchesVersion, setBatchesVersion] = useState(0);
-  const title = route?.title ?? "账单生成";
+  const title = useRouteTitle();
   if (!community?.communityId) return <NeedCommunity title={title} />;
   const communityId = Number(community.communityId);
   return (
@@ -28,7 +28,7 @@ export default function BillGenerationPage({ route }: PageProps) {
             key: "batches",
             label: "生成批次",
             children: (
-              <ResourceTable
+              <ResourceDialogTable
                 key={`${communityId}:${batchesVersion}`}
                 resource="billBatches"
                 communityId={communityId}
@@ -42,7 +42,7 @@ export default function BillGenerationPage({ route }: PageProps) {
               />
             ),
           },
-          { key: "meter", label: "抄表录入", children: <ResourceTable key={`m${communityId}`} resource="meterReadings" communityId={communityId} /> },
+          { key: "meter", label: "抄表录入", children: <ResourceDialogTable key={`m${communityId}`} resource="meterReadings" communityId={communityId} /> },
         ]}
       />
     </Card>

@@ -5,7 +5,8 @@ import { App, Button, Form, Input, Radio, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { mappingLabel } from "../../../../common/mappings.ts";
-import { houseApi, paymentApi } from "../api.ts";
+import { houseApi } from "../api.ts";
+import { useResourcePageLoader } from "../../../generic/table/useResourcePage.ts";
 import { ruleOf } from "../shared/rules.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { api } from "../../../http/api.ts";
@@ -39,6 +40,7 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const [buildings, setBuildings] = useState<{ value: number; label: string }[]>([]);
   const [rooms, setRooms] = useState<{ value: number; label: string }[]>([]);
   const [busy, setBusy] = useState(false);
+  const loadPage = useResourcePageLoader();
   const chosen = Form.useWatch("communityIds", form) ?? [communityId];
   const scope = Form.useWatch("scope", form) ?? "all";
   const watchedItemIds = Form.useWatch("paymentItemIds", form);
@@ -58,10 +60,10 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const chosenKey = chosen.join(",");
   useEffect(() => {
     let live = true;
-    Promise.all(chosen.map((id) => paymentApi.pageList<ItemOption>("paymentItems", { communityId: id, pageNo: 1, pageSize: 200 })))
+    Promise.all(chosen.map((id) => loadPage<ItemOption>("paymentItems", { communityId: id }, 200)))
       .then((pages) => live && setItems(pages.flatMap((p) => p.list).filter((i) => i.enabled !== false)))
       .catch(() => undefined);
-    Promise.all(chosen.map((id) => paymentApi.pageList<{ id: number; pricingMethod: number }>("priceTypes", { communityId: id, pageNo: 1, pageSize: 200 })))
+    Promise.all(chosen.map((id) => loadPage<{ id: number; pricingMethod: number }>("priceTypes", { communityId: id }, 200)))
       .then((pages) => live && setMethods(new Map(pages.flatMap((p) => p.list).map((t) => [t.id, t.pricingMethod]))))
       .catch(() => undefined);
     if (single)

@@ -1,30 +1,32 @@
 // 历史账单 /propertyPayment/billhistory: the community's bills in every state by month, item,
 // state and room number; choosing a room shows its whole history (bills, charges and refunds,
 // refunds, waivers).
-import { Button, Card, Form, Input, Select, Table } from "antd";
+import { Button, Card, Form, Input, Select } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
-import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import type { BillView } from "../types.ts";
 import { optionsOf } from "../shared/labels.tsx";
 import { billColumns } from "../shared/columns.tsx";
-import { FilterBar, PeriodField } from "../shared/FilterBar.tsx";
-import { usePaging } from "../shared/paging.ts";
+import { QueryBar } from "../../../generic/table/QueryBar.tsx";
+import { PeriodField } from "../shared/queryFields.tsx";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { RoomPicker, type PickedRoom } from "../shared/RoomPicker.tsx";
 import { useApi } from "../../shared/useApi.ts";
 import { RoomHistoryView } from "./RoomHistoryView.tsx";
 import { api } from "../../../http/api.ts";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
-export default function BillHistoryPage({ route }: PageProps) {
+export default function BillHistoryPage() {
   const community = useCurrentCommunity();
   const communityId = community?.communityId ? Number(community.communityId) : null;
   const [room, setRoom] = useState<PickedRoom | null>(null);
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const { page, firstPage, table } = usePaging(20);
   const list = useApi(communityId && !room ? () => api.queryBills({ body: { communityId, ...filters, ...page } }) : null, [communityId, room, JSON.stringify(filters), page.pageNo, page.pageSize]);
-  const title = route?.title ?? "历史账单";
+  const title = useRouteTitle();
   if (!communityId) return <NeedCommunity title={title} />;
   return (
     <Card title={room ? `${title} · ${room.label}` : title} variant="borderless" extra={<RoomPicker key={communityId} communityId={communityId} value={room?.id} onChange={setRoom} />}>
@@ -37,7 +39,7 @@ export default function BillHistoryPage({ route }: PageProps) {
         </>
       ) : (
         <>
-          <FilterBar<{ period?: Dayjs; status?: number; keyword?: string }>
+          <QueryBar<{ period?: Dayjs; status?: number; keyword?: string }>
             onSearch={(v) => {
               setFilters({ period: v.period?.format("YYYY-MM"), status: v.status, keyword: v.keyword?.trim() || undefined });
               firstPage();
@@ -50,8 +52,9 @@ export default function BillHistoryPage({ route }: PageProps) {
             <Form.Item name="keyword">
               <Input allowClear placeholder="房号 / 账单编号" style={{ width: 180 }} />
             </Form.Item>
-          </FilterBar>
-          <Table<BillView>
+          </QueryBar>
+          <DataTable<BillView>
+            label={title}
             {...table(list, { unit: "张", sizeChanger: true })}
             columns={[
               ...billColumns("billNo"),

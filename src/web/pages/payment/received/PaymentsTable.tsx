@@ -1,16 +1,17 @@
 // 实收记录: every charge and refund of the community with its payment type, return flag and pay
 // method labels (spec §3), filtered by day, method and flag; a charge can be refunded from its row.
-import { Button, Form, Input, Select, Space, Table } from "antd";
+import { Button, Form, Input, Select, Space } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { paymentApi } from "../api.ts";
 import { optionsOf } from "../shared/labels.tsx";
 import { dateTime, orDash, paymentColumns } from "../shared/columns.tsx";
-import { FilterBar } from "../shared/FilterBar.tsx";
-import { usePaging } from "../shared/paging.ts";
-import { useApi } from "../../shared/useApi.ts";
+import { QueryBar } from "../../../generic/table/QueryBar.tsx";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { useResourcePage, useResourcePageLoader } from "../../../generic/table/useResourcePage.ts";
 import { RefundDialog } from "./RefundDialog.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
@@ -32,14 +33,16 @@ export interface PaymentRow {
 }
 
 export function PaymentsTable({ communityId }: { communityId: number }) {
+  const title = useRouteTitle();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const { page, firstPage, table } = usePaging(20);
   const [refunding, setRefunding] = useState<PaymentRow | null>(null);
-  const list = useApi(() => paymentApi.pageList<PaymentRow>("payments", { communityId, ...filters, ...page }), [communityId, JSON.stringify(filters), page.pageNo, page.pageSize]);
+  const list = useResourcePage<PaymentRow>("payments", { communityId, ...filters }, page);
 
+  const loadPage = useResourcePageLoader();
   const openReceipt = async (receiptNo: string) => {
-    const found = await paymentApi.pageList<{ id: number }>("receipts", { communityId, receiptNo, pageNo: 1, pageSize: 1 });
+    const found = await loadPage<{ id: number }>("receipts", { communityId, receiptNo }, 1);
     if (found.list[0]) void navigate(`/propertyPayment/receipt/${found.list[0].id}`);
   };
 
@@ -75,7 +78,7 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
 
   return (
     <>
-      <FilterBar<{ accountingDay?: Dayjs; payMethod?: number; returnFlag?: number; paymentType?: number; keyword?: string }>
+      <QueryBar<{ accountingDay?: Dayjs; payMethod?: number; returnFlag?: number; paymentType?: number; keyword?: string }>
         onSearch={(v) => {
           setFilters({
             accountingDay: v.accountingDay?.format("YYYY-MM-DD"),
@@ -102,8 +105,8 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
         <Form.Item name="keyword">
           <Input allowClear placeholder="流水号 / 票据号 / 缴费人" style={{ width: 200 }} />
         </Form.Item>
-      </FilterBar>
-      <Table<PaymentRow> {...table(list, { unit: "条", sizeChanger: true })} columns={columns} />
+      </QueryBar>
+      <DataTable<PaymentRow> label={title} {...table(list, { unit: "条", sizeChanger: true })} columns={columns} />
       <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onDone={() => (setRefunding(null), list.reload())} />
     </>
   );

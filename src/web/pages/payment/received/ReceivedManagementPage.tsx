@@ -1,17 +1,17 @@
 // 实收管理 /propertyPayment/receivedManagement: every charge and refund with its labels, refund
 // applications and their approval, and the receipts issued.
 import { Card, Tabs } from "antd";
-import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
-import { ResourceTable } from "../shared/ResourceTable.tsx";
+import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.tsx";
 import { PaymentsTable } from "./PaymentsTable.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { RefundsTable } from "./RefundsTable.tsx";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
-export default function ReceivedManagementPage({ route }: PageProps) {
+export default function ReceivedManagementPage() {
   const community = useCurrentCommunity();
-  const title = route?.title ?? "实收管理";
+  const title = useRouteTitle();
   if (!community?.communityId) return <NeedCommunity title={title} />;
   const communityId = Number(community.communityId);
   return (
@@ -21,7 +21,7 @@ export default function ReceivedManagementPage({ route }: PageProps) {
         items={[
           { key: "payments", label: "实收记录", children: <PaymentsTable key={communityId} communityId={communityId} /> },
           { key: "refunds", label: "退款审核", children: <RefundsTable key={communityId} communityId={communityId} /> },
-          ...(hasAuthority(PAYMENT_CODES.cashier) ? [{ key: "receipts", label: "票据", children: <ResourceTable key={communityId} resource="receipts" communityId={communityId} /> }] : []),
+          ...(hasAuthority(PAYMENT_CODES.cashier) ? [{ key: "receipts", label: "票据", children: <ResourceDialogTable key={communityId} resource="receipts" communityId={communityId} /> }] : []),
         ]}
       />
     </Card>

@@ -1,13 +1,14 @@
 // 退款审核: the community's refunds by state; approve (money goes back, the bill is owed again) or
 // reject with a reason.
-import { App, Button, Radio, Space, Table } from "antd";
+import { App, Button, Radio, Space } from "antd";
 import { useState } from "react";
-import { paymentApi } from "../api.ts";
 import { optionsOf } from "../shared/labels.tsx";
 import { orDash, refundColumns } from "../shared/columns.tsx";
-import { usePaging } from "../shared/paging.ts";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
-import { useApi } from "../../shared/useApi.ts";
 import { api } from "../../../http/api.ts";
 
 interface Refund {
@@ -25,11 +26,12 @@ interface Refund {
 }
 
 export function RefundsTable({ communityId }: { communityId: number }) {
+  const title = useRouteTitle();
   const { message, modal } = App.useApp();
   const [status, setStatus] = useState(1);
   const { page, firstPage, table } = usePaging(10);
   const [rejecting, setRejecting] = useState<number | null>(null);
-  const list = useApi(() => paymentApi.pageList<Refund>("refunds", { communityId, status, ...page }), [communityId, status, page.pageNo, page.pageSize]);
+  const list = useResourcePage<Refund>("refunds", { communityId, status }, page);
   const approve = (r: Refund) =>
     modal.confirm({
       title: `确认退款 ¥${r.amount}？`,
@@ -45,7 +47,8 @@ export function RefundsTable({ communityId }: { communityId: number }) {
   return (
     <>
       <Radio.Group value={status} onChange={(e) => (setStatus(Number(e.target.value)), firstPage())} options={optionsOf("refundStatus")} optionType="button" style={{ marginBottom: 12 }} />
-      <Table<Refund>
+      <DataTable<Refund>
+        label={title}
         {...table(list)}
         columns={[
           { title: "原收款流水", dataIndex: "paymentIdLabel" },

@@ -4,23 +4,23 @@
 import { Card, Space, Tabs } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
-import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
-import { ResourceTable } from "../shared/ResourceTable.tsx";
+import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.tsx";
 import { useApi } from "../../shared/useApi.ts";
 import { DayTable } from "./DayTable.tsx";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { api } from "../../../http/api.ts";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
-export default function ReconciliationPage({ route }: PageProps) {
+export default function ReconciliationPage() {
   const community = useCurrentCommunity();
   const communityId = community?.communityId ?? null;
   const [day, setDay] = useState<Dayjs>(dayjs());
   const [version, setVersion] = useState(0);
   const dayText = day.format("YYYY-MM-DD");
   const summary = useApi(communityId ? () => api.getReconciliationDay({ query: { communityId, day: dayText } }) : null, [communityId, dayText, version]);
-  const title = route?.title ?? "对账管理";
+  const title = useRouteTitle();
   if (!communityId) return <NeedCommunity title={title} />;
   return (
     <Card title={title} variant="borderless">
@@ -39,7 +39,7 @@ export default function ReconciliationPage({ route }: PageProps) {
               </Space>
             ),
           },
-          { key: "closings", label: "日结记录", children: <ResourceTable key={`${communityId}:${version}`} resource="dailyClosings" communityId={communityId} /> },
+          { key: "closings", label: "日结记录", children: <ResourceDialogTable key={`${communityId}:${version}`} resource="dailyClosings" communityId={communityId} /> },
         ]}
       />
     </Card>

@@ -5,7 +5,6 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { Button, Card, Radio, Space, Statistic, Table } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
-import type { PageProps } from "../../registry.ts";
 import { baseURLFor } from "../../../http/hosts.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import type { ReportRow } from "../types.ts";
@@ -14,8 +13,10 @@ import { ReportChart } from "./ReportChart.tsx";
 import { RangePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { api } from "../../../http/api.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
-export default function PaymentReportPage({ route }: PageProps) {
+export default function PaymentReportPage() {
+  const pageTitle = useRouteTitle();
   const community = useCurrentCommunity();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(5, "month").startOf("month"), dayjs().startOf("month")]);
   const [scope, setScope] = useState<"current" | "all">(community?.communityId ? "current" : "all");
@@ -30,7 +31,7 @@ export default function PaymentReportPage({ route }: PageProps) {
   const t = report.data?.totals;
   return (
     <Card
-      title={route?.title ?? "缴费报表"}
+      title={pageTitle}
       variant="borderless"
       extra={
         <Button icon={<DownloadOutlined />} href={exportUrl()} target="_blank" rel="noopener">

@@ -6,27 +6,27 @@ import { Card, Checkbox, Select, Tabs, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { ROUNDING_OPTIONS } from "../../../../common/payment/rounding.ts";
 import { mappingLabel } from "../../../../common/mappings.ts";
-import type { PageProps } from "../../registry.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { announcePaymentConfigChanged } from "../../../guides/events.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { optionsOf } from "../shared/labels.tsx";
-import { ResourceTable } from "../shared/ResourceTable.tsx";
+import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.tsx";
 import { useApi } from "../../shared/useApi.ts";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { BuildingsInput, RoomStatusInput } from "./ItemInputs.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
 import { api } from "../../../http/api.ts";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 export const TAB_KEYS = ["second", "first", "four", "invoiceSet", "others"] as const;
 
-export default function PaymentSettingsPage({ route }: PageProps) {
+export default function PaymentSettingsPage() {
   const community = useCurrentCommunity();
   const [params, setParams] = useSearchParams();
   const tab = TAB_KEYS.includes(params.get("tab") as (typeof TAB_KEYS)[number]) ? (params.get("tab") as string) : "second";
   const communityId = community?.communityId ?? null;
   const settings = useApi(communityId ? () => api.getPaymentSettings({ query: { communityId } }) : null, [communityId]);
-  const title = route?.title ?? "缴费设置";
+  const title = useRouteTitle();
   if (!communityId) return <NeedCommunity title={title} />;
   const s = settings.data;
   const canSave = hasAuthority(PAYMENT_CODES.settings);
@@ -74,12 +74,12 @@ export default function PaymentSettingsPage({ route }: PageProps) {
     return <SettingsForm {...common} section="other" fieldNames={["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt"]} savedAt={s.otherSavedAt} />;
   };
   const items = [
-    { key: "second", label: "计价类型", children: <ResourceTable key={`pt${communityId}`} resource="priceTypes" communityId={communityId} onChanged={announcePaymentConfigChanged} /> },
+    { key: "second", label: "计价类型", children: <ResourceDialogTable key={`pt${communityId}`} resource="priceTypes" communityId={communityId} onChanged={announcePaymentConfigChanged} /> },
     {
       key: "first",
       label: "缴费项目",
       children: (
-        <ResourceTable
+        <ResourceDialogTable
           key={`pi${communityId}`}
           resource="paymentItems"
           communityId={communityId}

@@ -1,27 +1,29 @@
-// A community's rows of one fee resource (pricing types, payment items, meter readings) as a table
-// with add / edit / delete in a dialog: the schema's list and form fields, the generic inputs and
+// A community's rows of one resource without a route of its own (e.g. the fee pages' pricing types,
+// payment items, meter readings) as a table with add / edit / delete in a dialog, through Refine's
+// data provider: the schema's list and form fields, the generic inputs and
 // displays, and the generated validator of the resource as each field's rule (exact §5 messages).
 // `inputs` replaces the input of a field (e.g. room statuses as checkboxes); such fields keep their
 // raw value (no JSON text).
 import { PlusOutlined } from "@ant-design/icons";
-import { App, Button, Form, Modal, Popconfirm, Skeleton, Space, Table } from "antd";
+import { useCreate, useDelete, useUpdate } from "@refinedev/core";
+import { App, Button, Form, Modal, Popconfirm, Skeleton, Space } from "antd";
 import type { TableProps } from "antd";
 import { Suspense, useMemo, useState, type ReactNode } from "react";
-import { messages } from "../../../../../generated/errors.ts";
-import type { FieldDef } from "../../../../../generated/model-types.ts";
-import { FieldValue } from "../../../generic/display.tsx";
-import { fieldLabel, formFields, listFields, toFormValues, toPayload, defaultFormValues } from "../../../generic/fields.ts";
-import { schemaRule } from "../../../generic/fieldRules.ts";
-import { FieldInput } from "../../../generic/inputs.tsx";
-import { useResourceAccess } from "../../../generic/pageContext.tsx";
-import { useResourceDef } from "../../../providers/resourceDefs.ts";
-import { paymentApi } from "../api.ts";
-import { useApi } from "../../shared/useApi.ts";
-import { usePaging } from "./paging.ts";
+import { messages } from "../../../../generated/errors.ts";
+import type { FieldDef } from "../../../../generated/model-types.ts";
+import { FieldValue } from "../display.tsx";
+import { fieldLabel, formFields, listFields, toFormValues, toPayload, defaultFormValues } from "../fields.ts";
+import { schemaRule } from "../fieldRules.ts";
+import { FieldInput } from "../inputs.tsx";
+import { useResourceAccess } from "../pageContext.tsx";
+import { useResourceDef } from "../../providers/resourceDefs.ts";
+import { DataTable } from "./DataTable.tsx";
+import { usePaging } from "./usePaging.ts";
+import { useResourcePage } from "./useResourcePage.ts";
 
 type Row = Record<string, unknown> & { id: number };
 
-export interface ResourceTableProps {
+export interface ResourceDialogTableProps {
   resource: string;
   communityId: number | string;
   /** Inputs by field name: (props) => element; the value is kept as it is (arrays for json fields). */
@@ -38,15 +40,15 @@ export interface ResourceTableProps {
  * delete) from the schema definition, loaded on demand: the table shows a skeleton until it is
  * here, or its buttons would stay hidden.
  */
-export function ResourceTable(props: ResourceTableProps) {
+export function ResourceDialogTable(props: ResourceDialogTableProps) {
   return (
     <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
-      <ResourceTableBody {...props} />
+      <ResourceDialogTableBody {...props} />
     </Suspense>
   );
 }
 
-function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, filters = {}, onChanged }: ResourceTableProps) {
+function ResourceDialogTableBody({ resource, communityId, inputs = {}, cells = {}, filters = {}, onChanged }: ResourceDialogTableProps) {
   const def = useResourceDef(resource)!;
   const { message } = App.useApp();
   const access = useResourceAccess(def);
@@ -56,8 +58,12 @@ function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, fil
   const [form] = Form.useForm();
   const columnsDefs = useMemo(() => listFields(def), [def]);
   const fields = useMemo(() => formFields(def).filter((f) => !f.readOnly), [def]);
-  const filterKey = JSON.stringify(filters);
-  const list = useApi(() => paymentApi.pageList<Row>(resource, { ...page, ...filters, communityId }), [resource, communityId, page.pageNo, page.pageSize, filterKey]);
+  const list = useResourcePage<Row>(resource, { ...filters, communityId }, page);
+  // The request wrapper shows failures; the list reloads by Refine's invalidation after each change.
+  const quiet = { successNotification: false, errorNotification: false } as const;
+  const { mutateAsync: create } = useCreate();
+  const { mutateAsync: update } = useUpdate();
+  const { mutateAsync: deleteOne } = useDelete();
 
   const mode = editing === "new" ? "create" : "edit";
   const open = (row: Row | "new") => {
@@ -72,11 +78,10 @@ function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, fil
     const payload = toPayload(fields, values, mode);
     setBusy(true);
     try {
-      if (editing === "new") await paymentApi.create(resource, { ...payload, communityId });
-      else if (editing) await paymentApi.update(resource, editing.id, { ...payload, version: editing.version });
+      if (editing === "new") await create({ resource, values: { ...payload, communityId }, meta: { communityId }, ...quiet });
+      else if (editing) await update({ resource, id: editing.id, values: { ...payload, version: editing.version }, ...quiet });
       void message.success(messages.saved);
       setEditing(null);
-      list.reload();
       onChanged?.();
     } finally {
       setBusy(false);
@@ -84,13 +89,12 @@ function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, fil
   };
 
   const remove = async (row: Row) => {
-    await paymentApi.remove(resource, row.id);
+    await deleteOne({ resource, id: row.id, ...quiet });
     void message.success(messages.deleted);
-    list.reload();
     onChanged?.();
   };
 
-  const columns: TableProps<Row>["columns"] = columnsDefs.map((f) => ({
+  const columns: NonNullable<TableProps<Row>["columns"]> = columnsDefs.map((f) => ({
     key: f.name,
     dataIndex: f.name,
     title: fieldLabel(f),
@@ -127,7 +131,7 @@ function ResourceTableBody({ resource, communityId, inputs = {}, cells = {}, fil
           新增{def.label}
         </Button>
       )}
-      <Table<Row> {...table(list, { unit: "条" })} columns={columns} />
+      <DataTable<Row> label={def.label} {...table(list, { unit: "条" })} columns={columns} />
       <Modal
         open={editing !== null}
         title={`${editing === "new" ? "新增" : "编辑"}${def.label}`}

@@ -1,8 +1,19 @@
-// Server-side paging of a fee list: the page state, going back to the first page on a new query,
-// and the Table props of a paged list (row key, loading, rows, pagination).
+// Server-side paging of a hand-written list: the page state, going back to the first page on a new
+// query, and the DataTable props of a paged list (rows, total, loading, pagination).
 import type { TablePaginationConfig } from "antd";
 import { useCallback, useState } from "react";
-import type { PageResult } from "../types.ts";
+
+/** One page of a list as the API answers it. */
+export interface PageResult<T> {
+  list: T[];
+  total: number;
+}
+
+/** A page of rows as it loads. */
+export interface PagedList<T> {
+  data?: PageResult<T>;
+  loading: boolean;
+}
 
 export interface PageOptions {
   /** Counting word of the total ("张", "条"); no total without it. */
@@ -13,7 +24,7 @@ export interface PageOptions {
 export function usePaging(pageSize: number) {
   const [page, setPage] = useState({ pageNo: 1, pageSize });
   const firstPage = useCallback(() => setPage((p) => ({ ...p, pageNo: 1 })), []);
-  const table = <T>(list: { data?: PageResult<T>; loading: boolean }, { unit, sizeChanger }: PageOptions = {}) => {
+  const table = <T>(list: PagedList<T>, { unit, sizeChanger }: PageOptions = {}) => {
     const pagination: TablePaginationConfig = {
       current: page.pageNo,
       pageSize: page.pageSize,
@@ -22,7 +33,7 @@ export function usePaging(pageSize: number) {
     };
     if (sizeChanger) pagination.showSizeChanger = true;
     if (unit) pagination.showTotal = (n) => `共 ${n} ${unit}`;
-    return { rowKey: "id" as const, size: "middle" as const, loading: list.loading, dataSource: list.data?.list ?? [], scroll: { x: "max-content" }, pagination };
+    return { loading: list.loading, dataSource: list.data?.list ?? [], pagination };
   };
   return { page, firstPage, table };
 }
