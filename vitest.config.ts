@@ -1,16 +1,20 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./tests/support/sequencer.ts";
 
 // Three levels of tests: unit (pure functions), api (the real server on a real database),
 // e2e (a real browser against the real server, serving a web build made once per run into a folder
 // of its own). `npm test` runs all three.
-// Unit and API files run in parallel, one worker per core: each API file has a database of its own
-// (a copy of the run's migrated, seeded template, tests/api/support/global-setup.ts). Browser files
-// run one after another: each starts the product and a Chromium.
+// All files of the three share one worker per core and run side by side: each API file has a
+// database of its own (a copy of the run's migrated, seeded template, tests/api/support/global-setup.ts),
+// each browser file starts its own product (on a copy of the run's seeded data folder,
+// tests/e2e/support/global-setup.ts) and its own Chromium. The longest files start first
+// (tests/support/sequencer.ts).
 const workers = availableParallelism();
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.spec.ts", "tests/unit/**/*.spec.tsx"], environment: "node", testTimeout: 60000, maxWorkers: workers } },
       {
@@ -32,7 +36,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120000,
           hookTimeout: 300000,
-          fileParallelism: false,
+          maxWorkers: workers,
         },
       },
     ],

@@ -70,7 +70,7 @@ describe("every route", () => {
       expect(visited.length).toBe(routes.length - 2);
       await page.close();
     },
-    Number(process.env.EVERY_ROUTE_TIMEOUT ?? 240_000),
+    Number(process.env.EVERY_ROUTE_TIMEOUT ?? 600_000),
   );
 
   test("a row action asks for its input and moves the row on; the list exports to Excel", async () => {

@@ -1,12 +1,13 @@
 // A data folder with the demo data plus one new tenant that has configured nothing yet, for browser
 // tests of a first-time tenant (the demo tenants A and B both have their payment set-up done, see
-// src/server/seed/payments.ts). Made with the server's own migrations and seeding functions before
-// the product starts (startProduct's `prepare`); the product then finds a non-empty database and
-// seeds nothing, so admin, staff and admin2 are exactly as the demo data contract says.
+// src/server/seed/payments.ts). Added with the server's own migrations and seeding functions to the
+// run's seeded copy before the product starts (startProduct's `prepare`; the demo data is seeded here
+// too when the folder is empty); the product then finds a non-empty database and seeds nothing, so
+// admin, staff and admin2 are exactly as the demo data contract says.
 // The product has no API that creates a tenant, hence the seeding functions.
 import { openDatabase } from "../../../src/server/db/open.ts";
 import { migrate } from "../../../src/server/db/migrate.ts";
-import { seedDemo } from "../../../src/server/seed/demo.ts";
+import { isDatabaseEmpty, seedDemo } from "../../../src/server/seed/demo.ts";
 import { seedAreas, seedCommunities, seedHouses } from "../../../src/server/seed/places.ts";
 import { hashPassword } from "../../../src/server/auth/password.ts";
 
@@ -20,7 +21,7 @@ export async function seedDemoAndNewTenant(dataDir: string, password: string): P
   const db = await openDatabase({ dataDir });
   try {
     await migrate(db);
-    await seedDemo(db, password);
+    if (await isDatabaseEmpty(db)) await seedDemo(db, password);
     await db.transaction(async (tx) => {
       const tenantId = (
         await tx.query<{ id: number }>(

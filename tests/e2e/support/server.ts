@@ -1,14 +1,17 @@
 // Starts the real product for a browser test: `scripts/start.ts` (builds the web app when it is
 // stale, then runs the server) on a free port with a data folder of its own and a known password,
-// serving the run's own web build (WEB_DIST_DIR, made once per run by global-setup.ts).
+// serving the run's own web build (WEB_DIST_DIR). The data folder starts as a copy of the run's
+// seeded one (made once per run, like the web build, by global-setup.ts), so the server finds the
+// demo data and seeds nothing.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { inject } from "vitest";
+import { DEMO_PASSWORD } from "./demo-password.ts";
 
-export const DEMO_PASSWORD = "E2e-demo-pass-2026";
+export { DEMO_PASSWORD };
 const root = resolve(import.meta.dirname, "../../..");
 
 export interface RunningProduct {
@@ -44,9 +47,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 export interface StartOptions {
   /**
-   * Fills the (empty) data folder before the server starts, e.g. with the demo data plus rows a test
-   * needs that the product has no API for (support/new-tenant.ts). The server seeds the demo data
-   * only into an empty database, so whatever this leaves there is what the product finds.
+   * Adds to the data folder before the server starts rows a test needs that the product has no API
+   * for (support/new-tenant.ts). The folder then holds the copy of the run's seeded one, or nothing
+   * without it. The server seeds the demo data only into an empty database, so whatever this leaves
+   * there is what the product finds.
    */
   prepare?: (dataDir: string, password: string) => Promise<void>;
 }
@@ -55,6 +59,9 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "neptune-e2e-"));
   try {
+    // Without a seeded folder (a runner without global-setup.ts) the server seeds an empty one itself.
+    const seeded = inject("seededDataDir");
+    if (seeded) cpSync(seeded, dataDir, { recursive: true });
     await options.prepare?.(dataDir, DEMO_PASSWORD);
   } catch (err) {
     rmSync(dataDir, { recursive: true, force: true });
