@@ -14,6 +14,7 @@ import { registerResourceHooks } from "../crud/hooks.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { requiredId } from "../http/request-input.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 /** SQL condition (on notices aliased n) of a notice the residents read now. */
 const LIVE_NOTICE_SQL = "n.publish_status = 1 and (n.expire_time is null or n.expire_time > now())";
@@ -32,14 +33,15 @@ export async function roomNoticesModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.listRoomNotices, async ({ query, session }) => {
     const roomId = requiredId(query.roomId);
-    const room = await app.db.query<{ communityId: number }>(`select community_id as "communityId" from rooms where tenant_id = $1 and id = $2`, [session.tenantId, roomId]);
-    if (!room.rows[0]) throw apiError("NOT_FOUND");
-    const { rows } = await app.db.query<ListRoomNoticesData["list"][number]>(
-      `select n.id, n.title, n.notice_type as "noticeType", n.content, n.publish_time as "publishTime", coalesce(n.pinned, false) as pinned, n.room_id as "roomId"
+    const [room] = await camelRows<{ communityId: number }>(app.db, `select community_id from rooms where tenant_id = $1 and id = $2`, [session.tenantId, roomId]);
+    if (!room) throw apiError("NOT_FOUND");
+    const rows = await camelRows<ListRoomNoticesData["list"][number]>(
+      app.db,
+      `select n.id, n.title, n.notice_type, n.content, n.publish_time, coalesce(n.pinned, false) as pinned, n.room_id
          from notices n
         where n.tenant_id = $1 and n.community_id = $2 and (n.room_id is null or n.room_id = $3) and ${LIVE_NOTICE_SQL}
         order by coalesce(n.pinned, false) desc, n.publish_time desc nulls last, n.id desc limit 200`,
-      [session.tenantId, room.rows[0].communityId, roomId],
+      [session.tenantId, room.communityId, roomId],
     );
     return { roomId, list: rows };
   });

@@ -24,6 +24,7 @@ import { buildModel, type ResourceModel } from "../crud/model.ts";
 import { ident } from "../crud/sql.ts";
 import { CellProblem, columnLabel, importValue } from "./cells.ts";
 import { elementType, insertMany } from "./bulk.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export class RowProblem extends Error {}
 
@@ -371,8 +372,9 @@ async function buildingIdsByName(ctx: ImportContext, names: string[]): Promise<M
 async function unitIdsByName(ctx: ImportContext, buildingIds: number[], names: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!buildingIds.length || !names.length) return out;
-  const { rows } = await ctx.tx.query<{ id: number; buildingId: number; name: string }>(
-    `select distinct on (building_id, name) id, building_id as "buildingId", name from units
+  const rows = await camelRows<{ id: number; buildingId: number; name: string }>(
+    ctx.tx,
+    `select distinct on (building_id, name) id, building_id, name from units
       where tenant_id = $1 and community_id = $2 and building_id = any($3::bigint[]) and name = any($4::text[]) order by building_id, name, id`,
     [ctx.session.tenantId, ctx.communityId, buildingIds, names],
   );

@@ -30,6 +30,7 @@ import { communityName } from "../auth/access.ts";
 import { importerOf } from "./importers.ts";
 import { EXPORT_TASK, registerExcelTasks, submitImport, type ExportPayload } from "./tasks.ts";
 import { TemplateError, templateWorkbook, XLSX_TYPE } from "./workbook.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 /** An upload of MAX_IMPORT_ROWS rows (100 000 rooms take about 3 MB) with room to spare. */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -73,10 +74,7 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   app.get(`${base}/actions/file`, { config }, async (request, reply) => {
     const session = sessionOf(request);
     const task = await ownTask(request, session, def, requiredId(queryOf(request).taskId));
-    const { rows } = await app.db.query<{ fileName: string; content: Uint8Array }>(`select file_name as "fileName", content from task_files where tenant_id = $1 and task_id = $2`, [
-      session.tenantId,
-      task.id,
-    ]);
+    const rows = await camelRows<{ fileName: string; content: Uint8Array }>(app.db, `select file_name, content from task_files where tenant_id = $1 and task_id = $2`, [session.tenantId, task.id]);
     if (!rows[0]) throw apiError("NOT_FOUND", { message: task.state === "failed" ? messages.exportFileFailed : messages.exportFileNotReady });
     return sendFile(reply, rows[0].fileName, rows[0].content);
   });

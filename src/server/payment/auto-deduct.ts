@@ -16,6 +16,7 @@ import { loadSettings, type PaymentSettings } from "./settings.ts";
 import { BALANCE_PAY_METHOD } from "./ledger.ts";
 import { STATUS } from "./cashier.ts";
 import { texts } from "../../../generated/texts.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 /** Reserves n numbers of a tenant counter at once; returns the first. */
 async function reserveCounter(tx: DbSession, tenantId: number, name: string, n: number): Promise<number> {
@@ -68,8 +69,9 @@ const NOTHING: DeductionPlan = { bills: { id: [], paid: [], lateFee: [], status:
  */
 export async function planDeductions(tx: DbSession, session: SessionInfo, approvingIds: number[], at: Date = new Date()): Promise<DeductionPlan> {
   const approvedIds = approvingIds;
-  const { rows: accountRows } = await tx.query<Account>(
-    `select a.id, a.room_id as "roomId", a.community_id as "communityId", a.balance from prepay_accounts a
+  const accountRows = await camelRows<Account>(
+    tx,
+    `select a.id, a.room_id, a.community_id, a.balance from prepay_accounts a
       where a.tenant_id = $1 and a.auto_deduct and a.status = 1 and a.balance > 0
         and a.room_id in (select room_id from bills where tenant_id = $1 and id = any($2::bigint[]))
       order by a.id for update`,
@@ -77,7 +79,8 @@ export async function planDeductions(tx: DbSession, session: SessionInfo, approv
   );
   if (!accountRows.length) return NOTHING;
   const accounts = new Map(accountRows.map((a) => [Number(a.roomId), { ...a, id: Number(a.id), communityId: Number(a.communityId), balance: fen(a.balance) }]));
-  const { rows: billRows } = await tx.query<BillRow>(
+  const billRows = await camelRows<BillRow>(
+    tx,
     `select ${BILL_SELECT} from ${BILL_FROM}
       where b.tenant_id = $1 and b.id = any($2::bigint[]) and b.room_id = any($3::bigint[])
       order by b.room_id, b.period, b.id`,
@@ -158,13 +161,14 @@ async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledge
 
   const serials = pay.billId.map((_, i) => serialNo(i));
   const receiptNos = pay.receipt.map(receiptNo);
-  const { rows: inserted } = await tx.query<{ id: number | string; serialNo: string }>(
+  const inserted = await camelRows<{ id: number | string; serialNo: string }>(
+    tx,
     `insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag, source,
                            receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
      select $1, u.community_id, u.serial_no, u.bill_id, u.room_id, u.amount, $2, u.payment_type, 0, 1, u.receipt_no, $3, $4, u.day, $13, $3, $3
        from unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::int[], $11::text[], $12::date[])
             as u(community_id, serial_no, bill_id, room_id, amount, payment_type, receipt_no, day)
-     returning id, serial_no as "serialNo"`,
+     returning id, serial_no`,
     [
       session.tenantId,
       BALANCE_PAY_METHOD,

@@ -14,10 +14,11 @@ export interface BillRow extends BillShape<number> {
   lateFeeGraceDays: number | null;
 }
 
-export const BILL_SELECT = `b.id, b.community_id as "communityId", b.room_id as "roomId", b.bill_no as "billNo", b.period, b.status,
-  b.amount_due as "amountDue", b.amount_paid as "amountPaid", b.amount_waived as "amountWaived", b.late_fee as "lateFee",
-  b.due_date as "dueDate", b.version, b.payment_item_id as "paymentItemId", i.name as "itemName", i.payment_type as "paymentType",
-  i.late_fee_enabled as "lateFeeEnabled", i.late_fee_rate as "lateFeeRate", i.late_fee_grace_days as "lateFeeGraceDays"`;
+/** The bill and its item's late-fee terms in snake_case: read with camelRows. */
+export const BILL_SELECT = `b.id, b.community_id, b.room_id, b.bill_no, b.period, b.status,
+  b.amount_due, b.amount_paid, b.amount_waived, b.late_fee,
+  b.due_date, b.version, b.payment_item_id, i.name as item_name, i.payment_type,
+  i.late_fee_enabled, i.late_fee_rate, i.late_fee_grace_days`;
 
 export const BILL_FROM = `bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id`;
 

@@ -40,7 +40,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue
   );
   const room = rooms[0];
   if (!room) throw notFound();
-  const { rows } = await db.query<BillRow>(`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.room_id = $2 and b.status = any($3::int[]) order by b.period, b.id`, [
+  const rows = await camelRows<BillRow>(db, `select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.room_id = $2 and b.status = any($3::int[]) order by b.period, b.id`, [
     session.tenantId,
     roomId,
     PAYABLE,
@@ -105,7 +105,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   const at = options.at ?? new Date();
   const today = chinaDay(at);
 
-  const { rows } = await tx.query<BillRow>(`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = any($2::bigint[]) order by b.period, b.id for update of b`, [
+  const rows = await camelRows<BillRow>(tx, `select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = any($2::bigint[]) order by b.period, b.id for update of b`, [
     session.tenantId,
     billIds,
   ]);

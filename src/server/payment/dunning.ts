@@ -20,6 +20,7 @@ import { parseId } from "../crud/sql.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { publishDunningNotices, publishedContent, type DunningBill } from "./dunning-publish.ts";
 import { texts } from "../../../generated/texts.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export const DUNNING_TASK = "dunningNotices";
 const STEP = 500;
@@ -190,10 +191,11 @@ registerTaskSummary(DUNNING_TASK, (r) => say("dunningSummary", { count: Number(r
 export async function dunningNoticeView(db: DbSession, session: SessionInfo, idValue: unknown) {
   const id = parseId(idValue);
   if (id === null) throw notFound();
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select d.id, d.notice_no as "noticeNo", d.title, d.content, d.amount_owed as "amountOwed", d.bill_count as "billCount", d.oldest_period as "oldestPeriod",
-            d.bills, d.issued_at as "issuedAt", d.room_id as "roomId", r.room_no as "roomNo", bu.name as "buildingName", un.name as "unitName",
-            c.name as "communityName"
+  const rows = await camelRows<Record<string, unknown>>(
+    db,
+    `select d.id, d.notice_no, d.title, d.content, d.amount_owed, d.bill_count, d.oldest_period,
+            d.bills, d.issued_at, d.room_id, r.room_no, bu.name as building_name, un.name as unit_name,
+            c.name as community_name
        from dunning_notices d join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id
        join rooms r on r.tenant_id = d.tenant_id and r.id = d.room_id
        left join buildings bu on bu.tenant_id = r.tenant_id and bu.id = r.building_id

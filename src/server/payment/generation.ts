@@ -19,6 +19,7 @@ import { registerTaskSummary } from "../tasks/task-centre.ts";
 import { amountFen, fen, idList, nextCounter, notFound, optionalIdList, refused, say } from "./common.ts";
 import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 export const GENERATION_TASK = "billGeneration";
 /** Rooms per step (one transaction); the rooms, not the items, set what a step costs. */
@@ -106,10 +107,11 @@ async function buildPayload(tx: DbSession, session: SessionInfo, body: Generatio
   const communityIds = optionalIdList(body.communityIds, "communityIds", 500);
   const buildingIds = optionalIdList(body.buildingIds, "buildingIds");
   const roomIds = optionalIdList(body.roomIds, "roomIds", 50_000);
-  const { rows } = await tx.query<ItemRow>(
-    `select i.id, i.community_id as "communityId", i.name, i.enabled, i.room_statuses as "roomStatuses", i.building_ids as "buildingIds",
-            i.due_day as "dueDay", p.pricing_method as "pricingMethod", p.billing_cycle as "billingCycle", p.unit_price as "unitPrice",
-            p.meter_multiplier as "meterMultiplier", p.name as "priceTypeName", p.enabled as "priceEnabled"
+  const rows = await camelRows<ItemRow>(
+    tx,
+    `select i.id, i.community_id, i.name, i.enabled, i.room_statuses, i.building_ids,
+            i.due_day, p.pricing_method, p.billing_cycle, p.unit_price,
+            p.meter_multiplier, p.name as price_type_name, p.enabled as price_enabled
        from payment_items i join price_types p on p.tenant_id = i.tenant_id and p.id = i.price_type_id
       where i.tenant_id = $1 and i.id = any($2::bigint[]) order by i.community_id, i.id`,
     [session.tenantId, itemIds],
@@ -228,7 +230,8 @@ async function generateStep(
   const selects = items.map((item, k) => itemSelect(params, payload, item, k === 0 ? afterRoomId : 0, limit));
   // A batch is finished when its item's rooms are all seen: always for whole items, else when the
   // item had fewer rooms left than the limit.
-  const { rows } = await tx.query<{ batchId: number; scanned: number; lastId: number | null }>(
+  const rows = await camelRows<{ batchId: number; scanned: number; lastId: number | null }>(
+    tx,
     `with priced as materialized (
        ${selects.join("\n       union all\n       ")}
      ), ins as (
@@ -254,7 +257,7 @@ async function generateStep(
          from counts c where b.tenant_id = $1::bigint and b.id = c.batch_id
        returning b.id
      )
-     select c.batch_id as "batchId", c.scanned, c.last_id as "lastId" from counts c`,
+     select c.batch_id, c.scanned, c.last_id from counts c`,
     params,
   );
   const byBatch = new Map(rows.map((r) => [Number(r.batchId), r]));
@@ -297,9 +300,10 @@ export interface GenerationResult {
 }
 
 async function runResult(db: DbSession, tenantId: number, taskId: number): Promise<GenerationResult> {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select coalesce(sum(bill_count), 0)::int as "billCount", coalesce(sum(existing_count), 0)::int as "existingCount",
-            coalesce(sum(skipped_count), 0)::int as "skippedCount", coalesce(sum(total_amount), 0)::bigint as "totalAmount", count(*)::int as batches
+  const rows = await camelRows<Record<string, unknown>>(
+    db,
+    `select coalesce(sum(bill_count), 0)::int as bill_count, coalesce(sum(existing_count), 0)::int as existing_count,
+            coalesce(sum(skipped_count), 0)::int as skipped_count, coalesce(sum(total_amount), 0)::bigint as total_amount, count(*)::int as batches
        from bill_batches where tenant_id = $1 and task_id = $2`,
     [tenantId, taskId],
   );

@@ -17,6 +17,7 @@ import { ALL_PAY_METHODS } from "./settings.ts";
 import { acceptedPayMethod, BALANCE_PAY_METHOD, recordCharge, recordReturn, requireAuthority, requireRoomIn, SOURCE } from "./ledger.ts";
 import { payBills, type PayRequest } from "./cashier.ts";
 import { texts } from "../../../generated/texts.ts";
+import { camelRows } from "../db/camel-rows.ts";
 
 /** prepay_transactions.tx_type and status (mappings prepayTxType, prepayTxStatus). */
 export const TX = { RECHARGE: 1, DEDUCTION: 2, REFUND: 3 } as const;
@@ -31,7 +32,7 @@ interface AccountRow {
 }
 
 async function accountRow(tx: DbSession, tenantId: number, id: number): Promise<AccountRow> {
-  const { rows } = await tx.query<AccountRow>(`select id, community_id as "communityId", room_id as "roomId", balance, status from prepay_accounts where tenant_id = $1 and id = $2`, [tenantId, id]);
+  const rows = await camelRows<AccountRow>(tx, `select id, community_id, room_id, balance, status from prepay_accounts where tenant_id = $1 and id = $2`, [tenantId, id]);
   return { ...rows[0], id: Number(rows[0].id), communityId: Number(rows[0].communityId), roomId: Number(rows[0].roomId), balance: fen(rows[0].balance) };
 }
 
@@ -163,8 +164,9 @@ interface LedgerRow {
 }
 
 async function ledgerRow(tx: DbSession, tenantId: number, id: number): Promise<LedgerRow> {
-  const { rows } = await tx.query<LedgerRow>(
-    `select account_id as "accountId", community_id as "communityId", room_id as "roomId", tx_type as "txType", amount, pay_method as "payMethod", reason
+  const rows = await camelRows<LedgerRow>(
+    tx,
+    `select account_id, community_id, room_id, tx_type, amount, pay_method, reason
        from prepay_transactions where tenant_id = $1 and id = $2`,
     [tenantId, id],
   );
@@ -205,10 +207,7 @@ async function decideRefund(ctx: ActionHookContext): Promise<void> {
 }
 
 async function checkAccountRoom(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
-  const { rows } = await tx.query<{ communityId: number; roomId: number }>(`select community_id as "communityId", room_id as "roomId" from prepay_accounts where tenant_id = $1 and id = $2`, [
-    session.tenantId,
-    id,
-  ]);
+  const rows = await camelRows<{ communityId: number; roomId: number }>(tx, `select community_id, room_id from prepay_accounts where tenant_id = $1 and id = $2`, [session.tenantId, id]);
   if (rows[0]) await requireRoomIn(tx, session.tenantId, Number(rows[0].communityId), Number(rows[0].roomId));
 }
 
@@ -232,8 +231,9 @@ export function registerPrepayHooks(): void {
  */
 export async function payFromBalance(tx: DbSession, session: SessionInfo, ip: string | null, body: PayRequest) {
   const paid = await payBills(tx, session, ip, { ...body, payMethod: BALANCE_PAY_METHOD, receivedAmount: null }, { fromBalance: true });
-  const { rows: lines } = await tx.query<{ id: number; billId: number; roomId: number; communityId: number; amount: string }>(
-    `select id, bill_id as "billId", room_id as "roomId", community_id as "communityId", amount from payments where tenant_id = $1 and id = any($2::bigint[]) order by id`,
+  const lines = await camelRows<{ id: number; billId: number; roomId: number; communityId: number; amount: string }>(
+    tx,
+    `select id, bill_id, room_id, community_id, amount from payments where tenant_id = $1 and id = any($2::bigint[]) order by id`,
     [session.tenantId, paid.paymentIds],
   );
   const total = lines.reduce((s, l) => s + fen(l.amount), 0);

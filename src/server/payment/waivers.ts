@@ -17,7 +17,7 @@ import { audit, CODES, conflict, fen, notFound, optionalText, payAmountFen, refu
 import { camelRows } from "../db/camel-rows.ts";
 
 async function lockBill(tx: DbSession, tenantId: number, id: number): Promise<BillRow> {
-  const { rows } = await tx.query<BillRow>(`select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = $2 for update of b`, [tenantId, id]);
+  const rows = await camelRows<BillRow>(tx, `select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = $2 for update of b`, [tenantId, id]);
   if (!rows[0]) throw notFound();
   return normalizeBill(rows[0]);
 }

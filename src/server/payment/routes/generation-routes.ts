@@ -10,6 +10,7 @@ import { taskItem } from "../../tasks/task-centre.ts";
 import { fen, notFound } from "../common.ts";
 import { planGeneration } from "../generation.ts";
 import type { TaskRunner } from "../../tasks/runner.ts";
+import { camelRows } from "../../db/camel-rows.ts";
 
 interface BatchRow {
   id: number;
@@ -38,10 +39,11 @@ export function generationRoutes(runner: TaskRunner | null) {
     route(app, operations.getGenerationTask, async ({ query, session }) => {
       const task = await findTask(app.db, session.tenantId, requiredId(query.id));
       if (!task) throw notFound();
-      const { rows } = await app.db.query<BatchRow>(
-        `select b.id, b.batch_no as "batchNo", b.payment_item_id as "paymentItemId", i.name as "itemName", b.community_id as "communityId",
-                b.period, b.status, b.room_count as "roomCount", b.bill_count as "billCount", b.existing_count as "existingCount",
-                b.skipped_count as "skippedCount", b.total_amount as "totalAmount", b.error_message as "errorMessage"
+      const rows = await camelRows<BatchRow>(
+        app.db,
+        `select b.id, b.batch_no, b.payment_item_id, i.name as item_name, b.community_id,
+                b.period, b.status, b.room_count, b.bill_count, b.existing_count,
+                b.skipped_count, b.total_amount, b.error_message
            from bill_batches b left join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
           where b.tenant_id = $1 and b.task_id = $2 order by b.id`,
         [session.tenantId, task.id],
