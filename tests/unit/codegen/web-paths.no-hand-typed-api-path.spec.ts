@@ -27,13 +27,16 @@ describe("checkWebApiPaths", () => {
     writeFileSync(join(root, path), text);
   };
 
-  it("names file:line outside src/web/http and src/web/providers and the allowlist", () => {
+  it("names file:line of every literal outside src/web/http and src/web/providers", () => {
     root = mkdtempSync(join(tmpdir(), "web-paths-"));
     write("src/web/http/api.ts", 'export const A = "/api/a";');
     write("src/web/providers/dataProvider.ts", 'export const B = "/api/b";');
     write("src/web/pages/payment/api.ts", 'export const P = "/api/property";');
     write("src/web/pages/x/Page.tsx", '\nexport const X = () => fetch("/api/system/x");');
     write("src/web/generic/ok.ts", "export const ok = `${base}/actions/export`;");
-    expect(checkWebApiPaths(root)).toEqual(["src/web/pages/x/Page.tsx:2 spells an API path by hand (call api.<operation>() or the data provider with the resource name)"]);
+    expect(checkWebApiPaths(root)).toEqual([
+      "src/web/pages/payment/api.ts:1 spells an API path by hand (call api.<operation>() or the data provider with the resource name)",
+      "src/web/pages/x/Page.tsx:2 spells an API path by hand (call api.<operation>() or the data provider with the resource name)",
+    ]);
   });
 });
