@@ -11,8 +11,10 @@ import { buildApp } from "../../src/server/app.ts";
 describe.each(backends)("persistence and migrations (%s)", (backend) => {
   let storage: Storage;
 
+  // A copy of the run's migrated, seeded template: the restart and the recorded migrations are what
+  // is checked here; migrating and seeding an empty database is checked by the last two tests.
   beforeAll(async () => {
-    storage = await createStorage(backend);
+    storage = await createStorage(backend, { seeded: true });
   });
   afterAll(() => storage.dispose());
 

@@ -1,7 +1,8 @@
 // A new user's first visit, in a real browser against the real server (issue "Web"): log in, see
 // the workbench, open the community list, create a community (an invalid name first), switch
 // community in the picker, open three tabs and close the middle one, narrow the window until the
-// menu collapses, log out; then as `staff`, see only the permitted menu.
+// menu collapses, log out; then as `staff`, see only the permitted menu and be refused a route whose
+// code the role lacks (the 403 page); as `admin`, a list's state-flow row action and its Excel export.
 import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { screenshot } from "./support/browser.ts";
@@ -119,9 +120,33 @@ describe("shell journey", () => {
     expect(items).toEqual(expect.arrayContaining(["社区信息", "房屋管理", "住户管理"]));
     for (const forbidden of ["卡片管理", "用户管理", "收银台", "工作台"]) expect(items).not.toContain(forbidden);
     await screenshot(page, "09-staff-menu");
-    // A route outside the role is refused.
+    // A route outside the role is refused, with the 403 page's message; a permitted one still opens.
     await page.goto(journey.url("/system/user"));
     await page.waitForURL(/#\/error\/403/);
+    await page.locator(".ant-result-403").waitFor();
+    await page.getByText("您没有该功能模块权限，请联系管理员").waitFor();
+    await page.goto(journey.url("/community/house"));
+    await page.locator(".ant-table").first().waitFor();
     await page.close();
   });
+
+  test("a row action asks for its input and moves the row on; the list exports to Excel", async () => {
+    const page = await journey.openPage("admin", { acceptDownloads: true });
+    await page.goto(journey.url("/property/roomAudit"));
+    const pending = page.getByRole("row").filter({ hasText: "待审核" }).first();
+    await pending.getByRole("button", { name: "驳回" }).click();
+    const dialog = page.locator(".ant-modal").filter({ hasText: "驳回原因" });
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await dialog.getByText("请输入驳回原因").waitFor();
+    await dialog.locator("input").fill("资料不全，请补充");
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await page.getByText("驳回成功").waitFor();
+    await page.getByRole("row").filter({ hasText: "资料不全，请补充" }).getByText("已驳回").waitFor();
+
+    const download = page.waitForEvent("download", { timeout: 30_000 });
+    await page.getByRole("button", { name: /导\s*出/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/^入住申请_\d{14}\.xlsx$/);
+    await screenshot(page, "10-row-action");
+    await page.close();
+  }, 90_000);
 });

@@ -1,12 +1,12 @@
 // The order in which `vitest run` hands test files to its workers (all projects share them): the
 // longest first, so that no long file starts last while the other worker has nothing left to do.
-// Browser files first (each runs for minutes; the accessibility shards and the walk over every route
-// the longest of them), then API files, then unit files; within a level, vitest's own order (failed
+// Browser files first (each runs for minutes; the shards of the walk over every route and the full
+// payment journey the longest of them), then API files, then unit files; within a level, vitest's own order (failed
 // first, then longest by the last run's times when it has them, otherwise largest).
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const PROJECTS = ["e2e", "api", "unit"];
-const LONGEST_BROWSER_FILES = [/\/a11y\.every-route\./, /\/every-route\.spec\.ts$/];
+const LONGEST_BROWSER_FILES = [/\/every-route\.\d+-of-\d+\.spec\.ts$/, /\/payment\.full-journey\.spec\.ts$/];
 
 const rank = (spec: TestSpecification) => {
   const project = PROJECTS.indexOf(spec.project.name);

@@ -11,12 +11,17 @@ export function fillPath(path: string, params: object | undefined): string {
   return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(scalarText(values[name])));
 }
 
-/** GET sends the query as its payload (the wrapper makes it the query string); other methods send the body, the query in the URL. */
-export function perform(call: OperationCall, options?: RequestOptions): Promise<unknown> {
-  const method = call.method.toLowerCase() as Method;
-  const path = fillPath(call.path, call.params);
-  if (method === "get") return request(method, path, call.query as Record<string, unknown> | undefined, options);
-  return request(method, withQuery(path, call.query as Record<string, unknown> | undefined), call.body, options);
+/**
+ * How a declared operation goes out through `send` (the request wrapper): GET sends the query as its
+ * payload (the wrapper makes it the query string); other methods send the body, the query in the URL.
+ */
+export function performThrough(send: (method: Method, url: string, data?: unknown, options?: RequestOptions) => Promise<unknown>): (call: OperationCall, options?: RequestOptions) => Promise<unknown> {
+  return (call, options) => {
+    const method = call.method.toLowerCase() as Method;
+    const path = fillPath(call.path, call.params);
+    if (method === "get") return send(method, path, call.query, options);
+    return send(method, withQuery(path, call.query as Record<string, unknown> | undefined), call.body, options);
+  };
 }
 
-export const api = createApiClient<RequestOptions>(perform);
+export const api = createApiClient<RequestOptions>(performThrough(request));

@@ -6,7 +6,7 @@
 // refused call writes no row. Seeded: the seed is printed; FUZZ_SEED=<n> repeats a run, FUZZ_RUNS
 // sets the admin's requests per operation (default 2).
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
@@ -16,7 +16,11 @@ import { hostileBody, hostileId, hostileQuery } from "./hostile-values.ts";
 import { recordWrites } from "./write-recorder.ts";
 
 // No background task runner: its writes (exports started by earlier calls) would blur "nothing written".
+// Set before the suite's servers start, cleared after it: the next file in this worker starts its own.
 process.env.TASK_WORKER = "0";
+afterAll(() => {
+  delete process.env.TASK_WORKER;
+});
 
 interface Operation {
   method: string;

@@ -1,10 +1,8 @@
 // The web app loads one resource's definition at a time (generated/resource-defs/), not all of them;
 // a reference carries what showing it needs of its target (authority code, label field).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resourceByName, resources } from "../../../../generated/resources.ts";
 import { resourceDefLoaders } from "../../../../generated/resource-defs/index.ts";
-import { getResourceDef, loadResourceDef } from "../../../../src/web/providers/resourceDefs.ts";
-import { resourceActions } from "../../../../src/web/providers/resourceIndex.ts";
 
 describe("per-resource definitions", () => {
   it("has a loader for every resource, and each module is the same definition as the server's", async () => {
@@ -26,6 +24,10 @@ describe("per-resource definitions", () => {
   });
 
   it("loads a definition once, on demand, and answers undefined for an unknown name", async () => {
+    // Fresh copies of the loader and the index: other files in this worker may have loaded definitions already.
+    vi.resetModules();
+    const { getResourceDef, loadResourceDef } = await import("../../../../src/web/providers/resourceDefs.ts");
+    const { resourceActions } = await import("../../../../src/web/providers/resourceIndex.ts");
     expect(getResourceDef("buildings")).toBeUndefined();
     // Before its definition is here, a resource without routes offers no actions.
     expect(resourceActions("buildings").create).toBe(false);

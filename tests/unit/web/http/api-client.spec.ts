@@ -2,10 +2,13 @@
 // parameters filled in, GET input as the query, other methods' body as the payload and their query
 // in the URL, the wrapper's options passed on.
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createApiClient } from "../../../../generated/api-client.ts";
+import { performThrough } from "../../../../src/web/http/api.ts";
+import type { RequestOptions } from "../../../../src/web/http/request.ts";
 
+// The client as the app builds it (src/web/http/api.ts), over a recording wrapper instead of the real one.
 const request = vi.fn(async (..._args: unknown[]) => ({}));
-vi.mock("../../../../src/web/http/request.ts", async (original) => ({ ...(await original<object>()), request }));
-const { api } = await import("../../../../src/web/http/api.ts");
+const api = createApiClient<RequestOptions>(performThrough(request));
 
 describe("the typed API client", () => {
   beforeEach(() => request.mockClear());
