@@ -38,10 +38,16 @@ export interface Journey {
 
 export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
   const { viewport = VIEWPORT, user = "admin", timeout, ...startOptions } = options;
-  const product = await startProduct(startOptions);
-  let browser: Browser | undefined;
+  // The product and the browser start side by side; a journey that did not start leaves neither behind.
+  const [started, launched] = await Promise.allSettled([startProduct(startOptions), launchBrowser()]);
+  if (started.status === "rejected" || launched.status === "rejected") {
+    if (launched.status === "fulfilled") await launched.value.close().catch(() => undefined);
+    if (started.status === "fulfilled") await started.value.stop();
+    throw started.status === "rejected" ? started.reason : (launched as PromiseRejectedResult).reason;
+  }
+  const product = started.value;
+  const browser: Browser = launched.value;
   try {
-    browser = await launchBrowser();
     const b = browser;
     const url = (route: string) => `${product.baseUrl}/neptune/#${route}`;
     const logIn = async (page: Page, username: string) => {
@@ -85,8 +91,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       },
     };
   } catch (err) {
-    // A journey that did not start leaves neither a browser nor a server behind.
-    await browser?.close().catch(() => undefined);
+    await browser.close().catch(() => undefined);
     await product.stop();
     throw err;
   }
