@@ -8,6 +8,8 @@ import { launchBrowser } from "./browser.ts";
 import { DEMO_PASSWORD, startProduct, type RunningProduct, type StartOptions } from "./server.ts";
 
 export const VIEWPORT = { width: 1440, height: 900 };
+// Every page prefers reduced motion (the app then turns antd's motion off, src/web/App.tsx): the journeys
+// test what a user does, not fades, and on the test machine's two cores animations cost CPU and waits.
 
 export interface JourneyOptions extends StartOptions {
   /** Viewport of the journey's pages (default 1440 × 900). */
@@ -58,7 +60,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       await page.getByTestId("shell-menu").waitFor();
     };
     const openPage = async (username: string | null, contextOptions: BrowserContextOptions = {}) => {
-      const page = await (await b.newContext({ viewport, ...contextOptions })).newPage();
+      const page = await (await b.newContext({ viewport, reducedMotion: "reduce", ...contextOptions })).newPage();
       page.once(
         "close",
         () =>
@@ -70,7 +72,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       if (username !== null) await logIn(page, username);
       return page;
     };
-    const context = await b.newContext({ viewport });
+    const context = await b.newContext({ viewport, reducedMotion: "reduce" });
     const page = await context.newPage();
     if (timeout !== undefined) page.setDefaultTimeout(timeout);
     const pageErrors: string[] = [];
