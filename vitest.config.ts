@@ -1,15 +1,15 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import LongestFirstSequencer from "./tests/support/sequencer.ts";
+import WalkBesideApiSequencer from "./tests/support/sequencer.ts";
 
 // Three levels of tests: unit (pure functions), api (the real server on a real database),
 // e2e (a real browser against the real server, serving a web build made once per run into a folder
 // of its own). `npm test` runs all three.
 // All files of the three share one worker per core and run side by side: each API file has a
-// database of its own (a copy of the run's migrated, seeded template, tests/api/support/global-setup.ts),
-// each browser file starts its own product (on a copy of the run's seeded data folder,
-// tests/e2e/support/global-setup.ts) and its own Chromium. The longest files start first
-// (tests/support/sequencer.ts).
+// database of its own (a copy of the run's migrated, seeded template), each browser file starts its
+// own product (on a copy of the run's seeded data folder) and its own Chromium. The run's templates and
+// web build are made side by side as the run starts (tests/support/templates.ts). The walk over every
+// route runs beside API files, never beside another browser (tests/support/sequencer.ts).
 // Unit and API files run without isolation (`isolate: false`): a worker imports the server, the
 // generated schemas and their validators once and runs file after file on them, instead of importing
 // them again for every file (about half of the unit run's time). A file that changes shared state
@@ -19,7 +19,7 @@ const workers = availableParallelism();
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: LongestFirstSequencer },
+    sequence: { sequencer: WalkBesideApiSequencer },
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.spec.ts", "tests/unit/**/*.spec.tsx"], environment: "node", testTimeout: 60000, maxWorkers: workers, isolate: false } },
       {

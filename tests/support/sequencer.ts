@@ -1,25 +1,45 @@
-// The order in which `vitest run` hands test files to its workers (all projects share them): the
-// longest first, so that no long file starts last while the other worker has nothing left to do.
-// Browser files first (each runs for minutes; the shards of the walk over every route and the full
-// payment journey the longest of them), then API files, then unit files; within a level, vitest's own order (failed
-// first, then longest by the last run's times when it has them, otherwise largest).
+// The order in which `vitest run` hands test files to its workers (one per core; all projects share
+// them). Two browsers at once would take both cores, so:
+// - the shards of the walk over every route, which time each navigation (content within 5 s), are
+//   dealt out among the API files, never beside another browser file: shard 1 first, then half of
+//   the API files (the other worker's work while shard 1 runs), shard 2, the other half and the unit
+//   files (the other worker's work while shard 2 runs);
+// - the other browser files (journeys, with no time limit of their own) last, the longest first, two at
+//   a time.
+// Within a group, vitest's own order (failed first, then longest by the last run's times when it has
+// them, otherwise largest).
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-const PROJECTS = ["e2e", "api", "unit"];
-const LONGEST_BROWSER_FILES = [/\/every-route\.\d+-of-\d+\.spec\.ts$/, /\/payment\.full-journey\.spec\.ts$/];
+const WALK_SHARD = /\/every-route\.\d+-of-\d+\.spec\.ts$/;
+const LONGEST_JOURNEYS = [/\/payment\.full-journey\.spec\.ts$/, /\/payment\.fee-depth-journeys\.spec\.ts$/, /\/shell\.journey\.spec\.ts$/];
 
-const rank = (spec: TestSpecification) => {
-  const project = PROJECTS.indexOf(spec.project.name);
-  const longest = LONGEST_BROWSER_FILES.some((re) => re.test(spec.moduleId)) ? 0 : 1;
-  return (project < 0 ? PROJECTS.length : project) * 2 + longest;
+const journeyRank = (spec: TestSpecification) => {
+  const i = LONGEST_JOURNEYS.findIndex((re) => re.test(spec.moduleId));
+  return i < 0 ? LONGEST_JOURNEYS.length : i;
 };
 
-export default class LongestFirstSequencer extends BaseSequencer {
+export default class WalkBesideApiSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return sorted
+    const of = (project: string) => sorted.filter((s) => s.project.name === project);
+    const walk = of("e2e")
+      .filter((s) => WALK_SHARD.test(s.moduleId))
+      .sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+    const journeys = of("e2e")
+      .filter((s) => !WALK_SHARD.test(s.moduleId))
       .map((spec, i) => ({ spec, i }))
-      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+      .sort((a, b) => journeyRank(a.spec) - journeyRank(b.spec) || a.i - b.i)
       .map(({ spec }) => spec);
+    const api = of("api");
+    const rest = sorted.filter((s) => !["e2e", "api"].includes(s.project.name));
+    // The API files cut into one part per shard; the unit files go with the last part.
+    const parts = Math.max(1, walk.length);
+    const size = Math.ceil(api.length / parts);
+    const order: TestSpecification[] = [];
+    for (let k = 0; k < parts; k++) {
+      if (walk[k]) order.push(walk[k]);
+      order.push(...api.slice(k * size, (k + 1) * size));
+    }
+    return [...order, ...rest, ...journeys];
   }
 }

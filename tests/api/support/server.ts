@@ -2,7 +2,7 @@
 // DATA_DIR, and, when TEST_DATABASE_URL is set, PostgreSQL in a fresh database created for the
 // suite (CREATE DATABASE neptune_test_<random>, dropped afterwards). Suites run on every backend
 // with describe.each(backends). Requests go through app.inject (the full HTTP pipeline, no socket).
-// Storage starts as a copy of the run's templates (global-setup.ts): migrated with the demo data
+// Storage starts as a copy of the run's templates (global-setup.ts; waited for here): migrated with the demo data
 // for freshServer, or empty for suites that watch the server migrate and seed.
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,9 +12,10 @@ import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp, type AppOptions } from "../../../src/server/app.ts";
+import { waitForTemplate } from "../../support/templates.ts";
 
-export { DEMO_PASSWORD } from "./demo-password.ts";
-import { DEMO_PASSWORD } from "./demo-password.ts";
+export { DEMO_PASSWORD } from "../../support/demo-password.ts";
+import { DEMO_PASSWORD } from "../../support/demo-password.ts";
 export const XHR = { "x-requested-with": "XMLHttpRequest" };
 
 export type BackendName = "pglite" | "postgres";
@@ -56,14 +57,19 @@ export async function createStorage(backend: BackendName, options: StorageOption
   if (backend === "pglite") {
     // A copy of the run's initialised cluster, empty or seeded (global-setup.ts): initdb takes
     // seconds, migrating and seeding many more.
-    cpSync(inject(options.seeded ? "pgliteSeeded" : "pgliteTemplate"), dataDir, { recursive: true });
+    const template = inject(options.seeded ? "pgliteSeeded" : "pgliteTemplate");
+    await waitForTemplate(template);
+    cpSync(template, dataDir, { recursive: true });
     return { backend, dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `neptune_test_${randomBytes(6).toString("hex")}`;
   const seeded = options.seeded ? inject("postgresSeeded") : undefined;
   if (options.seeded && !seeded) throw new Error("no seeded PostgreSQL template: TEST_DATABASE_URL was not set when the run started");
-  if (seeded) cpSync(seeded.dataDir, dataDir, { recursive: true });
+  if (seeded) {
+    await waitForTemplate(seeded.dataDir);
+    cpSync(seeded.dataDir, dataDir, { recursive: true });
+  }
   await createDatabase(admin, name, seeded?.database);
   const url = new URL(admin);
   url.pathname = `/${name}`;

@@ -1,18 +1,17 @@
-// Once per browser-test run, two things every product the tests start uses (support/server.ts), made
-// side by side:
+// Once per browser-test run, two things every product the tests start uses (support/server.ts),
+// started here side by side and waited for by startProduct (tests/support/templates.ts):
 // - the web app built into a fresh temporary folder of the run's own (WEB_DIST_DIR). The shared
 //   dist/web is neither read nor written, so two runs at once, or an edit of src/web during a run, do
 //   not change the pages a run tests;
-// - a data folder migrated and loaded with the demo data by the real server (the demo password of
-//   the browser tests), which each product starts on a copy of instead of seeding its own.
+// - the run's PGlite cluster migrated and loaded with the demo data by the real server (shared with the
+//   API suites), which each product starts on a copy of instead of seeding its own.
 // Both are removed afterwards.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildApp } from "../../../src/server/app.ts";
-import { DEMO_PASSWORD } from "./demo-password.ts";
+import { seededCluster } from "../../support/database-templates.ts";
+import { template, useTemplates } from "../../support/templates.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
 const viteCli = join(root, "node_modules/vite/bin/vite.js");
@@ -31,25 +30,10 @@ function buildWebApp(outDir: string): Promise<void> {
   });
 }
 
-async function migrateAndSeed(dataDir: string): Promise<void> {
-  const app = await buildApp({ dataDir, demoPassword: DEMO_PASSWORD, print: () => undefined });
-  await app.close();
-}
-
-export default async function setup(project: TestProject) {
-  const web = mkdtempSync(join(tmpdir(), "neptune-e2e-web-"));
-  const seeded = mkdtempSync(join(tmpdir(), "neptune-e2e-seeded-"));
-  const teardown = () => {
-    rmSync(web, { recursive: true, force: true });
-    rmSync(seeded, { recursive: true, force: true });
-  };
-  const [built, seeding] = await Promise.allSettled([buildWebApp(web), migrateAndSeed(seeded)]);
-  if (built.status === "rejected" || seeding.status === "rejected") {
-    teardown();
-    throw built.status === "rejected" ? built.reason : (seeding as PromiseRejectedResult).reason;
-  }
-  project.provide("webDistDir", web);
-  project.provide("seededDataDir", seeded);
+export default function setup(project: TestProject) {
+  const teardown = useTemplates();
+  project.provide("webDistDir", template("e2e-web", buildWebApp).dir);
+  project.provide("seededDataDir", seededCluster().dir);
   return teardown;
 }
 

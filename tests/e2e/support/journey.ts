@@ -8,6 +8,8 @@ import { launchBrowser } from "./browser.ts";
 import { DEMO_PASSWORD, startProduct, type RunningProduct, type StartOptions } from "./server.ts";
 
 export const VIEWPORT = { width: 1440, height: 900 };
+// Every page prefers reduced motion (the app then turns antd's motion off, src/web/App.tsx): the journeys
+// test what a user does, not fades, and on the test machine's two cores animations cost CPU and waits.
 
 export interface JourneyOptions extends StartOptions {
   /** Viewport of the journey's pages (default 1440 × 900). */
@@ -38,10 +40,16 @@ export interface Journey {
 
 export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
   const { viewport = VIEWPORT, user = "admin", timeout, ...startOptions } = options;
-  const product = await startProduct(startOptions);
-  let browser: Browser | undefined;
+  // The product and the browser start side by side; a journey that did not start leaves neither behind.
+  const [started, launched] = await Promise.allSettled([startProduct(startOptions), launchBrowser()]);
+  if (started.status === "rejected" || launched.status === "rejected") {
+    if (launched.status === "fulfilled") await launched.value.close().catch(() => undefined);
+    if (started.status === "fulfilled") await started.value.stop();
+    throw started.status === "rejected" ? started.reason : (launched as PromiseRejectedResult).reason;
+  }
+  const product = started.value;
+  const browser: Browser = launched.value;
   try {
-    browser = await launchBrowser();
     const b = browser;
     const url = (route: string) => `${product.baseUrl}/neptune/#${route}`;
     const logIn = async (page: Page, username: string) => {
@@ -52,7 +60,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       await page.getByTestId("shell-menu").waitFor();
     };
     const openPage = async (username: string | null, contextOptions: BrowserContextOptions = {}) => {
-      const page = await (await b.newContext({ viewport, ...contextOptions })).newPage();
+      const page = await (await b.newContext({ viewport, reducedMotion: "reduce", ...contextOptions })).newPage();
       page.once(
         "close",
         () =>
@@ -64,7 +72,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       if (username !== null) await logIn(page, username);
       return page;
     };
-    const context = await b.newContext({ viewport });
+    const context = await b.newContext({ viewport, reducedMotion: "reduce" });
     const page = await context.newPage();
     if (timeout !== undefined) page.setDefaultTimeout(timeout);
     const pageErrors: string[] = [];
@@ -85,8 +93,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       },
     };
   } catch (err) {
-    // A journey that did not start leaves neither a browser nor a server behind.
-    await browser?.close().catch(() => undefined);
+    await browser.close().catch(() => undefined);
     await product.stop();
     throw err;
   }

@@ -9,7 +9,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { inject } from "vitest";
-import { DEMO_PASSWORD } from "./demo-password.ts";
+import { DEMO_PASSWORD } from "../../support/demo-password.ts";
+import { waitForTemplate } from "../../support/templates.ts";
 
 export { DEMO_PASSWORD };
 const root = resolve(import.meta.dirname, "../../..");
@@ -61,7 +62,10 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
   try {
     // Without a seeded folder (a runner without global-setup.ts) the server seeds an empty one itself.
     const seeded = inject("seededDataDir");
-    if (seeded) cpSync(seeded, dataDir, { recursive: true });
+    if (seeded) {
+      await waitForTemplate(seeded);
+      cpSync(seeded, dataDir, { recursive: true });
+    }
     await options.prepare?.(dataDir, DEMO_PASSWORD);
   } catch (err) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -70,6 +74,7 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
   let log = "";
   // The run's web build; without one (a runner without global-setup.ts) the product's own default.
   const webDistDir = inject("webDistDir");
+  if (webDistDir) await waitForTemplate(webDistDir);
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
     env: {

@@ -1,0 +1,31 @@
+// The database starting points of a test run (tests/support/templates.ts), made in the vitest
+// process: an initialised empty PGlite cluster, and a copy of it migrated and loaded with the demo data
+// by the real server, which the API suites and every browser test's product start from.
+import { cpSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { buildApp } from "../../src/server/app.ts";
+import { DEMO_PASSWORD } from "./demo-password.ts";
+import { template } from "./templates.ts";
+
+/** Migrates and loads the demo data the way the server does at its first start. */
+export async function migrateAndSeed(dataDir: string, databaseUrl?: string): Promise<void> {
+  const app = await buildApp({ dataDir, databaseUrl, demoPassword: DEMO_PASSWORD, print: () => undefined });
+  await app.close();
+}
+
+/** An initialised, empty PGlite cluster (for suites that watch the server migrate and seed). */
+export const emptyCluster = () =>
+  template("pglite-empty", async (dir) => {
+    const pglite = new PGlite(dir);
+    await pglite.waitReady;
+    await pglite.close();
+  });
+
+/** The empty cluster migrated and loaded with the demo data. */
+export const seededCluster = () =>
+  template("pglite-seeded", async (dir) => {
+    const empty = emptyCluster();
+    await empty.ready;
+    cpSync(empty.dir, dir, { recursive: true });
+    await migrateAndSeed(dir);
+  });
