@@ -16,7 +16,7 @@ function mappingText(field: FieldDef, value: unknown, scene: string): string {
 }
 
 /** A database value as text: strings and numbers as they are, a Date as ISO, anything else as JSON. */
-function textOf(value: unknown): string {
+function storedText(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
@@ -40,7 +40,7 @@ export function exportCell(field: FieldDef, row: Record<string, unknown>, scene:
   const value = row[field.name];
   if (field.type === "ref") {
     const label = row[`${field.name}Label`];
-    return label !== undefined && label !== null && label !== "" ? textOf(label) : textOf(value);
+    return label !== undefined && label !== null && label !== "" ? storedText(label) : storedText(value);
   }
   if (value === null || value === undefined || value === "") return "";
   if (field.mapping) return mappingText(field, value, scene);
@@ -51,13 +51,13 @@ export function exportCell(field: FieldDef, row: Record<string, unknown>, scene:
     case "datetime":
       return chinaTime(value);
     case "date":
-      return textOf(value).slice(0, 10);
+      return storedText(value).slice(0, 10);
     case "integer":
-      return typeof value === "number" ? value : textOf(value);
+      return typeof value === "number" ? value : storedText(value);
     case "json":
       return JSON.stringify(value);
     default:
-      return textOf(value);
+      return storedText(value);
   }
 }
 
@@ -78,7 +78,7 @@ export function cellText(value: unknown): string | Date | null {
     if (typeof v.text === "string") return v.text.trim();
     return null;
   }
-  const text = textOf(value).trim();
+  const text = storedText(value).trim();
   return text === "" ? null : text;
 }
 

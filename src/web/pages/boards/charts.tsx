@@ -56,7 +56,8 @@ export function Donut({ data, title, size = 160 }: { data: readonly Datum[]; tit
   const c = 2 * Math.PI * r;
   const lengths = data.map((d) => (d.value / total) * c);
   // Each arc starts where the ones before it end.
-  const offsets = lengths.map((_, i) => lengths.slice(0, i).reduce((s, l) => s + l, 0));
+  const offsets = [0];
+  for (const length of lengths.slice(0, -1)) offsets.push(offsets[offsets.length - 1] + length);
   return (
     <div style={{ textAlign: "center" }}>
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} role="img" aria-label={title}>
