@@ -29,3 +29,12 @@ export const seededCluster = () =>
     cpSync(empty.dir, dir, { recursive: true });
     await migrateAndSeed(dir);
   });
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The run's empty PGlite cluster (emptyCluster), to be copied, never used in place. */
+    pgliteTemplate: string;
+    /** The run's seeded PGlite cluster (seededCluster), to be copied, never used in place. */
+    pgliteSeeded: string;
+  }
+}

@@ -8,20 +8,10 @@
 //   suite with CREATE DATABASE … TEMPLATE, with the data folder the server wrote beside it.
 // Each copy is a suite's own, so suites stay isolated and may run in parallel. Removed afterwards.
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { emptyCluster, migrateAndSeed, seededCluster } from "../../support/database-templates.ts";
 import { template, useTemplates } from "../../support/templates.ts";
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { adminQuery } from "./admin-query.ts";
 
 export default function setup(project: TestProject) {
   const teardown = useTemplates();
@@ -46,8 +36,6 @@ export default function setup(project: TestProject) {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    pgliteTemplate: string;
-    pgliteSeeded: string;
     postgresSeeded?: { database: string; dataDir: string };
   }
 }

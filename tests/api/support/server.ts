@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { adminQuery } from "./admin-query.ts";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp, type AppOptions } from "../../../src/server/app.ts";
@@ -31,16 +31,12 @@ export interface Storage {
 /** Copies of the seeded template taken at once; PostgreSQL refuses a second copy while one runs. */
 async function createDatabase(admin: string, name: string, template?: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
     try {
-      await client.query(`create database ${name}${template ? ` template ${template}` : ""}`);
+      await adminQuery(`create database ${name}${template ? ` template ${template}` : ""}`, admin);
       return;
     } catch (err) {
       const busy = (err as Error).message.includes("is being accessed by other users");
       if (!busy || attempt >= 50) throw err;
-    } finally {
-      await client.end();
     }
     await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
   }
@@ -78,10 +74,7 @@ export async function createStorage(backend: BackendName, options: StorageOption
     dataDir,
     databaseUrl: url.toString(),
     async dispose() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await adminQuery(`drop database if exists ${name} with (force)`, admin);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -33,7 +33,7 @@ function buildWebApp(outDir: string): Promise<void> {
 export default function setup(project: TestProject) {
   const teardown = useTemplates();
   project.provide("webDistDir", template("e2e-web", buildWebApp).dir);
-  project.provide("seededDataDir", seededCluster().dir);
+  project.provide("pgliteSeeded", seededCluster().dir);
   return teardown;
 }
 
@@ -41,7 +41,5 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The run's own web build (tests/e2e/support/global-setup.ts). */
     webDistDir: string;
-    /** The run's data folder with the demo data, to be copied, never used in place (global-setup.ts). */
-    seededDataDir: string;
   }
 }

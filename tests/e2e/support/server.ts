@@ -61,7 +61,7 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
   const dataDir = mkdtempSync(join(tmpdir(), "neptune-e2e-"));
   try {
     // Without a seeded folder (a runner without global-setup.ts) the server seeds an empty one itself.
-    const seeded = inject("seededDataDir");
+    const seeded = inject("pgliteSeeded");
     if (seeded) {
       await waitForTemplate(seeded);
       cpSync(seeded, dataDir, { recursive: true });
