@@ -10,12 +10,12 @@ import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import type { Db } from "../../src/server/db/types.ts";
 import type { SessionInfo } from "../../src/server/auth/session-store.ts";
 import { openDatabase } from "../../src/server/db/open.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import type { LargeDataSet } from "../seed/large-data-set.ts";
+import { adminQuery } from "../postgres-admin.ts";
 
 export type Backend = "pglite" | "postgres";
 
@@ -29,16 +29,6 @@ export function backendsOf(option: string | undefined): Backend[] {
 }
 
 export const seconds = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e9;
-
-async function adminQuery(connectionString: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A fresh database of the backend with the migrations applied; `dispose` closes it and removes it

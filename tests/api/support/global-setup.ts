@@ -11,23 +11,24 @@ import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { emptyCluster, migrateAndSeed, seededCluster } from "../../support/database-templates.ts";
 import { template, useTemplates } from "../../support/templates.ts";
-import { adminQuery } from "./admin-query.ts";
+import { adminQuery } from "../../../scripts/postgres-admin.ts";
 
 export default function setup(project: TestProject) {
   const teardown = useTemplates();
   project.provide("pgliteTemplate", emptyCluster().dir);
   project.provide("pgliteSeeded", seededCluster().dir);
-  if (process.env.TEST_DATABASE_URL) {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (admin) {
     const database = `neptune_template_${randomBytes(6).toString("hex")}`;
     const seeded = template(
       "postgres-seeded",
       async (dataDir) => {
-        await adminQuery(`create database ${database}`);
-        const url = new URL(process.env.TEST_DATABASE_URL!);
+        await adminQuery(admin, `create database ${database}`);
+        const url = new URL(admin);
         url.pathname = `/${database}`;
         await migrateAndSeed(dataDir, url.toString());
       },
-      () => adminQuery(`drop database if exists ${database} with (force)`),
+      () => adminQuery(admin, `drop database if exists ${database} with (force)`),
     );
     project.provide("postgresSeeded", { database, dataDir: seeded.dir });
   }

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { adminQuery } from "./admin-query.ts";
+import { adminQuery } from "../../../scripts/postgres-admin.ts";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp, type AppOptions } from "../../../src/server/app.ts";
@@ -32,7 +32,7 @@ export interface Storage {
 async function createDatabase(admin: string, name: string, template?: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await adminQuery(`create database ${name}${template ? ` template ${template}` : ""}`, admin);
+      await adminQuery(admin, `create database ${name}${template ? ` template ${template}` : ""}`);
       return;
     } catch (err) {
       const busy = (err as Error).message.includes("is being accessed by other users");
@@ -74,7 +74,7 @@ export async function createStorage(backend: BackendName, options: StorageOption
     dataDir,
     databaseUrl: url.toString(),
     async dispose() {
-      await adminQuery(`drop database if exists ${name} with (force)`, admin);
+      await adminQuery(admin, `drop database if exists ${name} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,8 +1,8 @@
-// One statement on the PostgreSQL server of TEST_DATABASE_URL (create or drop a test database), on a
+// One statement on a PostgreSQL server (create or drop a database for a benchmark or a test run), on a
 // connection of its own, closed afterwards.
 import pg from "pg";
 
-export async function adminQuery(sql: string, connectionString = process.env.TEST_DATABASE_URL): Promise<void> {
+export async function adminQuery(connectionString: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
