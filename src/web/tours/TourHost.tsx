@@ -16,6 +16,15 @@ export interface TourHostProps {
   onEnd: () => void;
 }
 
+/**
+ * The step's target once it is on screen: a tab pane the router has not switched to yet is still in
+ * the page but hidden, and the popup would point at nothing.
+ */
+function shownTarget(selector: string): HTMLElement | null {
+  const el = document.querySelector<HTMLElement>(selector);
+  return el && (typeof el.checkVisibility !== "function" || el.checkVisibility()) ? el : null;
+}
+
 export default function TourHost({ tourId, nonce, onEnd }: TourHostProps) {
   const [state, dispatch] = useReducer(tourReducer, idleTour);
   const [target, setTarget] = useState<HTMLElement | null>(null);
@@ -47,7 +56,7 @@ export default function TourHost({ tourId, nonce, onEnd }: TourHostProps) {
         window.dispatchEvent(new CustomEvent(step.fire.event, { detail: step.fire.detail }));
         await answered;
       }
-      const found = await waitForTarget(() => document.querySelector<HTMLElement>(step.target), { signal: abort.signal });
+      const found = await waitForTarget(() => shownTarget(step.target), { signal: abort.signal });
       if (abort.signal.aborted) return;
       if (!found) {
         void message.info("引导已结束：当前页面没有该步骤的内容");
