@@ -2239,16 +2239,8 @@ alter table "alarms" add constraint "alarms_device_id_fk" foreign key ("tenant_i
 alter table "alarms" add constraint "alarms_handler_id_fk" foreign key ("tenant_id", "handler_id") references "users" ("tenant_id", "id");
 alter table "app_banners" add constraint "app_banners_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "areas" add constraint "areas_parent_id_fk" foreign key ("tenant_id", "parent_id") references "areas" ("tenant_id", "id");
-alter table "bill_approvals" add constraint "bill_approvals_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
-alter table "bill_approvals" add constraint "bill_approvals_bill_id_fk" foreign key ("tenant_id", "bill_id") references "bills" ("tenant_id", "id");
-alter table "bill_approvals" add constraint "bill_approvals_decider_id_fk" foreign key ("tenant_id", "decider_id") references "users" ("tenant_id", "id");
 alter table "bill_batches" add constraint "bill_batches_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "bill_batches" add constraint "bill_batches_payment_item_id_fk" foreign key ("tenant_id", "payment_item_id") references "payment_items" ("tenant_id", "id");
-alter table "bills" add constraint "bills_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
-alter table "bills" add constraint "bills_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id");
-alter table "bills" add constraint "bills_payment_item_id_fk" foreign key ("tenant_id", "payment_item_id") references "payment_items" ("tenant_id", "id");
-alter table "bills" add constraint "bills_batch_id_fk" foreign key ("tenant_id", "batch_id") references "bill_batches" ("tenant_id", "id");
-alter table "bills" add constraint "bills_approver_id_fk" foreign key ("tenant_id", "approver_id") references "users" ("tenant_id", "id");
 alter table "buildings" add constraint "buildings_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "call_logs" add constraint "call_logs_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "call_logs" add constraint "call_logs_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id");
@@ -2333,29 +2325,13 @@ alter table "patrol_records" add constraint "patrol_records_user_id_fk" foreign 
 alter table "payment_items" add constraint "payment_items_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "payment_items" add constraint "payment_items_price_type_id_fk" foreign key ("tenant_id", "price_type_id") references "price_types" ("tenant_id", "id");
 alter table "payment_settings" add constraint "payment_settings_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
-alter table "payments" add constraint "payments_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
-alter table "payments" add constraint "payments_bill_id_fk" foreign key ("tenant_id", "bill_id") references "bills" ("tenant_id", "id");
-alter table "payments" add constraint "payments_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id");
-alter table "payments" add constraint "payments_payment_item_id_fk" foreign key ("tenant_id", "payment_item_id") references "payment_items" ("tenant_id", "id");
-alter table "payments" add constraint "payments_cashier_id_fk" foreign key ("tenant_id", "cashier_id") references "users" ("tenant_id", "id");
 alter table "prepay_accounts" add constraint "prepay_accounts_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "prepay_accounts" add constraint "prepay_accounts_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id");
 alter table "prepay_accounts" add constraint "prepay_accounts_last_receipt_id_fk" foreign key ("tenant_id", "last_receipt_id") references "receipts" ("tenant_id", "id");
-alter table "prepay_transactions" add constraint "prepay_transactions_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
-alter table "prepay_transactions" add constraint "prepay_transactions_account_id_fk" foreign key ("tenant_id", "account_id") references "prepay_accounts" ("tenant_id", "id");
-alter table "prepay_transactions" add constraint "prepay_transactions_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id");
-alter table "prepay_transactions" add constraint "prepay_transactions_bill_id_fk" foreign key ("tenant_id", "bill_id") references "bills" ("tenant_id", "id");
-alter table "prepay_transactions" add constraint "prepay_transactions_payment_id_fk" foreign key ("tenant_id", "payment_id") references "payments" ("tenant_id", "id");
-alter table "prepay_transactions" add constraint "prepay_transactions_operator_id_fk" foreign key ("tenant_id", "operator_id") references "users" ("tenant_id", "id");
-alter table "prepay_transactions" add constraint "prepay_transactions_approver_id_fk" foreign key ("tenant_id", "approver_id") references "users" ("tenant_id", "id");
 alter table "price_types" add constraint "price_types_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "publish_records" add constraint "publish_records_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "publish_records" add constraint "publish_records_device_id_fk" foreign key ("tenant_id", "device_id") references "devices" ("tenant_id", "id");
 alter table "questionnaire_answers" add constraint "questionnaire_answers_user_id_fk" foreign key ("tenant_id", "user_id") references "users" ("tenant_id", "id");
-alter table "receipts" add constraint "receipts_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
-alter table "receipts" add constraint "receipts_payment_id_fk" foreign key ("tenant_id", "payment_id") references "payments" ("tenant_id", "id");
-alter table "receipts" add constraint "receipts_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id");
-alter table "receipts" add constraint "receipts_issuer_id_fk" foreign key ("tenant_id", "issuer_id") references "users" ("tenant_id", "id");
 alter table "reconciliations" add constraint "reconciliations_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "reconciliations" add constraint "reconciliations_cashier_id_fk" foreign key ("tenant_id", "cashier_id") references "users" ("tenant_id", "id");
 alter table "reconciliations" add constraint "reconciliations_closed_by_fk" foreign key ("tenant_id", "closed_by") references "users" ("tenant_id", "id");
@@ -2412,3 +2388,481 @@ alter table "waivers" add constraint "waivers_room_id_fk" foreign key ("tenant_i
 alter table "waivers" add constraint "waivers_approver_id_fk" foreign key ("tenant_id", "approver_id") references "users" ("tenant_id", "id");
 alter table "workbench_layouts" add constraint "workbench_layouts_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "workbench_layouts" add constraint "workbench_layouts_user_id_fk" foreign key ("tenant_id", "user_id") references "users" ("tenant_id", "id");
+create or replace function "bill_approvals_refs_insert"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_community_id_fk"', constraint = 'bill_approvals_community_id_fk', table = 'bill_approvals';
+  end if;
+  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r where r."bill_id" is not null),
+       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_bill_id_fk"', constraint = 'bill_approvals_bill_id_fk', table = 'bill_approvals';
+  end if;
+  with k as (select distinct r.tenant_id, r."decider_id" as id from new_rows r where r."decider_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_decider_id_fk"', constraint = 'bill_approvals_decider_id_fk', table = 'bill_approvals';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bill_approvals_refs_insert" on "bill_approvals";
+create trigger "bill_approvals_refs_insert" after insert on "bill_approvals" referencing new table as new_rows for each statement execute function "bill_approvals_refs_insert"();
+create or replace function "bill_approvals_refs_update"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_community_id_fk"', constraint = 'bill_approvals_community_id_fk', table = 'bill_approvals';
+  end if;
+  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
+       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_bill_id_fk"', constraint = 'bill_approvals_bill_id_fk', table = 'bill_approvals';
+  end if;
+  with k as (select distinct r.tenant_id, r."decider_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."decider_id" is distinct from r."decider_id" where r."decider_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates foreign key constraint "bill_approvals_decider_id_fk"', constraint = 'bill_approvals_decider_id_fk', table = 'bill_approvals';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bill_approvals_refs_update" on "bill_approvals";
+create trigger "bill_approvals_refs_update" after update on "bill_approvals" referencing old table as old_rows new table as new_rows for each statement execute function "bill_approvals_refs_update"();
+create or replace function "bill_batches_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "bills" c on c.tenant_id = o.tenant_id and c."batch_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "bill_batches" violates foreign key constraint "bills_batch_id_fk" on table "bills"', detail = 'Key is still referenced from table "bills".', constraint = 'bills_batch_id_fk', table = 'bills';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bill_batches_referenced_delete" on "bill_batches";
+create trigger "bill_batches_referenced_delete" after delete on "bill_batches" referencing old table as old_rows for each statement execute function "bill_batches_referenced_delete"();
+create or replace function "bills_refs_insert"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_community_id_fk"', constraint = 'bills_community_id_fk', table = 'bills';
+  end if;
+  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r where r."room_id" is not null),
+       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_room_id_fk"', constraint = 'bills_room_id_fk', table = 'bills';
+  end if;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r where r."payment_item_id" is not null),
+       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_payment_item_id_fk"', constraint = 'bills_payment_item_id_fk', table = 'bills';
+  end if;
+  with k as (select distinct r.tenant_id, r."batch_id" as id from new_rows r where r."batch_id" is not null),
+       l as (select 1 from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_batch_id_fk"', constraint = 'bills_batch_id_fk', table = 'bills';
+  end if;
+  with k as (select distinct r.tenant_id, r."approver_id" as id from new_rows r where r."approver_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_approver_id_fk"', constraint = 'bills_approver_id_fk', table = 'bills';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bills_refs_insert" on "bills";
+create trigger "bills_refs_insert" after insert on "bills" referencing new table as new_rows for each statement execute function "bills_refs_insert"();
+create or replace function "bills_refs_update"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_community_id_fk"', constraint = 'bills_community_id_fk', table = 'bills';
+  end if;
+  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
+       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_room_id_fk"', constraint = 'bills_room_id_fk', table = 'bills';
+  end if;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
+       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_payment_item_id_fk"', constraint = 'bills_payment_item_id_fk', table = 'bills';
+  end if;
+  with k as (select distinct r.tenant_id, r."batch_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" where r."batch_id" is not null),
+       l as (select 1 from "bill_batches" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_batch_id_fk"', constraint = 'bills_batch_id_fk', table = 'bills';
+  end if;
+  with k as (select distinct r.tenant_id, r."approver_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."approver_id" is distinct from r."approver_id" where r."approver_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates foreign key constraint "bills_approver_id_fk"', constraint = 'bills_approver_id_fk', table = 'bills';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bills_refs_update" on "bills";
+create trigger "bills_refs_update" after update on "bills" referencing old table as old_rows new table as new_rows for each statement execute function "bills_refs_update"();
+create or replace function "bills_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "bill_approvals" c on c.tenant_id = o.tenant_id and c."bill_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "bills" violates foreign key constraint "bill_approvals_bill_id_fk" on table "bill_approvals"', detail = 'Key is still referenced from table "bill_approvals".', constraint = 'bill_approvals_bill_id_fk', table = 'bill_approvals';
+  end if;
+  if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."bill_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "bills" violates foreign key constraint "payments_bill_id_fk" on table "payments"', detail = 'Key is still referenced from table "payments".', constraint = 'payments_bill_id_fk', table = 'payments';
+  end if;
+  if exists (select 1 from old_rows o join "prepay_transactions" c on c.tenant_id = o.tenant_id and c."bill_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "bills" violates foreign key constraint "prepay_transactions_bill_id_fk" on table "prepay_transactions"', detail = 'Key is still referenced from table "prepay_transactions".', constraint = 'prepay_transactions_bill_id_fk', table = 'prepay_transactions';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bills_referenced_delete" on "bills";
+create trigger "bills_referenced_delete" after delete on "bills" referencing old table as old_rows for each statement execute function "bills_referenced_delete"();
+create or replace function "communities_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "bill_approvals" c on c.tenant_id = o.tenant_id and c."community_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "communities" violates foreign key constraint "bill_approvals_community_id_fk" on table "bill_approvals"', detail = 'Key is still referenced from table "bill_approvals".', constraint = 'bill_approvals_community_id_fk', table = 'bill_approvals';
+  end if;
+  if exists (select 1 from old_rows o join "bills" c on c.tenant_id = o.tenant_id and c."community_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "communities" violates foreign key constraint "bills_community_id_fk" on table "bills"', detail = 'Key is still referenced from table "bills".', constraint = 'bills_community_id_fk', table = 'bills';
+  end if;
+  if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."community_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "communities" violates foreign key constraint "payments_community_id_fk" on table "payments"', detail = 'Key is still referenced from table "payments".', constraint = 'payments_community_id_fk', table = 'payments';
+  end if;
+  if exists (select 1 from old_rows o join "prepay_transactions" c on c.tenant_id = o.tenant_id and c."community_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "communities" violates foreign key constraint "prepay_transactions_community_id_fk" on table "prepay_transactions"', detail = 'Key is still referenced from table "prepay_transactions".', constraint = 'prepay_transactions_community_id_fk', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from old_rows o join "receipts" c on c.tenant_id = o.tenant_id and c."community_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "communities" violates foreign key constraint "receipts_community_id_fk" on table "receipts"', detail = 'Key is still referenced from table "receipts".', constraint = 'receipts_community_id_fk', table = 'receipts';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "communities_referenced_delete" on "communities";
+create trigger "communities_referenced_delete" after delete on "communities" referencing old table as old_rows for each statement execute function "communities_referenced_delete"();
+create or replace function "payment_items_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "bills" c on c.tenant_id = o.tenant_id and c."payment_item_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "payment_items" violates foreign key constraint "bills_payment_item_id_fk" on table "bills"', detail = 'Key is still referenced from table "bills".', constraint = 'bills_payment_item_id_fk', table = 'bills';
+  end if;
+  if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."payment_item_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "payment_items" violates foreign key constraint "payments_payment_item_id_fk" on table "payments"', detail = 'Key is still referenced from table "payments".', constraint = 'payments_payment_item_id_fk', table = 'payments';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "payment_items_referenced_delete" on "payment_items";
+create trigger "payment_items_referenced_delete" after delete on "payment_items" referencing old table as old_rows for each statement execute function "payment_items_referenced_delete"();
+create or replace function "payments_refs_insert"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_community_id_fk"', constraint = 'payments_community_id_fk', table = 'payments';
+  end if;
+  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r where r."bill_id" is not null),
+       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_bill_id_fk"', constraint = 'payments_bill_id_fk', table = 'payments';
+  end if;
+  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r where r."room_id" is not null),
+       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_room_id_fk"', constraint = 'payments_room_id_fk', table = 'payments';
+  end if;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r where r."payment_item_id" is not null),
+       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_payment_item_id_fk"', constraint = 'payments_payment_item_id_fk', table = 'payments';
+  end if;
+  with k as (select distinct r.tenant_id, r."cashier_id" as id from new_rows r where r."cashier_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_cashier_id_fk"', constraint = 'payments_cashier_id_fk', table = 'payments';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "payments_refs_insert" on "payments";
+create trigger "payments_refs_insert" after insert on "payments" referencing new table as new_rows for each statement execute function "payments_refs_insert"();
+create or replace function "payments_refs_update"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_community_id_fk"', constraint = 'payments_community_id_fk', table = 'payments';
+  end if;
+  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
+       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_bill_id_fk"', constraint = 'payments_bill_id_fk', table = 'payments';
+  end if;
+  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
+       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_room_id_fk"', constraint = 'payments_room_id_fk', table = 'payments';
+  end if;
+  with k as (select distinct r.tenant_id, r."payment_item_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" where r."payment_item_id" is not null),
+       l as (select 1 from "payment_items" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_payment_item_id_fk"', constraint = 'payments_payment_item_id_fk', table = 'payments';
+  end if;
+  with k as (select distinct r.tenant_id, r."cashier_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."cashier_id" is distinct from r."cashier_id" where r."cashier_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates foreign key constraint "payments_cashier_id_fk"', constraint = 'payments_cashier_id_fk', table = 'payments';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "payments_refs_update" on "payments";
+create trigger "payments_refs_update" after update on "payments" referencing old table as old_rows new table as new_rows for each statement execute function "payments_refs_update"();
+create or replace function "payments_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "prepay_transactions" c on c.tenant_id = o.tenant_id and c."payment_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "payments" violates foreign key constraint "prepay_transactions_payment_id_fk" on table "prepay_transactions"', detail = 'Key is still referenced from table "prepay_transactions".', constraint = 'prepay_transactions_payment_id_fk', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from old_rows o join "receipts" c on c.tenant_id = o.tenant_id and c."payment_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "payments" violates foreign key constraint "receipts_payment_id_fk" on table "receipts"', detail = 'Key is still referenced from table "receipts".', constraint = 'receipts_payment_id_fk', table = 'receipts';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "payments_referenced_delete" on "payments";
+create trigger "payments_referenced_delete" after delete on "payments" referencing old table as old_rows for each statement execute function "payments_referenced_delete"();
+create or replace function "prepay_accounts_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "prepay_transactions" c on c.tenant_id = o.tenant_id and c."account_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "prepay_accounts" violates foreign key constraint "prepay_transactions_account_id_fk" on table "prepay_transactions"', detail = 'Key is still referenced from table "prepay_transactions".', constraint = 'prepay_transactions_account_id_fk', table = 'prepay_transactions';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "prepay_accounts_referenced_delete" on "prepay_accounts";
+create trigger "prepay_accounts_referenced_delete" after delete on "prepay_accounts" referencing old table as old_rows for each statement execute function "prepay_accounts_referenced_delete"();
+create or replace function "prepay_transactions_refs_insert"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_community_id_fk"', constraint = 'prepay_transactions_community_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."account_id" as id from new_rows r where r."account_id" is not null),
+       l as (select 1 from "prepay_accounts" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_account_id_fk"', constraint = 'prepay_transactions_account_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r where r."room_id" is not null),
+       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_room_id_fk"', constraint = 'prepay_transactions_room_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r where r."bill_id" is not null),
+       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_bill_id_fk"', constraint = 'prepay_transactions_bill_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."payment_id" as id from new_rows r where r."payment_id" is not null),
+       l as (select 1 from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_payment_id_fk"', constraint = 'prepay_transactions_payment_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."operator_id" as id from new_rows r where r."operator_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_operator_id_fk"', constraint = 'prepay_transactions_operator_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."approver_id" as id from new_rows r where r."approver_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_approver_id_fk"', constraint = 'prepay_transactions_approver_id_fk', table = 'prepay_transactions';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "prepay_transactions_refs_insert" on "prepay_transactions";
+create trigger "prepay_transactions_refs_insert" after insert on "prepay_transactions" referencing new table as new_rows for each statement execute function "prepay_transactions_refs_insert"();
+create or replace function "prepay_transactions_refs_update"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_community_id_fk"', constraint = 'prepay_transactions_community_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."account_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."account_id" is distinct from r."account_id" where r."account_id" is not null),
+       l as (select 1 from "prepay_accounts" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_account_id_fk"', constraint = 'prepay_transactions_account_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
+       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_room_id_fk"', constraint = 'prepay_transactions_room_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."bill_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" where r."bill_id" is not null),
+       l as (select 1 from "bills" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_bill_id_fk"', constraint = 'prepay_transactions_bill_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."payment_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" where r."payment_id" is not null),
+       l as (select 1 from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_payment_id_fk"', constraint = 'prepay_transactions_payment_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."operator_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."operator_id" is distinct from r."operator_id" where r."operator_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_operator_id_fk"', constraint = 'prepay_transactions_operator_id_fk', table = 'prepay_transactions';
+  end if;
+  with k as (select distinct r.tenant_id, r."approver_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."approver_id" is distinct from r."approver_id" where r."approver_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates foreign key constraint "prepay_transactions_approver_id_fk"', constraint = 'prepay_transactions_approver_id_fk', table = 'prepay_transactions';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "prepay_transactions_refs_update" on "prepay_transactions";
+create trigger "prepay_transactions_refs_update" after update on "prepay_transactions" referencing old table as old_rows new table as new_rows for each statement execute function "prepay_transactions_refs_update"();
+create or replace function "receipts_refs_insert"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_community_id_fk"', constraint = 'receipts_community_id_fk', table = 'receipts';
+  end if;
+  with k as (select distinct r.tenant_id, r."payment_id" as id from new_rows r where r."payment_id" is not null),
+       l as (select 1 from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_payment_id_fk"', constraint = 'receipts_payment_id_fk', table = 'receipts';
+  end if;
+  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r where r."room_id" is not null),
+       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_room_id_fk"', constraint = 'receipts_room_id_fk', table = 'receipts';
+  end if;
+  with k as (select distinct r.tenant_id, r."issuer_id" as id from new_rows r where r."issuer_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_issuer_id_fk"', constraint = 'receipts_issuer_id_fk', table = 'receipts';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "receipts_refs_insert" on "receipts";
+create trigger "receipts_refs_insert" after insert on "receipts" referencing new table as new_rows for each statement execute function "receipts_refs_insert"();
+create or replace function "receipts_refs_update"() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+  with k as (select distinct r.tenant_id, r."community_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."community_id" is distinct from r."community_id" where r."community_id" is not null),
+       l as (select 1 from "communities" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_community_id_fk"', constraint = 'receipts_community_id_fk', table = 'receipts';
+  end if;
+  with k as (select distinct r.tenant_id, r."payment_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" where r."payment_id" is not null),
+       l as (select 1 from "payments" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_payment_id_fk"', constraint = 'receipts_payment_id_fk', table = 'receipts';
+  end if;
+  with k as (select distinct r.tenant_id, r."room_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" where r."room_id" is not null),
+       l as (select 1 from "rooms" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_room_id_fk"', constraint = 'receipts_room_id_fk', table = 'receipts';
+  end if;
+  with k as (select distinct r.tenant_id, r."issuer_id" as id from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."issuer_id" is distinct from r."issuer_id" where r."issuer_id" is not null),
+       l as (select 1 from "users" p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates foreign key constraint "receipts_issuer_id_fk"', constraint = 'receipts_issuer_id_fk', table = 'receipts';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "receipts_refs_update" on "receipts";
+create trigger "receipts_refs_update" after update on "receipts" referencing old table as old_rows new table as new_rows for each statement execute function "receipts_refs_update"();
+create or replace function "rooms_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "bills" c on c.tenant_id = o.tenant_id and c."room_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "rooms" violates foreign key constraint "bills_room_id_fk" on table "bills"', detail = 'Key is still referenced from table "bills".', constraint = 'bills_room_id_fk', table = 'bills';
+  end if;
+  if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."room_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "rooms" violates foreign key constraint "payments_room_id_fk" on table "payments"', detail = 'Key is still referenced from table "payments".', constraint = 'payments_room_id_fk', table = 'payments';
+  end if;
+  if exists (select 1 from old_rows o join "prepay_transactions" c on c.tenant_id = o.tenant_id and c."room_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "rooms" violates foreign key constraint "prepay_transactions_room_id_fk" on table "prepay_transactions"', detail = 'Key is still referenced from table "prepay_transactions".', constraint = 'prepay_transactions_room_id_fk', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from old_rows o join "receipts" c on c.tenant_id = o.tenant_id and c."room_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "rooms" violates foreign key constraint "receipts_room_id_fk" on table "receipts"', detail = 'Key is still referenced from table "receipts".', constraint = 'receipts_room_id_fk', table = 'receipts';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "rooms_referenced_delete" on "rooms";
+create trigger "rooms_referenced_delete" after delete on "rooms" referencing old table as old_rows for each statement execute function "rooms_referenced_delete"();
+create or replace function "users_referenced_delete"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from old_rows o join "bill_approvals" c on c.tenant_id = o.tenant_id and c."decider_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "users" violates foreign key constraint "bill_approvals_decider_id_fk" on table "bill_approvals"', detail = 'Key is still referenced from table "bill_approvals".', constraint = 'bill_approvals_decider_id_fk', table = 'bill_approvals';
+  end if;
+  if exists (select 1 from old_rows o join "bills" c on c.tenant_id = o.tenant_id and c."approver_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "users" violates foreign key constraint "bills_approver_id_fk" on table "bills"', detail = 'Key is still referenced from table "bills".', constraint = 'bills_approver_id_fk', table = 'bills';
+  end if;
+  if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."cashier_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "users" violates foreign key constraint "payments_cashier_id_fk" on table "payments"', detail = 'Key is still referenced from table "payments".', constraint = 'payments_cashier_id_fk', table = 'payments';
+  end if;
+  if exists (select 1 from old_rows o join "prepay_transactions" c on c.tenant_id = o.tenant_id and c."operator_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "users" violates foreign key constraint "prepay_transactions_operator_id_fk" on table "prepay_transactions"', detail = 'Key is still referenced from table "prepay_transactions".', constraint = 'prepay_transactions_operator_id_fk', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from old_rows o join "prepay_transactions" c on c.tenant_id = o.tenant_id and c."approver_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "users" violates foreign key constraint "prepay_transactions_approver_id_fk" on table "prepay_transactions"', detail = 'Key is still referenced from table "prepay_transactions".', constraint = 'prepay_transactions_approver_id_fk', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from old_rows o join "receipts" c on c.tenant_id = o.tenant_id and c."issuer_id" = o.id) then
+    raise foreign_key_violation using message = 'update or delete on table "users" violates foreign key constraint "receipts_issuer_id_fk" on table "receipts"', detail = 'Key is still referenced from table "receipts".', constraint = 'receipts_issuer_id_fk', table = 'receipts';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "users_referenced_delete" on "users";
+create trigger "users_referenced_delete" after delete on "users" referencing old table as old_rows for each statement execute function "users_referenced_delete"();

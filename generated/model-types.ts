@@ -89,6 +89,8 @@ export interface ResourceDef {
   importable?: boolean;
   /** Devices post records (POST .../actions/ingest). */
   ingest?: boolean;
+  /** "statement": the table's references are checked once per statement, not per row (scripts/codegen/ddl.ts). */
+  referenceChecks?: "statement";
 }
 
 export interface RouteDef {

@@ -133,7 +133,8 @@ const def: ResourceDef = {
       "detail": true,
       "readOnly": false
     }
-  ]
+  ],
+  "referenceChecks": "statement"
 };
 
 export default def;

@@ -355,7 +355,8 @@ const def: ResourceDef = {
       "detail": true,
       "readOnly": false
     }
-  ]
+  ],
+  "referenceChecks": "statement"
 };
 
 export default def;

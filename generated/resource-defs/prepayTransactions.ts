@@ -419,6 +419,7 @@ const def: ResourceDef = {
       }
     ]
   },
+  "referenceChecks": "statement",
   "routePath": "/propertyPayment/prepayTransactions"
 };
 

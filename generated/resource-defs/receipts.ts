@@ -298,7 +298,8 @@ const def: ResourceDef = {
       "detail": true,
       "readOnly": false
     }
-  ]
+  ],
+  "referenceChecks": "statement"
 };
 
 export default def;

@@ -15,6 +15,8 @@ export interface TableShape {
   primaryKey: string[];
   indexes: Record<string, string>; // name -> CREATE INDEX statement
   foreignKeys: Record<string, string>; // name -> ALTER TABLE ... ADD CONSTRAINT statement
+  /** Reference checks run once per statement (see referenceTriggers): name -> SQL creating them. */
+  triggers?: Record<string, string>;
 }
 export type Snapshot = Record<string, TableShape>;
 
@@ -95,6 +97,95 @@ function indexStatements(table: string, wanted: { cols: string[]; unique: boolea
   return indexes;
 }
 
+/** A reference of a table: its column, the parent table and the name of its foreign key. */
+interface Reference {
+  table: string;
+  column: string;
+  parent: string;
+  name: string;
+}
+
+function referencesOf(model: Model, r: ResourceDef): Reference[] {
+  const ref = (column: string, parent: string): Reference => ({ table: r.table, column, parent, name: `${r.table}_${column}_fk`.slice(0, 63) });
+  const refs = r.scope === "community" ? [ref("community_id", "communities")] : [];
+  for (const f of r.fields) {
+    if (f.type === "ref" && f.ref) refs.push(ref(f.column, model.resources.find((x) => x.name === f.ref!.resource)!.table));
+  }
+  return refs;
+}
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * `referenceChecks: statement` (a table written thousands of rows at a time: bills, payments…).
+ * A foreign key checks and locks the parent row once per row written, a query each: most of the cost
+ * of a bulk insert. These triggers do the same once per statement, over the statement's rows
+ * (transition tables): each distinct parent locked FOR KEY SHARE, as a foreign key locks it, and the
+ * statement fails with the foreign key's error (SQLSTATE 23503, its constraint name, the table) when
+ * one is missing; an update checks only the references it changed. The lock keeps a parent from
+ * being deleted until the writer commits; the parent's delete trigger (parentTrigger) then sees the
+ * new rows. Every transaction runs at READ COMMITTED, where each of these queries takes a new
+ * snapshot, as a foreign key's own check does.
+ */
+function childTriggers(table: string, refs: Reference[]): string {
+  const check = (ref: Reference, rows: string) => {
+    const c = q(ref.column);
+    const message = `insert or update on table "${table}" violates foreign key constraint "${ref.name}"`;
+    return `  with k as (select distinct r.tenant_id, r.${c} as id from ${rows} where r.${c} is not null),
+       l as (select 1 from ${q(ref.parent)} p join k on p.tenant_id = k.tenant_id and p.id = k.id for key share of p)
+  select (select count(*) from k) - (select count(*) from l) into missing;
+  if missing > 0 then
+    raise foreign_key_violation using message = ${literal(message)}, constraint = ${literal(ref.name)}, table = ${literal(table)};
+  end if;`;
+  };
+  const changed = (c: string) => `new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o.${c} is distinct from r.${c}`;
+  const fn = (event: "insert" | "update", body: string[]) => {
+    const name = q(`${table}_refs_${event}`);
+    const transition = event === "insert" ? "new table as new_rows" : "old table as old_rows new table as new_rows";
+    return [
+      `create or replace function ${name}() returns trigger language plpgsql as $fn$
+declare missing bigint;
+begin
+${body.join("\n")}
+  return null;
+end $fn$;`,
+      `drop trigger if exists ${name} on ${q(table)};`,
+      `create trigger ${name} after ${event} on ${q(table)} referencing ${transition} for each statement execute function ${name}();`,
+    ].join("\n");
+  };
+  return [
+    fn(
+      "insert",
+      refs.map((ref) => check(ref, "new_rows r")),
+    ),
+    fn(
+      "update",
+      refs.map((ref) => check(ref, changed(q(ref.column)))),
+    ),
+  ].join("\n");
+}
+
+/** The parent's side: a statement deleting rows that a statement-checked table still references fails as a foreign key would. */
+function parentTrigger(parent: string, refs: Reference[]): string {
+  const name = q(`${parent}_referenced_delete`);
+  const checks = refs.map((ref) => {
+    const message = `update or delete on table "${parent}" violates foreign key constraint "${ref.name}" on table "${ref.table}"`;
+    const detail = `Key is still referenced from table "${ref.table}".`;
+    return `  if exists (select 1 from old_rows o join ${q(ref.table)} c on c.tenant_id = o.tenant_id and c.${q(ref.column)} = o.id) then
+    raise foreign_key_violation using message = ${literal(message)}, detail = ${literal(detail)}, constraint = ${literal(ref.name)}, table = ${literal(ref.table)};
+  end if;`;
+  });
+  return [
+    `create or replace function ${name}() returns trigger language plpgsql as $fn$
+begin
+${checks.join("\n")}
+  return null;
+end $fn$;`,
+    `drop trigger if exists ${name} on ${q(parent)};`,
+    `create trigger ${name} after delete on ${q(parent)} referencing old table as old_rows for each statement execute function ${name}();`,
+  ].join("\n");
+}
+
 export function tableShape(model: Model, r: ResourceDef): TableShape {
   const t = r.table;
   const columns: Record<string, string> = {
@@ -128,20 +219,29 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
   const indexes = indexStatements(t, wanted);
 
   const foreignKeys: Record<string, string> = {};
-  const fk = (column: string, target: string) => {
-    const name = `${t}_${column}_fk`.slice(0, 63);
-    foreignKeys[name] = `alter table ${q(t)} add constraint ${q(name)} foreign key (${q("tenant_id")}, ${q(column)}) references ${q(target)} (${q("tenant_id")}, ${q("id")})`;
-  };
-  if (r.scope === "community") fk("community_id", "communities");
-  for (const f of r.fields) {
-    if (f.type === "ref" && f.ref) fk(f.column, model.resources.find((x) => x.name === f.ref!.resource)!.table);
+  const refs = referencesOf(model, r);
+  if (r.referenceChecks !== "statement") {
+    for (const ref of refs) {
+      foreignKeys[ref.name] = `alter table ${q(t)} add constraint ${q(ref.name)} foreign key (${q("tenant_id")}, ${q(ref.column)}) references ${q(ref.parent)} (${q("tenant_id")}, ${q("id")})`;
+    }
   }
-  return { columns, primaryKey: ["tenant_id", "id"], indexes, foreignKeys };
+  const triggers = r.referenceChecks === "statement" ? { [`${t}_refs`]: childTriggers(t, refs) } : undefined;
+  return { columns, primaryKey: ["tenant_id", "id"], indexes, foreignKeys, ...(triggers ? { triggers } : {}) };
 }
 
 export function snapshotOf(model: Model): Snapshot {
   const snap: Snapshot = {};
-  for (const r of [...model.resources].sort((a, b) => a.table.localeCompare(b.table))) snap[r.table] = tableShape(model, r);
+  const sorted = [...model.resources].sort((a, b) => a.table.localeCompare(b.table));
+  for (const r of sorted) snap[r.table] = tableShape(model, r);
+  // The parents' side of the references checked per statement: a delete of a row still referenced fails.
+  const byParent = new Map<string, Reference[]>();
+  for (const r of sorted) {
+    if (r.referenceChecks !== "statement") continue;
+    for (const ref of referencesOf(model, r)) byParent.set(ref.parent, [...(byParent.get(ref.parent) ?? []), ref]);
+  }
+  for (const [parent, refs] of [...byParent].sort(([a], [b]) => a.localeCompare(b))) {
+    snap[parent].triggers = { ...snap[parent].triggers, [`${parent}_referenced`]: parentTrigger(parent, refs) };
+  }
   return snap;
 }
 
@@ -159,6 +259,7 @@ export function fullDdl(snap: Snapshot): string {
     for (const ix of Object.values(t.indexes)) out.push(`${ix};`);
   }
   for (const t of Object.values(snap)) for (const f of Object.values(t.foreignKeys)) out.push(`${f};`);
+  for (const t of Object.values(snap)) for (const sql of Object.values(t.triggers ?? {})) out.push(sql);
   return out.join("\n") + "\n";
 }
 
@@ -166,6 +267,7 @@ export function fullDdl(snap: Snapshot): string {
 export function diffSnapshots(before: Snapshot, after: Snapshot): { sql: string; destructive: string[] } {
   const out: string[] = [];
   const fks: string[] = [];
+  const triggers: string[] = [];
   const destructive: string[] = [];
   for (const name of Object.keys(before)) if (!after[name]) destructive.push(`table ${name} would be dropped`);
   for (const [name, t] of Object.entries(after)) {
@@ -174,6 +276,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { sql: string;
       out.push(createTable(name, t));
       for (const ix of Object.values(t.indexes)) out.push(`${ix};`);
       fks.push(...Object.values(t.foreignKeys).map((f) => `${f};`));
+      triggers.push(...Object.values(t.triggers ?? {}));
       continue;
     }
     for (const c of Object.keys(old.columns)) if (!(c in t.columns)) destructive.push(`column ${name}.${c} would be dropped`);
@@ -192,8 +295,12 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { sql: string;
     for (const ix of Object.keys(old.indexes)) if (!t.indexes[ix]) out.push(`drop index if exists ${q(ix)};`);
     for (const [f, sql] of Object.entries(t.foreignKeys)) if (!old.foreignKeys[f]) fks.push(`${sql};`);
     for (const f of Object.keys(old.foreignKeys)) if (!t.foreignKeys[f]) out.push(`alter table ${q(name)} drop constraint if exists ${q(f)};`);
+    // Each trigger's SQL replaces its functions and triggers, so a changed one is simply run again.
+    for (const [k, sql] of Object.entries(t.triggers ?? {})) if (old.triggers?.[k] !== sql) triggers.push(sql);
+    for (const k of Object.keys(old.triggers ?? {})) if (!t.triggers?.[k]) destructive.push(`the reference checks ${k} of ${name} would be dropped`);
   }
-  return { sql: [...out, ...fks].join("\n") + (out.length + fks.length ? "\n" : ""), destructive };
+  const all = [...out, ...fks, ...triggers];
+  return { sql: all.join("\n") + (all.length ? "\n" : ""), destructive };
 }
 
 function alterColumn(table: string, column: string, before: string, after: string): string[] {
@@ -225,6 +332,11 @@ export function planMigrations(existing: MigrationFile[], previous: Snapshot | u
     .trim()
     .split("\n")
     .every((line) => line.startsWith("drop index "));
-  const name = existing.length === 0 ? `${n}_initial.sql` : `${n}_${onlyDroppedIndexes ? "drop_indexes" : (first ?? "change")}.sql`;
+  const sameTables = Object.keys(current).every(
+    (t) => !previous?.[t] || JSON.stringify({ ...current[t], foreignKeys: 0, triggers: 0 }) === JSON.stringify({ ...previous[t], foreignKeys: 0, triggers: 0 }),
+  );
+  const onlyReferenceChecks = previous !== undefined && Object.keys(current).every((t) => previous[t]) && sameTables;
+  const label = onlyDroppedIndexes ? "drop_indexes" : onlyReferenceChecks ? "reference_checks" : (first ?? "change");
+  const name = existing.length === 0 ? `${n}_initial.sql` : `${n}_${label}.sql`;
   return [...existing, { name, sql }];
 }

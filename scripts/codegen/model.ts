@@ -197,6 +197,7 @@ export function buildModel(sources: Sources): Model {
         ...(r.actions ? { actions: buildActions(r.actions) } : {}),
         ...(r.importable ? { importable: true } : {}),
         ...(r.ingest ? { ingest: true } : {}),
+        ...(r.referenceChecks === "statement" ? { referenceChecks: "statement" as const } : {}),
       };
       resources.push(resource);
       resourceAt.set(resource, { src, path: ["resources", i] });

@@ -1,0 +1,60 @@
+// `referenceChecks: statement` (schemas/meta/module.schema.yaml): a table written a batch at a time
+// has no foreign keys of its own; statement triggers check its every reference instead, and each
+// parent it references refuses the delete of a row still referenced. Every other table keeps its
+// foreign keys. The step from one to the other is a generated migration, and dropping the checks
+// without replacing them is refused.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { projectRoot } from "./support/temp-project.ts";
+import { diffSnapshots, planMigrations, type Snapshot } from "../../../scripts/codegen/ddl.ts";
+
+const snapshot = (JSON.parse(readFileSync(join(projectRoot, "generated/migrations/snapshot.json"), "utf8")) as { tables: Snapshot }).tables;
+const BATCH_TABLES = ["bill_approvals", "bills", "payments", "prepay_transactions", "receipts"];
+
+describe("references checked once per statement", () => {
+  test("the tables written a batch at a time have triggers instead of foreign keys, checking each reference", () => {
+    for (const table of BATCH_TABLES) {
+      expect(snapshot[table].foreignKeys, table).toEqual({});
+      const sql = snapshot[table].triggers?.[`${table}_refs`] ?? "";
+      expect(sql).toContain(`after insert on "${table}" referencing new table as new_rows for each statement`);
+      expect(sql).toContain(`after update on "${table}" referencing old table as old_rows new table as new_rows for each statement`);
+      expect(sql).toContain(`constraint = '${table}_community_id_fk'`);
+    }
+    const bills = snapshot.bills.triggers!.bills_refs;
+    for (const column of ["room_id", "payment_item_id", "batch_id", "approver_id"]) {
+      expect(bills).toContain(`constraint = 'bills_${column}_fk'`);
+    }
+    // Each parent locked as a foreign key locks it.
+    expect(bills.match(/for key share of p/g)).toHaveLength(10); // 5 references, insert and update
+  });
+
+  test("each parent refuses to delete a row they still reference; other tables keep their foreign keys", () => {
+    expect(snapshot.rooms.triggers?.rooms_referenced).toContain(`constraint = 'bills_room_id_fk', table = 'bills'`);
+    expect(snapshot.rooms.triggers?.rooms_referenced).toContain(`constraint = 'payments_room_id_fk', table = 'payments'`);
+    expect(snapshot.bills.triggers?.bills_referenced).toContain(`constraint = 'payments_bill_id_fk', table = 'payments'`);
+    expect(snapshot.refunds.foreignKeys.refunds_bill_id_fk).toContain(`references "bills"`);
+    expect(snapshot.refunds.triggers).toBeUndefined();
+  });
+
+  test("switching a table over drops its keys and adds the triggers in one migration; dropping the checks is refused", () => {
+    const before: Snapshot = structuredClone(snapshot);
+    before.bills.foreignKeys = { bills_room_id_fk: `alter table "bills" add constraint "bills_room_id_fk" foreign key ("tenant_id", "room_id") references "rooms" ("tenant_id", "id")` };
+    delete before.bills.triggers;
+    delete before.rooms.triggers;
+    const { sql, destructive } = diffSnapshots(before, snapshot);
+    expect(destructive).toEqual([]);
+    expect(sql).toContain(`alter table "bills" drop constraint if exists "bills_room_id_fk";`);
+    expect(sql).toContain(`create trigger "bills_refs_insert"`);
+    expect(sql).toContain(`create trigger "rooms_referenced_delete"`);
+    expect(sql.indexOf("drop constraint")).toBeLessThan(sql.indexOf("create trigger"));
+    const [, added] = planMigrations([{ name: "0001_initial.sql", sql: "-- before" }], before, snapshot);
+    expect(added.name).toBe("0002_reference_checks.sql");
+
+    expect(diffSnapshots(snapshot, before).destructive.sort()).toEqual([
+      "the reference checks bills_referenced of bills would be dropped",
+      "the reference checks bills_refs of bills would be dropped",
+      "the reference checks rooms_referenced of rooms would be dropped",
+    ]);
+  });
+});
