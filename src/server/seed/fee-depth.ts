@@ -4,7 +4,8 @@
 //     one with auto-deduct on, so approving the bills pays theirs from the balance;
 //   after the cashier's work (seedCounterCharges): deposits held, refunded in part and waiting,
 //     temporary charges to rooms and a visitor, a refund of a balance waiting for approval, and
-//     older unpaid bills so that arrears fall in every ageing bucket, and dunning notices for them.
+//     older unpaid bills so that arrears fall in every ageing bucket, and dunning notices for them,
+//     published to the rooms' residents.
 import type { DbSession, Db } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { resourceByName } from "../../../generated/resources.ts";
@@ -130,6 +131,7 @@ export async function seedCounterCharges(
     if (rows.length) await approveBills(tx, s, null, { ids: rows.map((r) => Number(r.id)) });
   }
 
-  // Dunning notices for every room of the community in arrears.
-  await dunningInline(tx, s, { communityId });
+  // Dunning notices for every room of the community in arrears, published to each room's residents.
+  // (Published by the tenant's main account, which holds every code: the notices' one included.)
+  await dunningInline(tx, { ...s, authorities: [...s.authorities, resourceByName.notices.code] }, { communityId, publish: true });
 }

@@ -1,6 +1,6 @@
 // The demo data of prepayment, deposits, temporary charges and arrears (issue 16 item 7): accounts
 // with balances that agree with their ledgers, bills paid by auto-deduction, deposits held, waiting
-// and refunded, temporary charges to rooms and a visitor, rooms in every ageing bucket and their dunning notices.
+// and refunded, temporary charges to rooms and a visitor, rooms in every ageing bucket and their dunning notices, published to the rooms' residents.
 import { describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
@@ -41,5 +41,17 @@ describe.each(backends)("fee demo data (%s)", (backend) => {
   it("has dunning notices made by a task, each listing its bills", async () => {
     expect(await t.server.count("dunning_notices", "tenant_id = $1 and task_id is not null and jsonb_array_length(bills) > 0", [t.ids.tenantA])).toBeGreaterThanOrEqual(3);
     expect(await t.server.count("dunning_notices", "tenant_id = $1 and (task_id is null or bills is null)", [t.ids.tenantA])).toBe(0);
+  });
+
+  it("publishes each dunning notice to its room's residents as a 催缴通知 notice", async () => {
+    const { rows } = await t.server.db.query<{ notices: number; published: number; addressed: number }>(
+      `select count(*)::int as notices, count(n.id)::int as published, count(*) filter (where n.room_id = d.room_id and n.notice_type = 5 and n.publish_status = 1)::int as addressed
+         from dunning_notices d left join notices n on n.tenant_id = d.tenant_id and n.id = d.published_notice_id
+        where d.tenant_id = $1`,
+      [t.ids.tenantA],
+    );
+    expect(rows[0].notices).toBeGreaterThanOrEqual(3);
+    expect(rows[0].published).toBe(rows[0].notices);
+    expect(rows[0].addressed).toBe(rows[0].notices);
   });
 });
