@@ -127,44 +127,45 @@ describe.each(backends)("references checked once per statement (%s)", (backend) 
   // Two connections at once: PostgreSQL only (PGlite has one, and runs one transaction at a time).
   it.runIf(backend === "postgres")("a delete racing a write of a reference never leaves a dangling one, in either order", async () => {
     const db = t.server.db;
-    const pause = () => new Promise((r) => setTimeout(r, 300));
+    /**
+     * Runs `first` in a transaction left open, then `second` beside it on another connection; after a
+     * pause (the second is waiting for the first's lock by then) commits the first. Returns how the
+     * second ended: null, or its error.
+     */
+    const race = async (first: (tx: DbSession) => Promise<unknown>, second: () => Promise<unknown>) => {
+      let commit!: () => void;
+      const mayCommit = new Promise<void>((r) => (commit = r));
+      let started!: () => void;
+      const hasStarted = new Promise<void>((r) => (started = r));
+      const open = db.transaction(async (tx) => {
+        await first(tx);
+        started();
+        await mayCommit;
+      });
+      await hasStarted;
+      const ending = failure(second());
+      await new Promise((r) => setTimeout(r, 300));
+      commit();
+      await open;
+      return ending;
+    };
 
     // The write first: the delete waits for it, then sees the bill and fails.
     const roomA = await newRoom("T9901");
-    let releaseWriter!: () => void;
-    const writerMayCommit = new Promise<void>((r) => (releaseWriter = r));
-    let written!: () => void;
-    const hasWritten = new Promise<void>((r) => (written = r));
-    const writer = db.transaction(async (tx) => {
-      await insertBills(tx, bill, "2039-04", [roomA]);
-      written();
-      await writerMayCommit;
-    });
-    await hasWritten;
-    const deleting = failure(db.query("delete from rooms where id = $1", [roomA]));
-    await pause();
-    releaseWriter();
-    await writer;
-    expect(await deleting).toMatchObject({ code: "23503", constraint: "bills_room_id_fk" });
+    const deleting = await race(
+      (tx) => insertBills(tx, bill, "2039-04", [roomA]),
+      () => db.query("delete from rooms where id = $1", [roomA]),
+    );
+    expect(deleting).toMatchObject({ code: "23503", constraint: "bills_room_id_fk" });
     expect(await t.server.count("bills", "room_id = $1", [roomA])).toBe(1);
 
     // The delete first: the write waits for it, then finds the room gone and fails.
     const roomB = await newRoom("T9902");
-    let releaseDeleter!: () => void;
-    const deleterMayCommit = new Promise<void>((r) => (releaseDeleter = r));
-    let deleted!: () => void;
-    const hasDeleted = new Promise<void>((r) => (deleted = r));
-    const deleter = db.transaction(async (tx) => {
-      await tx.query("delete from rooms where id = $1", [roomB]);
-      deleted();
-      await deleterMayCommit;
-    });
-    await hasDeleted;
-    const writing = failure(insertBills(db, bill, "2039-05", [roomB]));
-    await pause();
-    releaseDeleter();
-    await deleter;
-    expect(await writing).toMatchObject({ code: "23503", constraint: "bills_room_id_fk" });
+    const writing = await race(
+      (tx) => tx.query("delete from rooms where id = $1", [roomB]),
+      () => insertBills(db, bill, "2039-05", [roomB]),
+    );
+    expect(writing).toMatchObject({ code: "23503", constraint: "bills_room_id_fk" });
     expect(await t.server.count("bills", "room_id = $1", [roomB])).toBe(0);
   });
 });
