@@ -59,6 +59,8 @@ export interface AppOptions {
   print?: (text: string) => void;
   /** Told of every route as it is registered (npm run check compares them with the declared operations). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Run background tasks (default true; TASK_WORKER=0: another server runs them). */
+  taskWorker?: boolean;
 }
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
@@ -83,6 +85,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
     app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024, frameworkErrors });
     app.decorate("db", db);
+    app.decorate("taskWorker", options.taskWorker ?? true);
     if (options.onRoute) app.addHook("onRoute", options.onRoute);
     app.addHook("onClose", async () => db.close()); // after the server stopped taking requests
     if (options.databaseUrl) {

@@ -6,6 +6,8 @@ import type { SessionInfo } from "./auth/session-store.ts";
 declare module "fastify" {
   interface FastifyInstance {
     db: Db;
+    /** Whether this server runs background tasks (AppOptions.taskWorker). */
+    taskWorker: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user; set by the guard on every non-public route (null on public ones). */

@@ -24,6 +24,7 @@ export async function main(): Promise<void> {
       demoPassword: process.env.NEPTUNE_DEMO_PASSWORD || undefined,
       trustProxy: process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true",
       logger: { level: process.env.LOG_LEVEL || "info" },
+      taskWorker: process.env.TASK_WORKER !== "0",
     });
   } catch (err) {
     const known = describeStartError(err, { databaseUrl, dataDir });

@@ -18,8 +18,8 @@ import { registerPrepayHooks } from "./prepay.ts";
 import { registerCounterChargeHooks } from "./counter-charges.ts";
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
-  // TASK_WORKER=0 runs an app server that takes no background tasks (another server does).
-  const runner = process.env.TASK_WORKER === "0" ? null : new TaskRunner(app.db, { log: (m, e) => app.log.error({ err: e }, `[tasks] ${m}`) });
+  // A server started without a task worker (TASK_WORKER=0) takes no background tasks: another server does.
+  const runner = app.taskWorker ? new TaskRunner(app.db, { log: (m, e) => app.log.error({ err: e }, `[tasks] ${m}`) }) : null;
   if (runner) {
     app.addHook("onReady", async () => runner.start());
     app.addHook("preClose", async () => runner.stop());

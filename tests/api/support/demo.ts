@@ -1,5 +1,6 @@
 // Ids of the demo data, looked up by name (the seed owns the values), and the usual suite on it.
 import { afterAll, beforeAll } from "vitest";
+import type { AppOptions } from "../../../src/server/app.ts";
 import { freshServer, type BackendName, type TestServer } from "./server.ts";
 
 export interface DemoIds {
@@ -57,11 +58,11 @@ export interface DemoServer {
  * storage removed. The returned object is filled in by that beforeAll: read it in hooks and tests.
  * A suite's own set-up goes in a beforeAll of its own, registered after this call.
  */
-export function useDemoServer(backend: BackendName): DemoServer {
+export function useDemoServer(backend: BackendName, options: AppOptions = {}): DemoServer {
   const demo = {} as DemoServer;
   let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const started = await freshServer(backend);
+    const started = await freshServer(backend, options);
     stop = started.stop;
     demo.server = started.server;
     demo.ids = await demoIds(started.server);
