@@ -109,6 +109,10 @@ describe.each(backends)("references checked once per statement (%s)", (backend) 
     const room = await failure(t.server.db.query("delete from rooms where tenant_id = $1 and id = $2", [bill.tenantId, roomId]));
     expect(room).toMatchObject({ code: "23503", constraint: "bills_room_id_fk", table: "bills" });
     expect(translateDbError(room)).toMatchObject({ code: 40903, message: "数据正在被使用，不能删除" });
+    // The same through the API: the room list's delete answers 409 and keeps the room.
+    const answer = await t.server.request("DELETE", `/api/system/rooms/${roomId}`, { token: t.admin });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: 40903, message: "数据正在被使用，不能删除" });
     expect(await t.server.count("rooms", "id = $1", [roomId])).toBe(1);
     await t.server.db.query("delete from bills where tenant_id = $1 and room_id = $2", [bill.tenantId, roomId]);
     expect((await t.server.db.query("delete from rooms where id = $1", [roomId])).rowCount).toBe(1);
