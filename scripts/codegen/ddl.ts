@@ -15,7 +15,7 @@ export interface TableShape {
   primaryKey: string[];
   indexes: Record<string, string>; // name -> CREATE INDEX statement
   foreignKeys: Record<string, string>; // name -> ALTER TABLE ... ADD CONSTRAINT statement
-  /** Reference checks run once per statement (see referenceTriggers): name -> SQL creating them. */
+  /** Reference checks run once per statement (childTriggers, parentTrigger): name -> SQL creating them. */
   triggers?: Record<string, string>;
 }
 export type Snapshot = Record<string, TableShape>;
@@ -332,10 +332,9 @@ export function planMigrations(existing: MigrationFile[], previous: Snapshot | u
     .trim()
     .split("\n")
     .every((line) => line.startsWith("drop index "));
-  const sameTables = Object.keys(current).every(
-    (t) => !previous?.[t] || JSON.stringify({ ...current[t], foreignKeys: 0, triggers: 0 }) === JSON.stringify({ ...previous[t], foreignKeys: 0, triggers: 0 }),
-  );
-  const onlyReferenceChecks = previous !== undefined && Object.keys(current).every((t) => previous[t]) && sameTables;
+  // The same tables, columns and indexes: only how references are checked changed.
+  const shapeOf = (t: TableShape) => JSON.stringify({ ...t, foreignKeys: 0, triggers: 0 });
+  const onlyReferenceChecks = previous !== undefined && Object.keys(current).every((t) => previous[t] && shapeOf(previous[t]) === shapeOf(current[t]));
   const label = onlyDroppedIndexes ? "drop_indexes" : onlyReferenceChecks ? "reference_checks" : (first ?? "change");
   const name = existing.length === 0 ? `${n}_initial.sql` : `${n}_${label}.sql`;
   return [...existing, { name, sql }];

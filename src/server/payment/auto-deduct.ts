@@ -42,12 +42,14 @@ export interface DeductionResult {
   amount: number;
 }
 
-/** What the approval's own update writes on the bills paid from a balance (parallel arrays, fen). */
+/**
+ * What the approval's own update writes on each bill it approves, in the order of its ids (fen; null:
+ * nothing paid from a balance, the bill is only approved).
+ */
 export interface DeductedBills {
-  id: number[];
-  paid: number[];
-  lateFee: number[];
-  status: number[];
+  paid: (number | null)[];
+  lateFee: (number | null)[];
+  status: (number | null)[];
 }
 
 export interface DeductionPlan {
@@ -58,7 +60,11 @@ export interface DeductionPlan {
   write(): Promise<DeductionResult>;
 }
 
-const NOTHING: DeductionPlan = { bills: { id: [], paid: [], lateFee: [], status: [] }, paidAt: new Date(0).toISOString(), write: async () => ({ bills: 0, amount: 0 }) };
+/** The plan of `n` bills none of which is paid from a balance. */
+const nothing = (n: number): DeductionPlan => {
+  const none = () => new Array<null>(n).fill(null);
+  return { bills: { paid: none(), lateFee: none(), status: none() }, paidAt: new Date(0).toISOString(), write: async () => ({ bills: 0, amount: 0 }) };
+};
 
 /**
  * `approvingIds` are the bills this approval is about to approve, already locked by it. The plan
@@ -68,29 +74,29 @@ const NOTHING: DeductionPlan = { bills: { id: [], paid: [], lateFee: [], status:
  * costs the same whatever the size of the tenant's bills, payments and accounts.
  */
 export async function planDeductions(tx: DbSession, session: SessionInfo, approvingIds: number[], at: Date = new Date()): Promise<DeductionPlan> {
-  const approvedIds = approvingIds;
   const accountRows = await camelRows<Account>(
     tx,
     `select a.id, a.room_id, a.community_id, a.balance from prepay_accounts a
       where a.tenant_id = $1 and a.auto_deduct and a.status = 1 and a.balance > 0
         and a.room_id in (select room_id from bills where tenant_id = $1 and id = any($2::bigint[]))
       order by a.id for update`,
-    [session.tenantId, approvedIds],
+    [session.tenantId, approvingIds],
   );
-  if (!accountRows.length) return NOTHING;
+  if (!accountRows.length) return nothing(approvingIds.length);
   const accounts = new Map(accountRows.map((a) => [Number(a.roomId), { ...a, id: Number(a.id), communityId: Number(a.communityId), balance: fen(a.balance) }]));
   const billRows = await camelRows<BillRow>(
     tx,
     `select ${BILL_SELECT} from ${BILL_FROM}
       where b.tenant_id = $1 and b.id = any($2::bigint[]) and b.room_id = any($3::bigint[])
       order by b.room_id, b.period, b.id`,
-    [session.tenantId, approvedIds, [...accounts.keys()]],
+    [session.tenantId, approvingIds, [...accounts.keys()]],
   );
 
   const today = chinaDay(at);
   const settings = new Map<number, PaymentSettings>();
   const pay = { billId: [] as number[], roomId: [] as number[], communityId: [] as number[], amount: [] as number[], paymentType: [] as number[], serial: [] as number[], receipt: [] as number[] };
-  const bill = { id: [] as number[], paid: [] as number[], lateFee: [] as number[], status: [] as number[] };
+  const bill = nothing(approvingIds.length).bills;
+  const position = new Map(approvingIds.map((id, k) => [id, k]));
   const ledger = { accountId: [] as number[], balanceAfter: [] as number[] };
   const receipts = new Map<number, { roomId: number; communityId: number; amount: number; firstSerial: number; receipt: number }>();
   const stopped = new Set<number>();
@@ -113,10 +119,10 @@ export async function planDeductions(tx: DbSession, session: SessionInfo, approv
     account.balance -= part;
     const lateFee = lateFeeOn(b, today);
     const paid = b.amountPaid + part;
-    bill.id.push(b.id);
-    bill.paid.push(paid);
-    bill.lateFee.push(lateFee);
-    bill.status.push(paid + b.amountWaived >= b.amountDue + lateFee ? STATUS.PAID : STATUS.PARTIAL);
+    const k = position.get(b.id)!;
+    bill.paid[k] = paid;
+    bill.lateFee[k] = lateFee;
+    bill.status[k] = paid + b.amountWaived >= b.amountDue + lateFee ? STATUS.PAID : STATUS.PARTIAL;
     pay.billId.push(b.id);
     pay.roomId.push(account.roomId);
     pay.communityId.push(account.communityId);
@@ -129,7 +135,7 @@ export async function planDeductions(tx: DbSession, session: SessionInfo, approv
     receipts.set(account.roomId, r);
     pay.receipt.push(r.receipt);
   }
-  if (!pay.billId.length) return NOTHING;
+  if (!pay.billId.length) return nothing(approvingIds.length);
   const paidAt = at.toISOString();
   return { bills: bill, paidAt, write: () => writeDeductions(tx, session, { pay, ledger, receipts, settings, accounts, today, paidAt }) };
 }

@@ -13,7 +13,6 @@ import { validateResource } from "../../common/validate.ts";
 import { buildModel } from "../crud/model.ts";
 import { createRow } from "../crud/repository.ts";
 import { runAction } from "../crud/actions.ts";
-import { CODES } from "../payment/common.ts";
 import { registerPrepayHooks } from "../payment/prepay.ts";
 import { registerCounterChargeHooks } from "../payment/counter-charges.ts";
 import { generateInline } from "../payment/generation.ts";
@@ -33,7 +32,7 @@ function generic(tx: DbSession, s: SessionInfo) {
   registerPrepayHooks();
   registerCounterChargeHooks();
   const db = within(tx);
-  const actor = { session: { ...s, authorities: [...Object.values(CODES)] }, ip: "" };
+  const actor = { session: s, ip: "" };
   const create = async (resource: string, body: Record<string, unknown>) => Number((await createRow(db, buildModel(resourceByName[resource]), actor, body)).id);
   const act = async (resource: string, id: number, action: string, body: Record<string, unknown> = {}) => {
     const def = resourceByName[resource];
@@ -132,6 +131,5 @@ export async function seedCounterCharges(
   }
 
   // Dunning notices for every room of the community in arrears, published to each room's residents.
-  // (Published by the tenant's main account, which holds every code: the notices' one included.)
-  await dunningInline(tx, { ...s, authorities: [...s.authorities, resourceByName.notices.code] }, { communityId, publish: true });
+  await dunningInline(tx, s, { communityId, publish: true });
 }

@@ -18,9 +18,11 @@ import { applyWaiver, approveWaiver, rejectWaiver } from "../payment/waivers.ts"
 import { closeDay, daySummary } from "../payment/reconciliation.ts";
 import { loadSettings, saveSettings } from "../payment/settings.ts";
 import { seedCounterCharges, seedPrepayAccounts } from "./fee-depth.ts";
+import { authoritiesOf, MAIN_ACCOUNT } from "../auth/authorities.ts";
 
+/** The tenant's main account, with every code as when it signs in. */
 function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
-  return { tokenHash: "seed", userId, tenantId, username, realName: null, userType: "0", authorities: [], tenantName: "", sceneName: "社区" };
+  return { tokenHash: "seed", userId, tenantId, username, realName: null, userType: MAIN_ACCOUNT, authorities: authoritiesOf(MAIN_ACCOUNT, null), tenantName: "", sceneName: "社区" };
 }
 
 /** Month `n` months before the month of `day` ("YYYY-MM-DD") as "YYYY-MM". */

@@ -8,8 +8,6 @@ import { launchBrowser } from "./browser.ts";
 import { DEMO_PASSWORD, startProduct, type RunningProduct, type StartOptions } from "./server.ts";
 
 export const VIEWPORT = { width: 1440, height: 900 };
-// Every page prefers reduced motion (the app then turns antd's motion off, src/web/App.tsx): the journeys
-// test what a user does, not fades, and on the test machine's two cores animations cost CPU and waits.
 
 export interface JourneyOptions extends StartOptions {
   /** Viewport of the journey's pages (default 1440 × 900). */
@@ -50,7 +48,9 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
   const product = started.value;
   const browser: Browser = launched.value;
   try {
-    const b = browser;
+    // Every page prefers reduced motion (the app then turns antd's motion off, src/web/App.tsx): the journeys
+    // test what a user does, not fades, and on the test machine's two cores animations cost CPU and waits.
+    const contextDefaults: BrowserContextOptions = { viewport, reducedMotion: "reduce" };
     const url = (route: string) => `${product.baseUrl}/neptune/#${route}`;
     const logIn = async (page: Page, username: string) => {
       await page.goto(url("/login"));
@@ -60,7 +60,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       await page.getByTestId("shell-menu").waitFor();
     };
     const openPage = async (username: string | null, contextOptions: BrowserContextOptions = {}) => {
-      const page = await (await b.newContext({ viewport, reducedMotion: "reduce", ...contextOptions })).newPage();
+      const page = await (await browser.newContext({ ...contextDefaults, ...contextOptions })).newPage();
       page.once(
         "close",
         () =>
@@ -72,7 +72,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       if (username !== null) await logIn(page, username);
       return page;
     };
-    const context = await b.newContext({ viewport, reducedMotion: "reduce" });
+    const context = await browser.newContext(contextDefaults);
     const page = await context.newPage();
     if (timeout !== undefined) page.setDefaultTimeout(timeout);
     const pageErrors: string[] = [];
@@ -80,7 +80,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     if (user !== null) await logIn(page, user);
     return {
       product,
-      browser: b,
+      browser,
       context,
       page,
       pageErrors,
@@ -88,7 +88,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       logIn,
       openPage,
       async close() {
-        await b.close().catch(() => undefined);
+        await browser.close().catch(() => undefined);
         await product.stop();
       },
     };

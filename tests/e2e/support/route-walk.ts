@@ -110,8 +110,7 @@ export function describeRouteWalkShard(shard: number, count: number): void {
         page.on("pageerror", (e) => crashes.push(e.message));
 
         // Colours are checked at rest: a menu item or group fading in mid-check is not what the user reads.
-        // The app turns antd's motion off for users who prefer reduced motion (src/web/App.tsx).
-        await page.emulateMedia({ reducedMotion: "reduce" });
+        // The journey's page prefers reduced motion (support/journey.ts), and what CSS still animates is cut short.
         await page.goto(journey.url("/login"));
         await page.addStyleTag({
           content: "*, *::before, *::after { transition-duration: 1ms !important; transition-delay: 0s !important; animation-duration: 1ms !important; animation-delay: 0s !important; }",
