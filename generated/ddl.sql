@@ -401,15 +401,13 @@ create table if not exists "bills" (
   "created_by" bigint,
   "updated_by" bigint,
   primary key ("tenant_id", "id")
-);
+) with (fillfactor = 50);
 create index if not exists "bills_community_id_id_idx" on "bills" ("tenant_id", "community_id", "id");
 create index if not exists "bills_payment_item_id_idx" on "bills" ("tenant_id", "payment_item_id");
 create index if not exists "bills_batch_id_idx" on "bills" ("tenant_id", "batch_id");
 create index if not exists "bills_community_id_period_id_idx" on "bills" ("tenant_id", "community_id", "period", "id");
 create index if not exists "bills_community_id_amount_due_id_idx" on "bills" ("tenant_id", "community_id", "amount_due", "id");
 create index if not exists "bills_community_id_due_date_id_idx" on "bills" ("tenant_id", "community_id", "due_date", "id");
-create index if not exists "bills_community_id_status_id_idx" on "bills" ("tenant_id", "community_id", "status", "id");
-create index if not exists "bills_community_id_paid_at_id_idx" on "bills" ("tenant_id", "community_id", "paid_at", "id");
 create unique index if not exists "bills_bill_no_uq" on "bills" ("tenant_id", "bill_no");
 create unique index if not exists "bills_room_id_payment_item_id_period_uq" on "bills" ("tenant_id", "room_id", "payment_item_id", "period");
 create table if not exists "buildings" (
@@ -1504,9 +1502,8 @@ create table if not exists "prepay_accounts" (
   "created_by" bigint,
   "updated_by" bigint,
   primary key ("tenant_id", "id")
-);
+) with (fillfactor = 50);
 create index if not exists "prepay_accounts_community_id_id_idx" on "prepay_accounts" ("tenant_id", "community_id", "id");
-create index if not exists "prepay_accounts_community_id_balance_id_idx" on "prepay_accounts" ("tenant_id", "community_id", "balance", "id");
 create index if not exists "prepay_accounts_last_receipt_id_idx" on "prepay_accounts" ("tenant_id", "last_receipt_id");
 create unique index if not exists "prepay_accounts_room_id_uq" on "prepay_accounts" ("tenant_id", "room_id");
 create table if not exists "prepay_transactions" (

@@ -91,6 +91,8 @@ export interface ResourceDef {
   ingest?: boolean;
   /** "statement": the table's references are checked once per statement, not per row (scripts/codegen/ddl.ts). */
   referenceChecks?: "statement";
+  /** Fields changed by bulk updates: no index of their own, and the table's pages half free (scripts/codegen/ddl.ts). */
+  updatedInBulk?: string[];
 }
 
 export interface RouteDef {

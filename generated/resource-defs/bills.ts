@@ -356,7 +356,11 @@ const def: ResourceDef = {
       "readOnly": false
     }
   ],
-  "referenceChecks": "statement"
+  "referenceChecks": "statement",
+  "updatedInBulk": [
+    "status",
+    "paidAt"
+  ]
 };
 
 export default def;

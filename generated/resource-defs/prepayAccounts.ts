@@ -316,6 +316,9 @@ const def: ResourceDef = {
       }
     ]
   },
+  "updatedInBulk": [
+    "balance"
+  ],
   "routePath": "/propertyPayment/prepayAccounts"
 };
 

@@ -17,6 +17,8 @@ export interface TableShape {
   foreignKeys: Record<string, string>; // name -> ALTER TABLE ... ADD CONSTRAINT statement
   /** Reference checks run once per statement (childTriggers, parentTrigger): name -> SQL creating them. */
   triggers?: Record<string, string>;
+  /** Storage parameters (`updatedInBulk`: "fillfactor = 50"). */
+  storage?: string;
 }
 export type Snapshot = Record<string, TableShape>;
 
@@ -210,7 +212,12 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
   index([...scopeCols, "id"]);
   const byName = new Map(r.fields.map((f) => [f.name, f]));
   const col = (name: string) => byName.get(name)?.column ?? (name === "communityId" ? "community_id" : name === "createdAt" ? "created_at" : name === "updatedAt" ? "updated_at" : name);
+  // `updatedInBulk` (bills' status, set on a whole batch at approval): an update that changes no
+  // indexed column, with room for the new row version on its page, writes no index (a heap-only
+  // update); bills have ten indexes. A sort on such a field sorts the rows its filters found.
+  const bulk = new Set(r.updatedInBulk);
   for (const f of r.fields) {
+    if (bulk.has(f.name)) continue;
     if (f.sort) index([...scopeCols, f.column, "id"]);
     else if ((f.filter && !fewValues(f)) || (f.type === "ref" && !isWhoColumn(f))) index(["tenant_id", f.column]);
   }
@@ -226,7 +233,9 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
     }
   }
   const triggers = r.referenceChecks === "statement" ? { [`${t}_refs`]: childTriggers(t, refs) } : undefined;
-  return { columns, primaryKey: ["tenant_id", "id"], indexes, foreignKeys, ...(triggers ? { triggers } : {}) };
+  // Half of each page free: a batch updates every row of its pages, each new version beside the old.
+  const storage = bulk.size ? "fillfactor = 50" : undefined;
+  return { columns, primaryKey: ["tenant_id", "id"], indexes, foreignKeys, ...(triggers ? { triggers } : {}), ...(storage ? { storage } : {}) };
 }
 
 export function snapshotOf(model: Model): Snapshot {
@@ -248,7 +257,7 @@ export function snapshotOf(model: Model): Snapshot {
 function createTable(name: string, t: TableShape): string {
   const cols = Object.entries(t.columns).map(([c, d]) => `  ${q(c)} ${d}`);
   cols.push(`  primary key (${t.primaryKey.map(q).join(", ")})`);
-  return `create table if not exists ${q(name)} (\n${cols.join(",\n")}\n);`;
+  return `create table if not exists ${q(name)} (\n${cols.join(",\n")}\n)${t.storage ? ` with (${t.storage})` : ""};`;
 }
 
 /** Full DDL of the current shape (for reading, and for a brand-new database). */
@@ -293,6 +302,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { sql: string;
     }
     for (const [ix, sql] of Object.entries(t.indexes)) if (!old.indexes[ix]) out.push(`${sql};`);
     for (const ix of Object.keys(old.indexes)) if (!t.indexes[ix]) out.push(`drop index if exists ${q(ix)};`);
+    // New pages only: rows already written move when they are next updated.
+    if (t.storage !== old.storage) out.push(t.storage ? `alter table ${q(name)} set (${t.storage});` : `alter table ${q(name)} reset (fillfactor);`);
     for (const [f, sql] of Object.entries(t.foreignKeys)) if (!old.foreignKeys[f]) fks.push(`${sql};`);
     for (const f of Object.keys(old.foreignKeys)) if (!t.foreignKeys[f]) out.push(`alter table ${q(name)} drop constraint if exists ${q(f)};`);
     // Each trigger's SQL replaces its functions and triggers, so a changed one is simply run again.
@@ -328,14 +339,13 @@ export function planMigrations(existing: MigrationFile[], previous: Snapshot | u
   if (!sql.trim()) return existing;
   const n = String(existing.length + 1).padStart(4, "0");
   const first = Object.keys(current).find((t) => JSON.stringify(current[t]) !== JSON.stringify(previous?.[t]));
-  const onlyDroppedIndexes = sql
-    .trim()
-    .split("\n")
-    .every((line) => line.startsWith("drop index "));
+  const lines = sql.trim().split("\n");
+  const onlyDroppedIndexes = lines.every((line) => line.startsWith("drop index "));
+  const onlyIndexesAndStorage = lines.every((line) => line.startsWith("drop index ") || /^alter table "\w+" (set|reset) \(fillfactor/.test(line));
   // The same tables, columns and indexes: only how references are checked changed.
-  const shapeOf = (t: TableShape) => JSON.stringify({ ...t, foreignKeys: 0, triggers: 0 });
+  const shapeOf = (t: TableShape) => JSON.stringify([t.columns, t.primaryKey, t.indexes, t.storage]);
   const onlyReferenceChecks = previous !== undefined && Object.keys(current).every((t) => previous[t] && shapeOf(previous[t]) === shapeOf(current[t]));
-  const label = onlyDroppedIndexes ? "drop_indexes" : onlyReferenceChecks ? "reference_checks" : (first ?? "change");
+  const label = onlyDroppedIndexes ? "drop_indexes" : onlyIndexesAndStorage ? "updated_in_bulk" : onlyReferenceChecks ? "reference_checks" : (first ?? "change");
   const name = existing.length === 0 ? `${n}_initial.sql` : `${n}_${label}.sql`;
   return [...existing, { name, sql }];
 }

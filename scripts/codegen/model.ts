@@ -198,6 +198,7 @@ export function buildModel(sources: Sources): Model {
         ...(r.importable ? { importable: true } : {}),
         ...(r.ingest ? { ingest: true } : {}),
         ...(r.referenceChecks === "statement" ? { referenceChecks: "statement" as const } : {}),
+        ...(r.updatedInBulk ? { updatedInBulk: r.updatedInBulk } : {}),
       };
       resources.push(resource);
       resourceAt.set(resource, { src, path: ["resources", i] });
@@ -249,6 +250,14 @@ export function buildModel(sources: Sources): Model {
     if (!fieldNames.has(r.defaultSort.field)) problems.push(`${resourceWhere(r, "defaultSort")}: resource "${r.name}": defaultSort field "${r.defaultSort.field}" does not exist`);
     if (!fieldNames.has(r.titleField)) problems.push(`${resourceWhere(r, "titleField")}: resource "${r.name}": titleField "${r.titleField}" does not exist`);
     for (const u of r.unique) for (const f of u) if (!fieldNames.has(f)) problems.push(`${resourceWhere(r, "unique")}: resource "${r.name}": unique field "${f}" does not exist`);
+    for (const f of r.updatedInBulk ?? []) {
+      const problem = !fieldNames.has(f)
+        ? "does not exist"
+        : r.defaultSort.field === f || r.unique.some((u) => u.includes(f))
+          ? "is the default sort or part of a unique key, which needs its index"
+          : null;
+      if (problem) problems.push(`${resourceWhere(r, "updatedInBulk")}: resource "${r.name}": updatedInBulk field "${f}" ${problem}`);
+    }
     if (r.actions) problems.push(...actionProblems(r, mappings).map(([path, p]) => `${resourceWhere(r, "actions", ...path)}: resource "${r.name}": ${p}`));
     for (const [j, f] of r.fields.entries()) {
       if (f.widget === "authorityTree" && f.type !== "json") problems.push(`${resourceWhere(r, "fields", j, "widget")}: resource "${r.name}" field "${f.name}": widget authorityTree needs type json`);

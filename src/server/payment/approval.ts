@@ -10,6 +10,8 @@ import { parseId } from "../crud/sql.ts";
 import { audit, CODES, idList, notFound, refused, ruleBroken } from "./common.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { planDeductions } from "./auto-deduct.ts";
+import { BILL_COLUMNS, type BillColumnsRow } from "./bills.ts";
+import { camelRows } from "../db/camel-rows.ts";
 import { refreshStaleStatistics } from "../db/statistics.ts";
 
 /**
@@ -59,12 +61,13 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   // The bills to approve are locked first (lock order: bills, then prepayment accounts), so that
   // what rooms with auto-deduct on pay from their balance can be worked out before the one update
   // that approves each bill and records that payment on it.
-  const { rows: locked } = await tx.query<{ id: number | string }>(`select id from bills where tenant_id = $1 and ${sel.where.replace("$3", "$2")} and status in (1, 3) order by id for update`, [
-    session.tenantId,
-    ...sel.params,
-  ]);
+  const locked = await camelRows<BillColumnsRow>(
+    tx,
+    `select ${BILL_COLUMNS} from bills b where b.tenant_id = $1 and ${sel.where.replace("$3", "$2")} and b.status in (1, 3) order by b.id for update`,
+    [session.tenantId, ...sel.params],
+  );
   const ids = locked.map((r) => Number(r.id));
-  const plan = ids.length ? await planDeductions(tx, session, ids) : null;
+  const plan = ids.length ? await planDeductions(tx, session, locked) : null;
   // What each bill gets comes in arrays aligned with ids: one unnest, no join (a prepared statement's
   // plan guesses 10 rows for an unnest, and joining two of them became a nested loop over 1000 × 500
   // rows per batch).

@@ -10,7 +10,7 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { chinaDay } from "../../common/payment/period.ts";
-import { accountingDay, BILL_FROM, BILL_SELECT, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
+import { accountingDay, lateFeeOn, normalizeBill, owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";
 import { dayLockKey, fen } from "./common.ts";
 import { loadSettings, type PaymentSettings } from "./settings.ts";
 import { BALANCE_PAY_METHOD } from "./ledger.ts";
@@ -67,30 +67,26 @@ const nothing = (n: number): DeductionPlan => {
 };
 
 /**
- * `approvingIds` are the bills this approval is about to approve, already locked by it. The plan
- * is computed before the approval's update so that one update per bill both approves it and
- * records what the balance paid (a second update of the same rows would write every index of
- * bills and re-check every foreign key again). Every statement reaches its rows by key, so a batch
- * costs the same whatever the size of the tenant's bills, payments and accounts.
+ * `approving` are the bills this approval is about to approve, already locked and read by it (in id
+ * order). The plan is computed before the approval's update so that one update per bill both
+ * approves it and records what the balance paid (a second update of the same rows would write every
+ * index of bills and re-check every foreign key again). Every statement reaches its rows by key, so
+ * a batch costs the same whatever the size of the tenant's bills, payments and accounts.
  */
-export async function planDeductions(tx: DbSession, session: SessionInfo, approvingIds: number[], at: Date = new Date()): Promise<DeductionPlan> {
+export async function planDeductions(tx: DbSession, session: SessionInfo, approving: BillColumnsRow[], at: Date = new Date()): Promise<DeductionPlan> {
+  const approvingIds = approving.map((b) => Number(b.id));
   const accountRows = await camelRows<Account>(
     tx,
     `select a.id, a.room_id, a.community_id, a.balance from prepay_accounts a
-      where a.tenant_id = $1 and a.auto_deduct and a.status = 1 and a.balance > 0
-        and a.room_id in (select room_id from bills where tenant_id = $1 and id = any($2::bigint[]))
+      where a.tenant_id = $1 and a.room_id = any($2::bigint[]) and a.auto_deduct and a.status = 1 and a.balance > 0
       order by a.id for update`,
-    [session.tenantId, approvingIds],
+    [session.tenantId, [...new Set(approving.map((b) => Number(b.roomId)))]],
   );
   if (!accountRows.length) return nothing(approvingIds.length);
   const accounts = new Map(accountRows.map((a) => [Number(a.roomId), { ...a, id: Number(a.id), communityId: Number(a.communityId), balance: fen(a.balance) }]));
-  const billRows = await camelRows<BillRow>(
-    tx,
-    `select ${BILL_SELECT} from ${BILL_FROM}
-      where b.tenant_id = $1 and b.id = any($2::bigint[]) and b.room_id = any($3::bigint[])
-      order by b.room_id, b.period, b.id`,
-    [session.tenantId, approvingIds, [...accounts.keys()]],
-  );
+  const roomFirst = (x: BillColumnsRow, y: BillColumnsRow) => Number(x.roomId) - Number(y.roomId) || (x.period < y.period ? -1 : x.period > y.period ? 1 : 0) || Number(x.id) - Number(y.id);
+  // Room by room, oldest period first.
+  const billRows = await withItemTerms(tx, session.tenantId, approving.filter((b) => accounts.has(Number(b.roomId))).sort(roomFirst));
 
   const today = chinaDay(at);
   const settings = new Map<number, PaymentSettings>();

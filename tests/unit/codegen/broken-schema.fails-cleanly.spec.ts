@@ -69,6 +69,11 @@ test.each([
     message: new RegExp(`${file}:${at(duplicateMapping, "roomStatus:")}: at /mappings/roomStatus: mapping "roomStatus" is already defined at ${escape("schemas/mappings.yaml")}:\\d+:\\d+`),
   },
   {
+    what: "a bulk-updated field that does not exist",
+    yaml: withResourceKeys(probeModule(), "    updatedInBulk: [status, colour]\n"),
+    message: new RegExp(`${file}:\\d+:\\d+: .*resource "probeGadgets": updatedInBulk field "colour" does not exist`),
+  },
+  {
     what: "a value of the wrong type",
     yaml: probeModule({ titleField: "{ name: title, type: string, label: 标题, maxLength: twenty }" }),
     message: new RegExp(`${file}:\\d+:\\d+: at /resources/0/fields/0/maxLength: must be integer`),

@@ -30,7 +30,7 @@ describe("generated indexes", () => {
     expect(redundant).toEqual([]);
   });
 
-  test("bills keeps the indexes of generation, approval by batch, the arrears list and the list's sorts", () => {
+  test("bills keeps the indexes of generation, approval by batch, the arrears list and the list's sorts, but none on what a batch update changes", () => {
     const names = Object.keys(snapshot.bills.indexes).sort();
     expect(names).toEqual(
       [
@@ -39,9 +39,7 @@ describe("generated indexes", () => {
         "bills_community_id_amount_due_id_idx",
         "bills_community_id_due_date_id_idx",
         "bills_community_id_id_idx",
-        "bills_community_id_paid_at_id_idx",
         "bills_community_id_period_id_idx",
-        "bills_community_id_status_id_idx",
         "bills_payment_item_id_idx",
         "bills_room_id_payment_item_id_period_uq",
       ].sort(),
