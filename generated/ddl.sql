@@ -23,7 +23,6 @@ create table if not exists "access_events" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "access_events_community_id_id_idx" on "access_events" ("tenant_id", "community_id", "id");
 create index if not exists "access_events_community_id_event_time_id_idx" on "access_events" ("tenant_id", "community_id", "event_time", "id");
 create index if not exists "access_events_device_sn_idx" on "access_events" ("tenant_id", "device_sn");
 create index if not exists "access_events_device_name_idx" on "access_events" ("tenant_id", "device_name");
@@ -72,7 +71,6 @@ create table if not exists "activities" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "activities_community_id_id_idx" on "activities" ("tenant_id", "community_id", "id");
 create index if not exists "activities_title_idx" on "activities" ("tenant_id", "title");
 create index if not exists "activities_community_id_start_time_id_idx" on "activities" ("tenant_id", "community_id", "start_time", "id");
 create index if not exists "activities_community_id_end_time_id_idx" on "activities" ("tenant_id", "community_id", "end_time", "id");
@@ -144,7 +142,6 @@ create table if not exists "ai_inspection_records" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "ai_inspection_records_community_id_id_idx" on "ai_inspection_records" ("tenant_id", "community_id", "id");
 create index if not exists "ai_inspection_records_task_id_idx" on "ai_inspection_records" ("tenant_id", "task_id");
 create index if not exists "ai_inspection_records_config_id_idx" on "ai_inspection_records" ("tenant_id", "config_id");
 create index if not exists "ai_inspection_records_channel_name_idx" on "ai_inspection_records" ("tenant_id", "channel_name");
@@ -172,7 +169,6 @@ create table if not exists "ai_inspection_reports" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "ai_inspection_reports_community_id_id_idx" on "ai_inspection_reports" ("tenant_id", "community_id", "id");
 create index if not exists "ai_inspection_reports_title_idx" on "ai_inspection_reports" ("tenant_id", "title");
 create index if not exists "ai_inspection_reports_community_id_start_date_id_idx" on "ai_inspection_reports" ("tenant_id", "community_id", "start_date", "id");
 create index if not exists "ai_inspection_reports_community_id_abnormal_count_id_idx" on "ai_inspection_reports" ("tenant_id", "community_id", "abnormal_count", "id");
@@ -262,7 +258,6 @@ create table if not exists "alarms" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "alarms_community_id_id_idx" on "alarms" ("tenant_id", "community_id", "id");
 create index if not exists "alarms_alarm_level_id_idx" on "alarms" ("tenant_id", "alarm_level_id");
 create index if not exists "alarms_device_id_idx" on "alarms" ("tenant_id", "device_id");
 create index if not exists "alarms_community_id_alarm_time_id_idx" on "alarms" ("tenant_id", "community_id", "alarm_time", "id");
@@ -287,7 +282,6 @@ create table if not exists "app_banners" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "app_banners_community_id_id_idx" on "app_banners" ("tenant_id", "community_id", "id");
 create index if not exists "app_banners_title_idx" on "app_banners" ("tenant_id", "title");
 create index if not exists "app_banners_community_id_sort_no_id_idx" on "app_banners" ("tenant_id", "community_id", "sort_no", "id");
 create table if not exists "app_services" (
@@ -345,7 +339,6 @@ create table if not exists "bill_approvals" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "bill_approvals_community_id_id_idx" on "bill_approvals" ("tenant_id", "community_id", "id");
 create index if not exists "bill_approvals_bill_id_idx" on "bill_approvals" ("tenant_id", "bill_id");
 create index if not exists "bill_approvals_decider_id_idx" on "bill_approvals" ("tenant_id", "decider_id");
 create index if not exists "bill_approvals_community_id_decided_at_id_idx" on "bill_approvals" ("tenant_id", "community_id", "decided_at", "id");
@@ -402,7 +395,6 @@ create table if not exists "bills" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 ) with (fillfactor = 50);
-create index if not exists "bills_community_id_id_idx" on "bills" ("tenant_id", "community_id", "id");
 create index if not exists "bills_payment_item_id_idx" on "bills" ("tenant_id", "payment_item_id");
 create index if not exists "bills_batch_id_idx" on "bills" ("tenant_id", "batch_id");
 create index if not exists "bills_community_id_period_id_idx" on "bills" ("tenant_id", "community_id", "period", "id");
@@ -449,7 +441,6 @@ create table if not exists "call_logs" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "call_logs_community_id_id_idx" on "call_logs" ("tenant_id", "community_id", "id");
 create index if not exists "call_logs_community_id_call_time_id_idx" on "call_logs" ("tenant_id", "community_id", "call_time", "id");
 create index if not exists "call_logs_device_sn_idx" on "call_logs" ("tenant_id", "device_sn");
 create index if not exists "call_logs_device_name_idx" on "call_logs" ("tenant_id", "device_name");
@@ -473,7 +464,6 @@ create table if not exists "capture_pictures" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "capture_pictures_community_id_id_idx" on "capture_pictures" ("tenant_id", "community_id", "id");
 create index if not exists "capture_pictures_channel_name_idx" on "capture_pictures" ("tenant_id", "channel_name");
 create index if not exists "capture_pictures_device_sn_idx" on "capture_pictures" ("tenant_id", "device_sn");
 create index if not exists "capture_pictures_community_id_capture_time_id_idx" on "capture_pictures" ("tenant_id", "community_id", "capture_time", "id");
@@ -600,7 +590,6 @@ create table if not exists "communal_area_bookings" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "communal_area_bookings_community_id_id_idx" on "communal_area_bookings" ("tenant_id", "community_id", "id");
 create index if not exists "communal_area_bookings_communal_area_id_idx" on "communal_area_bookings" ("tenant_id", "communal_area_id");
 create index if not exists "communal_area_bookings_community_id_booking_date_id_idx" on "communal_area_bookings" ("tenant_id", "community_id", "booking_date", "id");
 create index if not exists "communal_area_bookings_booker_name_idx" on "communal_area_bookings" ("tenant_id", "booker_name");
@@ -666,7 +655,6 @@ create table if not exists "daily_closings" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "daily_closings_community_id_id_idx" on "daily_closings" ("tenant_id", "community_id", "id");
 create index if not exists "daily_closings_community_id_day_id_idx" on "daily_closings" ("tenant_id", "community_id", "day", "id");
 create unique index if not exists "daily_closings_community_id_day_uq" on "daily_closings" ("tenant_id", "community_id", "day");
 create table if not exists "deposits" (
@@ -698,7 +686,6 @@ create table if not exists "deposits" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "deposits_community_id_id_idx" on "deposits" ("tenant_id", "community_id", "id");
 create index if not exists "deposits_room_id_idx" on "deposits" ("tenant_id", "room_id");
 create index if not exists "deposits_payment_item_id_idx" on "deposits" ("tenant_id", "payment_item_id");
 create index if not exists "deposits_community_id_amount_id_idx" on "deposits" ("tenant_id", "community_id", "amount", "id");
@@ -756,7 +743,6 @@ create table if not exists "dunning_notices" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "dunning_notices_community_id_id_idx" on "dunning_notices" ("tenant_id", "community_id", "id");
 create index if not exists "dunning_notices_room_id_idx" on "dunning_notices" ("tenant_id", "room_id");
 create index if not exists "dunning_notices_community_id_amount_owed_id_idx" on "dunning_notices" ("tenant_id", "community_id", "amount_owed", "id");
 create index if not exists "dunning_notices_task_id_idx" on "dunning_notices" ("tenant_id", "task_id");
@@ -921,7 +907,6 @@ create table if not exists "inspect_plan_reports" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "inspect_plan_reports_community_id_id_idx" on "inspect_plan_reports" ("tenant_id", "community_id", "id");
 create index if not exists "inspect_plan_reports_plan_id_idx" on "inspect_plan_reports" ("tenant_id", "plan_id");
 create index if not exists "inspect_plan_reports_community_id_report_date_id_idx" on "inspect_plan_reports" ("tenant_id", "community_id", "report_date", "id");
 create index if not exists "inspect_plan_reports_community_id_abnormal_tasks_id_idx" on "inspect_plan_reports" ("tenant_id", "community_id", "abnormal_tasks", "id");
@@ -1096,7 +1081,6 @@ create table if not exists "meter_readings" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "meter_readings_community_id_id_idx" on "meter_readings" ("tenant_id", "community_id", "id");
 create index if not exists "meter_readings_payment_item_id_idx" on "meter_readings" ("tenant_id", "payment_item_id");
 create index if not exists "meter_readings_community_id_period_id_idx" on "meter_readings" ("tenant_id", "community_id", "period", "id");
 create unique index if not exists "meter_readings_room_id_payment_item_id_period_uq" on "meter_readings" ("tenant_id", "room_id", "payment_item_id", "period");
@@ -1121,7 +1105,6 @@ create table if not exists "notices" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "notices_community_id_id_idx" on "notices" ("tenant_id", "community_id", "id");
 create index if not exists "notices_title_idx" on "notices" ("tenant_id", "title");
 create index if not exists "notices_room_id_idx" on "notices" ("tenant_id", "room_id");
 create index if not exists "notices_community_id_publish_status_id_idx" on "notices" ("tenant_id", "community_id", "publish_status", "id");
@@ -1171,7 +1154,6 @@ create table if not exists "parking_events" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "parking_events_community_id_id_idx" on "parking_events" ("tenant_id", "community_id", "id");
 create index if not exists "parking_events_plate_idx" on "parking_events" ("tenant_id", "plate");
 create index if not exists "parking_events_lot_id_idx" on "parking_events" ("tenant_id", "lot_id");
 create index if not exists "parking_events_gate_name_idx" on "parking_events" ("tenant_id", "gate_name");
@@ -1223,7 +1205,6 @@ create table if not exists "parking_payments" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "parking_payments_community_id_id_idx" on "parking_payments" ("tenant_id", "community_id", "id");
 create index if not exists "parking_payments_plate_idx" on "parking_payments" ("tenant_id", "plate");
 create index if not exists "parking_payments_lot_id_idx" on "parking_payments" ("tenant_id", "lot_id");
 create index if not exists "parking_payments_community_id_amount_id_idx" on "parking_payments" ("tenant_id", "community_id", "amount", "id");
@@ -1366,7 +1347,6 @@ create table if not exists "patrol_records" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "patrol_records_community_id_id_idx" on "patrol_records" ("tenant_id", "community_id", "id");
 create index if not exists "patrol_records_plan_id_idx" on "patrol_records" ("tenant_id", "plan_id");
 create index if not exists "patrol_records_point_id_idx" on "patrol_records" ("tenant_id", "point_id");
 create index if not exists "patrol_records_user_id_idx" on "patrol_records" ("tenant_id", "user_id");
@@ -1448,7 +1428,6 @@ create table if not exists "payments" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "payments_community_id_id_idx" on "payments" ("tenant_id", "community_id", "id");
 create index if not exists "payments_bill_id_idx" on "payments" ("tenant_id", "bill_id");
 create index if not exists "payments_room_id_idx" on "payments" ("tenant_id", "room_id");
 create index if not exists "payments_community_id_amount_id_idx" on "payments" ("tenant_id", "community_id", "amount", "id");
@@ -1533,7 +1512,6 @@ create table if not exists "prepay_transactions" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "prepay_transactions_community_id_id_idx" on "prepay_transactions" ("tenant_id", "community_id", "id");
 create index if not exists "prepay_transactions_account_id_idx" on "prepay_transactions" ("tenant_id", "account_id");
 create index if not exists "prepay_transactions_room_id_idx" on "prepay_transactions" ("tenant_id", "room_id");
 create index if not exists "prepay_transactions_community_id_amount_id_idx" on "prepay_transactions" ("tenant_id", "community_id", "amount", "id");
@@ -1585,7 +1563,6 @@ create table if not exists "publish_records" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "publish_records_community_id_id_idx" on "publish_records" ("tenant_id", "community_id", "id");
 create index if not exists "publish_records_title_idx" on "publish_records" ("tenant_id", "title");
 create index if not exists "publish_records_device_id_idx" on "publish_records" ("tenant_id", "device_id");
 create index if not exists "publish_records_community_id_start_time_id_idx" on "publish_records" ("tenant_id", "community_id", "start_time", "id");
@@ -1635,7 +1612,6 @@ create table if not exists "receipts" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "receipts_community_id_id_idx" on "receipts" ("tenant_id", "community_id", "id");
 create index if not exists "receipts_payment_id_idx" on "receipts" ("tenant_id", "payment_id");
 create index if not exists "receipts_room_id_idx" on "receipts" ("tenant_id", "room_id");
 create index if not exists "receipts_community_id_issued_at_id_idx" on "receipts" ("tenant_id", "community_id", "issued_at", "id");
@@ -1662,7 +1638,6 @@ create table if not exists "reconciliations" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "reconciliations_community_id_id_idx" on "reconciliations" ("tenant_id", "community_id", "id");
 create index if not exists "reconciliations_community_id_day_id_idx" on "reconciliations" ("tenant_id", "community_id", "day", "id");
 create index if not exists "reconciliations_cashier_id_idx" on "reconciliations" ("tenant_id", "cashier_id");
 create unique index if not exists "reconciliations_community_id_day_pay_method_cashier_id_uq" on "reconciliations" ("tenant_id", "community_id", "day", "pay_method", "cashier_id");
@@ -1688,7 +1663,6 @@ create table if not exists "refunds" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "refunds_community_id_id_idx" on "refunds" ("tenant_id", "community_id", "id");
 create index if not exists "refunds_payment_id_idx" on "refunds" ("tenant_id", "payment_id");
 create index if not exists "refunds_bill_id_idx" on "refunds" ("tenant_id", "bill_id");
 create index if not exists "refunds_room_id_idx" on "refunds" ("tenant_id", "room_id");
@@ -1720,7 +1694,6 @@ create table if not exists "repairs" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "repairs_community_id_id_idx" on "repairs" ("tenant_id", "community_id", "id");
 create index if not exists "repairs_room_id_idx" on "repairs" ("tenant_id", "room_id");
 create index if not exists "repairs_reporter_name_idx" on "repairs" ("tenant_id", "reporter_name");
 create index if not exists "repairs_community_id_report_time_id_idx" on "repairs" ("tenant_id", "community_id", "report_time", "id");
@@ -1750,7 +1723,6 @@ create table if not exists "room_audit_orders" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "room_audit_orders_community_id_id_idx" on "room_audit_orders" ("tenant_id", "community_id", "id");
 create index if not exists "room_audit_orders_applicant_name_idx" on "room_audit_orders" ("tenant_id", "applicant_name");
 create index if not exists "room_audit_orders_phone_idx" on "room_audit_orders" ("tenant_id", "phone");
 create index if not exists "room_audit_orders_room_id_idx" on "room_audit_orders" ("tenant_id", "room_id");
@@ -1802,7 +1774,6 @@ create table if not exists "service_applications" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "service_applications_community_id_id_idx" on "service_applications" ("tenant_id", "community_id", "id");
 create index if not exists "service_applications_app_service_id_idx" on "service_applications" ("tenant_id", "app_service_id");
 create index if not exists "service_applications_community_id_apply_time_id_idx" on "service_applications" ("tenant_id", "community_id", "apply_time", "id");
 create index if not exists "service_applications_community_id_apply_status_id_idx" on "service_applications" ("tenant_id", "community_id", "apply_status", "id");
@@ -1976,7 +1947,6 @@ create table if not exists "suggestions" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "suggestions_community_id_id_idx" on "suggestions" ("tenant_id", "community_id", "id");
 create index if not exists "suggestions_reporter_name_idx" on "suggestions" ("tenant_id", "reporter_name");
 create index if not exists "suggestions_room_id_idx" on "suggestions" ("tenant_id", "room_id");
 create index if not exists "suggestions_community_id_submit_time_id_idx" on "suggestions" ("tenant_id", "community_id", "submit_time", "id");
@@ -2045,7 +2015,6 @@ create table if not exists "temp_charges" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "temp_charges_community_id_id_idx" on "temp_charges" ("tenant_id", "community_id", "id");
 create index if not exists "temp_charges_room_id_idx" on "temp_charges" ("tenant_id", "room_id");
 create index if not exists "temp_charges_payment_item_id_idx" on "temp_charges" ("tenant_id", "payment_item_id");
 create index if not exists "temp_charges_community_id_amount_id_idx" on "temp_charges" ("tenant_id", "community_id", "amount", "id");
@@ -2129,7 +2098,6 @@ create table if not exists "video_patrol_records" (
   "updated_by" bigint,
   primary key ("tenant_id", "id")
 );
-create index if not exists "video_patrol_records_community_id_id_idx" on "video_patrol_records" ("tenant_id", "community_id", "id");
 create index if not exists "video_patrol_records_channel_name_idx" on "video_patrol_records" ("tenant_id", "channel_name");
 create index if not exists "video_patrol_records_device_sn_idx" on "video_patrol_records" ("tenant_id", "device_sn");
 create index if not exists "video_patrol_records_community_id_patrol_time_id_idx" on "video_patrol_records" ("tenant_id", "community_id", "patrol_time", "id");

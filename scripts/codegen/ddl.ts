@@ -209,7 +209,10 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
   const scopeCols = r.scope === "community" ? ["tenant_id", "community_id"] : ["tenant_id"];
   const wanted: { cols: string[]; unique: boolean }[] = [];
   const index = (cols: string[], unique = false) => wanted.push({ cols, unique });
-  index([...scopeCols, "id"]);
+  // A community's rows in id order, when that is how its list is ordered. A list ordered by another
+  // column has that column's index (scope, column, id) instead, which serves every community filter
+  // and count as well; no page orders such a list by id, and each index costs every row written.
+  if (r.scope !== "community" || r.defaultSort.field === "id") index([...scopeCols, "id"]);
   const byName = new Map(r.fields.map((f) => [f.name, f]));
   const col = (name: string) => byName.get(name)?.column ?? (name === "communityId" ? "community_id" : name === "createdAt" ? "created_at" : name === "updatedAt" ? "updated_at" : name);
   // `updatedInBulk` (bills' status, set on a whole batch at approval): an update that changes no

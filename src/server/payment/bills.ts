@@ -32,16 +32,16 @@ type ItemTerms = Pick<BillRow, "itemName" | "paymentType" | "lateFeeEnabled" | "
 export type BillColumnsRow = Omit<BillRow, keyof ItemTerms>;
 
 /**
- * Bills read with BILL_COLUMNS alone, completed with their items' terms from one lookup of the items
- * by key. For many bills at once: joined in the same statement, a prepared plan that guessed a
- * handful of bills paired each of them with every item of the tenant.
+ * Bills read with BILL_COLUMNS alone, completed in place with their items' terms from one lookup of
+ * the items by key. For many bills at once: joined in the same statement, a prepared plan that
+ * guessed a handful of bills paired each of them with every item of the tenant.
  */
 export async function withItemTerms(tx: DbSession, tenantId: number, bills: BillColumnsRow[]): Promise<BillRow[]> {
   if (!bills.length) return [];
   const itemIds = [...new Set(bills.map((b) => Number(b.paymentItemId)))];
   const items = await camelRows<ItemTerms & { id: number | string }>(tx, `select i.id, ${ITEM_TERMS} from payment_items i where i.tenant_id = $1 and i.id = any($2::bigint[])`, [tenantId, itemIds]);
   const termsOf = new Map(items.map(({ id, ...terms }) => [Number(id), terms]));
-  return bills.map((b) => ({ ...b, ...termsOf.get(Number(b.paymentItemId))! }));
+  return bills.map((b) => Object.assign(b, termsOf.get(Number(b.paymentItemId))!));
 }
 
 export const BILL_FROM = `bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id`;
