@@ -3,8 +3,9 @@
 // a target that does not appear ends the tour (spec §4). Next, previous, finish and quit (the close
 // icon) are the popup's buttons.
 import { Button, message, Space, Tour } from "antd";
-import { useEffect, useReducer, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useEffect, useReducer, useState } from "react";
+import { useNavigate } from "react-router";
+import { appHistory } from "../providers/history.ts";
 import { constants } from "../../../generated/constants.ts";
 import { idleTour, isLastStep, needsNavigation, tourReducer, waitForEvent, waitForTarget } from "./tour-state.ts";
 import { tours } from "./tours.ts";
@@ -29,13 +30,6 @@ export default function TourHost({ tourId, nonce, onEnd }: TourHostProps) {
   const [state, dispatch] = useReducer(tourReducer, idleTour);
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
-  const location = useLocation();
-  // The current address for the step effect below, which must not re-run when it changes; kept
-  // after each commit (declared first, so it is fresh before the step effect reads it).
-  const here = useRef("");
-  useEffect(() => {
-    here.current = location.pathname + location.search;
-  }, [location.pathname, location.search]);
   const tour = tours[tourId];
 
   useEffect(() => {
@@ -50,7 +44,11 @@ export default function TourHost({ tourId, nonce, onEnd }: TourHostProps) {
     const step = tour.steps[state.index];
     const abort = new AbortController();
     void (async () => {
-      if (needsNavigation(step, here.current) && step.path) void navigate(step.path);
+      // Where the app is now: the history's address, which a navigation sets at once. The router's
+      // location is rendered in a transition; a click on 上一步 right after the previous step's
+      // navigation would still see the address before it, and the step would not go back.
+      const { pathname, search } = appHistory().location;
+      if (needsNavigation(step, pathname + search) && step.path) void navigate(step.path);
       if (step.fire) {
         const answered = step.fire.waitFor ? waitForEvent(window, step.fire.waitFor, step.fire.timeoutMs) : Promise.resolve(true);
         window.dispatchEvent(new CustomEvent(step.fire.event, { detail: step.fire.detail }));
