@@ -56,7 +56,7 @@ interface SheetRows {
 }
 
 /** One worksheet as the import reads it: the header (row 1) by label, then the non-empty data rows. */
-async function readSheet(sheet: AsyncIterable<ExcelJS.Row>, byLabel: Map<string, ImportColumn>): Promise<SheetRows> {
+async function readSheet(sheet: AsyncIterable<ExcelJS.Row> | Iterable<ExcelJS.Row>, byLabel: Map<string, ImportColumn>): Promise<SheetRows> {
   const out: SheetRows = { keyOfColumn: new Map(), rows: [], tooMany: false };
   for await (const r of sheet) {
     if (r.number === 1) {
@@ -84,33 +84,62 @@ async function readSheet(sheet: AsyncIterable<ExcelJS.Row>, byLabel: Map<string,
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
+interface Sheet {
+  name: string | undefined;
+  rows: AsyncIterable<ExcelJS.Row> | Iterable<ExcelJS.Row>;
+}
+
 /**
- * The data rows of an uploaded file, by column key; a file that is not the template is refused.
- * Read as a stream (exceljs WorkbookReader: one row at a time, only its cells' text kept), so a file
- * of MAX_IMPORT_ROWS rows takes a fraction of the time and memory of loading the whole workbook.
- * The sheet read is the data sheet (导入数据), else the first sheet of the file.
+ * The file's sheets read as a stream (exceljs WorkbookReader: one row at a time, only its cells'
+ * text kept), so a file of MAX_IMPORT_ROWS rows takes a fraction of the time and memory of loading
+ * the whole workbook.
  */
+async function* streamedSheets(content: Buffer): AsyncGenerator<Sheet> {
+  // styles "cache": number cells in a date format come back as dates (as the full loader gives them).
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "ignore" });
+  for await (const sheet of reader) yield { name: (sheet as unknown as { name?: string }).name, rows: sheet };
+}
+
+/** The same sheets from the whole workbook loaded at once. */
+async function* loadedSheets(content: Buffer): AsyncGenerator<Sheet> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(content as unknown as ArrayBuffer); // exceljs types its own Buffer, not Node's generic one
+  for (const ws of wb.worksheets) yield { name: ws.name, rows: ws.getRows(1, ws.rowCount) ?? [] };
+}
+
+/** The sheet read: the data sheet (导入数据), else the first sheet of the file. */
+async function chosenSheet(sheets: AsyncIterable<Sheet>, byLabel: Map<string, ImportColumn>): Promise<SheetRows | null> {
+  let chosen: SheetRows | null = null;
+  let chosenIsData = false;
+  for await (const { name, rows } of sheets) {
+    const wanted = !chosenIsData && (name === DATA_SHEET || chosen === null);
+    // Every sheet is read to its end (the stream moves on only then); only the wanted one is kept.
+    const parsed = await readSheet(rows, wanted ? byLabel : new Map<string, ImportColumn>());
+    if (wanted) {
+      chosen = parsed;
+      chosenIsData = name === DATA_SHEET;
+    }
+  }
+  return chosen;
+}
+
+/** The data rows of an uploaded file, by column key; a file that is not the template is refused. */
 export async function readImportFile(content: Buffer, columns: ImportColumn[]): Promise<ParsedRow[]> {
   const unreadable = () => new TemplateError(messages.importFileUnreadable);
   if (content.length < 4 || !content.subarray(0, 4).equals(ZIP_MAGIC)) throw unreadable();
   const byLabel = new Map(columns.map((c) => [norm(c.label), c]));
-  let chosen: SheetRows | null = null;
-  let chosenIsData = false;
+  let chosen: SheetRows | null;
   try {
-    // styles "cache": number cells in a date format come back as dates (as the full loader gives them).
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "ignore" });
-    for await (const sheet of reader) {
-      const name = (sheet as unknown as { name?: string }).name;
-      const wanted = !chosenIsData && (name === DATA_SHEET || chosen === null);
-      // Every sheet is read to its end (the stream moves on only then); only the wanted one is kept.
-      const parsed = await readSheet(sheet, wanted ? byLabel : new Map<string, ImportColumn>());
-      if (wanted) {
-        chosen = parsed;
-        chosenIsData = name === DATA_SHEET;
-      }
-    }
+    chosen = await chosenSheet(streamedSheets(content), byLabel);
   } catch {
-    throw unreadable();
+    // The stream reader once refused a valid file in a full test run (its temporary files for
+    // sheets stored before the shared strings; not reproduced): the whole workbook, loaded at once,
+    // is tried before the file is called unreadable.
+    try {
+      chosen = await chosenSheet(loadedSheets(content), byLabel);
+    } catch {
+      throw unreadable();
+    }
   }
   if (!chosen) throw new TemplateError(messages.importFileNoSheet);
   const present = new Set(chosen.keyOfColumn.values());

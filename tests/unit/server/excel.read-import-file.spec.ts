@@ -1,9 +1,9 @@
-// Reading an uploaded import file (src/server/excel/workbook.ts, a streaming read): the template's
-// data sheet (or the first sheet), columns found by their labels (a red * or spaces in the header
-// are fine), cells as text or dates, empty rows skipped with the Excel row numbers kept; a file that
-// is not the template is refused with a message that says why.
+// Reading an uploaded import file (src/server/excel/workbook.ts, a streaming read, the whole workbook
+// if that fails): the template's data sheet (or the first sheet), columns found by their labels (a
+// red * or spaces in the header are fine), cells as text or dates, empty rows skipped with the Excel
+// row numbers kept; a file that is not the template is refused with a message that says why.
 import ExcelJS from "exceljs";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { importerOf } from "../../../src/server/excel/importers.ts";
 import { DATA_SHEET, readImportFile, TemplateError, templateWorkbook } from "../../../src/server/excel/workbook.ts";
 
@@ -51,6 +51,35 @@ test("reads the data sheet of the downloaded template, wherever it is, by the he
     wb.addWorksheet("Sheet2").addRow(["楼栋", "单元", "房号", "姓名", "手机号"]);
   });
   expect((await readImportFile(first, columns)).map((r) => r.cells.name)).toEqual(["赵六"]);
+});
+
+test("reads the file whole when the stream reader fails on it, the same sheet and cells", async () => {
+  const content = await file((wb) => {
+    wb.addWorksheet("说明").addRow(["请在导入数据表填写"]);
+    const data = wb.addWorksheet(DATA_SHEET);
+    data.addRow(["楼栋", "单元", "房号", "姓名", "手机号", "入住日期"]);
+    data.addRow([]);
+    data.addRow(["5栋", "1单元", "501", "孙七", 13500000000, new Date(Date.UTC(2024, 6, 1))]);
+  });
+  const streamed = await readImportFile(content, columns);
+  const failing = vi.spyOn(ExcelJS.stream.xlsx, "WorkbookReader").mockImplementation(
+    class {
+      // eslint-disable-next-line require-yield -- a reader that fails before its first sheet
+      async *[Symbol.asyncIterator]() {
+        throw new Error("stream reader failed");
+      }
+    } as never,
+  );
+  try {
+    const whole = await readImportFile(content, columns);
+    expect(failing).toHaveBeenCalled();
+    expect(whole).toEqual([{ row: 3, cells: { building: "5栋", unit: "1单元", roomNo: "501", name: "孙七", phone: "13500000000", moveInDate: new Date(Date.UTC(2024, 6, 1)) } }]);
+    expect(whole).toEqual(streamed);
+    // Not a workbook either way: refused.
+    expect(await refusal(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6]))).toBe("无法读取文件，请上传 .xlsx 格式的导入模板");
+  } finally {
+    failing.mockRestore();
+  }
 });
 
 test("refuses what is not the template, saying why", async () => {
