@@ -217,7 +217,8 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
   const col = (name: string) => byName.get(name)?.column ?? (name === "communityId" ? "community_id" : name === "createdAt" ? "created_at" : name === "updatedAt" ? "updated_at" : name);
   // `updatedInBulk` (bills' status, set on a whole batch at approval): an update that changes no
   // indexed column, with room for the new row version on its page, writes no index (a heap-only
-  // update); bills have ten indexes. A sort on such a field sorts the rows its filters found.
+  // update), however many indexes the table has. A sort on such a field sorts the rows its filters
+  // found.
   const bulk = new Set(r.updatedInBulk);
   for (const f of r.fields) {
     if (bulk.has(f.name)) continue;

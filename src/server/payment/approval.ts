@@ -14,12 +14,8 @@ import { BILL_COLUMNS, type BillColumnsRow } from "./bills.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { refreshStaleStatistics } from "../db/statistics.ts";
 
-/**
- * The tables an approval writes in bulk (with auto-deduction), and the payment items its bills are
- * read with: their statistics are kept current before it (a plan made without them joined every
- * bill to all of the tenant's items).
- */
-const WRITTEN = ["bills", "bill_approvals", "payments", "receipts", "prepay_transactions", "prepay_accounts", "payment_items"];
+/** The tables an approval writes in bulk (with auto-deduction): their statistics are kept current before it. */
+const WRITTEN = ["bills", "bill_approvals", "payments", "receipts", "prepay_transactions", "prepay_accounts"];
 
 export interface DecisionResult {
   /** Bills whose status changed. */
