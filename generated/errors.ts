@@ -174,6 +174,7 @@ export const messages = {
   "grantCodesExceedOwn": "不能授予自身未拥有的权限",
   "grantOwnRoleRefused": "不能修改自己的角色",
   "grantMainAccountRefused": "不能将账号设为主账号",
+  "grantAccountExceedsOwn": "不能修改或删除权限超出自身的账号",
   "mainAccountProtected": "主账号不能删除、停用或降级",
   "passwordTooCommon": "密码过于常见，容易被猜中，请换一个更复杂的密码",
   "ingestRecordsRequired": "请提供要上报的记录（records）",

@@ -40,7 +40,7 @@ describe.each(backends)("users (%s)", (backend) => {
     expect(ordinary.status).toBe(200);
     const makeMain = await t.server.request("POST", "/api/system/users", { token: manager, body: { username: "fakeboss", password: "Fake-Boss-123", userType: "0" } });
     expect(makeMain.status).toBe(401);
-    expect(makeMain.body).toEqual(NO_PERMISSION);
+    expect(makeMain.body).toEqual({ ...NO_PERMISSION, message: "不能将账号设为主账号" });
     const takeOver = await t.server.request("PUT", `/api/system/users/${adminId}`, { token: manager, body: { password: "Taken-Over-1" } });
     expect(takeOver.status).toBe(401);
     const remove = await t.server.request("DELETE", `/api/system/users/${adminId}`, { token: manager });

@@ -16,6 +16,7 @@ import type { DbSession } from "../db/types.ts";
 import { communityName } from "../auth/access.ts";
 import { optionalId } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { registerUserAccountHooks } from "./user-accounts.ts";
 
 export interface UserListItem {
   userId: number;
@@ -34,6 +35,7 @@ export async function tenantUsers(db: DbSession, tenantId: number): Promise<User
 }
 
 export async function usersModule(app: FastifyInstance): Promise<void> {
+  registerUserAccountHooks();
   route(app, operations.getUserCenter, async ({ params: { userId }, session }) => {
     if (userId !== session.userId && session.userType !== MAIN_ACCOUNT) throw apiError("NO_PERMISSION");
     const center = await userCenter(app.db, session.tenantId, userId); // another tenant's id is not found

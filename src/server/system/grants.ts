@@ -1,0 +1,88 @@
+// Grants never exceed the grantor: one rule for every write that sets a user's role or type or a
+// role's codes (the users and characters resources; system/user-accounts.ts calls it from their hooks).
+// - a role may be given (to oneself or anyone) only when the grantor holds every code of it;
+// - a role may be created or widened only with codes the grantor holds (codes already in it stay);
+// - nobody changes their own role, and nobody makes an account the main account;
+// - the main account cannot be deleted, disabled or demoted;
+// - an account whose role holds a code the grantor lacks can be neither changed nor deleted (a new
+//   password for it would hand its codes over).
+// Every refusal is the 403 marker with its own message.
+import { messages } from "../../../generated/errors.ts";
+import { MAIN_ACCOUNT, roleCodes } from "../auth/authorities.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import type { DbSession } from "../db/types.ts";
+import { apiError } from "../http/envelope.ts";
+import { parseId } from "../http/request-input.ts";
+import { scalarText } from "../../common/scalar-text.ts";
+
+const refuse = (message: string) => apiError("NO_PERMISSION", { message });
+
+const holdsAll = (session: SessionInfo, codes: string[]) => codes.every((code) => session.authorities.includes(code));
+
+async function codesOfRole(db: DbSession, tenantId: number, roleId: number): Promise<string[]> {
+  const { rows } = await db.query<{ authorities: unknown }>("select authorities from characters where tenant_id = $1 and id = $2", [tenantId, roleId]);
+  return roleCodes(rows[0]?.authorities);
+}
+
+interface Account {
+  id: number;
+  userType: string;
+  roleId: number | null;
+}
+
+async function accounts(db: DbSession, tenantId: number, ids: number[]): Promise<Account[]> {
+  const { rows } = await db.query<{ id: number; user_type: string | null; role_id: number | null }>("select id, user_type, role_id from users where tenant_id = $1 and id = any($2::bigint[])", [
+    tenantId,
+    ids,
+  ]);
+  return rows.map((r) => ({ id: Number(r.id), userType: r.user_type ?? "1", roleId: r.role_id === null ? null : Number(r.role_id) }));
+}
+
+/** The grantor may act on these accounts: none is a main account (for a non-main grantor) or holds a code the grantor lacks. */
+async function checkAccountsWithinReach(db: DbSession, session: SessionInfo, targets: Account[]): Promise<void> {
+  if (session.userType === MAIN_ACCOUNT) return;
+  for (const target of targets) {
+    if (target.userType === MAIN_ACCOUNT) throw apiError("NO_PERMISSION");
+    if (target.roleId !== null && !holdsAll(session, await codesOfRole(db, session.tenantId, target.roleId))) throw refuse(messages.grantAccountExceedsOwn);
+  }
+}
+
+/** The fields of a user write that grant something. */
+export interface UserGrant {
+  /** The user written (absent on create). */
+  id?: number;
+  roleId?: unknown;
+  userType?: unknown;
+  enabled?: unknown;
+}
+
+export async function checkUserGrant(db: DbSession, session: SessionInfo, grant: UserGrant): Promise<void> {
+  const [current] = grant.id === undefined ? [] : await accounts(db, session.tenantId, [grant.id]);
+  if (current) await checkAccountsWithinReach(db, session, [current]);
+  const wasMain = current?.userType === MAIN_ACCOUNT;
+  if (grant.userType !== undefined && grant.userType !== null) {
+    const isMain = scalarText(grant.userType) === MAIN_ACCOUNT;
+    if (isMain && !wasMain) throw refuse(messages.grantMainAccountRefused);
+    if (!isMain && wasMain) throw refuse(messages.mainAccountProtected);
+  }
+  if (wasMain && grant.enabled === false) throw refuse(messages.mainAccountProtected);
+  if (grant.roleId === undefined) return;
+  const roleId = parseId(grant.roleId);
+  if (current && roleId === current.roleId) return; // the form sends the role it shows: no change
+  if (grant.id !== undefined && grant.id === session.userId) throw refuse(messages.grantOwnRoleRefused);
+  if (roleId !== null && !holdsAll(session, await codesOfRole(db, session.tenantId, roleId))) throw refuse(messages.grantRoleExceedsOwn);
+}
+
+export async function checkUserRemoval(db: DbSession, session: SessionInfo, ids: number[]): Promise<void> {
+  const targets = await accounts(db, session.tenantId, ids);
+  if (targets.some((t) => t.userType === MAIN_ACCOUNT)) throw session.userType === MAIN_ACCOUNT ? refuse(messages.mainAccountProtected) : apiError("NO_PERMISSION");
+  await checkAccountsWithinReach(db, session, targets);
+}
+
+/** A role's codes as written (create, or update of role `id`): every code it adds must be the grantor's. */
+export async function checkRoleGrant(db: DbSession, session: SessionInfo, id: number | undefined, authorities: unknown): Promise<void> {
+  if (authorities === undefined) return;
+  const before = id === undefined ? [] : await codesOfRole(db, session.tenantId, id);
+  const added = roleCodes(authorities).filter((code) => !before.includes(code));
+  if (!holdsAll(session, added)) throw refuse(messages.grantCodesExceedOwn);
+}

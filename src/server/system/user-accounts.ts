@@ -1,0 +1,34 @@
+// The write steps of users and roles (characters) on the generic path: every grant goes through the
+// one rule of grants.ts; a `password` in a user's body is checked and stored as a scrypt hash (the
+// secret field passwordHash is never read from or written to the client). Username uniqueness across
+// tenants is enforced by login_names (409 DUPLICATE). Deleting a user keeps its operation log
+// (user_id cleared) and ends its sessions.
+import { checkRule } from "../../common/validate.ts";
+import { messages } from "../../../generated/errors.ts";
+import { hashPassword } from "../auth/password.ts";
+import { registerResourceHooks } from "../crud/hooks.ts";
+import { apiError, validationError } from "../http/envelope.ts";
+import { scalarText } from "../../common/scalar-text.ts";
+import { checkRoleGrant, checkUserGrant, checkUserRemoval } from "./grants.ts";
+
+export function registerUserAccountHooks(): void {
+  registerResourceHooks("users", {
+    async beforeWrite({ db, session, id, body, columns }) {
+      await checkUserGrant(db, session, { id, roleId: body.roleId, userType: body.userType, enabled: body.enabled });
+      if (body.password !== undefined && body.password !== null && body.password !== "") {
+        const problem = checkRule("password", body.password);
+        if (problem) throw validationError([{ field: "password", message: problem }]);
+        columns.set("password_hash", await hashPassword(scalarText(body.password)));
+      }
+    },
+    async beforeDelete(tx, session, ids) {
+      if (ids.includes(session.userId)) throw apiError("BAD_REQUEST", { message: messages.selfDeleteRefused });
+      await checkUserRemoval(tx, session, ids);
+      await tx.query("update operation_logs set user_id = null where tenant_id = $1 and user_id = any($2::bigint[])", [session.tenantId, ids]);
+      await tx.query("delete from sessions where tenant_id = $1 and user_id = any($2::bigint[])", [session.tenantId, ids]);
+    },
+  });
+  registerResourceHooks("characters", {
+    beforeWrite: ({ db, session, id, body }) => checkRoleGrant(db, session, id, body.authorities),
+  });
+}
