@@ -761,6 +761,18 @@ export const rules: Record<string, RuleDef> = {
       }
     ]
   },
+  "link": {
+    "description": "链接：http(s) 地址或本站路径（以 / 开头）",
+    "usage": "field",
+    "params": {},
+    "checks": [
+      {
+        "kind": "pattern",
+        "value": "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$",
+        "message": "链接只能以 http://、https:// 或 / 开头"
+      }
+    ]
+  },
   "password": {
     "description": "密码：8到32位",
     "usage": "code",

@@ -86,6 +86,7 @@ const def: ResourceDef = {
       "label": "问卷链接",
       "required": false,
       "maxLength": 255,
+      "rule": "link",
       "list": false,
       "filter": false,
       "search": false,

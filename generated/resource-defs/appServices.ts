@@ -91,6 +91,7 @@ const def: ResourceDef = {
       "label": "应用地址",
       "required": false,
       "maxLength": 255,
+      "rule": "link",
       "list": true,
       "filter": false,
       "search": false,

@@ -45,6 +45,7 @@ const def: ResourceDef = {
       "label": "智慧平台地址",
       "required": false,
       "maxLength": 255,
+      "rule": "link",
       "list": true,
       "filter": false,
       "search": false,

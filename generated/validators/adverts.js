@@ -3,14 +3,15 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_adverts_create","$ref":"resource_adverts_fields","required":["title","positionCode","imgUrlLeft"]};
-const schema20 = {"$id":"resource_adverts_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"positionCode":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":16}]}}]},"imgUrlLeft":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"imgUrlRight":{"allOf":[{"type":["string","null"]}]},"hyperlink":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"rotationPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"sortNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"startTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"endTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema20 = {"$id":"resource_adverts_fields","type":"object","properties":{"title":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"positionCode":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":16}]}}]},"imgUrlLeft":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"imgUrlRight":{"allOf":[{"type":["string","null"]}]},"hyperlink":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},{"maxLength":255}]}}]},"rotationPeriod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"sortNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"startTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"endTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
-const pattern5 = new RegExp("^[1-9]\\d*$", "u");
-const pattern6 = new RegExp("^-?\\d+$", "u");
-const pattern7 = new RegExp("^\\d+$", "u");
-const pattern9 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern5 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const pattern6 = new RegExp("^[1-9]\\d*$", "u");
+const pattern7 = new RegExp("^-?\\d+$", "u");
+const pattern8 = new RegExp("^\\d+$", "u");
+const pattern10 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_adverts_fields" */;
@@ -382,8 +383,8 @@ vErrors = null;
 if(_valid2){
 const _errs43 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 255){
-const err23 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(!pattern5.test(data4)){
+const err23 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -393,11 +394,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid2 = _errs43 === errors;
-valid13 = _valid2;
-}
-if(!valid13){
-const err24 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err24 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -407,10 +406,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.rotationPeriod !== undefined){
-let data5 = data.rotationPeriod;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err25 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/0/type",keyword:"type",params:{type: schema20.properties.rotationPeriod.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs43 === errors;
+valid13 = _valid2;
+}
+if(!valid13){
+const err25 = {instancePath:instancePath+"/hyperlink",schemaPath:"#/properties/hyperlink/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -419,13 +419,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs49 = errors;
-let valid16 = true;
-const _errs50 = errors;
-if(errors === _errs50){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err26 = {};
+}
+if(data.rotationPeriod !== undefined){
+let data5 = data.rotationPeriod;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err26 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/0/type",keyword:"type",params:{type: schema20.properties.rotationPeriod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -434,8 +432,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
+const _errs50 = errors;
+let valid16 = true;
+const _errs51 = errors;
+if(errors === _errs51){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -446,21 +448,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs50 === errors;
-errors = _errs49;
-if(vErrors !== null){
-if(_errs49){
-vErrors.length = _errs49;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs52 = errors;
-if(typeof data5 === "string"){
-if(!pattern5.test(data5)){
-const err28 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -470,9 +459,21 @@ vErrors.push(err28);
 errors++;
 }
 }
+var _valid3 = _errs51 === errors;
+errors = _errs50;
+if(vErrors !== null){
+if(_errs50){
+vErrors.length = _errs50;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs53 = errors;
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-const err29 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err29 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -483,8 +484,8 @@ errors++;
 }
 }
 if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err30 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern7.test(data5)){
+const err30 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -495,8 +496,8 @@ errors++;
 }
 }
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err31 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!(Number(data5) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -506,11 +507,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid3 = _errs52 === errors;
-valid16 = _valid3;
-}
-if(!valid16){
-const err32 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err32 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/then/allOf/3/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -520,10 +519,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.sortNo !== undefined){
-let data6 = data.sortNo;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err33 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs53 === errors;
+valid16 = _valid3;
+}
+if(!valid16){
+const err33 = {instancePath:instancePath+"/rotationPeriod",schemaPath:"#/properties/rotationPeriod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -532,13 +532,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs61 = errors;
-let valid19 = true;
-const _errs62 = errors;
-if(errors === _errs62){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err34 = {};
+}
+if(data.sortNo !== undefined){
+let data6 = data.sortNo;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err34 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.sortNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -547,8 +545,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-else {
+const _errs62 = errors;
+let valid19 = true;
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -559,21 +561,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs62 === errors;
-errors = _errs61;
-if(vErrors !== null){
-if(_errs61){
-vErrors.length = _errs61;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs64 = errors;
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err36 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -583,9 +572,21 @@ vErrors.push(err36);
 errors++;
 }
 }
+var _valid4 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs65 = errors;
 if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err37 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern8.test(data6)){
+const err37 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -596,8 +597,8 @@ errors++;
 }
 }
 if(typeof data6 === "string"){
-if(!pattern6.test(data6)){
-const err38 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!(Number(data6) <= 2147483647)){
+const err38 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -608,8 +609,8 @@ errors++;
 }
 }
 if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err39 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern7.test(data6)){
+const err39 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -620,8 +621,8 @@ errors++;
 }
 }
 if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err40 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!(Number(data6) <= 2147483647)){
+const err40 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -631,11 +632,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid4 = _errs64 === errors;
-valid19 = _valid4;
-}
-if(!valid19){
-const err41 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err41 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -645,10 +644,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.startTime !== undefined){
-let data7 = data.startTime;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err42 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs65 === errors;
+valid19 = _valid4;
+}
+if(!valid19){
+const err42 = {instancePath:instancePath+"/sortNo",schemaPath:"#/properties/sortNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -657,13 +657,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs74 = errors;
-let valid22 = true;
-const _errs75 = errors;
-if(errors === _errs75){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err43 = {};
+}
+if(data.startTime !== undefined){
+let data7 = data.startTime;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err43 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.startTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -672,8 +670,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
+const _errs75 = errors;
+let valid22 = true;
+const _errs76 = errors;
+if(errors === _errs76){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -684,21 +686,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs75 === errors;
-errors = _errs74;
-if(vErrors !== null){
-if(_errs74){
-vErrors.length = _errs74;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs77 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err45 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -708,11 +697,21 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid5 = _errs77 === errors;
-valid22 = _valid5;
+var _valid5 = _errs76 === errors;
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
 }
-if(!valid22){
-const err46 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs78 = errors;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err46 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -722,10 +721,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.endTime !== undefined){
-let data8 = data.endTime;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err47 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs78 === errors;
+valid22 = _valid5;
+}
+if(!valid22){
+const err47 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -734,13 +734,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs83 = errors;
-let valid25 = true;
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err48 = {};
+}
+if(data.endTime !== undefined){
+let data8 = data.endTime;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err48 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.endTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -749,8 +747,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-else {
+const _errs84 = errors;
+let valid25 = true;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
@@ -761,21 +763,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-var _valid6 = _errs84 === errors;
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs86 = errors;
-if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
-const err50 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -785,11 +774,21 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs86 === errors;
-valid25 = _valid6;
+var _valid6 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
 }
-if(!valid25){
-const err51 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs87 = errors;
+if(typeof data8 === "string"){
+if(!pattern10.test(data8)){
+const err51 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -799,10 +798,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data9 = data.enabled;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err52 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+var _valid6 = _errs87 === errors;
+valid25 = _valid6;
+}
+if(!valid25){
+const err52 = {instancePath:instancePath+"/endTime",schemaPath:"#/properties/endTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -812,14 +812,27 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.enabled !== undefined){
+let data9 = data.enabled;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err53 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -904,4 +917,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"title":true,"positionCode":true,"imgUrlLeft":true,"imgUrlRight":true,"hyperlink":true,"rotationPeriod":true,"sortNo":true,"startTime":true,"endTime":true,"enabled":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/title/allOf/0":"请输入广告名称","#/properties/title/allOf/1":"广告名称格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"广告名称不能超过64个字符","#/properties/positionCode/allOf/0":"请输入广告位编码","#/properties/positionCode/allOf/1":"广告位编码格式不正确","#/properties/positionCode/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/positionCode/allOf/2/then/allOf/1":"广告位编码不能超过16个字符","#/properties/imgUrlLeft/allOf/0":"请输入左侧图片","#/properties/imgUrlLeft/allOf/1":"左侧图片格式不正确","#/properties/imgUrlRight/allOf/0":"右侧图片格式不正确","#/properties/hyperlink/allOf/0":"问卷链接格式不正确","#/properties/hyperlink/allOf/1/then/allOf/0":"问卷链接不能超过255个字符","#/properties/rotationPeriod/allOf/0":"轮播间隔(秒)格式不正确","#/properties/rotationPeriod/allOf/1/then/allOf/0":"请输入正整数","#/properties/rotationPeriod/allOf/1/then/allOf/1":"轮播间隔(秒)请输入整数","#/properties/rotationPeriod/allOf/1/then/allOf/2":"轮播间隔(秒)不能大于2147483647","#/properties/rotationPeriod/allOf/1/then/allOf/3":"轮播间隔(秒)超出范围","#/properties/sortNo/allOf/0":"排序格式不正确","#/properties/sortNo/allOf/1/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/1/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/4":"排序超出范围","#/properties/startTime/allOf/0":"开始时间格式不正确","#/properties/startTime/allOf/1/then/allOf/0":"开始时间格式不正确","#/properties/endTime/allOf/0":"结束时间格式不正确","#/properties/endTime/allOf/1/then/allOf/0":"结束时间格式不正确","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"title":"请输入广告名称","positionCode":"请输入广告位编码","imgUrlLeft":"请输入左侧图片"},"numericFields":["rotationPeriod","sortNo"]};
+export const meta = {"messages":{"#/properties/title/allOf/0":"请输入广告名称","#/properties/title/allOf/1":"广告名称格式不正确","#/properties/title/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/title/allOf/2/then/allOf/1":"广告名称不能超过64个字符","#/properties/positionCode/allOf/0":"请输入广告位编码","#/properties/positionCode/allOf/1":"广告位编码格式不正确","#/properties/positionCode/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/positionCode/allOf/2/then/allOf/1":"广告位编码不能超过16个字符","#/properties/imgUrlLeft/allOf/0":"请输入左侧图片","#/properties/imgUrlLeft/allOf/1":"左侧图片格式不正确","#/properties/imgUrlRight/allOf/0":"右侧图片格式不正确","#/properties/hyperlink/allOf/0":"问卷链接格式不正确","#/properties/hyperlink/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/hyperlink/allOf/1/then/allOf/1":"问卷链接不能超过255个字符","#/properties/rotationPeriod/allOf/0":"轮播间隔(秒)格式不正确","#/properties/rotationPeriod/allOf/1/then/allOf/0":"请输入正整数","#/properties/rotationPeriod/allOf/1/then/allOf/1":"轮播间隔(秒)请输入整数","#/properties/rotationPeriod/allOf/1/then/allOf/2":"轮播间隔(秒)不能大于2147483647","#/properties/rotationPeriod/allOf/1/then/allOf/3":"轮播间隔(秒)超出范围","#/properties/sortNo/allOf/0":"排序格式不正确","#/properties/sortNo/allOf/1/then/allOf/0":"请输入非负整数","#/properties/sortNo/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/2":"排序请输入整数","#/properties/sortNo/allOf/1/then/allOf/3":"排序不能大于2147483647","#/properties/sortNo/allOf/1/then/allOf/4":"排序超出范围","#/properties/startTime/allOf/0":"开始时间格式不正确","#/properties/startTime/allOf/1/then/allOf/0":"开始时间格式不正确","#/properties/endTime/allOf/0":"结束时间格式不正确","#/properties/endTime/allOf/1/then/allOf/0":"结束时间格式不正确","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"title":"请输入广告名称","positionCode":"请输入广告位编码","imgUrlLeft":"请输入左侧图片"},"numericFields":["rotationPeriod","sortNo"]};

@@ -3,12 +3,13 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_appServices_create","$ref":"resource_appServices_fields","required":["appName","appId","appType"]};
-const schema20 = {"$id":"resource_appServices_fields","type":"object","properties":{"appName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"appId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"appType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"icon":{"allOf":[{"type":["string","null"]}]},"applicationUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"systemMenu":{"allOf":[{"type":["boolean","null"]}]},"needTicket":{"allOf":[{"type":["boolean","null"]}]},"provider":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"description":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema20 = {"$id":"resource_appServices_fields","type":"object","properties":{"appName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"appId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"appType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"icon":{"allOf":[{"type":["string","null"]}]},"applicationUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},{"maxLength":255}]}}]},"systemMenu":{"allOf":[{"type":["boolean","null"]}]},"needTicket":{"allOf":[{"type":["boolean","null"]}]},"provider":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"description":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern5 = new RegExp("^-?\\d+$", "u");
-const pattern6 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
+const pattern6 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const pattern7 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_appServices_fields" */;
@@ -490,8 +491,8 @@ vErrors = null;
 if(_valid3){
 const _errs53 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 255){
-const err31 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(!pattern6.test(data4)){
+const err31 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -501,11 +502,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid3 = _errs53 === errors;
-valid15 = _valid3;
-}
-if(!valid15){
-const err32 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err32 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -515,10 +514,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.systemMenu !== undefined){
-let data5 = data.systemMenu;
-if((typeof data5 !== "boolean") && (data5 !== null)){
-const err33 = {instancePath:instancePath+"/systemMenu",schemaPath:"#/properties/systemMenu/allOf/0/type",keyword:"type",params:{type: schema20.properties.systemMenu.allOf[0].type},message:"must be boolean,null"};
+var _valid3 = _errs53 === errors;
+valid15 = _valid3;
+}
+if(!valid15){
+const err33 = {instancePath:instancePath+"/applicationUrl",schemaPath:"#/properties/applicationUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -528,10 +528,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.needTicket !== undefined){
-let data6 = data.needTicket;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err34 = {instancePath:instancePath+"/needTicket",schemaPath:"#/properties/needTicket/allOf/0/type",keyword:"type",params:{type: schema20.properties.needTicket.allOf[0].type},message:"must be boolean,null"};
+if(data.systemMenu !== undefined){
+let data5 = data.systemMenu;
+if((typeof data5 !== "boolean") && (data5 !== null)){
+const err34 = {instancePath:instancePath+"/systemMenu",schemaPath:"#/properties/systemMenu/allOf/0/type",keyword:"type",params:{type: schema20.properties.systemMenu.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -541,10 +541,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.provider !== undefined){
-let data7 = data.provider;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err35 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/0/type",keyword:"type",params:{type: schema20.properties.provider.allOf[0].type},message:"must be string,null"};
+if(data.needTicket !== undefined){
+let data6 = data.needTicket;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err35 = {instancePath:instancePath+"/needTicket",schemaPath:"#/properties/needTicket/allOf/0/type",keyword:"type",params:{type: schema20.properties.needTicket.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -553,13 +553,11 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs65 = errors;
-let valid20 = true;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err36 = {};
+}
+if(data.provider !== undefined){
+let data7 = data.provider;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err36 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/0/type",keyword:"type",params:{type: schema20.properties.provider.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -568,8 +566,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
+const _errs66 = errors;
+let valid20 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -580,21 +582,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs66 === errors;
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs68 = errors;
-if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
-const err38 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -604,9 +593,21 @@ vErrors.push(err38);
 errors++;
 }
 }
+var _valid4 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs69 = errors;
 if(typeof data7 === "string"){
-if(func1(data7) > 64){
-const err39 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern7.test(data7)){
+const err39 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -616,11 +617,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-var _valid4 = _errs68 === errors;
-valid20 = _valid4;
-}
-if(!valid20){
-const err40 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err40 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -630,10 +629,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data8 = data.description;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err41 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/type",keyword:"type",params:{type: schema20.properties.description.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs69 === errors;
+valid20 = _valid4;
+}
+if(!valid20){
+const err41 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -642,13 +642,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid23 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err42 = {};
+}
+if(data.description !== undefined){
+let data8 = data.description;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err42 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/0/type",keyword:"type",params:{type: schema20.properties.description.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -657,8 +655,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-else {
+const _errs76 = errors;
+let valid23 = true;
+const _errs77 = errors;
+if(errors === _errs77){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
@@ -669,21 +671,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs78 = errors;
-if(typeof data8 === "string"){
-if(!pattern6.test(data8)){
-const err44 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -693,9 +682,21 @@ vErrors.push(err44);
 errors++;
 }
 }
+var _valid5 = _errs77 === errors;
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs79 = errors;
 if(typeof data8 === "string"){
-if(func1(data8) > 255){
-const err45 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(!pattern7.test(data8)){
+const err45 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -705,11 +706,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid5 = _errs78 === errors;
-valid23 = _valid5;
-}
-if(!valid23){
-const err46 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data8 === "string"){
+if(func1(data8) > 255){
+const err46 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -719,10 +718,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data9 = data.enabled;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err47 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+var _valid5 = _errs79 === errors;
+valid23 = _valid5;
+}
+if(!valid23){
+const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -732,14 +732,27 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.enabled !== undefined){
+let data9 = data.enabled;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err48 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -824,4 +837,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"appName":true,"appId":true,"appType":true,"icon":true,"applicationUrl":true,"systemMenu":true,"needTicket":true,"provider":true,"description":true,"enabled":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/appName/allOf/0":"请输入应用名称","#/properties/appName/allOf/1":"应用名称格式不正确","#/properties/appName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/appName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/appName/allOf/2/then/allOf/2":"应用名称不能超过32个字符","#/properties/appId/allOf/0":"请输入应用编号","#/properties/appId/allOf/1":"应用编号格式不正确","#/properties/appId/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/appId/allOf/2/then/allOf/1":"应用编号不能超过32个字符","#/properties/appType/allOf/0":"请选择应用类型","#/properties/appType/allOf/1":"应用类型格式不正确","#/properties/appType/allOf/2/then/allOf/0":"应用类型请输入整数","#/properties/appType/allOf/2/then/allOf/1":"应用类型不能大于2147483647","#/properties/appType/allOf/2/then/allOf/2":"应用类型超出范围","#/properties/appType/allOf/2/then/allOf/3":"请选择正确的应用类型","#/properties/icon/allOf/0":"应用图标格式不正确","#/properties/applicationUrl/allOf/0":"应用地址格式不正确","#/properties/applicationUrl/allOf/1/then/allOf/0":"应用地址不能超过255个字符","#/properties/systemMenu/allOf/0":"作为系统菜单格式不正确","#/properties/needTicket/allOf/0":"携带票据打开格式不正确","#/properties/provider/allOf/0":"服务提供方格式不正确","#/properties/provider/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/provider/allOf/1/then/allOf/1":"服务提供方不能超过64个字符","#/properties/description/allOf/0":"应用简介格式不正确","#/properties/description/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/description/allOf/1/then/allOf/1":"应用简介不能超过255个字符","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"appName":"请输入应用名称","appId":"请输入应用编号","appType":"请选择应用类型"},"numericFields":["appType"]};
+export const meta = {"messages":{"#/properties/appName/allOf/0":"请输入应用名称","#/properties/appName/allOf/1":"应用名称格式不正确","#/properties/appName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/appName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/appName/allOf/2/then/allOf/2":"应用名称不能超过32个字符","#/properties/appId/allOf/0":"请输入应用编号","#/properties/appId/allOf/1":"应用编号格式不正确","#/properties/appId/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/appId/allOf/2/then/allOf/1":"应用编号不能超过32个字符","#/properties/appType/allOf/0":"请选择应用类型","#/properties/appType/allOf/1":"应用类型格式不正确","#/properties/appType/allOf/2/then/allOf/0":"应用类型请输入整数","#/properties/appType/allOf/2/then/allOf/1":"应用类型不能大于2147483647","#/properties/appType/allOf/2/then/allOf/2":"应用类型超出范围","#/properties/appType/allOf/2/then/allOf/3":"请选择正确的应用类型","#/properties/icon/allOf/0":"应用图标格式不正确","#/properties/applicationUrl/allOf/0":"应用地址格式不正确","#/properties/applicationUrl/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/applicationUrl/allOf/1/then/allOf/1":"应用地址不能超过255个字符","#/properties/systemMenu/allOf/0":"作为系统菜单格式不正确","#/properties/needTicket/allOf/0":"携带票据打开格式不正确","#/properties/provider/allOf/0":"服务提供方格式不正确","#/properties/provider/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/provider/allOf/1/then/allOf/1":"服务提供方不能超过64个字符","#/properties/description/allOf/0":"应用简介格式不正确","#/properties/description/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/description/allOf/1/then/allOf/1":"应用简介不能超过255个字符","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"appName":"请输入应用名称","appId":"请输入应用编号","appType":"请选择应用类型"},"numericFields":["appType"]};

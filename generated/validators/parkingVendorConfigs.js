@@ -3,10 +3,11 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_parkingVendorConfigs_create","$ref":"resource_parkingVendorConfigs_fields","required":["name","apiUrl","appKey"]};
-const schema20 = {"$id":"resource_parkingVendorConfigs_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"apiUrl":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"appKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":64}]}}]},"callbackUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
+const schema20 = {"$id":"resource_parkingVendorConfigs_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"apiUrl":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},{"maxLength":255}]}}]},"appKey":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":64}]}}]},"callbackUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},{"maxLength":255}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
-const pattern4 = new RegExp("^[A-Za-z0-9]*$", "u");
+const pattern4 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const pattern5 = new RegExp("^[A-Za-z0-9]*$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_parkingVendorConfigs_fields" */;
@@ -241,8 +242,8 @@ vErrors = null;
 if(_valid1){
 const _errs25 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 255){
-const err14 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/2/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(!pattern4.test(data1)){
+const err14 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -252,11 +253,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-var _valid1 = _errs25 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data1 === "string"){
+if(func1(data1) > 255){
+const err15 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -266,12 +265,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.appKey !== undefined){
-let data2 = data.appKey;
-const _errs29 = errors;
-const _errs30 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err16 = {};
+var _valid1 = _errs25 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err16 = {instancePath:instancePath+"/apiUrl",schemaPath:"#/properties/apiUrl/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -280,9 +278,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid10 = _errs30 === errors;
-if(valid10){
-const err17 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.appKey !== undefined){
+let data2 = data.appKey;
+const _errs30 = errors;
+const _errs31 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -291,19 +293,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/1/type",keyword:"type",params:{type: schema20.properties.appKey.allOf[1].type},message:"must be string,null"};
+var valid10 = _errs31 === errors;
+if(valid10){
+const err18 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -312,13 +304,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs34 = errors;
-let valid11 = true;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+else {
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err19 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/1/type",keyword:"type",params:{type: schema20.properties.appKey.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -327,8 +325,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-else {
+const _errs35 = errors;
+let valid11 = true;
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
 const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
@@ -339,21 +341,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-errors = _errs34;
-if(vErrors !== null){
-if(_errs34){
-vErrors.length = _errs34;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs37 = errors;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err21 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -363,9 +352,21 @@ vErrors.push(err21);
 errors++;
 }
 }
+var _valid2 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs38 = errors;
 if(typeof data2 === "string"){
-if(func1(data2) > 64){
-const err22 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern5.test(data2)){
+const err22 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -375,11 +376,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-var _valid2 = _errs37 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err23 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err23 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -389,10 +388,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.callbackUrl !== undefined){
-let data3 = data.callbackUrl;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err24 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/0/type",keyword:"type",params:{type: schema20.properties.callbackUrl.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs38 === errors;
+valid11 = _valid2;
+}
+if(!valid11){
+const err24 = {instancePath:instancePath+"/appKey",schemaPath:"#/properties/appKey/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -401,13 +401,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid14 = true;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err25 = {};
+}
+if(data.callbackUrl !== undefined){
+let data3 = data.callbackUrl;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err25 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/0/type",keyword:"type",params:{type: schema20.properties.callbackUrl.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -416,8 +414,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
+const _errs45 = errors;
+let valid14 = true;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
@@ -428,21 +430,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs47 = errors;
-if(typeof data3 === "string"){
-if(func1(data3) > 255){
-const err27 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -452,11 +441,21 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-valid14 = _valid3;
+var _valid3 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
 }
-if(!valid14){
-const err28 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs48 = errors;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err28 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -466,10 +465,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data4 = data.enabled;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-const err29 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(typeof data3 === "string"){
+if(func1(data3) > 255){
+const err29 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -479,14 +477,41 @@ vErrors.push(err29);
 errors++;
 }
 }
+var _valid3 = _errs48 === errors;
+valid14 = _valid3;
 }
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid14){
+const err30 = {instancePath:instancePath+"/callbackUrl",schemaPath:"#/properties/callbackUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+let data4 = data.enabled;
+if((typeof data4 !== "boolean") && (data4 !== null)){
+const err31 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -571,4 +596,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"apiUrl":true,"appKey":true,"callbackUrl":true,"enabled":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入厂商名称","#/properties/name/allOf/1":"厂商名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"厂商名称不能超过32个字符","#/properties/apiUrl/allOf/0":"请输入接口地址","#/properties/apiUrl/allOf/1":"接口地址格式不正确","#/properties/apiUrl/allOf/2/then/allOf/0":"接口地址不能超过255个字符","#/properties/appKey/allOf/0":"请输入AppKey","#/properties/appKey/allOf/1":"AppKey格式不正确","#/properties/appKey/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/appKey/allOf/2/then/allOf/1":"AppKey不能超过64个字符","#/properties/callbackUrl/allOf/0":"回调地址格式不正确","#/properties/callbackUrl/allOf/1/then/allOf/0":"回调地址不能超过255个字符","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"name":"请输入厂商名称","apiUrl":"请输入接口地址","appKey":"请输入AppKey"},"numericFields":[]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入厂商名称","#/properties/name/allOf/1":"厂商名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"厂商名称不能超过32个字符","#/properties/apiUrl/allOf/0":"请输入接口地址","#/properties/apiUrl/allOf/1":"接口地址格式不正确","#/properties/apiUrl/allOf/2/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/apiUrl/allOf/2/then/allOf/1":"接口地址不能超过255个字符","#/properties/appKey/allOf/0":"请输入AppKey","#/properties/appKey/allOf/1":"AppKey格式不正确","#/properties/appKey/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/appKey/allOf/2/then/allOf/1":"AppKey不能超过64个字符","#/properties/callbackUrl/allOf/0":"回调地址格式不正确","#/properties/callbackUrl/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/callbackUrl/allOf/1/then/allOf/1":"回调地址不能超过255个字符","#/properties/enabled/allOf/0":"启用格式不正确"},"required":{"name":"请输入厂商名称","apiUrl":"请输入接口地址","appKey":"请输入AppKey"},"numericFields":[]};

@@ -5997,11 +5997,12 @@ return errors === 0;
 }
 validate99.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_password = validate100;
-const schema67 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32}]}}]}}};
+export const rule_link = validate100;
+const schema67 = {"$id":"rule_link","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"}]}}]}}};
+const pattern49 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_password" */;
+/*# sourceURL="rule_link" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate100.evaluated;
@@ -6016,6 +6017,114 @@ if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
 const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema67.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern49.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+validate100.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_password = validate101;
+const schema68 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32}]}}]}}};
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_password" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate101.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema68.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6112,12 +6221,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-const metas = {"rule_name":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/value/allOf/1/then/allOf/1":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_amount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_amountNoLeadingZero":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入正确的金额","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_payAmount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_area":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"面积不能大于10000.00"},"required":{},"numericFields":["value"]},"rule_discount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/value/allOf/1/then/allOf/2":"数字不能大于10"},"required":{},"numericFields":["value"]},"rule_specialChar":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharOptional":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_specialCharParentheses":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharPunctuation":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_cjkText":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容含有特殊字符"},"required":{},"numericFields":["value"]},"rule_plate":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"车牌号不能超过20位"},"required":{},"numericFields":["value"]},"rule_cardNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/value/allOf/1/then/allOf/1":"卡号不能超过20位"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordCount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"使用次数不能大于99"},"required":{},"numericFields":["value"]},"rule_residentsPerRoom":{"messages":{"#/properties/value/allOf/0":"请输入每户居住人数","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"每户居住人数不能大于100"},"required":{"value":"请输入每户居住人数"},"numericFields":["value"]},"rule_visitorQrDuration":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"有效时长不能大于168小时"},"required":{},"numericFields":["value"]},"rule_callDuration120":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长0-120","#/properties/value/allOf/1/then/allOf/1":"呼叫时长0-120"},"required":{},"numericFields":["value"]},"rule_callDuration60":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/2":"呼叫时长15-60"},"required":{},"numericFields":["value"]},"rule_int32":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeDecimal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_patrolExpectedTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"预计时长不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordValidity":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"有效期不能为0且不能以0开头","#/properties/value/allOf/1/then/allOf/2":"有效期不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_positiveInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数"},"required":{},"numericFields":["value"]},"rule_max1000000":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于1000000"},"required":{},"numericFields":["value"]},"rule_max48":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于48"},"required":{},"numericFields":["value"]},"rule_realGreaterThan1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/value/allOf/1/then/allOf/1":"请输入大于1的实数"},"required":{},"numericFields":["value"]},"rule_positiveNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正数","#/properties/value/allOf/1/then/allOf/1":"请输入正数"},"required":{},"numericFields":["value"]},"rule_nonNegativeNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数"},"required":{},"numericFields":["value"]},"rule_range":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/1":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/2":"数值在0到100之间"},"required":{},"numericFields":["value"]},"rule_int0to365":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"输入数字最大是365"},"required":{},"numericFields":["value"]},"rule_positiveReal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_positiveReal1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数"},"required":{},"numericFields":["value"]},"rule_noEmoji":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"不能包含表情等特殊符号"},"required":{},"numericFields":["value"]},"rule_noControlChars":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能包含控制字符"},"required":{},"numericFields":["value"]},"rule_multipleOf":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入1的倍数","#/properties/value/allOf/1/then/allOf/1":"请输入1的倍数"},"required":{},"numericFields":["value"]},"rule_integerOnly":{"messages":{"#/properties/value/allOf/0":"","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"长度不超过10个数字"},"required":{"value":""},"numericFields":["value"]},"rule_username":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能使用汉字,英文大小写或数字"},"required":{},"numericFields":["value"]},"rule_digitsOnly":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字"},"required":{},"numericFields":["value"]},"rule_digitsLetters":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_longitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_latitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_positiveAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数"},"required":{},"numericFields":["value"]},"rule_satisfaction":{"messages":{"#/properties/value/allOf/0":"请选择满意度","#/properties/value/allOf/1":"格式不正确"},"required":{"value":"请选择满意度"},"numericFields":["value"]},"rule_comment":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能超过255个字符"},"required":{},"numericFields":["value"]},"rule_phone":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["value"]},"rule_idCard":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的身份证号"},"required":{},"numericFields":["value"]},"rule_email":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的邮箱"},"required":{},"numericFields":["value"]},"rule_password":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"密码长度为8到32位","#/properties/value/allOf/1/then/allOf/1":"密码长度为8到32位"},"required":{},"numericFields":["value"]}};
+const metas = {"rule_name":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/value/allOf/1/then/allOf/1":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_amount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_amountNoLeadingZero":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入正确的金额","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_payAmount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_area":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"面积不能大于10000.00"},"required":{},"numericFields":["value"]},"rule_discount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/value/allOf/1/then/allOf/2":"数字不能大于10"},"required":{},"numericFields":["value"]},"rule_specialChar":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharOptional":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_specialCharParentheses":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharPunctuation":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_cjkText":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容含有特殊字符"},"required":{},"numericFields":["value"]},"rule_plate":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"车牌号不能超过20位"},"required":{},"numericFields":["value"]},"rule_cardNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/value/allOf/1/then/allOf/1":"卡号不能超过20位"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordCount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"使用次数不能大于99"},"required":{},"numericFields":["value"]},"rule_residentsPerRoom":{"messages":{"#/properties/value/allOf/0":"请输入每户居住人数","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"每户居住人数不能大于100"},"required":{"value":"请输入每户居住人数"},"numericFields":["value"]},"rule_visitorQrDuration":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"有效时长不能大于168小时"},"required":{},"numericFields":["value"]},"rule_callDuration120":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长0-120","#/properties/value/allOf/1/then/allOf/1":"呼叫时长0-120"},"required":{},"numericFields":["value"]},"rule_callDuration60":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/2":"呼叫时长15-60"},"required":{},"numericFields":["value"]},"rule_int32":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeDecimal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_patrolExpectedTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"预计时长不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordValidity":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"有效期不能为0且不能以0开头","#/properties/value/allOf/1/then/allOf/2":"有效期不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_positiveInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数"},"required":{},"numericFields":["value"]},"rule_max1000000":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于1000000"},"required":{},"numericFields":["value"]},"rule_max48":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于48"},"required":{},"numericFields":["value"]},"rule_realGreaterThan1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/value/allOf/1/then/allOf/1":"请输入大于1的实数"},"required":{},"numericFields":["value"]},"rule_positiveNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正数","#/properties/value/allOf/1/then/allOf/1":"请输入正数"},"required":{},"numericFields":["value"]},"rule_nonNegativeNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数"},"required":{},"numericFields":["value"]},"rule_range":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/1":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/2":"数值在0到100之间"},"required":{},"numericFields":["value"]},"rule_int0to365":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"输入数字最大是365"},"required":{},"numericFields":["value"]},"rule_positiveReal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_positiveReal1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数"},"required":{},"numericFields":["value"]},"rule_noEmoji":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"不能包含表情等特殊符号"},"required":{},"numericFields":["value"]},"rule_noControlChars":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能包含控制字符"},"required":{},"numericFields":["value"]},"rule_multipleOf":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入1的倍数","#/properties/value/allOf/1/then/allOf/1":"请输入1的倍数"},"required":{},"numericFields":["value"]},"rule_integerOnly":{"messages":{"#/properties/value/allOf/0":"","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"长度不超过10个数字"},"required":{"value":""},"numericFields":["value"]},"rule_username":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能使用汉字,英文大小写或数字"},"required":{},"numericFields":["value"]},"rule_digitsOnly":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字"},"required":{},"numericFields":["value"]},"rule_digitsLetters":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_longitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_latitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_positiveAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数"},"required":{},"numericFields":["value"]},"rule_satisfaction":{"messages":{"#/properties/value/allOf/0":"请选择满意度","#/properties/value/allOf/1":"格式不正确"},"required":{"value":"请选择满意度"},"numericFields":["value"]},"rule_comment":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能超过255个字符"},"required":{},"numericFields":["value"]},"rule_phone":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["value"]},"rule_idCard":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的身份证号"},"required":{},"numericFields":["value"]},"rule_email":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的邮箱"},"required":{},"numericFields":["value"]},"rule_link":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头"},"required":{},"numericFields":["value"]},"rule_password":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"密码长度为8到32位","#/properties/value/allOf/1/then/allOf/1":"密码长度为8到32位"},"required":{},"numericFields":["value"]}};
 export const validators = {
   rule_name: { validate: rule_name, meta: metas.rule_name },
   rule_amount: { validate: rule_amount, meta: metas.rule_amount },
@@ -6167,5 +6276,6 @@ export const validators = {
   rule_phone: { validate: rule_phone, meta: metas.rule_phone },
   rule_idCard: { validate: rule_idCard, meta: metas.rule_idCard },
   rule_email: { validate: rule_email, meta: metas.rule_email },
+  rule_link: { validate: rule_link, meta: metas.rule_link },
   rule_password: { validate: rule_password, meta: metas.rule_password },
 };

@@ -3,11 +3,12 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_smartSettings_create","$ref":"resource_smartSettings_fields","required":[]};
-const schema20 = {"$id":"resource_smartSettings_fields","type":"object","properties":{"platformName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"platformUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]},"acceptanceRequired":{"allOf":[{"type":["boolean","null"]}]},"ownerControl":{"allOf":[{"type":["boolean","null"]}]},"serviceHotline":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"},{"maxLength":20}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_smartSettings_fields","type":"object","properties":{"platformName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"platformUrl":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},{"maxLength":255}]}}]},"acceptanceRequired":{"allOf":[{"type":["boolean","null"]}]},"ownerControl":{"allOf":[{"type":["boolean","null"]}]},"serviceHotline":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"},{"maxLength":20}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
-const pattern4 = new RegExp("^\\d*$", "u");
-const pattern5 = new RegExp("^[1-9]\\d{0,17}$", "u");
+const pattern4 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const pattern5 = new RegExp("^\\d*$", "u");
+const pattern6 = new RegExp("^[1-9]\\d{0,17}$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_smartSettings_fields" */;
@@ -174,8 +175,8 @@ vErrors = null;
 if(_valid1){
 const _errs19 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) > 255){
-const err10 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(!pattern4.test(data1)){
+const err10 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -185,11 +186,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-var _valid1 = _errs19 === errors;
-valid5 = _valid1;
-}
-if(!valid5){
-const err11 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data1 === "string"){
+if(func1(data1) > 255){
+const err11 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -199,10 +198,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.acceptanceRequired !== undefined){
-let data2 = data.acceptanceRequired;
-if((typeof data2 !== "boolean") && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/acceptanceRequired",schemaPath:"#/properties/acceptanceRequired/allOf/0/type",keyword:"type",params:{type: schema20.properties.acceptanceRequired.allOf[0].type},message:"must be boolean,null"};
+var _valid1 = _errs19 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err12 = {instancePath:instancePath+"/platformUrl",schemaPath:"#/properties/platformUrl/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -212,10 +212,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.ownerControl !== undefined){
-let data3 = data.ownerControl;
-if((typeof data3 !== "boolean") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/ownerControl",schemaPath:"#/properties/ownerControl/allOf/0/type",keyword:"type",params:{type: schema20.properties.ownerControl.allOf[0].type},message:"must be boolean,null"};
+if(data.acceptanceRequired !== undefined){
+let data2 = data.acceptanceRequired;
+if((typeof data2 !== "boolean") && (data2 !== null)){
+const err13 = {instancePath:instancePath+"/acceptanceRequired",schemaPath:"#/properties/acceptanceRequired/allOf/0/type",keyword:"type",params:{type: schema20.properties.acceptanceRequired.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -225,10 +225,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.serviceHotline !== undefined){
-let data4 = data.serviceHotline;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/0/type",keyword:"type",params:{type: schema20.properties.serviceHotline.allOf[0].type},message:"must be string,null"};
+if(data.ownerControl !== undefined){
+let data3 = data.ownerControl;
+if((typeof data3 !== "boolean") && (data3 !== null)){
+const err14 = {instancePath:instancePath+"/ownerControl",schemaPath:"#/properties/ownerControl/allOf/0/type",keyword:"type",params:{type: schema20.properties.ownerControl.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -237,13 +237,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs31 = errors;
-let valid10 = true;
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err15 = {};
+}
+if(data.serviceHotline !== undefined){
+let data4 = data.serviceHotline;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err15 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/0/type",keyword:"type",params:{type: schema20.properties.serviceHotline.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -252,8 +250,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
+const _errs32 = errors;
+let valid10 = true;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
@@ -264,21 +266,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid2 = _errs32 === errors;
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs34 = errors;
-if(typeof data4 === "string"){
-if(!pattern4.test(data4)){
-const err17 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -288,9 +277,21 @@ vErrors.push(err17);
 errors++;
 }
 }
+var _valid2 = _errs33 === errors;
+errors = _errs32;
+if(vErrors !== null){
+if(_errs32){
+vErrors.length = _errs32;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs35 = errors;
 if(typeof data4 === "string"){
-if(func1(data4) > 20){
-const err18 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(!pattern5.test(data4)){
+const err18 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -300,11 +301,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-var _valid2 = _errs34 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err19 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(func1(data4) > 20){
+const err19 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -314,12 +313,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data5 = data.communityId;
-const _errs39 = errors;
-const _errs40 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err20 = {};
+var _valid2 = _errs35 === errors;
+valid10 = _valid2;
+}
+if(!valid10){
+const err20 = {instancePath:instancePath+"/serviceHotline",schemaPath:"#/properties/serviceHotline/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -328,9 +326,13 @@ vErrors.push(err20);
 }
 errors++;
 }
-var valid13 = _errs40 === errors;
-if(valid13){
-const err21 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.communityId !== undefined){
+let data5 = data.communityId;
+const _errs40 = errors;
+const _errs41 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -339,19 +341,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-else {
-errors = _errs39;
-if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+var valid13 = _errs41 === errors;
+if(valid13){
+const err22 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -360,13 +352,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs44 = errors;
-let valid14 = true;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err23 = {};
+else {
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err23 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -375,8 +373,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
+const _errs45 = errors;
+let valid14 = true;
+const _errs46 = errors;
+if(errors === _errs46){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
@@ -387,21 +389,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-errors = _errs44;
-if(vErrors !== null){
-if(_errs44){
-vErrors.length = _errs44;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs47 = errors;
-if(typeof data5 === "string"){
-if(!pattern5.test(data5)){
-const err25 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -411,11 +400,21 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs47 === errors;
-valid14 = _valid3;
+var _valid3 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
 }
-if(!valid14){
-const err26 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs48 = errors;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err26 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -425,14 +424,28 @@ vErrors.push(err26);
 errors++;
 }
 }
+var _valid3 = _errs48 === errors;
+valid14 = _valid3;
 }
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid14){
+const err27 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -485,4 +498,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"platformName":true,"platformUrl":true,"acceptanceRequired":true,"ownerControl":true,"serviceHotline":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/platformName/allOf/0":"智慧平台名称格式不正确","#/properties/platformName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/platformName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/platformName/allOf/1/then/allOf/2":"智慧平台名称不能超过32个字符","#/properties/platformUrl/allOf/0":"智慧平台地址格式不正确","#/properties/platformUrl/allOf/1/then/allOf/0":"智慧平台地址不能超过255个字符","#/properties/acceptanceRequired/allOf/0":"交付需验收格式不正确","#/properties/ownerControl/allOf/0":"业主App可控制格式不正确","#/properties/serviceHotline/allOf/0":"服务电话格式不正确","#/properties/serviceHotline/allOf/1/then/allOf/0":"只能输入数字","#/properties/serviceHotline/allOf/1/then/allOf/1":"服务电话不能超过20个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["communityId"]};
+export const meta = {"messages":{"#/properties/platformName/allOf/0":"智慧平台名称格式不正确","#/properties/platformName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/platformName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/platformName/allOf/1/then/allOf/2":"智慧平台名称不能超过32个字符","#/properties/platformUrl/allOf/0":"智慧平台地址格式不正确","#/properties/platformUrl/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头","#/properties/platformUrl/allOf/1/then/allOf/1":"智慧平台地址不能超过255个字符","#/properties/acceptanceRequired/allOf/0":"交付需验收格式不正确","#/properties/ownerControl/allOf/0":"业主App可控制格式不正确","#/properties/serviceHotline/allOf/0":"服务电话格式不正确","#/properties/serviceHotline/allOf/1/then/allOf/0":"只能输入数字","#/properties/serviceHotline/allOf/1/then/allOf/1":"服务电话不能超过20个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["communityId"]};

@@ -166,6 +166,18 @@ describe.each(backends)("workbench (%s)", (backend) => {
       expect(titlesB.length).toBeGreaterThan(0);
     });
 
+    it("refuses a hyperlink that is not http(s) or a path of the site, and writes nothing", async () => {
+      const image = "https://www.example.com/neptune/left.png";
+      for (const hyperlink of ["javascript:alert(document.cookie)", "data:text/html,<script>alert(1)</script>", "//evil.example.com/"]) {
+        const r = await t.server.request("POST", "/api/management/adverts", { token: t.admin, body: { title: "恶意广告", positionCode: "SQ202", imgUrlLeft: image, hyperlink } });
+        expect(r.status).toBe(400);
+        expect(r.body.message).toBe("链接只能以 http://、https:// 或 / 开头");
+      }
+      expect(await t.server.count("adverts", "title = '恶意广告'")).toBe(0);
+      const ok = await t.server.request("POST", "/api/management/adverts", { token: t.admin, body: { title: "问卷广告", positionCode: "SQ202", imgUrlLeft: image, hyperlink: "/neptune/#/workbench/benchlayout" } });
+      expect(ok.status).toBe(200);
+    });
+
     it("leaves out disabled adverts and those outside their time window", async () => {
       const before = (await t.server.request("GET", ADVERTS, { token: t.admin })).body.data.adverts.length;
       const { rows } = await t.server.db.query<{ id: number }>("select id from adverts where tenant_id = $1 order by id limit 1", [t.ids.tenantA]);

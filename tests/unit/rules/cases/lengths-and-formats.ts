@@ -2,6 +2,8 @@
 // for phones, ID cards, emails and passwords.
 import { times, type RuleCases } from "../support/prove-rules.ts";
 
+const LINK = "链接只能以 http://、https:// 或 / 开头";
+
 export const lengthAndFormatCases: RuleCases = {
   plate: [
     ["", null],
@@ -51,6 +53,22 @@ export const lengthAndFormatCases: RuleCases = {
     ["a@b", "请输入正确的邮箱"],
     ["@b.cn", "请输入正确的邮箱"],
     ["a b@c.cn", "请输入正确的邮箱"],
+  ],
+  link: [
+    ["", null],
+    ["https://www.example.com/neptune/questionnaire?id=1", null],
+    ["HTTP://example.com", null],
+    ["/neptune/#/workbench/benchlayout", null],
+    ["javascript:alert(1)", LINK],
+    ["JavaScript:alert(1)", LINK],
+    [" javascript:alert(1)", LINK],
+    ["data:text/html,<script>alert(1)</script>", LINK],
+    ["vbscript:msgbox", LINK],
+    ["//evil.example.com/x", LINK],
+    ["/\\evil.example.com", LINK],
+    ["https://", LINK],
+    ["https://a b", LINK],
+    ["www.example.com", LINK],
   ],
   password: [
     ["", null],
