@@ -23,11 +23,6 @@ export function dueDateOf(period: string, dueDay: number): string {
   return `${period}-${String(day).padStart(2, "0")}`;
 }
 
-/** The China-time calendar day of an instant, "YYYY-MM-DD". */
-export function chinaDay(at: Date = new Date()): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
 /** "YYYY-MM-DD" + n days. */
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);

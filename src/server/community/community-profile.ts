@@ -21,11 +21,11 @@ import { route } from "../http/operation.ts";
 import { buildModel } from "../crud/model.ts";
 import { findById } from "../crud/repository.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { chinaDays, countsByMapping } from "../workbench/workbench-stats.ts";
+import { countsByMapping } from "../workbench/workbench-stats.ts";
+import { chinaDays, chinaDaysAgo, chinaDaySql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
-const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 
 /** The requested community of the tenant (404 when not its), else its first one, else null. */
 async function communityOf(db: DbSession, session: SessionInfo, requested: number | undefined): Promise<{ id: number; name: string } | null> {
@@ -47,7 +47,7 @@ async function byMapping(db: DbSession, table: string, column: string, mapping: 
 async function perDay(db: DbSession, table: string, column: string, tenantId: number, communityId: number) {
   const { days, since } = chinaDays(new Date(), 7);
   const { rows } = await db.query<{ day: string; count: number }>(
-    `select ${chinaDay(column)} as day, count(*)::int as count from ${table}
+    `select ${chinaDaySql(column)} as day, count(*)::int as count from ${table}
       where tenant_id = $1 and community_id = $2 and ${column} >= $3::timestamptz group by 1`,
     [tenantId, communityId, since.toISOString()],
   );
@@ -87,7 +87,7 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
     const community = await communityOf(app.db, session, query.communityId);
     if (!community) return null;
     const p = [session.tenantId, community.id];
-    const since = new Date(Date.now() - 14 * 24 * 3600_000).toISOString().slice(0, 10);
+    const since = chinaDaysAgo(14);
     return {
       communityId: community.id,
       communityName: community.name,

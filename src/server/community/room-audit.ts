@@ -17,11 +17,9 @@ import { buildModel } from "../crud/model.ts";
 import { insertRow } from "../crud/insert.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { chinaDay } from "../../common/china-time.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
-
-/** Today as YYYY-MM-DD in China time (the platform's users are there). */
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 async function approve({ tx, session, row, columns }: ActionHookContext): Promise<void> {
   const room = await camelRows<{ communityId: number; maxResidents: number | null; residents: number }>(
@@ -45,7 +43,7 @@ async function approve({ tx, session, row, columns }: ActionHookContext): Promis
       phone: row.phone,
       roomId: row.roomId,
       identity: row.identity ?? 1,
-      moveInDate: today(),
+      moveInDate: chinaDay(),
       communityId,
       ...(row.idCard ? { idCard: row.idCard } : {}),
     };

@@ -13,7 +13,8 @@ import { mappingLabel } from "../../common/mappings.ts";
 import { ownCommunity } from "../auth/access.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { route } from "../http/operation.ts";
-import { chinaDays, countsByMapping } from "../workbench/workbench-stats.ts";
+import { countsByMapping } from "../workbench/workbench-stats.ts";
+import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
 
 export const FIRE_CHARGE_CONFIG_KEY = "fireChargeUrl";
 
@@ -50,10 +51,7 @@ export async function externalPagesModule(app: FastifyInstance): Promise<void> {
       },
       tasks: await n("select count(*)::int as n from ai_inspection_tasks where tenant_id = $1 and community_id = $2"),
       records: {
-        today: await n(
-          `select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and to_char((capture_time at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') = $3`,
-          [...p, days[0]],
-        ),
+        today: await n(`select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and ${chinaDaySql("capture_time")} = $3`, [...p, days[0]]),
         unhandled: await n("select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = 1"),
         byAlgorithm: await grouped("algorithm", "aiAlgorithm"),
         byResult: await grouped("result", "aiInspectionResult"),

@@ -8,7 +8,7 @@ import { texts } from "../../../generated/texts.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
-import { chinaDay } from "../../common/payment/period.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import { fen, refused } from "./common.ts";
 import { parseId } from "../crud/sql.ts";
 import { camelRows } from "../db/camel-rows.ts";

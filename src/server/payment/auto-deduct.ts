@@ -9,7 +9,7 @@
 // the new balance.
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { chinaDay } from "../../common/payment/period.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import { accountingDay, lateFeeOn, normalizeBill, owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";
 import { dayLockKey, fen } from "./common.ts";
 import { loadSettings, type PaymentSettings } from "./settings.ts";

@@ -10,7 +10,7 @@ import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan } from "../../common/money.ts";
-import { chinaDay } from "../../common/payment/period.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import { enqueueTask, findTask, finishTask } from "../tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";

@@ -5,7 +5,8 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
-import { isPeriod, chinaDay } from "../../common/payment/period.ts";
+import { isPeriod } from "../../common/payment/period.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import { likeContains, parseId } from "../crud/sql.ts";
 import { pageArgs, textOf } from "../http/request-input.ts";
 import { BILL_FROM, BILL_SELECT, billView, normalizeBill, type BillRow } from "./bills.ts";

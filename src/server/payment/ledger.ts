@@ -6,7 +6,7 @@
 // the community's shared day lock (a day being closed waits).
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { chinaDay } from "../../common/payment/period.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import { accountingDay } from "./bills.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { dayLockKey, nextCounter, refused } from "./common.ts";

@@ -8,7 +8,7 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
-import { chinaDay } from "../../common/payment/period.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import { amountFen, audit, CODES, conflict, dayLockKey, fen, optionalText, refused, requireCommunity } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 

@@ -7,7 +7,7 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
-import { chinaDay } from "../../common/payment/period.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import { parseId } from "../crud/sql.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { accountingDay } from "./bills.ts";

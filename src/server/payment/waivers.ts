@@ -7,7 +7,7 @@ import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan } from "../../common/money.ts";
-import { chinaDay } from "../../common/payment/period.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import { discountOffFen } from "../../common/payment/pricing.ts";
 import { parseId } from "../crud/sql.ts";
 import { loadSettings } from "./settings.ts";

@@ -17,10 +17,9 @@ import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
 import { optionalId } from "../http/request-input.ts";
-import { chinaDays, countsByMapping } from "./workbench-stats.ts";
+import { countsByMapping } from "./workbench-stats.ts";
+import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
-
-const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 
 /** `and community_id = $2` when the board is about one community. */
 const scoped = (communityId: number | null) => (communityId === null ? "" : " and community_id = $2");
@@ -43,7 +42,7 @@ async function openDoorDays(db: DbSession, tenantId: number, communityId: number
   const { days, since } = chinaDays(new Date(), 7);
   const p = params(tenantId, communityId, since.toISOString());
   const { rows } = await db.query<{ day: string; count: number }>(
-    `select ${chinaDay("event_time")} as day, count(*)::int as count from access_events
+    `select ${chinaDaySql("event_time")} as day, count(*)::int as count from access_events
       where tenant_id = $1${scoped(communityId)} and event_time >= $${p.length}::timestamptz group by 1`,
     p,
   );
@@ -55,7 +54,7 @@ async function parkingDays(db: DbSession, tenantId: number, communityId: number 
   const { days, since } = chinaDays(new Date(), 7);
   const p = params(tenantId, communityId, since.toISOString());
   const { rows } = await db.query<{ day: string; direction: number; count: number }>(
-    `select ${chinaDay("event_time")} as day, direction, count(*)::int as count from parking_events
+    `select ${chinaDaySql("event_time")} as day, direction, count(*)::int as count from parking_events
       where tenant_id = $1${scoped(communityId)} and event_time >= $${p.length}::timestamptz group by 1, 2`,
     p,
   );

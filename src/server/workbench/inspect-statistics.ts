@@ -9,7 +9,7 @@ import { operations } from "../../../generated/operations.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
 import { optionalId } from "../http/request-input.ts";
-import { chinaDays } from "./workbench-stats.ts";
+import { chinaDays } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
 
 export const rate = (done: number, total: number) => (total ? Math.round((done * 1000) / total) / 10 : 0);

@@ -26,25 +26,7 @@ import type { DbSession } from "../db/types.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity, requireAnyOf } from "../auth/access.ts";
 import { camelRows } from "../db/camel-rows.ts";
-
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A timestamptz column's calendar day in China time, as "YYYY-MM-DD". */
-const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
-
-/** The last `n` calendar days in China time, oldest first, and the instant the first one starts. */
-export function chinaDays(now: Date, n: number): { days: string[]; since: Date } {
-  const todayStart = Math.floor((now.getTime() + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS; // midnight, shifted clock
-  const days: string[] = [];
-  for (let i = n - 1; i >= 0; i--) days.push(new Date(todayStart - i * DAY_MS).toISOString().slice(0, 10));
-  return { days, since: new Date(todayStart - (n - 1) * DAY_MS - CHINA_OFFSET_MS) };
-}
-
-/** The first day of `now`'s month in China time, as an instant. */
-export function chinaMonthStart(now: Date): Date {
-  const shifted = new Date(now.getTime() + CHINA_OFFSET_MS);
-  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), 1) - CHINA_OFFSET_MS);
-}
+import { chinaDays, chinaDaySql, chinaMonthStart } from "../../common/china-time.ts";
 
 /** Counts per mapping value, every value of the mapping listed (0 when absent), others appended. */
 export function countsByMapping(mapping: string, rows: { value: number | string | null; count: number }[]): { value: number | string; label: string; count: number }[] {
@@ -192,7 +174,7 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     const { days, since } = chinaDays(new Date(), 7);
     const p = [s.tenantId, s.communityId, since.toISOString()];
     const recent = "tenant_id = $1 and community_id = $2 and event_time >= $3";
-    const { rows: perDay } = await db.query<{ day: string; count: number }>(`select ${chinaDay("event_time")} as day, count(*)::int as count from access_events where ${recent} group by 1`, p);
+    const { rows: perDay } = await db.query<{ day: string; count: number }>(`select ${chinaDaySql("event_time")} as day, count(*)::int as count from access_events where ${recent} group by 1`, p);
     const { rows: perMethod } = await db.query<{ value: number; count: number }>(`select open_method as value, count(*)::int as count from access_events where ${recent} group by open_method`, p);
     const failed = await count(db, `select count(*)::int as n from access_events where ${recent} and result = 0`, p);
     const byDay = new Map(perDay.map((r) => [r.day, Number(r.count)]));
@@ -211,7 +193,7 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     const s = await vehicleScope(request, session, query.communityId);
     const { days, since } = chinaDays(new Date(), 7);
     const { rows } = await db.query<{ day: string; direction: number; count: number }>(
-      `select ${chinaDay("event_time")} as day, direction, count(*)::int as count
+      `select ${chinaDaySql("event_time")} as day, direction, count(*)::int as count
            from parking_events where tenant_id = $1 and community_id = $2 and event_time >= $3 group by 1, 2`,
       [s.tenantId, s.communityId, since.toISOString()],
     );

@@ -3,9 +3,10 @@
 // bill; filters by community, building, item and bucket; the Excel export; the report's authority.
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { backends } from "../support/server.ts";
+import { backends, sessionHeaders } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { addDays, chinaDay } from "../../../src/common/payment/period.ts";
+import { addDays } from "../../../src/common/payment/period.ts";
+import { chinaDay } from "../../../src/common/china-time.ts";
 import { approve, billsOf, generate, makeCommunity, ok, paymentItem, priceType, type Fixture } from "./support.ts";
 
 describe.each(backends)("arrears (%s)", (backend) => {
@@ -78,7 +79,7 @@ describe.each(backends)("arrears (%s)", (backend) => {
     expect(r.status).toBe(200);
     expect(String(r.headers["content-type"])).toContain("spreadsheetml");
     const wb = new ExcelJS.Workbook();
-    const res = await t.server.app.inject({ method: "GET", url: `/api/property/arrears/actions/export?communityId=${fx.communityId}&bucket=4`, headers: { signature: t.admin } });
+    const res = await t.server.app.inject({ method: "GET", url: `/api/property/arrears/actions/export?communityId=${fx.communityId}&bucket=4`, headers: sessionHeaders(t.admin) });
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet("欠费管理")!;
     expect(ws.getRow(1).values).toContain("欠费金额(元)");

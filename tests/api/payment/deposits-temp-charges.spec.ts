@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { chinaDay } from "../../../src/common/payment/period.ts";
+import { chinaDay } from "../../../src/common/china-time.ts";
 import { makeCommunity, ok, paymentItem, priceType, type Fixture } from "./support.ts";
 
 describe.each(backends)("deposits and temporary charges (%s)", (backend) => {

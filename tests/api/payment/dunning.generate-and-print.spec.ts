@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
-import { addDays, chinaDay } from "../../../src/common/payment/period.ts";
+import { addDays } from "../../../src/common/payment/period.ts";
+import { chinaDay } from "../../../src/common/china-time.ts";
 import { approve, billsOf, generate, makeCommunity, ok, paymentItem, priceType, type Fixture } from "./support.ts";
 
 describe.each(backends)("dunning notices (%s)", (backend) => {

@@ -3,8 +3,9 @@
 // next day; the report per community and month with exact rates, and its Excel export.
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { chinaDay, addDays } from "../../../src/common/payment/period.ts";
-import { backends } from "../support/server.ts";
+import { addDays } from "../../../src/common/payment/period.ts";
+import { chinaDay } from "../../../src/common/china-time.ts";
+import { backends, sessionHeaders } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 import { approve, billsOf, generate, makeCommunity, ok, paymentItem, PERIOD, priceType, type Fixture } from "./support.ts";
 
@@ -132,7 +133,7 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
     const file = await t.server.app.inject({
       method: "GET",
       url: `/api/property/reports/actions/exportPayment?startMonth=${PERIOD}&endMonth=${PERIOD}&communityIds=${fx.communityId}`,
-      headers: { signature: t.admin },
+      headers: sessionHeaders(t.admin),
     });
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toContain("spreadsheetml");

@@ -2,7 +2,7 @@
 // tenant A's bills, payments, receipts, refunds, waivers, settings, tasks, days or report rows —
 // another tenant's ids look like missing ones and change nothing. Also: the demo data's books agree.
 import { beforeAll, describe, expect, it } from "vitest";
-import { chinaDay } from "../../../src/common/payment/period.ts";
+import { chinaDay } from "../../../src/common/china-time.ts";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 import { ok, PERIOD } from "./support.ts";

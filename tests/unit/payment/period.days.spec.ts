@@ -1,6 +1,7 @@
 // Billing periods, due dates and China-time business days (src/common/payment/period.ts).
 import { describe, expect, it } from "vitest";
-import { addDays, chinaDay, daysBetween, dueDateOf, isPeriod, monthsBetween, periodProblem } from "../../../src/common/payment/period.ts";
+import { addDays, daysBetween, dueDateOf, isPeriod, monthsBetween, periodProblem } from "../../../src/common/payment/period.ts";
+import { chinaDay } from "../../../src/common/china-time.ts";
 
 describe("periods", () => {
   it("accepts YYYY-MM only", () => {

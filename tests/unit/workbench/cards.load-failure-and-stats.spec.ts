@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chinaDays, chinaMonthStart, countsByMapping } from "../../../src/server/workbench/workbench-stats.ts";
+import { countsByMapping } from "../../../src/server/workbench/workbench-stats.ts";
+import { chinaDays, chinaMonthStart } from "../../../src/common/china-time.ts";
 import { loadCard, type CardData } from "../../../src/web/pages/workbench/card-state.ts";
 
 describe("a workbench card's data (spec §8)", () => {
