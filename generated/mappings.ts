@@ -8,22 +8,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "NotDeployed",
         "label": "未部署",
         "color": "default"
       },
       "2": {
+        "name": "Deploying",
         "label": "部署中",
         "color": "processing"
       },
       "3": {
+        "name": "AwaitingDelivery",
         "label": "待交付",
         "color": "warning"
       },
       "4": {
+        "name": "UnderAcceptance",
         "label": "验收中",
         "color": "cyan"
       },
       "5": {
+        "name": "Delivered",
         "label": "已交付",
         "color": "success"
       }
@@ -35,6 +40,7 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "PropertyFee",
         "label": "物业费"
       }
     },
@@ -46,6 +52,7 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Refund",
         "label": "退款",
         "color": "red"
       }
@@ -58,21 +65,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "WeChat",
         "label": "微信"
       },
       "2": {
+        "name": "Alipay",
         "label": "支付宝"
       },
       "3": {
+        "name": "BankApp",
         "label": "银行APP"
       },
       "4": {
+        "name": "Pos",
         "label": "POS机"
       },
       "5": {
+        "name": "Cash",
         "label": "现金"
       },
       "6": {
+        "name": "Transfer",
         "label": "转账"
       }
     },
@@ -84,9 +97,11 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "3": {
+        "name": "Maintenance",
         "label": "维保"
       },
       "4": {
+        "name": "Inspection",
         "label": "巡检"
       }
     },
@@ -98,6 +113,7 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "string",
     "values": {
       "社区": {
+        "name": "Community",
         "label": "业主"
       }
     },
@@ -109,12 +125,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Owner",
         "label": "业主"
       },
       "2": {
+        "name": "FamilyMember",
         "label": "家属"
       },
       "3": {
+        "name": "Tenant",
         "label": "租客"
       }
     },
@@ -126,12 +145,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "IcCard",
         "label": "IC卡"
       },
       "2": {
+        "name": "IdCard",
         "label": "ID卡"
       },
       "3": {
+        "name": "CpuCard",
         "label": "CPU卡"
       }
     },
@@ -143,9 +165,11 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "string",
     "values": {
       "0": {
+        "name": "Main",
         "label": "主账号"
       },
       "1": {
+        "name": "Sub",
         "label": "子账号"
       }
     },
@@ -157,14 +181,17 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Pending",
         "label": "待审核",
         "color": "warning"
       },
       "2": {
+        "name": "Approved",
         "label": "已通过",
         "color": "success"
       },
       "3": {
+        "name": "Rejected",
         "label": "已驳回",
         "color": "error"
       }
@@ -176,13 +203,16 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Suggestion",
         "label": "建议"
       },
       "2": {
+        "name": "Complaint",
         "label": "投诉",
         "color": "red"
       },
       "3": {
+        "name": "Praise",
         "label": "表扬"
       }
     },
@@ -194,18 +224,22 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Pending",
         "label": "待处理",
         "color": "warning"
       },
       "2": {
+        "name": "Processing",
         "label": "处理中",
         "color": "processing"
       },
       "3": {
+        "name": "Replied",
         "label": "已回复",
         "color": "success"
       },
       "4": {
+        "name": "Closed",
         "label": "已关闭",
         "color": "default"
       }
@@ -217,18 +251,23 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "PropertyNotice",
         "label": "物业通知"
       },
       "2": {
+        "name": "CommunityAnnouncement",
         "label": "社区公告"
       },
       "3": {
+        "name": "Tip",
         "label": "温馨提示"
       },
       "4": {
+        "name": "UtilityOutage",
         "label": "停水停电"
       },
       "5": {
+        "name": "PaymentReminder",
         "label": "催缴通知"
       }
     },
@@ -240,14 +279,17 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "0": {
+        "name": "Unpublished",
         "label": "未发布",
         "color": "default"
       },
       "1": {
+        "name": "Published",
         "label": "已发布",
         "color": "success"
       },
       "2": {
+        "name": "Withdrawn",
         "label": "已撤回",
         "color": "warning"
       }
@@ -259,21 +301,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "ElderlyLivingAlone",
         "label": "独居老人"
       },
       "2": {
+        "name": "Disabled",
         "label": "残障人士"
       },
       "3": {
+        "name": "LeftBehindChild",
         "label": "留守儿童"
       },
       "4": {
+        "name": "CommunityCorrection",
         "label": "社区矫正人员"
       },
       "5": {
+        "name": "MentalDisorder",
         "label": "精神障碍患者"
       },
       "9": {
+        "name": "Other",
         "label": "其他"
       }
     },
@@ -285,22 +333,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "NotStarted",
         "label": "未开始",
         "color": "default"
       },
       "2": {
+        "name": "Enrolling",
         "label": "报名中",
         "color": "processing"
       },
       "3": {
+        "name": "InProgress",
         "label": "进行中",
         "color": "cyan"
       },
       "4": {
+        "name": "Ended",
         "label": "已结束",
         "color": "success"
       },
       "5": {
+        "name": "Cancelled",
         "label": "已取消",
         "color": "error"
       }
@@ -312,9 +365,11 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Household",
         "label": "户内报修"
       },
       "2": {
+        "name": "Public",
         "label": "公共报修"
       }
     },
@@ -325,22 +380,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "AwaitingDispatch",
         "label": "待派单",
         "color": "warning"
       },
       "2": {
+        "name": "Dispatched",
         "label": "已派单",
         "color": "processing"
       },
       "3": {
+        "name": "Processing",
         "label": "处理中",
         "color": "cyan"
       },
       "4": {
+        "name": "Completed",
         "label": "已完成",
         "color": "success"
       },
       "5": {
+        "name": "Rated",
         "label": "已评价",
         "color": "default"
       }
@@ -352,22 +412,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Pending",
         "label": "待审核",
         "color": "warning"
       },
       "2": {
+        "name": "Booked",
         "label": "已预约",
         "color": "success"
       },
       "3": {
+        "name": "Rejected",
         "label": "已驳回",
         "color": "error"
       },
       "4": {
+        "name": "Cancelled",
         "label": "已取消",
         "color": "default"
       },
       "5": {
+        "name": "Used",
         "label": "已使用",
         "color": "cyan"
       }
@@ -379,15 +444,19 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "ByArea",
         "label": "建筑面积×单价"
       },
       "2": {
+        "name": "FixedPerHousehold",
         "label": "按户固定金额"
       },
       "3": {
+        "name": "ByMeterReading",
         "label": "抄表用量×单价"
       },
       "4": {
+        "name": "ManualEntry",
         "label": "手工录入"
       }
     },
@@ -398,15 +467,19 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Monthly",
         "label": "按月"
       },
       "2": {
+        "name": "Quarterly",
         "label": "按季"
       },
       "3": {
+        "name": "Yearly",
         "label": "按年"
       },
       "4": {
+        "name": "OneOff",
         "label": "一次性"
       }
     },
@@ -417,14 +490,17 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Generating",
         "label": "生成中",
         "color": "processing"
       },
       "2": {
+        "name": "Generated",
         "label": "已生成",
         "color": "success"
       },
       "3": {
+        "name": "Failed",
         "label": "生成失败",
         "color": "error"
       }
@@ -436,22 +512,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Draft",
         "label": "草稿",
         "color": "default"
       },
       "2": {
+        "name": "Approved",
         "label": "已审核",
         "color": "processing"
       },
       "3": {
+        "name": "Rejected",
         "label": "已驳回",
         "color": "error"
       },
       "4": {
+        "name": "Paid",
         "label": "已缴清",
         "color": "success"
       },
       "5": {
+        "name": "PartlyPaid",
         "label": "部分缴费",
         "color": "warning"
       }
@@ -463,14 +544,17 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Pending",
         "label": "待审核",
         "color": "warning"
       },
       "2": {
+        "name": "Refunded",
         "label": "已退款",
         "color": "success"
       },
       "3": {
+        "name": "Rejected",
         "label": "已驳回",
         "color": "error"
       }
@@ -482,9 +566,11 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Discount",
         "label": "折扣"
       },
       "2": {
+        "name": "FixedAmount",
         "label": "减免金额"
       }
     },
@@ -495,14 +581,17 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Pending",
         "label": "待审核",
         "color": "warning"
       },
       "2": {
+        "name": "Approved",
         "label": "已通过",
         "color": "success"
       },
       "3": {
+        "name": "Rejected",
         "label": "已驳回",
         "color": "error"
       }
@@ -514,12 +603,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Receipt",
         "label": "收据"
       },
       "2": {
+        "name": "ElectronicInvoice",
         "label": "电子发票"
       },
       "3": {
+        "name": "PaperInvoice",
         "label": "纸质发票"
       }
     },
@@ -530,10 +622,12 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Issued",
         "label": "已开具",
         "color": "success"
       },
       "2": {
+        "name": "Voided",
         "label": "已作废",
         "color": "default"
       }
@@ -545,15 +639,19 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "DoorToIndoor",
         "label": "门口机呼叫室内机"
       },
       "2": {
+        "name": "DoorToManagement",
         "label": "门口机呼叫管理机"
       },
       "3": {
+        "name": "IndoorToManagement",
         "label": "室内机呼叫管理机"
       },
       "4": {
+        "name": "DoorToApp",
         "label": "门口机呼叫APP"
       }
     },
@@ -565,14 +663,17 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Answered",
         "label": "已接听",
         "color": "success"
       },
       "2": {
+        "name": "Missed",
         "label": "未接听",
         "color": "warning"
       },
       "3": {
+        "name": "Declined",
         "label": "已拒接",
         "color": "default"
       }
@@ -584,12 +685,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Image",
         "label": "图片"
       },
       "2": {
+        "name": "Video",
         "label": "视频"
       },
       "3": {
+        "name": "Text",
         "label": "文字"
       }
     },
@@ -600,18 +704,22 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Pending",
         "label": "待发布",
         "color": "default"
       },
       "2": {
+        "name": "Publishing",
         "label": "发布中",
         "color": "processing"
       },
       "3": {
+        "name": "Succeeded",
         "label": "发布成功",
         "color": "success"
       },
       "4": {
+        "name": "Failed",
         "label": "发布失败",
         "color": "error"
       }
@@ -623,21 +731,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Card",
         "label": "刷卡"
       },
       "2": {
+        "name": "Face",
         "label": "人脸识别"
       },
       "3": {
+        "name": "Password",
         "label": "密码"
       },
       "4": {
+        "name": "QrCode",
         "label": "二维码"
       },
       "5": {
+        "name": "AppRemote",
         "label": "APP远程"
       },
       "6": {
+        "name": "Call",
         "label": "呼叫开门"
       }
     },
@@ -649,12 +763,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Resident",
         "label": "住户"
       },
       "2": {
+        "name": "Visitor",
         "label": "访客"
       },
       "3": {
+        "name": "Staff",
         "label": "工作人员"
       }
     },
@@ -666,10 +783,12 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "0": {
+        "name": "Failed",
         "label": "失败",
         "color": "error"
       },
       "1": {
+        "name": "Succeeded",
         "label": "成功",
         "color": "success"
       }
@@ -681,10 +800,12 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Normal",
         "label": "正常",
         "color": "success"
       },
       "2": {
+        "name": "Abnormal",
         "label": "异常",
         "color": "error"
       }
@@ -696,18 +817,23 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Scheduled",
         "label": "定时抓拍"
       },
       "2": {
+        "name": "MotionDetection",
         "label": "移动侦测"
       },
       "3": {
+        "name": "Face",
         "label": "人脸抓拍"
       },
       "4": {
+        "name": "Vehicle",
         "label": "车辆抓拍"
       },
       "5": {
+        "name": "Manual",
         "label": "手动抓拍"
       }
     },
@@ -719,27 +845,35 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "FireLaneBlocked",
         "label": "消防通道占用"
       },
       "2": {
+        "name": "BinOverflow",
         "label": "垃圾满溢"
       },
       "3": {
+        "name": "EbikeInElevator",
         "label": "电动车进电梯"
       },
       "4": {
+        "name": "ThrowingFromHeight",
         "label": "高空抛物"
       },
       "5": {
+        "name": "Crowding",
         "label": "人员聚集"
       },
       "6": {
+        "name": "AreaIntrusion",
         "label": "区域入侵"
       },
       "7": {
+        "name": "IllegalParking",
         "label": "车辆违停"
       },
       "8": {
+        "name": "SmokeFire",
         "label": "烟火检测"
       }
     },
@@ -751,12 +885,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Daily",
         "label": "每天"
       },
       "2": {
+        "name": "Weekdays",
         "label": "工作日"
       },
       "3": {
+        "name": "Weekends",
         "label": "周末"
       }
     },
@@ -767,10 +904,12 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Normal",
         "label": "正常",
         "color": "success"
       },
       "2": {
+        "name": "Abnormal",
         "label": "异常",
         "color": "error"
       }
@@ -782,18 +921,22 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Unhandled",
         "label": "未处理",
         "color": "warning"
       },
       "2": {
+        "name": "Processing",
         "label": "处理中",
         "color": "processing"
       },
       "3": {
+        "name": "Handled",
         "label": "已处理",
         "color": "success"
       },
       "4": {
+        "name": "FalseAlarm",
         "label": "误报",
         "color": "default"
       }
@@ -805,12 +948,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Daily",
         "label": "日报"
       },
       "2": {
+        "name": "Weekly",
         "label": "周报"
       },
       "3": {
+        "name": "Monthly",
         "label": "月报"
       }
     },
@@ -821,15 +967,19 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Nfc",
         "label": "NFC"
       },
       "2": {
+        "name": "QrCode",
         "label": "二维码"
       },
       "3": {
+        "name": "BluetoothBeacon",
         "label": "蓝牙信标"
       },
       "4": {
+        "name": "Gps",
         "label": "GPS定位"
       }
     },
@@ -840,12 +990,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Daily",
         "label": "每天"
       },
       "2": {
+        "name": "Weekly",
         "label": "每周"
       },
       "3": {
+        "name": "Monthly",
         "label": "每月"
       }
     },
@@ -856,14 +1009,17 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Normal",
         "label": "正常",
         "color": "success"
       },
       "2": {
+        "name": "Abnormal",
         "label": "异常",
         "color": "error"
       },
       "3": {
+        "name": "Missed",
         "label": "漏巡",
         "color": "warning"
       }
@@ -875,21 +1031,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "DeviceOffline",
         "label": "设备离线"
       },
       "2": {
+        "name": "Fire",
         "label": "消防告警"
       },
       "3": {
+        "name": "Intrusion",
         "label": "入侵告警"
       },
       "4": {
+        "name": "AccessControl",
         "label": "门禁告警"
       },
       "5": {
+        "name": "Elevator",
         "label": "电梯告警"
       },
       "6": {
+        "name": "AiDetection",
         "label": "AI识别告警"
       }
     },
@@ -901,18 +1063,22 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "0": {
+        "name": "Unhandled",
         "label": "未处理",
         "color": "error"
       },
       "1": {
+        "name": "Processing",
         "label": "处理中",
         "color": "processing"
       },
       "2": {
+        "name": "Handled",
         "label": "已处理",
         "color": "success"
       },
       "3": {
+        "name": "Ignored",
         "label": "已忽略",
         "color": "default"
       }
@@ -924,15 +1090,19 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Sms",
         "label": "短信"
       },
       "2": {
+        "name": "PhoneCall",
         "label": "电话"
       },
       "3": {
+        "name": "AppPush",
         "label": "APP推送"
       },
       "4": {
+        "name": "InternalMessage",
         "label": "站内信"
       }
     },
@@ -943,22 +1113,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Running",
         "label": "正常运行",
         "color": "success"
       },
       "2": {
+        "name": "Stopped",
         "label": "停梯",
         "color": "default"
       },
       "3": {
+        "name": "Fault",
         "label": "故障",
         "color": "error"
       },
       "4": {
+        "name": "UnderMaintenance",
         "label": "检修",
         "color": "warning"
       },
       "5": {
+        "name": "Offline",
         "label": "离线",
         "color": "default"
       }
@@ -970,12 +1145,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "0": {
+        "name": "Idle",
         "label": "静止"
       },
       "1": {
+        "name": "Up",
         "label": "上行"
       },
       "2": {
+        "name": "Down",
         "label": "下行"
       }
     },
@@ -986,12 +1164,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Surface",
         "label": "地面车场"
       },
       "2": {
+        "name": "Underground",
         "label": "地下车场"
       },
       "3": {
+        "name": "Mechanical",
         "label": "立体车库"
       }
     },
@@ -1002,15 +1183,19 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Owned",
         "label": "产权车位"
       },
       "2": {
+        "name": "Leased",
         "label": "租赁车位"
       },
       "3": {
+        "name": "Temporary",
         "label": "临停车位"
       },
       "4": {
+        "name": "Charging",
         "label": "充电车位"
       }
     },
@@ -1022,18 +1207,22 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Vacant",
         "label": "空闲",
         "color": "success"
       },
       "2": {
+        "name": "Occupied",
         "label": "占用",
         "color": "processing"
       },
       "3": {
+        "name": "Sold",
         "label": "已售",
         "color": "default"
       },
       "4": {
+        "name": "Leased",
         "label": "已租",
         "color": "cyan"
       }
@@ -1045,21 +1234,27 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Owner",
         "label": "业主车辆"
       },
       "2": {
+        "name": "Monthly",
         "label": "月租车"
       },
       "3": {
+        "name": "Temporary",
         "label": "临时车"
       },
       "4": {
+        "name": "Visitor",
         "label": "访客车"
       },
       "5": {
+        "name": "Whitelist",
         "label": "白名单"
       },
       "6": {
+        "name": "Blacklist",
         "label": "黑名单"
       }
     },
@@ -1071,18 +1266,23 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Blue",
         "label": "蓝牌"
       },
       "2": {
+        "name": "Yellow",
         "label": "黄牌"
       },
       "3": {
+        "name": "Green",
         "label": "绿牌"
       },
       "4": {
+        "name": "White",
         "label": "白牌"
       },
       "5": {
+        "name": "Black",
         "label": "黑牌"
       }
     },
@@ -1094,10 +1294,12 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Entry",
         "label": "入场",
         "color": "success"
       },
       "2": {
+        "name": "Exit",
         "label": "出场",
         "color": "processing"
       }
@@ -1109,12 +1311,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "TemporaryParking",
         "label": "临停缴费"
       },
       "2": {
+        "name": "MonthlyCardRenewal",
         "label": "月卡续费"
       },
       "3": {
+        "name": "SpaceRent",
         "label": "车位租金"
       }
     },
@@ -1126,24 +1331,31 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Gateway",
         "label": "智能网关"
       },
       "2": {
+        "name": "DoorLock",
         "label": "智能门锁"
       },
       "3": {
+        "name": "Switch",
         "label": "智能开关"
       },
       "4": {
+        "name": "Curtain",
         "label": "智能窗帘"
       },
       "5": {
+        "name": "AirConditioner",
         "label": "智能空调"
       },
       "6": {
+        "name": "Sensor",
         "label": "智能传感器"
       },
       "7": {
+        "name": "Socket",
         "label": "智能插座"
       }
     },
@@ -1155,12 +1367,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Installation",
         "label": "安装"
       },
       "2": {
+        "name": "Commissioning",
         "label": "调试"
       },
       "3": {
+        "name": "Repair",
         "label": "维修"
       }
     },
@@ -1171,30 +1386,39 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "DoorStation",
         "label": "门口机"
       },
       "2": {
+        "name": "WallStation",
         "label": "围墙机"
       },
       "3": {
+        "name": "IndoorUnit",
         "label": "室内机"
       },
       "4": {
+        "name": "ManagementUnit",
         "label": "管理机"
       },
       "5": {
+        "name": "AccessController",
         "label": "门禁控制器"
       },
       "6": {
+        "name": "Camera",
         "label": "摄像机"
       },
       "7": {
+        "name": "FaceCaptureCamera",
         "label": "人脸抓拍机"
       },
       "8": {
+        "name": "InfoScreen",
         "label": "信息发布屏"
       },
       "9": {
+        "name": "EdgeGateway",
         "label": "边缘网关"
       }
     },
@@ -1206,12 +1430,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Video",
         "label": "视频通道"
       },
       "2": {
+        "name": "AccessControl",
         "label": "门禁通道"
       },
       "3": {
+        "name": "Intercom",
         "label": "对讲通道"
       }
     },
@@ -1222,15 +1449,19 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Resident",
         "label": "住户"
       },
       "2": {
+        "name": "Staff",
         "label": "工作人员"
       },
       "3": {
+        "name": "Visitor",
         "label": "访客"
       },
       "4": {
+        "name": "Watchlist",
         "label": "重点关注"
       }
     },
@@ -1242,18 +1473,22 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "0": {
+        "name": "NotDistributed",
         "label": "未下发",
         "color": "default"
       },
       "1": {
+        "name": "Distributing",
         "label": "下发中",
         "color": "processing"
       },
       "2": {
+        "name": "Distributed",
         "label": "已下发",
         "color": "success"
       },
       "3": {
+        "name": "Failed",
         "label": "下发失败",
         "color": "error"
       }
@@ -1265,18 +1500,23 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "ServicePlan",
         "label": "服务套餐"
       },
       "2": {
+        "name": "CompanyInfo",
         "label": "企业信息"
       },
       "3": {
+        "name": "HealthCode",
         "label": "健康码"
       },
       "4": {
+        "name": "VideoWall",
         "label": "电视墙"
       },
       "5": {
+        "name": "WorkOrder",
         "label": "工单"
       }
     },
@@ -1287,15 +1527,19 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "AliyunOss",
         "label": "阿里云OSS"
       },
       "2": {
+        "name": "HuaweiObs",
         "label": "华为云OBS"
       },
       "3": {
+        "name": "TencentCos",
         "label": "腾讯云COS"
       },
       "4": {
+        "name": "Minio",
         "label": "MinIO"
       }
     },
@@ -1307,9 +1551,11 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "0": {
+        "name": "Off",
         "label": "关闭"
       },
       "1": {
+        "name": "On",
         "label": "开启"
       }
     },
@@ -1320,18 +1566,23 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "209": {
+        "name": "AccessIntercomChannels",
         "label": "门禁对讲通道"
       },
       "212": {
+        "name": "VideoChannels",
         "label": "视频通道"
       },
       "217": {
+        "name": "AiAnalysisCommunities",
         "label": "AI分析社区"
       },
       "251": {
+        "name": "IndoorUnits",
         "label": "室内机"
       },
       "252": {
+        "name": "EdgeServices",
         "label": "边缘服务"
       }
     },
@@ -1342,12 +1593,15 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "InHouse",
         "label": "自有应用"
       },
       "2": {
+        "name": "ThirdParty",
         "label": "第三方应用"
       },
       "3": {
+        "name": "SystemMenu",
         "label": "系统菜单应用"
       }
     },
@@ -1358,18 +1612,22 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Pending",
         "label": "待审核",
         "color": "warning"
       },
       "2": {
+        "name": "Activated",
         "label": "已开通",
         "color": "success"
       },
       "3": {
+        "name": "Rejected",
         "label": "已驳回",
         "color": "error"
       },
       "4": {
+        "name": "Expired",
         "label": "已到期",
         "color": "default"
       }
@@ -1381,15 +1639,19 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "BillPayment",
         "label": "账单缴费"
       },
       "2": {
+        "name": "PrepayTopUp",
         "label": "预存款充值"
       },
       "3": {
+        "name": "Deposit",
         "label": "押金"
       },
       "4": {
+        "name": "AdHocCharge",
         "label": "临时收费"
       }
     },
@@ -1400,10 +1662,12 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Active",
         "label": "正常",
         "color": "success"
       },
       "2": {
+        "name": "Disabled",
         "label": "停用",
         "color": "default"
       }
@@ -1415,14 +1679,17 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "TopUp",
         "label": "充值",
         "color": "success"
       },
       "2": {
+        "name": "Deduction",
         "label": "抵扣",
         "color": "processing"
       },
       "3": {
+        "name": "Refund",
         "label": "退款",
         "color": "warning"
       }
@@ -1434,14 +1701,17 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Pending",
         "label": "待审核",
         "color": "warning"
       },
       "2": {
+        "name": "Completed",
         "label": "已完成",
         "color": "success"
       },
       "3": {
+        "name": "Rejected",
         "label": "已驳回",
         "color": "error"
       }
@@ -1453,14 +1723,17 @@ export const mappings: Record<string, MappingDef> = {
     "valueType": "integer",
     "values": {
       "1": {
+        "name": "Collected",
         "label": "已收取",
         "color": "processing"
       },
       "2": {
+        "name": "RefundPending",
         "label": "退款待审核",
         "color": "warning"
       },
       "3": {
+        "name": "Refunded",
         "label": "已退还",
         "color": "success"
       }

@@ -31,6 +31,20 @@ async function typesFile(model: Model): Promise<string> {
   return ts("schemas/modules/*.yaml (resource fields)", parts.join("\n"));
 }
 
+/**
+ * Every mapping as named states: a constant object (BillStatus.Approved === 2) and the union of its
+ * codes (type BillStatus = 1 | 2 | …), so code names a state instead of writing its number.
+ */
+function statesModule(mappings: Model["mappings"]): string {
+  return Object.entries(mappings)
+    .map(([name, m]) => {
+      const type = pascal(name);
+      const entries = Object.entries(m.values).map(([code, v]) => `  /** ${v.label} */\n  ${v.name}: ${m.valueType === "integer" ? Number(code) : JSON.stringify(code)},`);
+      return `/** ${m.description} */\nexport const ${type} = {\n${entries.join("\n")}\n} as const;\nexport type ${type} = (typeof ${type})[keyof typeof ${type}];\n`;
+    })
+    .join("\n");
+}
+
 const VALIDATOR_TYPES = `import type { StandaloneValidator, ValidatorMeta } from "./types.ts";`;
 
 /**
@@ -171,6 +185,7 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
     ),
   );
   put("mappings.ts", ts("schemas/mappings.yaml", `import type { MappingDef } from "./model-types.ts";\n\nexport const mappings: Record<string, MappingDef> = ${json(model.mappings)};`));
+  put("states.ts", ts("schemas/mappings.yaml", statesModule(model.mappings)));
   put(
     "rules.ts",
     ts(

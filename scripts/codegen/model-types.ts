@@ -140,7 +140,8 @@ export interface MenuNode {
 export interface MappingDef {
   description: string;
   valueType: "integer" | "string";
-  values: Record<string, { label: string; color?: string }>;
+  /** By code: the value's English name (the constant in generated/states.ts), its label and colour. */
+  values: Record<string, { name: string; label: string; color?: string }>;
   otherwise?: string;
   usage: "field" | "code";
 }

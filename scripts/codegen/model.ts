@@ -57,7 +57,9 @@ function buildMappings(defs: MappingSource[], problems: string[]): Record<string
     definedAt.set(name, at);
     const values: MappingDef["values"] = {};
     for (const [code, v] of Object.entries(m.values as Record<string, Yaml>)) {
-      values[code] = typeof v === "string" ? { label: v } : { label: v.label, ...(v.color ? { color: v.color } : {}) };
+      values[code] = { name: v.name, label: v.label, ...(v.color ? { color: v.color } : {}) };
+      if (Object.values(values).filter((x) => x.name === v.name).length > 1)
+        problems.push(`${keyPosition(src, ["mappings", name, "values", code])}: at /mappings/${name}/values/${code}: name "${v.name}" is given to another value of "${name}" too`);
     }
     out[name] = {
       description: m.description,

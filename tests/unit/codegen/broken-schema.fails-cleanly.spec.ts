@@ -28,9 +28,16 @@ const typoMapping = probeModule({ statusField: "{ name: status, type: integer, l
 const unknownRef = probeModule({ statusField: "{ name: owner, type: ref, label: 业主, ref: { resource: nobodies } }" });
 const unknownState = withResourceKeys(probeModule(), "    actions:\n      stateField: status\n      list:\n        - { name: ship, label: 发货, from: [1], to: 77 }\n");
 const duplicateCode = withRoutes(probeModule(), "  - path: /codegenProbe/copy\n    code: HBLPROBE01\n    title: 复制\n    page: probeCopy\n");
-const duplicateMapping = `${probeModule()}mappings:\n  roomStatus:\n    description: 又一个房屋状态\n    values: { 1: 空置 }\n`;
+const duplicateMapping = `${probeModule()}mappings:\n  roomStatus:\n    description: 又一个房屋状态\n    values: { 1: { name: Vacant, label: 空置 } }\n`;
+
+const twinNames = `${probeModule()}mappings:\n  probeTwins:\n    description: 同名状态\n    values: { 1: { name: Same, label: 甲 }, 2: { name: Same, label: 乙 } }\n`;
 
 test.each([
+  {
+    what: "one name for two values of a mapping",
+    yaml: twinNames,
+    message: new RegExp(`${file}:\\d+:\\d+: at /mappings/probeTwins/values/2: name "Same" is given to another value of "probeTwins" too`),
+  },
   {
     what: "an unknown property",
     yaml: probeModule({ titleField: "{ name: title, type: string, label: 标题, colour: red }" }),

@@ -68,7 +68,7 @@ function clean(): CheckInput {
     menu: [menuEntry("演示", undefined, [menuEntry("物品", "/demo/things"), menuEntry("看板", "/demo/board")])],
     resources: [resource("things", "HBL001", [field("name", { rule: "name" }), field("status", { type: "integer", mapping: "status" })])],
     rules: { name: { description: "名称", usage: "field", params: {}, checks: [] } },
-    mappings: { status: { description: "状态", valueType: "integer", values: { 1: { label: "启用" } }, usage: "field" } },
+    mappings: { status: { description: "状态", valueType: "integer", values: { 1: { name: "Enabled", label: "启用" } }, usage: "field" } },
     permissionGroups: { guide: { description: "引导", codes: { GUIDE_STEP: "引导步骤" } } },
     allowedDuplicateRouteCodes: {},
     specRoutes: [

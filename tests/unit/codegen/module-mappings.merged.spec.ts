@@ -14,7 +14,10 @@ beforeAll(async () => {
   vi.spyOn(console, "log").mockImplementation(() => {});
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void (errors += args.join(" ")));
   const yaml = probeModule({ statusField: "{ name: status, type: integer, label: 状态, mapping: probeGadgetStatus, default: 1, list: true }" });
-  project.writeModule(PROBE_MODULE, `${yaml}mappings:\n  probeGadgetStatus:\n    description: 探针物品状态\n    values: { 1: 在库, 2: { label: 借出, color: warning } }\n`);
+  project.writeModule(
+    PROBE_MODULE,
+    `${yaml}mappings:\n  probeGadgetStatus:\n    description: 探针物品状态\n    values: { 1: { name: InStock, label: 在库 }, 2: { name: Lent, label: 借出, color: warning } }\n`,
+  );
   code = await run(project.root, []);
   vi.restoreAllMocks();
 }, 120_000);
@@ -26,5 +29,10 @@ test("codegen accepts the module's own mapping and emits it beside the shared on
   const text = project.generated().get("mappings.ts")!;
   expect(text).toContain('"probeGadgetStatus": {');
   expect(text).toContain('"roomStatus": {');
-  expect(text).toMatch(/"2": \{\s*"label": "借出",\s*"color": "warning"/);
+  expect(text).toMatch(/"2": \{\s*"name": "Lent",\s*"label": "借出",\s*"color": "warning"/);
+  // …and as named states, a constant object and the union of its codes.
+  const states = project.generated().get("states.ts")!;
+  expect(states).toContain("export const ProbeGadgetStatus = {\n  /** 在库 */\n  InStock: 1,\n  /** 借出 */\n  Lent: 2,\n} as const;");
+  expect(states).toContain("export type ProbeGadgetStatus = (typeof ProbeGadgetStatus)[keyof typeof ProbeGadgetStatus];");
+  expect(states).toContain("export const BillStatus = {");
 });
