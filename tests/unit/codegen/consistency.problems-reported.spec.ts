@@ -186,7 +186,7 @@ describe("what is not a problem", () => {
   test("rules and mappings marked usage: code, used by hand-written code", () => {
     const m = clean();
     m.rules.satisfaction = { description: "满意度", usage: "code", params: {}, required: "请选择满意度", checks: [] };
-    m.mappings.ownerLabel = { description: "业主标签", valueType: "string", values: { 社区: { label: "业主" } }, otherwise: "管理员", usage: "code" };
+    m.mappings.ownerLabel = { description: "业主标签", valueType: "string", values: { 社区: { name: "Community", label: "业主" } }, otherwise: "管理员", usage: "code" };
     expect(checkConsistency(m)).toEqual([]);
   });
 
