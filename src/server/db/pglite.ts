@@ -17,6 +17,7 @@ import type { Db, DbSession, QueryResult } from "./types.ts";
 import { Mutex } from "./mutex.ts";
 import { textParsers } from "./parsers.ts";
 import { StatementNames, statementName } from "./statement-names.ts";
+import { statementOf, type Sql } from "./sql.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
 const { serialize } = protocol;
@@ -143,7 +144,8 @@ export async function openPglite(dataDir: string): Promise<Db> {
 
   const session = (runner: Runner, inTransaction: boolean): DbSession => ({
     kind: "pglite",
-    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+    async query<T>(statement: string | Sql, values: unknown[] = []): Promise<QueryResult<T>> {
+      const { text: sql, values: params } = statementOf(statement, values);
       if (prepare && (names.get(sql) || names.wanted(sql))) return runNamed<T>(runner, sql, params, inTransaction);
       const r = await runner.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.affectedRows ?? 0 };

@@ -1,4 +1,5 @@
 // The one database interface the server uses, whether PGlite (embedded) or a PostgreSQL server.
+import type { Sql } from "./sql.ts";
 
 export interface QueryResult<T> {
   rows: T[];
@@ -9,7 +10,8 @@ export interface QueryResult<T> {
 /** What a transaction callback receives: the same calls, all on the transaction's connection. */
 export interface DbSession {
   readonly kind: "pglite" | "postgres";
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** A text with its parameters ($1, $2 …), or a statement of the sql`…` tag (db/sql.ts). */
+  query<T = Record<string, unknown>>(sql: string | Sql, params?: unknown[]): Promise<QueryResult<T>>;
   /** Parameterless SQL, several statements allowed. */
   exec(sql: string): Promise<void>;
 }

@@ -7,6 +7,7 @@
 // table counts), never too seldom for statements sent through this handle; writes made by another
 // server or client are not seen, which is what the caches' short lifetimes are for.
 import type { Db, DbSession, WriteListener, WriteWatchOptions } from "./types.ts";
+import { statementOf } from "./sql.ts";
 
 const WRITE_KEYWORD = /\b(?:insert|update|delete|truncate|merge|alter|drop|copy)\b/i;
 /** Distinct statement texts remembered; past this the memory is simply emptied (a cache, not a record). */
@@ -47,7 +48,7 @@ export function watchWrites(db: Db): Db {
     kind: db.kind,
     async query(sql, params) {
       const result = await db.query(sql, params);
-      const listeners = concerned(sql);
+      const listeners = concerned(statementOf(sql).text);
       if (listeners.length) notify(listeners);
       return result as never;
     },
@@ -62,7 +63,7 @@ export function watchWrites(db: Db): Db {
         const watched: DbSession = {
           kind: tx.kind,
           async query(sql, params) {
-            for (const l of concerned(sql)) pending.add(l);
+            for (const l of concerned(statementOf(sql).text)) pending.add(l);
             return tx.query(sql, params);
           },
           async exec(sql) {

@@ -1,5 +1,5 @@
-// Bill approval: generated bills are drafts (status 1) until approved (2); a draft, or an approved
-// bill nothing was paid or waived on, can be rejected (3) with a reason; a rejected bill can be
+// Bill approval: generated bills are drafts until approved; a draft, or an approved bill nothing was
+// paid or waived on, can be rejected with a reason; a rejected bill can be
 // approved after all. Only approved bills can be paid (cashier.ts). Every decision is a
 // bill_approvals row (bill, decision, reason, who, when) written in the same statement as the change,
 // and the call adds an operation_logs row.
@@ -12,6 +12,11 @@ import { fenToYuan } from "../../common/money.ts";
 import { planDeductions } from "./auto-deduct.ts";
 import { BILL_COLUMNS, type BillColumnsRow } from "./bills.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { anyOf, raw, sql, type Sql } from "../db/sql.ts";
+import { BillStatus, WaiverStatus } from "../../../generated/states.ts";
+
+/** The states a bill is approved from: a draft, or a rejected bill approved after all. */
+const APPROVABLE = [BillStatus.Draft, BillStatus.Rejected];
 import { refreshStaleStatistics } from "../db/statistics.ts";
 
 /** The tables an approval writes in bulk (with auto-deduction): their statistics are kept current before it. */
@@ -27,8 +32,8 @@ export interface DecisionResult {
   deductedAmount?: string;
 }
 
-/** The selection: {ids} (up to 1000 bills) or {batchId} (every bill of a generation batch). */
-async function selection(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<{ where: string; params: unknown[]; asked: number | null }> {
+/** The selection: {ids} (up to 1000 bills) or {batchId} (every bill of a generation batch), as a condition on bills. */
+async function selection(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<{ where: Sql; asked: number | null }> {
   if (body.batchId !== undefined && body.batchId !== null && body.batchId !== "") {
     const batchId = parseId(body.batchId);
     if (batchId === null) throw refused("selectBatch", "batchId");
@@ -37,10 +42,10 @@ async function selection(tx: DbSession, session: SessionInfo, body: Record<strin
       batchId,
     ]);
     if (!rows[0]) throw notFound();
-    return { where: "batch_id = $3", params: [batchId], asked: rows[0].n };
+    return { where: sql`batch_id = ${batchId}`, asked: rows[0].n };
   }
   const ids = idList(body.ids, "ids");
-  return { where: "id = any($3::bigint[])", params: [ids], asked: ids.length };
+  return { where: anyOf(sql`id`, ids), asked: ids.length };
 }
 
 /** The audit target of a whole-batch decision. */
@@ -59,8 +64,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   // that approves each bill and records that payment on it.
   const locked = await camelRows<BillColumnsRow>(
     tx,
-    `select ${BILL_COLUMNS} from bills b where b.tenant_id = $1 and ${sel.where.replace("$3", "$2")} and b.status in (1, 3) order by b.id for update`,
-    [session.tenantId, ...sel.params],
+    sql`select ${raw(BILL_COLUMNS)} from bills b where b.tenant_id = ${session.tenantId} and ${sel.where} and ${anyOf(sql`b.status`, APPROVABLE, "int")} order by b.id for update`,
   );
   const ids = locked.map((r) => Number(r.id));
   const plan = ids.length ? await planDeductions(tx, session, locked) : null;
@@ -68,22 +72,22 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   // plan guesses 10 rows for an unnest, and joining two of them became a nested loop over 1000 × 500
   // rows per batch).
   const d = plan?.bills ?? { paid: [], lateFee: [], status: [] };
+  const { tenantId, userId } = session;
   const { rows } = await tx.query<{ n: number }>(
-    `with u as (
-       select * from unnest($3::bigint[], $4::bigint[], $5::bigint[], $6::int[]) as u(id, paid, late_fee, status)
+    sql`with u as (
+       select * from unnest(${ids}::bigint[], ${d.paid}::bigint[], ${d.lateFee}::bigint[], ${d.status}::int[]) as u(id, paid, late_fee, status)
      ), upd as (
-       update bills b set status = coalesce(u.status, 2), approver_id = $2, approved_at = now(), reject_reason = null,
+       update bills b set status = coalesce(u.status, ${BillStatus.Approved}), approver_id = ${userId}, approved_at = now(), reject_reason = null,
               amount_paid = coalesce(u.paid, b.amount_paid), late_fee = coalesce(u.late_fee, b.late_fee),
-              paid_at = case when u.status is null then b.paid_at when u.status = 4 then $7::timestamptz else null end,
-              updated_at = now(), updated_by = $2, version = b.version + case when u.status is null then 1 else 2 end
-         from u where b.tenant_id = $1 and b.id = any($3::bigint[]) and b.id = u.id
+              paid_at = case when u.status is null then b.paid_at when u.status = ${BillStatus.Paid} then ${plan?.paidAt ?? null}::timestamptz else null end,
+              updated_at = now(), updated_by = ${userId}, version = b.version + case when u.status is null then 1 else 2 end
+         from u where b.tenant_id = ${tenantId} and b.id = any(${ids}::bigint[]) and b.id = u.id
         returning b.id, b.community_id
      ), decided as (
        insert into bill_approvals (tenant_id, community_id, bill_id, decision, decider_id, decided_at, created_by, updated_by)
-       select $1, community_id, id, 2, $2, now(), $2, $2 from upd
+       select ${tenantId}, community_id, id, ${BillStatus.Approved}, ${userId}, now(), ${userId}, ${userId} from upd
      )
      select count(*)::int as n from upd`,
-    [session.tenantId, session.userId, ids, d.paid, d.lateFee, d.status, plan?.paidAt ?? null],
   );
   const changed = rows[0].n;
   // Rooms with auto-deduct on pay what was approved from their prepayment balance, in this transaction.
@@ -99,19 +103,19 @@ export async function rejectBills(tx: DbSession, session: SessionInfo, ip: strin
   const bad = checkRule("cjkText", reason);
   if (bad) throw ruleBroken(bad, "reason");
   const sel = await selection(tx, session, body);
+  const { tenantId, userId } = session;
   const { rows } = await tx.query<{ n: number }>(
-    `with upd as (
-       update bills set status = 3, approver_id = $2, approved_at = now(), reject_reason = $4, updated_at = now(), updated_by = $2, version = version + 1
-        where tenant_id = $1 and ${sel.where}
-          and (status = 1 or (status = 2 and amount_paid = 0 and amount_waived = 0
-               and not exists (select 1 from waivers w where w.tenant_id = bills.tenant_id and w.bill_id = bills.id and w.status = 1)))
+    sql`with upd as (
+       update bills set status = ${BillStatus.Rejected}, approver_id = ${userId}, approved_at = now(), reject_reason = ${reason}, updated_at = now(), updated_by = ${userId}, version = version + 1
+        where tenant_id = ${tenantId} and ${sel.where}
+          and (status = ${BillStatus.Draft} or (status = ${BillStatus.Approved} and amount_paid = 0 and amount_waived = 0
+               and not exists (select 1 from waivers w where w.tenant_id = bills.tenant_id and w.bill_id = bills.id and w.status = ${WaiverStatus.Pending})))
         returning id, community_id
      ), decided as (
        insert into bill_approvals (tenant_id, community_id, bill_id, decision, reason, decider_id, decided_at, created_by, updated_by)
-       select $1, community_id, id, 3, $4, $2, now(), $2, $2 from upd
+       select ${tenantId}, community_id, id, ${BillStatus.Rejected}, ${reason}, ${userId}, now(), ${userId}, ${userId} from upd
      )
      select count(*)::int as n from upd`,
-    [session.tenantId, session.userId, ...sel.params, reason],
   );
   const changed = rows[0].n;
   await audit(tx, session, ip, "bills", "reject", batchTarget(body.batchId), { ...body, changed }, CODES.approval);

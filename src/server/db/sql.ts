@@ -1,0 +1,28 @@
+// One way to write SQL: the sql`…` tag (sql-template-tag) keeps text and values together, so a
+// value is always a parameter, fragments nest (their placeholders renumbered by the tag, never by
+// string editing) and the same query always has the same text (named prepared statements stay few).
+// db.query and camelRows take such a statement as well as (text, params).
+//   sql`select … where tenant_id = ${t} ${when(q.no, () => sql`and room_no ilike ${likeContains(q.no)} escape '\\'`)}`
+import sql, { empty, join, raw, Sql } from "sql-template-tag";
+
+export { sql, empty, join, raw, Sql };
+
+/** For ILIKE … ESCAPE '\': the user's text matches literally, % and _ included. */
+export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `expr ilike '%text%' escape '\'`, the text matched literally. */
+export const ilikeContains = (expr: Sql, text: string): Sql => sql`${expr} ilike ${likeContains(text)} escape '\\'`;
+
+/** A fragment only when the condition holds (a function is called only then). */
+export const when = (condition: unknown, fragment: Sql | (() => Sql)): Sql => (condition ? (typeof fragment === "function" ? fragment() : fragment) : empty);
+
+/** `expr = any($n::type[])`: an IN list as one array parameter, the same text whatever its length. */
+export const anyOf = (expr: Sql, values: readonly (number | string)[], type: "bigint" | "int" | "text" = "bigint"): Sql => sql`${expr} = any(${values}::${raw(type)}[])`;
+
+/** Conditions joined by `and`; `true` when there are none. */
+export const allOf = (conditions: readonly Sql[]): Sql => (conditions.length ? join(conditions, " and ") : sql`true`);
+
+/** A statement as text and values, from either form db.query takes. */
+export function statementOf(statement: string | Sql, params: unknown[] = []): { text: string; values: unknown[] } {
+  return typeof statement === "string" ? { text: statement, values: params } : { text: statement.text, values: statement.values };
+}
