@@ -9,7 +9,7 @@
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import { route } from "../http/operation.ts";
-import { likeContains } from "../crud/sql.ts";
+import { allOf, anyOf, ilikeContains, sql } from "../db/sql.ts";
 import { AREA_ROOT_ID, areaTree, areaWithDescendants, type AreaNode } from "./areas.ts";
 import { textOf } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
@@ -32,24 +32,14 @@ export async function communitiesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.listCommunities, async ({ query, session }) => {
     const areaId = query.areaId ?? null;
     const keyword = textOf(query.keyword ?? query.communityName ?? query.name, 32);
-    const params: unknown[] = [session.tenantId];
-    let where = "c.tenant_id = $1";
+    const conditions = [sql`c.tenant_id = ${session.tenantId}`];
     if (areaId !== null && areaId !== AREA_ROOT_ID) {
       const areas = await areaWithDescendants(app.db, session.tenantId, areaId);
       if (!areas.length) return [];
-      params.push(areas);
-      where += ` and c.area_id = any($${params.length}::bigint[])`;
+      conditions.push(anyOf(sql`c.area_id`, areas));
     }
-    if (keyword) {
-      params.push(likeContains(keyword));
-      where += ` and c.name ilike $${params.length} escape '\\'`;
-    }
-    const rows = await camelRows<CommunityRow>(
-      app.db,
-      `select c.id, c.name, c.area_id, c.administrative_code
-         from communities c where ${where} order by c.id`,
-      params,
-    );
+    if (keyword) conditions.push(ilikeContains(sql`c.name`, keyword));
+    const rows = await camelRows<CommunityRow>(app.db, sql`select c.id, c.name, c.area_id, c.administrative_code from communities c where ${allOf(conditions)} order by c.id`);
     return rows.map((c) => ({ communityId: c.id, communityName: c.name, id: c.id, name: c.name, areaId: c.areaId, administrativeCode: c.administrativeCode }));
   });
 

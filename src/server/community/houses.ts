@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import type { PageListSimpleRoomsData } from "../../../generated/operation-types.ts";
 import { route } from "../http/operation.ts";
-import { likeContains } from "../crud/sql.ts";
+import { ilikeContains, sql, when } from "../db/sql.ts";
 import { pageArgs, textOf } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
 
@@ -42,34 +42,24 @@ export async function housesModule(app: FastifyInstance): Promise<void> {
     const { pageNo, pageSize, offset } = pageArgs({ pageNo: body.pageNo, pageSize: body.pageSize });
     const communityId = body.communityId ?? null;
     const keyword = textOf(body.keyword, 32);
-    const params: unknown[] = [session.tenantId];
-    const where = ["r.tenant_id = $1"];
-    if (communityId !== null) {
-      params.push(communityId);
-      where.push(`r.community_id = $${params.length}`);
-    }
-    if (keyword) {
-      params.push(likeContains(keyword));
-      const p = `$${params.length}`;
-      where.push(`(r.room_no ilike ${p} escape '\\' or b.name ilike ${p} escape '\\' or u.name ilike ${p} escape '\\')`);
-    }
-    const from = `rooms r
+    const from = sql`rooms r
       join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
       join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
-     where ${where.join(" and ")}`;
+     where r.tenant_id = ${session.tenantId}
+       ${when(communityId !== null, () => sql`and r.community_id = ${communityId}`)}
+       ${when(keyword, () => sql`and (${ilikeContains(sql`r.room_no`, keyword)} or ${ilikeContains(sql`b.name`, keyword)} or ${ilikeContains(sql`u.name`, keyword)})`)}`;
     const rows = await camelRows<PageListSimpleRoomsData["list"][number]>(
       app.db,
-      `select r.id, r.room_no, r.building_id, b.name as building_name,
+      sql`select r.id, r.room_no, r.building_id, b.name as building_name,
               r.unit_id, u.name as unit_name, r.status
          from ${from}
         order by b.sort_no nulls last, b.name, u.name, r.floor nulls last, r.room_no, r.id
-        limit $${params.length + 1} offset $${params.length + 2}`,
-      [...params, pageSize, offset],
+        limit ${pageSize} offset ${offset}`,
     );
     let total: number;
     if (rows.length > 0 && rows.length < pageSize) total = offset + rows.length;
     else if (rows.length === 0 && offset === 0) total = 0;
-    else total = Number((await app.db.query<{ n: number }>(`select count(*)::int as n from ${from}`, params)).rows[0].n);
+    else total = Number((await app.db.query<{ n: number }>(sql`select count(*)::int as n from ${from}`)).rows[0].n);
     return { list: rows, total, pageNo, pageSize };
   });
 }

@@ -46,6 +46,7 @@ import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { optionalId, pageArgs, requiredId, textOf } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { ilikeContains, raw, sql, when } from "../db/sql.ts";
 
 type EdgeService = GetEdgeServiceListData["list"][number];
 type EdgeDevice = GetEdgeDeviceListData["list"][number];
@@ -137,18 +138,9 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getEdgeServiceList, async ({ session, query }) => {
     const { pageNo, pageSize, offset } = pageArgs({ pageNo: query.pageNo, pageSize: query.pageSize });
     const keyword = textOf(query.keyword ?? query.name, 32);
-    const params: unknown[] = [session.tenantId];
-    let where = "e.tenant_id = $1";
-    if (keyword) {
-      params.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where += ` and (e.name ilike $2 or e.serial_no ilike $2)`;
-    }
-    const rows = await camelRows<EdgeRow>(db, `select ${EDGE_COLUMNS} from edge_services e where ${where} order by e.id limit $${params.length + 1} offset $${params.length + 2}`, [
-      ...params,
-      pageSize,
-      offset,
-    ]);
-    const { rows: total } = await db.query<{ n: number }>(`select count(*)::int as n from edge_services e where ${where}`, params);
+    const where = sql`e.tenant_id = ${session.tenantId} ${when(keyword, () => sql`and (${ilikeContains(sql`e.name`, keyword)} or ${ilikeContains(sql`e.serial_no`, keyword)})`)}`;
+    const rows = await camelRows<EdgeRow>(db, sql`select ${raw(EDGE_COLUMNS)} from edge_services e where ${where} order by e.id limit ${pageSize} offset ${offset}`);
+    const { rows: total } = await db.query<{ n: number }>(sql`select count(*)::int as n from edge_services e where ${where}`);
     return { list: await withCommunities(db, session.tenantId, rows), total: Number(total[0].n), pageNo, pageSize };
   });
 

@@ -19,11 +19,11 @@ import type { DbSession } from "../db/types.ts";
 import type { GetOperationAssistantSummaryData, ListCamerasData, SearchCapturePicturesData } from "../../../generated/operation-types.ts";
 import { validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
-import { likeContains } from "../crud/sql.ts";
 import { ownCommunity } from "../auth/access.ts";
 import { optionalId, pageArgs, textOf } from "../http/request-input.ts";
 import { countsByMapping } from "../workbench/workbench-stats.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { anyOf, ilikeContains, join, sql, when, type Sql } from "../db/sql.ts";
 
 /** deviceCategory 6 摄像机, 7 人脸抓拍机. */
 export const CAMERA_CATEGORIES = [6, 7];
@@ -37,7 +37,7 @@ export function searchTerms(text: string): string[] {
   return [...new Set(words)].slice(0, 8).map((w) => w.slice(0, 32));
 }
 
-const n = async (db: DbSession, sql: string, params: unknown[]) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
+const n = async (db: DbSession, statement: string | Sql, params?: unknown[]) => Number((await db.query<{ n: number }>(statement, params)).rows[0].n);
 
 export async function videoPagesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.listCameras, async ({ session, query }) => {
@@ -56,29 +56,27 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
     const terms = searchTerms(textOf(body.text, 200));
     if (!terms.length) throw validationError([{ field: "text", message: messages.searchTextRequired }]);
     const { pageNo, pageSize, offset } = pageArgs({ pageNo: body.pageNo, pageSize: body.pageSize });
-    const params: unknown[] = [session.tenantId];
-    const add = (v: unknown) => `$${params.push(v)}`;
-    let where = "tenant_id = $1";
     const communityId = optionalId(body.communityId);
-    if (communityId !== null) where += ` and community_id = ${add(communityId)}`;
+    const where = sql`tenant_id = ${session.tenantId} ${when(communityId !== null, () => sql`and community_id = ${communityId}`)}`;
     const captureLabels = Object.entries(mappings.captureType.values);
-    const scoreParts = terms.map((term) => {
-      const like = add(likeContains(term));
-      const kinds = captureLabels.filter(([, v]) => v.label.includes(term) || term.includes(v.label.replace(/抓拍$/, ""))).map(([code]) => Number(code));
-      const kind = kinds.length ? ` or capture_type = any(${add(kinds)}::int[])` : "";
-      return `(coalesce(description, '') ilike ${like} escape '\\' or channel_name ilike ${like} escape '\\' or coalesce(plate, '') ilike ${like} escape '\\'${kind})::int`;
-    });
-    const score = scoreParts.join(" + ");
+    // Each term scores 1 when it is in the description, the channel, the plate or the capture type's label.
+    const score = join(
+      terms.map((term) => {
+        const kinds = captureLabels.filter(([, v]) => v.label.includes(term) || term.includes(v.label.replace(/抓拍$/, ""))).map(([code]) => Number(code));
+        const kind = when(kinds.length, () => sql`or ${anyOf(sql`capture_type`, kinds, "int")}`);
+        return sql`(${ilikeContains(sql`coalesce(description, '')`, term)} or ${ilikeContains(sql`channel_name`, term)} or ${ilikeContains(sql`coalesce(plate, '')`, term)} ${kind})::int`;
+      }),
+      " + ",
+    );
     const rows = await camelRows<Omit<SearchCapturePicturesData["list"][number], "captureTypeLabel">>(
       app.db,
-      `select * from (
+      sql`select * from (
          select id, community_id, image, channel_name, device_sn, capture_time,
                 capture_type, plate, description, ${score} as score
            from capture_pictures where ${where}) p
-        where score > 0 order by score desc, capture_time desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
-      [...params, pageSize, offset],
+        where score > 0 order by score desc, capture_time desc, id desc limit ${pageSize} offset ${offset}`,
     );
-    const total = await n(app.db, `select count(*)::int as n from capture_pictures where ${where} and (${score}) > 0`, params);
+    const total = await n(app.db, sql`select count(*)::int as n from capture_pictures where ${where} and (${score}) > 0`);
     return { list: rows.map((r) => ({ ...r, score: Number(r.score), captureTypeLabel: mappingLabel("captureType", r.captureType) })), total, pageNo, pageSize, terms };
   });
 

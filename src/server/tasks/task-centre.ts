@@ -7,6 +7,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { progressOf, TASK_VIEW_COLUMNS, type TaskRow } from "./store.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { raw, sql, when } from "../db/sql.ts";
 
 export interface TaskCentreItem {
   id: number;
@@ -54,18 +55,10 @@ export function taskItem(t: TaskRow): TaskCentreItem {
 }
 
 export async function listTasks(db: DbSession, session: SessionInfo, page: { pageSize: number; offset: number }): Promise<{ list: TaskCentreItem[]; total: number }> {
-  const params: unknown[] = [session.tenantId];
-  let where = "tenant_id = $1";
-  if (session.userType !== MAIN_ACCOUNT) {
-    params.push(session.userId);
-    where += " and user_id = $2";
-  }
+  // A user sees the tasks it started; the main account every task of the tenant.
+  const where = sql`tenant_id = ${session.tenantId} ${when(session.userType !== MAIN_ACCOUNT, () => sql`and user_id = ${session.userId}`)}`;
   // Limit and offset as parameters: one statement text for every page (prepared once, db/postgres.ts).
-  const rows = await camelRows<TaskRow>(db, `select ${TASK_VIEW_COLUMNS} from tasks where ${where} order by created_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`, [
-    ...params,
-    page.pageSize,
-    page.offset,
-  ]);
-  const total = Number((await db.query<{ n: number }>(`select count(*)::int as n from tasks where ${where}`, params)).rows[0].n);
+  const rows = await camelRows<TaskRow>(db, sql`select ${raw(TASK_VIEW_COLUMNS)} from tasks where ${where} order by created_at desc, id desc limit ${page.pageSize} offset ${page.offset}`);
+  const total = Number((await db.query<{ n: number }>(sql`select count(*)::int as n from tasks where ${where}`)).rows[0].n);
   return { list: rows.map(taskItem), total };
 }

@@ -20,31 +20,29 @@ import { optionalId } from "../http/request-input.ts";
 import { countsByMapping } from "./workbench-stats.ts";
 import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { raw, sql, when } from "../db/sql.ts";
+import { ParkingEventDirection } from "../../../generated/states.ts";
 
-/** `and community_id = $2` when the board is about one community. */
-const scoped = (communityId: number | null) => (communityId === null ? "" : " and community_id = $2");
-const params = (tenantId: number, communityId: number | null, ...more: unknown[]) => (communityId === null ? [tenantId, ...more] : [tenantId, communityId, ...more]);
+/** The rows of the tenant, or of one of its communities when the board is about one. */
+const scope = (tenantId: number, communityId: number | null) => sql`tenant_id = ${tenantId} ${when(communityId !== null, () => sql`and community_id = ${communityId}`)}`;
 
-async function count(db: DbSession, table: string, tenantId: number, communityId: number | null, extra = ""): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${table} where tenant_id = $1${scoped(communityId)}${extra}`, params(tenantId, communityId));
+async function count(db: DbSession, table: string, tenantId: number, communityId: number | null): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(sql`select count(*)::int as n from ${raw(table)} where ${scope(tenantId, communityId)}`);
   return Number(rows[0].n);
 }
 
 async function grouped(db: DbSession, table: string, column: string, mapping: string, tenantId: number, communityId: number | null) {
   const { rows } = await db.query<{ value: number | string | null; count: number }>(
-    `select ${column} as value, count(*)::int as count from ${table} where tenant_id = $1${scoped(communityId)} group by 1`,
-    params(tenantId, communityId),
+    sql`select ${raw(column)} as value, count(*)::int as count from ${raw(table)} where ${scope(tenantId, communityId)} group by 1`,
   );
   return countsByMapping(mapping, rows);
 }
 
 async function openDoorDays(db: DbSession, tenantId: number, communityId: number | null) {
   const { days, since } = chinaDays(new Date(), 7);
-  const p = params(tenantId, communityId, since.toISOString());
   const { rows } = await db.query<{ day: string; count: number }>(
-    `select ${chinaDaySql("event_time")} as day, count(*)::int as count from access_events
-      where tenant_id = $1${scoped(communityId)} and event_time >= $${p.length}::timestamptz group by 1`,
-    p,
+    sql`select ${raw(chinaDaySql("event_time"))} as day, count(*)::int as count from access_events
+      where ${scope(tenantId, communityId)} and event_time >= ${since.toISOString()}::timestamptz group by 1`,
   );
   const byDay = new Map(rows.map((r) => [r.day, Number(r.count)]));
   return days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
@@ -52,23 +50,17 @@ async function openDoorDays(db: DbSession, tenantId: number, communityId: number
 
 async function parkingDays(db: DbSession, tenantId: number, communityId: number | null) {
   const { days, since } = chinaDays(new Date(), 7);
-  const p = params(tenantId, communityId, since.toISOString());
   const { rows } = await db.query<{ day: string; direction: number; count: number }>(
-    `select ${chinaDaySql("event_time")} as day, direction, count(*)::int as count from parking_events
-      where tenant_id = $1${scoped(communityId)} and event_time >= $${p.length}::timestamptz group by 1, 2`,
-    p,
+    sql`select ${raw(chinaDaySql("event_time"))} as day, direction, count(*)::int as count from parking_events
+      where ${scope(tenantId, communityId)} and event_time >= ${since.toISOString()}::timestamptz group by 1, 2`,
   );
-  return days.map((date) => ({
-    date,
-    in: rows.filter((r) => r.day === date && Number(r.direction) === 1).reduce((n, r) => n + Number(r.count), 0),
-    out: rows.filter((r) => r.day === date && Number(r.direction) === 2).reduce((n, r) => n + Number(r.count), 0),
-  }));
+  const total = (date: string, direction: number) => rows.filter((r) => r.day === date && Number(r.direction) === direction).reduce((n, r) => n + Number(r.count), 0);
+  return days.map((date) => ({ date, in: total(date, ParkingEventDirection.Entry), out: total(date, ParkingEventDirection.Exit) }));
 }
 
 async function deviceTotals(db: DbSession, tenantId: number, communityId: number | null) {
   const { rows } = await db.query<{ total: number; online: number }>(
-    `select count(*)::int as total, count(*) filter (where online)::int as online from devices where tenant_id = $1${scoped(communityId)}`,
-    params(tenantId, communityId),
+    sql`select count(*)::int as total, count(*) filter (where online)::int as online from devices where ${scope(tenantId, communityId)}`,
   );
   return { devices: Number(rows[0].total), devicesOnline: Number(rows[0].online) };
 }

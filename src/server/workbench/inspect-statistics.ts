@@ -11,6 +11,7 @@ import { ownCommunity } from "../auth/access.ts";
 import { optionalId } from "../http/request-input.ts";
 import { chinaDays } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql, when } from "../db/sql.ts";
 
 export const rate = (done: number, total: number) => (total ? Math.round((done * 1000) / total) / 10 : 0);
 
@@ -20,24 +21,21 @@ export async function inspectStatisticsModule(app: FastifyInstance): Promise<voi
     if (communityId !== null) await ownCommunity(app.db, session, communityId);
     const length = Math.min(365, Math.max(7, Number.parseInt(String(query.days ?? "30"), 10) || 30));
     const { days } = chinaDays(new Date(), length);
-    const params: unknown[] = [session.tenantId, days[0]];
-    const where = `r.tenant_id = $1 and r.report_date >= $2::date${communityId !== null ? ` and r.community_id = $${params.push(communityId)}` : ""}`;
+    const where = sql`r.tenant_id = ${session.tenantId} and r.report_date >= ${days[0]}::date ${when(communityId !== null, () => sql`and r.community_id = ${communityId}`)}`;
 
     const perDay = await app.db.query<{ date: string; total: number; done: number; abnormal: number }>(
-      `select r.report_date::text as date, sum(r.total_tasks)::int as total, sum(r.done_tasks)::int as done, sum(r.abnormal_tasks)::int as abnormal
+      sql`select r.report_date::text as date, sum(r.total_tasks)::int as total, sum(r.done_tasks)::int as done, sum(r.abnormal_tasks)::int as abnormal
          from inspect_plan_reports r where ${where} group by 1`,
-      params,
     );
     const byDate = new Map(perDay.rows.map((d) => [d.date, d]));
     const series = days.map((date) => ({ date, total: Number(byDate.get(date)?.total ?? 0), done: Number(byDate.get(date)?.done ?? 0), abnormal: Number(byDate.get(date)?.abnormal ?? 0) }));
 
     const plans = await camelRows<{ planId: number; planName: string | null; total: number; done: number; abnormal: number; averageScore: string | null }>(
       app.db,
-      `select r.plan_id, p.name as plan_name, sum(r.total_tasks)::int as total, sum(r.done_tasks)::int as done,
+      sql`select r.plan_id, p.name as plan_name, sum(r.total_tasks)::int as total, sum(r.done_tasks)::int as done,
               sum(r.abnormal_tasks)::int as abnormal, round(avg(r.average_score), 2)::text as average_score
          from inspect_plan_reports r left join inspect_plans p on p.tenant_id = r.tenant_id and p.id = r.plan_id
         where ${where} group by 1, 2 order by abnormal desc, 2`,
-      params,
     );
     const total = series.reduce((s, d) => s + d.total, 0);
     const done = series.reduce((s, d) => s + d.done, 0);

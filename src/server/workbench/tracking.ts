@@ -16,6 +16,7 @@ import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { textOf } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { ilikeContains, sql, when } from "../db/sql.ts";
 
 export const TRACKING_WIRE_LIMIT = 256 * 1024;
 export const TRACKING_UNPACKED_LIMIT = 2 * 1024 * 1024;
@@ -138,29 +139,21 @@ export async function trackingModule(app: FastifyInstance): Promise<void> {
   await app.register(pickRoutes);
 
   route(app, operations.countClicksByCode, async ({ query, session }) => {
-    const params: unknown[] = [session.tenantId];
-    let where = "tenant_id = $1";
-    for (const [key, op] of [
-      ["from", ">="],
-      ["to", "<"],
-    ] as const) {
+    const instant = (key: "from" | "to"): string | null => {
       const text = textOf(query[key], 40);
-      if (!text) continue;
+      if (!text) return null;
       const at = new Date(text);
       if (Number.isNaN(at.getTime())) throw apiError("BAD_REQUEST");
-      params.push(at.toISOString());
-      where += ` and event_time ${op} $${params.length}`;
-    }
-    const keyword = textOf(query.keyword, 64);
-    if (keyword) {
-      params.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where += ` and lc ilike $${params.length}`;
-    }
+      return at.toISOString();
+    };
+    const [from, to, keyword] = [instant("from"), instant("to"), textOf(query.keyword, 64)];
     const rows = await camelRows<{ lc: string; count: number; users: number; lastTime: string }>(
       app.db,
-      `select lc, count(*)::int as count, count(distinct user_id)::int as users, max(event_time) as last_time
-         from click_records where ${where} group by lc order by count(*) desc, lc limit 500`,
-      params,
+      sql`select lc, count(*)::int as count, count(distinct user_id)::int as users, max(event_time) as last_time
+         from click_records
+        where tenant_id = ${session.tenantId} ${when(from, () => sql`and event_time >= ${from}`)} ${when(to, () => sql`and event_time < ${to}`)}
+              ${when(keyword, () => sql`and ${ilikeContains(sql`lc`, keyword)}`)}
+        group by lc order by count(*) desc, lc limit 500`,
     );
     return { list: rows, total: rows.length };
   });
