@@ -15,9 +15,10 @@ import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { requiredId } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { NoticePublishStatus } from "../../../generated/states.ts";
 
 /** SQL condition (on notices aliased n) of a notice the residents read now. */
-const LIVE_NOTICE_SQL = "n.publish_status = 1 and (n.expire_time is null or n.expire_time > now())";
+const LIVE_NOTICE_SQL = `n.publish_status = ${NoticePublishStatus.Published} and (n.expire_time is null or n.expire_time > now())`;
 
 async function checkNoticeRoom(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
   const { rows } = await tx.query(

@@ -15,6 +15,7 @@ import { camelRows } from "../db/camel-rows.ts";
 import { route } from "../http/operation.ts";
 import { countsByMapping } from "../workbench/workbench-stats.ts";
 import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
+import { AiHandleStatus } from "../../../generated/states.ts";
 
 export const FIRE_CHARGE_CONFIG_KEY = "fireChargeUrl";
 
@@ -52,7 +53,7 @@ export async function externalPagesModule(app: FastifyInstance): Promise<void> {
       tasks: await n("select count(*)::int as n from ai_inspection_tasks where tenant_id = $1 and community_id = $2"),
       records: {
         today: await n(`select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and ${chinaDaySql("capture_time")} = $3`, [...p, days[0]]),
-        unhandled: await n("select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = 1"),
+        unhandled: await n(`select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = ${AiHandleStatus.Unhandled}`),
         byAlgorithm: await grouped("algorithm", "aiAlgorithm"),
         byResult: await grouped("result", "aiInspectionResult"),
       },

@@ -24,6 +24,7 @@ import { optionalId, pageArgs, textOf } from "../http/request-input.ts";
 import { countsByMapping } from "../workbench/workbench-stats.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { anyOf, ilikeContains, join, sql, when, type Sql } from "../db/sql.ts";
+import { AiHandleStatus, AlarmHandleStatus, ElevatorStatus, RepairStatus } from "../../../generated/states.ts";
 
 /** deviceCategory 6 摄像机, 7 人脸抓拍机. */
 export const CAMERA_CATEGORIES = [6, 7];
@@ -96,20 +97,24 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
     ).map((r) => ({ ...r, categoryLabel: mappingLabel("deviceCategory", r.deviceCategory) }));
     const alarmRows = (
       await app.db.query<{ value: number; count: number }>(
-        "select alarm_type as value, count(*)::int as count from alarms where tenant_id = $1 and community_id = $2 and handle_status = 0 group by 1",
+        `select alarm_type as value, count(*)::int as count from alarms where tenant_id = $1 and community_id = $2 and handle_status = ${AlarmHandleStatus.Unhandled} group by 1`,
         p,
       )
     ).rows;
     const unhandledAlarms = alarmRows.reduce((sum, r) => sum + Number(r.count), 0);
-    const aiUnhandled = await n(app.db, "select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = 1", p);
+    const aiUnhandled = await n(app.db, `select count(*)::int as n from ai_inspection_records where tenant_id = $1 and community_id = $2 and handle_status = ${AiHandleStatus.Unhandled}`, p);
     const elevators = (
       await app.db.query<{ total: number; fault: number; maintenance: number }>(
-        `select count(*)::int as total, count(*) filter (where run_status = 3)::int as fault, count(*) filter (where run_status = 4)::int as maintenance
+        `select count(*)::int as total, count(*) filter (where run_status = ${ElevatorStatus.Fault})::int as fault, count(*) filter (where run_status = ${ElevatorStatus.UnderMaintenance})::int as maintenance
          from elevators where tenant_id = $1 and community_id = $2`,
         p,
       )
     ).rows[0];
-    const pendingRepairs = await n(app.db, "select count(*)::int as n from repairs where tenant_id = $1 and community_id = $2 and status in (1, 2, 3)", p);
+    const pendingRepairs = await n(
+      app.db,
+      `select count(*)::int as n from repairs where tenant_id = $1 and community_id = $2 and status in (${RepairStatus.AwaitingDispatch}, ${RepairStatus.Dispatched}, ${RepairStatus.Processing})`,
+      p,
+    );
     const offline = Number(devices.total) - Number(devices.online);
 
     const suggestions: { level: "error" | "warning" | "info"; text: string; path: string }[] = [];

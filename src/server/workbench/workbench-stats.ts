@@ -27,6 +27,7 @@ import { route } from "../http/operation.ts";
 import { ownCommunity, requireAnyOf } from "../auth/access.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { chinaDays, chinaDaySql, chinaMonthStart } from "../../common/china-time.ts";
+import { NoticePublishStatus, OpenResult, RepairStatus, RoomAuditStatus } from "../../../generated/states.ts";
 
 /** Counts per mapping value, every value of the mapping listed (0 when absent), others appended. */
 export function countsByMapping(mapping: string, rows: { value: number | string | null; count: number }[]): { value: number | string; label: string; count: number }[] {
@@ -86,12 +87,12 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   route(app, operations.getWorkbenchRoomAudits, async ({ query, session, request }) => {
     const s = await roomAuditScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
-    const pendingCount = await count(db, "select count(*)::int as n from room_audit_orders where tenant_id = $1 and community_id = $2 and status = 1", p);
+    const pendingCount = await count(db, `select count(*)::int as n from room_audit_orders where tenant_id = $1 and community_id = $2 and status = ${RoomAuditStatus.Pending}`, p);
     const rows = await camelRows<{ id: number; applicantName: string; roomName: string; applyTime: string; status: number }>(
       db,
       `select o.id, o.applicant_name, ${ROOM_NAME} as room_name, o.apply_time, o.status
          from room_audit_orders o ${ROOM_JOIN("o")}
-        where o.tenant_id = $1 and o.community_id = $2 and o.status = 1
+        where o.tenant_id = $1 and o.community_id = $2 and o.status = ${RoomAuditStatus.Pending}
         order by o.apply_time, o.id limit 5`,
       p,
     );
@@ -104,7 +105,8 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     const p = [s.tenantId, s.communityId];
     const counts = await camelRows<{ pendingCount: number; processingCount: number }>(
       db,
-      `select count(*) filter (where status = 1)::int as pending_count, count(*) filter (where status in (2, 3))::int as processing_count
+      `select count(*) filter (where status = ${RepairStatus.AwaitingDispatch})::int as pending_count,
+              count(*) filter (where status in (${RepairStatus.Dispatched}, ${RepairStatus.Processing}))::int as processing_count
          from repairs where tenant_id = $1 and community_id = $2`,
       p,
     );
@@ -112,7 +114,7 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
       db,
       `select o.id, o.content, o.reporter_name, ${ROOM_NAME} as room_name, o.report_time, o.status
          from repairs o ${ROOM_JOIN("o")}
-        where o.tenant_id = $1 and o.community_id = $2 and o.status in (1, 2, 3)
+        where o.tenant_id = $1 and o.community_id = $2 and o.status in (${RepairStatus.AwaitingDispatch}, ${RepairStatus.Dispatched}, ${RepairStatus.Processing})
         order by o.report_time desc, o.id desc limit 5`,
       p,
     );
@@ -124,7 +126,7 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     const s = await noticeScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
     // The community's announcement card: notices addressed to one room (a dunning notice) are not the community's.
-    const live = "tenant_id = $1 and community_id = $2 and room_id is null and publish_status = 1 and (expire_time is null or expire_time > now())";
+    const live = `tenant_id = $1 and community_id = $2 and room_id is null and publish_status = ${NoticePublishStatus.Published} and (expire_time is null or expire_time > now())`;
     const publishedCount = await count(db, `select count(*)::int as n from notices where ${live}`, p);
     const rows = await camelRows<{ id: number; title: string; noticeType: number; publishTime: string | null; pinned: boolean }>(
       db,
@@ -176,7 +178,7 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
     const recent = "tenant_id = $1 and community_id = $2 and event_time >= $3";
     const { rows: perDay } = await db.query<{ day: string; count: number }>(`select ${chinaDaySql("event_time")} as day, count(*)::int as count from access_events where ${recent} group by 1`, p);
     const { rows: perMethod } = await db.query<{ value: number; count: number }>(`select open_method as value, count(*)::int as count from access_events where ${recent} group by open_method`, p);
-    const failed = await count(db, `select count(*)::int as n from access_events where ${recent} and result = 0`, p);
+    const failed = await count(db, `select count(*)::int as n from access_events where ${recent} and result = ${OpenResult.Failed}`, p);
     const byDay = new Map(perDay.map((r) => [r.day, Number(r.count)]));
     const series = days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
     return {
