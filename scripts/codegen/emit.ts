@@ -45,6 +45,33 @@ function statesModule(mappings: Model["mappings"]): string {
     .join("\n");
 }
 
+/** The fill function the generated message functions share (a callback replacer: `$&` in a value stays literal). */
+const FILL_FUNCTION =
+  `type TextValue = string | number;\n` +
+  `const fill = (template: string, values: Record<string, TextValue>): string => template.replace(/\\{(\\w+)\\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));\n\n`;
+
+const placeholdersOf = (text: string): string[] => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))];
+
+/** `{ key: (values: { a: TextValue }) => fill(source.key, values), … }` for the texts with placeholders. */
+function fillers(texts: Record<string, unknown>, source: string, suffix = ""): string {
+  const entries = Object.entries(texts).flatMap(([key, text]) => {
+    if (typeof text !== "string") return [];
+    const names = placeholdersOf(text);
+    if (!names.length) return [];
+    return [`  ${key}: (values: { ${names.map((n) => `${n}: TextValue`).join("; ")} }): string => fill(${source}.${key}${suffix}, values),`];
+  });
+  return entries.length ? `{\n${entries.join("\n")}\n} as const` : "{} as const";
+}
+
+/** The same per group of texts.yaml (a group's texts are read as texts.group.key). */
+function textFillers(groups: Record<string, Record<string, unknown>>): string {
+  const entries = Object.entries(groups).flatMap(([group, texts]) => {
+    const groupFillers = fillers(texts, `texts.${group}`);
+    return groupFillers === "{} as const" ? [] : [`  ${group}: ${groupFillers.replace(/\n/g, "\n  ")},`];
+  });
+  return `{\n${entries.join("\n")}\n} as const`;
+}
+
 const VALIDATOR_TYPES = `import type { StandaloneValidator, ValidatorMeta } from "./types.ts";`;
 
 /**
@@ -219,6 +246,18 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
     ),
   );
   put(
+    "fill-errors.ts",
+    ts(
+      "schemas/errors.yaml",
+      `import { errorCodes, messages } from "./errors.ts";\n\n` +
+        FILL_FUNCTION +
+        `/** The messages with placeholders as functions: every placeholder a required parameter, its value inserted literally. */\n` +
+        `export const fillMessage = ${fillers(model.errorMessages, "messages")};\n\n` +
+        `/** The error codes' messages with placeholders, as functions. */\n` +
+        `export const fillErrorCode = ${fillers(Object.fromEntries(Object.entries(model.errorCodes).map(([k, v]) => [k, v.message])), "errorCodes", ".message")};`,
+    ),
+  );
+  put(
     "constants.ts",
     ts(
       "schemas/constants.yaml",
@@ -226,7 +265,23 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
         `export const constantDescriptions: Record<string, string> = ${json(Object.fromEntries(Object.entries(model.constants).map(([k, v]) => [k, v.description])))};`,
     ),
   );
-  put("texts.ts", ts("schemas/texts.yaml", `/** Label texts the server writes, by group; {name} placeholders are filled by fillText. */\nexport const texts = ${json(model.texts)} as const;`));
+  put(
+    "texts.ts",
+    ts(
+      "schemas/texts.yaml",
+      `/** Label texts the server writes, by group. */\nexport const texts = ${json(model.texts)} as const;`,
+    ),
+  );
+  put(
+    "fill-texts.ts",
+    ts(
+      "schemas/texts.yaml",
+      `import { texts } from "./texts.ts";\n\n` +
+        FILL_FUNCTION +
+        `/** The texts with placeholders as functions, by group: every placeholder a required parameter, its value inserted literally. */\n` +
+        `export const fillTexts = ${textFillers(model.texts)};`,
+    ),
+  );
   put("types.ts", await typesFile(model));
   for (const [name, text] of Object.entries(validatorFiles(model))) put(name, text);
 

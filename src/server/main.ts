@@ -8,8 +8,8 @@ import { buildApp } from "./app.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { MigrationChecksumError } from "./db/migrate.ts";
 import { describeStartError } from "./start-errors.ts";
-import { fillText } from "../common/fill-text.ts";
 import { texts } from "../../generated/texts.ts";
+import { fillTexts } from "../../generated/fill-texts.ts";
 
 export async function main(): Promise<void> {
   const port = Number(process.env.PORT || 8080);
@@ -53,7 +53,7 @@ export async function main(): Promise<void> {
   try {
     await app.listen({ port, host });
   } catch (err) {
-    console.error(fillText(texts.startup.cannotListen, { port }), (err as Error).message);
+    console.error(fillTexts.startup.cannotListen({ port }), (err as Error).message);
     await app.close().catch(() => undefined);
     process.exit(1);
   }

@@ -2,8 +2,7 @@
 // the database unreachable, its authentication refused, the database missing, the data folder not
 // writable. Anything else is not recognised (null) and the caller prints it whole. The database is
 // named by host, port and name only: a connection string's password is never printed.
-import { fillText } from "../common/fill-text.ts";
-import { texts } from "../../generated/texts.ts";
+import { fillTexts } from "../../generated/fill-texts.ts";
 interface StartErrorLike {
   code?: string;
   path?: string;
@@ -28,12 +27,12 @@ export function describeStartError(err: unknown, settings: { databaseUrl?: strin
   const e = (typeof err === "object" && err !== null ? err : {}) as StartErrorLike;
   const db = databaseName(settings.databaseUrl);
   if (settings.databaseUrl) {
-    if (e.code && UNREACHABLE.has(e.code)) return fillText(texts.startup.dbUnreachable, { db, code: e.code });
-    if (e.code === "28P01" || e.code === "28000") return fillText(texts.startup.dbLoginRefused, { db });
-    if (e.code === "3D000") return fillText(texts.startup.dbMissing, { db });
+    if (e.code && UNREACHABLE.has(e.code)) return fillTexts.startup.dbUnreachable({ db, code: e.code });
+    if (e.code === "28P01" || e.code === "28000") return fillTexts.startup.dbLoginRefused({ db });
+    if (e.code === "3D000") return fillTexts.startup.dbMissing({ db });
   }
   if (e.code && NOT_WRITABLE.has(e.code) && (!e.path || e.path.startsWith(settings.dataDir))) {
-    return fillText(texts.startup.dataDirNotWritable, { dir: settings.dataDir, code: e.code });
+    return fillTexts.startup.dataDirNotWritable({ dir: settings.dataDir, code: e.code });
   }
   return null;
 }

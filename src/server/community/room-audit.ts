@@ -18,6 +18,7 @@ import { insertRow } from "../crud/insert.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { chinaDay } from "../../common/china-time.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 
@@ -36,7 +37,7 @@ async function approve({ tx, session, row, columns }: ActionHookContext): Promis
   let inhabitantId = existing.rows[0]?.id;
   if (inhabitantId === undefined) {
     if (maxResidents !== null && residents >= maxResidents) {
-      throw apiError("ILLEGAL_STATE", { message: messages.auditRoomFull.replace("{max}", String(maxResidents)) });
+      throw apiError("ILLEGAL_STATE", { message: fillMessage.auditRoomFull({ max: maxResidents }) });
     }
     const values: Record<string, unknown> = {
       name: row.applicantName,

@@ -11,8 +11,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ActionDef, FieldDef } from "../../../generated/model-types.ts";
 import { mappingLabel } from "../../common/mappings.ts";
 import { fillScene } from "../../common/validate.ts";
-import { fillText } from "../../common/fill-text.ts";
-import { messages } from "../../../generated/errors.ts";
 import { sessionOf } from "../auth/guard.ts";
 import type { Db } from "../db/types.ts";
 import { apiError, ok, validationError } from "../http/envelope.ts";
@@ -24,19 +22,20 @@ import { findById, type Actor, type Validate } from "./repository.ts";
 import { Params, ident, parseId } from "./sql.ts";
 import { castFor, toColumnValue } from "./values.ts";
 import { scalarText } from "../../common/scalar-text.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 function requiredMessage(field: FieldDef, scene: string): string {
-  const template = field.type === "ref" || field.mapping || field.type === "boolean" ? messages.fieldSelect : messages.fieldInput;
-  return fillScene(fillText(template, { label: field.label }), scene);
+  const chosen = field.type === "ref" || field.mapping || field.type === "boolean";
+  return fillScene(chosen ? fillMessage.fieldSelect({ label: field.label }) : fillMessage.fieldInput({ label: field.label }), scene);
 }
 
 /** "当前状态为“已完成”，不能派单" */
 export function illegalStateMessage(model: ResourceModel, action: ActionDef, state: unknown): string {
   const field = model.def.fields.find((f) => f.name === model.def.actions!.stateField)!;
   const label = field.mapping ? mappingLabel(field.mapping, state as string | number | null) : scalarText(state);
-  return fillText(messages.illegalState, { state: label || "-", action: action.label });
+  return fillMessage.illegalState({ state: label || "-", action: action.label });
 }
 
 /** Short text of the inputs for the history and the log (a reason, a result, a score). */
@@ -134,6 +133,6 @@ export function registerActions(app: FastifyInstance, model: ResourceModel, vali
     const b = request.body;
     if (b !== undefined && b !== null && (typeof b !== "object" || Array.isArray(b))) throw apiError("BAD_REQUEST");
     const row = await runAction(app.db, model, { session: sessionOf(request), ip: request.ip }, id, action, (b ?? {}) as Record<string, unknown>, validate);
-    return ok(row, fillText(messages.actionDone, { action: action.label }));
+    return ok(row, fillMessage.actionDone({ action: action.label }));
   });
 }

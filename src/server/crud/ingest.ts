@@ -8,7 +8,6 @@
 // Answer: {accepted, ids, rejected: [{index, field, message}]} (index = position in the list).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fillScene, validateResource } from "../../common/validate.ts";
-import { fillText } from "../../common/fill-text.ts";
 import { messages } from "../../../generated/errors.ts";
 import { sessionOf } from "../auth/guard.ts";
 import { apiError, ok } from "../http/envelope.ts";
@@ -17,6 +16,7 @@ import { inSavepoint, insertRow } from "./insert.ts";
 import type { ResourceModel } from "./model.ts";
 import { writeOperationLog } from "./operation-log.ts";
 import { parseId } from "./sql.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
 
 export const MAX_INGEST = 1000;
 
@@ -30,7 +30,7 @@ function recordsOf(request: FastifyRequest): Record<string, unknown>[] {
   const body = request.body;
   const list = Array.isArray(body) ? body : (body as { records?: unknown } | null)?.records;
   if (!Array.isArray(list) || list.length === 0) throw apiError("BAD_REQUEST", { message: messages.ingestRecordsRequired });
-  if (list.length > MAX_INGEST) throw apiError("BAD_REQUEST", { message: fillText(messages.ingestTooMany, { max: MAX_INGEST }) });
+  if (list.length > MAX_INGEST) throw apiError("BAD_REQUEST", { message: fillMessage.ingestTooMany({ max: MAX_INGEST }) });
   return list as Record<string, unknown>[];
 }
 

@@ -10,11 +10,11 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { apiError } from "../http/envelope.ts";
 import { fieldError } from "../http/input-guard.ts";
 import { fillScene } from "../../common/validate.ts";
-import { errorCodes } from "../../../generated/errors.ts";
 import { type ResourceModel, refLabelColumns } from "./model.ts";
 import { Params, alias, ident, likeContains, parseId } from "./sql.ts";
 import { fromRow, toColumnValue } from "./values.ts";
 import { scalarText } from "../../common/scalar-text.ts";
+import { fillErrorCode } from "../../../generated/fill-errors.ts";
 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -35,7 +35,7 @@ function pageNumber(value: unknown, fallback: number, error: () => Error): numbe
 }
 
 const badPageNo = () => apiError("BAD_PAGE_NO");
-const badPageSize = () => apiError("BAD_PAGE_SIZE", { message: errorCodes.BAD_PAGE_SIZE.message.replace("{max}", String(MAX_PAGE_SIZE)) });
+const badPageSize = () => apiError("BAD_PAGE_SIZE", { message: fillErrorCode.BAD_PAGE_SIZE({ max: MAX_PAGE_SIZE }) });
 
 /**
  * pageNo / pageSize of a list request (defaults 1 / 10, size at most 500) and the row offset. A

@@ -2,8 +2,7 @@
 // same folder silently loses committed rows (DESIGN.md), so a second server must refuse to start.
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { fillText } from "../../common/fill-text.ts";
-import { texts } from "../../../generated/texts.ts";
+import { fillTexts } from "../../../generated/fill-texts.ts";
 
 export const LOCK_FILE = "neptune.lock";
 
@@ -12,7 +11,7 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly pid: number,
   ) {
-    super(fillText(texts.startup.dataDirLocked, { dir: dataDir, pid }));
+    super(fillTexts.startup.dataDirLocked({ dir: dataDir, pid }));
     this.name = "DataDirLockedError";
   }
 }

@@ -7,9 +7,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "./types.ts";
-import { fillText } from "../../common/fill-text.ts";
-import { texts } from "../../../generated/texts.ts";
 import { coreAfterMigrationsDir, coreMigrationsDir, generatedMigrationsDir } from "../paths.ts";
+import { fillTexts } from "../../../generated/fill-texts.ts";
 
 export interface Migration {
   /** Recorded name, e.g. "core/0001_core.sql", "generated/0001_initial.sql". */
@@ -20,7 +19,7 @@ export interface Migration {
 
 export class MigrationChecksumError extends Error {
   constructor(readonly migration: string) {
-    super(fillText(texts.startup.migrationChanged, { migration }));
+    super(fillTexts.startup.migrationChanged({ migration }));
     this.name = "MigrationChecksumError";
   }
 }

@@ -47,6 +47,7 @@ import { route } from "../http/operation.ts";
 import { optionalId, pageArgs, requiredId, textOf } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { ilikeContains, raw, sql, when } from "../db/sql.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
 
 type EdgeService = GetEdgeServiceListData["list"][number];
 type EdgeDevice = GetEdgeDeviceListData["list"][number];
@@ -116,7 +117,7 @@ export function channelsOf(devices: Pick<DeviceRow, "id" | "name" | "deviceCateg
       deviceId: d.id,
       deviceName: d.name,
       channelNo: i + 1,
-      channelName: messages.edgeChannelName.replace("{device}", d.name).replace("{no}", String(i + 1)),
+      channelName: fillMessage.edgeChannelName({ device: d.name, no: i + 1 }),
       channelType: channelTypeOf(Number(d.deviceCategory)),
       communityId: d.communityId,
       communityName: d.communityName,

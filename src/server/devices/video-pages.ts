@@ -12,6 +12,7 @@
 //           suggestions: [{level: "error" | "warning" | "info", text, path}]}
 import type { FastifyInstance } from "fastify";
 import { messages } from "../../../generated/errors.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import { operations } from "../../../generated/operations.ts";
 import { mappingLabel } from "../../common/mappings.ts";
@@ -118,12 +119,11 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
     const offline = Number(devices.total) - Number(devices.online);
 
     const suggestions: { level: "error" | "warning" | "info"; text: string; path: string }[] = [];
-    const text = (message: string, count: number) => message.replace("{count}", String(count));
-    if (unhandledAlarms) suggestions.push({ level: "error", text: text(messages.assistantAlarms, unhandledAlarms), path: "/alarm/alarmCenter" });
-    if (Number(elevators.fault)) suggestions.push({ level: "error", text: text(messages.assistantElevatorFaults, Number(elevators.fault)), path: "/elevatorManage/operationalMonitoring" });
-    if (offline) suggestions.push({ level: "warning", text: text(messages.assistantDevicesOffline, offline), path: "/system/devicemanage" });
-    if (aiUnhandled) suggestions.push({ level: "warning", text: text(messages.assistantAiRecords, aiUnhandled), path: "/AiInspection/AiInspectionRecord" });
-    if (pendingRepairs) suggestions.push({ level: "info", text: text(messages.assistantRepairs, pendingRepairs), path: "/property/reportRepair" });
+    if (unhandledAlarms) suggestions.push({ level: "error", text: fillMessage.assistantAlarms({ count: unhandledAlarms }), path: "/alarm/alarmCenter" });
+    if (Number(elevators.fault)) suggestions.push({ level: "error", text: fillMessage.assistantElevatorFaults({ count: Number(elevators.fault) }), path: "/elevatorManage/operationalMonitoring" });
+    if (offline) suggestions.push({ level: "warning", text: fillMessage.assistantDevicesOffline({ count: offline }), path: "/system/devicemanage" });
+    if (aiUnhandled) suggestions.push({ level: "warning", text: fillMessage.assistantAiRecords({ count: aiUnhandled }), path: "/AiInspection/AiInspectionRecord" });
+    if (pendingRepairs) suggestions.push({ level: "info", text: fillMessage.assistantRepairs({ count: pendingRepairs }), path: "/property/reportRepair" });
     if (!suggestions.length) suggestions.push({ level: "info", text: messages.assistantAllClear, path: "" });
 
     return {

@@ -4,10 +4,9 @@
 // exception, SQLSTATE class 22) -> 400.
 import { resources } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
-import { fillText } from "../../common/fill-text.ts";
-import { messages } from "../../../generated/errors.ts";
 import { texts } from "../../../generated/texts.ts";
 import { apiError, type ApiError } from "./envelope.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
 
 interface PgError {
   code?: string;
@@ -39,7 +38,7 @@ export function translateDbError(err: unknown, scene: string = texts.common.defa
       const referenced = operation === "delete" || (operation === undefined && /still referenced|^update or delete/i.test(`${err.detail ?? ""} ${err.message ?? ""}`));
       if (referenced) return apiError("REFERENCED");
       const f = fieldOfConstraint(err.table, err.constraint);
-      const message = fillScene(fillText(messages.referenceMissing, { label: f?.label ?? texts.crud.unknownReference }), scene);
+      const message = fillScene(fillMessage.referenceMissing({ label: f?.label ?? texts.crud.unknownReference }), scene);
       return apiError("VALIDATION_FAILED", { message, data: { errors: [{ field: f?.field ?? "", message }] } });
     }
     case "23502": // not null

@@ -5,12 +5,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions 
 import { errorCodes } from "../../../generated/errors.ts";
 import { ApiError, apiError, type Envelope } from "./envelope.ts";
 import { translateDbError } from "./db-errors.ts";
+import { fillErrorCode } from "../../../generated/fill-errors.ts";
 
 /** 413 naming the limit the body passed ("10 MB"). */
 function tooLarge(limit: number | undefined) {
   const mb = (limit ?? 0) / (1024 * 1024);
   const text = mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.ceil((limit ?? 0) / 1024)} KB`;
-  return apiError("PAYLOAD_TOO_LARGE", { message: errorCodes.PAYLOAD_TOO_LARGE.message.replace("{limit}", text) });
+  return apiError("PAYLOAD_TOO_LARGE", { message: fillErrorCode.PAYLOAD_TOO_LARGE({ limit: text }) });
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

@@ -13,6 +13,7 @@ import { runCompiled } from "../../common/validation-run.ts";
 import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { ok, validationError } from "./envelope.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
 
 type Operation<N extends OperationName> = (typeof operations)[N];
 
@@ -61,7 +62,7 @@ function checkPart(name: string, part: Part, schema: JsonSchema, input: unknown,
       // the handler sees only what is declared (a tenantId or userId sent along is never read).
       const given = data as Record<string, unknown>;
       const unknown = Object.keys(given).find((k) => !(k in properties));
-      if (unknown && schema.additionalProperties === false) throw validationError([{ field: unknown, message: messages.unknownParameter.replace("{key}", unknown) }]);
+      if (unknown && schema.additionalProperties === false) throw validationError([{ field: unknown, message: fillMessage.unknownParameter({ key: unknown }) }]);
       if (unknown)
         data = Object.fromEntries(
           Object.keys(given)

@@ -14,13 +14,13 @@ import { validateResource } from "../../common/validate.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
-import { messages } from "../../../generated/errors.ts";
 import { operations } from "../../../generated/operations.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
 
 export interface MenuCustomization {
   menuKey: string;
@@ -83,8 +83,8 @@ export async function menuCustomizationModule(app: FastifyInstance): Promise<voi
       const errors = validateResource("menuCustomizations", "create", values, session.sceneName);
       if (errors.length) throw validationError(errors.map((e) => ({ ...e, field: `items.${i}.${e.field}` })));
       const key = String(values.menuKey);
-      if (!known.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: messages.menuItemUnknown.replace("{key}", key) }]);
-      if (seen.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: messages.menuItemDuplicate.replace("{key}", key) }]);
+      if (!known.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: fillMessage.menuItemUnknown({ key }) }]);
+      if (seen.has(key)) throw validationError([{ field: `items.${i}.menuKey`, message: fillMessage.menuItemDuplicate({ key }) }]);
       seen.add(key);
       return { menuKey: key, alias: typeof values.alias === "string" ? values.alias.trim() || null : null, sortNo: Number(values.sortNo), hidden: values.hidden };
     });

@@ -10,9 +10,9 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db, DbSession } from "../db/types.ts";
-import { fillText } from "../../common/fill-text.ts";
 import { texts } from "../../../generated/texts.ts";
 import { claimTask, findTaskById, finishTask, MAX_ATTEMPTS, releaseOrphanedTasks, saveStep, type TaskRow } from "./store.ts";
+import { fillTexts } from "../../../generated/fill-texts.ts";
 
 export class LeaseLostError extends Error {
   constructor() {
@@ -127,7 +127,7 @@ export class TaskRunner {
   async run(task: TaskRow): Promise<void> {
     const handler = handlers.get(task.type);
     try {
-      if (!handler) throw new Error(fillText(texts.tasks.unknownType, { type: task.type }));
+      if (!handler) throw new Error(fillTexts.tasks.unknownType({ type: task.type }));
       if (task.attempts > MAX_ATTEMPTS) throw new Error(texts.tasks.tooManyAttempts);
       const ctx: StepContext = {
         db: this.db,

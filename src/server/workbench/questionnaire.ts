@@ -16,9 +16,9 @@ import { messages } from "../../../generated/errors.ts";
 import { texts } from "../../../generated/texts.ts";
 import { operations } from "../../../generated/operations.ts";
 import { checkRule } from "../../common/validate.ts";
-import { fillText } from "../../common/fill-text.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
+import { fillTexts } from "../../../generated/fill-texts.ts";
 
 export interface QuestionnaireChoice {
   choiceId: string;
@@ -68,7 +68,7 @@ export const guideQuestionnaire: Questionnaire = {
       type: "completion",
       content: texts.questionnaire.comment,
       required: false,
-      choices: [{ choiceId: "text", content: "", placeholder: fillText(texts.questionnaire.commentPlaceholder, { max: constants.commentMax }), score: 0 }],
+      choices: [{ choiceId: "text", content: "", placeholder: fillTexts.questionnaire.commentPlaceholder({ max: constants.commentMax }), score: 0 }],
     },
   ],
 };
