@@ -12,6 +12,8 @@ import { chinaDay } from "../../common/china-time.ts";
 import { fen, refused } from "./common.ts";
 import { parseId } from "../crud/sql.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { allOf, likeContains, sql, type Sql, when } from "../db/sql.ts";
+import { BillStatus } from "../../../generated/states.ts";
 
 /** Bucket labels, by number (days past due of the oldest unpaid bill). */
 export const AGEING_BUCKETS: Record<number, string> = { 1: texts.arrears.bucket1, 2: texts.arrears.bucket2, 3: texts.arrears.bucket3, 4: texts.arrears.bucket4 };
@@ -37,42 +39,35 @@ export function arrearsQueryOf(body: Record<string, unknown>, maxPageSize = 500)
   return { communityId: id(body.communityId), buildingId: id(body.buildingId), paymentItemId: id(body.paymentItemId), bucket, roomNo, pageNo, pageSize };
 }
 
-export const OWED_SQL = `b.amount_due - b.amount_paid - b.amount_waived + case
+/** What bill `b` (its item `i`) owes on `day`, late fee included (fen). */
+export const owedSql = (day: string): Sql => sql`b.amount_due - b.amount_paid - b.amount_waived + case
     when b.amount_paid > 0 or b.late_fee > 0 or b.amount_waived > 0 then b.late_fee
-    when i.late_fee_enabled and i.late_fee_rate > 0 and $2::date - (b.due_date + coalesce(i.late_fee_grace_days, 0)) > 0
-      then round((b.amount_due - b.amount_waived)::numeric * i.late_fee_rate * ($2::date - (b.due_date + coalesce(i.late_fee_grace_days, 0))) / 1000)::bigint
+    when i.late_fee_enabled and i.late_fee_rate > 0 and ${day}::date - (b.due_date + coalesce(i.late_fee_grace_days, 0)) > 0
+      then round((b.amount_due - b.amount_waived)::numeric * i.late_fee_rate * (${day}::date - (b.due_date + coalesce(i.late_fee_grace_days, 0))) / 1000)::bigint
     else 0 end`;
 
 export async function arrearsPage(db: DbSession, session: SessionInfo, q: ArrearsQuery, today = chinaDay()) {
-  const params: unknown[] = [session.tenantId, today];
-  const where: string[] = [];
-  const roomWhere: string[] = [];
-  const add = (to: string[], sql: string, v: unknown) => {
-    params.push(v);
-    to.push(sql.replace("?", `$${params.length}`));
-  };
-  if (q.communityId !== null) add(where, "b.community_id = ?", q.communityId);
-  if (q.paymentItemId !== null) add(where, "b.payment_item_id = ?", q.paymentItemId);
-  if (q.buildingId !== null) add(roomWhere, "ro.building_id = ?", q.buildingId);
-  if (q.roomNo !== null) add(roomWhere, "ro.room_no like ? escape '\\'", `%${q.roomNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (roomWhere.length) where.push(`b.room_id in (select ro.id from rooms ro where ro.tenant_id = $1 and ${roomWhere.join(" and ")})`);
-  const bucketSql = `case when max($2::date - b.due_date) <= 30 then 1 when max($2::date - b.due_date) <= 90 then 2 when max($2::date - b.due_date) <= 180 then 3 else 4 end`;
-  let having = "";
-  if (q.bucket !== null) {
-    params.push(q.bucket);
-    having = `where bucket = $${params.length}`;
-  }
+  const { tenantId } = session;
+  const where: Sql[] = [];
+  const roomWhere: Sql[] = [];
+  if (q.communityId !== null) where.push(sql`b.community_id = ${q.communityId}`);
+  if (q.paymentItemId !== null) where.push(sql`b.payment_item_id = ${q.paymentItemId}`);
+  if (q.buildingId !== null) roomWhere.push(sql`ro.building_id = ${q.buildingId}`);
+  if (q.roomNo !== null) roomWhere.push(sql`ro.room_no like ${likeContains(q.roomNo)} escape '\\'`);
+  if (roomWhere.length) where.push(sql`b.room_id in (select ro.id from rooms ro where ro.tenant_id = ${tenantId} and ${allOf(roomWhere)})`);
+  // Each bill's days past due are worked out once (overdue), so that the room's maximum is one aggregate.
+  const bucketSql = sql`case when max(b.overdue) <= 30 then 1 when max(b.overdue) <= 90 then 2 when max(b.overdue) <= 180 then 3 else 4 end`;
   // Bills are summed per room first and only the page's rooms are joined to rooms, communities and
   // buildings (the sort needs no room column): no pass over the tenant's rooms per call.
-  const sql = `with owed as (
-      select b.room_id, b.community_id, b.period, b.due_date, (${OWED_SQL}) as owed
+  const statement = sql`with owed as (
+      select b.room_id, b.community_id, b.period, ${today}::date - b.due_date as overdue, (${owedSql(today)}) as owed
         from bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
-       where b.tenant_id = $1 and b.status in (2, 5) and b.due_date < $2::date ${where.length ? `and ${where.join(" and ")}` : ""}
+       where b.tenant_id = ${tenantId} and b.status in (${BillStatus.Approved}, ${BillStatus.PartlyPaid}) and b.due_date < ${today}::date ${when(where.length, () => sql`and ${allOf(where)}`)}
     ), rooms_owing as (
       select b.room_id, b.community_id, sum(b.owed)::bigint as owed, count(*)::int as bills,
-             min(b.period) as oldest_period, max($2::date - b.due_date)::int as days, ${bucketSql} as bucket
+             min(b.period) as oldest_period, max(b.overdue)::int as days, ${bucketSql} as bucket
         from owed b where b.owed > 0 group by b.room_id, b.community_id
-    ), picked as (select * from rooms_owing ${having}
+    ), picked as (select * from rooms_owing ${when(q.bucket !== null, () => sql`where bucket = ${q.bucket}`)}
     ), page as (
       select p.*, count(*) over ()::int as total, sum(p.owed) over ()::bigint as total_owed from picked p
        order by p.days desc, p.owed desc, p.room_id
@@ -80,11 +75,11 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
     )
     select p.room_id, p.community_id, c.name as community_name, ro.building_id, bu.name as building_name,
            ro.room_no, p.owed, p.bills, p.oldest_period, p.days, p.bucket, p.total, p.total_owed
-      from page p join rooms ro on ro.tenant_id = $1 and ro.id = p.room_id
-      join communities c on c.tenant_id = $1 and c.id = p.community_id
-      left join buildings bu on bu.tenant_id = $1 and bu.id = ro.building_id
+      from page p join rooms ro on ro.tenant_id = ${tenantId} and ro.id = p.room_id
+      join communities c on c.tenant_id = ${tenantId} and c.id = p.community_id
+      left join buildings bu on bu.tenant_id = ${tenantId} and bu.id = ro.building_id
      order by p.days desc, p.owed desc, p.room_id`;
-  const rows = await camelRows<Record<string, unknown>>(db, sql, params);
+  const rows = await camelRows<Record<string, unknown>>(db, statement);
   const list = rows.map((r) => ({
     roomId: Number(r.roomId),
     communityId: Number(r.communityId),

@@ -2,21 +2,22 @@
 // account has autoDeduct on (and is in use, with a balance), are paid from the balance in the
 // approval's transaction, oldest period first. A bill is paid whole while the balance covers it;
 // the first one it does not cover is paid in part only where the community allows partial payment,
-// and the room stops there. Each paid bill is a payments row (pay method 7, source 1) with a
-// deduction row in the ledger; each room gets one receipt. Set-based (a few statements for any
-// number of rooms), so approving a whole batch stays fast. The accounts are locked (FOR UPDATE, in
-// id order) before their balances are read: a recharge or a cashier racing it waits, then sees
-// the new balance.
+// and the room stops there. Each paid bill is a payments row (pay method BALANCE_PAY_METHOD, source
+// PaymentSource.BillPayment) with a deduction row in the ledger; each room gets one receipt.
+// Set-based (a few statements for any number of rooms), so approving a whole batch stays fast. The
+// accounts are locked (FOR UPDATE, in id order) before their balances are read: a recharge or a
+// cashier racing it waits, then sees the new balance.
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { accountingDay, lateFeeOn, normalizeBill, owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";
-import { dayLockKey, fen } from "./common.ts";
+import { dayLockKey, fen, PAYMENT_TYPE_OTHER, RETURN_FLAG_CHARGE } from "./common.ts";
 import { loadSettings, type PaymentSettings } from "./settings.ts";
 import { BALANCE_PAY_METHOD } from "./ledger.ts";
-import { STATUS } from "./cashier.ts";
 import { texts } from "../../../generated/texts.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { anyOf, sql } from "../db/sql.ts";
+import { BillStatus, PaymentSource, PrepayAccountStatus, PrepayTxStatus, PrepayTxType, ReceiptStatus, ReceiptType } from "../../../generated/states.ts";
 
 /** Reserves n numbers of a tenant counter at once; returns the first. */
 async function reserveCounter(tx: DbSession, tenantId: number, name: string, n: number): Promise<number> {
@@ -75,12 +76,12 @@ const nothing = (n: number): DeductionPlan => {
  */
 export async function planDeductions(tx: DbSession, session: SessionInfo, approving: BillColumnsRow[], at: Date = new Date()): Promise<DeductionPlan> {
   const approvingIds = approving.map((b) => Number(b.id));
+  const roomIds = [...new Set(approving.map((b) => Number(b.roomId)))];
   const accountRows = await camelRows<Account>(
     tx,
-    `select a.id, a.room_id, a.community_id, a.balance from prepay_accounts a
-      where a.tenant_id = $1 and a.room_id = any($2::bigint[]) and a.auto_deduct and a.status = 1 and a.balance > 0
+    sql`select a.id, a.room_id, a.community_id, a.balance from prepay_accounts a
+      where a.tenant_id = ${session.tenantId} and ${anyOf(sql`a.room_id`, roomIds)} and a.auto_deduct and a.status = ${PrepayAccountStatus.Active} and a.balance > 0
       order by a.id for update`,
-    [session.tenantId, [...new Set(approving.map((b) => Number(b.roomId)))]],
   );
   if (!accountRows.length) return nothing(approvingIds.length);
   const accounts = new Map(accountRows.map((a) => [Number(a.roomId), { ...a, id: Number(a.id), communityId: Number(a.communityId), balance: fen(a.balance) }]));
@@ -118,12 +119,12 @@ export async function planDeductions(tx: DbSession, session: SessionInfo, approv
     const k = position.get(b.id)!;
     bill.paid[k] = paid;
     bill.lateFee[k] = lateFee;
-    bill.status[k] = paid + b.amountWaived >= b.amountDue + lateFee ? STATUS.PAID : STATUS.PARTIAL;
+    bill.status[k] = paid + b.amountWaived >= b.amountDue + lateFee ? BillStatus.Paid : BillStatus.PartlyPaid;
     pay.billId.push(b.id);
     pay.roomId.push(account.roomId);
     pay.communityId.push(account.communityId);
     pay.amount.push(part);
-    pay.paymentType.push(Number(b.paymentType ?? 2));
+    pay.paymentType.push(Number(b.paymentType ?? PAYMENT_TYPE_OTHER));
     ledger.accountId.push(account.id);
     ledger.balanceAfter.push(account.balance);
     const r = receipts.get(account.roomId) ?? { roomId: account.roomId, communityId: account.communityId, amount: 0, firstSerial: pay.billId.length - 1, receipt: receipts.size };
@@ -163,75 +164,49 @@ async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledge
 
   const serials = pay.billId.map((_, i) => serialNo(i));
   const receiptNos = pay.receipt.map(receiptNo);
+  const { tenantId, userId } = session;
+  const payDays = pay.communityId.map((c) => days.get(c)!);
   const inserted = await camelRows<{ id: number | string; serialNo: string }>(
     tx,
-    `insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag, source,
+    sql`insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag, source,
                            receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
-     select $1, u.community_id, u.serial_no, u.bill_id, u.room_id, u.amount, $2, u.payment_type, 0, 1, u.receipt_no, $3, $4, u.day, $13, $3, $3
-       from unnest($5::bigint[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::int[], $11::text[], $12::date[])
+     select ${tenantId}, u.community_id, u.serial_no, u.bill_id, u.room_id, u.amount, ${BALANCE_PAY_METHOD}, u.payment_type, ${RETURN_FLAG_CHARGE}, ${PaymentSource.BillPayment},
+            u.receipt_no, ${userId}, ${paidAt}, u.day, ${texts.ledger.prepayAutoDeduct}, ${userId}, ${userId}
+       from unnest(${pay.communityId}::bigint[], ${serials}::text[], ${pay.billId}::bigint[], ${pay.roomId}::bigint[], ${pay.amount}::bigint[],
+                   ${pay.paymentType}::int[], ${receiptNos}::text[], ${payDays}::date[])
             as u(community_id, serial_no, bill_id, room_id, amount, payment_type, receipt_no, day)
      returning id, serial_no`,
-    [
-      session.tenantId,
-      BALANCE_PAY_METHOD,
-      session.userId,
-      paidAt,
-      pay.communityId,
-      serials,
-      pay.billId,
-      pay.roomId,
-      pay.amount,
-      pay.paymentType,
-      receiptNos,
-      pay.communityId.map((c) => days.get(c)!),
-      texts.ledger.prepayAutoDeduct,
-    ],
   );
   // The new payments' ids by serial number: receipts and ledger rows take them from here, not by
   // joining the tenant's payments.
   const paymentIdOf = new Map(inserted.map((p) => [p.serialNo, Number(p.id)]));
   const paymentIds = serials.map((sn) => paymentIdOf.get(sn)!);
+  const r = {
+    communityId: receiptList.map((x) => x.communityId),
+    receiptNo: receiptList.map((_, k) => receiptNo(k)),
+    receiptType: receiptList.map((x) => settings.get(x.communityId)!.defaultReceiptType || ReceiptType.Receipt),
+    roomId: receiptList.map((x) => x.roomId),
+    title: receiptList.map((x) => settings.get(x.communityId)!.receiptTitle ?? null),
+    taxNo: receiptList.map((x) => settings.get(x.communityId)!.taxNo ?? null),
+    amount: receiptList.map((x) => x.amount),
+    paymentId: receiptList.map((x) => paymentIds[x.firstSerial]),
+  };
   await tx.query(
-    `insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, invoice_title, tax_no, amount, pay_method, status, issued_at, issuer_id, created_by, updated_by)
-     select $1, u.community_id, u.receipt_no, u.receipt_type, u.payment_id, u.room_id, u.title, u.tax_no, u.amount, $2, 1, $3, $4, $4, $4
-       from unnest($5::bigint[], $6::text[], $7::int[], $8::bigint[], $9::text[], $10::text[], $11::bigint[], $12::bigint[])
+    sql`insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, invoice_title, tax_no, amount, pay_method, status, issued_at, issuer_id, created_by, updated_by)
+     select ${tenantId}, u.community_id, u.receipt_no, u.receipt_type, u.payment_id, u.room_id, u.title, u.tax_no, u.amount, ${BALANCE_PAY_METHOD}, ${ReceiptStatus.Issued},
+            ${paidAt}, ${userId}, ${userId}, ${userId}
+       from unnest(${r.communityId}::bigint[], ${r.receiptNo}::text[], ${r.receiptType}::int[], ${r.roomId}::bigint[], ${r.title}::text[], ${r.taxNo}::text[],
+                   ${r.amount}::bigint[], ${r.paymentId}::bigint[])
             as u(community_id, receipt_no, receipt_type, room_id, title, tax_no, amount, payment_id)`,
-    [
-      session.tenantId,
-      BALANCE_PAY_METHOD,
-      paidAt,
-      session.userId,
-      receiptList.map((r) => r.communityId),
-      receiptList.map((_, k) => receiptNo(k)),
-      receiptList.map((r) => settings.get(r.communityId)!.defaultReceiptType || 1),
-      receiptList.map((r) => r.roomId),
-      receiptList.map((r) => settings.get(r.communityId)!.receiptTitle ?? null),
-      receiptList.map((r) => settings.get(r.communityId)!.taxNo ?? null),
-      receiptList.map((r) => r.amount),
-      receiptList.map((r) => paymentIds[r.firstSerial]),
-    ],
   );
   await tx.query(
-    `insert into prepay_transactions (tenant_id, community_id, account_id, room_id, tx_type, amount, balance_after, pay_method, bill_id, payment_id,
+    sql`insert into prepay_transactions (tenant_id, community_id, account_id, room_id, tx_type, amount, balance_after, pay_method, bill_id, payment_id,
                                       receipt_no, status, reason, operator_id, occurred_at, created_by, updated_by)
-     select $1, u.community_id, u.account_id, u.room_id, 2, u.amount, u.balance_after, $2, u.bill_id, u.payment_id, u.receipt_no, 2, $13, $3, $4, $3, $3
-       from unnest($5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::text[])
+     select ${tenantId}, u.community_id, u.account_id, u.room_id, ${PrepayTxType.Deduction}, u.amount, u.balance_after, ${BALANCE_PAY_METHOD}, u.bill_id, u.payment_id,
+            u.receipt_no, ${PrepayTxStatus.Completed}, ${texts.ledger.prepayAutoDeductReason}, ${userId}, ${paidAt}, ${userId}, ${userId}
+       from unnest(${pay.communityId}::bigint[], ${ledger.accountId}::bigint[], ${pay.roomId}::bigint[], ${pay.amount}::bigint[], ${ledger.balanceAfter}::bigint[],
+                   ${pay.billId}::bigint[], ${paymentIds}::bigint[], ${receiptNos}::text[])
             as u(community_id, account_id, room_id, amount, balance_after, bill_id, payment_id, receipt_no)`,
-    [
-      session.tenantId,
-      BALANCE_PAY_METHOD,
-      session.userId,
-      paidAt,
-      pay.communityId,
-      ledger.accountId,
-      pay.roomId,
-      pay.amount,
-      ledger.balanceAfter,
-      pay.billId,
-      paymentIds,
-      receiptNos,
-      texts.ledger.prepayAutoDeductReason,
-    ],
   );
   const touched = [...accounts.values()].filter((a) => receipts.has(a.roomId));
   await tx.query(

@@ -14,13 +14,14 @@ import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { accountingDay, BILL_FROM, BILL_SELECT, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
-import { amountFen, audit, CODES, conflict, dayLockKey, fen, idList, nextCounter, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
+import { amountFen, audit, CODES, conflict, dayLockKey, fen, idList, nextCounter, notFound, optionalText, payAmountFen, refused, RETURN_FLAG_CHARGE, ruleBroken, say } from "./common.ts";
 import { parseId } from "../crud/sql.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
+import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, ReturnFlag } from "../../../generated/states.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
-export const PAYABLE = [2, 5];
-export const STATUS = { DRAFT: 1, APPROVED: 2, REJECTED: 3, PAID: 4, PARTIAL: 5 } as const;
+export const PAYABLE: readonly number[] = [BillStatus.Approved, BillStatus.PartlyPaid];
 
 /** The building `bu` and unit `un` of the room `ro` (left joins: a room may have neither), within its tenant. */
 const ROOM_PLACE_JOINS = `left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
@@ -48,7 +49,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue
   const today = chinaDay();
   const bills = rows.map(normalizeBill);
   const sum = (f: (b: BillRow) => number) => fenToYuan(bills.reduce((s, b) => s + f(b), 0));
-  const { rows: drafts } = await db.query<{ n: number }>("select count(*)::int as n from bills where tenant_id = $1 and room_id = $2 and status = 1", [session.tenantId, roomId]);
+  const { rows: drafts } = await db.query<{ n: number }>(sql`select count(*)::int as n from bills where tenant_id = ${session.tenantId} and room_id = ${roomId} and status = ${BillStatus.Draft}`);
   const settings = await loadSettings(db, session.tenantId, Number(room.communityId));
   const accounts = await camelRows<{ id: number; balance: string; autoDeduct: boolean; status: number }>(
     db,
@@ -81,7 +82,7 @@ export interface PayRequest {
   payMethod?: unknown;
   /** Yuan; default: everything owed on the bills. */
   payAmount?: unknown;
-  /** Cash handed over (pay method 5), yuan. */
+  /** Cash handed over (pay method PayMethod.Cash), yuan. */
   receivedAmount?: unknown;
   /** What the page showed as owed, yuan: a different amount now means someone else changed the bills. */
   expectedAmount?: unknown;
@@ -92,7 +93,7 @@ export interface PayRequest {
 export interface PayOptions {
   /** Demo seed: the moment of the payment (default now). */
   at?: Date;
-  /** Paid from the room's prepayment balance (prepay.ts takes it off the balance in the same transaction): pay method 7, no cash. */
+  /** Paid from the room's prepayment balance (prepay.ts takes it off the balance in the same transaction): pay method BALANCE_PAY_METHOD, no cash. */
   fromBalance?: boolean;
 }
 
@@ -115,9 +116,9 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   const roomId = bills[0].roomId;
   if (bills.some((b) => b.roomId !== roomId)) throw refused("oneRoomPerPayment", "billIds");
   for (const b of bills) {
-    if (b.status === STATUS.PAID) throw conflict("billAlreadyPaid");
-    if (b.status === STATUS.DRAFT) throw refused("billNotApproved", "billIds", { billNo: b.billNo });
-    if (b.status === STATUS.REJECTED) throw refused("billRejected", "billIds", { billNo: b.billNo });
+    if (b.status === BillStatus.Paid) throw conflict("billAlreadyPaid");
+    if (b.status === BillStatus.Draft) throw refused("billNotApproved", "billIds", { billNo: b.billNo });
+    if (b.status === BillStatus.Rejected) throw refused("billRejected", "billIds", { billNo: b.billNo });
   }
   const settings = await loadSettings(tx, session.tenantId, communityId);
   if (!options.fromBalance && !settings.payMethods.includes(payMethod)) throw refused("payMethodDisabled", "payMethod");
@@ -142,7 +143,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   }
   let receivedFen: number | null = null;
   let changeFen: number | null = null;
-  if (payMethod === 5) {
+  if (payMethod === PayMethod.Cash) {
     const received = body.receivedAmount === undefined || body.receivedAmount === null || body.receivedAmount === "" ? fenToYuan(payFen) : body.receivedAmount;
     const problem = checkRule("amount", received);
     if (problem) throw ruleBroken(problem, "receivedAmount");
@@ -158,6 +159,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   const receiptNo = `${prefix}${String(await nextCounter(tx, session.tenantId, "receipt")).padStart(10, "0")}`;
   const paidAt = at.toISOString();
 
+  const { userId } = session;
   let left = payFen;
   const paymentIds: number[] = [];
   const changed: { id: number; status: number; amountPaid: string }[] = [];
@@ -168,45 +170,30 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
     left -= part;
     const lateFee = lateFeeOn(b, today);
     const paid = b.amountPaid + part;
-    const status = paid + b.amountWaived >= b.amountDue + lateFee ? STATUS.PAID : STATUS.PARTIAL;
+    const status = paid + b.amountWaived >= b.amountDue + lateFee ? BillStatus.Paid : BillStatus.PartlyPaid;
     await tx.query(
-      `update bills set amount_paid = $3, late_fee = $4, status = $5, paid_at = case when $5 = 4 then $6::timestamptz else null end,
-              updated_at = now(), updated_by = $7, version = version + 1
-        where tenant_id = $1 and id = $2`,
-      [session.tenantId, b.id, paid, lateFee, status, paidAt, session.userId],
+      sql`update bills set amount_paid = ${paid}, late_fee = ${lateFee}, status = ${status},
+              paid_at = case when ${status}::int = ${BillStatus.Paid} then ${paidAt}::timestamptz else null end,
+              updated_at = now(), updated_by = ${session.userId}, version = version + 1
+        where tenant_id = ${session.tenantId} and id = ${b.id}`,
     );
     const serialNo = `P${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
     const { rows: p } = await tx.query<{ id: number }>(
-      `insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, payer_name, amount, pay_method, payment_type, return_flag,
+      sql`insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, payer_name, amount, pay_method, payment_type, return_flag,
                              receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13::date, $14, $11, $11) returning id`,
-      [session.tenantId, communityId, serialNo, b.id, roomId, payerName, part, payMethod, b.paymentType, receiptNo, session.userId, paidAt, day, remark],
+       values (${session.tenantId}, ${communityId}, ${serialNo}, ${b.id}, ${roomId}, ${payerName}, ${part}, ${payMethod}, ${b.paymentType}, ${RETURN_FLAG_CHARGE},
+               ${receiptNo}, ${userId}, ${paidAt}, ${day}::date, ${remark}, ${userId}, ${userId}) returning id`,
     );
     paymentIds.push(p[0].id);
     changed.push({ id: b.id, status, amountPaid: fenToYuan(paid) });
   }
 
   const { rows: r } = await tx.query<{ id: number }>(
-    `insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, payer_name, invoice_title, tax_no, amount,
+    sql`insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, payer_name, invoice_title, tax_no, amount,
                            pay_method, received_amount, change_amount, status, issued_at, issuer_id, created_by, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1, $14, $15, $15, $15) returning id`,
-    [
-      session.tenantId,
-      communityId,
-      receiptNo,
-      settings.defaultReceiptType || 1,
-      paymentIds[0],
-      roomId,
-      payerName,
-      settings.receiptTitle,
-      settings.taxNo,
-      payFen,
-      payMethod,
-      receivedFen,
-      changeFen,
-      paidAt,
-      session.userId,
-    ],
+     values (${session.tenantId}, ${communityId}, ${receiptNo}, ${settings.defaultReceiptType || ReceiptType.Receipt}, ${paymentIds[0]}, ${roomId}, ${payerName},
+             ${settings.receiptTitle}, ${settings.taxNo}, ${payFen}, ${payMethod}, ${receivedFen}, ${changeFen}, ${ReceiptStatus.Issued}, ${paidAt},
+             ${userId}, ${userId}, ${userId}) returning id`,
   );
   await audit(tx, session, ip, "payments", "pay", r[0].id, { billIds, payMethod, amount: fenToYuan(payFen), receiptNo }, CODES.cashier);
   return {
@@ -241,11 +228,10 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
   if (!receipt) throw notFound();
   const lines = await camelRows<Record<string, unknown>>(
     db,
-    `select p.id, p.serial_no, p.amount, b.bill_no, b.period, i.name as item_name, p.payment_type, p.source
+    sql`select p.id, p.serial_no, p.amount, b.bill_no, b.period, i.name as item_name, p.payment_type, p.source
        from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
        left join payment_items i on i.tenant_id = p.tenant_id and i.id = coalesce(b.payment_item_id, p.payment_item_id)
-      where p.tenant_id = $1 and p.receipt_no = $2 and p.return_flag is distinct from 1 order by p.id`,
-    [session.tenantId, receipt.receiptNo],
+      where p.tenant_id = ${session.tenantId} and p.receipt_no = ${receipt.receiptNo} and p.return_flag is distinct from ${ReturnFlag.Refund} order by p.id`,
   );
   const settings = await loadSettings(db, session.tenantId, Number(receipt.communityId));
   return {

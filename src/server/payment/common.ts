@@ -15,6 +15,19 @@ type MessageKey = keyof typeof messages;
 /** Route codes of the fee pages (the operations list them in schemas/operations/payment.yaml). */
 export const CODES = PAYMENT_CODES;
 
+/**
+ * payments.return_flag of money taken in. The mapping returnFlag names only ReturnFlag.Refund; any
+ * other value shows as its `otherwise` (收费), and the fee code writes 0.
+ */
+export const RETURN_FLAG_CHARGE = 0;
+
+/**
+ * payments.payment_type of a charge that is not a property fee (deposits, temporary charges,
+ * recharges, an item without a type). The mapping paymentType names only PaymentType.PropertyFee;
+ * any other value shows as its `otherwise` (其他), and the fee code writes 2.
+ */
+export const PAYMENT_TYPE_OTHER = 2;
+
 /** A message of schemas/errors.yaml with its {placeholders} filled in. */
 export const say = (key: MessageKey, vars: Record<string, string | number> = {}): string => messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 

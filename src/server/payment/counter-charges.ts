@@ -10,8 +10,10 @@ import { texts } from "../../../generated/texts.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
 import { CODES, fen, refused, ruleBroken } from "./common.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
-import { acceptedPayMethod, recordCharge, recordReturn, requireAuthority, requireRoomIn, SOURCE } from "./ledger.ts";
+import { acceptedPayMethod, recordCharge, recordReturn, requireAuthority, requireRoomIn } from "./ledger.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { raw, sql } from "../db/sql.ts";
+import { PaymentSource } from "../../../generated/states.ts";
 
 interface ChargeRow {
   communityId: number;
@@ -58,7 +60,7 @@ async function collect(tx: DbSession, session: SessionInfo, table: "deposits" | 
   await requireItemIn(tx, session.tenantId, row.communityId, row.paymentItemId);
   if (!(row.amount > 0)) throw ruleBroken(checkRule("positiveAmount", "0")!, "amount");
   const payMethod = await acceptedPayMethod(tx, session, row.communityId, row.payMethod);
-  const source = table === "deposits" ? SOURCE.DEPOSIT : SOURCE.TEMP;
+  const source = table === "deposits" ? PaymentSource.Deposit : PaymentSource.AdHocCharge;
   const charge = await recordCharge(tx, session, {
     communityId: row.communityId,
     roomId: row.roomId,
@@ -68,14 +70,8 @@ async function collect(tx: DbSession, session: SessionInfo, table: "deposits" | 
     payMethod,
     payerName: row.payerName,
   });
-  const when = table === "deposits" ? "collected_at = now()" : "charged_at = now(), cashier_id = $5";
-  await tx.query(`update ${table} set receipt_no = $3, receipt_id = $4, ${when} where tenant_id = $1 and id = $2`, [
-    session.tenantId,
-    id,
-    charge.receiptNo,
-    charge.receiptId,
-    ...(table === "deposits" ? [] : [session.userId]),
-  ]);
+  const taken = table === "deposits" ? sql`collected_at = now()` : sql`charged_at = now(), cashier_id = ${session.userId}`;
+  await tx.query(sql`update ${raw(table)} set receipt_no = ${charge.receiptNo}, receipt_id = ${charge.receiptId}, ${taken} where tenant_id = ${session.tenantId} and id = ${id}`);
 }
 
 const fixed = (what: string) => ({
@@ -101,7 +97,7 @@ async function applyDepositRefund(ctx: ActionHookContext): Promise<void> {
   ctx.columns.set("reject_reason", null);
 }
 
-/** Approving: the refund leaves as a returnFlag 1 row under the deposit's receipt number. */
+/** Approving: the refund leaves as a ReturnFlag.Refund row under the deposit's receipt number. */
 async function approveDepositRefund(ctx: ActionHookContext): Promise<void> {
   requireAuthority(ctx.session, CODES.received);
   const row = await chargeRow(ctx.tx, "deposits", ctx.session.tenantId, Number(ctx.row.id));
@@ -110,7 +106,7 @@ async function approveDepositRefund(ctx: ActionHookContext): Promise<void> {
     communityId: row.communityId,
     roomId: row.roomId,
     paymentItemId: row.paymentItemId,
-    source: SOURCE.DEPOSIT,
+    source: PaymentSource.Deposit,
     amount: row.refundAmount,
     payMethod: row.refundMethod ?? row.payMethod,
     payerName: row.payerName,

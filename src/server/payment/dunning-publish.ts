@@ -4,9 +4,9 @@
 // notice keeps the notice's id. Runs in the dunning step's transaction, for the notices that step made.
 import type { DbSession } from "../db/types.ts";
 import { say } from "./common.ts";
+import { sql } from "../db/sql.ts";
+import { NoticePublishStatus, NoticeType } from "../../../generated/states.ts";
 
-/** noticeType of a notice published from a dunning notice (mapping noticeType). */
-const DUNNING_NOTICE_TYPE = 5;
 const MAX_CONTENT = 5000;
 
 export interface DunningBill {
@@ -31,15 +31,17 @@ export async function publishDunningNotices(
   notices: { roomId: number; content: string }[],
 ): Promise<void> {
   if (!notices.length) return;
+  const roomIds = notices.map((n) => n.roomId);
+  const contents = notices.map((n) => n.content);
   await tx.query(
-    `with made as (
+    sql`with made as (
        insert into notices (tenant_id, community_id, title, notice_type, content, publish_status, publish_time, publisher_id, pinned, room_id, created_by, updated_by)
-       select $1, $2, $3, $4, u.content, 1, now(), $5, false, u.room_id, $5, $5
-         from unnest($7::bigint[], $8::text[]) as u(room_id, content)
+       select ${p.tenantId}, ${p.communityId}, ${p.title}, ${NoticeType.PaymentReminder}, u.content, ${NoticePublishStatus.Published}, now(), ${p.userId}, false, u.room_id,
+              ${p.userId}, ${p.userId}
+         from unnest(${roomIds}::bigint[], ${contents}::text[]) as u(room_id, content)
        returning id, room_id
      )
      update dunning_notices d set published_notice_id = made.id from made
-      where d.tenant_id = $1 and d.task_id = $6 and d.room_id = made.room_id`,
-    [p.tenantId, p.communityId, p.title, DUNNING_NOTICE_TYPE, p.userId, p.taskId, notices.map((n) => n.roomId), notices.map((n) => n.content)],
+      where d.tenant_id = ${p.tenantId} and d.task_id = ${p.taskId} and d.room_id = made.room_id`,
   );
 }

@@ -15,12 +15,14 @@ import { enqueueTask, findTask, finishTask } from "../tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
 import { audit, CODES, fen, notFound, optionalIdList, refused, requireCommunity, ruleBroken, say } from "./common.ts";
-import { OWED_SQL } from "./arrears.ts";
+import { owedSql } from "./arrears.ts";
 import { parseId } from "../crud/sql.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { publishDunningNotices, publishedContent, type DunningBill } from "./dunning-publish.ts";
 import { texts } from "../../../generated/texts.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { allOf, anyOf, sql, type Sql } from "../db/sql.ts";
+import { BillStatus } from "../../../generated/states.ts";
 
 export const DUNNING_TASK = "dunningNotices";
 const STEP = 500;
@@ -55,25 +57,18 @@ export async function dunningRequestOf(tx: DbSession, session: SessionInfo, body
   return { communityId, buildingIds: optionalIdList(body.buildingIds, "buildingIds"), roomIds: optionalIdList(body.roomIds, "roomIds"), title, template, day: chinaDay(), publish };
 }
 
-function scopeSql(p: DunningPayload, first: number): { sql: string; params: unknown[] } {
-  const params: unknown[] = [p.communityId];
-  let sql = `r.community_id = $${first}`;
-  if (p.buildingIds) {
-    params.push(p.buildingIds);
-    sql += ` and r.building_id = any($${first + params.length - 1}::bigint[])`;
-  }
-  if (p.roomIds) {
-    params.push(p.roomIds);
-    sql += ` and r.id = any($${first + params.length - 1}::bigint[])`;
-  }
-  return { sql, params };
+/** The rooms `r` of the scope, as a condition. */
+function scopeSql(p: DunningPayload): Sql {
+  const conditions = [sql`r.community_id = ${p.communityId}`];
+  if (p.buildingIds) conditions.push(anyOf(sql`r.building_id`, p.buildingIds));
+  if (p.roomIds) conditions.push(anyOf(sql`r.id`, p.roomIds));
+  return allOf(conditions);
 }
 
 /** Creates the task (the rooms in scope are its total); the worker makes the notices. */
 export async function startDunning(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
   const payload = await dunningRequestOf(tx, session, body);
-  const scope = scopeSql(payload, 2);
-  const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where r.tenant_id = $1 and ${scope.sql}`, [session.tenantId, ...scope.params]);
+  const { rows } = await tx.query<{ n: number }>(sql`select count(*)::int as n from rooms r where r.tenant_id = ${session.tenantId} and ${scopeSql(payload)}`);
   if (!rows[0].n) throw refused("noRoomsInScope", "roomIds");
   const task = await enqueueTask(tx, { tenantId: session.tenantId, userId: session.userId, type: DUNNING_TASK, name: say("dunningTaskName", { day: payload.day }), total: rows[0].n, payload });
   await audit(tx, session, ip, "dunningNotices", "generate", task.id, { communityId: payload.communityId, rooms: rows[0].n, publish: payload.publish }, CODES.report);
@@ -84,23 +79,21 @@ const fill = (template: string, v: Record<string, string>) => template.replace(/
 
 /** One step: the next rooms of the scope after `afterRoomId`; returns how many were scanned and the last id. */
 export async function dunningStep(tx: DbSession, tenantId: number, userId: number | null, taskId: number, p: DunningPayload, afterRoomId: number) {
-  const scope = scopeSql(p, 5);
   const { rows } = await tx.query<{ id: number; label: string; owed: string | null; bills: (Omit<DunningBill, "outstanding"> & { outstanding: number })[] | null }>(
-    `with cand as (
+    sql`with cand as (
        select r.id, concat_ws(' ', bu.name, un.name, r.room_no) as label from rooms r
          left join buildings bu on bu.tenant_id = r.tenant_id and bu.id = r.building_id
          left join units un on un.tenant_id = r.tenant_id and un.id = r.unit_id
-        where r.tenant_id = $1 and r.id > $3 and ${scope.sql} order by r.id limit $4
+        where r.tenant_id = ${tenantId} and r.id > ${afterRoomId} and ${scopeSql(p)} order by r.id limit ${STEP}
      ), owed as (
-       select b.room_id, b.bill_no, i.name as item_name, b.period, b.due_date, (${OWED_SQL}) as owed
+       select b.room_id, b.bill_no, i.name as item_name, b.period, b.due_date, (${owedSql(p.day)}) as owed
          from bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
-        where b.tenant_id = $1 and b.room_id in (select id from cand) and b.status in (2, 5) and b.due_date < $2::date
+        where b.tenant_id = ${tenantId} and b.room_id in (select id from cand) and b.status in (${BillStatus.Approved}, ${BillStatus.PartlyPaid}) and b.due_date < ${p.day}::date
      )
      select c.id, c.label, sum(o.owed) filter (where o.owed > 0)::bigint as owed,
             json_agg(json_build_object('billNo', o.bill_no, 'itemName', o.item_name, 'period', o.period, 'dueDate', o.due_date, 'outstanding', o.owed) order by o.period, o.bill_no)
               filter (where o.owed > 0) as bills
        from cand c left join owed o on o.room_id = c.id group by c.id, c.label order by c.id`,
-    [tenantId, p.day, afterRoomId, STEP, ...scope.params],
   );
   const owing = rows.filter((r) => fen(r.owed) > 0 && r.bills?.length);
   if (owing.length) {

@@ -12,7 +12,6 @@
 import type { Db, DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { isPeriod, periodProblem, dueDateOf } from "../../common/payment/period.ts";
-import { PRICING } from "../../common/payment/pricing.ts";
 import { enqueueTask, finishTask, type TaskRow } from "../tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
@@ -20,10 +19,17 @@ import { amountFen, fen, idList, nextCounter, notFound, optionalIdList, refused,
 import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { join, raw, sql, when, type Sql } from "../db/sql.ts";
+import { BillBatchStatus, BillStatus, PricingMethod, RoomStatus } from "../../../generated/states.ts";
 
 export const GENERATION_TASK = "billGeneration";
 /** Rooms per step (one transaction); the rooms, not the items, set what a step costs. */
 export const CHUNK = 5000;
+/**
+ * An item's rooms of a step that takes CHUNK of them: the limit is written into the text (a constant,
+ * not a value), so that the planner knows it and reads the rooms in id order from their key.
+ */
+const CHUNK_LIMIT = raw(` limit ${CHUNK}`);
 
 export interface GenerationItem {
   itemId: number;
@@ -76,19 +82,64 @@ interface ItemRow {
 const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : []);
 
 /**
- * The rooms a generation item looks at (shared by counting and generating). `run` numbers the run's
- * parameters (tenant, the request's buildings, the request's rooms: once per statement however many
- * items it covers), `item` the item's (community, room statuses, its own buildings).
+ * A value a statement passes once however many of its fragments use it (one `$n`, written at each
+ * use). The tag gives every use a parameter of its own: the run's arrays (up to 50 000 room ids)
+ * would then travel twice per item of a step.
  */
-function roomFilter(run: number, item: number): string {
-  return `r.tenant_id = $${run}::bigint and r.community_id = $${item}::bigint
-     and r.status = any($${item + 1}::int[])
-     and ($${item + 2}::bigint[] is null or r.building_id = any($${item + 2}::bigint[]))
-     and ($${run + 1}::bigint[] is null or r.building_id = any($${run + 1}::bigint[]))
-     and ($${run + 2}::bigint[] is null or r.id = any($${run + 2}::bigint[]))`;
+class Shared {
+  constructor(readonly value: unknown) {}
 }
-const runParams = (tenantId: number, payload: GenerationPayload) => [tenantId, payload.buildingIds, payload.roomIds];
-const itemParams = (item: GenerationItem) => [item.communityId, item.roomStatuses, item.itemBuildingIds];
+
+/** A statement's text and values for db.query, each Shared value numbered at its first use and referred to by that number after. */
+function sharing(statement: Sql): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const numbers = new Map<Shared, number>();
+  let text = statement.strings[0];
+  statement.values.forEach((value, i) => {
+    let n = value instanceof Shared ? numbers.get(value) : undefined;
+    if (n === undefined) {
+      n = values.push(value instanceof Shared ? value.value : value);
+      if (value instanceof Shared) numbers.set(value, n);
+    }
+    text += `$${n}${statement.strings[i + 1]}`;
+  });
+  return { text, values };
+}
+
+/** The run's parameters (tenant, the request's buildings and rooms, the period): once per statement however many items it covers. */
+interface RunParams {
+  tenantId: Shared;
+  buildingIds: Shared;
+  roomIds: Shared;
+  period: Shared;
+}
+const runParams = (tenantId: number, payload: GenerationPayload): RunParams => ({
+  tenantId: new Shared(tenantId),
+  buildingIds: new Shared(payload.buildingIds),
+  roomIds: new Shared(payload.roomIds),
+  period: new Shared(payload.period),
+});
+
+/** An item's parameters the room filter uses (its community, room statuses and own buildings), once per item. */
+interface ItemParams {
+  communityId: Shared;
+  roomStatuses: number[];
+  buildingIds: Shared;
+}
+const itemParams = (item: GenerationItem): ItemParams => ({
+  communityId: new Shared(item.communityId),
+  roomStatuses: item.roomStatuses,
+  buildingIds: new Shared(item.itemBuildingIds),
+});
+
+/** The rooms a generation item looks at (shared by counting and generating). */
+function roomFilter(run: RunParams, item: ItemParams): Sql {
+  return sql`r.tenant_id = ${run.tenantId}::bigint and r.community_id = ${item.communityId}::bigint
+     and r.status = any(${item.roomStatuses}::int[])
+     and (${item.buildingIds}::bigint[] is null or r.building_id = any(${item.buildingIds}::bigint[]))
+     and (${run.buildingIds}::bigint[] is null or r.building_id = any(${run.buildingIds}::bigint[]))
+     and (${run.roomIds}::bigint[] is null or r.id = any(${run.roomIds}::bigint[]))`;
+}
 
 export interface GenerationRequest {
   period?: unknown;
@@ -126,7 +177,7 @@ async function buildPayload(tx: DbSession, session: SessionInfo, body: Generatio
     if (r.priceEnabled === false) throw refused("priceTypeDisabled", "paymentItemIds", { name: r.priceTypeName });
     const problem = periodProblem(period, r.billingCycle);
     if (problem) throw refused("itemPeriodProblem", "period", { name: r.name, problem });
-    if (r.pricingMethod === PRICING.MANUAL) {
+    if (r.pricingMethod === PricingMethod.ManualEntry) {
       if (manualAmountFen === null) {
         if (body.manualAmount === undefined || body.manualAmount === null || body.manualAmount === "") throw refused("manualAmountRequired", "manualAmount");
         manualAmountFen = amountFen(body.manualAmount, "manualAmount");
@@ -149,7 +200,8 @@ async function buildPayload(tx: DbSession, session: SessionInfo, body: Generatio
       meterMultiplier: r.meterMultiplier,
       roundingMode: rounding.get(r.communityId)!,
       dueDate: dueDateOf(period, r.dueDay),
-      roomStatuses: statuses.length ? statuses : [1, 2, 3, 4, 5],
+      // No restriction: rooms in every state.
+      roomStatuses: statuses.length ? statuses : Object.values(RoomStatus),
       itemBuildingIds: ownBuildings.length ? ownBuildings : null,
     });
   }
@@ -167,7 +219,8 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
   const payload = await buildPayload(tx, session, body);
   let total = 0;
   for (const item of payload.items) {
-    const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from rooms r where ${roomFilter(1, 4)}`, [...runParams(session.tenantId, payload), ...itemParams(item)]);
+    const count = sharing(sql`select count(*)::int as n from rooms r where ${roomFilter(runParams(session.tenantId, payload), itemParams(item))}`);
+    const { rows } = await tx.query<{ n: number }>(count.text, count.values);
     item.plannedRooms = rows[0].n;
     total += rows[0].n;
   }
@@ -179,9 +232,9 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
     const seq = await nextCounter(tx, session.tenantId, "billBatch");
     item.batchNo = `G${payload.period.replace("-", "")}${String(seq).padStart(6, "0")}`;
     const { rows } = await tx.query<{ id: number }>(
-      `insert into bill_batches (tenant_id, community_id, batch_no, payment_item_id, period, status, task_id, created_by, updated_by)
-       values ($1, $2, $3, $4, $5, 1, $6, $7, $7) returning id`,
-      [session.tenantId, item.communityId, item.batchNo, item.itemId, payload.period, task.id, session.userId],
+      sql`insert into bill_batches (tenant_id, community_id, batch_no, payment_item_id, period, status, task_id, created_by, updated_by)
+       values (${session.tenantId}, ${item.communityId}, ${item.batchNo}, ${item.itemId}, ${payload.period}, ${BillBatchStatus.Generating}, ${task.id},
+               ${session.userId}, ${session.userId}) returning id`,
     );
     item.batchId = rows[0].id;
     batches.push({ id: item.batchId, batchNo: item.batchNo, paymentItemId: item.itemId, communityId: item.communityId });
@@ -192,18 +245,19 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
 }
 
 /**
- * One item's rooms after `afterRoomId` (at most `limit`, or all), priced: one SELECT of the step's
- * UNION ALL; its params pushed onto `params`, whose $1..$3 are the run's (runParams).
+ * One item's rooms after `afterRoomId` (CHUNK of them when `limited`, or all), priced: one SELECT of
+ * the step's UNION ALL.
  */
-function itemSelect(params: unknown[], payload: GenerationPayload, item: GenerationItem, afterRoomId: number, limit: number | null): string {
-  const sql = pricingSql({ ...item, manualAmountFen: payload.manualAmountFen });
-  const first = params.length + 1;
-  params.push(...itemParams(item), afterRoomId, item.itemId, item.batchId, item.dueDate);
-  const p = (n: number) => `$${first + n}`;
-  const meterJoin = sql.needsMeter ? `left join meter_readings m on m.tenant_id = $1::bigint and m.room_id = c.id and m.payment_item_id = ${p(4)}::bigint and m.period = $4::varchar` : "";
-  const limitSql = limit === null ? "" : ` limit ${limit}`;
-  return `select c.id as room_id, ${p(0)}::bigint as community_id, ${p(4)}::bigint as item_id, ${p(5)}::bigint as batch_id, ${sql.quantity}::numeric as quantity, ${sql.amount}::bigint as amount, ${p(6)}::date as due_date
-       from (select r.id, r.building_area from rooms r where ${roomFilter(1, first)} and r.id > ${p(3)}::bigint order by r.id${limitSql}) c ${meterJoin}`;
+function itemSelect(run: RunParams, payload: GenerationPayload, item: GenerationItem, afterRoomId: number, limited: boolean): Sql {
+  const priced = pricingSql({ ...item, manualAmountFen: payload.manualAmountFen });
+  const it = itemParams(item);
+  const itemId = new Shared(item.itemId);
+  const meterJoin = when(
+    priced.needsMeter,
+    () => sql`left join meter_readings m on m.tenant_id = ${run.tenantId}::bigint and m.room_id = c.id and m.payment_item_id = ${itemId}::bigint and m.period = ${run.period}::varchar`,
+  );
+  return sql`select c.id as room_id, ${it.communityId}::bigint as community_id, ${itemId}::bigint as item_id, ${item.batchId}::bigint as batch_id, ${priced.quantity}::numeric as quantity, ${priced.amount}::bigint as amount, ${item.dueDate}::date as due_date
+       from (select r.id, r.building_area from rooms r where ${roomFilter(run, it)} and r.id > ${afterRoomId}::bigint order by r.id${when(limited, CHUNK_LIMIT)}) c ${meterJoin}`;
 }
 
 interface BatchCount {
@@ -213,9 +267,9 @@ interface BatchCount {
 }
 
 /**
- * One step: the bills of `items` (whole items, or one item's next `limit` rooms after `afterRoomId`)
- * in a single statement — the rooms priced, the missing bills inserted, and each batch's counters
- * updated from what the statement saw. Returns the rooms scanned per batch.
+ * One step: the bills of `items` (whole items, or one item's next `limit` = CHUNK rooms after
+ * `afterRoomId`) in a single statement — the rooms priced, the missing bills inserted, and each
+ * batch's counters updated from what the statement saw. Returns the rooms scanned per batch.
  */
 async function generateStep(
   tx: DbSession,
@@ -224,20 +278,20 @@ async function generateStep(
   payload: GenerationPayload,
   items: GenerationItem[],
   afterRoomId: number,
-  limit: number | null,
+  limit: typeof CHUNK | null,
 ): Promise<BatchCount[]> {
-  const params: unknown[] = [...runParams(tenantId, payload), payload.period, payload.period.replace("-", ""), userId, items.map((i) => i.batchId), limit];
-  const selects = items.map((item, k) => itemSelect(params, payload, item, k === 0 ? afterRoomId : 0, limit));
+  const run = runParams(tenantId, payload);
+  const selects = items.map((item, k) => itemSelect(run, payload, item, k === 0 ? afterRoomId : 0, limit !== null));
+  const user = new Shared(userId);
+  const max = new Shared(limit);
   // A batch is finished when its item's rooms are all seen: always for whole items, else when the
   // item had fewer rooms left than the limit.
-  const rows = await camelRows<{ batchId: number; scanned: number; lastId: number | null }>(
-    tx,
-    `with priced as materialized (
-       ${selects.join("\n       union all\n       ")}
+  const step = sharing(sql`with priced as materialized (
+       ${join(selects, "\n       union all\n       ")}
      ), ins as (
        insert into bills (tenant_id, community_id, bill_no, room_id, payment_item_id, batch_id, period, quantity, amount_due, due_date, status, created_by, updated_by)
-       select $1::bigint, p.community_id, 'B' || $5::text || 'I' || p.item_id::text || 'R' || p.room_id::text, p.room_id, p.item_id, p.batch_id,
-              $4::varchar, p.quantity, p.amount, p.due_date, 1, $6::bigint, $6::bigint
+       select ${run.tenantId}::bigint, p.community_id, 'B' || ${payload.period.replace("-", "")}::text || 'I' || p.item_id::text || 'R' || p.room_id::text, p.room_id, p.item_id, p.batch_id,
+              ${run.period}::varchar, p.quantity, p.amount, p.due_date, ${BillStatus.Draft}::int, ${user}::bigint, ${user}::bigint
          from priced p where p.amount is not null
        on conflict do nothing
        returning batch_id, amount_due
@@ -248,18 +302,17 @@ async function generateStep(
      ), counts as (
        select g.batch_id, coalesce(s.scanned, 0) as scanned, coalesce(s.priced, 0) as priced, s.last_id,
               coalesce(m.inserted, 0) as inserted, coalesce(m.amount, 0) as amount,
-              ($8::int is null or coalesce(s.scanned, 0) < $8::int) as finished
-         from unnest($7::bigint[]) as g(batch_id) left join seen s on s.batch_id = g.batch_id left join made m on m.batch_id = g.batch_id
+              (${max}::int is null or coalesce(s.scanned, 0) < ${max}::int) as finished
+         from unnest(${items.map((i) => i.batchId)}::bigint[]) as g(batch_id) left join seen s on s.batch_id = g.batch_id left join made m on m.batch_id = g.batch_id
      ), upd as (
        update bill_batches b set room_count = room_count + c.scanned, bill_count = bill_count + c.inserted, existing_count = existing_count + c.priced - c.inserted,
               skipped_count = skipped_count + c.scanned - c.priced, total_amount = total_amount + c.amount,
-              status = case when c.finished then 2 else b.status end, updated_at = now(), version = version + 1
-         from counts c where b.tenant_id = $1::bigint and b.id = c.batch_id
+              status = case when c.finished then ${BillBatchStatus.Generated}::int else b.status end, updated_at = now(), version = version + 1
+         from counts c where b.tenant_id = ${run.tenantId}::bigint and b.id = c.batch_id
        returning b.id
      )
-     select c.batch_id, c.scanned, c.last_id from counts c`,
-    params,
-  );
+     select c.batch_id, c.scanned, c.last_id from counts c`);
+  const rows = await camelRows<{ batchId: number; scanned: number; lastId: number | null }>(tx, step.text, step.values);
   const byBatch = new Map(rows.map((r) => [Number(r.batchId), r]));
   return items.map((i) => {
     const r = byBatch.get(i.batchId);
@@ -325,7 +378,10 @@ export const generationHandler: TaskHandler = {
     return { finished: false };
   },
   async onFail(db: Db, task: TaskRow, message: string) {
-    await db.query(`update bill_batches set status = 3, error_message = $3, updated_at = now() where tenant_id = $1 and task_id = $2 and status = 1`, [task.tenantId, task.id, message]);
+    await db.query(
+      sql`update bill_batches set status = ${BillBatchStatus.Failed}, error_message = ${message}, updated_at = now()
+           where tenant_id = ${task.tenantId} and task_id = ${task.id} and status = ${BillBatchStatus.Generating}`,
+    );
   },
 };
 

@@ -7,11 +7,12 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { isPeriod } from "../../common/payment/period.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { likeContains, parseId } from "../crud/sql.ts";
+import { parseId } from "../crud/sql.ts";
 import { pageArgs, textOf } from "../http/request-input.ts";
 import { BILL_FROM, BILL_SELECT, billView, normalizeBill, type BillRow } from "./bills.ts";
 import { fen, notFound, refused } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { allOf, anyOf, ilikeContains, raw, sql, type Sql } from "../db/sql.ts";
 
 const ROOM_LABEL = `(select concat_ws(' ', bu.name, un.name, ro.room_no) from rooms ro
    left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
@@ -20,43 +21,38 @@ const ROOM_LABEL = `(select concat_ws(' ', bu.name, un.name, ro.room_no) from ro
 
 export async function queryBills(db: DbSession, session: SessionInfo, body: Record<string, unknown>) {
   const { pageNo, pageSize, offset } = pageArgs(body);
-  const params: unknown[] = [session.tenantId];
-  const where = ["b.tenant_id = $1"];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace("?", `$${params.length}`));
-  };
+  const conditions: Sql[] = [sql`b.tenant_id = ${session.tenantId}`];
   const communityId = parseId(body.communityId);
-  if (communityId !== null) add("b.community_id = ?", communityId);
-  if (Array.isArray(body.status) && body.status.length) add("b.status = any(?::int[])", body.status.map(Number).filter(Number.isInteger));
-  else if (body.status !== undefined && body.status !== null && body.status !== "") add("b.status = ?", Number(body.status));
-  if (isPeriod(body.period)) add("b.period = ?", body.period);
+  if (communityId !== null) conditions.push(sql`b.community_id = ${communityId}`);
+  if (Array.isArray(body.status) && body.status.length) conditions.push(anyOf(sql`b.status`, body.status.map(Number).filter(Number.isInteger), "int"));
+  else if (body.status !== undefined && body.status !== null && body.status !== "") conditions.push(sql`b.status = ${Number(body.status)}`);
+  if (isPeriod(body.period)) conditions.push(sql`b.period = ${body.period}`);
   for (const [key, column] of [
     ["paymentItemId", "b.payment_item_id"],
     ["batchId", "b.batch_id"],
     ["roomId", "b.room_id"],
   ] as const) {
     const id = parseId(body[key]);
-    if (id !== null) add(`${column} = ?`, id);
+    if (id !== null) conditions.push(sql`${raw(column)} = ${id}`);
   }
   const buildingId = parseId(body.buildingId);
-  if (buildingId !== null) add("exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and r.building_id = ?)", buildingId);
+  if (buildingId !== null) conditions.push(sql`exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and r.building_id = ${buildingId})`);
   const keyword = textOf(body.keyword, 32);
   if (keyword) {
-    params.push(likeContains(keyword));
-    const p = `$${params.length}`;
-    where.push(`(b.bill_no ilike ${p} escape '\\' or exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and r.room_no ilike ${p} escape '\\'))`);
+    conditions.push(
+      sql`(${ilikeContains(sql`b.bill_no`, keyword)} or exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and ${ilikeContains(sql`r.room_no`, keyword)}))`,
+    );
   }
+  const where = allOf(conditions);
   const rows = await camelRows<BillRow & { roomLabel: string; rejectReason: string | null; approvedAt: string | null; paidAt: string | null; batchId: number | null }>(
     db,
-    `select ${BILL_SELECT}, b.reject_reason, b.approved_at, b.paid_at, b.batch_id, ${ROOM_LABEL}
-       from ${BILL_FROM} where ${where.join(" and ")}
-      order by b.period desc, b.room_id, b.id limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, pageSize, offset],
+    sql`select ${raw(BILL_SELECT)}, b.reject_reason, b.approved_at, b.paid_at, b.batch_id, ${raw(ROOM_LABEL)}
+       from ${raw(BILL_FROM)} where ${where}
+      order by b.period desc, b.room_id, b.id limit ${pageSize} offset ${offset}`,
   );
   let total = offset + rows.length;
   if (rows.length === pageSize || (rows.length === 0 && offset > 0)) {
-    total = (await db.query<{ n: number }>(`select count(*)::int as n from bills b where ${where.join(" and ")}`, params)).rows[0].n;
+    total = (await db.query<{ n: number }>(sql`select count(*)::int as n from bills b where ${where}`)).rows[0].n;
   }
   const today = chinaDay();
   const list = rows.map((r) => ({

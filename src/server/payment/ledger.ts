@@ -2,18 +2,17 @@
 // deposits, temporary charges. Each is a payments row (its source, item and room, no bill) so the
 // daily settlement, closing and the received list count it like any charge; a charge gets a
 // receipt numbered like the cashier's (prefix + the tenant's gap-free counter), a refund is a
-// returnFlag 1 row under the charge's receipt number. All inside the caller's transaction, under
+// ReturnFlag.Refund row under the charge's receipt number. All inside the caller's transaction, under
 // the community's shared day lock (a day being closed waits).
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { accountingDay } from "./bills.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
-import { dayLockKey, nextCounter, refused } from "./common.ts";
+import { dayLockKey, nextCounter, PAYMENT_TYPE_OTHER, refused, RETURN_FLAG_CHARGE } from "./common.ts";
 import { apiError } from "../http/envelope.ts";
-
-/** payments.source (mapping paymentSource). */
-export const SOURCE = { BILL: 1, PREPAY: 2, DEPOSIT: 3, TEMP: 4 } as const;
+import { sql } from "../db/sql.ts";
+import { PaymentSource, ReceiptStatus, ReceiptType, ReturnFlag } from "../../../generated/states.ts";
 
 export { BALANCE_PAY_METHOD };
 
@@ -21,7 +20,8 @@ export interface CounterMoney {
   communityId: number;
   roomId: number | null;
   paymentItemId?: number | null;
-  source: number;
+  /** payments.source (mapping paymentSource). */
+  source: PaymentSource;
   amount: number;
   payMethod: number;
   payerName?: string | null;
@@ -51,75 +51,33 @@ export async function recordCharge(tx: DbSession, session: SessionInfo, m: Count
   const settings = await loadSettings(tx, session.tenantId, m.communityId);
   const receiptNo = `${settings.receiptPrefix || "SJ"}${String(await nextCounter(tx, session.tenantId, "receipt")).padStart(10, "0")}`;
   const serialNo = `P${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+  const { userId } = session;
   const { rows: p } = await tx.query<{ id: number }>(
-    `insert into payments (tenant_id, community_id, serial_no, room_id, payer_name, amount, pay_method, payment_type, return_flag, source, payment_item_id,
+    sql`insert into payments (tenant_id, community_id, serial_no, room_id, payer_name, amount, pay_method, payment_type, return_flag, source, payment_item_id,
                            receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, 2, 0, $8, $9, $10, $11, $12, $13::date, $14, $11, $11) returning id`,
-    [
-      session.tenantId,
-      m.communityId,
-      serialNo,
-      m.roomId,
-      m.payerName ?? null,
-      m.amount,
-      m.payMethod,
-      m.source,
-      m.paymentItemId ?? null,
-      receiptNo,
-      session.userId,
-      at.toISOString(),
-      day,
-      m.remark ?? null,
-    ],
+     values (${session.tenantId}, ${m.communityId}, ${serialNo}, ${m.roomId}, ${m.payerName ?? null}, ${m.amount}, ${m.payMethod}, ${PAYMENT_TYPE_OTHER}, ${RETURN_FLAG_CHARGE},
+             ${m.source}, ${m.paymentItemId ?? null}, ${receiptNo}, ${userId}, ${at.toISOString()}, ${day}::date, ${m.remark ?? null}, ${userId}, ${userId}) returning id`,
   );
   const { rows: r } = await tx.query<{ id: number }>(
-    `insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, payer_name, invoice_title, tax_no, amount,
+    sql`insert into receipts (tenant_id, community_id, receipt_no, receipt_type, payment_id, room_id, payer_name, invoice_title, tax_no, amount,
                            pay_method, status, issued_at, issuer_id, created_by, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13, $13, $13) returning id`,
-    [
-      session.tenantId,
-      m.communityId,
-      receiptNo,
-      settings.defaultReceiptType || 1,
-      p[0].id,
-      m.roomId,
-      m.payerName ?? null,
-      settings.receiptTitle,
-      settings.taxNo,
-      m.amount,
-      m.payMethod,
-      at.toISOString(),
-      session.userId,
-    ],
+     values (${session.tenantId}, ${m.communityId}, ${receiptNo}, ${settings.defaultReceiptType || ReceiptType.Receipt}, ${p[0].id}, ${m.roomId}, ${m.payerName ?? null},
+             ${settings.receiptTitle}, ${settings.taxNo}, ${m.amount}, ${m.payMethod}, ${ReceiptStatus.Issued}, ${at.toISOString()}, ${userId}, ${userId}, ${userId}) returning id`,
   );
   return { paymentId: Number(p[0].id), receiptId: Number(r[0].id), receiptNo, accountingDay: day };
 }
 
-/** Money given back (returnFlag 1) under the receipt number of what was collected: {paymentId, serialNo, accountingDay}. */
+/** Money given back (ReturnFlag.Refund) under the receipt number of what was collected: {paymentId, serialNo, accountingDay}. */
 export async function recordReturn(tx: DbSession, session: SessionInfo, m: CounterMoney & { receiptNo: string | null }) {
   const at = m.at ?? new Date();
   const day = await dayOf(tx, session.tenantId, m.communityId, at);
   const serialNo = `R${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+  const { userId } = session;
   const { rows } = await tx.query<{ id: number }>(
-    `insert into payments (tenant_id, community_id, serial_no, room_id, payer_name, amount, pay_method, payment_type, return_flag, source, payment_item_id,
+    sql`insert into payments (tenant_id, community_id, serial_no, room_id, payer_name, amount, pay_method, payment_type, return_flag, source, payment_item_id,
                            receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, 2, 1, $8, $9, $10, $11, $12, $13::date, $14, $11, $11) returning id`,
-    [
-      session.tenantId,
-      m.communityId,
-      serialNo,
-      m.roomId,
-      m.payerName ?? null,
-      m.amount,
-      m.payMethod,
-      m.source,
-      m.paymentItemId ?? null,
-      m.receiptNo,
-      session.userId,
-      at.toISOString(),
-      day,
-      m.remark ?? null,
-    ],
+     values (${session.tenantId}, ${m.communityId}, ${serialNo}, ${m.roomId}, ${m.payerName ?? null}, ${m.amount}, ${m.payMethod}, ${PAYMENT_TYPE_OTHER}, ${ReturnFlag.Refund},
+             ${m.source}, ${m.paymentItemId ?? null}, ${m.receiptNo}, ${userId}, ${at.toISOString()}, ${day}::date, ${m.remark ?? null}, ${userId}, ${userId}) returning id`,
   );
   return { paymentId: Number(rows[0].id), serialNo, accountingDay: day };
 }

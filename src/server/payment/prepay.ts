@@ -14,14 +14,12 @@ import { fenToYuan } from "../../common/money.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
 import { CODES, fen, refused, ruleBroken, say } from "./common.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
-import { acceptedPayMethod, BALANCE_PAY_METHOD, recordCharge, recordReturn, requireAuthority, requireRoomIn, SOURCE } from "./ledger.ts";
+import { acceptedPayMethod, BALANCE_PAY_METHOD, recordCharge, recordReturn, requireAuthority, requireRoomIn } from "./ledger.ts";
 import { payBills, type PayRequest } from "./cashier.ts";
 import { texts } from "../../../generated/texts.ts";
 import { camelRows } from "../db/camel-rows.ts";
-
-/** prepay_transactions.tx_type and status (mappings prepayTxType, prepayTxStatus). */
-export const TX = { RECHARGE: 1, DEDUCTION: 2, REFUND: 3 } as const;
-export const TX_STATUS = { PENDING: 1, DONE: 2, REJECTED: 3 } as const;
+import { sql } from "../db/sql.ts";
+import { PaymentSource, PrepayAccountStatus, PrepayTxStatus, PrepayTxType } from "../../../generated/states.ts";
 
 interface AccountRow {
   id: number;
@@ -48,14 +46,14 @@ export interface LedgerEntry {
   accountId: number;
   communityId: number;
   roomId: number;
-  txType: number;
+  txType: PrepayTxType;
   amount: number;
   balanceAfter: number | null;
   payMethod: number | null;
   billId?: number | null;
   paymentId?: number | null;
   receiptNo?: string | null;
-  status: number;
+  status: PrepayTxStatus;
   reason?: string | null;
 }
 
@@ -95,7 +93,7 @@ async function recharge(ctx: ActionHookContext & { id: number }): Promise<void> 
   const charge = await recordCharge(tx, session, {
     communityId: account.communityId,
     roomId: account.roomId,
-    source: SOURCE.PREPAY,
+    source: PaymentSource.PrepayTopUp,
     amount,
     payMethod,
     payerName,
@@ -111,27 +109,27 @@ async function recharge(ctx: ActionHookContext & { id: number }): Promise<void> 
     accountId: ctx.id,
     communityId: account.communityId,
     roomId: account.roomId,
-    txType: TX.RECHARGE,
+    txType: PrepayTxType.TopUp,
     amount,
     balanceAfter: fen(rows[0].balance),
     payMethod,
     paymentId: charge.paymentId,
     receiptNo: charge.receiptNo,
-    status: TX_STATUS.DONE,
+    status: PrepayTxStatus.Completed,
     reason: remark,
   });
 }
 
 /** What refunds already waiting would take off the balance (fen). */
 async function pendingRefunds(tx: DbSession, tenantId: number, accountId: number): Promise<number> {
-  const { rows } = await tx.query<{ n: string }>("select coalesce(sum(amount), 0)::bigint as n from prepay_transactions where tenant_id = $1 and account_id = $2 and tx_type = 3 and status = 1", [
-    tenantId,
-    accountId,
-  ]);
+  const { rows } = await tx.query<{ n: string }>(
+    sql`select coalesce(sum(amount), 0)::bigint as n from prepay_transactions
+         where tenant_id = ${tenantId} and account_id = ${accountId} and tx_type = ${PrepayTxType.Refund} and status = ${PrepayTxStatus.Pending}`,
+  );
   return fen(rows[0].n);
 }
 
-/** A refund of the balance waits for approval as a ledger row (status 1); the balance changes on approval. */
+/** A refund of the balance waits for approval as a ledger row (PrepayTxStatus.Pending); the balance changes on approval. */
 async function applyRefund(ctx: ActionHookContext & { id: number }): Promise<void> {
   const { tx, session } = ctx;
   const amount = positiveInput(ctx, "refund_amount", "refundAmount");
@@ -144,11 +142,11 @@ async function applyRefund(ctx: ActionHookContext & { id: number }): Promise<voi
     accountId: ctx.id,
     communityId: account.communityId,
     roomId: account.roomId,
-    txType: TX.REFUND,
+    txType: PrepayTxType.Refund,
     amount,
     balanceAfter: null,
     payMethod: method,
-    status: TX_STATUS.PENDING,
+    status: PrepayTxStatus.Pending,
     reason: String(ctx.inputs.reason),
   });
 }
@@ -174,13 +172,13 @@ async function ledgerRow(tx: DbSession, tenantId: number, id: number): Promise<L
   return { ...r, accountId: Number(r.accountId), communityId: Number(r.communityId), roomId: Number(r.roomId), amount: fen(r.amount) };
 }
 
-/** Approving a refund of the balance: taken off under the account's lock (never below zero), paid back as a returnFlag 1 row. */
+/** Approving a refund of the balance: taken off under the account's lock (never below zero), paid back as a ReturnFlag.Refund row. */
 async function approveRefund(ctx: ActionHookContext): Promise<void> {
   const { tx, session } = ctx;
   requireAuthority(session, CODES.received);
   const id = Number(ctx.row.id);
   const entry = await ledgerRow(tx, session.tenantId, id);
-  if (entry.txType !== TX.REFUND) throw refused("onlyRefundsApproved");
+  if (entry.txType !== PrepayTxType.Refund) throw refused("onlyRefundsApproved");
   const { rows } = await tx.query<{ balance: string }>("update prepay_accounts set balance = balance - $3, updated_at = now() where tenant_id = $1 and id = $2 and balance >= $3 returning balance", [
     session.tenantId,
     entry.accountId,
@@ -190,7 +188,7 @@ async function approveRefund(ctx: ActionHookContext): Promise<void> {
   const back = await recordReturn(tx, session, {
     communityId: entry.communityId,
     roomId: entry.roomId,
-    source: SOURCE.PREPAY,
+    source: PaymentSource.PrepayTopUp,
     amount: entry.amount,
     payMethod: entry.payMethod,
     receiptNo: null,
@@ -203,7 +201,7 @@ async function approveRefund(ctx: ActionHookContext): Promise<void> {
 async function decideRefund(ctx: ActionHookContext): Promise<void> {
   requireAuthority(ctx.session, CODES.received);
   const entry = await ledgerRow(ctx.tx, ctx.session.tenantId, Number(ctx.row.id));
-  if (entry.txType !== TX.REFUND) throw refused("onlyRefundsApproved");
+  if (entry.txType !== PrepayTxType.Refund) throw refused("onlyRefundsApproved");
 }
 
 async function checkAccountRoom(tx: DbSession, session: SessionInfo, id: number): Promise<void> {
@@ -226,7 +224,7 @@ export function registerPrepayHooks(): void {
 
 /**
  * The cashier pays a room's bills from its prepayment balance: the bills are paid as by the
- * cashier (pay method 7, a receipt), then the total is taken off the balance under the account's
+ * cashier (pay method BALANCE_PAY_METHOD, a receipt), then the total is taken off the balance under the account's
  * lock, with a ledger row per bill. Not enough balance: nothing is written.
  */
 export async function payFromBalance(tx: DbSession, session: SessionInfo, ip: string | null, body: PayRequest) {
@@ -239,13 +237,13 @@ export async function payFromBalance(tx: DbSession, session: SessionInfo, ip: st
   const total = lines.reduce((s, l) => s + fen(l.amount), 0);
   const roomId = Number(lines[0].roomId);
   const { rows } = await tx.query<{ id: number; balance: string }>(
-    "update prepay_accounts set balance = balance - $3, updated_at = now() where tenant_id = $1 and room_id = $2 and status = 1 and balance >= $3 returning id, balance",
-    [session.tenantId, roomId, total],
+    sql`update prepay_accounts set balance = balance - ${total}, updated_at = now()
+         where tenant_id = ${session.tenantId} and room_id = ${roomId} and status = ${PrepayAccountStatus.Active} and balance >= ${total} returning id, balance`,
   );
   if (!rows.length) {
     const { rows: acc } = await tx.query<{ status: number }>("select status from prepay_accounts where tenant_id = $1 and room_id = $2", [session.tenantId, roomId]);
     if (!acc.length) throw refused("noPrepayAccount", "billIds");
-    if (acc[0].status !== 1) throw refused("prepayAccountDisabled", "billIds");
+    if (acc[0].status !== PrepayAccountStatus.Active) throw refused("prepayAccountDisabled", "billIds");
     throw refused("prepayBalanceShort", "payAmount");
   }
   let balance = fen(rows[0].balance) + total;
@@ -255,14 +253,14 @@ export async function payFromBalance(tx: DbSession, session: SessionInfo, ip: st
       accountId: Number(rows[0].id),
       communityId: Number(l.communityId),
       roomId,
-      txType: TX.DEDUCTION,
+      txType: PrepayTxType.Deduction,
       amount: fen(l.amount),
       balanceAfter: balance,
       payMethod: BALANCE_PAY_METHOD,
       billId: Number(l.billId),
       paymentId: Number(l.id),
       receiptNo: paid.receiptNo,
-      status: TX_STATUS.DONE,
+      status: PrepayTxStatus.Completed,
       reason: texts.ledger.prepayCounterPay,
     });
   }

@@ -11,6 +11,9 @@ import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { amountFen, audit, CODES, conflict, dayLockKey, fen, optionalText, refused, requireCommunity } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
+import { BALANCE_PAY_METHOD } from "./settings.ts";
+import { ReturnFlag } from "../../../generated/states.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -33,14 +36,13 @@ interface Line {
 async function computed(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Line[]> {
   const rows = await camelRows<Record<string, unknown>>(
     db,
-    `select p.pay_method, p.cashier_id,
-            count(*) filter (where p.return_flag is distinct from 1)::int as payment_count,
-            coalesce(sum(p.amount) filter (where p.return_flag is distinct from 1), 0)::bigint as recorded_amount,
-            coalesce(sum(p.amount) filter (where p.return_flag = 1), 0)::bigint as refund_amount
-       from payments p where p.tenant_id = $1 and p.community_id = $2 and p.accounting_day = $3::date and p.cashier_id is not null
-        and p.pay_method <> 7 -- paid from a prepayment balance: no money arrived (the recharge was counted)
+    sql`select p.pay_method, p.cashier_id,
+            count(*) filter (where p.return_flag is distinct from ${ReturnFlag.Refund})::int as payment_count,
+            coalesce(sum(p.amount) filter (where p.return_flag is distinct from ${ReturnFlag.Refund}), 0)::bigint as recorded_amount,
+            coalesce(sum(p.amount) filter (where p.return_flag = ${ReturnFlag.Refund}), 0)::bigint as refund_amount
+       from payments p where p.tenant_id = ${tenantId} and p.community_id = ${communityId} and p.accounting_day = ${day}::date and p.cashier_id is not null
+        and p.pay_method <> ${BALANCE_PAY_METHOD} -- paid from a prepayment balance: no money arrived (the recharge was counted)
       group by 1, 2`,
-    [tenantId, communityId, day],
   );
   return rows.map((r) => ({
     payMethod: Number(r.payMethod),

@@ -1,7 +1,7 @@
 // Refunds against a payment, full or partial, with approval. What can be refunded is the payment's
 // amount minus what was already refunded or is waiting for approval, checked when applying and again
 // (under the payment's row lock) when approving, so collected money never goes negative. An approved
-// refund writes a payments row with returnFlag 1 (same receipt number, the refund method), takes the
+// refund writes a payments row with ReturnFlag.Refund (same receipt number, the refund method), takes the
 // amount off the bill's paid amount (the bill becomes payable again) and counts for the first open
 // business day.
 import type { DbSession } from "../db/types.ts";
@@ -12,8 +12,9 @@ import { parseId } from "../crud/sql.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { accountingDay } from "./bills.ts";
 import { audit, CODES, conflict, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused } from "./common.ts";
-import { STATUS } from "./cashier.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
+import { BillStatus, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
 
 interface PaymentRow {
   id: number;
@@ -42,9 +43,9 @@ async function lockPayment(tx: DbSession, tenantId: number, id: number): Promise
 /** Refunded (approved) and waiting (pending) amounts of a payment, fen. */
 async function refundedOf(tx: DbSession, tenantId: number, paymentId: number, exceptId = 0): Promise<{ approved: number; pending: number }> {
   const { rows } = await tx.query<{ approved: string; pending: string }>(
-    `select coalesce(sum(amount) filter (where status = 2), 0)::bigint as approved, coalesce(sum(amount) filter (where status = 1), 0)::bigint as pending
-       from refunds where tenant_id = $1 and payment_id = $2 and id <> $3`,
-    [tenantId, paymentId, exceptId],
+    sql`select coalesce(sum(amount) filter (where status = ${RefundStatus.Refunded}), 0)::bigint as approved,
+            coalesce(sum(amount) filter (where status = ${RefundStatus.Pending}), 0)::bigint as pending
+       from refunds where tenant_id = ${tenantId} and payment_id = ${paymentId} and id <> ${exceptId}`,
   );
   return { approved: fen(rows[0].approved), pending: fen(rows[0].pending) };
 }
@@ -56,7 +57,7 @@ export async function refundable(tx: DbSession, session: SessionInfo, paymentIdV
   const rows = await camelRows<{ amount: string; returnFlag: number | null }>(tx, "select amount, return_flag from payments where tenant_id = $1 and id = $2", [session.tenantId, id]);
   if (!rows[0]) throw notFound();
   const r = await refundedOf(tx, session.tenantId, id);
-  const left = rows[0].returnFlag === 1 ? 0 : Math.max(0, fen(rows[0].amount) - r.approved - r.pending);
+  const left = rows[0].returnFlag === ReturnFlag.Refund ? 0 : Math.max(0, fen(rows[0].amount) - r.approved - r.pending);
   return { paymentId: id, amount: fenToYuan(fen(rows[0].amount)), refunded: fenToYuan(r.approved), pending: fenToYuan(r.pending), refundable: fenToYuan(left) };
 }
 
@@ -70,7 +71,7 @@ export async function applyRefund(tx: DbSession, session: SessionInfo, ip: strin
   const paymentId = parseId(body.paymentId);
   if (paymentId === null) throw refused("selectPayment", "paymentId");
   const payment = await lockPayment(tx, session.tenantId, paymentId);
-  if (payment.returnFlag === 1) throw refused("refundOfRefund", "paymentId");
+  if (payment.returnFlag === ReturnFlag.Refund) throw refused("refundOfRefund", "paymentId");
   const done = await refundedOf(tx, session.tenantId, paymentId);
   const left = payment.amount - done.approved - done.pending;
   if (left <= 0) throw refused("nothingRefundable", "amount");
@@ -80,12 +81,12 @@ export async function applyRefund(tx: DbSession, session: SessionInfo, ip: strin
   if (!ALL_PAY_METHODS.includes(method)) throw refused("selectRefundMethod", "refundMethod");
   const reason = reasonOf(body.reason, "reason", "refundReasonRequired");
   const { rows } = await tx.query<{ id: number }>(
-    `insert into refunds (tenant_id, community_id, payment_id, bill_id, room_id, amount, refund_method, reason, apply_time, status, created_by, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, now(), 1, $9, $9) returning id`,
-    [session.tenantId, payment.communityId, paymentId, payment.billId, payment.roomId, amount, method, reason, session.userId],
+    sql`insert into refunds (tenant_id, community_id, payment_id, bill_id, room_id, amount, refund_method, reason, apply_time, status, created_by, updated_by)
+     values (${session.tenantId}, ${payment.communityId}, ${paymentId}, ${payment.billId}, ${payment.roomId}, ${amount}, ${method}, ${reason}, now(), ${RefundStatus.Pending},
+             ${session.userId}, ${session.userId}) returning id`,
   );
   await audit(tx, session, ip, "refunds", "apply", rows[0].id, { paymentId, amount: fenToYuan(amount) }, CODES.received);
-  return { id: rows[0].id, status: 1 };
+  return { id: rows[0].id, status: RefundStatus.Pending };
 }
 
 interface RefundRow {
@@ -108,7 +109,7 @@ async function lockRefund(tx: DbSession, tenantId: number, idValue: unknown): Pr
     [tenantId, id],
   );
   if (!rows[0]) throw notFound();
-  if (rows[0].status !== 1) throw conflict("refundHandled");
+  if (rows[0].status !== RefundStatus.Pending) throw conflict("refundHandled");
   return { ...rows[0], amount: fen(rows[0].amount) };
 }
 
@@ -127,43 +128,42 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
     const b = rows[0];
     const paid = fen(b.amountPaid) - refund.amount;
     if (paid < 0) throw refused("refundOverPaid", "amount");
-    const status = paid + fen(b.amountWaived) >= fen(b.amountDue) + fen(b.lateFee) ? STATUS.PAID : paid > 0 ? STATUS.PARTIAL : STATUS.APPROVED;
+    const status = paid + fen(b.amountWaived) >= fen(b.amountDue) + fen(b.lateFee) ? BillStatus.Paid : paid > 0 ? BillStatus.PartlyPaid : BillStatus.Approved;
     await tx.query(
-      `update bills set amount_paid = $3, status = $4, paid_at = case when $4 = 4 then paid_at else null end, updated_at = now(), updated_by = $5, version = version + 1
-        where tenant_id = $1 and id = $2`,
-      [session.tenantId, payment.billId, paid, status, session.userId],
+      sql`update bills set amount_paid = ${paid}, status = ${status}, paid_at = case when ${status}::int = ${BillStatus.Paid} then paid_at else null end,
+              updated_at = now(), updated_by = ${session.userId}, version = version + 1
+        where tenant_id = ${session.tenantId} and id = ${payment.billId}`,
     );
   }
   const [k1, k2] = dayLockKey(payment.communityId);
   await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
   const day = await accountingDay(tx, session.tenantId, payment.communityId, chinaDay(at));
   const serialNo = `R${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+  const { userId } = session;
   await tx.query(
-    `insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag,
+    sql`insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag,
                            receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
-     select tenant_id, community_id, $3, bill_id, room_id, $4, $5, payment_type, 1, receipt_no, $6, $7, $8::date, $9, $6, $6
-       from payments where tenant_id = $1 and id = $2`,
-    [session.tenantId, payment.id, serialNo, refund.amount, refund.refundMethod, session.userId, at.toISOString(), day, refund.reason.slice(0, 128)],
+     select tenant_id, community_id, ${serialNo}, bill_id, room_id, ${refund.amount}, ${refund.refundMethod}, payment_type, ${ReturnFlag.Refund},
+            receipt_no, ${userId}, ${at.toISOString()}, ${day}::date, ${refund.reason.slice(0, 128)}, ${userId}, ${userId}
+       from payments where tenant_id = ${session.tenantId} and id = ${payment.id}`,
   );
-  await tx.query(`update refunds set status = 2, approver_id = $3, refunded_at = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`, [
-    session.tenantId,
-    refund.id,
-    session.userId,
-    at.toISOString(),
-  ]);
+  await tx.query(
+    sql`update refunds set status = ${RefundStatus.Refunded}, approver_id = ${userId}, refunded_at = ${at.toISOString()}, updated_at = now(), updated_by = ${userId},
+            version = version + 1
+      where tenant_id = ${session.tenantId} and id = ${refund.id}`,
+  );
   await audit(tx, session, ip, "refunds", "approve", refund.id, { amount: fenToYuan(refund.amount), serialNo }, CODES.received);
-  return { id: refund.id, status: 2, serialNo, accountingDay: day };
+  return { id: refund.id, status: RefundStatus.Refunded, serialNo, accountingDay: day };
 }
 
 export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, reasonValue: unknown) {
   const reason = reasonOf(reasonValue, "reason", "rejectReasonRequired");
   const refund = await lockRefund(tx, session.tenantId, idValue);
-  await tx.query(`update refunds set status = 3, approver_id = $3, reject_reason = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`, [
-    session.tenantId,
-    refund.id,
-    session.userId,
-    reason,
-  ]);
+  await tx.query(
+    sql`update refunds set status = ${RefundStatus.Rejected}, approver_id = ${session.userId}, reject_reason = ${reason}, updated_at = now(), updated_by = ${session.userId},
+            version = version + 1
+      where tenant_id = ${session.tenantId} and id = ${refund.id}`,
+  );
   await audit(tx, session, ip, "refunds", "reject", refund.id, { reason }, CODES.received);
-  return { id: refund.id, status: 3 };
+  return { id: refund.id, status: RefundStatus.Rejected };
 }

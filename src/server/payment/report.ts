@@ -13,6 +13,8 @@ import { percentText } from "../../common/payment/pricing.ts";
 import { fen, optionalIdList, refused } from "./common.ts";
 import type { ReportRow } from "../../common/payment/shapes.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { anyOf, empty, sql } from "../db/sql.ts";
+import { BillStatus, ReturnFlag } from "../../../generated/states.ts";
 
 function range(body: Record<string, unknown>): { start: string; end: string } {
   const start = body.startMonth;
@@ -27,23 +29,19 @@ function range(body: Record<string, unknown>): { start: string; end: string } {
 export async function paymentReport(db: DbSession, session: SessionInfo, body: Record<string, unknown>) {
   const { start, end } = range(body);
   const communityIds = optionalIdList(body.communityIds, "communityIds", 1000);
-  const params: unknown[] = [session.tenantId, start, end];
-  let filter = "";
-  if (communityIds) {
-    params.push(communityIds);
-    filter = "and b.community_id = any($4::bigint[])";
-  }
+  const { tenantId } = session;
   const rows = await camelRows<Record<string, unknown>>(
     db,
-    `with b as (
+    sql`with b as (
        select b.id, b.community_id, b.period, b.room_id, b.amount_due + b.late_fee as due, b.amount_waived as waived, b.status
-         from bills b where b.tenant_id = $1 and b.period between $2 and $3 and b.status in (2, 4, 5) ${filter}
+         from bills b where b.tenant_id = ${tenantId} and b.period between ${start} and ${end}
+          and b.status in (${BillStatus.Approved}, ${BillStatus.Paid}, ${BillStatus.PartlyPaid}) ${communityIds ? sql`and ${anyOf(sql`b.community_id`, communityIds)}` : empty}
      ), pay as (
-       select p.bill_id, coalesce(sum(p.amount) filter (where p.return_flag is distinct from 1), 0) as collected,
-              coalesce(sum(p.amount) filter (where p.return_flag = 1), 0) as refunded
-         from payments p where p.tenant_id = $1 and p.bill_id in (select id from b) group by p.bill_id
+       select p.bill_id, coalesce(sum(p.amount) filter (where p.return_flag is distinct from ${ReturnFlag.Refund}), 0) as collected,
+              coalesce(sum(p.amount) filter (where p.return_flag = ${ReturnFlag.Refund}), 0) as refunded
+         from payments p where p.tenant_id = ${tenantId} and p.bill_id in (select id from b) group by p.bill_id
      ), rooms as (
-       select community_id, period, room_id, bool_and(status = 4) as settled from b group by 1, 2, 3
+       select community_id, period, room_id, bool_and(status = ${BillStatus.Paid}) as settled from b group by 1, 2, 3
      ), households as (
        select community_id, period, count(*)::int as households, count(*) filter (where settled)::int as paid from rooms group by 1, 2
      )
@@ -51,11 +49,10 @@ export async function paymentReport(db: DbSession, session: SessionInfo, body: R
             sum(b.due)::bigint as due, coalesce(sum(pay.collected), 0)::bigint as collected, coalesce(sum(pay.refunded), 0)::bigint as refunded,
             sum(b.waived)::bigint as waived, h.households, h.paid
        from b left join pay on pay.bill_id = b.id
-       join communities c on c.tenant_id = $1 and c.id = b.community_id
+       join communities c on c.tenant_id = ${tenantId} and c.id = b.community_id
        join households h on h.community_id = b.community_id and h.period = b.period
       group by b.community_id, c.name, b.period, h.households, h.paid
       order by b.period, c.name, b.community_id`,
-    params,
   );
   const list: ReportRow[] = rows.map((r) => {
     const due = fen(r.due);

@@ -16,6 +16,8 @@ import { validationError } from "../http/envelope.ts";
 import { refused } from "./common.ts";
 import type { PaymentSettingsShape, SteerFlags } from "../../common/payment/shapes.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { join, raw, sql } from "../db/sql.ts";
+import { ReceiptType } from "../../../generated/states.ts";
 
 export type { SteerFlags };
 
@@ -42,7 +44,7 @@ export const defaultSettings = (communityId: number): PaymentSettings => ({
   payParamsSavedAt: null,
   receiptTitle: null,
   receiptPrefix: null,
-  defaultReceiptType: 1,
+  defaultReceiptType: ReceiptType.Receipt,
   invoiceEnabled: false,
   taxNo: null,
   receiptSavedAt: null,
@@ -108,22 +110,21 @@ export async function saveSettings(tx: DbSession, session: SessionInfo, communit
     values.payMethods = [...new Set(methods.map(Number))].sort((a, b) => a - b);
   }
   if (section === "receipt" && !values.receiptPrefix) throw refused("receiptPrefixRequired", "receiptPrefix");
-  const columns: string[] = [];
-  const params: unknown[] = [session.tenantId, communityId, session.userId];
-  for (const name of fields) {
-    if (!(name in values)) continue;
-    const field = def.fields.find((f) => f.name === name)!;
-    params.push(toColumnValue(field, values[name]));
-    columns.push(field.column);
-  }
-  const casts = columns.map((c, i) => (c === "pay_methods" ? `$${i + 4}::jsonb` : `$${i + 4}`));
-  const insertCols = ["tenant_id", "community_id", "created_by", "updated_by", ...columns, stamp];
-  const insertVals = ["$1", "$2", "$3", "$3", ...casts, "now()"];
-  const updates = [...columns.map((c, i) => `${c} = ${casts[i]}`), `${stamp} = now()`, "updated_by = $3", "updated_at = now()", "version = payment_settings.version + 1"];
+  // The tab's fields given, each as its column (a name from the schema) and its value.
+  const given = fields
+    .filter((name) => name in values)
+    .map((name) => {
+      const field = def.fields.find((f) => f.name === name)!;
+      const value = toColumnValue(field, values[name]);
+      return { column: raw(field.column), value: field.column === "pay_methods" ? sql`${value}::jsonb` : sql`${value}` };
+    });
+  const { tenantId, userId } = session;
+  const insertCols = [sql`tenant_id, community_id, created_by, updated_by`, ...given.map((g) => g.column), raw(stamp)];
+  const insertVals = [sql`${tenantId}, ${communityId}, ${userId}, ${userId}`, ...given.map((g) => g.value), sql`now()`];
+  const updates = [...given.map((g) => sql`${g.column} = ${g.value}`), sql`${raw(stamp)} = now(), updated_by = ${userId}, updated_at = now(), version = payment_settings.version + 1`];
   await tx.query(
-    `insert into payment_settings (${insertCols.join(", ")}) values (${insertVals.join(", ")})
-     on conflict (tenant_id, community_id) do update set ${updates.join(", ")}`,
-    params,
+    sql`insert into payment_settings (${join(insertCols, ", ")}) values (${join(insertVals, ", ")})
+     on conflict (tenant_id, community_id) do update set ${join(updates, ", ")}`,
   );
 }
 

@@ -12,9 +12,11 @@ import { discountOffFen } from "../../common/payment/pricing.ts";
 import { parseId } from "../crud/sql.ts";
 import { loadSettings } from "./settings.ts";
 import { BILL_FROM, BILL_SELECT, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
-import { PAYABLE, STATUS } from "./cashier.ts";
+import { PAYABLE } from "./cashier.ts";
 import { audit, CODES, conflict, fen, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { sql } from "../db/sql.ts";
+import { BillStatus, WaiverStatus, WaiverType } from "../../../generated/states.ts";
 
 async function lockBill(tx: DbSession, tenantId: number, id: number): Promise<BillRow> {
   const rows = await camelRows<BillRow>(tx, `select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = $2 for update of b`, [tenantId, id]);
@@ -23,11 +25,10 @@ async function lockBill(tx: DbSession, tenantId: number, id: number): Promise<Bi
 }
 
 async function pendingOf(tx: DbSession, tenantId: number, billId: number, exceptId = 0): Promise<number> {
-  const { rows } = await tx.query<{ n: string }>("select coalesce(sum(amount), 0)::bigint as n from waivers where tenant_id = $1 and bill_id = $2 and status = 1 and id <> $3", [
-    tenantId,
-    billId,
-    exceptId,
-  ]);
+  const { rows } = await tx.query<{ n: string }>(
+    sql`select coalesce(sum(amount), 0)::bigint as n from waivers
+         where tenant_id = ${tenantId} and bill_id = ${billId} and status = ${WaiverStatus.Pending} and id <> ${exceptId}`,
+  );
   return fen(rows[0].n);
 }
 
@@ -35,12 +36,12 @@ async function pendingOf(tx: DbSession, tenantId: number, billId: number, except
 async function applyToBill(tx: DbSession, session: SessionInfo, b: BillRow, amount: number, today: string, at: Date) {
   const lateFee = lateFeeOn(b, today);
   const waived = b.amountWaived + amount;
-  const status = b.amountPaid + waived >= b.amountDue + lateFee ? STATUS.PAID : b.status;
+  const status = b.amountPaid + waived >= b.amountDue + lateFee ? BillStatus.Paid : b.status;
   await tx.query(
-    `update bills set amount_waived = $3, late_fee = $4, status = $5, paid_at = case when $5 = 4 then $6::timestamptz else paid_at end,
-            updated_at = now(), updated_by = $7, version = version + 1
-      where tenant_id = $1 and id = $2`,
-    [session.tenantId, b.id, waived, lateFee, status, at.toISOString(), session.userId],
+    sql`update bills set amount_waived = ${waived}, late_fee = ${lateFee}, status = ${status},
+            paid_at = case when ${status}::int = ${BillStatus.Paid} then ${at.toISOString()}::timestamptz else paid_at end,
+            updated_at = now(), updated_by = ${session.userId}, version = version + 1
+      where tenant_id = ${session.tenantId} and id = ${b.id}`,
   );
 }
 
@@ -58,29 +59,30 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
   const today = chinaDay(at);
   const available = owedOn(bill, today) - (await pendingOf(tx, session.tenantId, billId));
   if (available <= 0) throw refused("nothingToWaive", "billId");
-  const waiverType = Number(body.waiverType ?? 1);
+  const waiverType = Number(body.waiverType ?? WaiverType.Discount);
   let amount: number;
   let discount: string | null = null;
-  if (waiverType === 1) {
+  if (waiverType === WaiverType.Discount) {
     const problem = checkRule("discount", body.discount) ?? (body.discount === undefined || body.discount === "" ? say("discountRequired") : null);
     if (problem) throw ruleBroken(problem, "discount");
     discount = String(body.discount).trim();
     amount = discountOffFen(available, discount);
-  } else if (waiverType === 2) {
+  } else if (waiverType === WaiverType.FixedAmount) {
     amount = payAmountFen(body.amount, "amount", available);
   } else throw refused("selectWaiverType", "waiverType");
-  if (amount <= 0) throw refused("waiverPositive", waiverType === 1 ? "discount" : "amount");
+  if (amount <= 0) throw refused("waiverPositive", waiverType === WaiverType.Discount ? "discount" : "amount");
   const reason = reasonOf(body.reason, "reason", "waiverReasonRequired");
   const settings = await loadSettings(tx, session.tenantId, bill.communityId);
   const auto = amount <= settings.waiverAutoApproveLimit;
+  const status = auto ? WaiverStatus.Approved : WaiverStatus.Pending;
   const { rows } = await tx.query<{ id: number }>(
-    `insert into waivers (tenant_id, community_id, bill_id, room_id, waiver_type, discount, amount, reason, status, approver_id, approved_at, created_by, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) returning id`,
-    [session.tenantId, bill.communityId, billId, bill.roomId, waiverType, discount, amount, reason, auto ? 2 : 1, auto ? session.userId : null, auto ? at.toISOString() : null, session.userId],
+    sql`insert into waivers (tenant_id, community_id, bill_id, room_id, waiver_type, discount, amount, reason, status, approver_id, approved_at, created_by, updated_by)
+     values (${session.tenantId}, ${bill.communityId}, ${billId}, ${bill.roomId}, ${waiverType}, ${discount}, ${amount}, ${reason}, ${status},
+             ${auto ? session.userId : null}, ${auto ? at.toISOString() : null}, ${session.userId}, ${session.userId}) returning id`,
   );
   if (auto) await applyToBill(tx, session, bill, amount, today, at);
   await audit(tx, session, ip, "waivers", "apply", rows[0].id, { billId, amount: fenToYuan(amount), autoApproved: auto }, CODES.billPay);
-  return { id: rows[0].id, status: auto ? 2 : 1, amount: fenToYuan(amount) };
+  return { id: rows[0].id, status, amount: fenToYuan(amount) };
 }
 
 async function lockWaiver(tx: DbSession, tenantId: number, idValue: unknown) {
@@ -91,7 +93,7 @@ async function lockWaiver(tx: DbSession, tenantId: number, idValue: unknown) {
     id,
   ]);
   if (!rows[0]) throw notFound();
-  if (rows[0].status !== 1) throw conflict("waiverHandled");
+  if (rows[0].status !== WaiverStatus.Pending) throw conflict("waiverHandled");
   return { ...rows[0], amount: fen(rows[0].amount) };
 }
 
@@ -103,24 +105,23 @@ export async function approveWaiver(tx: DbSession, session: SessionInfo, ip: str
     throw refused("waiverOverOutstanding", "amount");
   }
   await applyToBill(tx, session, bill, waiver.amount, today, at);
-  await tx.query(`update waivers set status = 2, approver_id = $3, approved_at = $4, updated_at = now(), updated_by = $3, version = version + 1 where tenant_id = $1 and id = $2`, [
-    session.tenantId,
-    waiver.id,
-    session.userId,
-    at.toISOString(),
-  ]);
+  await tx.query(
+    sql`update waivers set status = ${WaiverStatus.Approved}, approver_id = ${session.userId}, approved_at = ${at.toISOString()}, updated_at = now(),
+            updated_by = ${session.userId}, version = version + 1
+      where tenant_id = ${session.tenantId} and id = ${waiver.id}`,
+  );
   await audit(tx, session, ip, "waivers", "approve", waiver.id, { amount: fenToYuan(waiver.amount) }, CODES.billPay);
-  return { id: waiver.id, status: 2 };
+  return { id: waiver.id, status: WaiverStatus.Approved };
 }
 
 export async function rejectWaiver(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, reasonValue: unknown) {
   const reason = reasonOf(reasonValue, "reason", "rejectReasonRequired");
   const waiver = await lockWaiver(tx, session.tenantId, idValue);
   await tx.query(
-    `update waivers set status = 3, approver_id = $3, approved_at = now(), reject_reason = $4, updated_at = now(), updated_by = $3, version = version + 1
-      where tenant_id = $1 and id = $2`,
-    [session.tenantId, waiver.id, session.userId, reason],
+    sql`update waivers set status = ${WaiverStatus.Rejected}, approver_id = ${session.userId}, approved_at = now(), reject_reason = ${reason}, updated_at = now(),
+            updated_by = ${session.userId}, version = version + 1
+      where tenant_id = ${session.tenantId} and id = ${waiver.id}`,
   );
   await audit(tx, session, ip, "waivers", "reject", waiver.id, { reason }, CODES.billPay);
-  return { id: waiver.id, status: 3 };
+  return { id: waiver.id, status: WaiverStatus.Rejected };
 }
