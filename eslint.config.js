@@ -47,6 +47,24 @@ export default tseslint.config(
     },
   },
   {
+    // The server's platform (sessions, the generic CRUD, the database, HTTP, tasks, Excel) serves
+    // every domain and knows none: a domain registers what it adds (hooks, tasks, routes) instead.
+    files: ["src/server/{auth,crud,db,http,tasks,excel}/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/community/*", "**/system/*", "**/workbench/*", "**/devices/*", "**/smarthome/*", "**/payment/*"],
+              message: "Platform code does not import a domain; let the domain register with the platform.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/web/**/*.{ts,tsx}"],
     ...reactHooks.configs.flat.recommended,
   },
