@@ -5,7 +5,7 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
-import { fillText } from "../../common/fill-text.ts";
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { texts } from "../../../generated/texts.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
 import { CODES, fen, refused, ruleBroken } from "./common.ts";
@@ -111,7 +111,7 @@ async function approveDepositRefund(ctx: ActionHookContext): Promise<void> {
     payMethod: row.refundMethod ?? row.payMethod,
     payerName: row.payerName,
     receiptNo: row.receiptNo,
-    remark: row.deductionReason ? fillText(texts.ledger.depositRefundDeducted, { reason: row.deductionReason }).slice(0, 128) : texts.ledger.depositRefund,
+    remark: row.deductionReason ? fillTexts.ledger.depositRefundDeducted({ reason: row.deductionReason }).slice(0, 128) : texts.ledger.depositRefund,
   });
 }
 

@@ -1,8 +1,7 @@
 // Daily settlement (对账管理) and the payment report (缴费报表), schemas/operations/payment.yaml.
 import type { FastifyInstance } from "fastify";
 import { route } from "../../http/operation.ts";
-import { texts } from "../../../../generated/texts.ts";
-import { fillText } from "../../../common/fill-text.ts";
+import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { operations } from "../../../../generated/operations.ts";
 import type { GetReconciliationDayData } from "../../../../generated/operation-types.ts";
 import { closeDay, daySummary, declareDay } from "../reconciliation.ts";
@@ -27,7 +26,7 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
     const ids = typeof query.communityIds === "string" && query.communityIds.trim() ? query.communityIds.split(",") : undefined;
     const data = await paymentReport(app.db, session, { ...query, communityIds: ids });
     const file = await reportWorkbook(data);
-    const name = encodeURIComponent(fillText(texts.paymentReport.file, { start: data.startMonth, end: data.endMonth }));
+    const name = encodeURIComponent(fillTexts.paymentReport.file({ start: data.startMonth, end: data.endMonth }));
     return reply.header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").header("content-disposition", `attachment; filename*=UTF-8''${name}`).send(file);
   });
 }
