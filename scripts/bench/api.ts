@@ -186,15 +186,17 @@ async function load(url: string, body: unknown, headers: Record<string, string>,
   };
 }
 
-async function signIn(port: number): Promise<string> {
+/** Signs in; the headers of a signed-in call: the session cookie and its signature (both are needed). */
+async function signIn(port: number): Promise<Record<string, string>> {
   const r = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
     body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
   });
   const body = (await r.json()) as { data?: { signature?: string } };
-  if (!body.data?.signature) throw new Error(`sign-in failed: ${r.status} ${JSON.stringify(body)}`);
-  return body.data.signature;
+  const cookie = /^neptune_session=[^;]+/.exec(r.headers.get("set-cookie") ?? "")?.[0];
+  if (!body.data?.signature || !cookie) throw new Error(`sign-in failed: ${r.status} ${JSON.stringify(body)}`);
+  return { signature: body.data.signature, cookie };
 }
 
 /** Sends one request and checks the answer holds a full page (the data set is what we think). */
@@ -280,7 +282,7 @@ async function runBackend(o: ApiBenchOptions, backend: "pglite" | "postgres"): P
     const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
     const app = await startChild("src/server/main.ts", env);
     children.push(app);
-    const signature = await signIn(app.port);
+    const session = await signIn(app.port);
     const communityId = seeded.communityIds[0];
     const pageBody = (pageNo: number) => ({ pageNo, pageSize: o.pageSize, communityId, sortField: "name", sortOrder: "asc" });
     const appRun = await measureTarget(
@@ -288,7 +290,7 @@ async function runBackend(o: ApiBenchOptions, backend: "pglite" | "postgres"): P
       backend,
       "app",
       `http://127.0.0.1:${app.port}/api/system/inhabitants/actions/pageList`,
-      { signature, "x-requested-with": "XMLHttpRequest" },
+      { ...session, "x-requested-with": "XMLHttpRequest" },
       pageBody,
       cpuProbe(app.process.pid, watcher),
     );

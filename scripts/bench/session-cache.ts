@@ -38,6 +38,7 @@ try {
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const login = await app.inject({ method: "POST", url: "/api/auth/login", headers: { "x-requested-with": "XMLHttpRequest" }, payload: { username: "admin", password: "Bench-Pass-2024" } });
   const signature = login.json().data.signature as string;
+  const cookie = /^neptune_session=[^;]+/.exec(String(login.headers["set-cookie"] ?? ""))?.[0] ?? "";
   const run = () =>
     new Promise<{ rps: number; p50: number; p99: number; non2xx: number }>((done, fail) =>
       autocannon(
@@ -46,7 +47,7 @@ try {
           method: "POST",
           connections,
           duration,
-          headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", signature },
+          headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", signature, cookie },
           body: "{}",
         },
         (err, r) => (err ? fail(err) : done({ rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx })),

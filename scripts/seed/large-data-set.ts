@@ -5,6 +5,7 @@
 // Values follow the schema rules (names, 11-digit mobiles, room numbers, room status 1..5).
 import type { Db, DbSession } from "../../src/server/db/types.ts";
 import { hashPassword } from "../../src/server/auth/password.ts";
+import { passwordProblem } from "../../src/server/auth/password-policy.ts";
 
 export interface LargeDataSetOptions {
   rooms: number;
@@ -85,6 +86,8 @@ export async function seedLargeDataSet(db: Db, options: LargeDataSetOptions): Pr
   const roomsPerCommunity = Math.ceil(rooms / communities);
   const buildingsPerCommunity = Math.max(1, Math.ceil(roomsPerCommunity / (UNITS_PER_BUILDING * MAX_ROOMS_PER_UNIT)));
   const floors = Math.ceil(Math.ceil(roomsPerCommunity / (buildingsPerCommunity * UNITS_PER_BUILDING)) / ROOMS_PER_FLOOR);
+  const problem = passwordProblem(options.password);
+  if (problem) throw new Error(`password: ${problem}`);
   const passwordHash = await hashPassword(options.password);
 
   return db.transaction(async (tx) => {

@@ -135,7 +135,10 @@ describe("a new tenant's admin", () => {
     expect(await hint.count()).toBe(0);
     // Not answered: the server has no sheet of this user.
     const answered = await page.evaluate(async () => {
-      const res = await fetch("/tenantApi/crain/help/web/questionnaire/user/hbl-payment-guide-satisfaction", { headers: { "X-Requested-With": "XMLHttpRequest" }, credentials: "include" });
+      const res = await fetch("/tenantApi/crain/help/web/questionnaire/user/hbl-payment-guide-satisfaction", {
+        headers: { "X-Requested-With": "XMLHttpRequest", signature: sessionStorage.getItem("signature") ?? "" },
+        credentials: "include",
+      });
       return ((await res.json()) as { data: { answered: boolean } }).data.answered;
     });
     expect(answered).toBe(false);

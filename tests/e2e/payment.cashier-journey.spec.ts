@@ -14,8 +14,10 @@ const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="g
 test("a cashier takes a cash payment for a room and prints its receipt", async () => {
   const { page, product } = journey;
   // A room of the current community with an approved, unpaid bill.
+  // The page's request context sends the session cookie; the signature header is the app's, from session storage.
+  const signature = (await page.evaluate(() => sessionStorage.getItem("signature"))) ?? "";
   const found = await page.request.post(`${product.baseUrl}/api/property/bills/actions/query`, {
-    headers: { "X-Requested-With": "XMLHttpRequest" },
+    headers: { "X-Requested-With": "XMLHttpRequest", signature },
     data: { status: [2], pageNo: 1, pageSize: 1 },
   });
   const bill = (await found.json()).data.list[0] as { roomLabel: string; communityId: number };

@@ -12,6 +12,8 @@ import { useJourney } from "./support/journey.ts";
 
 const journey = useJourney({ timeout: 60_000 });
 const XHR = { "X-Requested-With": "XMLHttpRequest" };
+/** The headers of a call as the app sends them: the marker and the session's signature (the page's request context sends the cookie). */
+const headersOf = async (page: Page) => ({ ...XHR, signature: (await page.evaluate(() => sessionStorage.getItem("signature"))) ?? "" });
 
 const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
 
@@ -34,7 +36,8 @@ async function choose(scope: Locator, label: string, option: string) {
 
 async function api<T>(method: "get" | "post", path: string, data?: Record<string, unknown>): Promise<T> {
   const { page, product } = journey;
-  const res = method === "get" ? await page.request.get(`${product.baseUrl}${path}`, { headers: XHR }) : await page.request.post(`${product.baseUrl}${path}`, { headers: XHR, data });
+  const headers = await headersOf(page);
+  const res = method === "get" ? await page.request.get(`${product.baseUrl}${path}`, { headers }) : await page.request.post(`${product.baseUrl}${path}`, { headers, data });
   const body = await res.json();
   expect(body.code, `${path}: ${body.message}`).toBe(0);
   return body.data as T;
@@ -65,7 +68,7 @@ test("a recharge, then approving the room's bills pays them from the balance", a
   await expect.poll(async () => (await api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
   const existing = await api<{ list: { id: number }[] }>("post", "/api/property/prepayAccounts/actions/pageList", { pageNo: 1, pageSize: 1, roomId: room.id });
   const accountId = existing.list[0]?.id ?? (await api<{ id: number }>("post", "/api/property/prepayAccounts", { communityId: c.communityId, roomId: room.id, autoDeduct: true })).id;
-  await page.request.put(`${journey.product.baseUrl}/api/property/prepayAccounts/${accountId}`, { headers: XHR, data: { autoDeduct: true } });
+  await page.request.put(`${journey.product.baseUrl}/api/property/prepayAccounts/${accountId}`, { headers: await headersOf(page), data: { autoDeduct: true } });
   const before = Number((await api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance.replace(".", ""));
 
   // 1. Recharge 500.00 in cash from the account list.

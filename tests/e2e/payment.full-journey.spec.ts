@@ -15,6 +15,8 @@ import { useJourney } from "./support/journey.ts";
 const journey = useJourney({ timeout: 60_000 });
 
 const XHR = { "X-Requested-With": "XMLHttpRequest" };
+/** The headers of a call as the app sends them: the marker and the session's signature (the page's request context sends the cookie). */
+const headersOf = async (page: Page) => ({ ...XHR, signature: (await page.evaluate(() => sessionStorage.getItem("signature"))) ?? "" });
 const PRICE_TYPE = "按面积计费";
 const ITEM = "电梯运行维护费";
 const UNIT_PRICE_FEN = 315; // 3.15 元 per ㎡ and month
@@ -112,7 +114,8 @@ async function readReport(page: Page, name: string): Promise<ReportFigures> {
 test("an office worker sets up a fee, bills a building, approves, takes cash at the cashier and sees the report move", async () => {
   const { page, product } = journey;
   const api = async <T>(method: "get" | "post", path: string, data?: Record<string, unknown>): Promise<T> => {
-    const res = method === "get" ? await page.request.get(`${product.baseUrl}${path}`, { headers: XHR }) : await page.request.post(`${product.baseUrl}${path}`, { headers: XHR, data });
+    const headers = await headersOf(page);
+    const res = method === "get" ? await page.request.get(`${product.baseUrl}${path}`, { headers }) : await page.request.post(`${product.baseUrl}${path}`, { headers, data });
     const body = await res.json();
     expect(body.code, `${path}: ${body.message}`).toBe(0);
     return body.data as T;

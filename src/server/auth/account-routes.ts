@@ -2,17 +2,19 @@
 // change, profile edit. They need a session but no authority code.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { operations } from "../../../generated/operations.ts";
-import { apiError } from "../http/envelope.ts";
+import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { loadSession } from "./guard.ts";
 import { clearSessionCookie } from "./cookie.ts";
 import { deleteOtherSessions, deleteSession } from "./session-store.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { passwordProblem } from "./password-policy.ts";
 import { userCenter } from "./user-center.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  // Logout works with or without a live session (it always clears the cookie).
+  // Logout works with or without a live session (it always clears the cookie). The GET one too needs
+  // the X-Requested-With marker (the guard: XHR_MARKED_GETS), so another site's link ends nothing.
   const logout = async ({ request, reply }: { request: FastifyRequest; reply: FastifyReply }) => {
     const session = await loadSession(app, request);
     if (session) {
@@ -25,8 +27,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.logout, logout);
   route(app, operations.logoutProxy, logout);
 
-  // The new password's rule (schemas/rules.yaml password) is checked by the operation's validator.
+  // The new password's rule (schemas/rules.yaml password) is checked by the operation's validator;
+  // a common password is refused here (password-policy.ts), before the old one is checked.
   route(app, operations.modifyPassword, async ({ body: { oldPassword, newPassword }, session, request }) => {
+    const problem = passwordProblem(newPassword);
+    if (problem) throw validationError([{ field: "newPassword", message: problem }]);
     const { rows } = await app.db.query<{ password_hash: string | null }>("select password_hash from users where tenant_id = $1 and id = $2", [session.tenantId, session.userId]);
     if (!(await verifyPassword(oldPassword, rows[0]?.password_hash))) throw apiError("WRONG_OLD_PASSWORD");
     const hash = await hashPassword(newPassword);

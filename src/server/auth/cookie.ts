@@ -1,12 +1,25 @@
-// The session token travels in the httpOnly cookie neptune_session or in the `signature` header.
+// What a request carries of its session: the token in the httpOnly cookie neptune_session and the
+// session's signature in the `signature` header. Both are needed (auth/session-store.ts): neither
+// alone is a session.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE, SIGNATURE_HEADER } from "./settings.ts";
+import type { SessionCredentials } from "./session-store.ts";
 
+/**
+ * The signature the request carried (its `signature` header), e.g. to hand it back in
+ * GET homepage/user. On a guarded route it is the session's own (the guard checked it); it is never
+ * the cookie's token, which no answer contains. (Named tokenOf from when the two were one value.)
+ */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers[SIGNATURE_HEADER];
-  const fromHeader = Array.isArray(header) ? header[0] : header;
-  if (fromHeader) return fromHeader;
-  return request.cookies?.[SESSION_COOKIE] || null;
+  return (Array.isArray(header) ? header[0] : header) || null;
+}
+
+/** The cookie's token and the signature header, or null when either is missing. */
+export function credentialsOf(request: FastifyRequest): SessionCredentials | null {
+  const token = request.cookies?.[SESSION_COOKIE];
+  const signature = tokenOf(request);
+  return token && signature ? { token, signature } : null;
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {

@@ -1,31 +1,43 @@
 // The guard every request passes, in this order:
-// 1. every method but GET and HEAD needs `X-Requested-With: XMLHttpRequest`, else HTTP 403 and
-//    nothing done (checked before anything else, login included);
-// 2. unless the route says `config.public`, a live session (cookie or `signature` header), else 401;
+// 1. every method but GET and HEAD, and the few GETs that change something (the spec's GET logout:
+//    XHR_MARKED_GETS), need `X-Requested-With: XMLHttpRequest`, else HTTP 403 and nothing done
+//    (checked before anything else, login included): another site's form or link carries the
+//    SameSite=Lax cookie on a top-level GET, but cannot add the header;
+// 2. unless the route says `config.public`, a live session: the cookie's token AND the session's
+//    `signature` header (either alone, or another session's signature, is no session), else 401;
 // 3. when the route says `config.authority`, the session must hold that code, else HTTP 401 with
 //    body {code: 403, status: 403, ...} (spec §6 "403 marker").
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { operations } from "../../../generated/operations.ts";
 import { apiError } from "../http/envelope.ts";
 import { findSession, type SessionInfo } from "./session-store.ts";
-import { tokenOf } from "./cookie.ts";
+import { credentialsOf } from "./cookie.ts";
+
+/** GET routes that act (end the session): they need the marker like any other method. */
+const XHR_MARKED_GETS: ReadonlySet<string> = new Set([operations.logout.path]);
+
+function needsXhrMarker(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return true;
+  return XHR_MARKED_GETS.has(request.routeOptions.url ?? "");
+}
 
 export function hasXhrMarker(request: FastifyRequest): boolean {
   const value = request.headers["x-requested-with"];
   return typeof value === "string" && value.toLowerCase() === "xmlhttprequest";
 }
 
-/** The request's session if it has a live one (public routes that care, e.g. logout, call this). */
+/** The request's session if it has a live one, cookie and signature (public routes that care, e.g. logout, call this). */
 export async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<SessionInfo | null> {
   if (request.session) return request.session;
-  const token = tokenOf(request);
-  request.session = token ? await findSession(app.db, token) : null;
+  const credentials = credentialsOf(request);
+  request.session = credentials ? await findSession(app.db, credentials) : null;
   return request.session;
 }
 
 export function installGuard(app: FastifyInstance): void {
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && !hasXhrMarker(request)) throw apiError("MISSING_XHR_MARKER");
+    if (needsXhrMarker(request) && !hasXhrMarker(request)) throw apiError("MISSING_XHR_MARKER");
     if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.public) return;

@@ -2,7 +2,8 @@
 // user's one-time ticket (POST /api/auth/homepage/actions/getTicket) opens /open/key?key=<ticket>,
 // and the page exchanges it here for a session of that user:
 //   POST /api/auth/homepage/actions/keyLogin {key} -> the login answer {signature, userId, tenantId,
-//        userType, tenantHomePage} and the session cookie. Public (it is how the visitor signs in).
+//        userType, tenantHomePage} and the session cookie (like the login: the session's token in
+//        the cookie, its signature in the answer). Public (it is how the visitor signs in).
 // A ticket works once and for 5 minutes; an unknown, used or expired one, or a disabled user,
 // answers 400 密钥无效或已过期 (the same for every case, so nothing is learnt about tickets).
 import type { FastifyInstance } from "fastify";
@@ -31,9 +32,9 @@ export async function keyLoginModule(app: FastifyInstance): Promise<void> {
     const user = rows[0];
     if (!user || user.enabled === false) throw invalidKey();
     await deleteExpiredSessions(app.db);
-    const token = await createSession(app.db, owner, { ip: request.ip, userAgent: request.headers["user-agent"] });
+    const { token, signature } = await createSession(app.db, owner, { ip: request.ip, userAgent: request.headers["user-agent"] });
     await writeOperationLog(app.db, { tenantId: owner.tenantId, userId: owner.userId, username: user.username, ip: request.ip, resource: "auth", action: "keyLogin" });
     setSessionCookie(request, reply, token);
-    return { signature: token, userId: owner.userId, tenantId: owner.tenantId, userType: user.userType ?? "1", tenantHomePage: user.tenantHomePage ?? "" };
+    return { signature, userId: owner.userId, tenantId: owner.tenantId, userType: user.userType ?? "1", tenantHomePage: user.tenantHomePage ?? "" };
   });
 }

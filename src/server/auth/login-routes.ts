@@ -1,14 +1,17 @@
 // POST /api/auth/login {username, password} -> {signature, userId, tenantId, userType, tenantHomePage}
-// plus the httpOnly session cookie. Login is by username alone: usernames are unique across tenants
-// (login_names). Wrong name or password: 400 LOGIN_FAILED; too many failures: 429 LOGIN_LOCKED.
+// plus the httpOnly session cookie (its token is not the signature: a call needs both). Login is by
+// username alone: usernames are unique across tenants (login_names). Wrong name or password: 400
+// LOGIN_FAILED; too many failures from this address: 429 LOGIN_LOCKED; many failures for the username
+// from anywhere: the answer comes later (login-throttle.ts). A password stored at an older, weaker
+// scrypt cost is stored again at today's on its first successful login.
 import type { FastifyInstance } from "fastify";
 import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { operations } from "../../../generated/operations.ts";
-import { verifyPassword } from "./password.ts";
+import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
 import { createSession, deleteExpiredSessions } from "./session-store.ts";
 import { setSessionCookie } from "./cookie.ts";
-import { clearLoginFailures, isLoginLocked, recordLoginFailure, usernameKey } from "./login-throttle.ts";
+import { clearLoginFailures, loginThrottle, recordLoginFailure, usernameKey, waitLoginDelay } from "./login-throttle.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 
 interface LoginUser {
@@ -28,7 +31,9 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     if (!username || !password || username.length > 64 || password.length > 256) throw apiError("LOGIN_FAILED");
     const ip = request.ip;
     const db = app.db;
-    if (await isLoginLocked(db, username, ip)) throw apiError("LOGIN_LOCKED");
+    const throttle = await loginThrottle(db, username, ip);
+    if (throttle.locked) throw apiError("LOGIN_LOCKED");
+    await waitLoginDelay(throttle);
 
     const { rows } = await db.query<LoginUser>(
       `select u.id as user_id, u.tenant_id, u.username, u.user_type, u.enabled, u.password_hash, t.tenant_home_page
@@ -46,12 +51,21 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     }
 
     await clearLoginFailures(db, username, ip);
+    if (needsRehash(user.password_hash)) {
+      // Only if nobody changed it meanwhile (a password change wins); failing to store it again only
+      // leaves the older hash, which still verifies.
+      try {
+        await db.query("update users set password_hash = $4 where tenant_id = $1 and id = $2 and password_hash = $3", [user.tenant_id, user.user_id, user.password_hash, await hashPassword(password)]);
+      } catch (err) {
+        request.log.warn({ err, userId: user.user_id }, "password not rehashed");
+      }
+    }
     await deleteExpiredSessions(db);
-    const token = await createSession(db, { userId: user.user_id, tenantId: user.tenant_id }, { ip, userAgent: request.headers["user-agent"] });
+    const { token, signature } = await createSession(db, { userId: user.user_id, tenantId: user.tenant_id }, { ip, userAgent: request.headers["user-agent"] });
     await writeOperationLog(db, { tenantId: user.tenant_id, userId: user.user_id, username: user.username, ip, resource: "auth", action: "login" });
     setSessionCookie(request, reply, token);
     return {
-      signature: token,
+      signature,
       userId: user.user_id,
       tenantId: user.tenant_id,
       userType: user.user_type ?? "1",

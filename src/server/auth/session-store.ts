@@ -1,4 +1,9 @@
-// Sessions in the database: the token is given to the client once; the table keeps its SHA-256.
+// Sessions in the database. A login makes two random values: the token, which goes only into the
+// httpOnly cookie, and the signature, which the login answer returns (the web app keeps it in
+// session storage and sends it in the `signature` header). The table keeps the SHA-256 of each.
+// A call is the session's only with the cookie's token AND the matching signature (compared in
+// constant time): a script that reads session storage holds no bearer token, and a request that
+// only carries the cookie (another site's form or link) is not signed in.
 //
 // Per-server session cache: a looked-up session is kept in memory for SESSION_CACHE_MS (5 s, never
 // past the session's own end), keyed by the token's hash, at most SESSION_CACHE_MAX entries, so a
@@ -13,12 +18,19 @@
 // SESSION_CACHE_MS (docs/server.md).
 import type { Db, DbSession } from "../db/types.ts";
 import { texts } from "../../../generated/texts.ts";
-import { newToken, sha256Hex } from "./tokens.ts";
+import { newToken, sameDigest, sha256Hex } from "./tokens.ts";
 import { SESSION_CACHE_MAX, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS } from "./settings.ts";
 import { authoritiesOf } from "./authorities.ts";
 
+/** What a request carries of its session: the cookie's token and the `signature` header. */
+export interface SessionCredentials {
+  token: string;
+  signature: string;
+}
+
 /** What a request knows about its signed-in user. */
 export interface SessionInfo {
+  /** The SHA-256 of the cookie's token (the row's key). */
   tokenHash: string;
   userId: number;
   tenantId: number;
@@ -30,15 +42,17 @@ export interface SessionInfo {
   sceneName: string;
 }
 
-const INSERT_SQL = `insert into sessions (token_hash, user_id, tenant_id, expires_at, ip, user_agent)
-     values ($1, $2, $3, now() + ($4 || ' milliseconds')::interval, $5, $6)`;
+const INSERT_SQL = `insert into sessions (token_hash, signature_hash, user_id, tenant_id, expires_at, ip, user_agent)
+     values ($1, $2, $3, $4, now() + ($5 || ' milliseconds')::interval, $6, $7)`;
 const TOUCH_SQL = `update sessions set last_seen = now(), expires_at = now() + ($2 || ' milliseconds')::interval where token_hash = $1`;
 const DELETE_EXPIRED_SQL = "delete from sessions where expires_at <= now() or created_at <= now() - ($1 || ' milliseconds')::interval";
 
-export async function createSession(db: DbSession, user: { userId: number; tenantId: number }, meta: { ip?: string; userAgent?: string }): Promise<string> {
+/** A new session: its token (for the cookie only) and its signature (for the login answer). */
+export async function createSession(db: DbSession, user: { userId: number; tenantId: number }, meta: { ip?: string; userAgent?: string }): Promise<SessionCredentials> {
   const token = newToken();
-  await db.query(INSERT_SQL, [sha256Hex(token), user.userId, user.tenantId, String(SESSION_IDLE_MS), meta.ip ?? null, (meta.userAgent ?? "").slice(0, 256) || null]);
-  return token;
+  const signature = newToken();
+  await db.query(INSERT_SQL, [sha256Hex(token), sha256Hex(signature), user.userId, user.tenantId, String(SESSION_IDLE_MS), meta.ip ?? null, (meta.userAgent ?? "").slice(0, 256) || null]);
+  return { token, signature };
 }
 
 /** The tables a session lookup reads: a write to one may change what a cached session says. */
@@ -48,6 +62,8 @@ export const SESSION_BOOKKEEPING_SQL: readonly string[] = [INSERT_SQL, TOUCH_SQL
 
 interface CachedSession {
   info: SessionInfo;
+  /** The SHA-256 of the session's signature (null: a session that has none is nobody's). */
+  signatureHash: string | null;
   /** Date.now() past which the entry is not used. */
   until: number;
 }
@@ -59,20 +75,20 @@ class SessionCache {
   /** Set while changes made by other servers cannot be heard (auth/session-revocation.ts): no caching. */
   paused = false;
 
-  get(hash: string): SessionInfo | null {
+  get(hash: string): CachedSession | null {
     if (this.paused) return null;
     const entry = this.entries.get(hash);
     if (!entry) return null;
-    if (entry.until > Date.now()) return entry.info;
+    if (entry.until > Date.now()) return entry;
     this.entries.delete(hash);
     return null;
   }
 
-  set(hash: string, info: SessionInfo, ttl: number): void {
+  set(hash: string, info: SessionInfo, signatureHash: string | null, ttl: number): void {
     if (this.paused) return;
     this.entries.delete(hash);
     if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!); // the oldest
-    this.entries.set(hash, { info, until: Date.now() + ttl });
+    this.entries.set(hash, { info, signatureHash, until: Date.now() + ttl });
   }
 
   clear(): void {
@@ -115,6 +131,7 @@ export function pauseSessionCache(db: DbSession, paused: boolean): void {
 
 interface SessionRow {
   token_hash: string;
+  signature_hash: string | null;
   user_id: number;
   tenant_id: number;
   username: string;
@@ -127,7 +144,7 @@ interface SessionRow {
   remaining_ms: number | string;
 }
 
-const LOOKUP_SQL = `select s.token_hash, s.user_id, s.tenant_id, u.username, u.real_name, u.user_type, c.authorities,
+const LOOKUP_SQL = `select s.token_hash, s.signature_hash, s.user_id, s.tenant_id, u.username, u.real_name, u.user_type, c.authorities,
             t.name as tenant_name, t.scene_name,
             s.last_seen < now() - ($2 || ' milliseconds')::interval as stale,
             extract(epoch from least(s.expires_at, s.created_at + ($3 || ' milliseconds')::interval) - now()) * 1000 as remaining_ms
@@ -141,21 +158,26 @@ const LOOKUP_SQL = `select s.token_hash, s.user_id, s.tenant_id, u.username, u.r
         and u.enabled is not false`;
 
 /**
- * The live session of a token (idle and absolute limits, enabled user), touching it now and then.
- * Served from the per-server cache when this server looked it up less than SESSION_CACHE_MS ago.
+ * The live session of the cookie's token when the signature is that session's (idle and absolute
+ * limits, enabled user), touching it now and then; null otherwise (no such session, or a missing or
+ * another session's signature: the same answer as no session). Served from the per-server cache when
+ * this server looked the token up less than SESSION_CACHE_MS ago; the signature is checked every time.
  */
-export async function findSession(db: DbSession, token: string): Promise<SessionInfo | null> {
-  if (!token || token.length > 200) return null;
+export async function findSession(db: DbSession, credentials: SessionCredentials): Promise<SessionInfo | null> {
+  const { token, signature } = credentials;
+  if (!token || token.length > 200 || !signature || signature.length > 200) return null;
   const hash = sha256Hex(token);
+  const signatureHash = sha256Hex(signature);
   const cache = cacheOf(db);
   const cached = cache?.get(hash);
-  if (cached) return cached;
+  if (cached) return sameDigest(cached.signatureHash, signatureHash) ? cached.info : null;
   const generation = cache?.generation;
 
   const { rows } = await db.query<SessionRow>(LOOKUP_SQL, [hash, String(SESSION_TOUCH_MS), String(SESSION_MAX_MS)]);
   const row = rows[0];
   if (!row) return null;
-  if (row.stale) await db.query(TOUCH_SQL, [hash, String(SESSION_IDLE_MS)]);
+  const signed = sameDigest(row.signature_hash, signatureHash);
+  if (signed && row.stale) await db.query(TOUCH_SQL, [hash, String(SESSION_IDLE_MS)]);
   const authorities = authoritiesOf(row.user_type, row.authorities);
   // Frozen: the cached object is shared by the requests of the next few seconds.
   const info: SessionInfo = Object.freeze({
@@ -171,8 +193,8 @@ export async function findSession(db: DbSession, token: string): Promise<Session
   });
   // Never kept past the session's own end (idle or absolute), measured on the database's clock.
   const ttl = Math.min(SESSION_CACHE_MS, Number(row.remaining_ms));
-  if (cache && cache.generation === generation && ttl > 0) cache.set(hash, info, ttl);
-  return info;
+  if (cache && cache.generation === generation && ttl > 0) cache.set(hash, info, row.signature_hash, ttl);
+  return signed ? info : null;
 }
 
 export async function deleteSession(db: DbSession, tokenHash: string): Promise<void> {

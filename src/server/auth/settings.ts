@@ -13,15 +13,30 @@ export const SESSION_TOUCH_MS = 60 * 1000;
 export const SESSION_CACHE_MS = 5 * 1000;
 export const SESSION_CACHE_MAX = 10_000;
 
-/** The session cookie; the same token is the `signature` of the login answer and header. */
+/**
+ * The session cookie (httpOnly: scripts never see its token) and the header carrying the session's
+ * signature (the login answer's `signature`, kept in session storage): a second random value of the
+ * session, not the cookie's token. Every call needs both, matching (auth/session-store.ts).
+ */
 export const SESSION_COOKIE = "neptune_session";
 export const SIGNATURE_HEADER = "signature";
 
-/** Failed logins within the window that lock further attempts (HTTP 429 LOGIN_LOCKED). */
+/** Failed logins are counted within this window (table login_attempts, shared by every server). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** An address that failed this often for one username is locked for that username (HTTP 429 LOGIN_LOCKED). */
 export const LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS = 5;
-export const LOGIN_MAX_FAILURES_PER_USER = 20;
+/** An address that failed this often, whatever the usernames, is locked for every username. */
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50;
+/**
+ * Failures for one username from any addresses never lock it (that would let anyone who knows the
+ * name lock its owner out); past this many, every login of that username waits before it is
+ * answered: LOGIN_SLOWDOWN_BASE_MS, doubling with each further failure, at most LOGIN_SLOWDOWN_MAX_MS.
+ */
+export const LOGIN_SLOWDOWN_AFTER_FAILURES = 10;
+export const LOGIN_SLOWDOWN_BASE_MS = 250;
+export const LOGIN_SLOWDOWN_MAX_MS = 4000;
+/** IPv6 addresses are counted per /64 (one subscriber's network): rotating inside it gains nothing. */
+export const LOGIN_IPV6_PREFIX_HEXTETS = 4;
 
 /** getTicket: one-time, valid 5 minutes (docs/api.md). */
 export const TICKET_TTL_MS = 5 * 60 * 1000;

@@ -9,6 +9,7 @@ import { seedInhabitants } from "./inhabitants.ts";
 import { seedResidentDetails } from "./resident-details.ts";
 import { seedResourceRows } from "./resource-rows.ts";
 import { seedPayments } from "./payments.ts";
+import { passwordProblem } from "../auth/password-policy.ts";
 
 export interface DemoSeedResult {
   tenants: DemoTenants;
@@ -21,7 +22,10 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return rows[0].n === 0;
 }
 
+/** Refuses (before writing anything) a demo password that no user could set (password-policy.ts). */
 export async function seedDemo(db: Db, password: string): Promise<DemoSeedResult> {
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(`NEPTUNE_DEMO_PASSWORD: ${problem}`);
   return db.transaction(async (tx) => {
     const tenants = await seedTenants(tx);
     const users = await seedUsers(tx, tenants, password);

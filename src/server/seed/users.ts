@@ -1,5 +1,6 @@
 // Demo roles and users: tenant A's admin (main account) and staff (role 社区管理员 with the community
-// module only: HBL01001, HBL01003, HBL01005); tenant B's admin2 (main account).
+// module only: HBL01001, HBL01003, HBL01005); tenant B's admin2 (main account). They share one
+// password, hashed once (a hash at today's scrypt cost takes most of a second).
 import type { DbSession } from "../db/types.ts";
 import { hashPassword } from "../auth/password.ts";
 import type { DemoTenants } from "./tenants.ts";
@@ -13,16 +14,17 @@ export interface DemoUsers {
   staffRole: number;
 }
 
-async function insertUser(tx: DbSession, u: { tenantId: number; username: string; realName: string; phone: string; userType: string; roleId: number | null; password: string }): Promise<number> {
+async function insertUser(tx: DbSession, u: { tenantId: number; username: string; realName: string; phone: string; userType: string; roleId: number | null; passwordHash: string }): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `insert into users (tenant_id, username, real_name, phone, user_type, role_id, enabled, password_hash)
      values ($1, $2, $3, $4, $5, $6, true, $7) returning id`,
-    [u.tenantId, u.username, u.realName, u.phone, u.userType, u.roleId, await hashPassword(u.password)],
+    [u.tenantId, u.username, u.realName, u.phone, u.userType, u.roleId, u.passwordHash],
   );
   return rows[0].id;
 }
 
 export async function seedUsers(tx: DbSession, tenants: DemoTenants, password: string): Promise<DemoUsers> {
+  const passwordHash = await hashPassword(password);
   const staffRole = (
     await tx.query<{ id: number }>(`insert into characters (tenant_id, name, description, authorities) values ($1, '社区管理员', '社区、房屋、人员管理', $2::jsonb) returning id`, [
       tenants.a,
@@ -31,8 +33,8 @@ export async function seedUsers(tx: DbSession, tenants: DemoTenants, password: s
   ).rows[0].id;
   return {
     staffRole,
-    admin: await insertUser(tx, { tenantId: tenants.a, username: "admin", realName: "张明", phone: "13800000001", userType: "0", roleId: null, password }),
-    staff: await insertUser(tx, { tenantId: tenants.a, username: "staff", realName: "李娜", phone: "13800000002", userType: "1", roleId: staffRole, password }),
-    admin2: await insertUser(tx, { tenantId: tenants.b, username: "admin2", realName: "王强", phone: "13900000001", userType: "0", roleId: null, password }),
+    admin: await insertUser(tx, { tenantId: tenants.a, username: "admin", realName: "张明", phone: "13800000001", userType: "0", roleId: null, passwordHash }),
+    staff: await insertUser(tx, { tenantId: tenants.a, username: "staff", realName: "李娜", phone: "13800000002", userType: "1", roleId: staffRole, passwordHash }),
+    admin2: await insertUser(tx, { tenantId: tenants.b, username: "admin2", realName: "王强", phone: "13900000001", userType: "0", roleId: null, passwordHash }),
   };
 }

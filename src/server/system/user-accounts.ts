@@ -3,9 +3,9 @@
 // secret field passwordHash is never read from or written to the client). Username uniqueness across
 // tenants is enforced by login_names (409 DUPLICATE). Deleting a user keeps its operation log
 // (user_id cleared) and ends its sessions.
-import { checkRule } from "../../common/validate.ts";
 import { messages } from "../../../generated/errors.ts";
 import { hashPassword } from "../auth/password.ts";
+import { passwordProblem } from "../auth/password-policy.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { scalarText } from "../../common/scalar-text.ts";
@@ -16,7 +16,7 @@ export function registerUserAccountHooks(): void {
     async beforeWrite({ db, session, id, body, columns }) {
       await checkUserGrant(db, session, { id, roleId: body.roleId, userType: body.userType, enabled: body.enabled });
       if (body.password !== undefined && body.password !== null && body.password !== "") {
-        const problem = checkRule("password", body.password);
+        const problem = passwordProblem(body.password);
         if (problem) throw validationError([{ field: "password", message: problem }]);
         columns.set("password_hash", await hashPassword(scalarText(body.password)));
       }

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { backends } from "../support/server.ts";
+import { backends, sessionCredentials, sessionHeaders } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 import { openapiFile } from "../../../src/server/paths.ts";
 import { findSession } from "../../../src/server/auth/session-store.ts";
@@ -102,7 +102,7 @@ describe.each(backends)("hostile input on every declared operation (%s)", (backe
     const runs = Number(process.env.FUZZ_RUNS ?? 2);
     console.log(`hostile-input fuzz (${backend}): seed ${seed}; FUZZ_SEED=${seed} repeats this run`);
     const ops = operations();
-    const staffCodes = new Set((await findSession(t.server.db, t.staff))!.authorities);
+    const staffCodes = new Set((await findSession(t.server.db, sessionCredentials(t.staff)))!.authorities);
     const writes = recordWrites(t.server.db);
     const tokens: Record<string, string | undefined> = { admin: t.admin, staff: t.staff, admin2: t.admin2, none: undefined };
     const failures: string[] = [];
@@ -118,7 +118,7 @@ describe.each(backends)("hostile input on every declared operation (%s)", (backe
         const url = `${op.path.replace(/\{[^}]+\}/g, ids[i])}${op.method === "GET" || i % 2 ? `?${queries[i]}` : ""}`;
         const hasBody = op.method !== "GET" && op.method !== "HEAD";
         const headers: Record<string, string> = { "x-requested-with": "XMLHttpRequest" };
-        if (tokens[caller]) headers.signature = tokens[caller]!;
+        if (tokens[caller]) Object.assign(headers, sessionHeaders(tokens[caller]));
         if (hasBody) headers["content-type"] = "application/json";
         writes.take();
         const started = Date.now();

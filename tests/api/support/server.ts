@@ -16,7 +16,39 @@ import { waitForTemplate } from "../../support/templates.ts";
 
 export { DEMO_PASSWORD } from "../../support/demo-password.ts";
 import { DEMO_PASSWORD } from "../../support/demo-password.ts";
+import { SESSION_COOKIE } from "../../../src/server/auth/settings.ts";
 export const XHR = { "x-requested-with": "XMLHttpRequest" };
+
+// A session is two values: the token in the httpOnly cookie and the signature of the login answer
+// (src/server/auth/session-store.ts). Tests name a session by its signature (`token` below, t.admin…):
+// every login answered through TestServer.request (login, keyLogin) records its cookie's token here,
+// and a request with that signature sends both.
+const cookieTokens = new Map<string, string>();
+
+/** The cookie's token of the session whose login answered with this signature (undefined: none seen). */
+export function cookieTokenOf(signature: string): string | undefined {
+  return cookieTokens.get(signature);
+}
+
+/** The headers of a signed-in call: the session cookie and the signature header (just the header for an unknown signature). */
+export function sessionHeaders(signature: string): Record<string, string> {
+  const token = cookieTokens.get(signature);
+  return { signature, ...(token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}) };
+}
+
+/** The session's token and signature, as the server's findSession takes them. */
+export function sessionCredentials(signature: string): { token: string; signature: string } {
+  return { token: cookieTokens.get(signature) ?? "", signature };
+}
+
+function recordLogin(setCookie: unknown, body: unknown): void {
+  const signature = (body as { data?: { signature?: unknown } } | null)?.data?.signature;
+  if (typeof signature !== "string" || !signature) return;
+  for (const line of [setCookie].flat()) {
+    const token = typeof line === "string" ? new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(line)?.[1] : undefined;
+    if (token) cookieTokens.set(signature, decodeURIComponent(token));
+  }
+}
 
 export type BackendName = "pglite" | "postgres";
 export const backends: BackendName[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -89,10 +121,13 @@ export interface Reply {
 
 export interface RequestOptions {
   body?: unknown;
+  /** The session's signature (its login answer's): sent with the session's cookie. */
   token?: string;
   /** Send the X-Requested-With marker (default true). */
   xhr?: boolean;
   headers?: Record<string, string>;
+  /** The client's address (default light-my-request's 127.0.0.1). */
+  ip?: string;
 }
 
 export class TestServer {
@@ -106,18 +141,19 @@ export class TestServer {
   }
 
   async request(method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD", url: string, opts: RequestOptions = {}): Promise<Reply> {
-    const headers: Record<string, string> = { ...(opts.xhr === false ? {} : XHR), ...(opts.headers ?? {}) };
-    if (opts.token) headers.signature = opts.token;
-    const r = await this.app.inject({ method, url, headers, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) });
+    const headers: Record<string, string> = { ...(opts.xhr === false ? {} : XHR), ...(opts.token ? sessionHeaders(opts.token) : {}), ...(opts.headers ?? {}) };
+    const r = await this.app.inject({ method, url, headers, ...(opts.ip ? { remoteAddress: opts.ip } : {}), ...(opts.body !== undefined ? { payload: opts.body as object } : {}) });
     let body: any = r.body; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of any shape, as Reply.body
     try {
       body = r.json();
     } catch {
       /* not JSON */
     }
+    recordLogin(r.headers["set-cookie"], body);
     return { status: r.statusCode, body, headers: r.headers, text: r.body };
   }
 
+  /** Signs in; the session's signature (requests given it as `token` send the session's cookie too). */
   async login(username: string, password = DEMO_PASSWORD): Promise<string> {
     const r = await this.request("POST", "/api/auth/login", { body: { username, password } });
     if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${r.text}`);

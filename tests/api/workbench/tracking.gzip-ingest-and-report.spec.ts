@@ -3,7 +3,7 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { gzipJson } from "../../../src/web/tracking/encode.ts";
-import { backends, XHR } from "../support/server.ts";
+import { backends, sessionHeaders, XHR } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 
 describe.each(backends)("click tracking (%s)", (backend) => {
@@ -13,7 +13,7 @@ describe.each(backends)("click tracking (%s)", (backend) => {
     t.server.app.inject({
       method: "POST",
       url,
-      headers: { ...XHR, "content-type": "application/json", ...(token ? { signature: token } : {}), ...headers },
+      headers: { ...XHR, "content-type": "application/json", ...(token ? sessionHeaders(token) : {}), ...headers },
       payload,
     });
   const gz = (value: unknown) => Buffer.from(gzipJson(value));
@@ -56,7 +56,7 @@ describe.each(backends)("click tracking (%s)", (backend) => {
     const noMarker = await t.server.app.inject({
       method: "POST",
       url: "/pick/pickInfo",
-      headers: { signature: t.admin, "content-type": "application/json" },
+      headers: { ...sessionHeaders(t.admin), "content-type": "application/json" },
       payload: JSON.stringify({ dataList: records("x", 1) }),
     });
     expect(noMarker.statusCode).toBe(403);

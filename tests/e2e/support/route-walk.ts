@@ -120,9 +120,10 @@ export function describeRouteWalkShard(shard: number, count: number): void {
 
         await journey.logIn(page, "admin");
         const signature = (await page.evaluate((key) => sessionStorage.getItem(key), constants.sessionKeys.signature)) ?? "";
+        const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
         const times: number[] = [];
         for (const route of mine) {
-          const path = await concretePath(route, journey.product.baseUrl, signature);
+          const path = await concretePath(route, journey.product.baseUrl, signature, cookie);
           crashes.length = 0;
           let { shown, ms } = await navigate(page, path);
           // Two browsers and the API suite share the test machine's cores: a navigation over the limit is

@@ -11,9 +11,9 @@ export const BROKEN = ".ant-result-403, .ant-result-404, .ant-result-500, .ant-r
 /**
  * A path with its params filled in: :type → 1 (the patrol Iframe variants); :id → the first row of
  * the resource the page shows (a page keyed "receipt" shows a row of "receipts"), read with the
- * signed-in user's signature.
+ * signed-in user's session: its signature and its cookie (the server needs both).
  */
-export async function concretePath(route: RouteDef, baseUrl: string, signature: string): Promise<string> {
+export async function concretePath(route: RouteDef, baseUrl: string, signature: string, cookie: string): Promise<string> {
   let path = route.path.replace(/:type\b/g, "1");
   if (path.includes(":id")) {
     const def = resources.find((r) => r.name === route.resource || r.name === `${route.page}s`);
@@ -21,7 +21,7 @@ export async function concretePath(route: RouteDef, baseUrl: string, signature: 
     if (def) {
       const res = await fetch(`${baseUrl}/api/${def.service}/${def.name}/actions/pageList`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", signature },
+        headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", signature, cookie },
         body: JSON.stringify({ pageNo: 1, pageSize: 1 }),
       });
       id = String((await res.json()).data?.list?.[0]?.id ?? id);
