@@ -1,14 +1,42 @@
 // The web app's build: served under /neptune/ (spec §2), output in dist/web (the server serves it),
 // and in development the API prefixes of spec §7 proxied to the local server.
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { proxyPrefixes } from "./src/web/http/hosts.ts";
 
 const apiTarget = process.env.NEPTUNE_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
+// qs (Refine's query strings: its router bindings parse and build every URL) keeps its per-call
+// bookkeeping in side-channel, whose error texts and engine checks bring object-inspect, get-intrinsic
+// and a dozen helpers: about 10 KB gzip of the shell's first load. The same channel (get, set, has,
+// delete, assert) over a WeakMap for object keys and a Map for the others, as side-channel itself
+// stores them, without them; a CommonJS module, as qs requires it.
+const SIDE_CHANNEL = "\0neptune-side-channel";
+const sideChannel: Plugin = {
+  name: "neptune-side-channel",
+  enforce: "pre",
+  resolveId: (id) => (id === "side-channel" ? SIDE_CHANNEL : null),
+  load: (id) =>
+    id === SIDE_CHANNEL
+      ? `module.exports = function getSideChannel() {
+  var objects = new WeakMap(), others = new Map();
+  var store = function (key) { return key !== null && (typeof key === "object" || typeof key === "function") ? objects : others; };
+  var channel = {
+    get: function (key) { return store(key).get(key); },
+    has: function (key) { return store(key).has(key); },
+    set: function (key, value) { store(key).set(key, value); },
+    "delete": function (key) { return store(key)["delete"](key); },
+    assert: function (key) { if (!channel.has(key)) throw new TypeError("Side channel does not contain the given key"); },
+  };
+  return channel;
+};
+`
+      : null,
+};
+
 export default defineConfig({
   base: "/neptune/",
-  plugins: [react()],
+  plugins: [react(), sideChannel],
   build: {
     outDir: "dist/web",
     emptyOutDir: true,

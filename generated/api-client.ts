@@ -2,6 +2,7 @@
 // Source: schemas/operations/*.yaml
 // The typed client of the declared operations: one function per operation, typed input in, typed data out.
 // It builds no request itself: the injected transport (the web app's request wrapper) performs the call.
+// createApiQueries adds the react-query helpers of each operation (query key, query options, mutation options).
 import type {
   LoginParams,
   LoginQuery,
@@ -982,6 +983,321 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
 }
 
 export type ApiClient<O = unknown> = ReturnType<typeof createApiClient<O>>;
+
+/**
+ * The react-query helpers of one operation (createApiQueries): N its name, A its input argument, D its data,
+ * O the transport's options (silent, loading...: never part of a key).
+ *   - key: [name], the prefix of every key the operation makes: invalidating it refetches all of the
+ *     operation's cached answers, whatever their input;
+ *   - queryKey(input): [name, input] ({} without input): stable, react-query hashes a key with its object
+ *     keys sorted, so two equal inputs share one cache entry;
+ *   - queryOptions(input, options): that key and the call, for useQuery, fetchQuery or prefetchQuery.
+ */
+export interface QueryHelpers<N extends string, A extends [input?: object], D, O> {
+  key: readonly [N];
+  queryKey: (...input: A) => readonly [N, object];
+  queryOptions: (...args: [...A, options?: O]) => { queryKey: readonly [N, object]; queryFn: () => Promise<D> };
+}
+
+/** Every operation but a GET can also be a mutation: the call as mutationFn, its input as the variables. */
+export interface MutationHelpers<N extends string, A extends [input?: object], D, O> {
+  mutationOptions: (options?: O) => { mutationKey: readonly [N]; mutationFn: (...input: A) => Promise<D> };
+}
+
+/** The helpers of each operation, by name. */
+export interface ApiQueries<O = unknown> {
+  /** 用户名密码登录，返回 signature 并设置会话 Cookie (POST /api/auth/login) */
+  login: QueryHelpers<"login", [input?: { body?: LoginBody }], LoginData, O> & MutationHelpers<"login", [input?: { body?: LoginBody }], LoginData, O>;
+  /** 用一次性票据（密钥）登录，返回与登录相同的结果 (POST /api/auth/homepage/actions/keyLogin) */
+  keyLogin: QueryHelpers<"keyLogin", [input?: { body?: KeyLoginBody }], KeyLoginData, O> & MutationHelpers<"keyLogin", [input?: { body?: KeyLoginBody }], KeyLoginData, O>;
+  /** 为当前用户发放一次性票据（5 分钟，供其他应用密钥登录） (POST /api/auth/homepage/actions/getTicket) */
+  getTicket: QueryHelpers<"getTicket", [input?: { query?: GetTicketQuery }], GetTicketData, O> & MutationHelpers<"getTicket", [input?: { query?: GetTicketQuery }], GetTicketData, O>;
+  /** 退出登录（有无会话都清除会话 Cookie） (GET /api/system/homepage/web/logout) */
+  logout: QueryHelpers<"logout", [input?: { query?: LogoutQuery }], LogoutData, O>;
+  /** 退出登录（统一认证前缀） (POST /proxyAuth/auth/homepage/actions/logout) */
+  logoutProxy: QueryHelpers<"logoutProxy", [input?: { body?: LogoutProxyBody }], LogoutProxyData, O> & MutationHelpers<"logoutProxy", [input?: { body?: LogoutProxyBody }], LogoutProxyData, O>;
+  /** 修改当前用户的密码（其他会话随之失效） (POST /api/system/homepage/modifyPassword) */
+  modifyPassword: QueryHelpers<"modifyPassword", [input: { body: ModifyPasswordBody }], ModifyPasswordData, O> & MutationHelpers<"modifyPassword", [input: { body: ModifyPasswordBody }], ModifyPasswordData, O>;
+  /** 修改当前用户的姓名、手机号、公司简称，返回用户中心信息 (POST /api/system/homepage/editsave) */
+  editUserProfile: QueryHelpers<"editUserProfile", [input?: { body?: EditUserProfileBody }], EditUserProfileData, O> & MutationHelpers<"editUserProfile", [input?: { body?: EditUserProfileBody }], EditUserProfileData, O>;
+  /** 区域树：虚拟根“全部区域”（id 1）下为本租户的区域 (POST /api/system/areas/actions/findAreaTreeList) */
+  findAreaTreeList: QueryHelpers<"findAreaTreeList", [input?: { body?: FindAreaTreeListBody }], FindAreaTreeListData, O> & MutationHelpers<"findAreaTreeList", [input?: { body?: FindAreaTreeListBody }], FindAreaTreeListData, O>;
+  /** 区域及其下级区域的社区（areaId 为 1 或不传：全部社区） (GET /api/system/communities) */
+  listCommunities: QueryHelpers<"listCommunities", [input?: { query?: ListCommunitiesQuery }], ListCommunitiesData, O>;
+  /** 区域与社区树（区域的子区域在前，社区在后） (POST /api/system/communities/actions/findCommunityTree) */
+  findCommunityTree: QueryHelpers<"findCommunityTree", [input?: { body?: FindCommunityTreeBody }], FindCommunityTreeData, O> & MutationHelpers<"findCommunityTree", [input?: { body?: FindCommunityTreeBody }], FindCommunityTreeData, O>;
+  /** 当前用户最近访问的社区（最新在前，最多 5 个） (GET /api/system/recentCommunity/actions/getRecentCommunityList) */
+  getRecentCommunityList: QueryHelpers<"getRecentCommunityList", [input?: Record<string, never>], GetRecentCommunityListData, O>;
+  /** 保存最近访问的社区（按给定顺序，最新在前；保留前 5 个，其他租户的社区被忽略） (POST /api/system/recentCommunity/actions/setRecentCommunityList) */
+  setRecentCommunityList: QueryHelpers<"setRecentCommunityList", [input: { body: SetRecentCommunityListBody }], SetRecentCommunityListData, O> & MutationHelpers<"setRecentCommunityList", [input: { body: SetRecentCommunityListBody }], SetRecentCommunityListData, O>;
+  /** 社区的楼栋 (POST /api/system/buildings/actions/listByCommunityId) */
+  listBuildingsByCommunity: QueryHelpers<"listBuildingsByCommunity", [input: { body: ListBuildingsByCommunityBody }], ListBuildingsByCommunityData, O> & MutationHelpers<"listBuildingsByCommunity", [input: { body: ListBuildingsByCommunityBody }], ListBuildingsByCommunityData, O>;
+  /** 楼栋的单元 (POST /api/system/units/actions/listByBuildingId) */
+  listUnitsByBuilding: QueryHelpers<"listUnitsByBuilding", [input: { body: ListUnitsByBuildingBody }], ListUnitsByBuildingData, O> & MutationHelpers<"listUnitsByBuilding", [input: { body: ListUnitsByBuildingBody }], ListUnitsByBuildingData, O>;
+  /** 单元的房屋 (POST /api/system/rooms/actions/listByUnitId) */
+  listRoomsByUnit: QueryHelpers<"listRoomsByUnit", [input: { body: ListRoomsByUnitBody }], ListRoomsByUnitData, O> & MutationHelpers<"listRoomsByUnit", [input: { body: ListRoomsByUnitBody }], ListRoomsByUnitData, O>;
+  /** 房屋住户看到的通知公告：所在社区的全体公告与指定给该房屋的通知（已发布且未截止，置顶在前，最新在前） (GET /api/property/notices/actions/roomNoticeList) */
+  listRoomNotices: QueryHelpers<"listRoomNotices", [input: { query: ListRoomNoticesQuery }], ListRoomNoticesData, O>;
+  /** 分页查找房屋（关键字匹配房号、楼栋或单元名称） (POST /api/system/rooms/actions/pageListSimpleRooms) */
+  pageListSimpleRooms: QueryHelpers<"pageListSimpleRooms", [input?: { body?: PageListSimpleRoomsBody }], PageListSimpleRoomsData, O> & MutationHelpers<"pageListSimpleRooms", [input?: { body?: PageListSimpleRoomsBody }], PageListSimpleRoomsData, O>;
+  /** 社区参数配置 (GET /api/system/communities/:id/actions/getCommunityParamConfig) */
+  getCommunityParamConfig: QueryHelpers<"getCommunityParamConfig", [input: { params: GetCommunityParamConfigParams }], GetCommunityParamConfigData, O>;
+  /** 社区的 Dad 平台配置 (GET /api/system/communities/:id/actions/getDadCommunityConfig) */
+  getDadCommunityConfig: QueryHelpers<"getDadCommunityConfig", [input: { params: GetDadCommunityConfigParams }], GetDadCommunityConfigData, O>;
+  /** 社区的健康码核验配置 (GET /api/system/communities/:id/actions/getXiChengHealthCodeConfig) */
+  getXiChengHealthCodeConfig: QueryHelpers<"getXiChengHealthCodeConfig", [input: { params: GetXiChengHealthCodeConfigParams }], GetXiChengHealthCodeConfigData, O>;
+  /** 记录一次 Dad 平台同步请求的时间 (GET /api/system/communities/:id/actions/syncDadDate) */
+  syncDadDate: QueryHelpers<"syncDadDate", [input: { params: SyncDadDateParams }], SyncDadDateData, O>;
+  /** 保存社区参数配置（合并给定的项，值为 null 的项被删除） (POST /api/system/communities/actions/setCommunityParamConfig) */
+  setCommunityParamConfig: QueryHelpers<"setCommunityParamConfig", [input?: { body?: SetCommunityParamConfigBody }], SetCommunityParamConfigData, O> & MutationHelpers<"setCommunityParamConfig", [input?: { body?: SetCommunityParamConfigBody }], SetCommunityParamConfigData, O>;
+  /** 保存社区参数配置（社区在路径中） (POST /api/system/communities/:id/actions/setCommunityParamConfig) */
+  setCommunityParamConfigById: QueryHelpers<"setCommunityParamConfigById", [input: { params: SetCommunityParamConfigByIdParams; body?: SetCommunityParamConfigByIdBody }], SetCommunityParamConfigByIdData, O> & MutationHelpers<"setCommunityParamConfigById", [input: { params: SetCommunityParamConfigByIdParams; body?: SetCommunityParamConfigByIdBody }], SetCommunityParamConfigByIdData, O>;
+  /** 保存社区的 Dad 平台配置（合并给定的项） (POST /api/system/communities/actions/setDadCommunityConfig) */
+  setDadCommunityConfig: QueryHelpers<"setDadCommunityConfig", [input?: { body?: SetDadCommunityConfigBody }], SetDadCommunityConfigData, O> & MutationHelpers<"setDadCommunityConfig", [input?: { body?: SetDadCommunityConfigBody }], SetDadCommunityConfigData, O>;
+  /** 保存社区的 Dad 平台配置（社区在路径中） (POST /api/system/communities/:id/actions/setDadCommunityConfig) */
+  setDadCommunityConfigById: QueryHelpers<"setDadCommunityConfigById", [input: { params: SetDadCommunityConfigByIdParams; body?: SetDadCommunityConfigByIdBody }], SetDadCommunityConfigByIdData, O> & MutationHelpers<"setDadCommunityConfigById", [input: { params: SetDadCommunityConfigByIdParams; body?: SetDadCommunityConfigByIdBody }], SetDadCommunityConfigByIdData, O>;
+  /** 保存社区的健康码核验配置（合并给定的项） (POST /api/system/communities/actions/setXiChengHealthCodeConfig) */
+  setXiChengHealthCodeConfig: QueryHelpers<"setXiChengHealthCodeConfig", [input?: { body?: SetXiChengHealthCodeConfigBody }], SetXiChengHealthCodeConfigData, O> & MutationHelpers<"setXiChengHealthCodeConfig", [input?: { body?: SetXiChengHealthCodeConfigBody }], SetXiChengHealthCodeConfigData, O>;
+  /** 保存社区的健康码核验配置（社区在路径中） (POST /api/system/communities/:id/actions/setXiChengHealthCodeConfig) */
+  setXiChengHealthCodeConfigById: QueryHelpers<"setXiChengHealthCodeConfigById", [input: { params: SetXiChengHealthCodeConfigByIdParams; body?: SetXiChengHealthCodeConfigByIdBody }], SetXiChengHealthCodeConfigByIdData, O> & MutationHelpers<"setXiChengHealthCodeConfigById", [input: { params: SetXiChengHealthCodeConfigByIdParams; body?: SetXiChengHealthCodeConfigByIdBody }], SetXiChengHealthCodeConfigByIdData, O>;
+  /** 省市区：不传上级编码为省份，省份编码为其城市，城市编码为其区县 (GET /api/basic/queryProvinceCity) */
+  queryProvinceCity: QueryHelpers<"queryProvinceCity", [input?: { query?: QueryProvinceCityQuery }], QueryProvinceCityData, O>;
+  /** 省市区（同 queryProvinceCity） (GET /api/community/provinceCity/cityQuery) */
+  cityQuery: QueryHelpers<"cityQuery", [input?: { query?: CityQueryQuery }], CityQueryData, O>;
+  /** 物业详情：物业公司、社区概况、楼栋/单元/房屋/住户数与房屋状态分布 (GET /api/system/communities/actions/propertyDetail) */
+  getPropertyDetail: QueryHelpers<"getPropertyDetail", [input?: { query?: GetPropertyDetailQuery }], GetPropertyDetailData, O>;
+  /** 社区防疫统计：住户、14 天内新入住、重点人员、近 7 天访客与开门 (GET /api/system/inhabitants/actions/preventionStatistics) */
+  getPreventionStatistics: QueryHelpers<"getPreventionStatistics", [input?: { query?: GetPreventionStatisticsQuery }], GetPreventionStatisticsData, O>;
+  /** 住户档案：住户、房屋、卡片、重点人员、人脸数与最近 10 次开门 (GET /api/system/inhabitants/:id/actions/profile) */
+  getInhabitantProfile: QueryHelpers<"getInhabitantProfile", [input: { params: GetInhabitantProfileParams }], GetInhabitantProfileData, O>;
+  /** 本租户的边缘服务（按名称或序列号搜索，分页） (GET /api/device/edgeService/actions/getEdgeServiceList) */
+  getEdgeServiceList: QueryHelpers<"getEdgeServiceList", [input?: { query?: GetEdgeServiceListQuery }], GetEdgeServiceListData, O>;
+  /** 边缘服务详情与各类设备数量 (GET /api/device/edgeService/actions/getEdgeServiceDetails) */
+  getEdgeServiceDetails: QueryHelpers<"getEdgeServiceDetails", [input?: { query?: GetEdgeServiceDetailsQuery }], GetEdgeServiceDetailsData, O>;
+  /** 边缘服务下的设备（可按社区、设备类型筛选，分页） (GET /api/device/edgeService/actions/getEdgeDeviceList) */
+  getEdgeDeviceList: QueryHelpers<"getEdgeDeviceList", [input?: { query?: GetEdgeDeviceListQuery }], GetEdgeDeviceListData, O>;
+  /** 一台边缘设备的通道 (GET /api/device/edgeService/actions/getEdgeDeviceChannelList) */
+  getEdgeDeviceChannelList: QueryHelpers<"getEdgeDeviceChannelList", [input: { query: GetEdgeDeviceChannelListQuery }], GetEdgeDeviceChannelListData, O>;
+  /** 边缘服务下所有设备的通道（可按社区筛选） (GET /api/device/edgeService/actions/getEdgeChannelList) */
+  getEdgeChannelList: QueryHelpers<"getEdgeChannelList", [input?: { query?: GetEdgeChannelListQuery }], GetEdgeChannelListData, O>;
+  /** 边缘服务各模块的上报情况（心跳、设备、通道、绑定社区） (GET /api/device/edgeService/actions/getEgdeModuleReportStatus) */
+  getEgdeModuleReportStatus: QueryHelpers<"getEgdeModuleReportStatus", [input?: { query?: GetEgdeModuleReportStatusQuery }], GetEgdeModuleReportStatusData, O>;
+  /** 边缘服务绑定的社区 (GET /api/device/edgeService/actions/getEdgeBindCommunityList) */
+  getEdgeBindCommunityList: QueryHelpers<"getEdgeBindCommunityList", [input?: { query?: GetEdgeBindCommunityListQuery }], GetEdgeBindCommunityListData, O>;
+  /** 通道类型 (GET /api/device/edgeService/actions/getChannelType) */
+  getChannelType: QueryHelpers<"getChannelType", [input?: Record<string, never>], GetChannelTypeData, O>;
+  /** 设备类型 (GET /api/device/edgeService/actions/getDeviceType) */
+  getDeviceType: QueryHelpers<"getDeviceType", [input?: Record<string, never>], GetDeviceTypeData, O>;
+  /** 边缘服务授权（类型 252）的总数、已用数、有效期与各边缘服务的授权情况 (GET /api/device/edgeService/actions/findEdgeLicenseList) */
+  findEdgeLicenseList: QueryHelpers<"findEdgeLicenseList", [input?: Record<string, never>], FindEdgeLicenseListData, O>;
+  /** 社区绑定且在顶栏显示的第一个边缘服务（无则 null） (GET /api/device/edgeService/actions/getEdgeServiceByCommunityId) */
+  getEdgeServiceByCommunityId: QueryHelpers<"getEdgeServiceByCommunityId", [input: { query: GetEdgeServiceByCommunityIdQuery }], GetEdgeServiceByCommunityIdData, O>;
+  /** 新增边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService) */
+  addEdgeService: QueryHelpers<"addEdgeService", [input?: { body?: AddEdgeServiceBody }], AddEdgeServiceData, O> & MutationHelpers<"addEdgeService", [input?: { body?: AddEdgeServiceBody }], AddEdgeServiceData, O>;
+  /** 修改边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService/actions/updateEdgeService) */
+  updateEdgeService: QueryHelpers<"updateEdgeService", [input?: { body?: UpdateEdgeServiceBody }], UpdateEdgeServiceData, O> & MutationHelpers<"updateEdgeService", [input?: { body?: UpdateEdgeServiceBody }], UpdateEdgeServiceData, O>;
+  /** 删除边缘服务（其下还有设备时拒绝） (DELETE /api/device/edgeService/:id) */
+  deleteEdgeService: QueryHelpers<"deleteEdgeService", [input: { params: DeleteEdgeServiceParams }], DeleteEdgeServiceData, O> & MutationHelpers<"deleteEdgeService", [input: { params: DeleteEdgeServiceParams }], DeleteEdgeServiceData, O>;
+  /** 删除边缘服务及其下的设备 (DELETE /api/device/edgeService/force/:id) */
+  forceDeleteEdgeService: QueryHelpers<"forceDeleteEdgeService", [input: { params: ForceDeleteEdgeServiceParams }], ForceDeleteEdgeServiceData, O> & MutationHelpers<"forceDeleteEdgeService", [input: { params: ForceDeleteEdgeServiceParams }], ForceDeleteEdgeServiceData, O>;
+  /** 用户同意授权边缘服务 (POST /api/device/edgeService/actions/updateAuthLogin) */
+  updateAuthLogin: QueryHelpers<"updateAuthLogin", [input?: { body?: UpdateAuthLoginBody }], UpdateAuthLoginData, O> & MutationHelpers<"updateAuthLogin", [input?: { body?: UpdateAuthLoginBody }], UpdateAuthLoginData, O>;
+  /** 边缘服务是否已授权 (POST /api/device/edgeService/actions/getEdgeAuth) */
+  getEdgeAuth: QueryHelpers<"getEdgeAuth", [input?: { body?: GetEdgeAuthBody }], GetEdgeAuthData, O> & MutationHelpers<"getEdgeAuth", [input?: { body?: GetEdgeAuthBody }], GetEdgeAuthData, O>;
+  /** 设置边缘服务是否在顶栏显示 (POST /api/device/edgeService/actions/setShowEnable) */
+  setShowEnable: QueryHelpers<"setShowEnable", [input: { body: SetShowEnableBody }], SetShowEnableData, O> & MutationHelpers<"setShowEnable", [input: { body: SetShowEnableBody }], SetShowEnableData, O>;
+  /** 开启或关闭边缘服务的远程访问 (POST /api/device/edgeService/actions/enableRemoteAccess) */
+  enableRemoteAccess: QueryHelpers<"enableRemoteAccess", [input?: { body?: EnableRemoteAccessBody }], EnableRemoteAccessData, O> & MutationHelpers<"enableRemoteAccess", [input?: { body?: EnableRemoteAccessBody }], EnableRemoteAccessData, O>;
+  /** 向边缘服务同步（社区、设备与通道数） (POST /api/device/edgeService/actions/synchronizationEdgeService) */
+  synchronizationEdgeService: QueryHelpers<"synchronizationEdgeService", [input?: { body?: SynchronizationEdgeServiceBody }], SynchronizationEdgeServiceData, O> & MutationHelpers<"synchronizationEdgeService", [input?: { body?: SynchronizationEdgeServiceBody }], SynchronizationEdgeServiceData, O>;
+  /** 向边缘服务同步设备与通道 (POST /api/device/edgeService/actions/synchronizationEdgeDevice) */
+  synchronizationEdgeDevice: QueryHelpers<"synchronizationEdgeDevice", [input?: { body?: SynchronizationEdgeDeviceBody }], SynchronizationEdgeDeviceData, O> & MutationHelpers<"synchronizationEdgeDevice", [input?: { body?: SynchronizationEdgeDeviceBody }], SynchronizationEdgeDeviceData, O>;
+  /** 向边缘服务同步绑定社区的房屋与住户数据 (POST /api/device/edgeService/actions/syncData) */
+  syncData: QueryHelpers<"syncData", [input?: { body?: SyncDataBody }], SyncDataData, O> & MutationHelpers<"syncData", [input?: { body?: SyncDataBody }], SyncDataData, O>;
+  /** 把边缘设备关联到本租户的社区（communityId 为 null 时取消关联） (POST /api/device/edgeService/actions/setEdgeDeviceRelationCommunity) */
+  setEdgeDeviceRelationCommunity: QueryHelpers<"setEdgeDeviceRelationCommunity", [input?: { body?: SetEdgeDeviceRelationCommunityBody }], SetEdgeDeviceRelationCommunityData, O> & MutationHelpers<"setEdgeDeviceRelationCommunity", [input?: { body?: SetEdgeDeviceRelationCommunityBody }], SetEdgeDeviceRelationCommunityData, O>;
+  /** 把设备的通道关联到本租户的社区（通道随设备的社区） (POST /api/device/edgeService/actions/setEdgeChannelRelationCommunity) */
+  setEdgeChannelRelationCommunity: QueryHelpers<"setEdgeChannelRelationCommunity", [input?: { body?: SetEdgeChannelRelationCommunityBody }], SetEdgeChannelRelationCommunityData, O> & MutationHelpers<"setEdgeChannelRelationCommunity", [input?: { body?: SetEdgeChannelRelationCommunityBody }], SetEdgeChannelRelationCommunityData, O>;
+  /** 修改边缘设备的序列号或名称 (POST /api/device/edgeService/actions/updateDeviceSerialDetail) */
+  updateDeviceSerialDetail: QueryHelpers<"updateDeviceSerialDetail", [input?: { body?: UpdateDeviceSerialDetailBody }], UpdateDeviceSerialDetailData, O> & MutationHelpers<"updateDeviceSerialDetail", [input?: { body?: UpdateDeviceSerialDetailBody }], UpdateDeviceSerialDetailData, O>;
+  /** 为边缘服务使用一个授权（类型 252，已授权时不重复使用） (POST /api/device/edgeService/actions/addEdgeLicense) */
+  addEdgeLicense: QueryHelpers<"addEdgeLicense", [input?: { body?: AddEdgeLicenseBody }], AddEdgeLicenseData, O> & MutationHelpers<"addEdgeLicense", [input?: { body?: AddEdgeLicenseBody }], AddEdgeLicenseData, O>;
+  /** 进入智慧平台：边缘服务的地址与一次性票据 (POST /api/device/edgeService/actions/getFrpsAuth) */
+  getFrpsAuth: QueryHelpers<"getFrpsAuth", [input?: { body?: GetFrpsAuthBody }], GetFrpsAuthData, O> & MutationHelpers<"getFrpsAuth", [input?: { body?: GetFrpsAuthBody }], GetFrpsAuthData, O>;
+  /** 社区的摄像机与人脸抓拍机（视频巡查、摄像头测试、视频演示） (GET /api/device/devices/actions/cameras) */
+  listCameras: QueryHelpers<"listCameras", [input: { query: ListCamerasQuery }], ListCamerasData, O>;
+  /** 以文搜图：文字的各个词匹配抓拍图片的描述、通道、车牌或抓拍类型，匹配多的在前 (POST /api/capture/capturePictures/actions/textSearch) */
+  searchCapturePictures: QueryHelpers<"searchCapturePictures", [input?: { body?: SearchCapturePicturesBody }], SearchCapturePicturesData, O> & MutationHelpers<"searchCapturePictures", [input?: { body?: SearchCapturePicturesBody }], SearchCapturePicturesData, O>;
+  /** 运营助手：社区的设备、告警、AI 巡检、电梯、报修与待办建议 (GET /api/device/operationAssistant/actions/summary) */
+  getOperationAssistantSummary: QueryHelpers<"getOperationAssistantSummary", [input: { query: GetOperationAssistantSummaryQuery }], GetOperationAssistantSummaryData, O>;
+  /** AI 巡检概览：社区的巡检配置、任务、记录统计与最新 10 条记录 (GET /api/device/aiInspection/actions/overview) */
+  getAiInspectionOverview: QueryHelpers<"getAiInspectionOverview", [input: { query: GetAiInspectionOverviewQuery }], GetAiInspectionOverviewData, O>;
+  /** 消防充电平台的地址（系统配置项 fireChargeUrl，未配置时为 null） (GET /api/vehicle/charge/actions/getWebUrl) */
+  getChargeWebUrl: QueryHelpers<"getChargeWebUrl", [input?: Record<string, never>], GetChargeWebUrlData, O>;
+  /** 导入社区（请求体为填写好的导入模板 .xlsx，最大 20 MB），提交为后台任务 (POST /api/system/communities/actions/importCommunity) */
+  importCommunity: QueryHelpers<"importCommunity", [input?: Record<string, never>], ImportCommunityData, O> & MutationHelpers<"importCommunity", [input?: Record<string, never>], ImportCommunityData, O>;
+  /** 健康检查（数据库可用时 200，否则 503） (GET /healthz) */
+  health: QueryHelpers<"health", [input?: Record<string, never>], HealthData, O>;
+  /** 本接口文档（OpenAPI 3.1，JSON） (GET /api/openapi.json) */
+  getOpenApiDocument: QueryHelpers<"getOpenApiDocument", [input?: Record<string, never>], GetOpenApiDocumentData, O>;
+  /** 接口文档页面（Swagger UI） (GET /api/docs) */
+  getApiReference: QueryHelpers<"getApiReference", [input?: Record<string, never>], GetApiReferenceData, O>;
+  /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
+  getApiReferenceAsset: QueryHelpers<"getApiReferenceAsset", [input: { params: GetApiReferenceAssetParams }], GetApiReferenceAssetData, O>;
+  /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
+  getPaymentSettings: QueryHelpers<"getPaymentSettings", [input?: { query?: GetPaymentSettingsQuery }], GetPaymentSettingsData, O>;
+  /** 保存缴费设置的一个分页（支付参数、票据、其他），并标记该分页已配置 (POST /api/property/paymentSettings/actions/save) */
+  savePaymentSettings: QueryHelpers<"savePaymentSettings", [input?: { body?: SavePaymentSettingsBody }], SavePaymentSettingsData, O> & MutationHelpers<"savePaymentSettings", [input?: { body?: SavePaymentSettingsBody }], SavePaymentSettingsData, O>;
+  /** 缴费引导的配置标记（没有社区时全部为 false） (GET /api/property/bill/steer) */
+  getBillSteer: QueryHelpers<"getBillSteer", [input?: { query?: GetBillSteerQuery }], GetBillSteerData, O>;
+  /** 提交账单生成任务（后台执行，按缴费项目与社区分批） (POST /api/property/bills/actions/generate) */
+  generateBills: QueryHelpers<"generateBills", [input?: { body?: GenerateBillsBody }], GenerateBillsData, O> & MutationHelpers<"generateBills", [input?: { body?: GenerateBillsBody }], GenerateBillsData, O>;
+  /** 账单生成任务的进度与批次（任务中心的样子） (GET /api/property/bills/actions/generationTask) */
+  getGenerationTask: QueryHelpers<"getGenerationTask", [input?: { query?: GetGenerationTaskQuery }], GetGenerationTaskData, O>;
+  /** 账单列表（分页；按社区、状态、账期、缴费项目、批次、楼栋、房屋、关键字筛选） (POST /api/property/bills/actions/query) */
+  queryBills: QueryHelpers<"queryBills", [input?: { body?: QueryBillsBody }], QueryBillsData, O> & MutationHelpers<"queryBills", [input?: { body?: QueryBillsBody }], QueryBillsData, O>;
+  /** 审核通过账单（按 id 或整个批次；非待审核的跳过） (POST /api/property/bills/actions/approve) */
+  approveBills: QueryHelpers<"approveBills", [input?: { body?: ApproveBillsBody }], ApproveBillsData, O> & MutationHelpers<"approveBills", [input?: { body?: ApproveBillsBody }], ApproveBillsData, O>;
+  /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
+  rejectBills: QueryHelpers<"rejectBills", [input?: { body?: RejectBillsBody }], RejectBillsData, O> & MutationHelpers<"rejectBills", [input?: { body?: RejectBillsBody }], RejectBillsData, O>;
+  /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
+  getRoomHistory: QueryHelpers<"getRoomHistory", [input?: { query?: GetRoomHistoryQuery }], GetRoomHistoryData, O>;
+  /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
+  getRoomBills: QueryHelpers<"getRoomBills", [input?: { query?: GetRoomBillsQuery }], GetRoomBillsData, O>;
+  /** 缴费：同一房屋的账单一次收款，开具收据 (POST /api/property/bills/actions/pay) */
+  payBills: QueryHelpers<"payBills", [input?: { body?: PayBillsBody }], PayBillsData, O> & MutationHelpers<"payBills", [input?: { body?: PayBillsBody }], PayBillsData, O>;
+  /** 收据及其明细（打印） (GET /api/property/receipts/:id/actions/print) */
+  printReceipt: QueryHelpers<"printReceipt", [input: { params: PrintReceiptParams }], PrintReceiptData, O>;
+  /** 收款的可退金额（已退、待审核与剩余） (GET /api/property/payments/:id/actions/refundable) */
+  getRefundable: QueryHelpers<"getRefundable", [input: { params: GetRefundableParams }], GetRefundableData, O>;
+  /** 申请退款（待审核） (POST /api/property/refunds/actions/apply) */
+  applyRefund: QueryHelpers<"applyRefund", [input?: { body?: ApplyRefundBody }], ApplyRefundData, O> & MutationHelpers<"applyRefund", [input?: { body?: ApplyRefundBody }], ApplyRefundData, O>;
+  /** 审核通过退款（退回账单已收金额，记一笔退款流水） (POST /api/property/refunds/:id/actions/approve) */
+  approveRefund: QueryHelpers<"approveRefund", [input: { params: ApproveRefundParams }], ApproveRefundData, O> & MutationHelpers<"approveRefund", [input: { params: ApproveRefundParams }], ApproveRefundData, O>;
+  /** 驳回退款申请（须填驳回原因） (POST /api/property/refunds/:id/actions/reject) */
+  rejectRefund: QueryHelpers<"rejectRefund", [input: { params: RejectRefundParams; body?: RejectRefundBody }], RejectRefundData, O> & MutationHelpers<"rejectRefund", [input: { params: RejectRefundParams; body?: RejectRefundBody }], RejectRefundData, O>;
+  /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
+  applyWaiver: QueryHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBody }], ApplyWaiverData, O> & MutationHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBody }], ApplyWaiverData, O>;
+  /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
+  approveWaiver: QueryHelpers<"approveWaiver", [input: { params: ApproveWaiverParams }], ApproveWaiverData, O> & MutationHelpers<"approveWaiver", [input: { params: ApproveWaiverParams }], ApproveWaiverData, O>;
+  /** 驳回减免申请（须填驳回原因） (POST /api/property/waivers/:id/actions/reject) */
+  rejectWaiver: QueryHelpers<"rejectWaiver", [input: { params: RejectWaiverParams; body?: RejectWaiverBody }], RejectWaiverData, O> & MutationHelpers<"rejectWaiver", [input: { params: RejectWaiverParams; body?: RejectWaiverBody }], RejectWaiverData, O>;
+  /** 某日的对账：按支付方式与收款人的收款、退款、申报金额与差额，是否已日结 (GET /api/property/reconciliations/actions/day) */
+  getReconciliationDay: QueryHelpers<"getReconciliationDay", [input?: { query?: GetReconciliationDayQuery }], GetReconciliationDayData, O>;
+  /** 申报某日各收款人各支付方式的实际到账金额 (POST /api/property/reconciliations/actions/declare) */
+  declareReconciliation: QueryHelpers<"declareReconciliation", [input?: { body?: DeclareReconciliationBody }], DeclareReconciliationData, O> & MutationHelpers<"declareReconciliation", [input?: { body?: DeclareReconciliationBody }], DeclareReconciliationData, O>;
+  /** 日结（可同时申报；日结后该日不能再修改） (POST /api/property/reconciliations/actions/close) */
+  closeReconciliation: QueryHelpers<"closeReconciliation", [input?: { body?: CloseReconciliationBody }], CloseReconciliationData, O> & MutationHelpers<"closeReconciliation", [input?: { body?: CloseReconciliationBody }], CloseReconciliationData, O>;
+  /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
+  getPaymentReport: QueryHelpers<"getPaymentReport", [input?: { body?: GetPaymentReportBody }], GetPaymentReportData, O> & MutationHelpers<"getPaymentReport", [input?: { body?: GetPaymentReportBody }], GetPaymentReportData, O>;
+  /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
+  exportPaymentReport: QueryHelpers<"exportPaymentReport", [input?: { query?: ExportPaymentReportQuery }], ExportPaymentReportData, O>;
+  /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
+  payFromBalance: QueryHelpers<"payFromBalance", [input?: { body?: PayFromBalanceBody }], PayFromBalanceData, O> & MutationHelpers<"payFromBalance", [input?: { body?: PayFromBalanceBody }], PayFromBalanceData, O>;
+  /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房号筛选），含欠费合计 (POST /api/property/arrears/actions/pageList) */
+  queryArrears: QueryHelpers<"queryArrears", [input?: { body?: QueryArrearsBody }], QueryArrearsData, O> & MutationHelpers<"queryArrears", [input?: { body?: QueryArrearsBody }], QueryArrearsData, O>;
+  /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
+  exportArrears: QueryHelpers<"exportArrears", [input?: { query?: ExportArrearsQuery }], ExportArrearsData, O>;
+  /** 提交催缴通知生成任务（后台按房屋生成，进度在任务中心） (POST /api/property/dunningNotices/actions/generate) */
+  generateDunningNotices: QueryHelpers<"generateDunningNotices", [input?: { body?: GenerateDunningNoticesBody }], GenerateDunningNoticesData, O> & MutationHelpers<"generateDunningNotices", [input?: { body?: GenerateDunningNoticesBody }], GenerateDunningNoticesData, O>;
+  /** 催缴通知的默认标题与内容模板 (GET /api/property/dunningNotices/actions/template) */
+  getDunningTemplate: QueryHelpers<"getDunningTemplate", [input?: Record<string, never>], GetDunningTemplateData, O>;
+  /** 催缴通知生成任务的进度 (GET /api/property/dunningNotices/actions/generationTask) */
+  getDunningTask: QueryHelpers<"getDunningTask", [input?: { query?: GetDunningTaskQuery }], GetDunningTaskData, O>;
+  /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
+  printDunningNotice: QueryHelpers<"printDunningNotice", [input: { params: PrintDunningNoticeParams }], PrintDunningNoticeData, O>;
+  /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
+  getSmartHomeSteer: QueryHelpers<"getSmartHomeSteer", [input: { query: GetSmartHomeSteerQuery }], GetSmartHomeSteerData, O>;
+  /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
+  getCurrentUser: QueryHelpers<"getCurrentUser", [input?: { query?: GetCurrentUserQuery }], GetCurrentUserData, O>;
+  /** 用户中心信息（本人；主账号可看本租户任一用户） (GET /api/auth/user/:userId/center) */
+  getUserCenter: QueryHelpers<"getUserCenter", [input: { params: GetUserCenterParams }], GetUserCenterData, O>;
+  /** 本租户的启用用户 (GET /api/system/user/queryList) */
+  listTenantUsers: QueryHelpers<"listTenantUsers", [input?: Record<string, never>], ListTenantUsersData, O>;
+  /** 社区的物业人员（用户属于租户：本租户社区答全部启用用户，其他社区答空列表） (POST /api/system/users/actions/queryPropertyListByCommunityId) */
+  listPropertyUsersByCommunity: QueryHelpers<"listPropertyUsersByCommunity", [input?: { body?: ListPropertyUsersByCommunityBody }], ListPropertyUsersByCommunityData, O> & MutationHelpers<"listPropertyUsersByCommunity", [input?: { body?: ListPropertyUsersByCommunityBody }], ListPropertyUsersByCommunityData, O>;
+  /** 租户首页地址与平台图片 (GET /api/management/logos) */
+  getLogos: QueryHelpers<"getLogos", [input?: Record<string, never>], GetLogosData, O>;
+  /** 五类授权（212、209、217、251、252）的总数、已用数与有效期 (GET /api/management/tenantService/actions/license) */
+  getLicences: QueryHelpers<"getLicences", [input?: Record<string, never>], GetLicencesData, O>;
+  /** 租户各项服务是否开通（授权总数大于 0 即开通） (GET /api/management/tenantService/actions/tenantServiceEnable) */
+  getTenantServiceEnable: QueryHelpers<"getTenantServiceEnable", [input?: Record<string, never>], GetTenantServiceEnableData, O>;
+  /** 登录页的平台名称与图标（按域名） (GET /device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration) */
+  getLoginConfiguration: QueryHelpers<"getLoginConfiguration", [input?: { query?: GetLoginConfigurationQuery }], GetLoginConfigurationData, O>;
+  /** 菜单主题颜色（按域名） (GET /device-nissan/auth/ssoConfiguration/actions/getConfiguration) */
+  getMenuTheme: QueryHelpers<"getMenuTheme", [input?: { query?: GetMenuThemeQuery }], GetMenuThemeData, O>;
+  /** 错误码表（错误码 → 中文提示） (GET /api/basic/language/errorcode) */
+  getErrorCodeTable: QueryHelpers<"getErrorCodeTable", [input?: { query?: GetErrorCodeTableQuery }], GetErrorCodeTableData, O>;
+  /** 上报一次页面操作（打开驾驶舱、任务中心、菜单配置） (POST /api/management/operationLog/actions/report) */
+  reportOperation: QueryHelpers<"reportOperation", [input: { body: ReportOperationBody }], ReportOperationData, O> & MutationHelpers<"reportOperation", [input: { body: ReportOperationBody }], ReportOperationData, O>;
+  /** 保存本租户的菜单配置（整体替换；空列表恢复默认菜单；仅主账号） (POST /api/system/menuCustomizations/actions/save) */
+  saveMenuCustomization: QueryHelpers<"saveMenuCustomization", [input: { body: SaveMenuCustomizationBody }], SaveMenuCustomizationData, O> & MutationHelpers<"saveMenuCustomization", [input: { body: SaveMenuCustomizationBody }], SaveMenuCustomizationData, O>;
+  /** 任务中心列表（最新在前；主账号看租户全部任务，其他用户看自己发起的） (GET /api/management/taskCentre/actions/list) */
+  listTaskCentre: QueryHelpers<"listTaskCentre", [input?: { query?: ListTaskCentreQuery }], ListTaskCentreData, O>;
+  /** 工作台：当前社区的楼栋、单元、房屋、入住与住户数 (GET /api/system/communities/actions/workBenchGetCommunityStatistics) */
+  getWorkbenchCommunityStatistics: QueryHelpers<"getWorkbenchCommunityStatistics", [input: { query: GetWorkbenchCommunityStatisticsQuery }], GetWorkbenchCommunityStatisticsData, O>;
+  /** 工作台：待审核的房屋认证数与最早的 5 条 (GET /api/system/roomAuditOrders/actions/workBenchQueryList) */
+  getWorkbenchRoomAudits: QueryHelpers<"getWorkbenchRoomAudits", [input: { query: GetWorkbenchRoomAuditsQuery }], GetWorkbenchRoomAuditsData, O>;
+  /** 工作台：待处理与处理中的报修数与最新的 5 条未完成报修 (GET /api/property/repairs/actions/workBenchQueryList) */
+  getWorkbenchRepairs: QueryHelpers<"getWorkbenchRepairs", [input: { query: GetWorkbenchRepairsQuery }], GetWorkbenchRepairsData, O>;
+  /** 工作台：已发布的有效公告数与最新的 5 条（置顶在前） (GET /api/property/notices/actions/workBenchQueryList) */
+  getWorkbenchNotices: QueryHelpers<"getWorkbenchNotices", [input: { query: GetWorkbenchNoticesQuery }], GetWorkbenchNoticesData, O>;
+  /** 工作台：房屋总数、入住与空置数、各状态房屋数 (GET /api/system/rooms/actions/workBenchGetRoomStatistics) */
+  getWorkbenchRoomStatistics: QueryHelpers<"getWorkbenchRoomStatistics", [input: { query: GetWorkbenchRoomStatisticsQuery }], GetWorkbenchRoomStatisticsData, O>;
+  /** 工作台：住户总数、本月新增、各身份住户数 (GET /api/system/inhabitants/actions/workBenchGetResidentStatistics) */
+  getWorkbenchResidentStatistics: QueryHelpers<"getWorkbenchResidentStatistics", [input: { query: GetWorkbenchResidentStatisticsQuery }], GetWorkbenchResidentStatisticsData, O>;
+  /** 工作台：近 7 天开门次数（今日、合计、失败、每天、各开门方式） (GET /api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics) */
+  getWorkbenchOpenDoorStatistics: QueryHelpers<"getWorkbenchOpenDoorStatistics", [input: { query: GetWorkbenchOpenDoorStatisticsQuery }], GetWorkbenchOpenDoorStatisticsData, O>;
+  /** 工作台：今日进出车次、登记车牌数、近 7 天每天进出 (GET /api/vehicle/vehicle/actions/workBenchGetVehicleStatistics) */
+  getWorkbenchVehicleStatistics: QueryHelpers<"getWorkbenchVehicleStatistics", [input: { query: GetWorkbenchVehicleStatisticsQuery }], GetWorkbenchVehicleStatisticsData, O>;
+  /** 当前用户在社区的工作台布局（未保存时为默认布局） (GET /api/management/layout) */
+  getWorkbenchLayout: QueryHelpers<"getWorkbenchLayout", [input: { query: GetWorkbenchLayoutQuery }], GetWorkbenchLayoutData, O>;
+  /** 保存当前用户在社区的工作台布局（不可用的模块被去掉） (POST /api/management/layout) */
+  saveWorkbenchLayout: QueryHelpers<"saveWorkbenchLayout", [input: { body: SaveWorkbenchLayoutBody }], SaveWorkbenchLayoutData, O> & MutationHelpers<"saveWorkbenchLayout", [input: { body: SaveWorkbenchLayoutBody }], SaveWorkbenchLayoutData, O>;
+  /** 删除当前用户的工作台布局（恢复默认） (DELETE /api/management/layout/:layoutId) */
+  deleteWorkbenchLayout: QueryHelpers<"deleteWorkbenchLayout", [input: { params: DeleteWorkbenchLayoutParams }], DeleteWorkbenchLayoutData, O> & MutationHelpers<"deleteWorkbenchLayout", [input: { params: DeleteWorkbenchLayoutParams }], DeleteWorkbenchLayoutData, O>;
+  /** 全部工作台模块（“添加模块”对话框） (GET /api/management/item) */
+  listWorkbenchModules: QueryHelpers<"listWorkbenchModules", [input?: Record<string, never>], ListWorkbenchModulesData, O>;
+  /** 一个工作台模块的说明 (GET /api/management/item/:moduleId) */
+  getWorkbenchModule: QueryHelpers<"getWorkbenchModule", [input: { params: GetWorkbenchModuleParams }], GetWorkbenchModuleData, O>;
+  /** 广告位当前生效的广告（用户关闭后为空，直到广告有变更） (GET /api/crain/help/web/promotionPositions/actions/getNamedByPositionCode) */
+  getAdvertPosition: QueryHelpers<"getAdvertPosition", [input?: { query?: GetAdvertPositionQuery }], GetAdvertPositionData, O>;
+  /** 关闭广告位（对当前用户，直到广告有变更） (PUT /api/crain/help/web/promotionPositions/actions/silent) */
+  silenceAdvertPosition: QueryHelpers<"silenceAdvertPosition", [input?: { query?: SilenceAdvertPositionQuery; body?: SilenceAdvertPositionBody }], SilenceAdvertPositionData, O> & MutationHelpers<"silenceAdvertPosition", [input?: { query?: SilenceAdvertPositionQuery; body?: SilenceAdvertPositionBody }], SilenceAdvertPositionData, O>;
+  /** 缴费引导满意度问卷，及当前用户是否已提交 (GET /tenantApi/crain/help/web/questionnaire/user/:id) */
+  getQuestionnaire: QueryHelpers<"getQuestionnaire", [input: { params: GetQuestionnaireParams }], GetQuestionnaireData, O>;
+  /** 提交问卷答案（每个用户一份，再次提交替换） (POST /tenantApi/crain/help/web/questionnaire/user/answers) */
+  submitQuestionnaire: QueryHelpers<"submitQuestionnaire", [input?: { body?: SubmitQuestionnaireBody }], SubmitQuestionnaireData, O> & MutationHelpers<"submitQuestionnaire", [input?: { body?: SubmitQuestionnaireBody }], SubmitQuestionnaireData, O>;
+  /** 埋点：上报浏览器环境（请求体可 gzip 压缩） (POST /pick/envInfo) */
+  reportTrackingEnvironment: QueryHelpers<"reportTrackingEnvironment", [input?: { body?: ReportTrackingEnvironmentBody }], ReportTrackingEnvironmentData, O> & MutationHelpers<"reportTrackingEnvironment", [input?: { body?: ReportTrackingEnvironmentBody }], ReportTrackingEnvironmentData, O>;
+  /** 埋点：上报点击记录（每次最多 500 条，请求体可 gzip 压缩） (POST /pick/pickInfo) */
+  reportTrackingClicks: QueryHelpers<"reportTrackingClicks", [input?: { body?: ReportTrackingClicksBody }], ReportTrackingClicksData, O> & MutationHelpers<"reportTrackingClicks", [input?: { body?: ReportTrackingClicksBody }], ReportTrackingClicksData, O>;
+  /** 点击统计：各埋点编码的点击次数、人数与最后点击时间（最多的在前） (GET /api/management/clickRecords/actions/countByCode) */
+  countClicksByCode: QueryHelpers<"countClicksByCode", [input?: { query?: CountClicksByCodeQuery }], CountClicksByCodeData, O>;
+  /** 全局看板：租户总量、住户最多的社区、告警与报修、近 7 天开门与车辆进出 (GET /api/management/board/actions/global) */
+  getGlobalBoard: QueryHelpers<"getGlobalBoard", [input?: Record<string, never>], GetGlobalBoardData, O>;
+  /** 项目看板：一个社区的总量与分布（未指定时为租户的第一个社区；没有社区时为 null） (GET /api/management/board/actions/project) */
+  getProjectBoard: QueryHelpers<"getProjectBoard", [input?: { query?: GetProjectBoardQuery }], GetProjectBoardData, O>;
+  /** 巡检统计：合计与完成率、每天、每个计划（一个社区或全部） (GET /api/property/inspectPlanReports/actions/statistics) */
+  getInspectStatistics: QueryHelpers<"getInspectStatistics", [input?: { query?: GetInspectStatisticsQuery }], GetInspectStatisticsData, O>;
+}
+
+/**
+ * The react-query helpers of every operation, over a client made by createApiClient. Every operation can be
+ * read as a query (the schemas do not mark which POST only reads: list, tree, statistics, pageList), so
+ * the page says what a call is: useQuery for a read, useMutation for a write (which then invalidates the
+ * keys of the reads it changes). A GET is never a mutation: only the other methods have mutationOptions.
+ */
+export function createApiQueries<O = unknown>(client: ApiClient<O>): ApiQueries<O> {
+  const helpers: Record<string, object> = {};
+  for (const [name, { method }] of Object.entries(operationRoutes)) {
+    const call = client[name as keyof ApiClient<O>] as unknown as (input?: object, options?: O) => Promise<unknown>;
+    const queryKey = (input?: object) => [name, input ?? {}];
+    const query = { key: [name], queryKey, queryOptions: (input?: object, options?: O) => ({ queryKey: queryKey(input), queryFn: () => call(input, options) }) };
+    helpers[name] = method === "GET" ? query : { ...query, mutationOptions: (options?: O) => ({ mutationKey: [name], mutationFn: (input?: object) => call(input, options) }) };
+  }
+  return helpers as unknown as ApiQueries<O>;
+}
 
 /** Method and path of every operation (for the few places that need the address itself, e.g. a link). */
 export const operationRoutes = {

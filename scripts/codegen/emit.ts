@@ -265,13 +265,7 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
         `export const constantDescriptions: Record<string, string> = ${json(Object.fromEntries(Object.entries(model.constants).map(([k, v]) => [k, v.description])))};`,
     ),
   );
-  put(
-    "texts.ts",
-    ts(
-      "schemas/texts.yaml",
-      `/** Label texts the server writes, by group. */\nexport const texts = ${json(model.texts)} as const;`,
-    ),
-  );
+  put("texts.ts", ts("schemas/texts.yaml", `/** Label texts the server writes, by group. */\nexport const texts = ${json(model.texts)} as const;`));
   put(
     "fill-texts.ts",
     ts(

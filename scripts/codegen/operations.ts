@@ -321,12 +321,69 @@ async function tsType(schema: Json | undefined, name: string): Promise<string> {
   });
 }
 
+/** The react-query helpers of generated/api-client.ts: their types per operation, one loop at run time (see QUERIES_DOC). */
+const QUERIES_DOC =
+  `/**\n` +
+  ` * The react-query helpers of one operation (createApiQueries): N its name, A its input argument, D its data,\n` +
+  ` * O the transport's options (silent, loading...: never part of a key).\n` +
+  ` *   - key: [name], the prefix of every key the operation makes: invalidating it refetches all of the\n` +
+  ` *     operation's cached answers, whatever their input;\n` +
+  ` *   - queryKey(input): [name, input] ({} without input): stable, react-query hashes a key with its object\n` +
+  ` *     keys sorted, so two equal inputs share one cache entry;\n` +
+  ` *   - queryOptions(input, options): that key and the call, for useQuery, fetchQuery or prefetchQuery.\n` +
+  ` */\n`;
+const MUTATIONS_DOC = `/** Every operation but a GET can also be a mutation: the call as mutationFn, its input as the variables. */\n`;
+const CREATE_QUERIES_DOC =
+  `/**\n` +
+  ` * The react-query helpers of every operation, over a client made by createApiClient. Every operation can be\n` +
+  ` * read as a query (the schemas do not mark which POST only reads: list, tree, statistics, pageList), so\n` +
+  ` * the page says what a call is: useQuery for a read, useMutation for a write (which then invalidates the\n` +
+  ` * keys of the reads it changes). A GET is never a mutation: only the other methods have mutationOptions.\n` +
+  ` */\n`;
+
+/** The part of generated/api-client.ts after the client: the helpers' types, ApiQueries (one line per operation) and createApiQueries. */
+function queriesModule(entries: string[]): string {
+  return (
+    QUERIES_DOC +
+    `export interface QueryHelpers<N extends string, A extends [input?: object], D, O> {\n` +
+    `  key: readonly [N];\n` +
+    `  queryKey: (...input: A) => readonly [N, object];\n` +
+    `  queryOptions: (...args: [...A, options?: O]) => { queryKey: readonly [N, object]; queryFn: () => Promise<D> };\n` +
+    `}\n\n` +
+    MUTATIONS_DOC +
+    `export interface MutationHelpers<N extends string, A extends [input?: object], D, O> {\n` +
+    `  mutationOptions: (options?: O) => { mutationKey: readonly [N]; mutationFn: (...input: A) => Promise<D> };\n` +
+    `}\n\n` +
+    `/** The helpers of each operation, by name. */\n` +
+    `export interface ApiQueries<O = unknown> {\n${entries.join("\n")}\n}\n\n` +
+    CREATE_QUERIES_DOC +
+    `export function createApiQueries<O = unknown>(client: ApiClient<O>): ApiQueries<O> {\n` +
+    `  const helpers: Record<string, object> = {};\n` +
+    `  for (const [name, { method }] of Object.entries(operationRoutes)) {\n` +
+    `    const call = client[name as keyof ApiClient<O>] as unknown as (input?: object, options?: O) => Promise<unknown>;\n` +
+    `    const queryKey = (input?: object) => [name, input ?? {}];\n` +
+    `    const query = { key: [name], queryKey, queryOptions: (input?: object, options?: O) => ({ queryKey: queryKey(input), queryFn: () => call(input, options) }) };\n` +
+    `    helpers[name] = method === "GET" ? query : { ...query, mutationOptions: (options?: O) => ({ mutationKey: [name], mutationFn: (input?: object) => call(input, options) }) };\n` +
+    `  }\n` +
+    `  return helpers as unknown as ApiQueries<O>;\n` +
+    `}\n\n`
+  );
+}
+
+/** One operation's line of ApiQueries. */
+function operationQueries(op: OperationModel, inputType: string, optional: boolean): string {
+  const args = `${JSON.stringify(op.name)}, [input${optional ? "?" : ""}: ${inputType}], ${pascal(op.name)}Data, O`;
+  const type = `QueryHelpers<${args}>${op.method === "GET" ? "" : ` & MutationHelpers<${args}>`}`;
+  return `  /** ${op.summary} (${op.method} ${op.path}) */\n  ${op.name}: ${type};`;
+}
+
 /** generated/operations.ts, operation-types.ts, api-client.ts and validators/operations.{js,d.ts}. */
 export async function emitOperations(model: Model, ops: OperationModel[]): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const types: string[] = [];
   const map: string[] = [];
   const client: string[] = [];
+  const queries: string[] = [];
   const table: Record<string, Json> = {};
   const specs: ValidatorSpec[] = [];
   for (const op of ops) {
@@ -363,6 +420,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
         `    ${op.name}: (input${optional ? "?" : ""}: ${inputType}, options?: O) =>\n` +
         `      transport({ name: ${JSON.stringify(op.name)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, ...input }, options) as Promise<${P}Data>,`,
     );
+    queries.push(operationQueries(op, inputType, optional));
   }
   const typeImports = ops.flatMap((op) => ["Params", "Query", "Body", "Data"].map((s) => `${pascal(op.name)}${s}`));
   files["operation-types.ts"] =
@@ -383,12 +441,14 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
     `// The typed client of the declared operations: one function per operation, typed input in, typed data out.\n` +
     `// It builds no request itself: the injected transport (the web app's request wrapper) performs the call.\n` +
+    `// createApiQueries adds the react-query helpers of each operation (query key, query options, mutation options).\n` +
     `import type {\n${typeImports.map((t) => `  ${t},`).join("\n")}\n} from "./operation-types.ts";\n\n` +
     `/** What the transport is asked to do: the route (path with :names) and the input parts. */\n` +
     `export interface OperationCall {\n  name: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  path: string;\n  params?: object;\n  query?: object;\n  body?: unknown;\n}\n\n` +
     `export type Transport<O> = (call: OperationCall, options?: O) => Promise<unknown>;\n\n` +
     `export function createApiClient<O = unknown>(transport: Transport<O>) {\n  return {\n${client.join("\n")}\n  };\n}\n\n` +
     `export type ApiClient<O = unknown> = ReturnType<typeof createApiClient<O>>;\n\n` +
+    queriesModule(queries) +
     `/** Method and path of every operation (for the few places that need the address itself, e.g. a link). */\n` +
     `export const operationRoutes = ${JSON.stringify(Object.fromEntries(ops.map((o) => [o.name, { method: o.method, path: o.path }])), null, 2)} as const;\n`;
   const metaOf = (s: ValidatorSpec) => ({ messages: s.messages, required: s.required, numericFields: s.numericFields });

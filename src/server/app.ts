@@ -25,6 +25,7 @@ import { ticketRoutes } from "./auth/ticket-routes.ts";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.ts";
 import { installJsonBody } from "./http/json-body.ts";
 import { installInputGuard } from "./http/input-guard.ts";
+import { installSecurityHeaders } from "./http/security-headers.ts";
 import { healthRoutes } from "./http/health.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { webAppRoutes } from "./http/web-app.ts";
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       app.addHook("onClose", stopSharing);
     }
 
+    await installSecurityHeaders(app); // first: every answer, a refused one too, carries them
     installJsonBody(app);
     installErrorHandling(app);
     await app.register(fastifyCookie);

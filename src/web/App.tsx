@@ -8,6 +8,7 @@ import { ConfigProvider } from "antd";
 import type { ThemeConfig } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
 import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter } from "react-router";
+import { cspNonce } from "./csp-styles.ts";
 import { lazyPage } from "./pages/lazyPage.ts";
 import { ErrorPage, LoginPage } from "./pages/own-pages.ts";
 import { appHistory } from "./providers/history.ts";
@@ -42,10 +43,13 @@ export const theme: ThemeConfig = {
   },
 };
 
-// Static antd messages (the request wrapper's) get the same locale and theme.
+// antd's run-time styles carry the page's style nonce (csp-styles.ts).
+const csp = { nonce: cspNonce };
+
+// Static antd messages (the request wrapper's) get the same locale, theme and nonce.
 ConfigProvider.config({
   holderRender: (children) => (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={theme} csp={csp}>
       {children}
     </ConfigProvider>
   ),
@@ -87,7 +91,7 @@ export function OwnRoutes() {
 export default function App() {
   return (
     <HistoryRouter history={appHistory()}>
-      <ConfigProvider locale={zhCN} theme={theme}>
+      <ConfigProvider locale={zhCN} theme={theme} csp={csp}>
         <OwnRoutes />
       </ConfigProvider>
     </HistoryRouter>

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
-import { backends, freshServer, type TestServer } from "./support/server.ts";
+import { backends, freshServer, sessionHeaders, type TestServer } from "./support/server.ts";
 
 describe.each(backends)("web app and health (%s)", (backend) => {
   let built: TestServer;
@@ -83,7 +83,7 @@ describe.each(backends)("web app and health (%s)", (backend) => {
     const r = await built.app.inject({
       method: "POST",
       url: "/api/system/areas",
-      headers: { "x-requested-with": "XMLHttpRequest", signature: token, "content-type": "application/json" },
+      headers: { "x-requested-with": "XMLHttpRequest", ...sessionHeaders(token), "content-type": "application/json" },
       payload: "{not json",
     });
     expect(r.statusCode).toBe(400);

@@ -1,8 +1,15 @@
 // Excel files with exceljs: the import template of a resource (a data sheet whose header row holds
 // the column labels, required ones in red, and a 填写说明 sheet with what each column takes and an
 // example), reading an uploaded file back by those labels, and the export of a list.
+// An upload is read within the limits of schemas/constants.yaml (importMax*), the read stopping at
+// the first one crossed: the bytes its parts inflate to (their declared sizes first, then each chunk
+// as it inflates, before exceljs parses it: a 1 MB zip can hold a sheet of 1 GB), and the rows,
+// columns, cell length and text kept of the sheet.
 import { Readable } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { createInflateRaw } from "node:zlib";
 import ExcelJS from "exceljs";
+import { constants } from "../../../generated/constants.ts";
 import { messages } from "../../../generated/errors.ts";
 import { texts } from "../../../generated/texts.ts";
 import { fillText } from "../../common/fill-text.ts";
@@ -11,7 +18,15 @@ import { cellText } from "./cells.ts";
 
 export const DATA_SHEET = texts.excel.dataSheet;
 /** Rows one file may hold (100 000 rooms of a large estate in one go; docs/benchmarks.md, Excel import). */
-export const MAX_IMPORT_ROWS = 100_000;
+export const MAX_IMPORT_ROWS = constants.importMaxRows;
+const MB = 1024 * 1024;
+const MAX_INFLATED_BYTES = constants.importMaxInflatedMb * MB;
+/** The text the rows keep (UTF-8): what the import task's payload holds. */
+const MAX_TEXT_BYTES = constants.importMaxTextMb * MB;
+const MAX_COLUMNS = constants.importMaxColumns;
+const MAX_CELL_LENGTH = constants.importMaxCellLength;
+/** Rows read between two turns of the event loop, so that other requests are answered meanwhile (with CHUNK: the fastest read and the shortest waits measured). */
+const ROWS_PER_TURN = 250;
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const width = (text: string) => Math.min(60, Math.max(10, [...text].reduce((n, c) => n + (c.charCodeAt(0) > 255 ? 2 : 1), 0) + 4));
@@ -46,19 +61,207 @@ export interface ParsedRow {
   cells: Cells;
 }
 
+const unreadable = () => new TemplateError(messages.importFileUnreadable);
+const tooLarge = (max: number = constants.importMaxInflatedMb) => new TemplateError(fillText(messages.importFileTooLargeInflated, { max }));
+
+// ---- The zip, walked by hand (APPNOTE.TXT: the end record, the central directory, each entry's
+// local header) instead of by exceljs's unzipper: only the parts the reader uses are inflated, in the
+// order it needs them, each as a stream whose bytes count against the limit as they come.
+
+interface ZipEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  /** The uncompressed size the central directory declares (a first, cheap check only). */
+  declared: number;
+  /** The compressed bytes (a view of the upload). */
+  data: Buffer;
+}
+
+const LOCAL_HEADER = 0x04034b50;
+const CENTRAL_HEADER = 0x02014b50;
+const END_RECORD = 0x06054b50;
+const STORED = 0;
+const DEFLATED = 8;
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** The offset of the end-of-central-directory record (it may be followed by a comment of up to 64 KiB), or -1. */
+function endRecord(zip: Buffer): number {
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) if (zip.readUInt32LE(i) === END_RECORD) return i;
+  return -1;
+}
+
+/** An entry's compressed bytes: after its local header, as many as the central directory says; null when they are not in the file. */
+function localData(zip: Buffer, offset: number, size: number): Buffer | null {
+  if (offset + 30 > zip.length || zip.readUInt32LE(offset) !== LOCAL_HEADER) return null;
+  const start = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
+  return start + size <= zip.length ? zip.subarray(start, start + size) : null;
+}
+
+/** The entries of the central directory; null when the file is no zip that can be read (encrypted, another compression, inconsistent). */
+function zipEntries(zip: Buffer): ZipEntry[] | null {
+  if (zip.length < 22 || !zip.subarray(0, 4).equals(ZIP_MAGIC)) return null;
+  const end = endRecord(zip);
+  if (end < 0) return null;
+  const entries: ZipEntry[] = [];
+  let p = zip.readUInt32LE(end + 16);
+  for (let i = zip.readUInt16LE(end + 10); i > 0; i--) {
+    if (p + 46 > end || zip.readUInt32LE(p) !== CENTRAL_HEADER) return null;
+    const [flags, method, nameEnd] = [zip.readUInt16LE(p + 8), zip.readUInt16LE(p + 10), p + 46 + zip.readUInt16LE(p + 28)];
+    const data = localData(zip, zip.readUInt32LE(p + 42), zip.readUInt32LE(p + 20));
+    if (!data || nameEnd > end || flags & 1 || (method !== STORED && method !== DEFLATED)) return null;
+    entries.push({ name: zip.toString("utf8", p + 46, nameEnd), method, declared: zip.readUInt32LE(p + 24), data });
+    p = nameEnd + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32);
+  }
+  return entries;
+}
+
+const RELS = "xl/_rels/workbook.xml.rels";
+const WORKBOOK = "xl/workbook.xml";
+const SHARED_STRINGS = "xl/sharedStrings.xml";
+const STYLES = "xl/styles.xml";
+const SHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+
+/** The parts the reader needs, workbook, shared strings and styles before the sheets, the sheets in the file's order; every other entry is left out. */
+function readerParts(entries: ZipEntry[]): ZipEntry[] {
+  const byName = new Map<string, ZipEntry>();
+  for (const e of entries) if (!byName.has(e.name)) byName.set(e.name, e);
+  const parts = [RELS, WORKBOOK, SHARED_STRINGS, STYLES].flatMap((name) => byName.get(name) ?? []);
+  return [...parts, ...[...byName.values()].filter((e) => SHEET_PART.test(e.name))];
+}
+
+/** What the parts may still inflate to: spent as they are read, refused once past the limit. */
+class InflatedBudget {
+  private left = MAX_INFLATED_BYTES;
+
+  /** Refuses at once parts whose declared sizes are past the limit (they are checked again as they inflate). */
+  constructor(parts: ZipEntry[]) {
+    if (parts.reduce((n, e) => n + e.declared, 0) > MAX_INFLATED_BYTES) throw tooLarge();
+  }
+
+  spend(bytes: number): void {
+    this.left -= bytes;
+    if (this.left < 0) throw tooLarge();
+  }
+}
+
+/** Bytes parsed at a time (zlib's default chunk): the XML of a chunk is parsed in one go. */
+const CHUNK = 16 * 1024;
+
+/** A part's bytes as they inflate (zlib works off the main thread), in chunks of at most CHUNK. */
+async function* partBytes(part: ZipEntry): AsyncGenerator<Buffer> {
+  if (part.method === STORED) {
+    for (let at = 0; at < part.data.length; at += CHUNK) yield part.data.subarray(at, at + CHUNK);
+    return;
+  }
+  const inflate = createInflateRaw({ chunkSize: CHUNK });
+  inflate.end(part.data);
+  yield* inflate as AsyncIterable<Buffer>; // leaving early destroys the stream: nothing more is inflated
+}
+
+/**
+ * A part's XML as text, each chunk counted against the budget before it is parsed. Decoded as one
+ * stream: exceljs decodes each chunk on its own, which cut a character split between two chunks into
+ * two U+FFFD (6 rows of 5 000 of Chinese text in a test).
+ */
+async function* partText(part: ZipEntry, budget: InflatedBudget): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  for await (const chunk of partBytes(part)) {
+    budget.spend(chunk.length);
+    yield decoder.decode(chunk, { stream: true });
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+// ---- exceljs's stream reader (WorkbookReader, exceljs 4.4) fed part by part with that text: the
+// steps of its own parse() over the unzipped file (not in its types). Its parse() unzips every entry,
+// and writes each sheet met before the shared strings (where Excel puts them) to a temporary file.
+
+interface PartReader {
+  _parseRels(text: Readable): Promise<void>;
+  _parseWorkbook(text: Readable): Promise<void>;
+  _parseSharedStrings(text: Readable): AsyncIterable<unknown>;
+  _parseStyles(text: Readable): Promise<void>;
+  _parseWorksheet(text: AsyncIterable<string>, sheetNo: string): Iterable<{ value: ExcelJS.stream.xlsx.WorksheetReader }>;
+  /** The workbook part: the sheets' names. */
+  model?: { sheets?: { name?: string }[] };
+}
+
+interface Sheet {
+  rows: AsyncIterable<ExcelJS.Row>;
+  /** A sheet before the data sheet the workbook lists: passed over, not even inflated. */
+  skip: boolean;
+}
+
+/** The file's sheets, each read (inflated and parsed) only as its rows are asked for. */
+async function* streamedSheets(parts: ZipEntry[]): AsyncGenerator<Sheet> {
+  const budget = new InflatedBudget(parts);
+  // styles "cache": number cells in a date format come back as dates (as the full loader gives them).
+  const options = { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "ignore" } as const;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), options) as unknown as PartReader;
+  const text = (part: ZipEntry) => Readable.from(partText(part, budget));
+  for (const part of parts) {
+    if (part.name === RELS) await reader._parseRels(text(part));
+    else if (part.name === WORKBOOK) await reader._parseWorkbook(text(part));
+    else if (part.name === SHARED_STRINGS) for await (const _ of reader._parseSharedStrings(text(part)));
+    else if (part.name === STYLES) await reader._parseStyles(text(part));
+    else for (const { value: sheet } of reader._parseWorksheet(partText(part, budget), SHEET_PART.exec(part.name)![1])) yield { rows: sheet, skip: skipped(reader, sheet) };
+  }
+}
+
+/** Whether a data sheet the workbook lists comes instead of this one (only when exceljs named this sheet from the workbook too). */
+function skipped(reader: PartReader, sheet: ExcelJS.stream.xlsx.WorksheetReader): boolean {
+  const name = (sheet as unknown as { name?: string }).name;
+  const listed = (reader.model?.sheets ?? []).map((s) => s.name);
+  return name !== DATA_SHEET && listed.includes(name) && listed.includes(DATA_SHEET);
+}
+
+// ---- The sheet, read a row at a time (only its cells' text kept), never the whole workbook.
+
 const norm = (s: string) => s.replace(/[\s*＊]/g, "");
 
 interface SheetRows {
   keyOfColumn: Map<number, string>;
   rows: ParsedRow[];
-  /** More data rows than MAX_IMPORT_ROWS (the rest were not kept). */
-  tooMany: boolean;
 }
 
-/** One worksheet as the import reads it: the header (row 1) by label, then the non-empty data rows. */
-async function readSheet(sheet: AsyncIterable<ExcelJS.Row> | Iterable<ExcelJS.Row>, byLabel: Map<string, ImportColumn>): Promise<SheetRows> {
-  const out: SheetRows = { keyOfColumn: new Map(), rows: [], tooMany: false };
+/** Refuses a row wider than the column limit or with a cell longer than the cell limit. */
+function checkRow(r: ExcelJS.Row): void {
+  if (r.cellCount > MAX_COLUMNS) throw new TemplateError(fillText(messages.importFileTooManyColumns, { max: MAX_COLUMNS }));
+  r.eachCell((cell) => {
+    const text = cellText(cell.value);
+    if (typeof text === "string" && text.length > MAX_CELL_LENGTH) throw new TemplateError(fillText(messages.importCellTooLong, { row: r.number, max: MAX_CELL_LENGTH }));
+  });
+}
+
+/** A data row's cells by column key, and the bytes of their text (UTF-8); null when they are all empty. */
+function dataRow(r: ExcelJS.Row, keyOfColumn: Map<number, string>): { cells: Cells; bytes: number } | null {
+  const cells: Cells = {};
+  let bytes = 0;
+  let any = false;
+  for (const [col, key] of keyOfColumn) {
+    const v = cellText(r.getCell(col).value);
+    cells[key] = v;
+    if (v !== null) any = true;
+    if (typeof v === "string") bytes += Buffer.byteLength(v);
+  }
+  return any ? { cells, bytes } : null;
+}
+
+/**
+ * The sheet as the import reads it: the header (row 1) by label, then the non-empty data rows. Stops
+ * at the first limit crossed. The text kept has a limit of its own: a short cell can show a long
+ * shared string, and any number of cells the same one (a file of 10 KB asked for a payload of 300 MB:
+ * 500, and 2.3 GB of memory).
+ */
+async function readSheet(sheet: AsyncIterable<ExcelJS.Row>, byLabel: Map<string, ImportColumn>): Promise<SheetRows> {
+  const out: SheetRows = { keyOfColumn: new Map(), rows: [] };
+  let read = 0;
+  let text = 0;
   for await (const r of sheet) {
+    if (++read % ROWS_PER_TURN === 0) await nextTurn();
+    checkRow(r);
     if (r.number === 1) {
       r.eachCell((cell, col) => {
         const label = cellText(cell.value);
@@ -67,86 +270,45 @@ async function readSheet(sheet: AsyncIterable<ExcelJS.Row> | Iterable<ExcelJS.Ro
       });
       continue;
     }
-    if (out.tooMany || out.keyOfColumn.size === 0) continue;
-    const cells: Cells = {};
-    let any = false;
-    for (const [col, key] of out.keyOfColumn) {
-      const v = cellText(r.getCell(col).value);
-      cells[key] = v;
-      if (v !== null) any = true;
-    }
-    if (!any) continue;
-    if (out.rows.length >= MAX_IMPORT_ROWS) out.tooMany = true;
-    else out.rows.push({ row: r.number, cells });
+    if (out.keyOfColumn.size === 0) break; // no column of the template: nothing to keep
+    const row = dataRow(r, out.keyOfColumn);
+    if (!row) continue;
+    if (out.rows.length >= MAX_IMPORT_ROWS) throw new TemplateError(fillText(messages.importFileTooManyRows, { max: MAX_IMPORT_ROWS }));
+    text += row.bytes;
+    if (text > MAX_TEXT_BYTES) throw tooLarge(constants.importMaxTextMb);
+    out.rows.push({ row: r.number, cells: row.cells });
   }
   return out;
 }
 
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-interface Sheet {
-  name: string | undefined;
-  rows: AsyncIterable<ExcelJS.Row> | Iterable<ExcelJS.Row>;
-}
-
-/**
- * The file's sheets read as a stream (exceljs WorkbookReader: one row at a time, only its cells'
- * text kept), so a file of MAX_IMPORT_ROWS rows takes a fraction of the time and memory of loading
- * the whole workbook.
- */
-async function* streamedSheets(content: Buffer): AsyncGenerator<Sheet> {
-  // styles "cache": number cells in a date format come back as dates (as the full loader gives them).
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "ignore" });
-  for await (const sheet of reader) yield { name: (sheet as unknown as { name?: string }).name, rows: sheet };
-}
-
-/** The same sheets from the whole workbook loaded at once. */
-async function* loadedSheets(content: Buffer): AsyncGenerator<Sheet> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(content as unknown as ArrayBuffer); // exceljs types its own Buffer, not Node's generic one
-  for (const ws of wb.worksheets) yield { name: ws.name, rows: ws.getRows(1, ws.rowCount) ?? [] };
-}
-
-/** The sheet read: the data sheet (导入数据), else the first sheet of the file. */
+/** The sheet read: the data sheet (导入数据), else the first sheet; null when the file has none. */
 async function chosenSheet(sheets: AsyncIterable<Sheet>, byLabel: Map<string, ImportColumn>): Promise<SheetRows | null> {
   let chosen: SheetRows | null = null;
-  let chosenIsData = false;
-  for await (const { name, rows } of sheets) {
-    const wanted = !chosenIsData && (name === DATA_SHEET || chosen === null);
-    // Every sheet is read to its end (the stream moves on only then); only the wanted one is kept.
-    const parsed = await readSheet(rows, wanted ? byLabel : new Map<string, ImportColumn>());
-    if (wanted) {
-      chosen = parsed;
-      chosenIsData = name === DATA_SHEET;
-    }
+  for await (const sheet of sheets) {
+    if (sheet.skip) continue;
+    chosen = await readSheet(sheet.rows, byLabel);
+    break;
   }
   return chosen;
 }
 
-/** The data rows of an uploaded file, by column key; a file that is not the template is refused. */
+/** The data rows of an uploaded file, by column key; a file that is not the template, or is past a limit, is refused. */
 export async function readImportFile(content: Buffer, columns: ImportColumn[]): Promise<ParsedRow[]> {
-  const unreadable = () => new TemplateError(messages.importFileUnreadable);
-  if (content.length < 4 || !content.subarray(0, 4).equals(ZIP_MAGIC)) throw unreadable();
+  const entries = zipEntries(content);
+  if (!entries) throw unreadable();
   const byLabel = new Map(columns.map((c) => [norm(c.label), c]));
   let chosen: SheetRows | null;
   try {
-    chosen = await chosenSheet(streamedSheets(content), byLabel);
-  } catch {
-    // The stream reader once refused a valid file in a full test run (its temporary files for
-    // sheets stored before the shared strings; not reproduced): the whole workbook, loaded at once,
-    // is tried before the file is called unreadable.
-    try {
-      chosen = await chosenSheet(loadedSheets(content), byLabel);
-    } catch {
-      throw unreadable();
-    }
+    chosen = await chosenSheet(streamedSheets(readerParts(entries)), byLabel);
+  } catch (err) {
+    // A refusal as it is; any other failure (a broken deflate stream or XML) means an unreadable file.
+    throw err instanceof TemplateError ? err : unreadable();
   }
   if (!chosen) throw new TemplateError(messages.importFileNoSheet);
   const present = new Set(chosen.keyOfColumn.values());
   const missing = columns.filter((c) => c.required && !present.has(c.key));
-  if (missing.length) throw new TemplateError(messages.importFileMissingColumns.replace("{columns}", missing.map((c) => c.label).join("”“")));
+  if (missing.length) throw new TemplateError(fillText(messages.importFileMissingColumns, { columns: missing.map((c) => c.label).join("”“") }));
   if (chosen.rows.length === 0) throw new TemplateError(messages.importFileEmpty);
-  if (chosen.tooMany) throw new TemplateError(messages.importFileTooManyRows.replace("{max}", String(MAX_IMPORT_ROWS)));
   return chosen.rows;
 }
 

@@ -2,6 +2,9 @@
 // page that reads it. The page's files come from the installed swagger-ui-dist package, served
 // here (no CDN), so the web app's bundle never carries them. Public: the document lists endpoints,
 // codes and schemas, no data; every call made from the page still needs a session.
+// The page runs under its own Content-Security-Policy (security-headers.ts): nothing inline, its
+// initialiser is a served file too, and the online validator's badge (an image from
+// validator.swagger.io, told the document's address) is off.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -10,6 +13,7 @@ import { operations } from "../../../generated/operations.ts";
 import { texts } from "../../../generated/texts.ts";
 import { apiError } from "./envelope.ts";
 import { route } from "./operation.ts";
+import { API_DOCS_POLICY, usePolicy } from "./security-headers.ts";
 import { openapiFile } from "../paths.ts";
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
@@ -35,6 +39,7 @@ const INIT = `window.ui = SwaggerUIBundle({
   url: "/api/openapi.json",
   dom_id: "#swagger-ui",
   deepLinking: true,
+  validatorUrl: null,
   requestInterceptor: (request) => { request.headers["X-Requested-With"] = "XMLHttpRequest"; return request; },
 });
 `;
@@ -50,7 +55,10 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
   const document = readFileSync(openapiFile, "utf8");
   const cache = new Map<string, Buffer | string>();
   route(app, operations.getOpenApiDocument, async ({ reply }) => reply.type("application/json; charset=utf-8").send(document));
-  route(app, operations.getApiReference, async ({ reply }) => reply.type("text/html; charset=utf-8").send(PAGE));
+  route(app, operations.getApiReference, async ({ reply }) => {
+    usePolicy(reply, API_DOCS_POLICY);
+    return reply.type("text/html; charset=utf-8").send(PAGE);
+  });
   route(app, operations.getApiReferenceAsset, async ({ params: { file }, reply }) => {
     const asset = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
     if (!asset) throw apiError("NOT_FOUND");

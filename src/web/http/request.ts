@@ -1,7 +1,8 @@
 // The one request wrapper of spec §7 / §8. Every call of the web app goes through it:
 //   - get / post / patch / put / delete / multipart (FormData), each with an optional loading mask;
 //   - credentials on every call, the X-Requested-With marker and the session `signature` header
-//     (empty when none is stored);
+//     (empty when none is stored): the server needs the cookie AND the signature, so a file is
+//     downloaded through the wrapper too (http.download), never by a link the browser opens alone;
 //   - GET payloads become the query string, skipping undefined and null but keeping false, 0 and "";
 //   - success is HTTP 200 with the body code equal to the success code or one of the accepted codes
 //     (URLs ending in .json skip the check); anything else is rejected with a RequestError;
@@ -96,6 +97,29 @@ export interface RequestEnvironment {
   timeout: number;
   /** axios adapter; tests in Node set "http". */
   adapter?: AxiosRequestConfig["adapter"] | AxiosAdapter;
+  /** Hands a downloaded file to the user; default: an object URL clicked as a download link. */
+  saveFile: (file: DownloadedFile) => void;
+}
+
+/** A file the server answered with: its bytes, content type and name (from Content-Disposition). */
+export interface DownloadedFile {
+  data: ArrayBuffer;
+  type: string;
+  fileName: string;
+}
+
+function saveInBrowser(file: DownloadedFile): void {
+  if (typeof document === "undefined") return;
+  const href = URL.createObjectURL(new Blob([file.data], { type: file.type || "application/octet-stream" }));
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = file.fileName || "download";
+  a.rel = "noopener";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The browser has taken the file by then; a minute leaves slow machines room.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
 const LOADING_KEY = "neptune-request-loading";
@@ -124,6 +148,7 @@ function defaultEnvironment(): RequestEnvironment {
     loginUrl: `${constants.basePath}#/login`,
     baseURL: baseURLFor(hasWindow ? window.location.hostname : undefined),
     timeout: constants.requestTimeoutMs,
+    saveFile: saveInBrowser,
   };
 }
 
@@ -355,6 +380,65 @@ export async function request<T = unknown>(method: Method, url: string, data?: u
   }
 }
 
+/** The name of Content-Disposition (filename*=UTF-8'' first, then filename=), or "". */
+export function fileNameOf(disposition: unknown): string {
+  const text = typeof disposition === "string" ? disposition : "";
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(text)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim().replace(/^"|"$/g, ""));
+    } catch {
+      // Not valid percent-encoding: fall back to the plain name.
+    }
+  }
+  return /filename\s*=\s*"?([^";]*)"?/i.exec(text)?.[1]?.trim() ?? "";
+}
+
+/**
+ * GET of a file (an Excel export or template) with the headers of every call; resolves with its
+ * bytes. An answer in the envelope instead (401, a business error) is settled like any call: the
+ * same messages, the same end of the session.
+ */
+export async function fetchFile(url: string, params?: Record<string, unknown>, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const target = withQuery(url, params);
+  const hide = options.loading ? env.showLoading(typeof options.loading === "string" ? options.loading : "加载中...") : null;
+  try {
+    let response: AxiosResponse;
+    try {
+      response = await instance.request({
+        method: "get",
+        url: target,
+        headers: baseHeaders(options.headers),
+        timeout: options.timeout ?? env.timeout,
+        signal: options.signal,
+        responseType: "arraybuffer",
+      });
+    } catch (error) {
+      const { kind, message } = classifyFailure(error);
+      throw fail({ kind, message, code: null, status: 0 }, options);
+    }
+    const type = scalarText(response.headers["content-type"]);
+    const bytes = response.data as ArrayBuffer;
+    if (response.status === 200 && !/json/i.test(type)) return { data: bytes, type, fileName: fileNameOf(response.headers["content-disposition"]) };
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      body = undefined;
+    }
+    await settle({ ...response, data: body }, target, options);
+    // A success envelope is not a file either.
+    throw fail({ kind: "business", message: messages.server500, code: response.status, status: response.status, body }, options);
+  } finally {
+    hide?.();
+  }
+}
+
+/** Fetches a file (fetchFile) and hands it to the user as a download. */
+export async function download(url: string, params?: Record<string, unknown>, options: RequestOptions = {}): Promise<void> {
+  env.saveFile(await fetchFile(url, params, options));
+}
+
 /** The wrapper's verbs (spec §7). */
 export const http = {
   get: <T = unknown>(url: string, params?: Record<string, unknown>, options?: RequestOptions) => request<T>("get", url, params, options),
@@ -364,4 +448,6 @@ export const http = {
   delete: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>("delete", url, body, options),
   /** POST of a multipart form (file uploads); the browser sets the boundary. */
   multipart: <T = unknown>(url: string, form: FormData, options?: RequestOptions) => request<T>("post", url, form, options),
+  /** GET of a file, saved as a download (the session's headers go along, as on every call). */
+  download,
 };

@@ -1,11 +1,14 @@
-// Refine (data, auth and access-control providers, the generated resources) and antd's App context
-// around every route but the login and error pages, as a lazily loaded layout route: the login
-// page loads neither Refine nor the pages behind it.
+// Refine (data, auth and access-control providers, the generated resources, the app's one
+// QueryClient: src/web/http/query-client.ts) and antd's App context around every route but the login
+// and error pages, as a lazily loaded layout route: the login page loads neither Refine nor the pages
+// behind it.
 import { Refine, type ResourceProps } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp } from "antd";
+import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { refineResources } from "../../../generated/refine-resources.ts";
+import { queryClient } from "../http/query-client.ts";
 import { accessControlProvider } from "./accessControlProvider.ts";
 import { authProvider } from "./authProvider.ts";
 import { dataProvider } from "./dataProvider.ts";
@@ -13,6 +16,9 @@ import { dataProvider } from "./dataProvider.ts";
 const resources = refineResources as unknown as ResourceProps[];
 
 export default function RefineRoot() {
+  // The cache lives as long as this layout, as Refine's own client did: leaving for the login or
+  // error page (a session that ended) drops it, so a next session never sees this one's answers.
+  useEffect(() => () => queryClient.clear(), []);
   return (
     <AntdApp>
       <Refine
@@ -26,7 +32,8 @@ export default function RefineRoot() {
           syncWithLocation: false,
           warnWhenUnsavedChanges: false,
           disableRouteChangeHandler: true,
-          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+          // The app's one QueryClient: Refine provides it, the hand-written pages' queries share its cache.
+          reactQuery: { clientConfig: queryClient },
         }}
       >
         <Outlet />

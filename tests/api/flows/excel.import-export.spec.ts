@@ -5,7 +5,7 @@
 // its filters, labels from the schema, mappings as labels and masks applied; tenants stay apart.
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { backends } from "../support/server.ts";
+import { backends, sessionHeaders } from "../support/server.ts";
 import { useFlowServer, type FlowContext } from "./support.ts";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -31,7 +31,7 @@ async function fileOf(headers: string[], rows: unknown[][]): Promise<Buffer> {
 }
 
 async function download(t: FlowContext, token: string, url: string) {
-  const r = await t.server.app.inject({ method: "GET", url, headers: { signature: token } });
+  const r = await t.server.app.inject({ method: "GET", url, headers: sessionHeaders(token) });
   return { status: r.statusCode, headers: r.headers, body: r.rawPayload, json: () => r.json() };
 }
 

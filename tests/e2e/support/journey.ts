@@ -1,10 +1,11 @@
 // The start of every browser journey: the real product (support/server.ts), Chromium, and a page in
 // a fresh browser context, signed in through the login page. `useJourney` registers it for a test
-// file (started before its tests, everything closed and removed after them); `startJourney` is the
-// same without the hooks.
-import { afterAll, beforeAll } from "vitest";
+// file (started before its tests, everything closed and removed after them, and a test during which
+// a page broke the Content-Security-Policy fails); `startJourney` is the same without the hooks.
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
+import { recordCspViolations } from "./csp.ts";
 import { DEMO_PASSWORD, startProduct, type RunningProduct, type StartOptions } from "./server.ts";
 
 export const VIEWPORT = { width: 1440, height: 900 };
@@ -26,6 +27,8 @@ export interface Journey {
   page: Page;
   /** Uncaught script errors of the journey's own page, in order. */
   pageErrors: string[];
+  /** Content-Security-Policy violations in any page of the journey's contexts not yet checked (support/csp.ts). */
+  cspViolations: string[];
   /** The product's address of a route of the web app, e.g. url("/community/house"). */
   url(route: string): string;
   /** Signs `page` in as `username` through the login page and waits for the menu. */
@@ -52,6 +55,12 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     // test what a user does, not fades, and on the test machine's two cores animations cost CPU and waits.
     const contextDefaults: BrowserContextOptions = { viewport, reducedMotion: "reduce" };
     const url = (route: string) => `${product.baseUrl}/neptune/#${route}`;
+    const cspViolations: string[] = [];
+    const newContext = async (contextOptions: BrowserContextOptions = {}) => {
+      const created = await browser.newContext({ ...contextDefaults, ...contextOptions });
+      await recordCspViolations(created, cspViolations);
+      return created;
+    };
     const logIn = async (page: Page, username: string) => {
       await page.goto(url("/login"));
       await page.getByPlaceholder("请输入用户名").fill(username);
@@ -60,7 +69,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       await page.getByTestId("shell-menu").waitFor();
     };
     const openPage = async (username: string | null, contextOptions: BrowserContextOptions = {}) => {
-      const page = await (await browser.newContext({ ...contextDefaults, ...contextOptions })).newPage();
+      const page = await (await newContext(contextOptions)).newPage();
       page.once(
         "close",
         () =>
@@ -72,7 +81,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       if (username !== null) await logIn(page, username);
       return page;
     };
-    const context = await browser.newContext(contextDefaults);
+    const context = await newContext();
     const page = await context.newPage();
     if (timeout !== undefined) page.setDefaultTimeout(timeout);
     const pageErrors: string[] = [];
@@ -84,6 +93,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       context,
       page,
       pageErrors,
+      cspViolations,
       url,
       logIn,
       openPage,
@@ -109,6 +119,10 @@ export function useJourney(options: JourneyOptions = {}): Journey {
   beforeAll(async () => {
     Object.assign(journey, await startJourney(options));
   }, 600_000);
+  afterEach(() => {
+    const violations = journey.cspViolations?.splice(0) ?? [];
+    expect(violations, "Content-Security-Policy violations").toEqual([]);
+  });
   afterAll(async () => {
     await journey.close?.();
   });

@@ -24,7 +24,7 @@ export function ExportButton({ def, body }: { def: ResourceDef; body: () => Reco
       const { taskId } = await startExport(base, body());
       const task = await waitForTask(base, taskId, (p) => void message.loading({ key: KEY, content: `正在导出… ${p}%`, duration: 0 }));
       if (task.state === "completed" && task.detail?.downloadUrl) {
-        downloadFile(task.detail.downloadUrl);
+        await downloadFile(task.detail.downloadUrl);
         void message.success({ key: KEY, content: task.result ?? "导出完成" });
       } else void message.error({ key: KEY, content: task.result ?? "导出失败" });
     } catch (error) {
@@ -90,7 +90,7 @@ export function ImportButtons({ def, communityId }: { def: ResourceDef; communit
 
   return (
     <>
-      <Button icon={<DownloadOutlined />} onClick={() => downloadFile(templateUrl(base))}>
+      <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(templateUrl(base)).catch(() => undefined)}>
         下载模板
       </Button>
       <XlsxPickerButton busy={busy} onFile={(file) => void run(file)} />

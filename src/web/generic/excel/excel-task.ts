@@ -1,8 +1,8 @@
 // The Excel import / export calls of a resource (src/server/excel/routes.ts) for the generic list:
-// start the task, wait for it (polling GET .../actions/task?id=), and download files by link (GET,
-// the session cookie goes along), so a file never passes through the JSON request wrapper. The
-// actions hang off the resource's URL, which the data provider derives from the resource metadata.
-import { baseURLFor } from "../../http/hosts.ts";
+// start the task, wait for it (polling GET .../actions/task?id=), and download files (GET through the
+// request wrapper's http.download: the session needs the signature header as well as the cookie, so
+// a plain link would not be signed in). The actions hang off the resource's URL, which the data
+// provider derives from the resource metadata.
 import { http } from "../../http/request.ts";
 import { resourceUrlOf } from "../../providers/dataProvider.ts";
 
@@ -21,18 +21,8 @@ export interface ExcelTask {
 /** The resource's URL (the data provider's), the base of its Excel actions. */
 export const apiBase = (service: string, resource: string) => resourceUrlOf(resource, { service });
 
-/** An address the browser opens directly (downloads), on the service host of this page. */
-export const absoluteUrl = (path: string) => `${baseURLFor(typeof window !== "undefined" ? window.location.hostname : undefined)}${path}`;
-
-export function downloadFile(path: string): void {
-  const a = document.createElement("a");
-  a.href = absoluteUrl(path);
-  a.rel = "noopener";
-  a.download = "";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
+/** Downloads a file of the server (an export, the import template) with the session's headers. */
+export const downloadFile = (path: string): Promise<void> => http.download(path);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,10 +1,10 @@
 // 全局看板 (/globalBoard, HBL23001; spec §6 cockpit): the whole tenant at a glance, from
 // GET {management}/board/actions/global — totals, the communities with the most residents, alarms
 // by handling status, repair orders by status, open-door events and parking in/out of the last 7 days.
+import { useQuery } from "@tanstack/react-query";
 import { Alert, Col, Row, Spin } from "antd";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
-import { useApi } from "../shared/useApi.ts";
 import { BoardCard } from "./BoardCard.tsx";
 import { asData, percent } from "./board-types.ts";
 import { BarList, Donut, Figure } from "./charts.tsx";
@@ -13,7 +13,7 @@ import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 export default function GlobalBoardPage() {
   const pageTitle = useRouteTitle();
-  const { data, loading, error } = useApi(() => api.getGlobalBoard(), []);
+  const { data, isFetching: loading, error } = useQuery(queries.getGlobalBoard.queryOptions());
   return (
     <OutsideLayout title={pageTitle}>
       <Spin spinning={loading}>

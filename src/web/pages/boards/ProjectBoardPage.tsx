@@ -2,12 +2,12 @@
 // from GET {management}/board/actions/project — totals, rooms by status, residents by identity,
 // open-door events by method and per day, alarms, repair orders and parking in/out. The community
 // comes from ?communityId= (else the tenant's first) and can be switched in the title bar.
+import { useQuery } from "@tanstack/react-query";
 import { Alert, Col, Empty, Row, Spin } from "antd";
 import { useSearchParams } from "react-router";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { CommunitySelect } from "../shared/CommunitySelect.tsx";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
-import { useApi } from "../shared/useApi.ts";
 import { BoardCard } from "./BoardCard.tsx";
 import { asData, percent } from "./board-types.ts";
 import { BarList, Donut, Figure } from "./charts.tsx";
@@ -18,7 +18,7 @@ export default function ProjectBoardPage() {
   const pageTitle = useRouteTitle();
   const [params, setParams] = useSearchParams();
   const communityId = params.get("communityId");
-  const { data, loading, error } = useApi(() => api.getProjectBoard({ query: communityId ? { communityId } : {} }), [communityId]);
+  const { data, isFetching: loading, error } = useQuery(queries.getProjectBoard.queryOptions({ query: communityId ? { communityId } : {} }));
   const select = <CommunitySelect value={data?.communityId ?? (communityId ? Number(communityId) : null)} onChange={(id) => setParams({ communityId: String(id) })} />;
   return (
     <OutsideLayout title={`${pageTitle}${data ? ` · ${data.communityName}` : ""}`} extra={select}>

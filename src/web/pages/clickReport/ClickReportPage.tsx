@@ -1,14 +1,14 @@
 // 点击统计 (/system/clickReport): clicks per tracking code of the tenant (GET {management}/clickRecords/
 // actions/countByCode), optionally within a time range or for codes containing a keyword. The raw
 // records are the generic list at /system/clickRecords.
+import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Input, Space, Table } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { CountClicksByCodeData } from "../../../../generated/operation-types.ts";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
-import { useApi } from "../shared/useApi.ts";
 import { RangePickerOnUse } from "../../generic/kits/DatePickerOnUse.tsx";
 
 type CodeCount = CountClicksByCodeData["list"][number];
@@ -20,20 +20,18 @@ export default function ClickReportPage() {
   const [keyword, setKeyword] = useState("");
   // The keyword applies when searched (the range as soon as it changes); errors are shown by the wrapper.
   const [searched, setSearched] = useState("");
-  const { data, loading, reload } = useApi(
-    () =>
-      api.countClicksByCode({
-        query: {
-          from: range?.[0]?.startOf("day").toISOString(),
-          to: range?.[1]?.add(1, "day").startOf("day").toISOString(),
-          keyword: searched || undefined,
-        },
-      }),
-    [range, searched],
+  const clicks = useQuery(
+    queries.countClicksByCode.queryOptions({
+      query: {
+        from: range?.[0]?.startOf("day").toISOString(),
+        to: range?.[1]?.add(1, "day").startOf("day").toISOString(),
+        keyword: searched || undefined,
+      },
+    }),
   );
   const search = () => {
     const next = keyword.trim();
-    if (next === searched) reload();
+    if (next === searched) void clicks.refetch();
     else setSearched(next);
   };
 
@@ -52,8 +50,8 @@ export default function ClickReportPage() {
       </Space>
       <Table<CodeCount>
         rowKey="lc"
-        loading={loading}
-        dataSource={data?.list ?? []}
+        loading={clicks.isFetching}
+        dataSource={clicks.data?.list ?? []}
         pagination={{ pageSize: 20 }}
         columns={[
           { title: "埋点编码", dataIndex: "lc" },

@@ -2,15 +2,14 @@
 // (GET {system}/communities), with the keyword search of spec §5 (trimmed, on Enter) and paging.
 import { Card, Input, Table } from "antd";
 import { useMemo, useState } from "react";
-import { api } from "../../http/api.ts";
 import { withScene } from "../../state/scene.ts";
-import { useApi } from "../shared/useApi.ts";
+import { useCommunities } from "../shared/CommunitySelect.tsx";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 export default function DemoListPage() {
   const pageTitle = useRouteTitle();
   const [keyword, setKeyword] = useState("");
-  const { data, loading } = useApi(() => api.listCommunities({ query: { areaId: 1 } }), []);
+  const { data, isFetching: loading } = useCommunities();
   const rows = useMemo(() => (data ?? []).filter((r) => !keyword || r.communityName.includes(keyword)), [data, keyword]);
   return (
     <Card title={pageTitle} variant="borderless">

@@ -2,6 +2,7 @@
 // fields, labels from the schema), what it reported (heartbeat, devices, channels, bound
 // communities), its bound communities and its devices by page — from the {device}/edgeService calls.
 // Without ?id= the edge service is picked from the tenant's list.
+import { useQuery } from "@tanstack/react-query";
 import { Badge, Card, Col, Descriptions, Empty, Row, Select, Space, Spin, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
@@ -9,8 +10,7 @@ import { useSearchParams } from "react-router";
 import { FieldValue } from "../../generic/display.tsx";
 import { detailFields, fieldLabel } from "../../generic/fields.ts";
 import edgeDef from "../../../../generated/resource-defs/edgeServices.ts";
-import { api } from "../../http/api.ts";
-import { useApi } from "../shared/useApi.ts";
+import { queries } from "../../http/query-client.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const when = (v: string | null | undefined) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm:ss") : "-");
@@ -21,18 +21,20 @@ export default function EdgeDetailPage() {
   const idText = params.get("id") ?? params.get("edgeId");
   const edgeId = idText ? Number(idText) : null;
   const [page, setPage] = useState(1);
-  const edges = useApi(() => api.getEdgeServiceList({ query: { pageNo: 1, pageSize: 100 } }), []);
-  const detail = useApi(edgeId ? () => api.getEdgeServiceDetails({ query: { edgeId } }) : null, [edgeId]);
-  const status = useApi(edgeId ? () => api.getEgdeModuleReportStatus({ query: { edgeId } }) : null, [edgeId]);
-  const communities = useApi(edgeId ? () => api.getEdgeBindCommunityList({ query: { edgeId } }) : null, [edgeId]);
-  const devices = useApi(edgeId ? () => api.getEdgeDeviceList({ query: { edgeId, pageNo: page, pageSize: 10 } }) : null, [edgeId, page]);
+  const edges = useQuery(queries.getEdgeServiceList.queryOptions({ query: { pageNo: 1, pageSize: 100 } }));
+  // The edge service's own reads wait until one is chosen.
+  const chosen = { query: { edgeId: edgeId ?? 0 } };
+  const detail = useQuery({ ...queries.getEdgeServiceDetails.queryOptions(chosen), enabled: !!edgeId });
+  const status = useQuery({ ...queries.getEgdeModuleReportStatus.queryOptions(chosen), enabled: !!edgeId });
+  const communities = useQuery({ ...queries.getEdgeBindCommunityList.queryOptions(chosen), enabled: !!edgeId });
+  const devices = useQuery({ ...queries.getEdgeDeviceList.queryOptions({ query: { edgeId: edgeId ?? 0, pageNo: page, pageSize: 10 } }), enabled: !!edgeId });
 
   const picker = (
     <Select
       aria-label="选择边缘服务"
       style={{ width: 240 }}
       placeholder="选择边缘服务"
-      loading={edges.loading}
+      loading={edges.isFetching}
       value={edgeId ? Number(edgeId) : undefined}
       options={(edges.data?.list ?? []).map((e) => ({ value: e.id, label: e.name }))}
       onChange={(v) => {
@@ -47,7 +49,7 @@ export default function EdgeDetailPage() {
       {!edgeId ? (
         <Empty description="请选择边缘服务" />
       ) : (
-        <Spin spinning={detail.loading}>
+        <Spin spinning={detail.isFetching}>
           {detail.data && (
             <Space direction="vertical" size="middle" style={{ width: "100%" }}>
               <Descriptions
@@ -65,7 +67,7 @@ export default function EdgeDetailPage() {
                       size="small"
                       rowKey="module"
                       pagination={false}
-                      loading={status.loading}
+                      loading={status.isFetching}
                       dataSource={status.data ?? []}
                       columns={[
                         { title: "模块", dataIndex: "name" },
@@ -103,7 +105,7 @@ export default function EdgeDetailPage() {
                 <Table
                   size="small"
                   rowKey="id"
-                  loading={devices.loading}
+                  loading={devices.isFetching}
                   dataSource={devices.data?.list ?? []}
                   pagination={{ current: page, pageSize: 10, total: devices.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
                   columns={[

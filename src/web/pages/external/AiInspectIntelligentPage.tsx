@@ -2,21 +2,21 @@
 // inspection of the current community at a glance (GET {device}/aiInspection/actions/overview):
 // configured cameras, tasks, today's detections, records to handle, detections by algorithm and
 // result, and the latest records.
+import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Col, Image, Row, Spin, Table, Tag } from "antd";
 import dayjs from "dayjs";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { asData } from "../boards/board-types.ts";
 import { BarList, Donut, Figure } from "../boards/charts.tsx";
-import { useApi } from "../shared/useApi.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 export default function AiInspectIntelligentPage() {
   const pageTitle = useRouteTitle();
   const community = useCurrentCommunity();
   const id = community?.communityId;
-  const { data, loading } = useApi(id ? () => api.getAiInspectionOverview({ query: { communityId: Number(id) } }) : null, [id]);
+  const { data, isFetching: loading } = useQuery({ ...queries.getAiInspectionOverview.queryOptions({ query: { communityId: Number(id) } }), enabled: !!id });
   return (
     <Card title={pageTitle} variant="borderless">
       {!id && <Alert type="info" showIcon message={withScene("请先选择{scene}")} />}

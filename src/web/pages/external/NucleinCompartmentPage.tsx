@@ -3,13 +3,13 @@
 // (GET / POST {system}/communities/{id}/actions/getXiChengHealthCodeConfig / setXiChengHealthCodeConfig):
 // cabin name, opening hours, the testing platform's address and whether the gate checks the
 // health code. Saving needs the community administration code (HBL01001).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Form, Input, Spin, Switch } from "antd";
 import { useEffect } from "react";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { getAuthorities } from "../../state/session.ts";
 import { withScene } from "../../state/scene.ts";
-import { useApi } from "../shared/useApi.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 interface CabinConfig {
@@ -26,25 +26,30 @@ export default function NucleinCompartmentPage() {
   const id = community?.communityId;
   const canEdit = (getAuthorities() ?? []).includes("HBL01001");
   const [form] = Form.useForm<CabinConfig>();
+  const input = { params: { id: Number(id) } };
+  const config = useQuery({ ...queries.getXiChengHealthCodeConfig.queryOptions(input), enabled: !!id });
   // The configuration document's keys are this page's own (the operation declares only communityId).
-  const { data, loading, reload } = useApi(id ? () => api.getXiChengHealthCodeConfig({ params: { id: Number(id) } }) as Promise<CabinConfig & { communityId: number }> : null, [id]);
+  const data = config.data as (CabinConfig & { communityId: number }) | undefined;
+  const client = useQueryClient();
+  // Errors are shown by the request wrapper; a saved configuration is read again.
+  const save = useMutation({
+    ...queries.setXiChengHealthCodeConfigById.mutationOptions(),
+    onSuccess: () => {
+      void message.success("保存成功");
+      return client.invalidateQueries({ queryKey: queries.getXiChengHealthCodeConfig.key });
+    },
+  });
   useEffect(() => {
     if (data) form.setFieldsValue({ cabinName: data.cabinName ?? "", openTime: data.openTime ?? "", platformUrl: data.platformUrl ?? "", healthCodeCheck: !!data.healthCodeCheck });
   }, [data, form]);
-
-  const save = async (values: CabinConfig) => {
-    await api.setXiChengHealthCodeConfigById({ params: { id: Number(id) }, body: { ...values } });
-    void message.success("保存成功");
-    reload();
-  };
 
   return (
     <Card title={`${pageTitle}${community?.communityName ? ` · ${community.communityName}` : ""}`} variant="borderless">
       {!id && <Alert type="info" showIcon message={withScene("请先选择{scene}")} />}
       {id && !canEdit && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={withScene("修改设置需要{scene}信息的管理权限")} />}
-      <Spin spinning={loading}>
+      <Spin spinning={config.isFetching}>
         {id && (
-          <Form form={form} layout="horizontal" labelCol={{ flex: "140px" }} style={{ maxWidth: 640 }} onFinish={(v) => void save(v).catch(() => undefined)} disabled={!canEdit}>
+          <Form form={form} layout="horizontal" labelCol={{ flex: "140px" }} style={{ maxWidth: 640 }} onFinish={(v) => save.mutate({ ...input, body: { ...v } })} disabled={!canEdit}>
             <Form.Item name="cabinName" label="核酸小屋名称" rules={[{ max: 32, message: "名称不能超过32个字符" }]}>
               <Input placeholder="如 东门核酸采样点" />
             </Form.Item>

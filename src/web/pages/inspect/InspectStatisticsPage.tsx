@@ -2,13 +2,13 @@
 // the daily plan reports (GET {property}/inspectPlanReports/actions/statistics): totals and
 // completion rate, tasks done and abnormal per day, and each plan's figures. For the current
 // community or all of them; 7, 30 or 90 days.
+import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Checkbox, Col, Progress, Row, Segmented, Space, Spin, Table } from "antd";
 import { useState } from "react";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { Figure, LineChart } from "../boards/charts.tsx";
-import { useApi } from "../shared/useApi.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 export default function InspectStatisticsPage() {
@@ -17,7 +17,7 @@ export default function InspectStatisticsPage() {
   const [days, setDays] = useState(30);
   const [all, setAll] = useState(false);
   const communityId = all ? undefined : (community?.communityId ?? undefined);
-  const { data, loading, error } = useApi(() => api.getInspectStatistics({ query: { days, communityId } }), [days, communityId]);
+  const { data, isFetching: loading, error } = useQuery(queries.getInspectStatistics.queryOptions({ query: { days, communityId } }));
   return (
     <Card
       title={pageTitle}

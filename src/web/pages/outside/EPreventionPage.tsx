@@ -2,23 +2,23 @@
 // board — residents and new arrivals of the last 14 days, residents by identity, key persons to
 // look after by category, visitors and open-door events per day of the last week
 // (GET {system}/inhabitants/actions/preventionStatistics).
+import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Empty, Row, Spin } from "antd";
 import { useSearchParams } from "react-router";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { getCurrentCommunityId } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { asData } from "../boards/board-types.ts";
 import { BarList, Donut, Figure, LineChart } from "../boards/charts.tsx";
 import { CommunitySelect } from "../shared/CommunitySelect.tsx";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
-import { useApi } from "../shared/useApi.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 export default function EPreventionPage() {
   const pageTitle = useRouteTitle();
   const [params, setParams] = useSearchParams();
   const communityId = params.get("communityId") ?? (getCurrentCommunityId() ? String(getCurrentCommunityId()) : null);
-  const { data, loading } = useApi(() => api.getPreventionStatistics({ query: communityId ? { communityId: Number(communityId) } : {} }), [communityId]);
+  const { data, isFetching: loading } = useQuery(queries.getPreventionStatistics.queryOptions({ query: communityId ? { communityId: Number(communityId) } : {} }));
   return (
     <OutsideLayout
       title={`${pageTitle}${data ? ` · ${data.communityName}` : ""}`}

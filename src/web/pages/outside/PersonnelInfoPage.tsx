@@ -3,6 +3,8 @@
 // records and the latest open-door events (GET {system}/inhabitants/{id}/actions/profile). Without
 // ?id= a resident is looked up by name or phone first (the inhabitants list, in every community the
 // user may see).
+import { useList } from "@refinedev/core";
+import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Descriptions, Empty, Row, Select, Space, Spin, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
@@ -12,10 +14,8 @@ import { mask } from "../../../common/masks.ts";
 import { FieldValue } from "../../generic/display.tsx";
 import { detailFields, fieldLabel } from "../../generic/fields.ts";
 import inhabitantDef from "../../../../generated/resource-defs/inhabitants.ts";
-import { api } from "../../http/api.ts";
-import { dataProvider } from "../../providers/dataProvider.ts";
+import { queries } from "../../http/query-client.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
-import { useApi } from "../shared/useApi.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 interface Found {
@@ -27,28 +27,26 @@ interface Found {
 
 function PersonSearch({ onPick }: { onPick: (id: number) => void }) {
   const [keyword, setKeyword] = useState("");
-  const { data, loading } = useApi(
-    keyword
-      ? () =>
-          dataProvider.getList<Found>({
-            resource: inhabitantDef.name,
-            pagination: { currentPage: 1, pageSize: 20 },
-            filters: [{ field: "keyword", operator: "contains", value: keyword }],
-            meta: { communityId: null },
-          })
-      : null,
-    [keyword],
-  );
+  // The inhabitants are a generic resource: Refine's list hook, in every community (meta.communityId null).
+  const { query, result } = useList<Found>({
+    resource: inhabitantDef.name,
+    pagination: { currentPage: 1, pageSize: 20 },
+    filters: [{ field: "keyword", operator: "contains", value: keyword }],
+    meta: { communityId: null },
+    queryOptions: { enabled: !!keyword },
+    successNotification: false,
+    errorNotification: false,
+  });
   return (
     <Select
       showSearch
       filterOption={false}
       style={{ width: 280 }}
       placeholder="输入姓名或手机号查找住户"
-      loading={loading}
+      loading={query.isFetching}
       onSearch={(v) => setKeyword(v.trim())}
       onChange={(v) => onPick(Number(v))}
-      options={(data?.data ?? []).map((p) => ({ value: p.id, label: `${mask("name", p.name)} ${mask("phone", p.phone)}${p.roomIdLabel ? ` · ${p.roomIdLabel}` : ""}` }))}
+      options={result.data.map((p) => ({ value: p.id, label: `${mask("name", p.name)} ${mask("phone", p.phone)}${p.roomIdLabel ? ` · ${p.roomIdLabel}` : ""}` }))}
       aria-label="查找住户"
     />
   );
@@ -58,7 +56,7 @@ export default function PersonnelInfoPage() {
   const pageTitle = useRouteTitle();
   const [params, setParams] = useSearchParams();
   const id = params.get("id");
-  const { data, loading } = useApi(id ? () => api.getInhabitantProfile({ params: { id: Number(id) } }) : null, [id]);
+  const { data, isFetching: loading } = useQuery({ ...queries.getInhabitantProfile.queryOptions({ params: { id: Number(id) } }), enabled: !!id });
   const room = data?.room ? [data.room.buildingName, data.room.unitName, data.room.roomNo].filter(Boolean).join("-") : "-";
   return (
     <OutsideLayout title={pageTitle} extra={<PersonSearch onPick={(v) => setParams({ id: String(v) })} />}>

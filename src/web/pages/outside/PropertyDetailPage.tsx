@@ -1,24 +1,24 @@
 // 物业详情 (/propertyDetail?communityId=, HBL01001, outside the frame): the property company and one
 // community's profile — address, area, contact, coordinates — with its buildings, units, rooms and
 // residents and the rooms by status (GET {system}/communities/actions/propertyDetail).
+import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Descriptions, Empty, Row, Spin } from "antd";
 import { useSearchParams } from "react-router";
 import { mask } from "../../../common/masks.ts";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { getCurrentCommunityId } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { asData } from "../boards/board-types.ts";
 import { Donut, Figure } from "../boards/charts.tsx";
 import { CommunitySelect } from "../shared/CommunitySelect.tsx";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
-import { useApi } from "../shared/useApi.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 export default function PropertyDetailPage() {
   const pageTitle = useRouteTitle();
   const [params, setParams] = useSearchParams();
   const communityId = params.get("communityId") ?? (getCurrentCommunityId() ? String(getCurrentCommunityId()) : null);
-  const { data, loading } = useApi(() => api.getPropertyDetail({ query: communityId ? { communityId: Number(communityId) } : {} }), [communityId]);
+  const { data, isFetching: loading } = useQuery(queries.getPropertyDetail.queryOptions({ query: communityId ? { communityId: Number(communityId) } : {} }));
   const c = data?.community;
   return (
     <OutsideLayout title={pageTitle} extra={<CommunitySelect value={c?.id ?? null} onChange={(id) => setParams({ communityId: String(id) })} />}>

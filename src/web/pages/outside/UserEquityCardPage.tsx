@@ -1,16 +1,16 @@
 // 权益卡 (/userEquityCard, HBL21005, outside the frame): the tenant's service entitlements — each
 // licence of spec §3/§9 (video channels, access intercom channels, AI analysis communities, indoor
 // units, edge services) with its used / total and validity (GET {management}/tenantService/actions/license).
+import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Progress, Row, Spin, Tag, Typography } from "antd";
 import dayjs from "dayjs";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { OutsideLayout } from "../shared/OutsideLayout.tsx";
-import { useApi } from "../shared/useApi.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 export default function UserEquityCardPage() {
   const pageTitle = useRouteTitle();
-  const { data, loading } = useApi(() => api.getLicences(), []);
+  const { data, isFetching: loading } = useQuery(queries.getLicences.queryOptions());
   return (
     <OutsideLayout title={pageTitle}>
       <Spin spinning={loading}>

@@ -1,16 +1,16 @@
 // A picker of the tenant's communities (GET {system}/communities) for pages outside the shell and
 // boards that choose their community themselves.
+import { useQuery } from "@tanstack/react-query";
 import { Select } from "antd";
 import type { CSSProperties } from "react";
-import { api } from "../../http/api.ts";
-import { useApi } from "./useApi.ts";
+import { queries } from "../../http/query-client.ts";
 
 export function useCommunities() {
-  return useApi(() => api.listCommunities({ query: { areaId: 1 } }), []);
+  return useQuery(queries.listCommunities.queryOptions({ query: { areaId: 1 } }));
 }
 
 export function CommunitySelect({ value, onChange, style }: { value?: number | null; onChange: (id: number) => void; style?: CSSProperties }) {
-  const { data, loading } = useCommunities();
+  const { data, isFetching: loading } = useCommunities();
   return (
     <Select
       aria-label="选择社区"

@@ -4,6 +4,7 @@ import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
 import { Button, Card, Progress, Space, Table, Tag, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../http/api.ts";
+import { http } from "../../http/request.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 import { downloadUrlOf, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel, type BackgroundTask } from "./task-state.ts";
 
@@ -113,11 +114,17 @@ export default function TaskCenterPage() {
               return (
                 <Space>
                   {text && <Typography.Text type={String(task.state) === "failed" ? "danger" : undefined}>{text}</Typography.Text>}
-                  {url && (
-                    <Button type="link" size="small" icon={<DownloadOutlined />} href={url} target="_blank" rel="noopener noreferrer">
-                      下载
-                    </Button>
-                  )}
+                  {url &&
+                    (url.startsWith("/") ? (
+                      // A file of this server: fetched with the session's headers (a plain link would not be signed in).
+                      <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void http.download(url).catch(() => undefined)}>
+                        下载
+                      </Button>
+                    ) : (
+                      <Button type="link" size="small" icon={<DownloadOutlined />} href={url} target="_blank" rel="noopener noreferrer">
+                        下载
+                      </Button>
+                    ))}
                 </Space>
               );
             },

@@ -1,14 +1,14 @@
 // 以文搜图 (/Wisdomiot/AiTextSearch, HBL05020): describe what to look for ("白色轿车 南门") and get the
 // captured pictures whose description, channel, plate or capture kind match the words, best matches
 // first (POST {capture}/capturePictures/actions/textSearch), in the current community or all.
+import { useQuery } from "@tanstack/react-query";
 import { Card, Checkbox, Col, Empty, Image, Input, Pagination, Row, Space, Spin, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { mask } from "../../../common/masks.ts";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
-import { useApi } from "../shared/useApi.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const EXAMPLES = ["车辆 东门", "人脸", "白色轿车", "北门 行人"];
@@ -22,7 +22,7 @@ export default function AiTextSearchPage() {
   const [pageNo, setPageNo] = useState(1);
   const [allCommunities, setAll] = useState(false);
   const communityId = allCommunities ? undefined : (community?.communityId ?? undefined);
-  const { data, loading } = useApi(query ? () => api.searchCapturePictures({ body: { text: query, pageNo, pageSize: PAGE_SIZE, communityId } }) : null, [query, pageNo, communityId]);
+  const { data, isFetching: loading } = useQuery({ ...queries.searchCapturePictures.queryOptions({ body: { text: query, pageNo, pageSize: PAGE_SIZE, communityId } }), enabled: !!query });
   const search = (value: string) => {
     setText(value);
     setQuery(value.trim());

@@ -11,7 +11,7 @@ import { useRouteTitle } from "../../generic/routeTitle.ts";
 export default function DemoVideoPage() {
   const pageTitle = useRouteTitle();
   const community = useCurrentCommunity();
-  const { data: cameras = [], loading } = useCameras(community?.communityId);
+  const { data: cameras = [], isFetching: loading } = useCameras(community?.communityId);
   const [index, setIndex] = useState(0);
   return (
     <Card title={pageTitle} variant="borderless">

@@ -2,14 +2,14 @@
 // from GET {device}/operationAssistant/actions/summary — a to-do list (unhandled alarms, faulty
 // elevators, offline devices, AI inspection records and open repair orders, each linking to its
 // screen), device online rate, unhandled alarms by type and the offline devices.
+import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Col, List, Progress, Row, Spin, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useNavigate } from "react-router";
-import { api } from "../../http/api.ts";
+import { queries } from "../../http/query-client.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
 import { BarList, Figure } from "../boards/charts.tsx";
-import { useApi } from "../shared/useApi.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const LEVEL = { error: "error", warning: "warning", info: "processing" } as const;
@@ -19,7 +19,7 @@ export default function OperationAssistantPage() {
   const navigate = useNavigate();
   const community = useCurrentCommunity();
   const id = community?.communityId;
-  const { data, loading, error } = useApi(id ? () => api.getOperationAssistantSummary({ query: { communityId: Number(id) } }) : null, [id]);
+  const { data, isFetching: loading, error } = useQuery({ ...queries.getOperationAssistantSummary.queryOptions({ query: { communityId: Number(id) } }), enabled: !!id });
   const online = data && data.devices.total ? Math.round((data.devices.online * 100) / data.devices.total) : 0;
   return (
     <Card title={pageTitle} variant="borderless">

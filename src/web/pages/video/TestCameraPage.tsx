@@ -26,7 +26,10 @@ export default function TestCameraPage() {
     const id = getCurrentCommunityId();
     return id ? Number(id) : null;
   });
-  const { data: cameras = [], loading, reload } = useCameras(communityId);
+  const { data: cameras = [], isFetching: loading, refetch } = useCameras(communityId);
+  const reload = () => {
+    if (communityId) void refetch(); // no community chosen: nothing to reload
+  };
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const [local, setLocal] = useState<LocalTest>({ state: "idle" });

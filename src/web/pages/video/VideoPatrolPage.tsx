@@ -25,7 +25,7 @@ export default function VideoPatrolPage() {
   const { message } = App.useApp();
   const community = useCurrentCommunity();
   const user = useCurrentUser();
-  const { data: cameras = [], loading } = useCameras(community?.communityId);
+  const { data: cameras = [], isFetching: loading } = useCameras(community?.communityId);
   const [index, setIndex] = useState(0);
   const [touring, setTouring] = useState(false);
   const [interval, setIntervalSeconds] = useState(30);

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { constants } from "../../../../generated/constants.ts";
 import { messages } from "../../../../generated/errors.ts";
 import { MemoryStorage } from "../../../../src/web/state/storage.ts";
-import { buildQuery, configureRequest, getErrorTable, http, isJsonFile, RequestError, resetRequestState, withQuery } from "../../../../src/web/http/request.ts";
+import { buildQuery, configureRequest, fileNameOf, getErrorTable, http, isJsonFile, RequestError, resetRequestState, withQuery, type DownloadedFile } from "../../../../src/web/http/request.ts";
 
 interface Seen {
   method: string;
@@ -56,6 +56,13 @@ beforeAll(async () => {
         return;
       }
       if (path === "/boom") return send(res, 500, { code: 500, message: "boom" });
+      if (path === "/file") {
+        res.writeHead(200, {
+          "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          "content-disposition": `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent("入住申请_20240101120000.xlsx")}`,
+        });
+        return res.end(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff]));
+      }
       if (path === "/unauth") return send(res, 401, { code: 401, message: "no session", success: false });
       if (path === "/forbid") return send(res, 401, { code: 403, status: 403, message: "no permission", success: false });
       if (path === "/lang/zh_CN.json") return send(res, 200, { hello: "你好" });
@@ -253,6 +260,45 @@ describe("HTTP failures (spec §8)", () => {
     const error = await rejection(http.get("/echo"));
     expect(error).toMatchObject({ kind: "network", status: 0 });
     expect(shown).toEqual(["网络异常，请重试"]);
+  });
+});
+
+describe("file downloads (http.download): the session's headers like every call", () => {
+  let saved: DownloadedFile[] = [];
+  beforeEach(() => {
+    saved = [];
+    configureRequest({ saveFile: (file) => saved.push(file) });
+  });
+
+  it("fetches the bytes with the marker and the signature, named from Content-Disposition", async () => {
+    sessionStorage.setItem(constants.sessionKeys.signature, "sig-file");
+    await http.download("/file", { taskId: 7, missing: undefined });
+    expect(seen[0]).toMatchObject({ method: "GET", url: "/file?taskId=7" });
+    expect(seen[0].headers["x-requested-with"]).toBe("XMLHttpRequest");
+    expect(seen[0].headers.signature).toBe("sig-file");
+    expect(saved).toHaveLength(1);
+    expect(saved[0].fileName).toBe("入住申请_20240101120000.xlsx");
+    expect(saved[0].type).toContain("spreadsheetml");
+    expect([...new Uint8Array(saved[0].data)]).toEqual([0x50, 0x4b, 0x03, 0x04, 0xff]);
+    expect(shown).toEqual([]);
+  });
+
+  it("settles an envelope answer like any call: 401 ends the session, a business error shows its text, nothing saved", async () => {
+    sessionStorage.setItem(constants.sessionKeys.signature, "sig");
+    expect(await rejection(http.download("/unauth"))).toMatchObject({ kind: "unauthorized", status: 401 });
+    expect(shown).toEqual(["登录已超时或已在其他地方登录"]);
+    expect(await rejection(http.download("/invalid"))).toMatchObject({ kind: "business", status: 400, code: 40001 });
+    expect(await rejection(http.download("/echo"))).toMatchObject({ kind: "business", status: 200 });
+    expect(saved).toEqual([]);
+    await sleep(constants.unauthorizedRedirectDelayMs + 100);
+    expect(navigated).toEqual(["/neptune/#/login"]);
+  });
+
+  it("reads the file name of Content-Disposition (extended first)", () => {
+    expect(fileNameOf(`attachment; filename*=UTF-8''${encodeURIComponent("欠费.xlsx")}`)).toBe("欠费.xlsx");
+    expect(fileNameOf('attachment; filename="plain.xlsx"')).toBe("plain.xlsx");
+    expect(fileNameOf("attachment; filename*=UTF-8''%E0%A4%A; filename=fallback.xlsx")).toBe("fallback.xlsx");
+    expect(fileNameOf(undefined)).toBe("");
   });
 });
 

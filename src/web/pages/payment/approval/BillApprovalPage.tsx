@@ -1,6 +1,7 @@
 // 账单审核 /propertyPayment/billapproval: bills by status (drafts first), month, item, batch
 // (?batchId= from the generation page) and room; approve or reject (with a reason) one, the
 // selected, or a whole batch. Each bill's decisions (who, when, why) open from its row.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Form, Input, Select, Space, Typography } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
@@ -16,9 +17,9 @@ import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
-import { useApi } from "../../shared/useApi.ts";
+import { invalidateBillReads } from "../api.ts";
 import { DecisionsButton } from "./DecisionsButton.tsx";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
@@ -40,23 +41,34 @@ export default function BillApprovalPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<number[] | null>(null);
   const [form] = Form.useForm<Filters>();
-  const list = useApi(
-    communityId
-      ? () =>
-          api.queryBills({
-            body: {
-              communityId,
-              status: [filters.status],
-              period: filters.period ? filters.period.format("YYYY-MM") : undefined,
-              paymentItemId: filters.paymentItemId,
-              keyword: filters.keyword,
-              batchId,
-              ...page,
-            },
-          })
-      : null,
-    [communityId, JSON.stringify(filters), page.pageNo, page.pageSize, batchId],
-  );
+  const list = useQuery({
+    ...queries.queryBills.queryOptions({
+      body: {
+        communityId: communityId ?? "",
+        status: [filters.status],
+        period: filters.period ? filters.period.format("YYYY-MM") : undefined,
+        paymentItemId: filters.paymentItemId,
+        keyword: filters.keyword,
+        batchId,
+        ...page,
+      },
+    }),
+    enabled: !!communityId,
+  });
+  const client = useQueryClient();
+  const decided = (r: { changed: number; skipped: number }, done: string) => {
+    void message.success(`${done} ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
+    return invalidateBillReads(client);
+  };
+  // Errors are shown by the request wrapper; the dialogs that wait for a decision stay open on one.
+  const approval = useMutation({ ...queries.approveBills.mutationOptions(), onSuccess: (r) => decided(r, "已审核通过") });
+  const rejection = useMutation({
+    ...queries.rejectBills.mutationOptions(),
+    onSuccess: (r) => {
+      setRejecting(null);
+      return decided(r, "已驳回");
+    },
+  });
   // A new list clears the selection (adjusted while rendering, not in an effect).
   const [listShown, setListShown] = useState(list.data);
   if (listShown !== list.data) {
@@ -67,17 +79,7 @@ export default function BillApprovalPage() {
   const title = useRouteTitle();
   if (!communityId) return <NeedCommunity title={title} />;
 
-  const approve = async (body: Record<string, unknown>) => {
-    const r = await api.approveBills({ body });
-    void message.success(`已审核通过 ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
-    list.reload();
-  };
-  const reject = async (reason: string) => {
-    const r = await api.rejectBills({ body: { ids: rejecting, reason } });
-    void message.success(`已驳回 ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
-    setRejecting(null);
-    list.reload();
-  };
+  const reject = (reason: string) => rejection.mutateAsync({ body: { ids: rejecting ?? [], reason } });
 
   const columns: TableProps<BillView>["columns"] = [
     ...billColumns("billNo", "roomLabel", "itemName", "period"),
@@ -90,7 +92,7 @@ export default function BillApprovalPage() {
       render: (_v, b) => (
         <Space size={4}>
           {(b.status === 1 || b.status === 3) && (
-            <Button type="link" size="small" onClick={() => approve({ ids: [b.id] })}>
+            <Button type="link" size="small" onClick={() => approval.mutate({ body: { ids: [b.id] } })}>
               通过
             </Button>
           )}
@@ -125,7 +127,7 @@ export default function BillApprovalPage() {
         </Form.Item>
       </QueryBar>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Button type="primary" disabled={!selected.length} onClick={() => approve({ ids: selected })}>
+        <Button type="primary" disabled={!selected.length} onClick={() => approval.mutate({ body: { ids: selected } })}>
           批量通过
         </Button>
         <Button danger disabled={!selected.length} onClick={() => setRejecting(selected)}>
@@ -134,7 +136,15 @@ export default function BillApprovalPage() {
         {batchId && (
           <>
             <Button
-              onClick={() => modal.confirm({ title: "整批审核通过", content: "将审核通过该批次中所有草稿和已驳回的账单。", okText: "通过", cancelText: "取消", onOk: () => approve({ batchId }) })}
+              onClick={() =>
+                modal.confirm({
+                  title: "整批审核通过",
+                  content: "将审核通过该批次中所有草稿和已驳回的账单。",
+                  okText: "通过",
+                  cancelText: "取消",
+                  onOk: () => approval.mutateAsync({ body: { batchId } }),
+                })
+              }
             >
               整批通过
             </Button>
@@ -150,7 +160,7 @@ export default function BillApprovalPage() {
       </Space>
       <DataTable<BillView>
         label={title}
-        {...table(list, { unit: "张", sizeChanger: true })}
+        {...table({ data: list.data, loading: list.isFetching }, { unit: "张", sizeChanger: true })}
         columns={columns}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), ...accessibleRowSelection(["billNo", "itemName"]) }}
       />

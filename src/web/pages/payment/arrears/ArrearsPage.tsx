@@ -2,19 +2,19 @@
 // due and not settled — amount owed with late fees as of today, number of bills, the oldest unpaid
 // period and the ageing bucket — filtered by building, item and bucket, exported to Excel.
 import { DownloadOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Form, Select, Statistic, Tag } from "antd";
 import { useState } from "react";
-import { baseURLFor } from "../../../http/hosts.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
-import { houseApi } from "../api.ts";
+import { houseQueries } from "../api.ts";
 import type { ArrearsRow } from "../types.ts";
 import { QueryBar } from "../../../generic/table/QueryBar.tsx";
 import { PaymentItemField } from "../shared/queryFields.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
-import { useApi } from "../../shared/useApi.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
+import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
@@ -37,22 +37,18 @@ export default function ArrearsPage() {
   const communityId = community?.communityId ? Number(community.communityId) : null;
   const [filters, setFilters] = useState<Filters>({});
   const { page, firstPage, table } = usePaging(20);
-  const query = { communityId, ...filters, ...page };
-  const list = useApi(communityId ? () => api.queryArrears({ body: query }) : null, [JSON.stringify(query)]);
-  const buildings = useApi(communityId ? () => houseApi.buildings(communityId) : null, [communityId]);
+  const list = useQuery({ ...queries.queryArrears.queryOptions({ body: { communityId: communityId ?? 0, ...filters, ...page } }), enabled: !!communityId });
+  const buildings = useQuery({ ...houseQueries.buildings(communityId ?? 0), enabled: !!communityId });
   if (!communityId) return <NeedCommunity title={title} />;
 
-  const exportUrl = () => {
-    const q = new URLSearchParams({ communityId: String(communityId) });
-    for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== null) q.set(k, String(v));
-    return `${baseURLFor(window.location.hostname)}${operationRoutes.exportArrears.path}?${q}`;
-  };
+  // The file comes through the request wrapper (the session's signature header goes along).
+  const exportFile = () => void http.download(operationRoutes.exportArrears.path, { communityId, ...filters }).catch(() => undefined);
   return (
     <Card
       title={title}
       variant="borderless"
       extra={
-        <Button icon={<DownloadOutlined />} href={exportUrl()} target="_blank" rel="noopener">
+        <Button icon={<DownloadOutlined />} onClick={exportFile}>
           导出Excel
         </Button>
       }
@@ -74,7 +70,7 @@ export default function ArrearsPage() {
       <Statistic title="欠费总额(元)" value={list.data?.totalOwed ?? "0.00"} style={{ marginBottom: 16 }} />
       <DataTable<ArrearsRow>
         label={title}
-        {...table(list, { unit: "户" })}
+        {...table({ data: list.data, loading: list.isFetching }, { unit: "户" })}
         rowKey="roomId"
         columns={[
           { title: "楼栋", dataIndex: "buildingName" },

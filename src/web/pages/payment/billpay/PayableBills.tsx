@@ -1,5 +1,6 @@
 // Approved bills still owed in the community (status 已审核 / 部分缴费), by month, item and room;
 // select bills of one room and take payment, or waive one.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Form, Input, Space, Typography } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
@@ -11,11 +12,11 @@ import { PaymentItemField, PeriodField } from "../shared/queryFields.tsx";
 import { sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
-import { useApi } from "../../shared/useApi.ts";
+import { invalidateBillReads } from "../api.ts";
 import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 export function PayableBills({ communityId, onPaid }: { communityId: number; onPaid: (r: PayResult, autoPrint: boolean) => void }) {
@@ -26,8 +27,9 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
   const [selected, setSelected] = useState<BillView[]>([]);
   const [paying, setPaying] = useState(false);
   const [waiving, setWaiving] = useState<BillView | null>(null);
-  const settings = useApi(() => api.getPaymentSettings({ query: { communityId } }), [communityId]);
-  const list = useApi(() => api.queryBills({ body: { communityId, status: [2, 5], ...filters, ...page } }), [communityId, JSON.stringify(filters), page.pageNo, page.pageSize]);
+  const settings = useQuery(queries.getPaymentSettings.queryOptions({ query: { communityId } }));
+  const list = useQuery(queries.queryBills.queryOptions({ body: { communityId, status: [2, 5], ...filters, ...page } }));
+  const client = useQueryClient();
 
   const select = (rows: BillView[]) => {
     if (new Set(rows.map((r) => r.roomId)).size > 1) {
@@ -36,9 +38,10 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
     }
     setSelected(rows);
   };
+  // After a payment or a waiver: no selection, and every page showing bills reads them again.
   const reload = () => {
     setSelected([]);
-    list.reload();
+    void invalidateBillReads(client);
   };
 
   const columns: TableProps<BillView>["columns"] = [
@@ -85,7 +88,7 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
       </Space>
       <DataTable<BillView>
         label={title}
-        {...table(list, { unit: "张", sizeChanger: true })}
+        {...table({ data: list.data, loading: list.isFetching }, { unit: "张", sizeChanger: true })}
         columns={columns}
         rowSelection={{ selectedRowKeys: selected.map((b) => b.id), onChange: (_k, rows) => select(rows), ...accessibleRowSelection(["billNo", "itemName"]) }}
       />

@@ -1,5 +1,6 @@
 // One room's unpaid approved bills with totals (GET roomBills), selectable, with 收款 for the
 // selected and 减免 per bill. Shared by the cashier and the bill-pay pages.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Descriptions, Empty, Popconfirm, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
 import { useMemo, useState } from "react";
@@ -8,19 +9,24 @@ import { MapTag } from "../shared/labels.tsx";
 import { fenOf, sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
-import { useApi } from "../../shared/useApi.ts";
+import { invalidateBillReads } from "../api.ts";
 import { billColumns } from "../shared/columns.tsx";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 
 export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
-  const data = useApi(() => api.getRoomBills({ query: { roomId } }), [roomId]);
+  const data = useQuery(queries.getRoomBills.queryOptions({ query: { roomId } }));
+  const client = useQueryClient();
+  // After a payment or a waiver every page showing bills reads them again (this room's first of all).
+  const reload = () => void invalidateBillReads(client);
+  const payFromBalance = useMutation({ ...queries.payFromBalance.mutationOptions({ loading: "正在从预存款扣款..." }), onSuccess: reload });
   const [selected, setSelected] = useState<number[]>([]);
   const [paying, setPaying] = useState(false);
   const [waiving, setWaiving] = useState<BillView | null>(null);
   const bills = useMemo(() => data.data?.bills ?? [], [data.data]);
-  // A new list selects all its bills (adjusted while rendering, not in an effect).
-  const [billsShown, setBillsShown] = useState(bills);
+  // A new list selects all its bills (adjusted while rendering, not in an effect; null: none shown
+  // yet, so bills already in the cache are selected at once).
+  const [billsShown, setBillsShown] = useState<BillView[] | null>(null);
   if (billsShown !== bills) {
     setBillsShown(bills);
     setSelected(bills.map((b) => b.id));
@@ -60,7 +66,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
       <Table<BillView>
         rowKey="id"
         size="small"
-        loading={data.loading}
+        loading={data.isFetching}
         columns={columns}
         dataSource={bills}
         pagination={false}
@@ -103,8 +109,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
             description={`从预存款余额 ¥${d.prepay.balance} 中扣除 ¥${sumYuan(chosen.map((b) => b.outstanding))}，确定吗？`}
             disabled={!chosen.length || fenOf(d.prepay.balance) < fenOf(sumYuan(chosen.map((b) => b.outstanding)))}
             onConfirm={async () => {
-              const r = await api.payFromBalance({ body: { billIds: chosen.map((b) => b.id), expectedAmount: sumYuan(chosen.map((b) => b.outstanding)) } }, { loading: "正在从预存款扣款..." });
-              data.reload();
+              const r = await payFromBalance.mutateAsync({ body: { billIds: chosen.map((b) => b.id), expectedAmount: sumYuan(chosen.map((b) => b.outstanding)) } });
               onPaid(r, !!d.autoPrintReceipt);
             }}
           >
@@ -123,11 +128,11 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         onClose={() => setPaying(false)}
         onStale={() => {
           setPaying(false);
-          data.reload();
+          reload();
         }}
         onPaid={(r) => {
           setPaying(false);
-          data.reload();
+          reload();
           onPaid(r, !!d?.autoPrintReceipt);
         }}
       />
@@ -136,7 +141,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         onClose={() => setWaiving(null)}
         onDone={() => {
           setWaiving(null);
-          data.reload();
+          reload();
         }}
       />
     </Space>

@@ -4,24 +4,26 @@
 // print view and, when it was published to the room's residents, its notice; the Excel export of the list.
 // Publishing needs the notice centre's code, so only its holders are offered 同时发布给住户.
 import { DownloadOutlined } from "@ant-design/icons";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Checkbox, Form, Input, Modal, Progress, Select, Tag } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { apiBase, downloadFile, startExport, waitForTask } from "../../../generic/excel/excel-task.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
-import { houseApi } from "../api.ts";
+import { houseQueries } from "../api.ts";
 import type { DunningNoticeRow } from "../types.ts";
 import { QueryBar } from "../../../generic/table/QueryBar.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
-import { useApi } from "../../shared/useApi.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 import { hasAuthority } from "../shared/authority.ts";
 import notices from "../../../../../generated/resource-defs/notices.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
+
+const isRunning = (state: string | undefined) => state === "pending" || state === "active";
 
 interface GenerateValues {
   buildingIds?: number[];
@@ -33,14 +35,18 @@ interface GenerateValues {
 
 function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId: number; open: boolean; onClose: () => void; onStarted: (taskId: number) => void }) {
   const [form] = Form.useForm<GenerateValues>();
-  const buildings = useApi(open ? () => houseApi.buildings(communityId) : null, [communityId, open]);
-  const defaults = useApi(open ? () => api.getDunningTemplate() : null, [open]);
+  const client = useQueryClient();
+  // Read each time the dialog opens (the cached answer shows at once).
+  const buildings = useQuery({ ...houseQueries.buildings(communityId), enabled: open });
+  const defaults = useQuery({ ...queries.getDunningTemplate.queryOptions(), enabled: open });
+  const generate = useMutation(queries.generateDunningNotices.mutationOptions());
   const [rooms, setRooms] = useState<{ value: number; label: string }[]>([]);
+  // The dialog's form is new at each opening: the template fills it when it opens and when it is read.
   useEffect(() => {
-    if (defaults.data) form.setFieldsValue({ title: defaults.data.title, template: defaults.data.template });
-  }, [defaults.data, form]);
+    if (open && defaults.data) form.setFieldsValue({ title: defaults.data.title, template: defaults.data.template });
+  }, [open, defaults.data, defaults.dataUpdatedAt, form]);
   const searchRooms = async (keyword: string) => {
-    const page = await houseApi.search(communityId, keyword);
+    const page = await client.fetchQuery(houseQueries.search(communityId, keyword));
     setRooms(page.list.map((r) => ({ value: r.id, label: `${r.buildingName ?? ""} ${r.unitName ?? ""} ${r.roomNo}` })));
   };
   return (
@@ -53,7 +59,7 @@ function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId
       destroyOnHidden
       onOk={async () => {
         const v = await form.validateFields();
-        const started = await api.generateDunningNotices({ body: { communityId, ...v } });
+        const started = await generate.mutateAsync({ body: { communityId, ...v } });
         onStarted(started.taskId);
       }}
     >
@@ -96,14 +102,15 @@ export default function DunningNoticesPage() {
   const [taskId, setTaskId] = useState<number | null>(null);
   const { page, firstPage, table } = usePaging(20);
   const list = useResourcePage<DunningNoticeRow>("dunningNotices", communityId ? { communityId, ...filters } : null, page);
-  const task = useApi(taskId ? () => api.getDunningTask({ query: { id: taskId } }, { silent: true }) : null, [taskId]);
-  const running = task.data && (task.data.state === "pending" || task.data.state === "active");
+  // The generation task, read again every 800 ms while it runs (until a read fails).
+  const task = useQuery({
+    ...queries.getDunningTask.queryOptions({ query: { id: taskId ?? 0 } }, { silent: true }),
+    enabled: !!taskId,
+    refetchInterval: (q) => (q.state.status === "success" && isRunning(q.state.data?.state) ? 800 : false),
+  });
+  const running = task.data && isRunning(task.data.state);
   useEffect(() => {
-    if (!taskId || !task.data) return;
-    if (running) {
-      const timer = setTimeout(task.reload, 800);
-      return () => clearTimeout(timer);
-    }
+    if (!taskId || !task.data || running) return;
     if (task.data.state === "completed") {
       message.success(`已生成${Number((task.data.result as { notices?: number } | null)?.notices ?? 0)}份催缴通知`);
       list.reload();
@@ -112,12 +119,12 @@ export default function DunningNoticesPage() {
   }, [task.data]);
   if (!communityId) return <NeedCommunity title={title} />;
 
-  // The generic list export (a background task, then the file by link).
+  // The generic list export (a background task, then the file).
   const exportList = async () => {
     const base = apiBase("property", "dunningNotices");
     const { taskId: id } = await startExport(base, { communityId, ...filters });
     const done = await waitForTask(base, id);
-    if (done.state === "completed") downloadFile(`${base}/actions/file?taskId=${id}`);
+    if (done.state === "completed") await downloadFile(`${base}/actions/file?taskId=${id}`);
     else message.error(done.result || "导出失败");
   };
   return (

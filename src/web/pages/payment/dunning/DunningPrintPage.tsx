@@ -1,13 +1,13 @@
 // 催缴通知单 /propertyPayment/dunningNotice/:id: one dunning notice laid out on an A4 page (the
 // shell and the buttons do not print): the room, the text, the unpaid bills and the total.
+import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Empty, Space, Spin, Table } from "antd";
 import dayjs from "dayjs";
 import { useNavigate, useParams } from "react-router";
 import type { PageProps } from "../../registry.ts";
 import { amountInWords } from "../../../../common/payment/words.ts";
 import { fenOf } from "../shared/money.ts";
-import { useApi } from "../../shared/useApi.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 
 const PRINT_CSS = `@page { size: A4; margin: 18mm; }
 @media print {
@@ -20,8 +20,8 @@ const PRINT_CSS = `@page { size: A4; margin: 18mm; }
 export default function DunningPrintPage(_props: PageProps) {
   const { id } = useParams();
   const navigate = useNavigate();
-  const r = useApi(id ? () => api.printDunningNotice({ params: { id } }, { silent: true }) : null, [id]);
-  if (r.loading && !r.data) return <Spin style={{ display: "block", margin: 48 }} />;
+  const r = useQuery({ ...queries.printDunningNotice.queryOptions({ params: { id: id ?? "" } }, { silent: true }), enabled: !!id });
+  if (r.isFetching && !r.data) return <Spin style={{ display: "block", margin: 48 }} />;
   if (!r.data)
     return (
       <Card variant="borderless">

@@ -1,15 +1,17 @@
 // The generation request: billing month, communities (the current one by default), their payment
 // items, optionally some buildings or rooms, and the amount for manually priced items. Submitting
 // starts a background task; `onStarted` gets its id.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Form, Input, Radio, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { mappingLabel } from "../../../../common/mappings.ts";
-import { houseApi } from "../api.ts";
+import { houseQueries } from "../api.ts";
+import { useCommunities } from "../../shared/CommunitySelect.tsx";
 import { useResourcePageLoader } from "../../../generic/table/useResourcePage.ts";
 import { ruleOf } from "../shared/rules.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 import { MultiSelect } from "../../../generic/MultiSelect.tsx";
 
 interface ItemOption {
@@ -34,25 +36,21 @@ interface Values {
 export function GenerateForm({ communityId, onStarted }: { communityId: number; onStarted: (taskId: number) => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [communities, setCommunities] = useState<{ value: number; label: string }[]>([]);
+  const client = useQueryClient();
   const [items, setItems] = useState<ItemOption[]>([]);
   const [methods, setMethods] = useState<Map<number, number>>(new Map());
-  const [buildings, setBuildings] = useState<{ value: number; label: string }[]>([]);
   const [rooms, setRooms] = useState<{ value: number; label: string }[]>([]);
-  const [busy, setBusy] = useState(false);
   const loadPage = useResourcePageLoader();
   const chosen = Form.useWatch("communityIds", form) ?? [communityId];
   const scope = Form.useWatch("scope", form) ?? "all";
   const watchedItemIds = Form.useWatch("paymentItemIds", form);
   const itemIds = useMemo(() => watchedItemIds ?? [], [watchedItemIds]);
   const single = chosen.length === 1 ? chosen[0] : null;
-
-  useEffect(() => {
-    houseApi.communities().then(
-      (list) => setCommunities(list.map((c) => ({ value: c.communityId, label: c.communityName }))),
-      () => undefined,
-    );
-  }, []);
+  const communityList = useCommunities().data;
+  const communities = useMemo(() => (communityList ?? []).map((c) => ({ value: c.communityId, label: c.communityName })), [communityList]);
+  // The buildings of the chosen community (only a single one can be narrowed to buildings or rooms).
+  const buildingList = useQuery({ ...houseQueries.buildings(single ?? 0), enabled: !!single }).data;
+  const buildings = (buildingList ?? []).map((b) => ({ value: b.id, label: b.name }));
   useEffect(() => {
     form.setFieldsValue({ communityIds: [communityId], paymentItemIds: [], scope: "all", period: dayjs().startOf("month") });
   }, [communityId, form]);
@@ -66,11 +64,6 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
     Promise.all(chosen.map((id) => loadPage<{ id: number; pricingMethod: number }>("priceTypes", { communityId: id }, 200)))
       .then((pages) => live && setMethods(new Map(pages.flatMap((p) => p.list).map((t) => [t.id, t.pricingMethod]))))
       .catch(() => undefined);
-    if (single)
-      houseApi.buildings(single).then(
-        (list) => live && setBuildings(list.map((b) => ({ value: b.id, label: b.name }))),
-        () => undefined,
-      );
     return () => {
       live = false;
     };
@@ -82,29 +75,29 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
 
   const searchRooms = async (text: string) => {
     if (!single || !text.trim()) return;
-    const page = await houseApi.search(single, text.trim());
+    const page = await client.fetchQuery(houseQueries.search(single, text.trim()));
     setRooms(page.list.map((r) => ({ value: r.id, label: `${r.buildingName} ${r.unitName} ${r.roomNo}` })));
   };
 
-  const submit = async (v: Values) => {
-    setBusy(true);
-    try {
-      const started = await api.generateBills({
-        body: {
-          period: v.period.format("YYYY-MM"),
-          communityIds: v.communityIds,
-          paymentItemIds: v.paymentItemIds,
-          buildingIds: v.scope === "buildings" ? v.buildingIds : undefined,
-          roomIds: v.scope === "rooms" ? v.roomIds : undefined,
-          manualAmount: manual ? v.manualAmount?.trim() : undefined,
-        },
-      });
+  // Errors are shown by the request wrapper.
+  const generate = useMutation({
+    ...queries.generateBills.mutationOptions(),
+    onSuccess: (started) => {
       void message.success(`已提交生成任务，共 ${started.total} 户待处理，可在任务中心查看进度`);
       onStarted(started.taskId);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const submit = (v: Values) =>
+    generate.mutate({
+      body: {
+        period: v.period.format("YYYY-MM"),
+        communityIds: v.communityIds,
+        paymentItemIds: v.paymentItemIds,
+        buildingIds: v.scope === "buildings" ? v.buildingIds : undefined,
+        roomIds: v.scope === "rooms" ? v.roomIds : undefined,
+        manualAmount: manual ? v.manualAmount?.trim() : undefined,
+      },
+    });
 
   return (
     <Form form={form} layout="horizontal" labelCol={{ flex: "110px" }} style={{ maxWidth: 820 }} onFinish={submit}>
@@ -150,7 +143,7 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
       )}
       <Form.Item style={{ marginLeft: 110 }}>
         <Space>
-          <Button type="primary" htmlType="submit" loading={busy}>
+          <Button type="primary" htmlType="submit" loading={generate.isPending}>
             生成账单
           </Button>
         </Space>

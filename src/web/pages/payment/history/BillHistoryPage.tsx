@@ -1,6 +1,7 @@
 // 历史账单 /propertyPayment/billhistory: the community's bills in every state by month, item,
 // state and room number; choosing a room shows its whole history (bills, charges and refunds,
 // refunds, waivers).
+import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Form, Input, Select } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
@@ -14,9 +15,8 @@ import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { RoomPicker, type PickedRoom } from "../shared/RoomPicker.tsx";
-import { useApi } from "../../shared/useApi.ts";
 import { RoomHistoryView } from "./RoomHistoryView.tsx";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 export default function BillHistoryPage() {
@@ -25,7 +25,7 @@ export default function BillHistoryPage() {
   const [room, setRoom] = useState<PickedRoom | null>(null);
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const { page, firstPage, table } = usePaging(20);
-  const list = useApi(communityId && !room ? () => api.queryBills({ body: { communityId, ...filters, ...page } }) : null, [communityId, room, JSON.stringify(filters), page.pageNo, page.pageSize]);
+  const list = useQuery({ ...queries.queryBills.queryOptions({ body: { communityId: communityId ?? 0, ...filters, ...page } }), enabled: !!communityId && !room });
   const title = useRouteTitle();
   if (!communityId) return <NeedCommunity title={title} />;
   return (
@@ -55,7 +55,7 @@ export default function BillHistoryPage() {
           </QueryBar>
           <DataTable<BillView>
             label={title}
-            {...table(list, { unit: "张", sizeChanger: true })}
+            {...table({ data: list.data, loading: list.isFetching }, { unit: "张", sizeChanger: true })}
             columns={[
               ...billColumns("billNo"),
               {

@@ -1,11 +1,11 @@
 // One room's history: every bill with its state, every charge and refund (labels of spec §3, with
 // their receipts), refunds and waivers.
+import { useQuery } from "@tanstack/react-query";
 import { Button, Table, Tabs } from "antd";
 import type { TableProps } from "antd";
 import { useNavigate } from "react-router";
 import { BILL_AMOUNTS, billColumns, dateTime, paymentColumns, refundColumns, waiverColumns } from "../shared/columns.tsx";
-import { useApi } from "../../shared/useApi.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 
 /**
  * A tab of the history: its rows counted in the label, as a small table. The long lists (bills,
@@ -31,9 +31,9 @@ function historyTab<T extends { id: number }>(key: string, label: string, rows: 
 
 export function RoomHistoryView({ roomId }: { roomId: number }) {
   const navigate = useNavigate();
-  const h = useApi(() => api.getRoomHistory({ query: { roomId } }), [roomId]);
+  const h = useQuery(queries.getRoomHistory.queryOptions({ query: { roomId } }));
   const d = h.data;
-  const long = { loading: h.loading, paged: true };
+  const long = { loading: h.isFetching, paged: true };
   return (
     <Tabs
       items={[

@@ -1,14 +1,14 @@
 // 缴费票据 /propertyPayment/receipt/:id: the receipt of one cashier transaction, laid out for
 // printing (the buttons and the shell do not print).
+import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Empty, Space, Spin, Table } from "antd";
 import dayjs from "dayjs";
 import { useNavigate, useParams } from "react-router";
 import type { PageProps } from "../../registry.ts";
 import { amountInWords } from "../../../../common/payment/words.ts";
 import { labelOf } from "../shared/labels.tsx";
-import { useApi } from "../../shared/useApi.ts";
 import { fenOf } from "../shared/money.ts";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 
 const PRINT_CSS = `@media print {
   body * { visibility: hidden; }
@@ -20,8 +20,8 @@ const PRINT_CSS = `@media print {
 export default function ReceiptPage(_props: PageProps) {
   const { id } = useParams();
   const navigate = useNavigate();
-  const r = useApi(id ? () => api.printReceipt({ params: { id } }, { silent: true }) : null, [id]);
-  if (r.loading && !r.data) return <Spin style={{ display: "block", margin: 48 }} />;
+  const r = useQuery({ ...queries.printReceipt.queryOptions({ params: { id: id ?? "" } }, { silent: true }), enabled: !!id });
+  if (r.isFetching && !r.data) return <Spin style={{ display: "block", margin: 48 }} />;
   if (!r.data)
     return (
       <Card variant="borderless">

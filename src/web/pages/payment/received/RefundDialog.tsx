@@ -1,20 +1,29 @@
 // Applying for a refund of one charge: full or partial, at most what is still refundable (paid −
 // refunded − waiting; the pay-amount rule with that maximum), the refund method and a reason. The
 // refund takes effect when approved.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Descriptions, Form, Input, Modal, Select } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { optionsOf } from "../shared/labels.tsx";
 import { fenOf } from "../shared/money.ts";
 import { payAmountRule, ruleOf } from "../shared/rules.ts";
 import type { PaymentRow } from "./PaymentsTable.tsx";
-import { api } from "../../../http/api.ts";
-import { useApi } from "../../shared/useApi.ts";
+import { queries } from "../../../http/query-client.ts";
 
 export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow | null; onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ amount: string; refundMethod: number; reason: string }>();
-  const [busy, setBusy] = useState(false);
-  const refundable = useApi(payment ? () => api.getRefundable({ params: { id: payment.id } }) : null, [payment]);
+  const refundable = useQuery({ ...queries.getRefundable.queryOptions({ params: { id: payment?.id ?? 0 } }), enabled: !!payment });
+  const client = useQueryClient();
+  // An application lowers what is refundable (the payments list is the caller's, onDone).
+  const apply = useMutation({
+    ...queries.applyRefund.mutationOptions(),
+    onSuccess: () => {
+      void message.success("退款申请已提交，审核通过后退款");
+      void client.invalidateQueries({ queryKey: queries.getRefundable.key });
+      onDone();
+    },
+  });
   // What is left of this payment (nothing while another payment's answer is shown).
   const info = refundable.data?.paymentId === payment?.id ? refundable.data : undefined;
 
@@ -24,14 +33,7 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow
 
   const submit = async () => {
     const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await api.applyRefund({ body: { paymentId: payment!.id, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() } });
-      void message.success("退款申请已提交，审核通过后退款");
-      onDone();
-    } finally {
-      setBusy(false);
-    }
+    await apply.mutateAsync({ body: { paymentId: payment!.id, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() } });
   };
 
   return (
@@ -42,7 +44,7 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow
       cancelText="取消"
       onCancel={onClose}
       onOk={submit}
-      confirmLoading={busy}
+      confirmLoading={apply.isPending}
       okButtonProps={{ disabled: !info || info.refundable === "0.00" }}
       forceRender
     >

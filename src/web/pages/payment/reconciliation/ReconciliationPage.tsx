@@ -1,16 +1,16 @@
 // 对账管理 /propertyPayment/reconciliation: the daily settlement of the current community — pick a
 // day, compare recorded with declared per pay method and cashier, close the day — and the list of
 // closed days.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card, Space, Tabs } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.tsx";
-import { useApi } from "../../shared/useApi.ts";
 import { DayTable } from "./DayTable.tsx";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 export default function ReconciliationPage() {
@@ -19,7 +19,13 @@ export default function ReconciliationPage() {
   const [day, setDay] = useState<Dayjs>(dayjs());
   const [version, setVersion] = useState(0);
   const dayText = day.format("YYYY-MM-DD");
-  const summary = useApi(communityId ? () => api.getReconciliationDay({ query: { communityId, day: dayText } }) : null, [communityId, dayText, version]);
+  const summary = useQuery({ ...queries.getReconciliationDay.queryOptions({ query: { communityId: communityId ?? "", day: dayText } }), enabled: !!communityId });
+  const client = useQueryClient();
+  // A saved or closed day: its summary is read again and the closings list remounts.
+  const changed = () => {
+    void client.invalidateQueries({ queryKey: queries.getReconciliationDay.key });
+    setVersion((n) => n + 1);
+  };
   const title = useRouteTitle();
   if (!communityId) return <NeedCommunity title={title} />;
   return (
@@ -35,7 +41,7 @@ export default function ReconciliationPage() {
                   对账日期
                   <DatePickerOnUse value={day} allowClear={false} onChange={(d) => d && setDay(d)} />
                 </Space>
-                {summary.data && <DayTable summary={summary.data} onChanged={() => setVersion((n) => n + 1)} />}
+                {summary.data && <DayTable summary={summary.data} onChanged={changed} />}
               </Space>
             ),
           },

@@ -2,16 +2,16 @@
 // waived, arrears, collection rate ((collected − refunded) / due) and household collection rate
 // (settled rooms / billed rooms) — with a chart and an Excel export of the same figures.
 import { DownloadOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Radio, Space, Statistic, Table } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
-import { baseURLFor } from "../../../http/hosts.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import type { ReportRow } from "../types.ts";
-import { useApi } from "../../shared/useApi.ts";
 import { ReportChart } from "./ReportChart.tsx";
 import { RangePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
+import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
@@ -22,19 +22,17 @@ export default function PaymentReportPage() {
   const [scope, setScope] = useState<"current" | "all">(community?.communityId ? "current" : "all");
   const communityIds = scope === "current" && community?.communityId ? [Number(community.communityId)] : undefined;
   const query = { startMonth: range[0].format("YYYY-MM"), endMonth: range[1].format("YYYY-MM"), communityIds };
-  const report = useApi(() => api.getPaymentReport({ body: query }), [JSON.stringify(query)]);
-  const exportUrl = () => {
-    const q = new URLSearchParams({ startMonth: query.startMonth, endMonth: query.endMonth });
-    if (communityIds) q.set("communityIds", communityIds.join(","));
-    return `${baseURLFor(window.location.hostname)}${operationRoutes.exportPaymentReport.path}?${q}`;
-  };
+  const report = useQuery(queries.getPaymentReport.queryOptions({ body: query }));
+  // The file comes through the request wrapper (the session's signature header goes along).
+  const exportFile = () =>
+    void http.download(operationRoutes.exportPaymentReport.path, { startMonth: query.startMonth, endMonth: query.endMonth, communityIds: communityIds?.join(",") }).catch(() => undefined);
   const t = report.data?.totals;
   return (
     <Card
       title={pageTitle}
       variant="borderless"
       extra={
-        <Button icon={<DownloadOutlined />} href={exportUrl()} target="_blank" rel="noopener">
+        <Button icon={<DownloadOutlined />} onClick={exportFile}>
           导出Excel
         </Button>
       }
@@ -66,7 +64,7 @@ export default function PaymentReportPage() {
         style={{ marginTop: 16 }}
         rowKey={(r) => `${r.communityId}:${r.period}`}
         size="middle"
-        loading={report.loading}
+        loading={report.isFetching}
         dataSource={report.data?.list ?? []}
         scroll={{ x: "max-content" }}
         pagination={{ pageSize: 24 }}

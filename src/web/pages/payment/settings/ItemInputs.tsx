@@ -1,8 +1,8 @@
 // Inputs of the payment-item form that are not plain fields: the room statuses it bills (mapping
 // roomStatus as checkboxes) and the buildings it bills (empty = all), from the house cascade.
+import { useQuery } from "@tanstack/react-query";
 import { Checkbox, Select } from "antd";
-import { useEffect, useState } from "react";
-import { houseApi } from "../api.ts";
+import { houseQueries } from "../api.ts";
 import { optionsOf } from "../shared/labels.tsx";
 
 export function RoomStatusInput({ value, onChange }: { value?: number[]; onChange?: (v: number[]) => void }) {
@@ -10,12 +10,7 @@ export function RoomStatusInput({ value, onChange }: { value?: number[]; onChang
 }
 
 export function BuildingsInput({ communityId, value, onChange }: { communityId: number | string; value?: number[]; onChange?: (v: number[]) => void }) {
-  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
-  useEffect(() => {
-    houseApi.buildings(communityId).then(
-      (list) => setOptions(list.map((b) => ({ value: b.id, label: b.name }))),
-      () => undefined,
-    );
-  }, [communityId]);
+  const { data } = useQuery(houseQueries.buildings(communityId));
+  const options = (data ?? []).map((b) => ({ value: b.id, label: b.name }));
   return <Select mode="multiple" allowClear options={options} value={value ?? []} onChange={(v) => onChange?.(v)} placeholder="不选则为全部楼栋" style={{ width: "100%" }} />;
 }

@@ -2,6 +2,7 @@
 // payment items, four = payment parameters, invoiceSet = receipt and invoice, others = other; the
 // tab follows the URL's ?tab= (default second). Everything is per community (the header picker).
 // Every save (and delete) tells the payment guide, which checks its steps again at once.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card, Checkbox, Select, Tabs, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { ROUNDING_OPTIONS } from "../../../../common/payment/rounding.ts";
@@ -11,11 +12,10 @@ import { announcePaymentConfigChanged } from "../../../guides/events.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { optionsOf } from "../shared/labels.tsx";
 import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.tsx";
-import { useApi } from "../../shared/useApi.ts";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { BuildingsInput, RoomStatusInput } from "./ItemInputs.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
-import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 export const TAB_KEYS = ["second", "first", "four", "invoiceSet", "others"] as const;
@@ -25,7 +25,8 @@ export default function PaymentSettingsPage() {
   const [params, setParams] = useSearchParams();
   const tab = TAB_KEYS.includes(params.get("tab") as (typeof TAB_KEYS)[number]) ? (params.get("tab") as string) : "second";
   const communityId = community?.communityId ?? null;
-  const settings = useApi(communityId ? () => api.getPaymentSettings({ query: { communityId } }) : null, [communityId]);
+  const settings = useQuery({ ...queries.getPaymentSettings.queryOptions({ query: { communityId: communityId ?? "" } }), enabled: !!communityId });
+  const client = useQueryClient();
   const title = useRouteTitle();
   if (!communityId) return <NeedCommunity title={title} />;
   const s = settings.data;
@@ -33,7 +34,7 @@ export default function PaymentSettingsPage() {
   const form = (key: string) => {
     if (!s) return null;
     const onSaved = () => {
-      settings.reload();
+      void client.invalidateQueries({ queryKey: queries.getPaymentSettings.key });
       announcePaymentConfigChanged();
     };
     const common = { communityId, settings: s, onSaved, canSave };
@@ -93,7 +94,7 @@ export default function PaymentSettingsPage() {
     { key: "others", label: "其他设置", children: form("others") },
   ];
   return (
-    <Card title={title} variant="borderless" loading={settings.loading && !s}>
+    <Card title={title} variant="borderless" loading={settings.isFetching && !s}>
       <Tabs
         activeKey={tab}
         items={items}

@@ -1,10 +1,11 @@
 // Finding a room: the community's building → unit → room cascader (spec §7 listByCommunityId,
 // listByBuildingId, listByUnitId), or a search by room number, building or unit
 // (pageListSimpleRooms). Reports the chosen room id and its label.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Cascader, Select, Space } from "antd";
 import type { CascaderProps } from "antd";
-import { useEffect, useRef, useState } from "react";
-import { houseApi } from "../api.ts";
+import { useRef, useState } from "react";
+import { houseQueries } from "../api.ts";
 
 interface Option {
   value: number;
@@ -20,6 +21,8 @@ export interface PickedRoom {
 }
 
 export function RoomPicker({ communityId, value, onChange }: { communityId: number | string; value?: number | null; onChange: (room: PickedRoom | null) => void }) {
+  const client = useQueryClient();
+  const buildings = useQuery(houseQueries.buildings(communityId));
   const [options, setOptions] = useState<Option[]>([]);
   const [path, setPath] = useState<number[]>([]);
   const [found, setFound] = useState<{ value: number; label: string }[]>([]);
@@ -32,25 +35,22 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
     setPath([]);
   }
 
-  useEffect(() => {
-    let live = true;
+  // The buildings are the first level; the levels below load as they are opened (adjusted while
+  // rendering; null: none shown yet, so buildings already in the cache show at once).
+  const [optionsOf, setOptionsOf] = useState<typeof buildings.data | null>(null);
+  if (optionsOf !== buildings.data) {
+    setOptionsOf(buildings.data);
     // isLeaf false: an option without children counts as a leaf, and a leaf never loads its level.
-    houseApi.buildings(communityId).then(
-      (list) => live && setOptions(list.map((b) => ({ value: b.id, label: b.name, level: 0 as const, isLeaf: false }))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [communityId]);
+    setOptions((buildings.data ?? []).map((b) => ({ value: b.id, label: b.name, level: 0 as const, isLeaf: false })));
+  }
 
   const loadLevel = async (selected: Option[]) => {
     const target = selected[selected.length - 1];
     if (target.level === 0) {
-      const units = await houseApi.units(target.value);
+      const units = await client.fetchQuery(houseQueries.units(target.value));
       target.children = units.map((u) => ({ value: u.id, label: u.name, level: 1 as const, isLeaf: false }));
     } else if (target.level === 1) {
-      const rooms = await houseApi.rooms(target.value);
+      const rooms = await client.fetchQuery(houseQueries.rooms(target.value));
       target.children = rooms.map((r) => ({ value: r.id, label: r.roomNo, level: 2 as const, isLeaf: true }));
     }
     setOptions((o) => [...o]);
@@ -66,7 +66,7 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
   const lookUp = async (text: string) => {
     setSearching(true);
     try {
-      const page = await houseApi.search(communityId, text);
+      const page = await client.fetchQuery(houseQueries.search(communityId, text));
       setFound(page.list.map((r) => ({ value: r.id, label: `${r.buildingName} ${r.unitName} ${r.roomNo}` })));
     } finally {
       setSearching(false);
