@@ -174,7 +174,10 @@ describe.each(backends)("workbench (%s)", (backend) => {
         expect(r.body.message).toBe("链接只能以 http://、https:// 或 / 开头");
       }
       expect(await t.server.count("adverts", "title = '恶意广告'")).toBe(0);
-      const ok = await t.server.request("POST", "/api/management/adverts", { token: t.admin, body: { title: "问卷广告", positionCode: "SQ202", imgUrlLeft: image, hyperlink: "/neptune/#/workbench/benchlayout" } });
+      const ok = await t.server.request("POST", "/api/management/adverts", {
+        token: t.admin,
+        body: { title: "问卷广告", positionCode: "SQ202", imgUrlLeft: image, hyperlink: "/neptune/#/workbench/benchlayout" },
+      });
       expect(ok.status).toBe(200);
     });
 
