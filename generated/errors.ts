@@ -74,6 +74,7 @@ export const messages = {
   "importFileEmpty": "文件中没有可导入的数据",
   "importFileTooManyRows": "每次最多导入{max}行，请分批导入",
   "importFileTooLargeInflated": "文件解压后超过{max}MB，请拆分后分批导入",
+  "importFileTooMuchText": "文件中的文字超过{max}MB，请拆分后分批导入",
   "importFileTooManyColumns": "文件最多{max}列，请使用下载的导入模板",
   "importCellTooLong": "第{row}行有单元格超过{max}个字符，请修改后重新导入",
   "approved": "审核通过",

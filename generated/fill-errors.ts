@@ -29,6 +29,7 @@ export const fillMessage = {
   importFileMissingColumns: (values: { columns: TextValue }): string => fill(messages.importFileMissingColumns, values),
   importFileTooManyRows: (values: { max: TextValue }): string => fill(messages.importFileTooManyRows, values),
   importFileTooLargeInflated: (values: { max: TextValue }): string => fill(messages.importFileTooLargeInflated, values),
+  importFileTooMuchText: (values: { max: TextValue }): string => fill(messages.importFileTooMuchText, values),
   importFileTooManyColumns: (values: { max: TextValue }): string => fill(messages.importFileTooManyColumns, values),
   importCellTooLong: (values: { row: TextValue; max: TextValue }): string => fill(messages.importCellTooLong, values),
   billNotApproved: (values: { billNo: TextValue }): string => fill(messages.billNotApproved, values),

@@ -101,7 +101,9 @@ export const operations = {
     "authority": "public",
     "envelope": true,
     "successMessage": "loggedOut",
-    "errors": [],
+    "errors": [
+      "MISSING_XHR_MARKER"
+    ],
     "schema": {
       "querystring": {
         "type": "object",

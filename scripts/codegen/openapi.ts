@@ -67,7 +67,8 @@ export function openApiDocument(model: Model, version: string): Json {
     if (r.scope === "community") filters.communityId = { type: "integer" };
     for (const f of r.fields) if (f.filter) filters[f.name] = outputSchema(f);
     const ok = (data: Json) => ({ "200": { description: "成功", content: { "application/json": { schema: envelope(data) } } } });
-    const security = [{ signature: [] }, { cookie: [] }];
+    // Both schemes in one requirement object: a call needs the cookie AND its signature.
+    const security = [{ signature: [], cookie: [] }];
     paths[`${base}/actions/pageList`] = {
       post: {
         tags: tag,

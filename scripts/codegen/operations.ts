@@ -295,7 +295,7 @@ export function addOperationsToOpenApi(doc: Json, model: Model, ops: OperationMo
       tags: [op.tag],
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
-      ...(op.authority === "public" ? { security: [] } : { security: [{ signature: [] }, { cookie: [] }] }),
+      ...(op.authority === "public" ? { security: [] } : { security: [{ signature: [], cookie: [] }] }),
       "x-authority": op.authority,
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: { required: (body.required ?? []).length > 0, content: { "application/json": { schema: body } } } } : {}),

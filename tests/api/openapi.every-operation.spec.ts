@@ -35,6 +35,14 @@ describe("the API document", () => {
     expect(Object.keys(operations).filter((name) => !listed.has(name))).toEqual([]);
   });
 
+  it("says that a signed-in call needs the cookie and its signature together (one requirement, both schemes)", () => {
+    const wrong = calls
+      .filter((c) => !(Array.isArray(c.entry.security) && c.entry.security.length === 0))
+      .filter((c) => JSON.stringify(c.entry.security) !== JSON.stringify([{ signature: [], cookie: [] }]))
+      .map((c) => `${c.method} ${c.path}`);
+    expect(wrong).toEqual([]);
+  });
+
   it("has a route for every operation, refusing anonymous calls to those that are not public", async () => {
     const wrong: string[] = [];
     for (const c of calls) {

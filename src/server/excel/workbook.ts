@@ -62,7 +62,7 @@ export interface ParsedRow {
 }
 
 const unreadable = () => new TemplateError(messages.importFileUnreadable);
-const tooLarge = (max: number = constants.importMaxInflatedMb) => new TemplateError(fillText(messages.importFileTooLargeInflated, { max }));
+const tooLarge = () => new TemplateError(fillText(messages.importFileTooLargeInflated, { max: constants.importMaxInflatedMb }));
 
 // ---- The zip, walked by hand (APPNOTE.TXT: the end record, the central directory, each entry's
 // local header) instead of by exceljs's unzipper: only the parts the reader uses are inflated, in the
@@ -275,7 +275,7 @@ async function readSheet(sheet: AsyncIterable<ExcelJS.Row>, byLabel: Map<string,
     if (!row) continue;
     if (out.rows.length >= MAX_IMPORT_ROWS) throw new TemplateError(fillText(messages.importFileTooManyRows, { max: MAX_IMPORT_ROWS }));
     text += row.bytes;
-    if (text > MAX_TEXT_BYTES) throw tooLarge(constants.importMaxTextMb);
+    if (text > MAX_TEXT_BYTES) throw new TemplateError(fillText(messages.importFileTooMuchText, { max: constants.importMaxTextMb }));
     out.rows.push({ row: r.number, cells: row.cells });
   }
   return out;

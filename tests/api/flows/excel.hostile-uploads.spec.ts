@@ -65,7 +65,7 @@ const hostile: { name: string; file: () => Buffer; message: string }[] = [
   {
     name: "shared strings repeated past the limit",
     file: () => sheetXlsx({ sheetName: "导入数据", sharedStrings: ["字".repeat(32_000)], rows: sharedRows() }),
-    message: "文件解压后超过20MB，请拆分后分批导入",
+    message: "文件中的文字超过20MB，请拆分后分批导入",
   },
   { name: "19 MB of random bytes", file: () => randomBytes(19 * MiB), message: "无法读取文件，请上传 .xlsx 格式的导入模板" },
   { name: "random bytes after a zip signature", file: () => Buffer.concat([Buffer.from("PK\x03\x04"), randomBytes(10 * MiB)]), message: "无法读取文件，请上传 .xlsx 格式的导入模板" },

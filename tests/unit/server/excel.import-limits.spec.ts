@@ -124,7 +124,7 @@ describe("limits of an uploaded import file", () => {
         yield HEADER;
         for (let n = 2; n < count + 2; n++) yield `<row r="${n}"><c r="A${n}" t="s"><v>0</v></c><c r="B${n}" t="s"><v>0</v></c><c r="C${n}" t="s"><v>0</v></c></row>`;
       };
-    expect(await refusal(dataSheet(rows(800)(), { sharedStrings: ["字".repeat(3000)] }))).toBe("文件解压后超过20MB，请拆分后分批导入");
+    expect(await refusal(dataSheet(rows(800)(), { sharedStrings: ["字".repeat(3000)] }))).toBe("文件中的文字超过20MB，请拆分后分批导入");
     expect(await readImportFile(dataSheet(rows(770)(), { sharedStrings: ["字".repeat(3000)] }), columns)).toHaveLength(770);
   });
 
