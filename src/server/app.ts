@@ -8,6 +8,7 @@
 // `config: { public: true }`; `config: { authority: "HBL01001" }` also requires that code (else the
 // 403 marker). Handlers get the user with sessionOf(request), the database as app.db, answer with
 // ok(data) and fail by throwing apiError("NOT_FOUND" | ...) or validationError(errors).
+import { fillTexts } from "../../generated/fill-texts.ts";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
@@ -34,7 +35,6 @@ import { routeModules } from "./domains.ts";
 import { isDatabaseEmpty, seedDemo } from "./seed/demo.ts";
 import { randomDemoPassword, writeDemoPasswordFile } from "./seed/demo-password.ts";
 import { webDistDir } from "./paths.ts";
-import { fillText } from "../common/fill-text.ts";
 import { texts } from "../../generated/texts.ts";
 
 export interface AppOptions {
@@ -79,7 +79,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         if (options.demoPassword) print(texts.startup.demoPasswordFromEnv);
         else {
           const file = writeDemoPasswordFile(dataDir, password);
-          print(fillText(texts.startup.demoPasswordWritten, { password, file }));
+          print(fillTexts.startup.demoPasswordWritten({ password, file }));
         }
       }
     });

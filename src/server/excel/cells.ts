@@ -1,12 +1,12 @@
 // Between schema fields and Excel cells. Export: a row value as the list shows it (reference labels,
 // mapping labels, masks, 是/否, dates in China time, money with two decimals). Import: a cell as the
 // API value the resource's rules check (mapping labels or codes, 是/否, Excel dates).
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import { mappingLabel, ownerLabel } from "../../common/mappings.ts";
 import { mask } from "../../common/masks.ts";
 import { fillScene } from "../../common/validate.ts";
-import { fillText } from "../../common/fill-text.ts";
 import { texts } from "../../../generated/texts.ts";
 
 /** Mapping labels that follow the scene name (as on the screens: residentIdentity 1 is 业主 / 管理员). */
@@ -104,7 +104,7 @@ export function importValue(field: FieldDef, cell: string | Date | null, scene: 
     const code = byCode ?? byLabel?.[0];
     if (code === undefined) {
       const options = Object.entries(m.values).map(([c, v]) => (field.mapping === "residentIdentity" && c === "1" ? ownerLabel(scene) : v.label));
-      return new CellProblem(fillText(texts.importReasons.optionInvalid, { label: columnLabel(field, scene), text, options: options.join(texts.excel.optionSeparator) }));
+      return new CellProblem(fillTexts.importReasons.optionInvalid({ label: columnLabel(field, scene), text, options: options.join(texts.excel.optionSeparator) }));
     }
     return m.valueType === "integer" ? Number(code) : code;
   }
@@ -113,7 +113,7 @@ export function importValue(field: FieldDef, cell: string | Date | null, scene: 
       const text = String(cell).toLowerCase();
       if (YES.has(text)) return true;
       if (NO.has(text)) return false;
-      return new CellProblem(fillText(texts.importReasons.booleanInvalid, { label: columnLabel(field, scene) }));
+      return new CellProblem(fillTexts.importReasons.booleanInvalid({ label: columnLabel(field, scene) }));
     }
     case "date":
       if (cell instanceof Date) return cell.toISOString().slice(0, 10);

@@ -11,12 +11,13 @@
 // reason), and the rows that pass are written with one INSERT (bulk.ts) — the 楼栋 / 单元 they need
 // first, made only for rows that are written, so a rejected row leaves nothing behind. A row whose
 // unique key an earlier row of the file or a stored row holds is rejected as a duplicate.
+import { UserFacingError } from "../http/user-facing-error.ts";
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { ownerLabel } from "../../common/mappings.ts";
 import { fillScene, validateResource } from "../../common/validate.ts";
-import { fillText } from "../../common/fill-text.ts";
 import { texts } from "../../../generated/texts.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
@@ -26,7 +27,8 @@ import { CellProblem, columnLabel, importValue } from "./cells.ts";
 import { elementType, insertMany } from "./bulk.ts";
 import { camelRows } from "../db/camel-rows.ts";
 
-export class RowProblem extends Error {}
+/** Why one row is rejected (its reason column). */
+export class RowProblem extends UserFacingError {}
 
 export type Cells = Record<string, string | Date | null>;
 
@@ -79,12 +81,12 @@ function hintOf(field: FieldDef, scene: string): string {
   if (field.mapping) {
     const m = mappings[field.mapping];
     const options = Object.entries(m.values).map(([code, v]) => (field.mapping === "residentIdentity" && code === "1" ? ownerLabel(scene) : v.label));
-    parts.push(fillText(t.hintOptions, { options: options.join(t.optionSeparator) }));
+    parts.push(fillTexts.excel.hintOptions({ options: options.join(t.optionSeparator) }));
   } else if (field.type === "boolean") parts.push(t.hintBoolean);
   else if (field.type === "date") parts.push(t.hintDate);
   else if (field.type === "datetime") parts.push(t.hintDatetime);
-  else if (field.type === "ref") parts.push(fillText(t.hintRef, { resource: fillScene(resourceByName[field.ref!.resource]?.label ?? "", scene) }));
-  if (field.maxLength && (field.type === "string" || field.type === "text")) parts.push(fillText(t.hintMaxLength, { max: field.maxLength }));
+  else if (field.type === "ref") parts.push(fillTexts.excel.hintRef({ resource: fillScene(resourceByName[field.ref!.resource]?.label ?? "", scene) }));
+  if (field.maxLength && (field.type === "string" || field.type === "text")) parts.push(fillTexts.excel.hintMaxLength({ max: field.maxLength }));
   return parts.join(t.hintSeparator);
 }
 
@@ -172,7 +174,7 @@ function fieldValues(columns: ImportColumn[], cells: Cells, refs: RefIds, scene:
       const label = text(cell);
       if (!label) continue;
       const id = refs.get(c.key)?.get(label);
-      if (id === undefined) throw new RowProblem(fillText(texts.importReasons.refMissing, { label: c.label, text: label }));
+      if (id === undefined) throw new RowProblem(fillTexts.importReasons.refMissing({ label: c.label, text: label }));
       out[c.key] = id;
       continue;
     }
@@ -349,8 +351,8 @@ const BUILDING_LABEL = roomLabel("buildingId");
 const UNIT_LABEL = roomLabel("unitId");
 
 const locatorColumns = (withRoomNo: boolean): ImportColumn[] => [
-  { key: "building", label: BUILDING_LABEL, required: true, hint: fillText(texts.excel.hintLocator, { label: BUILDING_LABEL }), example: EXAMPLES.building },
-  { key: "unit", label: UNIT_LABEL, required: true, hint: fillText(texts.excel.hintLocator, { label: UNIT_LABEL }), example: EXAMPLES.unit },
+  { key: "building", label: BUILDING_LABEL, required: true, hint: fillTexts.excel.hintLocator({ label: BUILDING_LABEL }), example: EXAMPLES.building },
+  { key: "unit", label: UNIT_LABEL, required: true, hint: fillTexts.excel.hintLocator({ label: UNIT_LABEL }), example: EXAMPLES.unit },
   ...(withRoomNo ? [{ key: "roomNo", label: roomLabel("roomNo"), required: true, hint: texts.excel.hintRoomNo, example: EXAMPLES.roomNo }] : []),
 ];
 
@@ -384,7 +386,7 @@ async function unitIdsByName(ctx: ImportContext, buildingIds: number[], names: s
 
 const roomsImporter: Importer = {
   columns: (scene) => [
-    ...locatorColumns(false).map((c) => ({ ...c, hint: fillText(texts.excel.hintCreatedWhenMissing, { hint: c.hint }) })),
+    ...locatorColumns(false).map((c) => ({ ...c, hint: fillTexts.excel.hintCreatedWhenMissing({ hint: c.hint }) })),
     ...fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"]),
   ],
   async write(ctx, rows) {
@@ -493,7 +495,7 @@ const inhabitantsImporter: Importer = {
     rows.forEach((r, i) => {
       if (!chunk.open(i)) return;
       const roomId = roomIds.get(where[i].join("\t"));
-      if (roomId === undefined) return chunk.reject(i, fillText(texts.importReasons.roomMissing, { room: where[i].join("-") }));
+      if (roomId === undefined) return chunk.reject(i, fillTexts.importReasons.roomMissing({ room: where[i].join("-") }));
       const values = chunk.attempt(i, () => fieldValues(columns, r.cells, refs, scene));
       if (!values) return;
       const payload = { ...values, roomId };

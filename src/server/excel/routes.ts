@@ -10,14 +10,14 @@
 //        -> {taskId, total}; community-level resources import into the given community of the tenant.
 //   POST {system}/communities/actions/importCommunity is the spec's name of the community import.
 // A user sees the tasks it started; the main account every task of the tenant.
+import { fillMessage } from "../../../generated/fill-errors.ts";
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "../../../generated/errors.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { operations } from "../../../generated/operations.ts";
 import { resources } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
-import { fillText } from "../../common/fill-text.ts";
-import { texts } from "../../../generated/texts.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { sessionOf } from "../auth/guard.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
@@ -56,13 +56,12 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   const base = `/api/${def.service}/${def.name}`;
   const config = { authority: def.code };
   const label = (session: SessionInfo) => fillScene(def.label, session.sceneName);
-  const taskName = (template: string, session: SessionInfo) => template.replace("{label}", label(session));
 
   app.post(`${base}/actions/export`, { config }, async (request) => {
     const session = sessionOf(request);
     const { pageNo: _p, pageSize: _s, ...filters } = bodyOf(request);
     const payload: ExportPayload = { resource: def.name, filters, username: session.username, sceneName: session.sceneName };
-    const task = await enqueueTask(app.db, { tenantId: session.tenantId, userId: session.userId, type: EXPORT_TASK, name: taskName(messages.exportTaskName, session), total: 0, payload });
+    const task = await enqueueTask(app.db, { tenantId: session.tenantId, userId: session.userId, type: EXPORT_TASK, name: fillMessage.exportTaskName({ label: label(session) }), total: 0, payload });
     return ok({ taskId: task.id }, messages.exportSubmitted);
   });
 
@@ -85,7 +84,7 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   app.get(`${base}/actions/importTemplate`, { config }, async (request, reply) => {
     const session = sessionOf(request);
     const title = label(session);
-    return sendFile(reply, fillText(texts.excel.templateFile, { title }), await templateWorkbook(title, importer.columns(session.sceneName)));
+    return sendFile(reply, fillTexts.excel.templateFile({ title }), await templateWorkbook(title, importer.columns(session.sceneName)));
   });
 
   /** The import task of the uploaded file: {taskId, total} (the caller answers it with importSubmitted). */
@@ -101,7 +100,7 @@ function register(app: FastifyInstance, def: ResourceDef): void {
       }
     }
     try {
-      const { taskId, total } = await submitImport(app.db, session, { resource: def.name, communityId, taskName: taskName(messages.importTaskName, session), content: body });
+      const { taskId, total } = await submitImport(app.db, session, { resource: def.name, communityId, taskName: fillMessage.importTaskName({ label: label(session) }), content: body });
       return { taskId, total };
     } catch (err) {
       if (err instanceof TemplateError) throw apiError("BAD_REQUEST", { message: err.message });

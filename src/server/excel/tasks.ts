@@ -11,9 +11,10 @@
 // nothing is written twice.
 // Export: the list with the filters it was asked with (the generic pageList, so the same tenant and
 // community scoping), at most MAX_EXPORT_ROWS rows, as one xlsx file kept in task_files.
+import { UserFacingError } from "../http/user-facing-error.ts";
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
-import { fillText } from "../../common/fill-text.ts";
 import { texts } from "../../../generated/texts.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
@@ -122,7 +123,7 @@ const importHandler: TaskHandler = {
   async step({ db, task, save }: StepContext) {
     const p = task.payload as unknown as ImportPayload;
     const importer = importerOf(p.resource);
-    if (!importer) throw new Error(texts.tasks.importUnsupported);
+    if (!importer) throw new UserFacingError(texts.tasks.importUnsupported);
     const model = buildModel(resourceByName[p.resource]);
     const session = taskSession(task, p);
     const rows = rowsOf(p);
@@ -202,7 +203,7 @@ const exportHandler: TaskHandler = {
     const title = fillScene(def.label, p.sceneName);
     const content = await exportWorkbook(title, headers, rows);
     const stamp = new Date(Date.now() + 8 * 3600_000).toISOString().replace(/\D/g, "").slice(0, 14);
-    const fileName = fillText(texts.excel.exportFile, { title, stamp });
+    const fileName = fillTexts.excel.exportFile({ title, stamp });
     await db.transaction(async (tx) => {
       await tx.query(
         `insert into task_files (task_id, tenant_id, file_name, content) values ($1, $2, $3, $4)
@@ -230,6 +231,6 @@ const exportHandler: TaskHandler = {
 export function registerExcelTasks(): void {
   registerTaskHandler(IMPORT_TASK, importHandler);
   registerTaskHandler(EXPORT_TASK, exportHandler);
-  registerTaskSummary(IMPORT_TASK, (r) => fillText(texts.tasks.importSummary, { imported: Number(r.imported ?? 0), rejected: Array.isArray(r.rejected) ? r.rejected.length : 0 }));
-  registerTaskSummary(EXPORT_TASK, (r) => fillText(texts.tasks.exportSummary, { rows: Number(r.rows ?? 0) }) + (r.truncated ? fillText(texts.tasks.exportTruncated, { max: MAX_EXPORT_ROWS }) : ""));
+  registerTaskSummary(IMPORT_TASK, (r) => fillTexts.tasks.importSummary({ imported: Number(r.imported ?? 0), rejected: Array.isArray(r.rejected) ? r.rejected.length : 0 }));
+  registerTaskSummary(EXPORT_TASK, (r) => fillTexts.tasks.exportSummary({ rows: Number(r.rows ?? 0) }) + (r.truncated ? fillTexts.tasks.exportTruncated({ max: MAX_EXPORT_ROWS }) : ""));
 }

@@ -5,6 +5,9 @@
 // the first one crossed: the bytes its parts inflate to (their declared sizes first, then each chunk
 // as it inflates, before exceljs parses it: a 1 MB zip can hold a sheet of 1 GB), and the rows,
 // columns, cell length and text kept of the sheet.
+import { UserFacingError } from "../http/user-facing-error.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
+import { fillTexts } from "../../../generated/fill-texts.ts";
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createInflateRaw } from "node:zlib";
@@ -12,7 +15,6 @@ import ExcelJS from "exceljs";
 import { constants } from "../../../generated/constants.ts";
 import { messages } from "../../../generated/errors.ts";
 import { texts } from "../../../generated/texts.ts";
-import { fillText } from "../../common/fill-text.ts";
 import type { ImportColumn, Cells } from "./importers.ts";
 import { cellText } from "./cells.ts";
 
@@ -48,12 +50,13 @@ export async function templateWorkbook(title: string, columns: ImportColumn[]): 
   ];
   for (const c of columns) notes.addRow({ label: c.label, hint: c.hint, example: c.example });
   notes.addRow({});
-  notes.addRow({ label: texts.excel.notesNoteLabel, hint: fillText(texts.excel.notesNote, { sheet: DATA_SHEET, title, max: MAX_IMPORT_ROWS }) });
+  notes.addRow({ label: texts.excel.notesNoteLabel, hint: fillTexts.excel.notesNote({ sheet: DATA_SHEET, title, max: MAX_IMPORT_ROWS }) });
   notes.getRow(1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export class TemplateError extends Error {}
+/** The uploaded file cannot be read as the template: answered 400 with its message. */
+export class TemplateError extends UserFacingError {}
 
 export interface ParsedRow {
   /** The Excel row number (the header is row 1). */
@@ -62,7 +65,7 @@ export interface ParsedRow {
 }
 
 const unreadable = () => new TemplateError(messages.importFileUnreadable);
-const tooLarge = () => new TemplateError(fillText(messages.importFileTooLargeInflated, { max: constants.importMaxInflatedMb }));
+const tooLarge = () => new TemplateError(fillMessage.importFileTooLargeInflated({ max: constants.importMaxInflatedMb }));
 
 // ---- The zip, walked by hand (APPNOTE.TXT: the end record, the central directory, each entry's
 // local header) instead of by exceljs's unzipper: only the parts the reader uses are inflated, in the
@@ -228,10 +231,10 @@ interface SheetRows {
 
 /** Refuses a row wider than the column limit or with a cell longer than the cell limit. */
 function checkRow(r: ExcelJS.Row): void {
-  if (r.cellCount > MAX_COLUMNS) throw new TemplateError(fillText(messages.importFileTooManyColumns, { max: MAX_COLUMNS }));
+  if (r.cellCount > MAX_COLUMNS) throw new TemplateError(fillMessage.importFileTooManyColumns({ max: MAX_COLUMNS }));
   r.eachCell((cell) => {
     const text = cellText(cell.value);
-    if (typeof text === "string" && text.length > MAX_CELL_LENGTH) throw new TemplateError(fillText(messages.importCellTooLong, { row: r.number, max: MAX_CELL_LENGTH }));
+    if (typeof text === "string" && text.length > MAX_CELL_LENGTH) throw new TemplateError(fillMessage.importCellTooLong({ row: r.number, max: MAX_CELL_LENGTH }));
   });
 }
 
@@ -273,9 +276,9 @@ async function readSheet(sheet: AsyncIterable<ExcelJS.Row>, byLabel: Map<string,
     if (out.keyOfColumn.size === 0) break; // no column of the template: nothing to keep
     const row = dataRow(r, out.keyOfColumn);
     if (!row) continue;
-    if (out.rows.length >= MAX_IMPORT_ROWS) throw new TemplateError(fillText(messages.importFileTooManyRows, { max: MAX_IMPORT_ROWS }));
+    if (out.rows.length >= MAX_IMPORT_ROWS) throw new TemplateError(fillMessage.importFileTooManyRows({ max: MAX_IMPORT_ROWS }));
     text += row.bytes;
-    if (text > MAX_TEXT_BYTES) throw new TemplateError(fillText(messages.importFileTooMuchText, { max: constants.importMaxTextMb }));
+    if (text > MAX_TEXT_BYTES) throw new TemplateError(fillMessage.importFileTooMuchText({ max: constants.importMaxTextMb }));
     out.rows.push({ row: r.number, cells: row.cells });
   }
   return out;
@@ -307,7 +310,7 @@ export async function readImportFile(content: Buffer, columns: ImportColumn[]): 
   if (!chosen) throw new TemplateError(messages.importFileNoSheet);
   const present = new Set(chosen.keyOfColumn.values());
   const missing = columns.filter((c) => c.required && !present.has(c.key));
-  if (missing.length) throw new TemplateError(fillText(messages.importFileMissingColumns, { columns: missing.map((c) => c.label).join("”“") }));
+  if (missing.length) throw new TemplateError(fillMessage.importFileMissingColumns({ columns: missing.map((c) => c.label).join("”“") }));
   if (chosen.rows.length === 0) throw new TemplateError(messages.importFileEmpty);
   return chosen.rows;
 }

@@ -1,6 +1,7 @@
 // The response envelope of every API call: {code, message, data, success}; success is code 0.
 import { errorCodes } from "../../../generated/errors.ts";
 import type { FieldError } from "../../common/validate.ts";
+import { UserFacingError } from "./user-facing-error.ts";
 
 export type ErrorName = keyof typeof errorCodes;
 
@@ -18,7 +19,7 @@ export function ok<T>(data: T, message: string = errorCodes.SUCCESS.message): En
 }
 
 /** An error the handlers throw on purpose; the error handler turns it into its envelope and HTTP status. */
-export class ApiError extends Error {
+export class ApiError extends UserFacingError {
   constructor(
     readonly httpStatus: number,
     readonly code: number,
@@ -27,7 +28,6 @@ export class ApiError extends Error {
     readonly bodyStatus?: number,
   ) {
     super(message);
-    this.name = "ApiError";
   }
 
   toEnvelope(): Envelope {

@@ -8,8 +8,8 @@
 // Only parsed values are inspected: binary data (an uploaded file, a Buffer or other byte view) is
 // not, it holds no text or numbers of the request (walking a 20 MB upload byte by byte took 12 s).
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { apiError, type ErrorName } from "./envelope.ts";
-import { errorCodes } from "../../../generated/errors.ts";
+import { apiError } from "./envelope.ts";
+import { fillErrorCode } from "../../../generated/fill-errors.ts";
 import { texts } from "../../../generated/texts.ts";
 import { isShadowingKey } from "./json-body.ts";
 
@@ -20,13 +20,16 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export const hasUnstorableText = (text: string): boolean => text.includes("\u0000") || LONE_SURROGATE.test(text);
 
+/** The errors whose message names one field ({field}). */
+type FieldErrorName = "BAD_TEXT" | "BAD_TYPE" | "BAD_NUMBER" | "BAD_DATE" | "BAD_SORT_FIELD" | "DUPLICATE_PARAM";
+
 /** The 400 of one field: the catalogue's message with {field} filled in. */
-export function fieldError(name: ErrorName, field: string, label = field) {
-  const message = errorCodes[name].message.replace("{field}", label);
+export function fieldError(name: FieldErrorName, field: string, label = field) {
+  const message = fillErrorCode[name]({ field: label });
   return apiError(name, { message, data: { errors: [{ field, message }] } });
 }
 
-type Problem = { name: ErrorName; path: string };
+type Problem = { name: FieldErrorName | "TOO_DEEP"; path: string };
 
 /** Bytes, not a parsed value: a Buffer, Uint8Array or any other view, or an ArrayBuffer. */
 const isBinary = (value: object): boolean => value instanceof ArrayBuffer || value instanceof Uint8Array || ArrayBuffer.isView(value);

@@ -7,6 +7,7 @@
 // Why not pg-boss: its queue tables, polling and advisory locks would run through PGlite's single
 // connection beside every request; this table does what the task centre needs (progress, result,
 // resume) with one claim query. See docs/payment.md.
+import { UserFacingError } from "../http/user-facing-error.ts";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db, DbSession } from "../db/types.ts";
@@ -127,8 +128,8 @@ export class TaskRunner {
   async run(task: TaskRow): Promise<void> {
     const handler = handlers.get(task.type);
     try {
-      if (!handler) throw new Error(fillTexts.tasks.unknownType({ type: task.type }));
-      if (task.attempts > MAX_ATTEMPTS) throw new Error(texts.tasks.tooManyAttempts);
+      if (!handler) throw new UserFacingError(fillTexts.tasks.unknownType({ type: task.type }));
+      if (task.attempts > MAX_ATTEMPTS) throw new UserFacingError(texts.tasks.tooManyAttempts);
       const ctx: StepContext = {
         db: this.db,
         task,
@@ -152,7 +153,7 @@ export class TaskRunner {
       const message = err instanceof Error ? err.message : String(err);
       if (this.stopping && /closed|terminat|ended/i.test(message)) return;
       this.log(`task ${task.id} (${task.type}) failed`, err);
-      const text = /[\u4e00-\u9fa5]/.test(message) ? message : texts.tasks.failedRetry;
+      const text = err instanceof UserFacingError ? err.message : texts.tasks.failedRetry;
       try {
         await handler?.onFail?.(this.db, task, text);
         await finishTask(this.db, task.id, "failed", null, text);
