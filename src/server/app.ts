@@ -2,12 +2,11 @@
 // PostgreSQL at databaseUrl), applies migrations, loads the demo data into an empty database, and
 // returns a Fastify app with every route registered (not yet listening). Used by main.ts and tests.
 //
-// Adding endpoints: write a Fastify plugin and list it in src/server/domains.ts (or pass it in
-// options.modules). Every route passes the guard (auth/guard.ts): non-GET/HEAD calls need
-// `X-Requested-With: XMLHttpRequest`; a route needs a session unless it says
-// `config: { public: true }`; `config: { authority: "HBL01001" }` also requires that code (else the
-// 403 marker). Handlers get the user with sessionOf(request), the database as app.db, answer with
-// ok(data) and fail by throwing apiError("NOT_FOUND" | ...) or validationError(errors).
+// Adding endpoints: declare the operation in schemas/operations/<domain>.yaml, run codegen, and
+// register its handler with route() (http/operation.ts) in a plugin the domain lists (domains.ts);
+// docs/api.md "Adding an operation" has the steps. Every route passes the guard (auth/guard.ts):
+// non-GET/HEAD calls need `X-Requested-With: XMLHttpRequest`, and the operation's authority decides
+// whether a session and which code it needs (else 401 or the 403 marker).
 import { fillTexts } from "../../generated/fill-texts.ts";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import fastifyCookie from "@fastify/cookie";

@@ -1,8 +1,8 @@
 // The hand-written endpoints (spec §7 calls that are not generic CRUD), one folder per domain.
-// Each domain's index.ts lists its Fastify plugins; app.ts registers them after the guard, so their
-// routes are protected like the rest. A route says `config: { authority: "HBL01001" }` (the code the
-// session must hold), `config: { public: true }` (no session), or neither (any signed-in user);
-// handlers scope every query by sessionOf(request).tenantId.
+// Each is an operation declared in schemas/operations/<domain>.yaml; its handler is registered with
+// route() (http/operation.ts), which applies the declared authority and validated input. Each
+// domain's index.ts lists its Fastify plugins; app.ts registers them after the guard. Handlers scope
+// every query by session.tenantId. Steps: docs/api.md "Adding an operation".
 import type { FastifyPluginAsync } from "fastify";
 import { keyLoginModule } from "./auth/key-login.ts";
 import { communityRoutes } from "./community/index.ts";
