@@ -2067,6 +2067,7 @@ create table if not exists "users" (
   "role_id" bigint,
   "company_short_name" varchar(32),
   "enabled" boolean default true,
+  "community_ids" jsonb default '[]'::jsonb,
   "password_hash" text,
   "version" integer not null default 1,
   "created_at" timestamptz not null default now(),

@@ -40,8 +40,8 @@ export interface FieldDef {
   detail: boolean;
   readOnly: boolean;
   placeholder?: string;
-  /** A special input on the generic form (authorityTree: authority codes from the menu and permission groups). */
-  widget?: "authorityTree";
+  /** A special input on the generic form (authorityTree: authority codes from the menu and permission groups; communityTree: community ids from the area tree). */
+  widget?: "authorityTree" | "communityTree";
 }
 
 /** One state transition of a resource (schemas: resource actions.list). */
@@ -60,6 +60,10 @@ export interface ActionDef {
   atField?: string;
   confirm?: string;
   danger: boolean;
+  /** The hand-written operation that performs it (no generic route, OpenAPI entry or row button). */
+  operation?: string;
+  /** Its operation decides many rows at once, skipping those it cannot decide. */
+  bulk?: boolean;
 }
 
 export interface ResourceActions {

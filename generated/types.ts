@@ -3144,6 +3144,12 @@ companyShortName?: (string | null)
  * 启用
  */
 enabled?: (boolean | null)
+/**
+ * 管理范围
+ */
+communityIds?: {
+[k: string]: unknown
+}
 version?: number
 createdAt?: string
 updatedAt?: string

@@ -155,6 +155,23 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "communityIds",
+      "column": "community_ids",
+      "type": "json",
+      "label": "管理范围",
+      "required": false,
+      "default": [],
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false,
+      "placeholder": "不选表示全部{scene}",
+      "widget": "communityTree"
+    },
+    {
       "name": "passwordHash",
       "column": "password_hash",
       "type": "secret",

@@ -75,7 +75,7 @@ export async function openBenchDatabase(backend: Backend, folderPrefix: string):
 
 /** The session of the seeded data set's main account, as the server's handlers receive it. */
 export function benchSession(data: LargeDataSet, sceneName: string): SessionInfo {
-  return { tokenHash: "bench", userId: data.userId, tenantId: data.tenantId, username: "bench", realName: null, userType: "0", authorities: [], tenantName: "", sceneName };
+  return { tokenHash: "bench", userId: data.userId, tenantId: data.tenantId, username: "bench", realName: null, userType: "0", authorities: [], communityIds: null, tenantName: "", sceneName };
 }
 
 /** The first line of a part's figures: the command, when, and on what. */

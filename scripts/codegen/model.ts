@@ -2,7 +2,7 @@
 // references resolved. Anything codegen cannot build from fails here with file:line:column and path.
 import type { SourceFile, Sources, Yaml, YamlPath } from "./load.ts";
 import { keyPosition, position, SchemaError } from "./load.ts";
-import type { ActionDef, ErrorCodeDef, FieldDef, MappingDef, MenuNode, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules } from "./model-types.ts";
+import type { ActionDef, ErrorCodeDef, FieldDef, MappingDef, MenuNode, ResourceActions, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules } from "./model-types.ts";
 
 export interface Model {
   modules: { module: string; title: string; icon?: string; order: number; tenantMenu: boolean; inMenu: boolean; file: string }[];
@@ -18,6 +18,11 @@ export interface Model {
   errorCodes: Record<string, ErrorCodeDef>;
   constants: Record<string, { value: unknown; description: string; unit?: string }>;
   texts: Record<string, Record<string, string | string[]>>;
+  /**
+   * Every resource's declared actions, those a hand-written operation performs included
+   * (generated/actions.ts); a resource's own `actions` keeps the generic ones only.
+   */
+  stateActions: Record<string, ResourceActions>;
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -262,7 +267,7 @@ export function buildModel(sources: Sources): Model {
     }
     if (r.actions) problems.push(...actionProblems(r, mappings).map(([path, p]) => `${resourceWhere(r, "actions", ...path)}: resource "${r.name}": ${p}`));
     for (const [j, f] of r.fields.entries()) {
-      if (f.widget === "authorityTree" && f.type !== "json") problems.push(`${resourceWhere(r, "fields", j, "widget")}: resource "${r.name}" field "${f.name}": widget authorityTree needs type json`);
+      if (f.widget && f.type !== "json") problems.push(`${resourceWhere(r, "fields", j, "widget")}: resource "${r.name}" field "${f.name}": widget ${f.widget} needs type json`);
     }
   }
   for (const rt of routes) {
@@ -276,6 +281,7 @@ export function buildModel(sources: Sources): Model {
   }
   problems.push(...duplicateCodeProblems(routes, g.permissions, routeWhere));
   if (problems.length) throw new SchemaError(problems);
+  const stateActions = splitStateActions(resources);
 
   modules.sort((a, b) => a.order - b.order || a.module.localeCompare(b.module));
   const menu: MenuNode[] = modules
@@ -303,6 +309,7 @@ export function buildModel(sources: Sources): Model {
     errorCodes: g.errors.data.codes,
     constants: g.constants.data.constants,
     texts: g.texts.data.texts,
+    stateActions,
   };
 }
 
@@ -359,8 +366,27 @@ function buildActions(raw: Yaml): NonNullable<ResourceDef["actions"]> {
       ...(a.atField ? { atField: a.atField } : {}),
       ...(a.confirm ? { confirm: a.confirm } : {}),
       danger: a.danger ?? false,
+      ...(a.operation ? { operation: a.operation } : {}),
+      ...(a.bulk ? { bulk: true } : {}),
     })),
   };
+}
+
+/**
+ * Every resource's declared actions (for generated/actions.ts), and each resource left with its
+ * generic ones: an action a hand-written operation performs gets no generic route, OpenAPI entry or
+ * row button (a resource whose actions all have an operation keeps no `actions`).
+ */
+function splitStateActions(resources: ResourceDef[]): Record<string, ResourceActions> {
+  const out: Record<string, ResourceActions> = {};
+  for (const r of resources) {
+    if (!r.actions) continue;
+    out[r.name] = r.actions;
+    const generic = r.actions.list.filter((a) => !a.operation);
+    if (generic.length) r.actions = { ...r.actions, list: generic };
+    else delete r.actions;
+  }
+  return out;
 }
 
 /**
@@ -394,6 +420,7 @@ function actionProblems(r: ResourceDef, mappings: Record<string, MappingDef>): [
     if (a.inputs.includes(actions.stateField)) out.push([at("inputs"), `action "${a.name}": the state field cannot be an input`]);
     if (a.byField && field(a.byField)?.type !== "ref") out.push([at("byField"), `action "${a.name}": byField "${a.byField}" must be a ref field`]);
     if (a.atField && field(a.atField)?.type !== "datetime") out.push([at("atField"), `action "${a.name}": atField "${a.atField}" must be a datetime field`]);
+    if (a.bulk && !a.operation) out.push([at("bulk"), `action "${a.name}": bulk needs the operation that performs it`]);
   }
   return out;
 }

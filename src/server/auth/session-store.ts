@@ -21,6 +21,7 @@ import { texts } from "../../../generated/texts.ts";
 import { newToken, sameDigest, sha256Hex } from "./tokens.ts";
 import { SESSION_CACHE_MAX, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS } from "./settings.ts";
 import { authoritiesOf } from "./authorities.ts";
+import { communityScopeOf } from "./community-scope.ts";
 
 /** What a request carries of its session: the cookie's token and the `signature` header. */
 export interface SessionCredentials {
@@ -38,6 +39,8 @@ export interface SessionInfo {
   realName: string | null;
   userType: string;
   authorities: string[];
+  /** The communities the user may see and work in; null: every community of the tenant (auth/community-scope.ts). */
+  communityIds: readonly number[] | null;
   tenantName: string;
   sceneName: string;
 }
@@ -138,13 +141,14 @@ interface SessionRow {
   real_name: string | null;
   user_type: string | null;
   authorities: unknown;
+  community_ids: unknown;
   tenant_name: string;
   scene_name: string;
   stale: boolean;
   remaining_ms: number | string;
 }
 
-const LOOKUP_SQL = `select s.token_hash, s.signature_hash, s.user_id, s.tenant_id, u.username, u.real_name, u.user_type, c.authorities,
+const LOOKUP_SQL = `select s.token_hash, s.signature_hash, s.user_id, s.tenant_id, u.username, u.real_name, u.user_type, c.authorities, u.community_ids,
             t.name as tenant_name, t.scene_name,
             s.last_seen < now() - ($2 || ' milliseconds')::interval as stale,
             extract(epoch from least(s.expires_at, s.created_at + ($3 || ' milliseconds')::interval) - now()) * 1000 as remaining_ms
@@ -188,6 +192,7 @@ export async function findSession(db: DbSession, credentials: SessionCredentials
     realName: row.real_name,
     userType: row.user_type ?? "1",
     authorities: Object.freeze(authorities) as string[],
+    communityIds: communityScopeOf(row.user_type, row.community_ids),
     tenantName: row.tenant_name,
     sceneName: row.scene_name || texts.common.defaultScene,
   });

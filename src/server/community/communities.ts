@@ -5,7 +5,9 @@
 //   POST {system}/communities/actions/findCommunityTree {} -> [{id, name, type: "area" | "community",
 //        children}]: the area tree with each area's communities after its sub-areas; a community whose
 //        area is missing is listed at the top.
-// Both are picker reads: any signed-in user with an authority code.
+// Both are picker reads: any signed-in user with an authority code. A user limited to some
+// communities gets only those (and, in the tree, only the areas that lead to one).
+import { inScope } from "../auth/community-scope.ts";
 import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import { route } from "../http/operation.ts";
@@ -32,7 +34,7 @@ export async function communitiesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.listCommunities, async ({ query, session }) => {
     const areaId = query.areaId ?? null;
     const keyword = textOf(query.keyword ?? query.communityName ?? query.name, 32);
-    const conditions = [sql`c.tenant_id = ${session.tenantId}`];
+    const conditions = [sql`c.tenant_id = ${session.tenantId}`, inScope(session, sql`c.id`)];
     if (areaId !== null && areaId !== AREA_ROOT_ID) {
       const areas = await areaWithDescendants(app.db, session.tenantId, areaId);
       if (!areas.length) return [];
@@ -45,7 +47,10 @@ export async function communitiesModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.findCommunityTree, async ({ session }) => {
     const root = await areaTree(app.db, session.tenantId);
-    const rows = await camelRows<{ id: number; name: string; areaId: number }>(app.db, `select id, name, area_id from communities where tenant_id = $1 order by id`, [session.tenantId]);
+    const rows = await camelRows<{ id: number; name: string; areaId: number }>(
+      app.db,
+      sql`select id, name, area_id from communities where tenant_id = ${session.tenantId} and ${inScope(session, sql`id`)} order by id`,
+    );
     const byArea = new Map<number, CommunityTreeNode[]>();
     for (const c of rows) {
       const list = byArea.get(c.areaId) ?? [];
@@ -58,7 +63,10 @@ export async function communitiesModule(app: FastifyInstance): Promise<void> {
       placed.add(area.id);
       return { id: area.id, name: area.name, type: "area", children: [...area.subAreas.map(convert), ...communities] };
     };
-    const tree = root.subAreas.map(convert);
+    // A limited user sees no area that holds none of its communities.
+    const prune = (nodes: CommunityTreeNode[]): CommunityTreeNode[] => nodes.flatMap((n) => (n.type === "community" ? [n] : ((n.children = prune(n.children)), n.children.length ? [n] : [])));
+    const all = root.subAreas.map(convert);
+    const tree = session.communityIds === null ? all : prune(all);
     for (const [areaId, communities] of byArea) if (!placed.has(areaId)) tree.push(...communities);
     return tree;
   });

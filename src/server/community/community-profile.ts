@@ -105,7 +105,7 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
   });
 
   route(app, operations.getInhabitantProfile, async ({ params, session }) => {
-    const inhabitant = await findById(app.db, inhabitants, session.tenantId, params.id);
+    const inhabitant = await findById(app.db, inhabitants, session, params.id);
     if (!inhabitant) throw apiError("NOT_FOUND");
     const p = [session.tenantId, inhabitant.id];
     const room = await camelRows<{ buildingName: string | null; unitName: string | null; roomNo: string | null }>(

@@ -5,7 +5,11 @@
 //        list the client gives, newest first, replaces the stored one. Ids that are malformed,
 //        repeated or not communities of the session's tenant are dropped; of the rest the first 5
 //        (constants.recentCommunityMax) are kept.
+// Both keep to the user's community scope: a community outside it is neither listed nor stored.
 // Picker calls: any signed-in user with an authority code.
+import { andInScope, mayAccessCommunity } from "../auth/community-scope.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { sql } from "../db/sql.ts";
 import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
 import { operations } from "../../../generated/operations.ts";
@@ -19,26 +23,24 @@ export interface RecentCommunity {
   communityName: string;
 }
 
-export async function recentCommunities(db: DbSession, tenantId: number, userId: number): Promise<RecentCommunity[]> {
-  const rows = await camelRows<RecentCommunity>(
+export async function recentCommunities(db: DbSession, session: Pick<SessionInfo, "tenantId" | "userId" | "communityIds">, limit: number = constants.recentCommunityMax): Promise<RecentCommunity[]> {
+  return camelRows<RecentCommunity>(
     db,
-    `select c.id as community_id, c.name as community_name
-       from recent_communities r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
-      where r.tenant_id = $1 and r.user_id = $2
-      order by r.visited_at desc, c.id limit $3`,
-    [tenantId, userId, constants.recentCommunityMax],
+    sql`select c.id as community_id, c.name as community_name
+          from recent_communities r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
+         where r.tenant_id = ${session.tenantId} and r.user_id = ${session.userId} ${andInScope(session, sql`c.id`)}
+         order by r.visited_at desc, c.id limit ${limit}`,
   );
-  return rows;
 }
 
 export async function recentCommunitiesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getRecentCommunityList, async ({ session }) => ({
-    recentList: await recentCommunities(app.db, session.tenantId, session.userId),
+    recentList: await recentCommunities(app.db, session),
   }));
 
   // The schema takes at most 100 ids (a guard against huge bodies; the stored list is 5).
   route(app, operations.setRecentCommunityList, async ({ body, session }) => {
-    const ids = [...new Set(body.communityIds.map(parseId).filter((id): id is number => id !== null))];
+    const ids = [...new Set(body.communityIds.map(parseId).filter((id): id is number => id !== null && mayAccessCommunity(session, id)))];
     await app.db.transaction(async (tx) => {
       // Keep the given order: position i is i milliseconds older than the first (newest) one.
       await tx.query("delete from recent_communities where tenant_id = $1 and user_id = $2", [session.tenantId, session.userId]);
@@ -53,6 +55,6 @@ export async function recentCommunitiesModule(app: FastifyInstance): Promise<voi
         [session.tenantId, session.userId, ids, constants.recentCommunityMax],
       );
     });
-    return { recentList: await recentCommunities(app.db, session.tenantId, session.userId) };
+    return { recentList: await recentCommunities(app.db, session) };
   });
 }

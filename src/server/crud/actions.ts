@@ -18,7 +18,7 @@ import { translateDbError } from "../http/db-errors.ts";
 import { resourceHooks, type ActionHookContext } from "./hooks.ts";
 import type { ResourceModel } from "./model.ts";
 import { writeOperationLog } from "./operation-log.ts";
-import { findById, type Actor, type Validate } from "./repository.ts";
+import { assertInScope, findById, lockRow, type Actor, type Validate } from "./repository.ts";
 import { Params, ident, parseId } from "./sql.ts";
 import { castFor, toColumnValue } from "./values.ts";
 import { scalarText } from "../../common/scalar-text.ts";
@@ -48,6 +48,7 @@ function noteOf(model: ResourceModel, inputs: Record<string, unknown>): string |
 
 export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: number, action: ActionDef, body: Record<string, unknown>, validate: Validate) {
   const { session } = actor;
+  await assertInScope(db, model, session, [id]);
   const def = model.def;
   const fieldOf = (name: string) => def.fields.find((f) => f.name === name)!;
   const stateField = fieldOf(def.actions!.stateField);
@@ -65,8 +66,7 @@ export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: 
   const hooks = resourceHooks[def.name];
   try {
     return await db.transaction(async (tx) => {
-      const locked = await tx.query(`select 1 from ${model.table} where tenant_id = $1 and id = $2 for update`, [session.tenantId, id]);
-      if (!locked.rows.length) throw apiError("NOT_FOUND");
+      if (!(await lockRow(tx, model, session, id))) throw apiError("NOT_FOUND");
       const row = (await findById(tx, model, session.tenantId, id))!;
       const from = row[stateField.name] === null || row[stateField.name] === undefined ? "" : String(row[stateField.name]);
       if (!action.from.includes(from)) throw apiError("ILLEGAL_STATE", { message: illegalStateMessage(model, action, from) });

@@ -6,6 +6,7 @@
 // the valid ones are written in one transaction, each in its own savepoint, so a record the database
 // refuses (a reference to another tenant's row) is reported and the others stay.
 // Answer: {accepted, ids, rejected: [{index, field, message}]} (index = position in the list).
+import { mayAccessCommunity } from "../auth/community-scope.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fillScene, validateResource } from "../../common/validate.ts";
 import { messages } from "../../../generated/errors.ts";
@@ -47,7 +48,8 @@ export function registerIngest(app: FastifyInstance, model: ResourceModel): void
     if (model.communityScoped) {
       const ids = [...new Set(records.map((r) => parseId(r?.communityId)).filter((id): id is number => id !== null))];
       const { rows } = await app.db.query<{ id: number }>("select id from communities where tenant_id = $1 and id = any($2::bigint[])", [session.tenantId, ids]);
-      for (const r of rows) communities.add(Number(r.id));
+      // A community outside the ingesting account's scope is rejected like a missing one.
+      for (const r of rows) if (mayAccessCommunity(session, Number(r.id))) communities.add(Number(r.id));
     }
     records.forEach((record, index) => {
       if (!record || typeof record !== "object" || Array.isArray(record)) return rejected.push({ index, field: "", message: messages.ingestRecordInvalid });

@@ -7,6 +7,7 @@
 import type { FieldDef } from "../../../generated/model-types.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
+import { assertCommunity } from "../auth/community-scope.ts";
 import { apiError } from "../http/envelope.ts";
 import { fieldError } from "../http/input-guard.ts";
 import { fillScene } from "../../common/validate.ts";
@@ -153,8 +154,12 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
   if (model.communityScoped && body.communityId != null && body.communityId !== "") {
     const communityId = parseId(body.communityId);
     if (communityId === null) throw apiError("BAD_REQUEST");
-    // Another tenant's community simply matches nothing: the tenant condition comes first.
+    // Another tenant's community simply matches nothing: the tenant condition comes first; one of
+    // the tenant's outside the user's scope is refused (the 403 marker).
+    assertCommunity(session, communityId);
     where.push(`t.community_id = ${params.add(communityId)}`);
+  } else if (model.communityScoped && session.communityIds !== null) {
+    where.push(`t.community_id = any(${params.add(session.communityIds)}::bigint[])`);
   }
   for (const [name, f] of model.filterable) {
     const value = body[name];

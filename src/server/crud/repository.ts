@@ -6,6 +6,7 @@ import { fillScene, validateResource, type FieldError } from "../../common/valid
 import { messages } from "../../../generated/errors.ts";
 import type { Db, DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
+import { assertCommunity } from "../auth/community-scope.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
 import { type ResourceModel, refLabelColumns } from "./model.ts";
@@ -27,12 +28,45 @@ function notFound() {
   return apiError("NOT_FOUND");
 }
 
-export async function findById(db: DbSession, model: ResourceModel, tenantId: number, id: number): Promise<Record<string, unknown> | null> {
-  const inner = `select ${model.selectList} from ${model.table} t where t.tenant_id = $1 and t.id = $2`;
+/** Whose rows a statement may touch: the tenant's, and of a community-scoped resource only those of the session's communities. */
+export type RowScope = Pick<SessionInfo, "tenantId" | "communityIds">;
+
+/** The community part of a statement's WHERE for the scope (a row of another community looks missing). */
+function communityCondition(model: ResourceModel, scope: RowScope, params: Params, column = "community_id"): string {
+  return model.communityScoped && scope.communityIds !== null ? ` and ${column} = any(${params.add(scope.communityIds)}::bigint[])` : "";
+}
+
+/** One row by id, of the tenant (a number: after the caller checked the row's community) or of the session's scope. */
+export async function findById(db: DbSession, model: ResourceModel, scope: number | RowScope, id: number): Promise<Record<string, unknown> | null> {
+  const { tenantId, communityIds } = typeof scope === "number" ? { tenantId: scope, communityIds: null } : scope;
+  const params = new Params();
+  const where = `t.tenant_id = ${params.add(tenantId)} and t.id = ${params.add(id)}${communityCondition(model, { tenantId, communityIds }, params, "t.community_id")}`;
+  const inner = `select ${model.selectList} from ${model.table} t where ${where}`;
   const labels = refLabelColumns(model);
   const sql = labels ? `select p.*, ${labels} from (${inner}) p` : inner;
-  const { rows } = await db.query<Record<string, unknown>>(sql, [tenantId, id]);
+  const { rows } = await db.query<Record<string, unknown>>(sql, params.values);
   return rows[0] ? fromRow(model, rows[0]) : null;
+}
+
+/**
+ * 404 unless every id is a row of the scope. A limited user's call on a row of another community is
+ * answered before its input is read or any hook runs, as if the row did not exist (the statements
+ * keep the same condition as well). Unlimited sessions and tenant resources cost no query here.
+ */
+export async function assertInScope(db: DbSession, model: ResourceModel, scope: RowScope, ids: readonly number[]): Promise<void> {
+  if (!model.communityScoped || scope.communityIds === null || ids.length === 0) return;
+  const params = new Params();
+  const where = `tenant_id = ${params.add(scope.tenantId)} and id = any(${params.add([...new Set(ids)])}::bigint[])${communityCondition(model, scope, params)}`;
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${model.table} where ${where}`, params.values);
+  if (Number(rows[0]?.n) !== new Set(ids).size) throw notFound();
+}
+
+/** Locks the row for the transaction when it is in the scope; false when there is none (404). */
+export async function lockRow(tx: DbSession, model: ResourceModel, scope: RowScope, id: number): Promise<boolean> {
+  const params = new Params();
+  const where = `tenant_id = ${params.add(scope.tenantId)} and id = ${params.add(id)}${communityCondition(model, scope, params)}`;
+  const { rows } = await tx.query(`select 1 from ${model.table} where ${where} for update`, params.values);
+  return rows.length > 0;
 }
 
 /** Writable fields present in the body, as column -> value. */
@@ -81,14 +115,16 @@ function check(validate: Validate, model: ResourceModel, mode: "create" | "updat
 
 export async function createRow(db: Db, model: ResourceModel, actor: Actor, body: Record<string, unknown>, validate: Validate = validateResource) {
   const { session } = actor;
-  check(validate, model, "create", body, session.sceneName);
   let communityId: number | null = null;
   if (model.communityScoped) {
     communityId = parseId(body.communityId);
-    if (communityId === null) {
-      const message = fillScene(messages.communityRequired, session.sceneName);
-      throw validationError([{ field: "communityId", message }]);
-    }
+    // A community outside the user's scope is refused before the input is read (like an authority).
+    if (communityId !== null) assertCommunity(session, communityId);
+  }
+  check(validate, model, "create", body, session.sceneName);
+  if (model.communityScoped && communityId === null) {
+    const message = fillScene(messages.communityRequired, session.sceneName);
+    throw validationError([{ field: "communityId", message }]);
   }
   const columns = columnsFrom(model, body);
   await resourceHooks[model.def.name]?.beforeWrite?.({ db, session, mode: "create", body, columns });
@@ -119,6 +155,7 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
 
 export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: number, body: Record<string, unknown>, validate: Validate = validateResource) {
   const { session } = actor;
+  await assertInScope(db, model, session, [id]);
   check(validate, model, "update", body, session.sceneName);
   const columns = columnsFrom(model, body);
   await resourceHooks[model.def.name]?.beforeWrite?.({ db, session, mode: "update", id, body, columns });
@@ -132,11 +169,13 @@ export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: 
     const params = new Params();
     const sets = ["version = version + 1", "updated_at = now()", `updated_by = ${params.add(session.userId)}`];
     for (const [column, value] of columns) sets.push(`${ident(column)} = ${placeholder(model, column, params, value)}`);
-    let sql = `update ${model.table} set ${sets.join(", ")} where tenant_id = ${params.add(session.tenantId)} and id = ${params.add(id)}`;
+    let sql = `update ${model.table} set ${sets.join(", ")} where tenant_id = ${params.add(session.tenantId)} and id = ${params.add(id)}${communityCondition(model, session, params)}`;
     if (expectedVersion !== null) sql += ` and version = ${params.add(expectedVersion)}`;
     const updated = await tx.query(`${sql} returning id`, params.values);
     if (!updated.rows.length) {
-      const exists = await tx.query("select 1 from " + model.table + " where tenant_id = $1 and id = $2", [session.tenantId, id]);
+      const scoped = new Params();
+      const existsSql = `select 1 from ${model.table} where tenant_id = ${scoped.add(session.tenantId)} and id = ${scoped.add(id)}${communityCondition(model, session, scoped)}`;
+      const exists = await tx.query(existsSql, scoped.values);
       throw exists.rows.length ? apiError("CONFLICT") : notFound();
     }
     return finishWrite(tx, model, actor, id, "update", { changes: loggedValues(model, body) });
@@ -146,10 +185,14 @@ export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: 
 export async function deleteRows(db: Db, model: ResourceModel, actor: Actor, ids: number[]): Promise<number[]> {
   const { session } = actor;
   const unique = [...new Set(ids)];
+  await assertInScope(db, model, session, unique);
   return inTransaction(db, session, "delete", async (tx) => {
     await resourceHooks[model.def.name]?.beforeDelete?.(tx, session, unique);
-    const deleted = await tx.query<{ id: number }>(`delete from ${model.table} where tenant_id = $1 and id = any($2::bigint[]) returning id`, [session.tenantId, unique]);
-    // All or nothing: an id that is not this tenant's row (or does not exist) undoes the whole batch.
+    const params = new Params();
+    const where = `tenant_id = ${params.add(session.tenantId)} and id = any(${params.add(unique)}::bigint[])${communityCondition(model, session, params)}`;
+    const deleted = await tx.query<{ id: number }>(`delete from ${model.table} where ${where} returning id`, params.values);
+    // All or nothing: an id that is not this tenant's row in the user's communities (or does not
+    // exist) undoes the whole batch.
     if (deleted.rows.length !== unique.length) throw notFound();
     const entry = logEntry(model, actor, "delete");
     if (unique.length === 1) await writeOperationLog(tx, { ...entry, targetId: unique[0] });

@@ -51,7 +51,7 @@ export function registerResource(app: FastifyInstance, model: ResourceModel, val
   app.post(`${base}/actions/pageList`, { config }, async (request) => ok(await pageList(app.db, model, sessionOf(request), bodyOf(request))));
 
   app.get(`${base}/:id`, { config }, async (request) => {
-    const row = await findById(app.db, model, sessionOf(request).tenantId, idOf(request));
+    const row = await findById(app.db, model, sessionOf(request), idOf(request));
     if (!row) throw apiError("NOT_FOUND");
     return ok(row);
   });

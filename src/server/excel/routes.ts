@@ -10,6 +10,7 @@
 //        -> {taskId, total}; community-level resources import into the given community of the tenant.
 //   POST {system}/communities/actions/importCommunity is the spec's name of the community import.
 // A user sees the tasks it started; the main account every task of the tenant.
+import { assertCommunity } from "../auth/community-scope.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -60,7 +61,7 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   app.post(`${base}/actions/export`, { config }, async (request) => {
     const session = sessionOf(request);
     const { pageNo: _p, pageSize: _s, ...filters } = bodyOf(request);
-    const payload: ExportPayload = { resource: def.name, filters, username: session.username, sceneName: session.sceneName };
+    const payload: ExportPayload = { resource: def.name, filters, username: session.username, sceneName: session.sceneName, communityIds: session.communityIds };
     const task = await enqueueTask(app.db, { tenantId: session.tenantId, userId: session.userId, type: EXPORT_TASK, name: fillMessage.exportTaskName({ label: label(session) }), total: 0, payload });
     return ok({ taskId: task.id }, messages.exportSubmitted);
   });
@@ -98,6 +99,7 @@ function register(app: FastifyInstance, def: ResourceDef): void {
       if (communityId === null || (await communityName(app.db, session.tenantId, communityId)) === null) {
         throw validationError([{ field: "communityId", message: fillScene(communityId === null ? messages.importSceneRequired : messages.importSceneNotFound, session.sceneName) }]);
       }
+      assertCommunity(session, communityId);
     }
     try {
       const { taskId, total } = await submitImport(app.db, session, { resource: def.name, communityId, taskName: fillMessage.importTaskName({ label: label(session) }), content: body });

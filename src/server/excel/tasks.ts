@@ -61,11 +61,24 @@ export interface ExportPayload {
   filters: Record<string, unknown>;
   username: string;
   sceneName: string;
+  /** The requester's community scope when the export was asked for (null: every community). */
+  communityIds?: readonly number[] | null;
 }
 
 /** The task's user as the write path needs it (tenant, user, scene; no authority checks happen here). */
-function taskSession(task: TaskRow, p: { username: string; sceneName: string }): SessionInfo {
-  return { tokenHash: "", userId: task.userId ?? 0, tenantId: task.tenantId, username: p.username, realName: null, userType: "1", authorities: [], tenantName: "", sceneName: p.sceneName };
+function taskSession(task: TaskRow, p: { username: string; sceneName: string; communityIds?: readonly number[] | null }): SessionInfo {
+  return {
+    tokenHash: "",
+    userId: task.userId ?? 0,
+    tenantId: task.tenantId,
+    username: p.username,
+    realName: null,
+    userType: "1",
+    authorities: [],
+    communityIds: p.communityIds ?? null,
+    tenantName: "",
+    sceneName: p.sceneName,
+  };
 }
 
 /**

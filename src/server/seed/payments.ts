@@ -23,7 +23,18 @@ import { authoritiesOf, MAIN_ACCOUNT } from "../auth/authorities.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
 function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
-  return { tokenHash: "seed", userId, tenantId, username, realName: null, userType: MAIN_ACCOUNT, authorities: authoritiesOf(MAIN_ACCOUNT, null), tenantName: "", sceneName: "社区" };
+  return {
+    tokenHash: "seed",
+    userId,
+    tenantId,
+    username,
+    realName: null,
+    userType: MAIN_ACCOUNT,
+    authorities: authoritiesOf(MAIN_ACCOUNT, null),
+    communityIds: null,
+    tenantName: "",
+    sceneName: "社区",
+  };
 }
 
 /** Month `n` months before the month of `day` ("YYYY-MM-DD") as "YYYY-MM". */

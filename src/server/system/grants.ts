@@ -5,9 +5,13 @@
 // - nobody changes their own role, and nobody makes an account the main account;
 // - the main account cannot be deleted, disabled or demoted;
 // - an account whose role holds a code the grantor lacks can be neither changed nor deleted (a new
-//   password for it would hand its codes over).
+//   password for it would hand its codes over);
+// - a grantor limited to some communities hands out only those (a user it writes gets a scope
+//   within its own, never "every community") and cannot touch an account of a wider scope.
 // Every refusal is the 403 marker with its own message.
 import { messages } from "../../../generated/errors.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
+import { communityScopeOf } from "../auth/community-scope.ts";
 import { MAIN_ACCOUNT, roleCodes } from "../auth/authorities.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
@@ -28,14 +32,24 @@ interface Account {
   id: number;
   userType: string;
   roleId: number | null;
+  /** The account's community scope (null: every community). */
+  communityIds: readonly number[] | null;
 }
 
+/** Whether a scope lies within the grantor's (an unlimited grantor holds every scope). */
+const withinScope = (session: SessionInfo, scope: readonly number[] | null) => session.communityIds === null || (scope !== null && scope.every((id) => session.communityIds!.includes(id)));
+
 async function accounts(db: DbSession, tenantId: number, ids: number[]): Promise<Account[]> {
-  const { rows } = await db.query<{ id: number; user_type: string | null; role_id: number | null }>("select id, user_type, role_id from users where tenant_id = $1 and id = any($2::bigint[])", [
-    tenantId,
-    ids,
-  ]);
-  return rows.map((r) => ({ id: Number(r.id), userType: r.user_type ?? "1", roleId: r.role_id === null ? null : Number(r.role_id) }));
+  const { rows } = await db.query<{ id: number; user_type: string | null; role_id: number | null; community_ids: unknown }>(
+    "select id, user_type, role_id, community_ids from users where tenant_id = $1 and id = any($2::bigint[])",
+    [tenantId, ids],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userType: r.user_type ?? "1",
+    roleId: r.role_id === null ? null : Number(r.role_id),
+    communityIds: communityScopeOf(r.user_type, r.community_ids),
+  }));
 }
 
 /** The grantor may act on these accounts: none is a main account (for a non-main grantor) or holds a code the grantor lacks. */
@@ -44,6 +58,7 @@ async function checkAccountsWithinReach(db: DbSession, session: SessionInfo, tar
   for (const target of targets) {
     if (target.userType === MAIN_ACCOUNT) throw apiError("NO_PERMISSION");
     if (target.roleId !== null && !holdsAll(session, await codesOfRole(db, session.tenantId, target.roleId))) throw refuse(messages.grantAccountExceedsOwn);
+    if (!withinScope(session, target.communityIds)) throw refuse(messages.grantAccountExceedsOwn);
   }
 }
 
@@ -54,6 +69,8 @@ export interface UserGrant {
   roleId?: unknown;
   userType?: unknown;
   enabled?: unknown;
+  /** The scope written (normalized: null for every community); undefined when the body has none. */
+  communityIds?: readonly number[] | null;
 }
 
 export async function checkUserGrant(db: DbSession, session: SessionInfo, grant: UserGrant): Promise<void> {
@@ -66,6 +83,9 @@ export async function checkUserGrant(db: DbSession, session: SessionInfo, grant:
     if (!isMain && wasMain) throw refuse(messages.mainAccountProtected);
   }
   if (wasMain && grant.enabled === false) throw refuse(messages.mainAccountProtected);
+  // A new user without a scope gets every community: only an unlimited grantor may make one.
+  const scope = grant.communityIds !== undefined ? grant.communityIds : current ? current.communityIds : null;
+  if (!withinScope(session, scope)) throw refuse(fillMessage.grantCommunitiesExceedOwn({ scene: session.sceneName }));
   if (grant.roleId === undefined) return;
   const roleId = parseId(grant.roleId);
   if (current && roleId === current.roleId) return; // the form sends the role it shows: no change

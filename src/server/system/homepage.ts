@@ -4,6 +4,10 @@
 // community: the requested one when it is the tenant's, else the user's most recent, else the
 // tenant's first, else null. Any signed-in user (no authority code needed: it is how a client
 // learns what the user may do).
+import { inScope, mayAccessCommunity } from "../auth/community-scope.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { sql } from "../db/sql.ts";
+import { recentCommunities } from "../community/recent-communities.ts";
 import type { FastifyInstance } from "fastify";
 import { constants } from "../../../generated/constants.ts";
 import { apiError } from "../http/envelope.ts";
@@ -28,24 +32,22 @@ interface UserRow {
   watermark_status: number | null;
 }
 
-/** The community the shell opens with (see the header). */
-export async function currentCommunity(db: DbSession, tenantId: number, userId: number, requested: number | null): Promise<{ communityId: number; communityName: string } | null> {
-  if (requested !== null) {
-    const name = await communityName(db, tenantId, requested);
+/** The community the shell opens with (see the header), always one of the user's scope: a stored or requested one outside it falls back to the first allowed. */
+export async function currentCommunity(
+  db: DbSession,
+  session: Pick<SessionInfo, "tenantId" | "userId" | "communityIds">,
+  requested: number | null,
+): Promise<{ communityId: number; communityName: string } | null> {
+  if (requested !== null && mayAccessCommunity(session, requested)) {
+    const name = await communityName(db, session.tenantId, requested);
     if (name !== null) return { communityId: requested, communityName: name };
   }
-  const recent = await camelRows<{ communityId: number; communityName: string }>(
+  const [recent] = await recentCommunities(db, session, 1);
+  if (recent) return recent;
+  const rows = await camelRows<{ communityId: number; communityName: string }>(
     db,
-    `select c.id as community_id, c.name as community_name
-       from recent_communities r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
-      where r.tenant_id = $1 and r.user_id = $2
-      order by r.visited_at desc, c.id limit 1`,
-    [tenantId, userId],
+    sql`select id as community_id, name as community_name from communities where tenant_id = ${session.tenantId} and ${inScope(session, sql`id`)} order by id limit 1`,
   );
-  if (recent[0]) return recent[0];
-  const rows = await camelRows<{ communityId: number; communityName: string }>(db, `select id as community_id, name as community_name from communities where tenant_id = $1 order by id limit 1`, [
-    tenantId,
-  ]);
   return rows[0] ?? null;
 }
 
@@ -68,7 +70,7 @@ export async function homepageModule(app: FastifyInstance): Promise<void> {
     const user = rows[0];
     if (!user) throw apiError("NOT_LOGGED_IN");
     const scene = user.scene_name || constants.defaultSceneName;
-    const community = await currentCommunity(app.db, session.tenantId, session.userId, query.communityId ?? null);
+    const community = await currentCommunity(app.db, session, query.communityId ?? null);
     return {
       tenantId: session.tenantId,
       tenantName: user.tenant_name,

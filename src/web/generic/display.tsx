@@ -12,6 +12,7 @@ import { lazyPage } from "../pages/lazyPage.ts";
 import { canAccess } from "../providers/accessControlProvider.ts";
 import { getSceneName } from "../state/scene.ts";
 import { AuthoritySummary } from "./authorities/AuthoritySummary.tsx";
+import { CommunityScopeSummary } from "./communities/CommunityScopeSummary.tsx";
 import { displayKit } from "./field-kits.ts";
 import { refLabelKey } from "./fields.ts";
 import { scalarText } from "../../common/scalar-text.ts";
@@ -82,6 +83,7 @@ interface FieldValueProps {
 export function FieldValue({ field, value, row, pageIds, detail }: FieldValueProps): ReactNode {
   if (field.type === "ref" && field.ref) return <RefLabel field={field} value={value} row={row} pageIds={pageIds} />;
   if (field.widget === "authorityTree") return <AuthoritySummary value={value} detail={detail} />;
+  if (field.widget === "communityTree") return <CommunityScopeSummary value={value} detail={detail} />;
   if (isEmpty(value)) return EMPTY_TEXT;
   if (field.mapping) {
     const text = mappingText(field.mapping, value);

@@ -5,25 +5,26 @@
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { detailFields, filterFields, formFields, listFields } from "./fields.ts";
 
-export type FieldKit = "date" | "image" | "authorityTree";
+export type FieldKit = "date" | "image" | "authorityTree" | "communityTree";
 
 /** The module of each kit (paths from the project root). */
 export const FIELD_KIT_MODULES: Record<FieldKit, string> = {
   date: "src/web/generic/kits/DateInput.tsx",
   image: "src/web/generic/kits/ImageValue.tsx",
   authorityTree: "src/web/generic/authorities/AuthorityTreeInput.tsx",
+  communityTree: "src/web/generic/communities/CommunityTreeInput.tsx",
 };
 
 /** The kit a field's input needs (generic form, list filter), or null. */
 export function inputKit(field: FieldDef, variant: "form" | "filter"): FieldKit | null {
-  if (field.widget === "authorityTree") return variant === "form" ? "authorityTree" : null;
+  if (field.widget) return variant === "form" ? field.widget : null;
   if (field.mapping) return null;
   return field.type === "date" || field.type === "datetime" ? "date" : null;
 }
 
 /** The kit a field's value needs on the list and detail pages, or null. */
 export function displayKit(field: FieldDef): FieldKit | null {
-  if (field.type === "ref" || field.widget === "authorityTree" || field.mapping) return null;
+  if (field.type === "ref" || field.widget || field.mapping) return null;
   return field.type === "image" && !field.mask ? "image" : null;
 }
 

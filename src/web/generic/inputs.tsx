@@ -9,7 +9,7 @@ import { Suspense } from "react";
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappingOptions } from "../../common/mappings.ts";
 import { canAccess } from "../providers/accessControlProvider.ts";
-import { getSceneName } from "../state/scene.ts";
+import { getSceneName, withScene } from "../state/scene.ts";
 import { lazyPage } from "../pages/lazyPage.ts";
 import { mappingText } from "./display.tsx";
 import { inputKit } from "./field-kits.ts";
@@ -18,6 +18,7 @@ import { scalarText } from "../../common/scalar-text.ts";
 
 // The heavy inputs are kits of their own (field-kits.ts), loaded by the pages that show such a field.
 const AuthorityTreeInput = lazyPage(() => import("./authorities/AuthorityTreeInput.tsx"));
+const CommunityTreeInput = lazyPage(() => import("./communities/CommunityTreeInput.tsx"));
 const DateInput = lazyPage(() => import("./kits/DateInput.tsx"));
 
 export const BOOLEAN_OPTIONS = [
@@ -51,6 +52,13 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
     return (
       <Suspense fallback={<Input disabled placeholder="加载中..." />}>
         <AuthorityTreeInput {...common} value={value} onChange={onChange} />
+      </Suspense>
+    );
+  }
+  if (kit === "communityTree") {
+    return (
+      <Suspense fallback={<Input disabled placeholder="加载中..." />}>
+        <CommunityTreeInput {...common} value={value} onChange={onChange} placeholder={withScene(selectPlaceholder(field))} />
       </Suspense>
     );
   }

@@ -1,8 +1,11 @@
 // Hostile Excel uploads (src/server/excel/workbook.ts, src/server/http/input-guard.ts): a zip bomb,
 // a huge cell, a million rows, too many columns, shared strings repeated past the limit, random
 // bytes. Each is refused with 400 and the catalogue's message, no task is queued, and while the
-// upload is in flight /healthz, asked over a real socket, keeps answering within 200 ms and the
-// process, server and test alike, stays under 1 GB of resident memory.
+// upload is in flight /healthz, asked over a real socket, keeps answering and the process, server
+// and test alike, stays under 1 GB of resident memory. "Keeps answering" is a bound a blocked event
+// loop fails by far (walking a 20 MB upload byte by byte held it for 12 s) and a busy machine
+// (the whole suite on 2 cores, a garbage collection of 800 MB) passes: the figures themselves are
+// printed here and belong to the benchmarks, not to an assertion.
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +15,7 @@ import { useDemoServer } from "../support/demo.ts";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const MiB = 1024 * 1024;
-const HEALTHZ_MAX_MS = 200;
+const HEALTHZ_MAX_MS = 2500;
 const RSS_MAX = 1024 * MiB;
 
 const TOO_LARGE = "文件解压后超过100MB，请拆分后分批导入";

@@ -33,7 +33,18 @@ describe.each(backends)("approval as heap-only updates (%s)", (backend) => {
       fx.rooms.filter((_, i) => i % 2 === 0).map((r) => r.id),
     ]);
     const { rows } = await t.server.db.query<{ id: number }>("select id from users where tenant_id = $1 order by id limit 1", [t.ids.tenantA]);
-    session = { tokenHash: "test", userId: Number(rows[0].id), tenantId: t.ids.tenantA, username: "admin", realName: null, userType: "0", authorities: [], tenantName: "", sceneName: "" };
+    session = {
+      tokenHash: "test",
+      userId: Number(rows[0].id),
+      tenantId: t.ids.tenantA,
+      username: "admin",
+      realName: null,
+      userType: "0",
+      authorities: [],
+      communityIds: null,
+      tenantName: "",
+      sceneName: "",
+    };
   });
 
   it("updates every bill and every account it pays from without touching their indexes", async () => {

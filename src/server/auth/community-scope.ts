@@ -1,0 +1,38 @@
+// Community scope inside a tenant: a user may be limited to some of the tenant's communities
+// (users.communityIds; empty = every community, including ones created later; the main account is
+// never limited). The session carries the scope (null = unlimited) and the platform enforces it in
+// one place per path: the generic repository and list (crud/), the operation guard for declared
+// operations (http/operation-scope.ts), and the picker reads (community/). A community outside the
+// scope answers the 403 marker with communityForbidden when it is asked for by id, and a row of one
+// looks missing (404) when it is asked for by its own id.
+import { fillMessage } from "../../../generated/fill-errors.ts";
+import { MAIN_ACCOUNT } from "./authorities.ts";
+import type { SessionInfo } from "./session-store.ts";
+import { apiError } from "../http/envelope.ts";
+import { anyOf, sql, type Sql } from "../db/sql.ts";
+
+/** The communities a user's stored scope allows: null for every one (main account, empty or malformed list). */
+export function communityScopeOf(userType: string | null, stored: unknown): readonly number[] | null {
+  if (userType === MAIN_ACCOUNT || !Array.isArray(stored)) return null;
+  const ids = [...new Set(stored.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
+  return ids.length ? Object.freeze(ids) : null;
+}
+
+type Scoped = Pick<SessionInfo, "communityIds">;
+
+/** Whether the session may see the community (any community when unlimited). */
+export const mayAccessCommunity = (session: Scoped, communityId: number): boolean => session.communityIds === null || session.communityIds.includes(communityId);
+
+/** The 403 marker for a community outside the session's scope. */
+export const communityForbidden = (session: Pick<SessionInfo, "sceneName">) => apiError("NO_PERMISSION", { message: fillMessage.communityForbidden({ scene: session.sceneName }) });
+
+/** Refuses a community outside the scope (the 403 marker with 无权访问该社区). */
+export function assertCommunity(session: Scoped & Pick<SessionInfo, "sceneName">, communityId: number): void {
+  if (!mayAccessCommunity(session, communityId)) throw communityForbidden(session);
+}
+
+/** `and <column> = any(scope)` for a limited session, nothing for an unlimited one. */
+export const andInScope = (session: Scoped, column: Sql): Sql => (session.communityIds === null ? sql`` : sql`and ${anyOf(column, session.communityIds)}`);
+
+/** `<column> = any(scope)`, or `true` for an unlimited session. */
+export const inScope = (session: Scoped, column: Sql): Sql => (session.communityIds === null ? sql`true` : anyOf(column, session.communityIds));
