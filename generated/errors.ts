@@ -179,6 +179,7 @@ export const messages = {
   "grantCommunitiesExceedOwn": "不能分配超出自身管理范围的{scene}",
   "communityForbidden": "无权访问该{scene}",
   "communityIdsInvalid": "管理范围中有不存在的{scene}",
+  "plainTextFieldInvalid": "该字段没有脱敏，无需查看明文",
   "mainAccountProtected": "主账号不能删除、停用或降级",
   "passwordTooCommon": "密码过于常见，容易被猜中，请换一个更复杂的密码",
   "ingestRecordsRequired": "请提供要上报的记录（records）",

@@ -105,6 +105,12 @@ export const permissionGroups: Record<string, { description: string; codes: Reco
       "HBL23003": "项目看板",
       "HBL03019": "边缘服务"
     }
+  },
+  "dataAccess": {
+    "description": "数据权限（脱敏字段在详情页查看完整值，每次查看都记入操作日志）",
+    "codes": {
+      "VIEW_PLAIN_TEXT": "查看明文"
+    }
   }
 };
 
@@ -123,7 +129,8 @@ export const permissionNames: Record<string, string> = {
   "RETAIL_AUTH_04023": "巡检统计",
   "HBL23001": "全局看板",
   "HBL23003": "项目看板",
-  "HBL03019": "边缘服务"
+  "HBL03019": "边缘服务",
+  "VIEW_PLAIN_TEXT": "查看明文"
 };
 
 export const allowedDuplicateRouteCodes: Record<string, string[]> = {
@@ -216,5 +223,6 @@ export const allAuthorityCodes: string[] = [
   "RETAIL_AUTH_04003",
   "RETAIL_AUTH_04007",
   "RETAIL_AUTH_04011",
-  "RETAIL_AUTH_04023"
+  "RETAIL_AUTH_04023",
+  "VIEW_PLAIN_TEXT"
 ];

@@ -132,6 +132,21 @@ export function openApiDocument(model: Model, version: string): Json {
         },
       };
     }
+    const masked = r.fields.filter((f) => f.mask && f.type !== "secret").map((f) => f.name);
+    if (masked.length) {
+      // The full value of one masked field (crud/plain-text.ts): also needs VIEW_PLAIN_TEXT; logged.
+      paths[`${base}/{id}/actions/plainText`] = {
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+        post: {
+          tags: tag,
+          summary: `查看${r.label}的明文（需要“查看明文”权限，记入操作日志）`,
+          security,
+          "x-authority": r.code,
+          requestBody: { content: { "application/json": { schema: { type: "object", required: ["field"], properties: { field: { enum: masked } } } } } },
+          responses: ok({ type: "object", properties: { field: { type: "string" }, value: {} } }),
+        },
+      };
+    }
     if (r.ingest) {
       paths[`${base}/actions/ingest`] = {
         post: {

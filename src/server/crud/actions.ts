@@ -7,6 +7,7 @@
 // username, at, note}, the operation log a row, and the resource's action hooks (hooks.ts; e.g. the
 // room audit's approve creates the inhabitant) run inside the same transaction.
 // The authority is the resource's code, like its other generic endpoints.
+import { maskRow } from "./plain-text.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ActionDef, FieldDef } from "../../../generated/model-types.ts";
 import { mappingLabel } from "../../common/mappings.ts";
@@ -133,6 +134,6 @@ export function registerActions(app: FastifyInstance, model: ResourceModel, vali
     const b = request.body;
     if (b !== undefined && b !== null && (typeof b !== "object" || Array.isArray(b))) throw apiError("BAD_REQUEST");
     const row = await runAction(app.db, model, { session: sessionOf(request), ip: request.ip }, id, action, (b ?? {}) as Record<string, unknown>, validate);
-    return ok(row, fillMessage.actionDone({ action: action.label }));
+    return ok(maskRow(model, row), fillMessage.actionDone({ action: action.label }));
   });
 }

@@ -43,7 +43,7 @@ const badPageSize = () => apiError("BAD_PAGE_SIZE", { message: fillErrorCode.BAD
  * malformed or oversized argument, or a page so far out that its offset is no longer an exact
  * integer, is refused (400) before any query.
  */
-export function pageArgs(input: Record<string, unknown>): { pageNo: number; pageSize: number; offset: number } {
+export function pageArgs(input: { pageNo?: unknown; pageSize?: unknown }): { pageNo: number; pageSize: number; offset: number } {
   const pageNo = pageNumber(input.pageNo, 1, badPageNo);
   const pageSize = pageNumber(input.pageSize, DEFAULT_PAGE_SIZE, badPageSize);
   if (pageSize > MAX_PAGE_SIZE) throw badPageSize();
@@ -158,8 +158,8 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
     // the tenant's outside the user's scope is refused (the 403 marker).
     assertCommunity(session, communityId);
     where.push(`t.community_id = ${params.add(communityId)}`);
-  } else if (model.communityScoped && session.communityIds !== null) {
-    where.push(`t.community_id = any(${params.add(session.communityIds)}::bigint[])`);
+  } else if (model.scopeColumn && session.communityIds !== null) {
+    where.push(`t.${model.scopeColumn} = any(${params.add(session.communityIds)}::bigint[])`);
   }
   for (const [name, f] of model.filterable) {
     const value = body[name];

@@ -17,6 +17,11 @@ export interface ResourceModel {
   def: ResourceDef;
   table: string;
   communityScoped: boolean;
+  /**
+   * The column a limited user's community scope applies to (auth/community-scope.ts): community_id
+   * of a community-scoped resource, the id of the communities themselves, else none (tenant-wide).
+   */
+  scopeColumn: "community_id" | "id" | null;
   /** Fields a client may see (everything but secrets). */
   visible: FieldDef[];
   /** Fields a client may write on create / update (form fields, not read-only, not secret). */
@@ -67,7 +72,8 @@ export function buildModel(def: ResourceDef, lookup: Record<string, ResourceDef>
     ...SYSTEM_COLUMNS.slice(2),
   ];
   const selectList = columns.map(([name, column]) => `t.${ident(column)} as ${alias(name)}`).join(", ");
-  return { def, table: ident(def.table), communityScoped, visible, writable, filterable, searchable, sortable, refLabels, selectList };
+  const scopeColumn = communityScoped ? "community_id" : def.table === "communities" ? "id" : null;
+  return { def, table: ident(def.table), communityScoped, scopeColumn, visible, writable, filterable, searchable, sortable, refLabels, selectList };
 }
 
 /** `(select r."name" from "areas" r where ...) as "areaIdLabel"` over an outer alias p with camelCase columns. */

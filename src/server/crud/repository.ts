@@ -32,15 +32,15 @@ function notFound() {
 export type RowScope = Pick<SessionInfo, "tenantId" | "communityIds">;
 
 /** The community part of a statement's WHERE for the scope (a row of another community looks missing). */
-function communityCondition(model: ResourceModel, scope: RowScope, params: Params, column = "community_id"): string {
-  return model.communityScoped && scope.communityIds !== null ? ` and ${column} = any(${params.add(scope.communityIds)}::bigint[])` : "";
+function communityCondition(model: ResourceModel, scope: RowScope, params: Params, alias = ""): string {
+  return model.scopeColumn && scope.communityIds !== null ? ` and ${alias}${model.scopeColumn} = any(${params.add(scope.communityIds)}::bigint[])` : "";
 }
 
 /** One row by id, of the tenant (a number: after the caller checked the row's community) or of the session's scope. */
 export async function findById(db: DbSession, model: ResourceModel, scope: number | RowScope, id: number): Promise<Record<string, unknown> | null> {
   const { tenantId, communityIds } = typeof scope === "number" ? { tenantId: scope, communityIds: null } : scope;
   const params = new Params();
-  const where = `t.tenant_id = ${params.add(tenantId)} and t.id = ${params.add(id)}${communityCondition(model, { tenantId, communityIds }, params, "t.community_id")}`;
+  const where = `t.tenant_id = ${params.add(tenantId)} and t.id = ${params.add(id)}${communityCondition(model, { tenantId, communityIds }, params, "t.")}`;
   const inner = `select ${model.selectList} from ${model.table} t where ${where}`;
   const labels = refLabelColumns(model);
   const sql = labels ? `select p.*, ${labels} from (${inner}) p` : inner;
@@ -54,7 +54,7 @@ export async function findById(db: DbSession, model: ResourceModel, scope: numbe
  * keep the same condition as well). Unlimited sessions and tenant resources cost no query here.
  */
 export async function assertInScope(db: DbSession, model: ResourceModel, scope: RowScope, ids: readonly number[]): Promise<void> {
-  if (!model.communityScoped || scope.communityIds === null || ids.length === 0) return;
+  if (!model.scopeColumn || scope.communityIds === null || ids.length === 0) return;
   const params = new Params();
   const where = `tenant_id = ${params.add(scope.tenantId)} and id = any(${params.add([...new Set(ids)])}::bigint[])${communityCondition(model, scope, params)}`;
   const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${model.table} where ${where}`, params.values);

@@ -19,6 +19,7 @@ import { createRow, deleteRows, findById, MAX_BATCH, updateRow, type Validate } 
 import { parseId } from "./sql.ts";
 import { registerActions } from "./actions.ts";
 import { registerIngest } from "./ingest.ts";
+import { maskRow, registerPlainText, withoutUnchangedMasks } from "./plain-text.ts";
 
 export interface CrudOptions {
   resources?: ResourceDef[];
@@ -48,23 +49,28 @@ export function registerResource(app: FastifyInstance, model: ResourceModel, val
   const config = { authority: def.code, fieldLabels: Object.fromEntries(def.fields.map((f) => [f.name, fillScene(f.label)])) };
   const actor = (request: FastifyRequest) => ({ session: sessionOf(request), ip: request.ip });
 
-  app.post(`${base}/actions/pageList`, { config }, async (request) => ok(await pageList(app.db, model, sessionOf(request), bodyOf(request))));
+  app.post(`${base}/actions/pageList`, { config }, async (request) => {
+    const page = await pageList(app.db, model, sessionOf(request), bodyOf(request));
+    for (const row of page.list) maskRow(model, row);
+    return ok(page);
+  });
 
   app.get(`${base}/:id`, { config }, async (request) => {
     const row = await findById(app.db, model, sessionOf(request), idOf(request));
     if (!row) throw apiError("NOT_FOUND");
-    return ok(row);
+    return ok(maskRow(model, row));
   });
 
   app.post(base, { config }, async (request) => {
     if (def.readOnly) throw readOnlyError();
-    return ok(await createRow(app.db, model, actor(request), bodyOf(request), validate), messages.saved);
+    return ok(maskRow(model, await createRow(app.db, model, actor(request), bodyOf(request), validate)), messages.saved);
   });
 
   app.put(`${base}/:id`, { config }, async (request) => {
     if (def.readOnly) throw readOnlyError();
     const id = idOf(request);
-    return ok(await updateRow(app.db, model, actor(request), id, bodyOf(request), validate), messages.saved);
+    const body = await withoutUnchangedMasks(app.db, model, sessionOf(request), id, bodyOf(request));
+    return ok(maskRow(model, await updateRow(app.db, model, actor(request), id, body, validate)), messages.saved);
   });
 
   app.delete(`${base}/:id`, { config }, async (request) => {
@@ -91,5 +97,6 @@ export async function crudRoutes(app: FastifyInstance, opts: CrudOptions = {}): 
     registerResource(app, model, validate);
     registerActions(app, model, validate);
     registerIngest(app, model);
+    registerPlainText(app, model);
   }
 }

@@ -5,10 +5,11 @@ import { useOne } from "@refinedev/core";
 import { Button, Card, Descriptions, Space, Spin } from "antd";
 import dayjs from "dayjs";
 import { useNavigate, useParams } from "react-router";
-import type { ResourceDef } from "../../../generated/model-types.ts";
+import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { getSceneName } from "../state/scene.ts";
 import { ActionHistory } from "./ActionHistory.tsx";
 import { FieldValue } from "./display.tsx";
+import { mayViewPlainText, PlainTextValue } from "./PlainTextValue.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { detailFields, fieldLabel, resourceLabel } from "./fields.ts";
 import { useResourceDef } from "../providers/resourceDefs.ts";
@@ -38,11 +39,22 @@ function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProp
   }
 
   const row: Record<string, unknown> = record ?? {};
+  const plainText = mayViewPlainText();
+  const value = (f: FieldDef) => {
+    const shown = <FieldValue field={f} value={row[f.name]} row={row} detail />;
+    return f.mask && plainText && id && row[f.name] ? (
+      <PlainTextValue def={def} id={id} field={f.name}>
+        {shown}
+      </PlainTextValue>
+    ) : (
+      shown
+    );
+  };
   const items = detailFields(def).map((f) => ({
     key: f.name,
     label: fieldLabel(f, scene),
     span: f.type === "json" || f.type === "text" ? ("filled" as const) : undefined,
-    children: f.name === def.actions?.historyField ? <ActionHistory def={def} value={row[f.name]} /> : <FieldValue field={f} value={row[f.name]} row={row} detail />,
+    children: f.name === def.actions?.historyField ? <ActionHistory def={def} value={row[f.name]} /> : value(f),
   }));
   if (record && row.createdAt) items.push({ key: "createdAt", label: "创建时间", span: undefined, children: <>{timeText(row.createdAt)}</> });
   if (record && row.updatedAt) items.push({ key: "updatedAt", label: "更新时间", span: undefined, children: <>{timeText(row.updatedAt)}</> });

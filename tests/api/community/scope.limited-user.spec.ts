@@ -98,6 +98,15 @@ describe.each(backends)("a user limited to one community (%s)", (backend) => {
     expect(tried).toBeGreaterThan(10);
   });
 
+  it("lists and opens only its own community on the communities' screen", async () => {
+    const def = resources.find((r) => r.name === "communities")!;
+    const list = await t.server.request("POST", `/api/${def.service}/communities/actions/pageList`, { token, body: { pageNo: 1, pageSize: 100 } });
+    expect(list.body.data.list.map((c: { id: number }) => c.id)).toEqual([allowed]);
+    expect((await t.server.request("GET", `/api/${def.service}/communities/${other}`, { token })).status).toBe(404);
+    expect((await t.server.request("PUT", `/api/${def.service}/communities/${other}`, { token, body: { name: "改名" } })).status).toBe(404);
+    expect((await t.server.request("GET", `/api/${def.service}/communities/${allowed}`, { token })).status).toBe(200);
+  });
+
   it("is refused creating a row in another community, before its input is read", async () => {
     const wrong: string[] = [];
     for (const r of scoped.filter((x) => !x.readOnly)) {
