@@ -19,6 +19,7 @@ import type {
   LogoutParams,
   LogoutQuery,
   LogoutBody,
+  LogoutQueryInput,
   LogoutData,
   LogoutProxyParams,
   LogoutProxyQuery,
@@ -39,6 +40,7 @@ import type {
   ListCommunitiesParams,
   ListCommunitiesQuery,
   ListCommunitiesBody,
+  ListCommunitiesQueryInput,
   ListCommunitiesData,
   FindCommunityTreeParams,
   FindCommunityTreeQuery,
@@ -51,66 +53,85 @@ import type {
   SetRecentCommunityListParams,
   SetRecentCommunityListQuery,
   SetRecentCommunityListBody,
+  SetRecentCommunityListBodyInput,
   SetRecentCommunityListData,
   ListBuildingsByCommunityParams,
   ListBuildingsByCommunityQuery,
   ListBuildingsByCommunityBody,
+  ListBuildingsByCommunityBodyInput,
   ListBuildingsByCommunityData,
   ListUnitsByBuildingParams,
   ListUnitsByBuildingQuery,
   ListUnitsByBuildingBody,
+  ListUnitsByBuildingBodyInput,
   ListUnitsByBuildingData,
   ListRoomsByUnitParams,
   ListRoomsByUnitQuery,
   ListRoomsByUnitBody,
+  ListRoomsByUnitBodyInput,
   ListRoomsByUnitData,
   ListRoomNoticesParams,
   ListRoomNoticesQuery,
   ListRoomNoticesBody,
+  ListRoomNoticesQueryInput,
   ListRoomNoticesData,
   PageListSimpleRoomsParams,
   PageListSimpleRoomsQuery,
   PageListSimpleRoomsBody,
+  PageListSimpleRoomsBodyInput,
   PageListSimpleRoomsData,
   GetCommunityParamConfigParams,
   GetCommunityParamConfigQuery,
   GetCommunityParamConfigBody,
+  GetCommunityParamConfigParamsInput,
   GetCommunityParamConfigData,
   GetDadCommunityConfigParams,
   GetDadCommunityConfigQuery,
   GetDadCommunityConfigBody,
+  GetDadCommunityConfigParamsInput,
   GetDadCommunityConfigData,
   GetXiChengHealthCodeConfigParams,
   GetXiChengHealthCodeConfigQuery,
   GetXiChengHealthCodeConfigBody,
+  GetXiChengHealthCodeConfigParamsInput,
   GetXiChengHealthCodeConfigData,
   SyncDadDateParams,
   SyncDadDateQuery,
   SyncDadDateBody,
+  SyncDadDateParamsInput,
   SyncDadDateData,
   SetCommunityParamConfigParams,
   SetCommunityParamConfigQuery,
   SetCommunityParamConfigBody,
+  SetCommunityParamConfigBodyInput,
   SetCommunityParamConfigData,
   SetCommunityParamConfigByIdParams,
   SetCommunityParamConfigByIdQuery,
   SetCommunityParamConfigByIdBody,
+  SetCommunityParamConfigByIdParamsInput,
+  SetCommunityParamConfigByIdBodyInput,
   SetCommunityParamConfigByIdData,
   SetDadCommunityConfigParams,
   SetDadCommunityConfigQuery,
   SetDadCommunityConfigBody,
+  SetDadCommunityConfigBodyInput,
   SetDadCommunityConfigData,
   SetDadCommunityConfigByIdParams,
   SetDadCommunityConfigByIdQuery,
   SetDadCommunityConfigByIdBody,
+  SetDadCommunityConfigByIdParamsInput,
+  SetDadCommunityConfigByIdBodyInput,
   SetDadCommunityConfigByIdData,
   SetXiChengHealthCodeConfigParams,
   SetXiChengHealthCodeConfigQuery,
   SetXiChengHealthCodeConfigBody,
+  SetXiChengHealthCodeConfigBodyInput,
   SetXiChengHealthCodeConfigData,
   SetXiChengHealthCodeConfigByIdParams,
   SetXiChengHealthCodeConfigByIdQuery,
   SetXiChengHealthCodeConfigByIdBody,
+  SetXiChengHealthCodeConfigByIdParamsInput,
+  SetXiChengHealthCodeConfigByIdBodyInput,
   SetXiChengHealthCodeConfigByIdData,
   QueryProvinceCityParams,
   QueryProvinceCityQuery,
@@ -123,42 +144,52 @@ import type {
   GetPropertyDetailParams,
   GetPropertyDetailQuery,
   GetPropertyDetailBody,
+  GetPropertyDetailQueryInput,
   GetPropertyDetailData,
   GetPreventionStatisticsParams,
   GetPreventionStatisticsQuery,
   GetPreventionStatisticsBody,
+  GetPreventionStatisticsQueryInput,
   GetPreventionStatisticsData,
   GetInhabitantProfileParams,
   GetInhabitantProfileQuery,
   GetInhabitantProfileBody,
+  GetInhabitantProfileParamsInput,
   GetInhabitantProfileData,
   GetEdgeServiceListParams,
   GetEdgeServiceListQuery,
   GetEdgeServiceListBody,
+  GetEdgeServiceListQueryInput,
   GetEdgeServiceListData,
   GetEdgeServiceDetailsParams,
   GetEdgeServiceDetailsQuery,
   GetEdgeServiceDetailsBody,
+  GetEdgeServiceDetailsQueryInput,
   GetEdgeServiceDetailsData,
   GetEdgeDeviceListParams,
   GetEdgeDeviceListQuery,
   GetEdgeDeviceListBody,
+  GetEdgeDeviceListQueryInput,
   GetEdgeDeviceListData,
   GetEdgeDeviceChannelListParams,
   GetEdgeDeviceChannelListQuery,
   GetEdgeDeviceChannelListBody,
+  GetEdgeDeviceChannelListQueryInput,
   GetEdgeDeviceChannelListData,
   GetEdgeChannelListParams,
   GetEdgeChannelListQuery,
   GetEdgeChannelListBody,
+  GetEdgeChannelListQueryInput,
   GetEdgeChannelListData,
   GetEgdeModuleReportStatusParams,
   GetEgdeModuleReportStatusQuery,
   GetEgdeModuleReportStatusBody,
+  GetEgdeModuleReportStatusQueryInput,
   GetEgdeModuleReportStatusData,
   GetEdgeBindCommunityListParams,
   GetEdgeBindCommunityListQuery,
   GetEdgeBindCommunityListBody,
+  GetEdgeBindCommunityListQueryInput,
   GetEdgeBindCommunityListData,
   GetChannelTypeParams,
   GetChannelTypeQuery,
@@ -175,6 +206,7 @@ import type {
   GetEdgeServiceByCommunityIdParams,
   GetEdgeServiceByCommunityIdQuery,
   GetEdgeServiceByCommunityIdBody,
+  GetEdgeServiceByCommunityIdQueryInput,
   GetEdgeServiceByCommunityIdData,
   AddEdgeServiceParams,
   AddEdgeServiceQuery,
@@ -183,78 +215,97 @@ import type {
   UpdateEdgeServiceParams,
   UpdateEdgeServiceQuery,
   UpdateEdgeServiceBody,
+  UpdateEdgeServiceBodyInput,
   UpdateEdgeServiceData,
   DeleteEdgeServiceParams,
   DeleteEdgeServiceQuery,
   DeleteEdgeServiceBody,
+  DeleteEdgeServiceParamsInput,
   DeleteEdgeServiceData,
   ForceDeleteEdgeServiceParams,
   ForceDeleteEdgeServiceQuery,
   ForceDeleteEdgeServiceBody,
+  ForceDeleteEdgeServiceParamsInput,
   ForceDeleteEdgeServiceData,
   UpdateAuthLoginParams,
   UpdateAuthLoginQuery,
   UpdateAuthLoginBody,
+  UpdateAuthLoginBodyInput,
   UpdateAuthLoginData,
   GetEdgeAuthParams,
   GetEdgeAuthQuery,
   GetEdgeAuthBody,
+  GetEdgeAuthBodyInput,
   GetEdgeAuthData,
   SetShowEnableParams,
   SetShowEnableQuery,
   SetShowEnableBody,
+  SetShowEnableBodyInput,
   SetShowEnableData,
   EnableRemoteAccessParams,
   EnableRemoteAccessQuery,
   EnableRemoteAccessBody,
+  EnableRemoteAccessBodyInput,
   EnableRemoteAccessData,
   SynchronizationEdgeServiceParams,
   SynchronizationEdgeServiceQuery,
   SynchronizationEdgeServiceBody,
+  SynchronizationEdgeServiceBodyInput,
   SynchronizationEdgeServiceData,
   SynchronizationEdgeDeviceParams,
   SynchronizationEdgeDeviceQuery,
   SynchronizationEdgeDeviceBody,
+  SynchronizationEdgeDeviceBodyInput,
   SynchronizationEdgeDeviceData,
   SyncDataParams,
   SyncDataQuery,
   SyncDataBody,
+  SyncDataBodyInput,
   SyncDataData,
   SetEdgeDeviceRelationCommunityParams,
   SetEdgeDeviceRelationCommunityQuery,
   SetEdgeDeviceRelationCommunityBody,
+  SetEdgeDeviceRelationCommunityBodyInput,
   SetEdgeDeviceRelationCommunityData,
   SetEdgeChannelRelationCommunityParams,
   SetEdgeChannelRelationCommunityQuery,
   SetEdgeChannelRelationCommunityBody,
+  SetEdgeChannelRelationCommunityBodyInput,
   SetEdgeChannelRelationCommunityData,
   UpdateDeviceSerialDetailParams,
   UpdateDeviceSerialDetailQuery,
   UpdateDeviceSerialDetailBody,
+  UpdateDeviceSerialDetailBodyInput,
   UpdateDeviceSerialDetailData,
   AddEdgeLicenseParams,
   AddEdgeLicenseQuery,
   AddEdgeLicenseBody,
+  AddEdgeLicenseBodyInput,
   AddEdgeLicenseData,
   GetFrpsAuthParams,
   GetFrpsAuthQuery,
   GetFrpsAuthBody,
+  GetFrpsAuthBodyInput,
   GetFrpsAuthData,
   ListCamerasParams,
   ListCamerasQuery,
   ListCamerasBody,
+  ListCamerasQueryInput,
   ListCamerasData,
   SearchCapturePicturesParams,
   SearchCapturePicturesQuery,
   SearchCapturePicturesBody,
+  SearchCapturePicturesBodyInput,
   SearchCapturePicturesData,
   GetOperationAssistantSummaryParams,
   GetOperationAssistantSummaryQuery,
   GetOperationAssistantSummaryBody,
+  GetOperationAssistantSummaryQueryInput,
   GetOperationAssistantSummaryData,
   GetAiInspectionOverviewParams,
   GetAiInspectionOverviewQuery,
   GetAiInspectionOverviewBody,
+  GetAiInspectionOverviewQueryInput,
   GetAiInspectionOverviewData,
   GetChargeWebUrlParams,
   GetChargeWebUrlQuery,
@@ -283,94 +334,117 @@ import type {
   GetPaymentSettingsParams,
   GetPaymentSettingsQuery,
   GetPaymentSettingsBody,
+  GetPaymentSettingsQueryInput,
   GetPaymentSettingsData,
   SavePaymentSettingsParams,
   SavePaymentSettingsQuery,
   SavePaymentSettingsBody,
+  SavePaymentSettingsBodyInput,
   SavePaymentSettingsData,
   GetBillSteerParams,
   GetBillSteerQuery,
   GetBillSteerBody,
+  GetBillSteerQueryInput,
   GetBillSteerData,
   GenerateBillsParams,
   GenerateBillsQuery,
   GenerateBillsBody,
+  GenerateBillsBodyInput,
   GenerateBillsData,
   GetGenerationTaskParams,
   GetGenerationTaskQuery,
   GetGenerationTaskBody,
+  GetGenerationTaskQueryInput,
   GetGenerationTaskData,
   QueryBillsParams,
   QueryBillsQuery,
   QueryBillsBody,
+  QueryBillsBodyInput,
   QueryBillsData,
   ApproveBillsParams,
   ApproveBillsQuery,
   ApproveBillsBody,
+  ApproveBillsBodyInput,
   ApproveBillsData,
   RejectBillsParams,
   RejectBillsQuery,
   RejectBillsBody,
+  RejectBillsBodyInput,
   RejectBillsData,
   GetRoomHistoryParams,
   GetRoomHistoryQuery,
   GetRoomHistoryBody,
+  GetRoomHistoryQueryInput,
   GetRoomHistoryData,
   GetRoomBillsParams,
   GetRoomBillsQuery,
   GetRoomBillsBody,
+  GetRoomBillsQueryInput,
   GetRoomBillsData,
   PayBillsParams,
   PayBillsQuery,
   PayBillsBody,
+  PayBillsBodyInput,
   PayBillsData,
   PrintReceiptParams,
   PrintReceiptQuery,
   PrintReceiptBody,
+  PrintReceiptParamsInput,
   PrintReceiptData,
   GetRefundableParams,
   GetRefundableQuery,
   GetRefundableBody,
+  GetRefundableParamsInput,
   GetRefundableData,
   ApplyRefundParams,
   ApplyRefundQuery,
   ApplyRefundBody,
+  ApplyRefundBodyInput,
   ApplyRefundData,
   ApproveRefundParams,
   ApproveRefundQuery,
   ApproveRefundBody,
+  ApproveRefundParamsInput,
   ApproveRefundData,
   RejectRefundParams,
   RejectRefundQuery,
   RejectRefundBody,
+  RejectRefundParamsInput,
   RejectRefundData,
   ApplyWaiverParams,
   ApplyWaiverQuery,
   ApplyWaiverBody,
+  ApplyWaiverBodyInput,
   ApplyWaiverData,
   ApproveWaiverParams,
   ApproveWaiverQuery,
   ApproveWaiverBody,
+  ApproveWaiverParamsInput,
   ApproveWaiverData,
   RejectWaiverParams,
   RejectWaiverQuery,
   RejectWaiverBody,
+  RejectWaiverParamsInput,
   RejectWaiverData,
   GetReconciliationDayParams,
   GetReconciliationDayQuery,
   GetReconciliationDayBody,
+  GetReconciliationDayQueryInput,
   GetReconciliationDayData,
   DeclareReconciliationParams,
   DeclareReconciliationQuery,
   DeclareReconciliationBody,
+  DeclareReconciliationBodyInput,
   DeclareReconciliationData,
   CloseReconciliationParams,
   CloseReconciliationQuery,
   CloseReconciliationBody,
+  CloseReconciliationBodyInput,
   CloseReconciliationData,
   GetPaymentReportParams,
   GetPaymentReportQuery,
   GetPaymentReportBody,
+  GetPaymentReportBodyInput,
   GetPaymentReportData,
   ExportPaymentReportParams,
   ExportPaymentReportQuery,
@@ -379,18 +453,22 @@ import type {
   PayFromBalanceParams,
   PayFromBalanceQuery,
   PayFromBalanceBody,
+  PayFromBalanceBodyInput,
   PayFromBalanceData,
   QueryArrearsParams,
   QueryArrearsQuery,
   QueryArrearsBody,
+  QueryArrearsBodyInput,
   QueryArrearsData,
   ExportArrearsParams,
   ExportArrearsQuery,
   ExportArrearsBody,
+  ExportArrearsQueryInput,
   ExportArrearsData,
   GenerateDunningNoticesParams,
   GenerateDunningNoticesQuery,
   GenerateDunningNoticesBody,
+  GenerateDunningNoticesBodyInput,
   GenerateDunningNoticesData,
   GetDunningTemplateParams,
   GetDunningTemplateQuery,
@@ -399,22 +477,27 @@ import type {
   GetDunningTaskParams,
   GetDunningTaskQuery,
   GetDunningTaskBody,
+  GetDunningTaskQueryInput,
   GetDunningTaskData,
   PrintDunningNoticeParams,
   PrintDunningNoticeQuery,
   PrintDunningNoticeBody,
+  PrintDunningNoticeParamsInput,
   PrintDunningNoticeData,
   GetSmartHomeSteerParams,
   GetSmartHomeSteerQuery,
   GetSmartHomeSteerBody,
+  GetSmartHomeSteerQueryInput,
   GetSmartHomeSteerData,
   GetCurrentUserParams,
   GetCurrentUserQuery,
   GetCurrentUserBody,
+  GetCurrentUserQueryInput,
   GetCurrentUserData,
   GetUserCenterParams,
   GetUserCenterQuery,
   GetUserCenterBody,
+  GetUserCenterParamsInput,
   GetUserCenterData,
   ListTenantUsersParams,
   ListTenantUsersQuery,
@@ -423,6 +506,7 @@ import type {
   ListPropertyUsersByCommunityParams,
   ListPropertyUsersByCommunityQuery,
   ListPropertyUsersByCommunityBody,
+  ListPropertyUsersByCommunityBodyInput,
   ListPropertyUsersByCommunityData,
   GetLogosParams,
   GetLogosQuery,
@@ -451,58 +535,72 @@ import type {
   ReportOperationParams,
   ReportOperationQuery,
   ReportOperationBody,
+  ReportOperationBodyInput,
   ReportOperationData,
   SaveMenuCustomizationParams,
   SaveMenuCustomizationQuery,
   SaveMenuCustomizationBody,
+  SaveMenuCustomizationBodyInput,
   SaveMenuCustomizationData,
   ListTaskCentreParams,
   ListTaskCentreQuery,
   ListTaskCentreBody,
+  ListTaskCentreQueryInput,
   ListTaskCentreData,
   GetWorkbenchCommunityStatisticsParams,
   GetWorkbenchCommunityStatisticsQuery,
   GetWorkbenchCommunityStatisticsBody,
+  GetWorkbenchCommunityStatisticsQueryInput,
   GetWorkbenchCommunityStatisticsData,
   GetWorkbenchRoomAuditsParams,
   GetWorkbenchRoomAuditsQuery,
   GetWorkbenchRoomAuditsBody,
+  GetWorkbenchRoomAuditsQueryInput,
   GetWorkbenchRoomAuditsData,
   GetWorkbenchRepairsParams,
   GetWorkbenchRepairsQuery,
   GetWorkbenchRepairsBody,
+  GetWorkbenchRepairsQueryInput,
   GetWorkbenchRepairsData,
   GetWorkbenchNoticesParams,
   GetWorkbenchNoticesQuery,
   GetWorkbenchNoticesBody,
+  GetWorkbenchNoticesQueryInput,
   GetWorkbenchNoticesData,
   GetWorkbenchRoomStatisticsParams,
   GetWorkbenchRoomStatisticsQuery,
   GetWorkbenchRoomStatisticsBody,
+  GetWorkbenchRoomStatisticsQueryInput,
   GetWorkbenchRoomStatisticsData,
   GetWorkbenchResidentStatisticsParams,
   GetWorkbenchResidentStatisticsQuery,
   GetWorkbenchResidentStatisticsBody,
+  GetWorkbenchResidentStatisticsQueryInput,
   GetWorkbenchResidentStatisticsData,
   GetWorkbenchOpenDoorStatisticsParams,
   GetWorkbenchOpenDoorStatisticsQuery,
   GetWorkbenchOpenDoorStatisticsBody,
+  GetWorkbenchOpenDoorStatisticsQueryInput,
   GetWorkbenchOpenDoorStatisticsData,
   GetWorkbenchVehicleStatisticsParams,
   GetWorkbenchVehicleStatisticsQuery,
   GetWorkbenchVehicleStatisticsBody,
+  GetWorkbenchVehicleStatisticsQueryInput,
   GetWorkbenchVehicleStatisticsData,
   GetWorkbenchLayoutParams,
   GetWorkbenchLayoutQuery,
   GetWorkbenchLayoutBody,
+  GetWorkbenchLayoutQueryInput,
   GetWorkbenchLayoutData,
   SaveWorkbenchLayoutParams,
   SaveWorkbenchLayoutQuery,
   SaveWorkbenchLayoutBody,
+  SaveWorkbenchLayoutBodyInput,
   SaveWorkbenchLayoutData,
   DeleteWorkbenchLayoutParams,
   DeleteWorkbenchLayoutQuery,
   DeleteWorkbenchLayoutBody,
+  DeleteWorkbenchLayoutParamsInput,
   DeleteWorkbenchLayoutData,
   ListWorkbenchModulesParams,
   ListWorkbenchModulesQuery,
@@ -527,6 +625,7 @@ import type {
   SubmitQuestionnaireParams,
   SubmitQuestionnaireQuery,
   SubmitQuestionnaireBody,
+  SubmitQuestionnaireBodyInput,
   SubmitQuestionnaireData,
   ReportTrackingEnvironmentParams,
   ReportTrackingEnvironmentQuery,
@@ -547,10 +646,12 @@ import type {
   GetProjectBoardParams,
   GetProjectBoardQuery,
   GetProjectBoardBody,
+  GetProjectBoardQueryInput,
   GetProjectBoardData,
   GetInspectStatisticsParams,
   GetInspectStatisticsQuery,
   GetInspectStatisticsBody,
+  GetInspectStatisticsQueryInput,
   GetInspectStatisticsData,
 } from "./operation-types.ts";
 
@@ -578,7 +679,7 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     getTicket: (input?: { query?: GetTicketQuery }, options?: O) =>
       transport({ name: "getTicket", method: "POST", path: "/api/auth/homepage/actions/getTicket", ...input }, options) as Promise<GetTicketData>,
     /** 退出登录（有无会话都清除会话 Cookie） (GET /api/system/homepage/web/logout) */
-    logout: (input?: { query?: LogoutQuery }, options?: O) =>
+    logout: (input?: { query?: LogoutQueryInput }, options?: O) =>
       transport({ name: "logout", method: "GET", path: "/api/system/homepage/web/logout", ...input }, options) as Promise<LogoutData>,
     /** 退出登录（统一认证前缀） (POST /proxyAuth/auth/homepage/actions/logout) */
     logoutProxy: (input?: { body?: LogoutProxyBody }, options?: O) =>
@@ -593,7 +694,7 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     findAreaTreeList: (input?: { body?: FindAreaTreeListBody }, options?: O) =>
       transport({ name: "findAreaTreeList", method: "POST", path: "/api/system/areas/actions/findAreaTreeList", ...input }, options) as Promise<FindAreaTreeListData>,
     /** 区域及其下级区域的社区（areaId 为 1 或不传：全部社区） (GET /api/system/communities) */
-    listCommunities: (input?: { query?: ListCommunitiesQuery }, options?: O) =>
+    listCommunities: (input?: { query?: ListCommunitiesQueryInput }, options?: O) =>
       transport({ name: "listCommunities", method: "GET", path: "/api/system/communities", ...input }, options) as Promise<ListCommunitiesData>,
     /** 区域与社区树（区域的子区域在前，社区在后） (POST /api/system/communities/actions/findCommunityTree) */
     findCommunityTree: (input?: { body?: FindCommunityTreeBody }, options?: O) =>
@@ -602,52 +703,52 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     getRecentCommunityList: (input?: Record<string, never>, options?: O) =>
       transport({ name: "getRecentCommunityList", method: "GET", path: "/api/system/recentCommunity/actions/getRecentCommunityList", ...input }, options) as Promise<GetRecentCommunityListData>,
     /** 保存最近访问的社区（按给定顺序，最新在前；保留前 5 个，其他租户的社区被忽略） (POST /api/system/recentCommunity/actions/setRecentCommunityList) */
-    setRecentCommunityList: (input: { body: SetRecentCommunityListBody }, options?: O) =>
+    setRecentCommunityList: (input: { body: SetRecentCommunityListBodyInput }, options?: O) =>
       transport({ name: "setRecentCommunityList", method: "POST", path: "/api/system/recentCommunity/actions/setRecentCommunityList", ...input }, options) as Promise<SetRecentCommunityListData>,
     /** 社区的楼栋 (POST /api/system/buildings/actions/listByCommunityId) */
-    listBuildingsByCommunity: (input: { body: ListBuildingsByCommunityBody }, options?: O) =>
+    listBuildingsByCommunity: (input: { body: ListBuildingsByCommunityBodyInput }, options?: O) =>
       transport({ name: "listBuildingsByCommunity", method: "POST", path: "/api/system/buildings/actions/listByCommunityId", ...input }, options) as Promise<ListBuildingsByCommunityData>,
     /** 楼栋的单元 (POST /api/system/units/actions/listByBuildingId) */
-    listUnitsByBuilding: (input: { body: ListUnitsByBuildingBody }, options?: O) =>
+    listUnitsByBuilding: (input: { body: ListUnitsByBuildingBodyInput }, options?: O) =>
       transport({ name: "listUnitsByBuilding", method: "POST", path: "/api/system/units/actions/listByBuildingId", ...input }, options) as Promise<ListUnitsByBuildingData>,
     /** 单元的房屋 (POST /api/system/rooms/actions/listByUnitId) */
-    listRoomsByUnit: (input: { body: ListRoomsByUnitBody }, options?: O) =>
+    listRoomsByUnit: (input: { body: ListRoomsByUnitBodyInput }, options?: O) =>
       transport({ name: "listRoomsByUnit", method: "POST", path: "/api/system/rooms/actions/listByUnitId", ...input }, options) as Promise<ListRoomsByUnitData>,
     /** 房屋住户看到的通知公告：所在社区的全体公告与指定给该房屋的通知（已发布且未截止，置顶在前，最新在前） (GET /api/property/notices/actions/roomNoticeList) */
-    listRoomNotices: (input: { query: ListRoomNoticesQuery }, options?: O) =>
+    listRoomNotices: (input: { query: ListRoomNoticesQueryInput }, options?: O) =>
       transport({ name: "listRoomNotices", method: "GET", path: "/api/property/notices/actions/roomNoticeList", ...input }, options) as Promise<ListRoomNoticesData>,
     /** 分页查找房屋（关键字匹配房号、楼栋或单元名称） (POST /api/system/rooms/actions/pageListSimpleRooms) */
-    pageListSimpleRooms: (input?: { body?: PageListSimpleRoomsBody }, options?: O) =>
+    pageListSimpleRooms: (input?: { body?: PageListSimpleRoomsBodyInput }, options?: O) =>
       transport({ name: "pageListSimpleRooms", method: "POST", path: "/api/system/rooms/actions/pageListSimpleRooms", ...input }, options) as Promise<PageListSimpleRoomsData>,
     /** 社区参数配置 (GET /api/system/communities/:id/actions/getCommunityParamConfig) */
-    getCommunityParamConfig: (input: { params: GetCommunityParamConfigParams }, options?: O) =>
+    getCommunityParamConfig: (input: { params: GetCommunityParamConfigParamsInput }, options?: O) =>
       transport({ name: "getCommunityParamConfig", method: "GET", path: "/api/system/communities/:id/actions/getCommunityParamConfig", ...input }, options) as Promise<GetCommunityParamConfigData>,
     /** 社区的 Dad 平台配置 (GET /api/system/communities/:id/actions/getDadCommunityConfig) */
-    getDadCommunityConfig: (input: { params: GetDadCommunityConfigParams }, options?: O) =>
+    getDadCommunityConfig: (input: { params: GetDadCommunityConfigParamsInput }, options?: O) =>
       transport({ name: "getDadCommunityConfig", method: "GET", path: "/api/system/communities/:id/actions/getDadCommunityConfig", ...input }, options) as Promise<GetDadCommunityConfigData>,
     /** 社区的健康码核验配置 (GET /api/system/communities/:id/actions/getXiChengHealthCodeConfig) */
-    getXiChengHealthCodeConfig: (input: { params: GetXiChengHealthCodeConfigParams }, options?: O) =>
+    getXiChengHealthCodeConfig: (input: { params: GetXiChengHealthCodeConfigParamsInput }, options?: O) =>
       transport({ name: "getXiChengHealthCodeConfig", method: "GET", path: "/api/system/communities/:id/actions/getXiChengHealthCodeConfig", ...input }, options) as Promise<GetXiChengHealthCodeConfigData>,
     /** 记录一次 Dad 平台同步请求的时间 (GET /api/system/communities/:id/actions/syncDadDate) */
-    syncDadDate: (input: { params: SyncDadDateParams }, options?: O) =>
+    syncDadDate: (input: { params: SyncDadDateParamsInput }, options?: O) =>
       transport({ name: "syncDadDate", method: "GET", path: "/api/system/communities/:id/actions/syncDadDate", ...input }, options) as Promise<SyncDadDateData>,
     /** 保存社区参数配置（合并给定的项，值为 null 的项被删除） (POST /api/system/communities/actions/setCommunityParamConfig) */
-    setCommunityParamConfig: (input?: { body?: SetCommunityParamConfigBody }, options?: O) =>
+    setCommunityParamConfig: (input?: { body?: SetCommunityParamConfigBodyInput }, options?: O) =>
       transport({ name: "setCommunityParamConfig", method: "POST", path: "/api/system/communities/actions/setCommunityParamConfig", ...input }, options) as Promise<SetCommunityParamConfigData>,
     /** 保存社区参数配置（社区在路径中） (POST /api/system/communities/:id/actions/setCommunityParamConfig) */
-    setCommunityParamConfigById: (input: { params: SetCommunityParamConfigByIdParams; body?: SetCommunityParamConfigByIdBody }, options?: O) =>
+    setCommunityParamConfigById: (input: { params: SetCommunityParamConfigByIdParamsInput; body?: SetCommunityParamConfigByIdBodyInput }, options?: O) =>
       transport({ name: "setCommunityParamConfigById", method: "POST", path: "/api/system/communities/:id/actions/setCommunityParamConfig", ...input }, options) as Promise<SetCommunityParamConfigByIdData>,
     /** 保存社区的 Dad 平台配置（合并给定的项） (POST /api/system/communities/actions/setDadCommunityConfig) */
-    setDadCommunityConfig: (input?: { body?: SetDadCommunityConfigBody }, options?: O) =>
+    setDadCommunityConfig: (input?: { body?: SetDadCommunityConfigBodyInput }, options?: O) =>
       transport({ name: "setDadCommunityConfig", method: "POST", path: "/api/system/communities/actions/setDadCommunityConfig", ...input }, options) as Promise<SetDadCommunityConfigData>,
     /** 保存社区的 Dad 平台配置（社区在路径中） (POST /api/system/communities/:id/actions/setDadCommunityConfig) */
-    setDadCommunityConfigById: (input: { params: SetDadCommunityConfigByIdParams; body?: SetDadCommunityConfigByIdBody }, options?: O) =>
+    setDadCommunityConfigById: (input: { params: SetDadCommunityConfigByIdParamsInput; body?: SetDadCommunityConfigByIdBodyInput }, options?: O) =>
       transport({ name: "setDadCommunityConfigById", method: "POST", path: "/api/system/communities/:id/actions/setDadCommunityConfig", ...input }, options) as Promise<SetDadCommunityConfigByIdData>,
     /** 保存社区的健康码核验配置（合并给定的项） (POST /api/system/communities/actions/setXiChengHealthCodeConfig) */
-    setXiChengHealthCodeConfig: (input?: { body?: SetXiChengHealthCodeConfigBody }, options?: O) =>
+    setXiChengHealthCodeConfig: (input?: { body?: SetXiChengHealthCodeConfigBodyInput }, options?: O) =>
       transport({ name: "setXiChengHealthCodeConfig", method: "POST", path: "/api/system/communities/actions/setXiChengHealthCodeConfig", ...input }, options) as Promise<SetXiChengHealthCodeConfigData>,
     /** 保存社区的健康码核验配置（社区在路径中） (POST /api/system/communities/:id/actions/setXiChengHealthCodeConfig) */
-    setXiChengHealthCodeConfigById: (input: { params: SetXiChengHealthCodeConfigByIdParams; body?: SetXiChengHealthCodeConfigByIdBody }, options?: O) =>
+    setXiChengHealthCodeConfigById: (input: { params: SetXiChengHealthCodeConfigByIdParamsInput; body?: SetXiChengHealthCodeConfigByIdBodyInput }, options?: O) =>
       transport({ name: "setXiChengHealthCodeConfigById", method: "POST", path: "/api/system/communities/:id/actions/setXiChengHealthCodeConfig", ...input }, options) as Promise<SetXiChengHealthCodeConfigByIdData>,
     /** 省市区：不传上级编码为省份，省份编码为其城市，城市编码为其区县 (GET /api/basic/queryProvinceCity) */
     queryProvinceCity: (input?: { query?: QueryProvinceCityQuery }, options?: O) =>
@@ -656,34 +757,34 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     cityQuery: (input?: { query?: CityQueryQuery }, options?: O) =>
       transport({ name: "cityQuery", method: "GET", path: "/api/community/provinceCity/cityQuery", ...input }, options) as Promise<CityQueryData>,
     /** 物业详情：物业公司、社区概况、楼栋/单元/房屋/住户数与房屋状态分布 (GET /api/system/communities/actions/propertyDetail) */
-    getPropertyDetail: (input?: { query?: GetPropertyDetailQuery }, options?: O) =>
+    getPropertyDetail: (input?: { query?: GetPropertyDetailQueryInput }, options?: O) =>
       transport({ name: "getPropertyDetail", method: "GET", path: "/api/system/communities/actions/propertyDetail", ...input }, options) as Promise<GetPropertyDetailData>,
     /** 社区防疫统计：住户、14 天内新入住、重点人员、近 7 天访客与开门 (GET /api/system/inhabitants/actions/preventionStatistics) */
-    getPreventionStatistics: (input?: { query?: GetPreventionStatisticsQuery }, options?: O) =>
+    getPreventionStatistics: (input?: { query?: GetPreventionStatisticsQueryInput }, options?: O) =>
       transport({ name: "getPreventionStatistics", method: "GET", path: "/api/system/inhabitants/actions/preventionStatistics", ...input }, options) as Promise<GetPreventionStatisticsData>,
     /** 住户档案：住户、房屋、卡片、重点人员、人脸数与最近 10 次开门 (GET /api/system/inhabitants/:id/actions/profile) */
-    getInhabitantProfile: (input: { params: GetInhabitantProfileParams }, options?: O) =>
+    getInhabitantProfile: (input: { params: GetInhabitantProfileParamsInput }, options?: O) =>
       transport({ name: "getInhabitantProfile", method: "GET", path: "/api/system/inhabitants/:id/actions/profile", ...input }, options) as Promise<GetInhabitantProfileData>,
     /** 本租户的边缘服务（按名称或序列号搜索，分页） (GET /api/device/edgeService/actions/getEdgeServiceList) */
-    getEdgeServiceList: (input?: { query?: GetEdgeServiceListQuery }, options?: O) =>
+    getEdgeServiceList: (input?: { query?: GetEdgeServiceListQueryInput }, options?: O) =>
       transport({ name: "getEdgeServiceList", method: "GET", path: "/api/device/edgeService/actions/getEdgeServiceList", ...input }, options) as Promise<GetEdgeServiceListData>,
     /** 边缘服务详情与各类设备数量 (GET /api/device/edgeService/actions/getEdgeServiceDetails) */
-    getEdgeServiceDetails: (input?: { query?: GetEdgeServiceDetailsQuery }, options?: O) =>
+    getEdgeServiceDetails: (input?: { query?: GetEdgeServiceDetailsQueryInput }, options?: O) =>
       transport({ name: "getEdgeServiceDetails", method: "GET", path: "/api/device/edgeService/actions/getEdgeServiceDetails", ...input }, options) as Promise<GetEdgeServiceDetailsData>,
     /** 边缘服务下的设备（可按社区、设备类型筛选，分页） (GET /api/device/edgeService/actions/getEdgeDeviceList) */
-    getEdgeDeviceList: (input?: { query?: GetEdgeDeviceListQuery }, options?: O) =>
+    getEdgeDeviceList: (input?: { query?: GetEdgeDeviceListQueryInput }, options?: O) =>
       transport({ name: "getEdgeDeviceList", method: "GET", path: "/api/device/edgeService/actions/getEdgeDeviceList", ...input }, options) as Promise<GetEdgeDeviceListData>,
     /** 一台边缘设备的通道 (GET /api/device/edgeService/actions/getEdgeDeviceChannelList) */
-    getEdgeDeviceChannelList: (input: { query: GetEdgeDeviceChannelListQuery }, options?: O) =>
+    getEdgeDeviceChannelList: (input: { query: GetEdgeDeviceChannelListQueryInput }, options?: O) =>
       transport({ name: "getEdgeDeviceChannelList", method: "GET", path: "/api/device/edgeService/actions/getEdgeDeviceChannelList", ...input }, options) as Promise<GetEdgeDeviceChannelListData>,
     /** 边缘服务下所有设备的通道（可按社区筛选） (GET /api/device/edgeService/actions/getEdgeChannelList) */
-    getEdgeChannelList: (input?: { query?: GetEdgeChannelListQuery }, options?: O) =>
+    getEdgeChannelList: (input?: { query?: GetEdgeChannelListQueryInput }, options?: O) =>
       transport({ name: "getEdgeChannelList", method: "GET", path: "/api/device/edgeService/actions/getEdgeChannelList", ...input }, options) as Promise<GetEdgeChannelListData>,
     /** 边缘服务各模块的上报情况（心跳、设备、通道、绑定社区） (GET /api/device/edgeService/actions/getEgdeModuleReportStatus) */
-    getEgdeModuleReportStatus: (input?: { query?: GetEgdeModuleReportStatusQuery }, options?: O) =>
+    getEgdeModuleReportStatus: (input?: { query?: GetEgdeModuleReportStatusQueryInput }, options?: O) =>
       transport({ name: "getEgdeModuleReportStatus", method: "GET", path: "/api/device/edgeService/actions/getEgdeModuleReportStatus", ...input }, options) as Promise<GetEgdeModuleReportStatusData>,
     /** 边缘服务绑定的社区 (GET /api/device/edgeService/actions/getEdgeBindCommunityList) */
-    getEdgeBindCommunityList: (input?: { query?: GetEdgeBindCommunityListQuery }, options?: O) =>
+    getEdgeBindCommunityList: (input?: { query?: GetEdgeBindCommunityListQueryInput }, options?: O) =>
       transport({ name: "getEdgeBindCommunityList", method: "GET", path: "/api/device/edgeService/actions/getEdgeBindCommunityList", ...input }, options) as Promise<GetEdgeBindCommunityListData>,
     /** 通道类型 (GET /api/device/edgeService/actions/getChannelType) */
     getChannelType: (input?: Record<string, never>, options?: O) =>
@@ -695,67 +796,67 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     findEdgeLicenseList: (input?: Record<string, never>, options?: O) =>
       transport({ name: "findEdgeLicenseList", method: "GET", path: "/api/device/edgeService/actions/findEdgeLicenseList", ...input }, options) as Promise<FindEdgeLicenseListData>,
     /** 社区绑定且在顶栏显示的第一个边缘服务（无则 null） (GET /api/device/edgeService/actions/getEdgeServiceByCommunityId) */
-    getEdgeServiceByCommunityId: (input: { query: GetEdgeServiceByCommunityIdQuery }, options?: O) =>
+    getEdgeServiceByCommunityId: (input: { query: GetEdgeServiceByCommunityIdQueryInput }, options?: O) =>
       transport({ name: "getEdgeServiceByCommunityId", method: "GET", path: "/api/device/edgeService/actions/getEdgeServiceByCommunityId", ...input }, options) as Promise<GetEdgeServiceByCommunityIdData>,
     /** 新增边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService) */
     addEdgeService: (input?: { body?: AddEdgeServiceBody }, options?: O) =>
       transport({ name: "addEdgeService", method: "POST", path: "/api/device/edgeService", ...input }, options) as Promise<AddEdgeServiceData>,
     /** 修改边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService/actions/updateEdgeService) */
-    updateEdgeService: (input?: { body?: UpdateEdgeServiceBody }, options?: O) =>
+    updateEdgeService: (input?: { body?: UpdateEdgeServiceBodyInput }, options?: O) =>
       transport({ name: "updateEdgeService", method: "POST", path: "/api/device/edgeService/actions/updateEdgeService", ...input }, options) as Promise<UpdateEdgeServiceData>,
     /** 删除边缘服务（其下还有设备时拒绝） (DELETE /api/device/edgeService/:id) */
-    deleteEdgeService: (input: { params: DeleteEdgeServiceParams }, options?: O) =>
+    deleteEdgeService: (input: { params: DeleteEdgeServiceParamsInput }, options?: O) =>
       transport({ name: "deleteEdgeService", method: "DELETE", path: "/api/device/edgeService/:id", ...input }, options) as Promise<DeleteEdgeServiceData>,
     /** 删除边缘服务及其下的设备 (DELETE /api/device/edgeService/force/:id) */
-    forceDeleteEdgeService: (input: { params: ForceDeleteEdgeServiceParams }, options?: O) =>
+    forceDeleteEdgeService: (input: { params: ForceDeleteEdgeServiceParamsInput }, options?: O) =>
       transport({ name: "forceDeleteEdgeService", method: "DELETE", path: "/api/device/edgeService/force/:id", ...input }, options) as Promise<ForceDeleteEdgeServiceData>,
     /** 用户同意授权边缘服务 (POST /api/device/edgeService/actions/updateAuthLogin) */
-    updateAuthLogin: (input?: { body?: UpdateAuthLoginBody }, options?: O) =>
+    updateAuthLogin: (input?: { body?: UpdateAuthLoginBodyInput }, options?: O) =>
       transport({ name: "updateAuthLogin", method: "POST", path: "/api/device/edgeService/actions/updateAuthLogin", ...input }, options) as Promise<UpdateAuthLoginData>,
     /** 边缘服务是否已授权 (POST /api/device/edgeService/actions/getEdgeAuth) */
-    getEdgeAuth: (input?: { body?: GetEdgeAuthBody }, options?: O) =>
+    getEdgeAuth: (input?: { body?: GetEdgeAuthBodyInput }, options?: O) =>
       transport({ name: "getEdgeAuth", method: "POST", path: "/api/device/edgeService/actions/getEdgeAuth", ...input }, options) as Promise<GetEdgeAuthData>,
     /** 设置边缘服务是否在顶栏显示 (POST /api/device/edgeService/actions/setShowEnable) */
-    setShowEnable: (input: { body: SetShowEnableBody }, options?: O) =>
+    setShowEnable: (input: { body: SetShowEnableBodyInput }, options?: O) =>
       transport({ name: "setShowEnable", method: "POST", path: "/api/device/edgeService/actions/setShowEnable", ...input }, options) as Promise<SetShowEnableData>,
     /** 开启或关闭边缘服务的远程访问 (POST /api/device/edgeService/actions/enableRemoteAccess) */
-    enableRemoteAccess: (input?: { body?: EnableRemoteAccessBody }, options?: O) =>
+    enableRemoteAccess: (input?: { body?: EnableRemoteAccessBodyInput }, options?: O) =>
       transport({ name: "enableRemoteAccess", method: "POST", path: "/api/device/edgeService/actions/enableRemoteAccess", ...input }, options) as Promise<EnableRemoteAccessData>,
     /** 向边缘服务同步（社区、设备与通道数） (POST /api/device/edgeService/actions/synchronizationEdgeService) */
-    synchronizationEdgeService: (input?: { body?: SynchronizationEdgeServiceBody }, options?: O) =>
+    synchronizationEdgeService: (input?: { body?: SynchronizationEdgeServiceBodyInput }, options?: O) =>
       transport({ name: "synchronizationEdgeService", method: "POST", path: "/api/device/edgeService/actions/synchronizationEdgeService", ...input }, options) as Promise<SynchronizationEdgeServiceData>,
     /** 向边缘服务同步设备与通道 (POST /api/device/edgeService/actions/synchronizationEdgeDevice) */
-    synchronizationEdgeDevice: (input?: { body?: SynchronizationEdgeDeviceBody }, options?: O) =>
+    synchronizationEdgeDevice: (input?: { body?: SynchronizationEdgeDeviceBodyInput }, options?: O) =>
       transport({ name: "synchronizationEdgeDevice", method: "POST", path: "/api/device/edgeService/actions/synchronizationEdgeDevice", ...input }, options) as Promise<SynchronizationEdgeDeviceData>,
     /** 向边缘服务同步绑定社区的房屋与住户数据 (POST /api/device/edgeService/actions/syncData) */
-    syncData: (input?: { body?: SyncDataBody }, options?: O) =>
+    syncData: (input?: { body?: SyncDataBodyInput }, options?: O) =>
       transport({ name: "syncData", method: "POST", path: "/api/device/edgeService/actions/syncData", ...input }, options) as Promise<SyncDataData>,
     /** 把边缘设备关联到本租户的社区（communityId 为 null 时取消关联） (POST /api/device/edgeService/actions/setEdgeDeviceRelationCommunity) */
-    setEdgeDeviceRelationCommunity: (input?: { body?: SetEdgeDeviceRelationCommunityBody }, options?: O) =>
+    setEdgeDeviceRelationCommunity: (input?: { body?: SetEdgeDeviceRelationCommunityBodyInput }, options?: O) =>
       transport({ name: "setEdgeDeviceRelationCommunity", method: "POST", path: "/api/device/edgeService/actions/setEdgeDeviceRelationCommunity", ...input }, options) as Promise<SetEdgeDeviceRelationCommunityData>,
     /** 把设备的通道关联到本租户的社区（通道随设备的社区） (POST /api/device/edgeService/actions/setEdgeChannelRelationCommunity) */
-    setEdgeChannelRelationCommunity: (input?: { body?: SetEdgeChannelRelationCommunityBody }, options?: O) =>
+    setEdgeChannelRelationCommunity: (input?: { body?: SetEdgeChannelRelationCommunityBodyInput }, options?: O) =>
       transport({ name: "setEdgeChannelRelationCommunity", method: "POST", path: "/api/device/edgeService/actions/setEdgeChannelRelationCommunity", ...input }, options) as Promise<SetEdgeChannelRelationCommunityData>,
     /** 修改边缘设备的序列号或名称 (POST /api/device/edgeService/actions/updateDeviceSerialDetail) */
-    updateDeviceSerialDetail: (input?: { body?: UpdateDeviceSerialDetailBody }, options?: O) =>
+    updateDeviceSerialDetail: (input?: { body?: UpdateDeviceSerialDetailBodyInput }, options?: O) =>
       transport({ name: "updateDeviceSerialDetail", method: "POST", path: "/api/device/edgeService/actions/updateDeviceSerialDetail", ...input }, options) as Promise<UpdateDeviceSerialDetailData>,
     /** 为边缘服务使用一个授权（类型 252，已授权时不重复使用） (POST /api/device/edgeService/actions/addEdgeLicense) */
-    addEdgeLicense: (input?: { body?: AddEdgeLicenseBody }, options?: O) =>
+    addEdgeLicense: (input?: { body?: AddEdgeLicenseBodyInput }, options?: O) =>
       transport({ name: "addEdgeLicense", method: "POST", path: "/api/device/edgeService/actions/addEdgeLicense", ...input }, options) as Promise<AddEdgeLicenseData>,
     /** 进入智慧平台：边缘服务的地址与一次性票据 (POST /api/device/edgeService/actions/getFrpsAuth) */
-    getFrpsAuth: (input?: { body?: GetFrpsAuthBody }, options?: O) =>
+    getFrpsAuth: (input?: { body?: GetFrpsAuthBodyInput }, options?: O) =>
       transport({ name: "getFrpsAuth", method: "POST", path: "/api/device/edgeService/actions/getFrpsAuth", ...input }, options) as Promise<GetFrpsAuthData>,
     /** 社区的摄像机与人脸抓拍机（视频巡查、摄像头测试、视频演示） (GET /api/device/devices/actions/cameras) */
-    listCameras: (input: { query: ListCamerasQuery }, options?: O) =>
+    listCameras: (input: { query: ListCamerasQueryInput }, options?: O) =>
       transport({ name: "listCameras", method: "GET", path: "/api/device/devices/actions/cameras", ...input }, options) as Promise<ListCamerasData>,
     /** 以文搜图：文字的各个词匹配抓拍图片的描述、通道、车牌或抓拍类型，匹配多的在前 (POST /api/capture/capturePictures/actions/textSearch) */
-    searchCapturePictures: (input?: { body?: SearchCapturePicturesBody }, options?: O) =>
+    searchCapturePictures: (input?: { body?: SearchCapturePicturesBodyInput }, options?: O) =>
       transport({ name: "searchCapturePictures", method: "POST", path: "/api/capture/capturePictures/actions/textSearch", ...input }, options) as Promise<SearchCapturePicturesData>,
     /** 运营助手：社区的设备、告警、AI 巡检、电梯、报修与待办建议 (GET /api/device/operationAssistant/actions/summary) */
-    getOperationAssistantSummary: (input: { query: GetOperationAssistantSummaryQuery }, options?: O) =>
+    getOperationAssistantSummary: (input: { query: GetOperationAssistantSummaryQueryInput }, options?: O) =>
       transport({ name: "getOperationAssistantSummary", method: "GET", path: "/api/device/operationAssistant/actions/summary", ...input }, options) as Promise<GetOperationAssistantSummaryData>,
     /** AI 巡检概览：社区的巡检配置、任务、记录统计与最新 10 条记录 (GET /api/device/aiInspection/actions/overview) */
-    getAiInspectionOverview: (input: { query: GetAiInspectionOverviewQuery }, options?: O) =>
+    getAiInspectionOverview: (input: { query: GetAiInspectionOverviewQueryInput }, options?: O) =>
       transport({ name: "getAiInspectionOverview", method: "GET", path: "/api/device/aiInspection/actions/overview", ...input }, options) as Promise<GetAiInspectionOverviewData>,
     /** 消防充电平台的地址（系统配置项 fireChargeUrl，未配置时为 null） (GET /api/vehicle/charge/actions/getWebUrl) */
     getChargeWebUrl: (input?: Record<string, never>, options?: O) =>
@@ -776,112 +877,112 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     getApiReferenceAsset: (input: { params: GetApiReferenceAssetParams }, options?: O) =>
       transport({ name: "getApiReferenceAsset", method: "GET", path: "/api/docs/:file", ...input }, options) as Promise<GetApiReferenceAssetData>,
     /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
-    getPaymentSettings: (input?: { query?: GetPaymentSettingsQuery }, options?: O) =>
+    getPaymentSettings: (input?: { query?: GetPaymentSettingsQueryInput }, options?: O) =>
       transport({ name: "getPaymentSettings", method: "GET", path: "/api/property/paymentSettings/actions/get", ...input }, options) as Promise<GetPaymentSettingsData>,
     /** 保存缴费设置的一个分页（支付参数、票据、其他），并标记该分页已配置 (POST /api/property/paymentSettings/actions/save) */
-    savePaymentSettings: (input?: { body?: SavePaymentSettingsBody }, options?: O) =>
+    savePaymentSettings: (input?: { body?: SavePaymentSettingsBodyInput }, options?: O) =>
       transport({ name: "savePaymentSettings", method: "POST", path: "/api/property/paymentSettings/actions/save", ...input }, options) as Promise<SavePaymentSettingsData>,
     /** 缴费引导的配置标记（没有社区时全部为 false） (GET /api/property/bill/steer) */
-    getBillSteer: (input?: { query?: GetBillSteerQuery }, options?: O) =>
+    getBillSteer: (input?: { query?: GetBillSteerQueryInput }, options?: O) =>
       transport({ name: "getBillSteer", method: "GET", path: "/api/property/bill/steer", ...input }, options) as Promise<GetBillSteerData>,
     /** 提交账单生成任务（后台执行，按缴费项目与社区分批） (POST /api/property/bills/actions/generate) */
-    generateBills: (input?: { body?: GenerateBillsBody }, options?: O) =>
+    generateBills: (input?: { body?: GenerateBillsBodyInput }, options?: O) =>
       transport({ name: "generateBills", method: "POST", path: "/api/property/bills/actions/generate", ...input }, options) as Promise<GenerateBillsData>,
     /** 账单生成任务的进度与批次（任务中心的样子） (GET /api/property/bills/actions/generationTask) */
-    getGenerationTask: (input?: { query?: GetGenerationTaskQuery }, options?: O) =>
+    getGenerationTask: (input?: { query?: GetGenerationTaskQueryInput }, options?: O) =>
       transport({ name: "getGenerationTask", method: "GET", path: "/api/property/bills/actions/generationTask", ...input }, options) as Promise<GetGenerationTaskData>,
     /** 账单列表（分页；按社区、状态、账期、缴费项目、批次、楼栋、房屋、关键字筛选） (POST /api/property/bills/actions/query) */
-    queryBills: (input?: { body?: QueryBillsBody }, options?: O) =>
+    queryBills: (input?: { body?: QueryBillsBodyInput }, options?: O) =>
       transport({ name: "queryBills", method: "POST", path: "/api/property/bills/actions/query", ...input }, options) as Promise<QueryBillsData>,
     /** 审核通过账单（按 id 或整个批次；非待审核的跳过） (POST /api/property/bills/actions/approve) */
-    approveBills: (input?: { body?: ApproveBillsBody }, options?: O) =>
+    approveBills: (input?: { body?: ApproveBillsBodyInput }, options?: O) =>
       transport({ name: "approveBills", method: "POST", path: "/api/property/bills/actions/approve", ...input }, options) as Promise<ApproveBillsData>,
     /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
-    rejectBills: (input?: { body?: RejectBillsBody }, options?: O) =>
+    rejectBills: (input?: { body?: RejectBillsBodyInput }, options?: O) =>
       transport({ name: "rejectBills", method: "POST", path: "/api/property/bills/actions/reject", ...input }, options) as Promise<RejectBillsData>,
     /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
-    getRoomHistory: (input?: { query?: GetRoomHistoryQuery }, options?: O) =>
+    getRoomHistory: (input?: { query?: GetRoomHistoryQueryInput }, options?: O) =>
       transport({ name: "getRoomHistory", method: "GET", path: "/api/property/bills/actions/roomHistory", ...input }, options) as Promise<GetRoomHistoryData>,
     /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
-    getRoomBills: (input?: { query?: GetRoomBillsQuery }, options?: O) =>
+    getRoomBills: (input?: { query?: GetRoomBillsQueryInput }, options?: O) =>
       transport({ name: "getRoomBills", method: "GET", path: "/api/property/bills/actions/roomBills", ...input }, options) as Promise<GetRoomBillsData>,
     /** 缴费：同一房屋的账单一次收款，开具收据 (POST /api/property/bills/actions/pay) */
-    payBills: (input?: { body?: PayBillsBody }, options?: O) =>
+    payBills: (input?: { body?: PayBillsBodyInput }, options?: O) =>
       transport({ name: "payBills", method: "POST", path: "/api/property/bills/actions/pay", ...input }, options) as Promise<PayBillsData>,
     /** 收据及其明细（打印） (GET /api/property/receipts/:id/actions/print) */
-    printReceipt: (input: { params: PrintReceiptParams }, options?: O) =>
+    printReceipt: (input: { params: PrintReceiptParamsInput }, options?: O) =>
       transport({ name: "printReceipt", method: "GET", path: "/api/property/receipts/:id/actions/print", ...input }, options) as Promise<PrintReceiptData>,
     /** 收款的可退金额（已退、待审核与剩余） (GET /api/property/payments/:id/actions/refundable) */
-    getRefundable: (input: { params: GetRefundableParams }, options?: O) =>
+    getRefundable: (input: { params: GetRefundableParamsInput }, options?: O) =>
       transport({ name: "getRefundable", method: "GET", path: "/api/property/payments/:id/actions/refundable", ...input }, options) as Promise<GetRefundableData>,
     /** 申请退款（待审核） (POST /api/property/refunds/actions/apply) */
-    applyRefund: (input?: { body?: ApplyRefundBody }, options?: O) =>
+    applyRefund: (input?: { body?: ApplyRefundBodyInput }, options?: O) =>
       transport({ name: "applyRefund", method: "POST", path: "/api/property/refunds/actions/apply", ...input }, options) as Promise<ApplyRefundData>,
     /** 审核通过退款（退回账单已收金额，记一笔退款流水） (POST /api/property/refunds/:id/actions/approve) */
-    approveRefund: (input: { params: ApproveRefundParams }, options?: O) =>
+    approveRefund: (input: { params: ApproveRefundParamsInput }, options?: O) =>
       transport({ name: "approveRefund", method: "POST", path: "/api/property/refunds/:id/actions/approve", ...input }, options) as Promise<ApproveRefundData>,
     /** 驳回退款申请（须填驳回原因） (POST /api/property/refunds/:id/actions/reject) */
-    rejectRefund: (input: { params: RejectRefundParams; body?: RejectRefundBody }, options?: O) =>
+    rejectRefund: (input: { params: RejectRefundParamsInput; body?: RejectRefundBody }, options?: O) =>
       transport({ name: "rejectRefund", method: "POST", path: "/api/property/refunds/:id/actions/reject", ...input }, options) as Promise<RejectRefundData>,
     /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
-    applyWaiver: (input?: { body?: ApplyWaiverBody }, options?: O) =>
+    applyWaiver: (input?: { body?: ApplyWaiverBodyInput }, options?: O) =>
       transport({ name: "applyWaiver", method: "POST", path: "/api/property/waivers/actions/apply", ...input }, options) as Promise<ApplyWaiverData>,
     /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
-    approveWaiver: (input: { params: ApproveWaiverParams }, options?: O) =>
+    approveWaiver: (input: { params: ApproveWaiverParamsInput }, options?: O) =>
       transport({ name: "approveWaiver", method: "POST", path: "/api/property/waivers/:id/actions/approve", ...input }, options) as Promise<ApproveWaiverData>,
     /** 驳回减免申请（须填驳回原因） (POST /api/property/waivers/:id/actions/reject) */
-    rejectWaiver: (input: { params: RejectWaiverParams; body?: RejectWaiverBody }, options?: O) =>
+    rejectWaiver: (input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }, options?: O) =>
       transport({ name: "rejectWaiver", method: "POST", path: "/api/property/waivers/:id/actions/reject", ...input }, options) as Promise<RejectWaiverData>,
     /** 某日的对账：按支付方式与收款人的收款、退款、申报金额与差额，是否已日结 (GET /api/property/reconciliations/actions/day) */
-    getReconciliationDay: (input?: { query?: GetReconciliationDayQuery }, options?: O) =>
+    getReconciliationDay: (input?: { query?: GetReconciliationDayQueryInput }, options?: O) =>
       transport({ name: "getReconciliationDay", method: "GET", path: "/api/property/reconciliations/actions/day", ...input }, options) as Promise<GetReconciliationDayData>,
     /** 申报某日各收款人各支付方式的实际到账金额 (POST /api/property/reconciliations/actions/declare) */
-    declareReconciliation: (input?: { body?: DeclareReconciliationBody }, options?: O) =>
+    declareReconciliation: (input?: { body?: DeclareReconciliationBodyInput }, options?: O) =>
       transport({ name: "declareReconciliation", method: "POST", path: "/api/property/reconciliations/actions/declare", ...input }, options) as Promise<DeclareReconciliationData>,
     /** 日结（可同时申报；日结后该日不能再修改） (POST /api/property/reconciliations/actions/close) */
-    closeReconciliation: (input?: { body?: CloseReconciliationBody }, options?: O) =>
+    closeReconciliation: (input?: { body?: CloseReconciliationBodyInput }, options?: O) =>
       transport({ name: "closeReconciliation", method: "POST", path: "/api/property/reconciliations/actions/close", ...input }, options) as Promise<CloseReconciliationData>,
     /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
-    getPaymentReport: (input?: { body?: GetPaymentReportBody }, options?: O) =>
+    getPaymentReport: (input?: { body?: GetPaymentReportBodyInput }, options?: O) =>
       transport({ name: "getPaymentReport", method: "POST", path: "/api/property/reports/actions/payment", ...input }, options) as Promise<GetPaymentReportData>,
     /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
     exportPaymentReport: (input?: { query?: ExportPaymentReportQuery }, options?: O) =>
       transport({ name: "exportPaymentReport", method: "GET", path: "/api/property/reports/actions/exportPayment", ...input }, options) as Promise<ExportPaymentReportData>,
     /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
-    payFromBalance: (input?: { body?: PayFromBalanceBody }, options?: O) =>
+    payFromBalance: (input?: { body?: PayFromBalanceBodyInput }, options?: O) =>
       transport({ name: "payFromBalance", method: "POST", path: "/api/property/bills/actions/payFromBalance", ...input }, options) as Promise<PayFromBalanceData>,
     /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房号筛选），含欠费合计 (POST /api/property/arrears/actions/pageList) */
-    queryArrears: (input?: { body?: QueryArrearsBody }, options?: O) =>
+    queryArrears: (input?: { body?: QueryArrearsBodyInput }, options?: O) =>
       transport({ name: "queryArrears", method: "POST", path: "/api/property/arrears/actions/pageList", ...input }, options) as Promise<QueryArrearsData>,
     /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
-    exportArrears: (input?: { query?: ExportArrearsQuery }, options?: O) =>
+    exportArrears: (input?: { query?: ExportArrearsQueryInput }, options?: O) =>
       transport({ name: "exportArrears", method: "GET", path: "/api/property/arrears/actions/export", ...input }, options) as Promise<ExportArrearsData>,
     /** 提交催缴通知生成任务（后台按房屋生成，进度在任务中心） (POST /api/property/dunningNotices/actions/generate) */
-    generateDunningNotices: (input?: { body?: GenerateDunningNoticesBody }, options?: O) =>
+    generateDunningNotices: (input?: { body?: GenerateDunningNoticesBodyInput }, options?: O) =>
       transport({ name: "generateDunningNotices", method: "POST", path: "/api/property/dunningNotices/actions/generate", ...input }, options) as Promise<GenerateDunningNoticesData>,
     /** 催缴通知的默认标题与内容模板 (GET /api/property/dunningNotices/actions/template) */
     getDunningTemplate: (input?: Record<string, never>, options?: O) =>
       transport({ name: "getDunningTemplate", method: "GET", path: "/api/property/dunningNotices/actions/template", ...input }, options) as Promise<GetDunningTemplateData>,
     /** 催缴通知生成任务的进度 (GET /api/property/dunningNotices/actions/generationTask) */
-    getDunningTask: (input?: { query?: GetDunningTaskQuery }, options?: O) =>
+    getDunningTask: (input?: { query?: GetDunningTaskQueryInput }, options?: O) =>
       transport({ name: "getDunningTask", method: "GET", path: "/api/property/dunningNotices/actions/generationTask", ...input }, options) as Promise<GetDunningTaskData>,
     /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
-    printDunningNotice: (input: { params: PrintDunningNoticeParams }, options?: O) =>
+    printDunningNotice: (input: { params: PrintDunningNoticeParamsInput }, options?: O) =>
       transport({ name: "printDunningNotice", method: "GET", path: "/api/property/dunningNotices/:id/actions/print", ...input }, options) as Promise<PrintDunningNoticeData>,
     /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
-    getSmartHomeSteer: (input: { query: GetSmartHomeSteerQuery }, options?: O) =>
+    getSmartHomeSteer: (input: { query: GetSmartHomeSteerQueryInput }, options?: O) =>
       transport({ name: "getSmartHomeSteer", method: "GET", path: "/api/smarthome/steer/actions/config", ...input }, options) as Promise<GetSmartHomeSteerData>,
     /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
-    getCurrentUser: (input?: { query?: GetCurrentUserQuery }, options?: O) =>
+    getCurrentUser: (input?: { query?: GetCurrentUserQueryInput }, options?: O) =>
       transport({ name: "getCurrentUser", method: "GET", path: "/api/system/homepage/user", ...input }, options) as Promise<GetCurrentUserData>,
     /** 用户中心信息（本人；主账号可看本租户任一用户） (GET /api/auth/user/:userId/center) */
-    getUserCenter: (input: { params: GetUserCenterParams }, options?: O) =>
+    getUserCenter: (input: { params: GetUserCenterParamsInput }, options?: O) =>
       transport({ name: "getUserCenter", method: "GET", path: "/api/auth/user/:userId/center", ...input }, options) as Promise<GetUserCenterData>,
     /** 本租户的启用用户 (GET /api/system/user/queryList) */
     listTenantUsers: (input?: Record<string, never>, options?: O) =>
       transport({ name: "listTenantUsers", method: "GET", path: "/api/system/user/queryList", ...input }, options) as Promise<ListTenantUsersData>,
     /** 社区的物业人员（用户属于租户：本租户社区答全部启用用户，其他社区答空列表） (POST /api/system/users/actions/queryPropertyListByCommunityId) */
-    listPropertyUsersByCommunity: (input?: { body?: ListPropertyUsersByCommunityBody }, options?: O) =>
+    listPropertyUsersByCommunity: (input?: { body?: ListPropertyUsersByCommunityBodyInput }, options?: O) =>
       transport({ name: "listPropertyUsersByCommunity", method: "POST", path: "/api/system/users/actions/queryPropertyListByCommunityId", ...input }, options) as Promise<ListPropertyUsersByCommunityData>,
     /** 租户首页地址与平台图片 (GET /api/management/logos) */
     getLogos: (input?: Record<string, never>, options?: O) =>
@@ -902,46 +1003,46 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     getErrorCodeTable: (input?: { query?: GetErrorCodeTableQuery }, options?: O) =>
       transport({ name: "getErrorCodeTable", method: "GET", path: "/api/basic/language/errorcode", ...input }, options) as Promise<GetErrorCodeTableData>,
     /** 上报一次页面操作（打开驾驶舱、任务中心、菜单配置） (POST /api/management/operationLog/actions/report) */
-    reportOperation: (input: { body: ReportOperationBody }, options?: O) =>
+    reportOperation: (input: { body: ReportOperationBodyInput }, options?: O) =>
       transport({ name: "reportOperation", method: "POST", path: "/api/management/operationLog/actions/report", ...input }, options) as Promise<ReportOperationData>,
     /** 保存本租户的菜单配置（整体替换；空列表恢复默认菜单；仅主账号） (POST /api/system/menuCustomizations/actions/save) */
-    saveMenuCustomization: (input: { body: SaveMenuCustomizationBody }, options?: O) =>
+    saveMenuCustomization: (input: { body: SaveMenuCustomizationBodyInput }, options?: O) =>
       transport({ name: "saveMenuCustomization", method: "POST", path: "/api/system/menuCustomizations/actions/save", ...input }, options) as Promise<SaveMenuCustomizationData>,
     /** 任务中心列表（最新在前；主账号看租户全部任务，其他用户看自己发起的） (GET /api/management/taskCentre/actions/list) */
-    listTaskCentre: (input?: { query?: ListTaskCentreQuery }, options?: O) =>
+    listTaskCentre: (input?: { query?: ListTaskCentreQueryInput }, options?: O) =>
       transport({ name: "listTaskCentre", method: "GET", path: "/api/management/taskCentre/actions/list", ...input }, options) as Promise<ListTaskCentreData>,
     /** 工作台：当前社区的楼栋、单元、房屋、入住与住户数 (GET /api/system/communities/actions/workBenchGetCommunityStatistics) */
-    getWorkbenchCommunityStatistics: (input: { query: GetWorkbenchCommunityStatisticsQuery }, options?: O) =>
+    getWorkbenchCommunityStatistics: (input: { query: GetWorkbenchCommunityStatisticsQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchCommunityStatistics", method: "GET", path: "/api/system/communities/actions/workBenchGetCommunityStatistics", ...input }, options) as Promise<GetWorkbenchCommunityStatisticsData>,
     /** 工作台：待审核的房屋认证数与最早的 5 条 (GET /api/system/roomAuditOrders/actions/workBenchQueryList) */
-    getWorkbenchRoomAudits: (input: { query: GetWorkbenchRoomAuditsQuery }, options?: O) =>
+    getWorkbenchRoomAudits: (input: { query: GetWorkbenchRoomAuditsQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchRoomAudits", method: "GET", path: "/api/system/roomAuditOrders/actions/workBenchQueryList", ...input }, options) as Promise<GetWorkbenchRoomAuditsData>,
     /** 工作台：待处理与处理中的报修数与最新的 5 条未完成报修 (GET /api/property/repairs/actions/workBenchQueryList) */
-    getWorkbenchRepairs: (input: { query: GetWorkbenchRepairsQuery }, options?: O) =>
+    getWorkbenchRepairs: (input: { query: GetWorkbenchRepairsQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchRepairs", method: "GET", path: "/api/property/repairs/actions/workBenchQueryList", ...input }, options) as Promise<GetWorkbenchRepairsData>,
     /** 工作台：已发布的有效公告数与最新的 5 条（置顶在前） (GET /api/property/notices/actions/workBenchQueryList) */
-    getWorkbenchNotices: (input: { query: GetWorkbenchNoticesQuery }, options?: O) =>
+    getWorkbenchNotices: (input: { query: GetWorkbenchNoticesQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchNotices", method: "GET", path: "/api/property/notices/actions/workBenchQueryList", ...input }, options) as Promise<GetWorkbenchNoticesData>,
     /** 工作台：房屋总数、入住与空置数、各状态房屋数 (GET /api/system/rooms/actions/workBenchGetRoomStatistics) */
-    getWorkbenchRoomStatistics: (input: { query: GetWorkbenchRoomStatisticsQuery }, options?: O) =>
+    getWorkbenchRoomStatistics: (input: { query: GetWorkbenchRoomStatisticsQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchRoomStatistics", method: "GET", path: "/api/system/rooms/actions/workBenchGetRoomStatistics", ...input }, options) as Promise<GetWorkbenchRoomStatisticsData>,
     /** 工作台：住户总数、本月新增、各身份住户数 (GET /api/system/inhabitants/actions/workBenchGetResidentStatistics) */
-    getWorkbenchResidentStatistics: (input: { query: GetWorkbenchResidentStatisticsQuery }, options?: O) =>
+    getWorkbenchResidentStatistics: (input: { query: GetWorkbenchResidentStatisticsQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchResidentStatistics", method: "GET", path: "/api/system/inhabitants/actions/workBenchGetResidentStatistics", ...input }, options) as Promise<GetWorkbenchResidentStatisticsData>,
     /** 工作台：近 7 天开门次数（今日、合计、失败、每天、各开门方式） (GET /api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics) */
-    getWorkbenchOpenDoorStatistics: (input: { query: GetWorkbenchOpenDoorStatisticsQuery }, options?: O) =>
+    getWorkbenchOpenDoorStatistics: (input: { query: GetWorkbenchOpenDoorStatisticsQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchOpenDoorStatistics", method: "GET", path: "/api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics", ...input }, options) as Promise<GetWorkbenchOpenDoorStatisticsData>,
     /** 工作台：今日进出车次、登记车牌数、近 7 天每天进出 (GET /api/vehicle/vehicle/actions/workBenchGetVehicleStatistics) */
-    getWorkbenchVehicleStatistics: (input: { query: GetWorkbenchVehicleStatisticsQuery }, options?: O) =>
+    getWorkbenchVehicleStatistics: (input: { query: GetWorkbenchVehicleStatisticsQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchVehicleStatistics", method: "GET", path: "/api/vehicle/vehicle/actions/workBenchGetVehicleStatistics", ...input }, options) as Promise<GetWorkbenchVehicleStatisticsData>,
     /** 当前用户在社区的工作台布局（未保存时为默认布局） (GET /api/management/layout) */
-    getWorkbenchLayout: (input: { query: GetWorkbenchLayoutQuery }, options?: O) =>
+    getWorkbenchLayout: (input: { query: GetWorkbenchLayoutQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchLayout", method: "GET", path: "/api/management/layout", ...input }, options) as Promise<GetWorkbenchLayoutData>,
     /** 保存当前用户在社区的工作台布局（不可用的模块被去掉） (POST /api/management/layout) */
-    saveWorkbenchLayout: (input: { body: SaveWorkbenchLayoutBody }, options?: O) =>
+    saveWorkbenchLayout: (input: { body: SaveWorkbenchLayoutBodyInput }, options?: O) =>
       transport({ name: "saveWorkbenchLayout", method: "POST", path: "/api/management/layout", ...input }, options) as Promise<SaveWorkbenchLayoutData>,
     /** 删除当前用户的工作台布局（恢复默认） (DELETE /api/management/layout/:layoutId) */
-    deleteWorkbenchLayout: (input: { params: DeleteWorkbenchLayoutParams }, options?: O) =>
+    deleteWorkbenchLayout: (input: { params: DeleteWorkbenchLayoutParamsInput }, options?: O) =>
       transport({ name: "deleteWorkbenchLayout", method: "DELETE", path: "/api/management/layout/:layoutId", ...input }, options) as Promise<DeleteWorkbenchLayoutData>,
     /** 全部工作台模块（“添加模块”对话框） (GET /api/management/item) */
     listWorkbenchModules: (input?: Record<string, never>, options?: O) =>
@@ -959,7 +1060,7 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     getQuestionnaire: (input: { params: GetQuestionnaireParams }, options?: O) =>
       transport({ name: "getQuestionnaire", method: "GET", path: "/tenantApi/crain/help/web/questionnaire/user/:id", ...input }, options) as Promise<GetQuestionnaireData>,
     /** 提交问卷答案（每个用户一份，再次提交替换） (POST /tenantApi/crain/help/web/questionnaire/user/answers) */
-    submitQuestionnaire: (input?: { body?: SubmitQuestionnaireBody }, options?: O) =>
+    submitQuestionnaire: (input?: { body?: SubmitQuestionnaireBodyInput }, options?: O) =>
       transport({ name: "submitQuestionnaire", method: "POST", path: "/tenantApi/crain/help/web/questionnaire/user/answers", ...input }, options) as Promise<SubmitQuestionnaireData>,
     /** 埋点：上报浏览器环境（请求体可 gzip 压缩） (POST /pick/envInfo) */
     reportTrackingEnvironment: (input?: { body?: ReportTrackingEnvironmentBody }, options?: O) =>
@@ -974,10 +1075,10 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     getGlobalBoard: (input?: Record<string, never>, options?: O) =>
       transport({ name: "getGlobalBoard", method: "GET", path: "/api/management/board/actions/global", ...input }, options) as Promise<GetGlobalBoardData>,
     /** 项目看板：一个社区的总量与分布（未指定时为租户的第一个社区；没有社区时为 null） (GET /api/management/board/actions/project) */
-    getProjectBoard: (input?: { query?: GetProjectBoardQuery }, options?: O) =>
+    getProjectBoard: (input?: { query?: GetProjectBoardQueryInput }, options?: O) =>
       transport({ name: "getProjectBoard", method: "GET", path: "/api/management/board/actions/project", ...input }, options) as Promise<GetProjectBoardData>,
     /** 巡检统计：合计与完成率、每天、每个计划（一个社区或全部） (GET /api/property/inspectPlanReports/actions/statistics) */
-    getInspectStatistics: (input?: { query?: GetInspectStatisticsQuery }, options?: O) =>
+    getInspectStatistics: (input?: { query?: GetInspectStatisticsQueryInput }, options?: O) =>
       transport({ name: "getInspectStatistics", method: "GET", path: "/api/property/inspectPlanReports/actions/statistics", ...input }, options) as Promise<GetInspectStatisticsData>,
   };
 }
@@ -1013,7 +1114,7 @@ export interface ApiQueries<O = unknown> {
   /** 为当前用户发放一次性票据（5 分钟，供其他应用密钥登录） (POST /api/auth/homepage/actions/getTicket) */
   getTicket: QueryHelpers<"getTicket", [input?: { query?: GetTicketQuery }], GetTicketData, O> & MutationHelpers<"getTicket", [input?: { query?: GetTicketQuery }], GetTicketData, O>;
   /** 退出登录（有无会话都清除会话 Cookie） (GET /api/system/homepage/web/logout) */
-  logout: QueryHelpers<"logout", [input?: { query?: LogoutQuery }], LogoutData, O>;
+  logout: QueryHelpers<"logout", [input?: { query?: LogoutQueryInput }], LogoutData, O>;
   /** 退出登录（统一认证前缀） (POST /proxyAuth/auth/homepage/actions/logout) */
   logoutProxy: QueryHelpers<"logoutProxy", [input?: { body?: LogoutProxyBody }], LogoutProxyData, O> & MutationHelpers<"logoutProxy", [input?: { body?: LogoutProxyBody }], LogoutProxyData, O>;
   /** 修改当前用户的密码（其他会话随之失效） (POST /api/system/homepage/modifyPassword) */
@@ -1023,67 +1124,67 @@ export interface ApiQueries<O = unknown> {
   /** 区域树：虚拟根“全部区域”（id 1）下为本租户的区域 (POST /api/system/areas/actions/findAreaTreeList) */
   findAreaTreeList: QueryHelpers<"findAreaTreeList", [input?: { body?: FindAreaTreeListBody }], FindAreaTreeListData, O> & MutationHelpers<"findAreaTreeList", [input?: { body?: FindAreaTreeListBody }], FindAreaTreeListData, O>;
   /** 区域及其下级区域的社区（areaId 为 1 或不传：全部社区） (GET /api/system/communities) */
-  listCommunities: QueryHelpers<"listCommunities", [input?: { query?: ListCommunitiesQuery }], ListCommunitiesData, O>;
+  listCommunities: QueryHelpers<"listCommunities", [input?: { query?: ListCommunitiesQueryInput }], ListCommunitiesData, O>;
   /** 区域与社区树（区域的子区域在前，社区在后） (POST /api/system/communities/actions/findCommunityTree) */
   findCommunityTree: QueryHelpers<"findCommunityTree", [input?: { body?: FindCommunityTreeBody }], FindCommunityTreeData, O> & MutationHelpers<"findCommunityTree", [input?: { body?: FindCommunityTreeBody }], FindCommunityTreeData, O>;
   /** 当前用户最近访问的社区（最新在前，最多 5 个） (GET /api/system/recentCommunity/actions/getRecentCommunityList) */
   getRecentCommunityList: QueryHelpers<"getRecentCommunityList", [input?: Record<string, never>], GetRecentCommunityListData, O>;
   /** 保存最近访问的社区（按给定顺序，最新在前；保留前 5 个，其他租户的社区被忽略） (POST /api/system/recentCommunity/actions/setRecentCommunityList) */
-  setRecentCommunityList: QueryHelpers<"setRecentCommunityList", [input: { body: SetRecentCommunityListBody }], SetRecentCommunityListData, O> & MutationHelpers<"setRecentCommunityList", [input: { body: SetRecentCommunityListBody }], SetRecentCommunityListData, O>;
+  setRecentCommunityList: QueryHelpers<"setRecentCommunityList", [input: { body: SetRecentCommunityListBodyInput }], SetRecentCommunityListData, O> & MutationHelpers<"setRecentCommunityList", [input: { body: SetRecentCommunityListBodyInput }], SetRecentCommunityListData, O>;
   /** 社区的楼栋 (POST /api/system/buildings/actions/listByCommunityId) */
-  listBuildingsByCommunity: QueryHelpers<"listBuildingsByCommunity", [input: { body: ListBuildingsByCommunityBody }], ListBuildingsByCommunityData, O> & MutationHelpers<"listBuildingsByCommunity", [input: { body: ListBuildingsByCommunityBody }], ListBuildingsByCommunityData, O>;
+  listBuildingsByCommunity: QueryHelpers<"listBuildingsByCommunity", [input: { body: ListBuildingsByCommunityBodyInput }], ListBuildingsByCommunityData, O> & MutationHelpers<"listBuildingsByCommunity", [input: { body: ListBuildingsByCommunityBodyInput }], ListBuildingsByCommunityData, O>;
   /** 楼栋的单元 (POST /api/system/units/actions/listByBuildingId) */
-  listUnitsByBuilding: QueryHelpers<"listUnitsByBuilding", [input: { body: ListUnitsByBuildingBody }], ListUnitsByBuildingData, O> & MutationHelpers<"listUnitsByBuilding", [input: { body: ListUnitsByBuildingBody }], ListUnitsByBuildingData, O>;
+  listUnitsByBuilding: QueryHelpers<"listUnitsByBuilding", [input: { body: ListUnitsByBuildingBodyInput }], ListUnitsByBuildingData, O> & MutationHelpers<"listUnitsByBuilding", [input: { body: ListUnitsByBuildingBodyInput }], ListUnitsByBuildingData, O>;
   /** 单元的房屋 (POST /api/system/rooms/actions/listByUnitId) */
-  listRoomsByUnit: QueryHelpers<"listRoomsByUnit", [input: { body: ListRoomsByUnitBody }], ListRoomsByUnitData, O> & MutationHelpers<"listRoomsByUnit", [input: { body: ListRoomsByUnitBody }], ListRoomsByUnitData, O>;
+  listRoomsByUnit: QueryHelpers<"listRoomsByUnit", [input: { body: ListRoomsByUnitBodyInput }], ListRoomsByUnitData, O> & MutationHelpers<"listRoomsByUnit", [input: { body: ListRoomsByUnitBodyInput }], ListRoomsByUnitData, O>;
   /** 房屋住户看到的通知公告：所在社区的全体公告与指定给该房屋的通知（已发布且未截止，置顶在前，最新在前） (GET /api/property/notices/actions/roomNoticeList) */
-  listRoomNotices: QueryHelpers<"listRoomNotices", [input: { query: ListRoomNoticesQuery }], ListRoomNoticesData, O>;
+  listRoomNotices: QueryHelpers<"listRoomNotices", [input: { query: ListRoomNoticesQueryInput }], ListRoomNoticesData, O>;
   /** 分页查找房屋（关键字匹配房号、楼栋或单元名称） (POST /api/system/rooms/actions/pageListSimpleRooms) */
-  pageListSimpleRooms: QueryHelpers<"pageListSimpleRooms", [input?: { body?: PageListSimpleRoomsBody }], PageListSimpleRoomsData, O> & MutationHelpers<"pageListSimpleRooms", [input?: { body?: PageListSimpleRoomsBody }], PageListSimpleRoomsData, O>;
+  pageListSimpleRooms: QueryHelpers<"pageListSimpleRooms", [input?: { body?: PageListSimpleRoomsBodyInput }], PageListSimpleRoomsData, O> & MutationHelpers<"pageListSimpleRooms", [input?: { body?: PageListSimpleRoomsBodyInput }], PageListSimpleRoomsData, O>;
   /** 社区参数配置 (GET /api/system/communities/:id/actions/getCommunityParamConfig) */
-  getCommunityParamConfig: QueryHelpers<"getCommunityParamConfig", [input: { params: GetCommunityParamConfigParams }], GetCommunityParamConfigData, O>;
+  getCommunityParamConfig: QueryHelpers<"getCommunityParamConfig", [input: { params: GetCommunityParamConfigParamsInput }], GetCommunityParamConfigData, O>;
   /** 社区的 Dad 平台配置 (GET /api/system/communities/:id/actions/getDadCommunityConfig) */
-  getDadCommunityConfig: QueryHelpers<"getDadCommunityConfig", [input: { params: GetDadCommunityConfigParams }], GetDadCommunityConfigData, O>;
+  getDadCommunityConfig: QueryHelpers<"getDadCommunityConfig", [input: { params: GetDadCommunityConfigParamsInput }], GetDadCommunityConfigData, O>;
   /** 社区的健康码核验配置 (GET /api/system/communities/:id/actions/getXiChengHealthCodeConfig) */
-  getXiChengHealthCodeConfig: QueryHelpers<"getXiChengHealthCodeConfig", [input: { params: GetXiChengHealthCodeConfigParams }], GetXiChengHealthCodeConfigData, O>;
+  getXiChengHealthCodeConfig: QueryHelpers<"getXiChengHealthCodeConfig", [input: { params: GetXiChengHealthCodeConfigParamsInput }], GetXiChengHealthCodeConfigData, O>;
   /** 记录一次 Dad 平台同步请求的时间 (GET /api/system/communities/:id/actions/syncDadDate) */
-  syncDadDate: QueryHelpers<"syncDadDate", [input: { params: SyncDadDateParams }], SyncDadDateData, O>;
+  syncDadDate: QueryHelpers<"syncDadDate", [input: { params: SyncDadDateParamsInput }], SyncDadDateData, O>;
   /** 保存社区参数配置（合并给定的项，值为 null 的项被删除） (POST /api/system/communities/actions/setCommunityParamConfig) */
-  setCommunityParamConfig: QueryHelpers<"setCommunityParamConfig", [input?: { body?: SetCommunityParamConfigBody }], SetCommunityParamConfigData, O> & MutationHelpers<"setCommunityParamConfig", [input?: { body?: SetCommunityParamConfigBody }], SetCommunityParamConfigData, O>;
+  setCommunityParamConfig: QueryHelpers<"setCommunityParamConfig", [input?: { body?: SetCommunityParamConfigBodyInput }], SetCommunityParamConfigData, O> & MutationHelpers<"setCommunityParamConfig", [input?: { body?: SetCommunityParamConfigBodyInput }], SetCommunityParamConfigData, O>;
   /** 保存社区参数配置（社区在路径中） (POST /api/system/communities/:id/actions/setCommunityParamConfig) */
-  setCommunityParamConfigById: QueryHelpers<"setCommunityParamConfigById", [input: { params: SetCommunityParamConfigByIdParams; body?: SetCommunityParamConfigByIdBody }], SetCommunityParamConfigByIdData, O> & MutationHelpers<"setCommunityParamConfigById", [input: { params: SetCommunityParamConfigByIdParams; body?: SetCommunityParamConfigByIdBody }], SetCommunityParamConfigByIdData, O>;
+  setCommunityParamConfigById: QueryHelpers<"setCommunityParamConfigById", [input: { params: SetCommunityParamConfigByIdParamsInput; body?: SetCommunityParamConfigByIdBodyInput }], SetCommunityParamConfigByIdData, O> & MutationHelpers<"setCommunityParamConfigById", [input: { params: SetCommunityParamConfigByIdParamsInput; body?: SetCommunityParamConfigByIdBodyInput }], SetCommunityParamConfigByIdData, O>;
   /** 保存社区的 Dad 平台配置（合并给定的项） (POST /api/system/communities/actions/setDadCommunityConfig) */
-  setDadCommunityConfig: QueryHelpers<"setDadCommunityConfig", [input?: { body?: SetDadCommunityConfigBody }], SetDadCommunityConfigData, O> & MutationHelpers<"setDadCommunityConfig", [input?: { body?: SetDadCommunityConfigBody }], SetDadCommunityConfigData, O>;
+  setDadCommunityConfig: QueryHelpers<"setDadCommunityConfig", [input?: { body?: SetDadCommunityConfigBodyInput }], SetDadCommunityConfigData, O> & MutationHelpers<"setDadCommunityConfig", [input?: { body?: SetDadCommunityConfigBodyInput }], SetDadCommunityConfigData, O>;
   /** 保存社区的 Dad 平台配置（社区在路径中） (POST /api/system/communities/:id/actions/setDadCommunityConfig) */
-  setDadCommunityConfigById: QueryHelpers<"setDadCommunityConfigById", [input: { params: SetDadCommunityConfigByIdParams; body?: SetDadCommunityConfigByIdBody }], SetDadCommunityConfigByIdData, O> & MutationHelpers<"setDadCommunityConfigById", [input: { params: SetDadCommunityConfigByIdParams; body?: SetDadCommunityConfigByIdBody }], SetDadCommunityConfigByIdData, O>;
+  setDadCommunityConfigById: QueryHelpers<"setDadCommunityConfigById", [input: { params: SetDadCommunityConfigByIdParamsInput; body?: SetDadCommunityConfigByIdBodyInput }], SetDadCommunityConfigByIdData, O> & MutationHelpers<"setDadCommunityConfigById", [input: { params: SetDadCommunityConfigByIdParamsInput; body?: SetDadCommunityConfigByIdBodyInput }], SetDadCommunityConfigByIdData, O>;
   /** 保存社区的健康码核验配置（合并给定的项） (POST /api/system/communities/actions/setXiChengHealthCodeConfig) */
-  setXiChengHealthCodeConfig: QueryHelpers<"setXiChengHealthCodeConfig", [input?: { body?: SetXiChengHealthCodeConfigBody }], SetXiChengHealthCodeConfigData, O> & MutationHelpers<"setXiChengHealthCodeConfig", [input?: { body?: SetXiChengHealthCodeConfigBody }], SetXiChengHealthCodeConfigData, O>;
+  setXiChengHealthCodeConfig: QueryHelpers<"setXiChengHealthCodeConfig", [input?: { body?: SetXiChengHealthCodeConfigBodyInput }], SetXiChengHealthCodeConfigData, O> & MutationHelpers<"setXiChengHealthCodeConfig", [input?: { body?: SetXiChengHealthCodeConfigBodyInput }], SetXiChengHealthCodeConfigData, O>;
   /** 保存社区的健康码核验配置（社区在路径中） (POST /api/system/communities/:id/actions/setXiChengHealthCodeConfig) */
-  setXiChengHealthCodeConfigById: QueryHelpers<"setXiChengHealthCodeConfigById", [input: { params: SetXiChengHealthCodeConfigByIdParams; body?: SetXiChengHealthCodeConfigByIdBody }], SetXiChengHealthCodeConfigByIdData, O> & MutationHelpers<"setXiChengHealthCodeConfigById", [input: { params: SetXiChengHealthCodeConfigByIdParams; body?: SetXiChengHealthCodeConfigByIdBody }], SetXiChengHealthCodeConfigByIdData, O>;
+  setXiChengHealthCodeConfigById: QueryHelpers<"setXiChengHealthCodeConfigById", [input: { params: SetXiChengHealthCodeConfigByIdParamsInput; body?: SetXiChengHealthCodeConfigByIdBodyInput }], SetXiChengHealthCodeConfigByIdData, O> & MutationHelpers<"setXiChengHealthCodeConfigById", [input: { params: SetXiChengHealthCodeConfigByIdParamsInput; body?: SetXiChengHealthCodeConfigByIdBodyInput }], SetXiChengHealthCodeConfigByIdData, O>;
   /** 省市区：不传上级编码为省份，省份编码为其城市，城市编码为其区县 (GET /api/basic/queryProvinceCity) */
   queryProvinceCity: QueryHelpers<"queryProvinceCity", [input?: { query?: QueryProvinceCityQuery }], QueryProvinceCityData, O>;
   /** 省市区（同 queryProvinceCity） (GET /api/community/provinceCity/cityQuery) */
   cityQuery: QueryHelpers<"cityQuery", [input?: { query?: CityQueryQuery }], CityQueryData, O>;
   /** 物业详情：物业公司、社区概况、楼栋/单元/房屋/住户数与房屋状态分布 (GET /api/system/communities/actions/propertyDetail) */
-  getPropertyDetail: QueryHelpers<"getPropertyDetail", [input?: { query?: GetPropertyDetailQuery }], GetPropertyDetailData, O>;
+  getPropertyDetail: QueryHelpers<"getPropertyDetail", [input?: { query?: GetPropertyDetailQueryInput }], GetPropertyDetailData, O>;
   /** 社区防疫统计：住户、14 天内新入住、重点人员、近 7 天访客与开门 (GET /api/system/inhabitants/actions/preventionStatistics) */
-  getPreventionStatistics: QueryHelpers<"getPreventionStatistics", [input?: { query?: GetPreventionStatisticsQuery }], GetPreventionStatisticsData, O>;
+  getPreventionStatistics: QueryHelpers<"getPreventionStatistics", [input?: { query?: GetPreventionStatisticsQueryInput }], GetPreventionStatisticsData, O>;
   /** 住户档案：住户、房屋、卡片、重点人员、人脸数与最近 10 次开门 (GET /api/system/inhabitants/:id/actions/profile) */
-  getInhabitantProfile: QueryHelpers<"getInhabitantProfile", [input: { params: GetInhabitantProfileParams }], GetInhabitantProfileData, O>;
+  getInhabitantProfile: QueryHelpers<"getInhabitantProfile", [input: { params: GetInhabitantProfileParamsInput }], GetInhabitantProfileData, O>;
   /** 本租户的边缘服务（按名称或序列号搜索，分页） (GET /api/device/edgeService/actions/getEdgeServiceList) */
-  getEdgeServiceList: QueryHelpers<"getEdgeServiceList", [input?: { query?: GetEdgeServiceListQuery }], GetEdgeServiceListData, O>;
+  getEdgeServiceList: QueryHelpers<"getEdgeServiceList", [input?: { query?: GetEdgeServiceListQueryInput }], GetEdgeServiceListData, O>;
   /** 边缘服务详情与各类设备数量 (GET /api/device/edgeService/actions/getEdgeServiceDetails) */
-  getEdgeServiceDetails: QueryHelpers<"getEdgeServiceDetails", [input?: { query?: GetEdgeServiceDetailsQuery }], GetEdgeServiceDetailsData, O>;
+  getEdgeServiceDetails: QueryHelpers<"getEdgeServiceDetails", [input?: { query?: GetEdgeServiceDetailsQueryInput }], GetEdgeServiceDetailsData, O>;
   /** 边缘服务下的设备（可按社区、设备类型筛选，分页） (GET /api/device/edgeService/actions/getEdgeDeviceList) */
-  getEdgeDeviceList: QueryHelpers<"getEdgeDeviceList", [input?: { query?: GetEdgeDeviceListQuery }], GetEdgeDeviceListData, O>;
+  getEdgeDeviceList: QueryHelpers<"getEdgeDeviceList", [input?: { query?: GetEdgeDeviceListQueryInput }], GetEdgeDeviceListData, O>;
   /** 一台边缘设备的通道 (GET /api/device/edgeService/actions/getEdgeDeviceChannelList) */
-  getEdgeDeviceChannelList: QueryHelpers<"getEdgeDeviceChannelList", [input: { query: GetEdgeDeviceChannelListQuery }], GetEdgeDeviceChannelListData, O>;
+  getEdgeDeviceChannelList: QueryHelpers<"getEdgeDeviceChannelList", [input: { query: GetEdgeDeviceChannelListQueryInput }], GetEdgeDeviceChannelListData, O>;
   /** 边缘服务下所有设备的通道（可按社区筛选） (GET /api/device/edgeService/actions/getEdgeChannelList) */
-  getEdgeChannelList: QueryHelpers<"getEdgeChannelList", [input?: { query?: GetEdgeChannelListQuery }], GetEdgeChannelListData, O>;
+  getEdgeChannelList: QueryHelpers<"getEdgeChannelList", [input?: { query?: GetEdgeChannelListQueryInput }], GetEdgeChannelListData, O>;
   /** 边缘服务各模块的上报情况（心跳、设备、通道、绑定社区） (GET /api/device/edgeService/actions/getEgdeModuleReportStatus) */
-  getEgdeModuleReportStatus: QueryHelpers<"getEgdeModuleReportStatus", [input?: { query?: GetEgdeModuleReportStatusQuery }], GetEgdeModuleReportStatusData, O>;
+  getEgdeModuleReportStatus: QueryHelpers<"getEgdeModuleReportStatus", [input?: { query?: GetEgdeModuleReportStatusQueryInput }], GetEgdeModuleReportStatusData, O>;
   /** 边缘服务绑定的社区 (GET /api/device/edgeService/actions/getEdgeBindCommunityList) */
-  getEdgeBindCommunityList: QueryHelpers<"getEdgeBindCommunityList", [input?: { query?: GetEdgeBindCommunityListQuery }], GetEdgeBindCommunityListData, O>;
+  getEdgeBindCommunityList: QueryHelpers<"getEdgeBindCommunityList", [input?: { query?: GetEdgeBindCommunityListQueryInput }], GetEdgeBindCommunityListData, O>;
   /** 通道类型 (GET /api/device/edgeService/actions/getChannelType) */
   getChannelType: QueryHelpers<"getChannelType", [input?: Record<string, never>], GetChannelTypeData, O>;
   /** 设备类型 (GET /api/device/edgeService/actions/getDeviceType) */
@@ -1091,47 +1192,47 @@ export interface ApiQueries<O = unknown> {
   /** 边缘服务授权（类型 252）的总数、已用数、有效期与各边缘服务的授权情况 (GET /api/device/edgeService/actions/findEdgeLicenseList) */
   findEdgeLicenseList: QueryHelpers<"findEdgeLicenseList", [input?: Record<string, never>], FindEdgeLicenseListData, O>;
   /** 社区绑定且在顶栏显示的第一个边缘服务（无则 null） (GET /api/device/edgeService/actions/getEdgeServiceByCommunityId) */
-  getEdgeServiceByCommunityId: QueryHelpers<"getEdgeServiceByCommunityId", [input: { query: GetEdgeServiceByCommunityIdQuery }], GetEdgeServiceByCommunityIdData, O>;
+  getEdgeServiceByCommunityId: QueryHelpers<"getEdgeServiceByCommunityId", [input: { query: GetEdgeServiceByCommunityIdQueryInput }], GetEdgeServiceByCommunityIdData, O>;
   /** 新增边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService) */
   addEdgeService: QueryHelpers<"addEdgeService", [input?: { body?: AddEdgeServiceBody }], AddEdgeServiceData, O> & MutationHelpers<"addEdgeService", [input?: { body?: AddEdgeServiceBody }], AddEdgeServiceData, O>;
   /** 修改边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService/actions/updateEdgeService) */
-  updateEdgeService: QueryHelpers<"updateEdgeService", [input?: { body?: UpdateEdgeServiceBody }], UpdateEdgeServiceData, O> & MutationHelpers<"updateEdgeService", [input?: { body?: UpdateEdgeServiceBody }], UpdateEdgeServiceData, O>;
+  updateEdgeService: QueryHelpers<"updateEdgeService", [input?: { body?: UpdateEdgeServiceBodyInput }], UpdateEdgeServiceData, O> & MutationHelpers<"updateEdgeService", [input?: { body?: UpdateEdgeServiceBodyInput }], UpdateEdgeServiceData, O>;
   /** 删除边缘服务（其下还有设备时拒绝） (DELETE /api/device/edgeService/:id) */
-  deleteEdgeService: QueryHelpers<"deleteEdgeService", [input: { params: DeleteEdgeServiceParams }], DeleteEdgeServiceData, O> & MutationHelpers<"deleteEdgeService", [input: { params: DeleteEdgeServiceParams }], DeleteEdgeServiceData, O>;
+  deleteEdgeService: QueryHelpers<"deleteEdgeService", [input: { params: DeleteEdgeServiceParamsInput }], DeleteEdgeServiceData, O> & MutationHelpers<"deleteEdgeService", [input: { params: DeleteEdgeServiceParamsInput }], DeleteEdgeServiceData, O>;
   /** 删除边缘服务及其下的设备 (DELETE /api/device/edgeService/force/:id) */
-  forceDeleteEdgeService: QueryHelpers<"forceDeleteEdgeService", [input: { params: ForceDeleteEdgeServiceParams }], ForceDeleteEdgeServiceData, O> & MutationHelpers<"forceDeleteEdgeService", [input: { params: ForceDeleteEdgeServiceParams }], ForceDeleteEdgeServiceData, O>;
+  forceDeleteEdgeService: QueryHelpers<"forceDeleteEdgeService", [input: { params: ForceDeleteEdgeServiceParamsInput }], ForceDeleteEdgeServiceData, O> & MutationHelpers<"forceDeleteEdgeService", [input: { params: ForceDeleteEdgeServiceParamsInput }], ForceDeleteEdgeServiceData, O>;
   /** 用户同意授权边缘服务 (POST /api/device/edgeService/actions/updateAuthLogin) */
-  updateAuthLogin: QueryHelpers<"updateAuthLogin", [input?: { body?: UpdateAuthLoginBody }], UpdateAuthLoginData, O> & MutationHelpers<"updateAuthLogin", [input?: { body?: UpdateAuthLoginBody }], UpdateAuthLoginData, O>;
+  updateAuthLogin: QueryHelpers<"updateAuthLogin", [input?: { body?: UpdateAuthLoginBodyInput }], UpdateAuthLoginData, O> & MutationHelpers<"updateAuthLogin", [input?: { body?: UpdateAuthLoginBodyInput }], UpdateAuthLoginData, O>;
   /** 边缘服务是否已授权 (POST /api/device/edgeService/actions/getEdgeAuth) */
-  getEdgeAuth: QueryHelpers<"getEdgeAuth", [input?: { body?: GetEdgeAuthBody }], GetEdgeAuthData, O> & MutationHelpers<"getEdgeAuth", [input?: { body?: GetEdgeAuthBody }], GetEdgeAuthData, O>;
+  getEdgeAuth: QueryHelpers<"getEdgeAuth", [input?: { body?: GetEdgeAuthBodyInput }], GetEdgeAuthData, O> & MutationHelpers<"getEdgeAuth", [input?: { body?: GetEdgeAuthBodyInput }], GetEdgeAuthData, O>;
   /** 设置边缘服务是否在顶栏显示 (POST /api/device/edgeService/actions/setShowEnable) */
-  setShowEnable: QueryHelpers<"setShowEnable", [input: { body: SetShowEnableBody }], SetShowEnableData, O> & MutationHelpers<"setShowEnable", [input: { body: SetShowEnableBody }], SetShowEnableData, O>;
+  setShowEnable: QueryHelpers<"setShowEnable", [input: { body: SetShowEnableBodyInput }], SetShowEnableData, O> & MutationHelpers<"setShowEnable", [input: { body: SetShowEnableBodyInput }], SetShowEnableData, O>;
   /** 开启或关闭边缘服务的远程访问 (POST /api/device/edgeService/actions/enableRemoteAccess) */
-  enableRemoteAccess: QueryHelpers<"enableRemoteAccess", [input?: { body?: EnableRemoteAccessBody }], EnableRemoteAccessData, O> & MutationHelpers<"enableRemoteAccess", [input?: { body?: EnableRemoteAccessBody }], EnableRemoteAccessData, O>;
+  enableRemoteAccess: QueryHelpers<"enableRemoteAccess", [input?: { body?: EnableRemoteAccessBodyInput }], EnableRemoteAccessData, O> & MutationHelpers<"enableRemoteAccess", [input?: { body?: EnableRemoteAccessBodyInput }], EnableRemoteAccessData, O>;
   /** 向边缘服务同步（社区、设备与通道数） (POST /api/device/edgeService/actions/synchronizationEdgeService) */
-  synchronizationEdgeService: QueryHelpers<"synchronizationEdgeService", [input?: { body?: SynchronizationEdgeServiceBody }], SynchronizationEdgeServiceData, O> & MutationHelpers<"synchronizationEdgeService", [input?: { body?: SynchronizationEdgeServiceBody }], SynchronizationEdgeServiceData, O>;
+  synchronizationEdgeService: QueryHelpers<"synchronizationEdgeService", [input?: { body?: SynchronizationEdgeServiceBodyInput }], SynchronizationEdgeServiceData, O> & MutationHelpers<"synchronizationEdgeService", [input?: { body?: SynchronizationEdgeServiceBodyInput }], SynchronizationEdgeServiceData, O>;
   /** 向边缘服务同步设备与通道 (POST /api/device/edgeService/actions/synchronizationEdgeDevice) */
-  synchronizationEdgeDevice: QueryHelpers<"synchronizationEdgeDevice", [input?: { body?: SynchronizationEdgeDeviceBody }], SynchronizationEdgeDeviceData, O> & MutationHelpers<"synchronizationEdgeDevice", [input?: { body?: SynchronizationEdgeDeviceBody }], SynchronizationEdgeDeviceData, O>;
+  synchronizationEdgeDevice: QueryHelpers<"synchronizationEdgeDevice", [input?: { body?: SynchronizationEdgeDeviceBodyInput }], SynchronizationEdgeDeviceData, O> & MutationHelpers<"synchronizationEdgeDevice", [input?: { body?: SynchronizationEdgeDeviceBodyInput }], SynchronizationEdgeDeviceData, O>;
   /** 向边缘服务同步绑定社区的房屋与住户数据 (POST /api/device/edgeService/actions/syncData) */
-  syncData: QueryHelpers<"syncData", [input?: { body?: SyncDataBody }], SyncDataData, O> & MutationHelpers<"syncData", [input?: { body?: SyncDataBody }], SyncDataData, O>;
+  syncData: QueryHelpers<"syncData", [input?: { body?: SyncDataBodyInput }], SyncDataData, O> & MutationHelpers<"syncData", [input?: { body?: SyncDataBodyInput }], SyncDataData, O>;
   /** 把边缘设备关联到本租户的社区（communityId 为 null 时取消关联） (POST /api/device/edgeService/actions/setEdgeDeviceRelationCommunity) */
-  setEdgeDeviceRelationCommunity: QueryHelpers<"setEdgeDeviceRelationCommunity", [input?: { body?: SetEdgeDeviceRelationCommunityBody }], SetEdgeDeviceRelationCommunityData, O> & MutationHelpers<"setEdgeDeviceRelationCommunity", [input?: { body?: SetEdgeDeviceRelationCommunityBody }], SetEdgeDeviceRelationCommunityData, O>;
+  setEdgeDeviceRelationCommunity: QueryHelpers<"setEdgeDeviceRelationCommunity", [input?: { body?: SetEdgeDeviceRelationCommunityBodyInput }], SetEdgeDeviceRelationCommunityData, O> & MutationHelpers<"setEdgeDeviceRelationCommunity", [input?: { body?: SetEdgeDeviceRelationCommunityBodyInput }], SetEdgeDeviceRelationCommunityData, O>;
   /** 把设备的通道关联到本租户的社区（通道随设备的社区） (POST /api/device/edgeService/actions/setEdgeChannelRelationCommunity) */
-  setEdgeChannelRelationCommunity: QueryHelpers<"setEdgeChannelRelationCommunity", [input?: { body?: SetEdgeChannelRelationCommunityBody }], SetEdgeChannelRelationCommunityData, O> & MutationHelpers<"setEdgeChannelRelationCommunity", [input?: { body?: SetEdgeChannelRelationCommunityBody }], SetEdgeChannelRelationCommunityData, O>;
+  setEdgeChannelRelationCommunity: QueryHelpers<"setEdgeChannelRelationCommunity", [input?: { body?: SetEdgeChannelRelationCommunityBodyInput }], SetEdgeChannelRelationCommunityData, O> & MutationHelpers<"setEdgeChannelRelationCommunity", [input?: { body?: SetEdgeChannelRelationCommunityBodyInput }], SetEdgeChannelRelationCommunityData, O>;
   /** 修改边缘设备的序列号或名称 (POST /api/device/edgeService/actions/updateDeviceSerialDetail) */
-  updateDeviceSerialDetail: QueryHelpers<"updateDeviceSerialDetail", [input?: { body?: UpdateDeviceSerialDetailBody }], UpdateDeviceSerialDetailData, O> & MutationHelpers<"updateDeviceSerialDetail", [input?: { body?: UpdateDeviceSerialDetailBody }], UpdateDeviceSerialDetailData, O>;
+  updateDeviceSerialDetail: QueryHelpers<"updateDeviceSerialDetail", [input?: { body?: UpdateDeviceSerialDetailBodyInput }], UpdateDeviceSerialDetailData, O> & MutationHelpers<"updateDeviceSerialDetail", [input?: { body?: UpdateDeviceSerialDetailBodyInput }], UpdateDeviceSerialDetailData, O>;
   /** 为边缘服务使用一个授权（类型 252，已授权时不重复使用） (POST /api/device/edgeService/actions/addEdgeLicense) */
-  addEdgeLicense: QueryHelpers<"addEdgeLicense", [input?: { body?: AddEdgeLicenseBody }], AddEdgeLicenseData, O> & MutationHelpers<"addEdgeLicense", [input?: { body?: AddEdgeLicenseBody }], AddEdgeLicenseData, O>;
+  addEdgeLicense: QueryHelpers<"addEdgeLicense", [input?: { body?: AddEdgeLicenseBodyInput }], AddEdgeLicenseData, O> & MutationHelpers<"addEdgeLicense", [input?: { body?: AddEdgeLicenseBodyInput }], AddEdgeLicenseData, O>;
   /** 进入智慧平台：边缘服务的地址与一次性票据 (POST /api/device/edgeService/actions/getFrpsAuth) */
-  getFrpsAuth: QueryHelpers<"getFrpsAuth", [input?: { body?: GetFrpsAuthBody }], GetFrpsAuthData, O> & MutationHelpers<"getFrpsAuth", [input?: { body?: GetFrpsAuthBody }], GetFrpsAuthData, O>;
+  getFrpsAuth: QueryHelpers<"getFrpsAuth", [input?: { body?: GetFrpsAuthBodyInput }], GetFrpsAuthData, O> & MutationHelpers<"getFrpsAuth", [input?: { body?: GetFrpsAuthBodyInput }], GetFrpsAuthData, O>;
   /** 社区的摄像机与人脸抓拍机（视频巡查、摄像头测试、视频演示） (GET /api/device/devices/actions/cameras) */
-  listCameras: QueryHelpers<"listCameras", [input: { query: ListCamerasQuery }], ListCamerasData, O>;
+  listCameras: QueryHelpers<"listCameras", [input: { query: ListCamerasQueryInput }], ListCamerasData, O>;
   /** 以文搜图：文字的各个词匹配抓拍图片的描述、通道、车牌或抓拍类型，匹配多的在前 (POST /api/capture/capturePictures/actions/textSearch) */
-  searchCapturePictures: QueryHelpers<"searchCapturePictures", [input?: { body?: SearchCapturePicturesBody }], SearchCapturePicturesData, O> & MutationHelpers<"searchCapturePictures", [input?: { body?: SearchCapturePicturesBody }], SearchCapturePicturesData, O>;
+  searchCapturePictures: QueryHelpers<"searchCapturePictures", [input?: { body?: SearchCapturePicturesBodyInput }], SearchCapturePicturesData, O> & MutationHelpers<"searchCapturePictures", [input?: { body?: SearchCapturePicturesBodyInput }], SearchCapturePicturesData, O>;
   /** 运营助手：社区的设备、告警、AI 巡检、电梯、报修与待办建议 (GET /api/device/operationAssistant/actions/summary) */
-  getOperationAssistantSummary: QueryHelpers<"getOperationAssistantSummary", [input: { query: GetOperationAssistantSummaryQuery }], GetOperationAssistantSummaryData, O>;
+  getOperationAssistantSummary: QueryHelpers<"getOperationAssistantSummary", [input: { query: GetOperationAssistantSummaryQueryInput }], GetOperationAssistantSummaryData, O>;
   /** AI 巡检概览：社区的巡检配置、任务、记录统计与最新 10 条记录 (GET /api/device/aiInspection/actions/overview) */
-  getAiInspectionOverview: QueryHelpers<"getAiInspectionOverview", [input: { query: GetAiInspectionOverviewQuery }], GetAiInspectionOverviewData, O>;
+  getAiInspectionOverview: QueryHelpers<"getAiInspectionOverview", [input: { query: GetAiInspectionOverviewQueryInput }], GetAiInspectionOverviewData, O>;
   /** 消防充电平台的地址（系统配置项 fireChargeUrl，未配置时为 null） (GET /api/vehicle/charge/actions/getWebUrl) */
   getChargeWebUrl: QueryHelpers<"getChargeWebUrl", [input?: Record<string, never>], GetChargeWebUrlData, O>;
   /** 导入社区（请求体为填写好的导入模板 .xlsx，最大 20 MB），提交为后台任务 (POST /api/system/communities/actions/importCommunity) */
@@ -1145,77 +1246,77 @@ export interface ApiQueries<O = unknown> {
   /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
   getApiReferenceAsset: QueryHelpers<"getApiReferenceAsset", [input: { params: GetApiReferenceAssetParams }], GetApiReferenceAssetData, O>;
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
-  getPaymentSettings: QueryHelpers<"getPaymentSettings", [input?: { query?: GetPaymentSettingsQuery }], GetPaymentSettingsData, O>;
+  getPaymentSettings: QueryHelpers<"getPaymentSettings", [input?: { query?: GetPaymentSettingsQueryInput }], GetPaymentSettingsData, O>;
   /** 保存缴费设置的一个分页（支付参数、票据、其他），并标记该分页已配置 (POST /api/property/paymentSettings/actions/save) */
-  savePaymentSettings: QueryHelpers<"savePaymentSettings", [input?: { body?: SavePaymentSettingsBody }], SavePaymentSettingsData, O> & MutationHelpers<"savePaymentSettings", [input?: { body?: SavePaymentSettingsBody }], SavePaymentSettingsData, O>;
+  savePaymentSettings: QueryHelpers<"savePaymentSettings", [input?: { body?: SavePaymentSettingsBodyInput }], SavePaymentSettingsData, O> & MutationHelpers<"savePaymentSettings", [input?: { body?: SavePaymentSettingsBodyInput }], SavePaymentSettingsData, O>;
   /** 缴费引导的配置标记（没有社区时全部为 false） (GET /api/property/bill/steer) */
-  getBillSteer: QueryHelpers<"getBillSteer", [input?: { query?: GetBillSteerQuery }], GetBillSteerData, O>;
+  getBillSteer: QueryHelpers<"getBillSteer", [input?: { query?: GetBillSteerQueryInput }], GetBillSteerData, O>;
   /** 提交账单生成任务（后台执行，按缴费项目与社区分批） (POST /api/property/bills/actions/generate) */
-  generateBills: QueryHelpers<"generateBills", [input?: { body?: GenerateBillsBody }], GenerateBillsData, O> & MutationHelpers<"generateBills", [input?: { body?: GenerateBillsBody }], GenerateBillsData, O>;
+  generateBills: QueryHelpers<"generateBills", [input?: { body?: GenerateBillsBodyInput }], GenerateBillsData, O> & MutationHelpers<"generateBills", [input?: { body?: GenerateBillsBodyInput }], GenerateBillsData, O>;
   /** 账单生成任务的进度与批次（任务中心的样子） (GET /api/property/bills/actions/generationTask) */
-  getGenerationTask: QueryHelpers<"getGenerationTask", [input?: { query?: GetGenerationTaskQuery }], GetGenerationTaskData, O>;
+  getGenerationTask: QueryHelpers<"getGenerationTask", [input?: { query?: GetGenerationTaskQueryInput }], GetGenerationTaskData, O>;
   /** 账单列表（分页；按社区、状态、账期、缴费项目、批次、楼栋、房屋、关键字筛选） (POST /api/property/bills/actions/query) */
-  queryBills: QueryHelpers<"queryBills", [input?: { body?: QueryBillsBody }], QueryBillsData, O> & MutationHelpers<"queryBills", [input?: { body?: QueryBillsBody }], QueryBillsData, O>;
+  queryBills: QueryHelpers<"queryBills", [input?: { body?: QueryBillsBodyInput }], QueryBillsData, O> & MutationHelpers<"queryBills", [input?: { body?: QueryBillsBodyInput }], QueryBillsData, O>;
   /** 审核通过账单（按 id 或整个批次；非待审核的跳过） (POST /api/property/bills/actions/approve) */
-  approveBills: QueryHelpers<"approveBills", [input?: { body?: ApproveBillsBody }], ApproveBillsData, O> & MutationHelpers<"approveBills", [input?: { body?: ApproveBillsBody }], ApproveBillsData, O>;
+  approveBills: QueryHelpers<"approveBills", [input?: { body?: ApproveBillsBodyInput }], ApproveBillsData, O> & MutationHelpers<"approveBills", [input?: { body?: ApproveBillsBodyInput }], ApproveBillsData, O>;
   /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
-  rejectBills: QueryHelpers<"rejectBills", [input?: { body?: RejectBillsBody }], RejectBillsData, O> & MutationHelpers<"rejectBills", [input?: { body?: RejectBillsBody }], RejectBillsData, O>;
+  rejectBills: QueryHelpers<"rejectBills", [input?: { body?: RejectBillsBodyInput }], RejectBillsData, O> & MutationHelpers<"rejectBills", [input?: { body?: RejectBillsBodyInput }], RejectBillsData, O>;
   /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
-  getRoomHistory: QueryHelpers<"getRoomHistory", [input?: { query?: GetRoomHistoryQuery }], GetRoomHistoryData, O>;
+  getRoomHistory: QueryHelpers<"getRoomHistory", [input?: { query?: GetRoomHistoryQueryInput }], GetRoomHistoryData, O>;
   /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
-  getRoomBills: QueryHelpers<"getRoomBills", [input?: { query?: GetRoomBillsQuery }], GetRoomBillsData, O>;
+  getRoomBills: QueryHelpers<"getRoomBills", [input?: { query?: GetRoomBillsQueryInput }], GetRoomBillsData, O>;
   /** 缴费：同一房屋的账单一次收款，开具收据 (POST /api/property/bills/actions/pay) */
-  payBills: QueryHelpers<"payBills", [input?: { body?: PayBillsBody }], PayBillsData, O> & MutationHelpers<"payBills", [input?: { body?: PayBillsBody }], PayBillsData, O>;
+  payBills: QueryHelpers<"payBills", [input?: { body?: PayBillsBodyInput }], PayBillsData, O> & MutationHelpers<"payBills", [input?: { body?: PayBillsBodyInput }], PayBillsData, O>;
   /** 收据及其明细（打印） (GET /api/property/receipts/:id/actions/print) */
-  printReceipt: QueryHelpers<"printReceipt", [input: { params: PrintReceiptParams }], PrintReceiptData, O>;
+  printReceipt: QueryHelpers<"printReceipt", [input: { params: PrintReceiptParamsInput }], PrintReceiptData, O>;
   /** 收款的可退金额（已退、待审核与剩余） (GET /api/property/payments/:id/actions/refundable) */
-  getRefundable: QueryHelpers<"getRefundable", [input: { params: GetRefundableParams }], GetRefundableData, O>;
+  getRefundable: QueryHelpers<"getRefundable", [input: { params: GetRefundableParamsInput }], GetRefundableData, O>;
   /** 申请退款（待审核） (POST /api/property/refunds/actions/apply) */
-  applyRefund: QueryHelpers<"applyRefund", [input?: { body?: ApplyRefundBody }], ApplyRefundData, O> & MutationHelpers<"applyRefund", [input?: { body?: ApplyRefundBody }], ApplyRefundData, O>;
+  applyRefund: QueryHelpers<"applyRefund", [input?: { body?: ApplyRefundBodyInput }], ApplyRefundData, O> & MutationHelpers<"applyRefund", [input?: { body?: ApplyRefundBodyInput }], ApplyRefundData, O>;
   /** 审核通过退款（退回账单已收金额，记一笔退款流水） (POST /api/property/refunds/:id/actions/approve) */
-  approveRefund: QueryHelpers<"approveRefund", [input: { params: ApproveRefundParams }], ApproveRefundData, O> & MutationHelpers<"approveRefund", [input: { params: ApproveRefundParams }], ApproveRefundData, O>;
+  approveRefund: QueryHelpers<"approveRefund", [input: { params: ApproveRefundParamsInput }], ApproveRefundData, O> & MutationHelpers<"approveRefund", [input: { params: ApproveRefundParamsInput }], ApproveRefundData, O>;
   /** 驳回退款申请（须填驳回原因） (POST /api/property/refunds/:id/actions/reject) */
-  rejectRefund: QueryHelpers<"rejectRefund", [input: { params: RejectRefundParams; body?: RejectRefundBody }], RejectRefundData, O> & MutationHelpers<"rejectRefund", [input: { params: RejectRefundParams; body?: RejectRefundBody }], RejectRefundData, O>;
+  rejectRefund: QueryHelpers<"rejectRefund", [input: { params: RejectRefundParamsInput; body?: RejectRefundBody }], RejectRefundData, O> & MutationHelpers<"rejectRefund", [input: { params: RejectRefundParamsInput; body?: RejectRefundBody }], RejectRefundData, O>;
   /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
-  applyWaiver: QueryHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBody }], ApplyWaiverData, O> & MutationHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBody }], ApplyWaiverData, O>;
+  applyWaiver: QueryHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBodyInput }], ApplyWaiverData, O> & MutationHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBodyInput }], ApplyWaiverData, O>;
   /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
-  approveWaiver: QueryHelpers<"approveWaiver", [input: { params: ApproveWaiverParams }], ApproveWaiverData, O> & MutationHelpers<"approveWaiver", [input: { params: ApproveWaiverParams }], ApproveWaiverData, O>;
+  approveWaiver: QueryHelpers<"approveWaiver", [input: { params: ApproveWaiverParamsInput }], ApproveWaiverData, O> & MutationHelpers<"approveWaiver", [input: { params: ApproveWaiverParamsInput }], ApproveWaiverData, O>;
   /** 驳回减免申请（须填驳回原因） (POST /api/property/waivers/:id/actions/reject) */
-  rejectWaiver: QueryHelpers<"rejectWaiver", [input: { params: RejectWaiverParams; body?: RejectWaiverBody }], RejectWaiverData, O> & MutationHelpers<"rejectWaiver", [input: { params: RejectWaiverParams; body?: RejectWaiverBody }], RejectWaiverData, O>;
+  rejectWaiver: QueryHelpers<"rejectWaiver", [input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }], RejectWaiverData, O> & MutationHelpers<"rejectWaiver", [input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }], RejectWaiverData, O>;
   /** 某日的对账：按支付方式与收款人的收款、退款、申报金额与差额，是否已日结 (GET /api/property/reconciliations/actions/day) */
-  getReconciliationDay: QueryHelpers<"getReconciliationDay", [input?: { query?: GetReconciliationDayQuery }], GetReconciliationDayData, O>;
+  getReconciliationDay: QueryHelpers<"getReconciliationDay", [input?: { query?: GetReconciliationDayQueryInput }], GetReconciliationDayData, O>;
   /** 申报某日各收款人各支付方式的实际到账金额 (POST /api/property/reconciliations/actions/declare) */
-  declareReconciliation: QueryHelpers<"declareReconciliation", [input?: { body?: DeclareReconciliationBody }], DeclareReconciliationData, O> & MutationHelpers<"declareReconciliation", [input?: { body?: DeclareReconciliationBody }], DeclareReconciliationData, O>;
+  declareReconciliation: QueryHelpers<"declareReconciliation", [input?: { body?: DeclareReconciliationBodyInput }], DeclareReconciliationData, O> & MutationHelpers<"declareReconciliation", [input?: { body?: DeclareReconciliationBodyInput }], DeclareReconciliationData, O>;
   /** 日结（可同时申报；日结后该日不能再修改） (POST /api/property/reconciliations/actions/close) */
-  closeReconciliation: QueryHelpers<"closeReconciliation", [input?: { body?: CloseReconciliationBody }], CloseReconciliationData, O> & MutationHelpers<"closeReconciliation", [input?: { body?: CloseReconciliationBody }], CloseReconciliationData, O>;
+  closeReconciliation: QueryHelpers<"closeReconciliation", [input?: { body?: CloseReconciliationBodyInput }], CloseReconciliationData, O> & MutationHelpers<"closeReconciliation", [input?: { body?: CloseReconciliationBodyInput }], CloseReconciliationData, O>;
   /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
-  getPaymentReport: QueryHelpers<"getPaymentReport", [input?: { body?: GetPaymentReportBody }], GetPaymentReportData, O> & MutationHelpers<"getPaymentReport", [input?: { body?: GetPaymentReportBody }], GetPaymentReportData, O>;
+  getPaymentReport: QueryHelpers<"getPaymentReport", [input?: { body?: GetPaymentReportBodyInput }], GetPaymentReportData, O> & MutationHelpers<"getPaymentReport", [input?: { body?: GetPaymentReportBodyInput }], GetPaymentReportData, O>;
   /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
   exportPaymentReport: QueryHelpers<"exportPaymentReport", [input?: { query?: ExportPaymentReportQuery }], ExportPaymentReportData, O>;
   /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
-  payFromBalance: QueryHelpers<"payFromBalance", [input?: { body?: PayFromBalanceBody }], PayFromBalanceData, O> & MutationHelpers<"payFromBalance", [input?: { body?: PayFromBalanceBody }], PayFromBalanceData, O>;
+  payFromBalance: QueryHelpers<"payFromBalance", [input?: { body?: PayFromBalanceBodyInput }], PayFromBalanceData, O> & MutationHelpers<"payFromBalance", [input?: { body?: PayFromBalanceBodyInput }], PayFromBalanceData, O>;
   /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房号筛选），含欠费合计 (POST /api/property/arrears/actions/pageList) */
-  queryArrears: QueryHelpers<"queryArrears", [input?: { body?: QueryArrearsBody }], QueryArrearsData, O> & MutationHelpers<"queryArrears", [input?: { body?: QueryArrearsBody }], QueryArrearsData, O>;
+  queryArrears: QueryHelpers<"queryArrears", [input?: { body?: QueryArrearsBodyInput }], QueryArrearsData, O> & MutationHelpers<"queryArrears", [input?: { body?: QueryArrearsBodyInput }], QueryArrearsData, O>;
   /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
-  exportArrears: QueryHelpers<"exportArrears", [input?: { query?: ExportArrearsQuery }], ExportArrearsData, O>;
+  exportArrears: QueryHelpers<"exportArrears", [input?: { query?: ExportArrearsQueryInput }], ExportArrearsData, O>;
   /** 提交催缴通知生成任务（后台按房屋生成，进度在任务中心） (POST /api/property/dunningNotices/actions/generate) */
-  generateDunningNotices: QueryHelpers<"generateDunningNotices", [input?: { body?: GenerateDunningNoticesBody }], GenerateDunningNoticesData, O> & MutationHelpers<"generateDunningNotices", [input?: { body?: GenerateDunningNoticesBody }], GenerateDunningNoticesData, O>;
+  generateDunningNotices: QueryHelpers<"generateDunningNotices", [input?: { body?: GenerateDunningNoticesBodyInput }], GenerateDunningNoticesData, O> & MutationHelpers<"generateDunningNotices", [input?: { body?: GenerateDunningNoticesBodyInput }], GenerateDunningNoticesData, O>;
   /** 催缴通知的默认标题与内容模板 (GET /api/property/dunningNotices/actions/template) */
   getDunningTemplate: QueryHelpers<"getDunningTemplate", [input?: Record<string, never>], GetDunningTemplateData, O>;
   /** 催缴通知生成任务的进度 (GET /api/property/dunningNotices/actions/generationTask) */
-  getDunningTask: QueryHelpers<"getDunningTask", [input?: { query?: GetDunningTaskQuery }], GetDunningTaskData, O>;
+  getDunningTask: QueryHelpers<"getDunningTask", [input?: { query?: GetDunningTaskQueryInput }], GetDunningTaskData, O>;
   /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
-  printDunningNotice: QueryHelpers<"printDunningNotice", [input: { params: PrintDunningNoticeParams }], PrintDunningNoticeData, O>;
+  printDunningNotice: QueryHelpers<"printDunningNotice", [input: { params: PrintDunningNoticeParamsInput }], PrintDunningNoticeData, O>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
-  getSmartHomeSteer: QueryHelpers<"getSmartHomeSteer", [input: { query: GetSmartHomeSteerQuery }], GetSmartHomeSteerData, O>;
+  getSmartHomeSteer: QueryHelpers<"getSmartHomeSteer", [input: { query: GetSmartHomeSteerQueryInput }], GetSmartHomeSteerData, O>;
   /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
-  getCurrentUser: QueryHelpers<"getCurrentUser", [input?: { query?: GetCurrentUserQuery }], GetCurrentUserData, O>;
+  getCurrentUser: QueryHelpers<"getCurrentUser", [input?: { query?: GetCurrentUserQueryInput }], GetCurrentUserData, O>;
   /** 用户中心信息（本人；主账号可看本租户任一用户） (GET /api/auth/user/:userId/center) */
-  getUserCenter: QueryHelpers<"getUserCenter", [input: { params: GetUserCenterParams }], GetUserCenterData, O>;
+  getUserCenter: QueryHelpers<"getUserCenter", [input: { params: GetUserCenterParamsInput }], GetUserCenterData, O>;
   /** 本租户的启用用户 (GET /api/system/user/queryList) */
   listTenantUsers: QueryHelpers<"listTenantUsers", [input?: Record<string, never>], ListTenantUsersData, O>;
   /** 社区的物业人员（用户属于租户：本租户社区答全部启用用户，其他社区答空列表） (POST /api/system/users/actions/queryPropertyListByCommunityId) */
-  listPropertyUsersByCommunity: QueryHelpers<"listPropertyUsersByCommunity", [input?: { body?: ListPropertyUsersByCommunityBody }], ListPropertyUsersByCommunityData, O> & MutationHelpers<"listPropertyUsersByCommunity", [input?: { body?: ListPropertyUsersByCommunityBody }], ListPropertyUsersByCommunityData, O>;
+  listPropertyUsersByCommunity: QueryHelpers<"listPropertyUsersByCommunity", [input?: { body?: ListPropertyUsersByCommunityBodyInput }], ListPropertyUsersByCommunityData, O> & MutationHelpers<"listPropertyUsersByCommunity", [input?: { body?: ListPropertyUsersByCommunityBodyInput }], ListPropertyUsersByCommunityData, O>;
   /** 租户首页地址与平台图片 (GET /api/management/logos) */
   getLogos: QueryHelpers<"getLogos", [input?: Record<string, never>], GetLogosData, O>;
   /** 五类授权（212、209、217、251、252）的总数、已用数与有效期 (GET /api/management/tenantService/actions/license) */
@@ -1229,33 +1330,33 @@ export interface ApiQueries<O = unknown> {
   /** 错误码表（错误码 → 中文提示） (GET /api/basic/language/errorcode) */
   getErrorCodeTable: QueryHelpers<"getErrorCodeTable", [input?: { query?: GetErrorCodeTableQuery }], GetErrorCodeTableData, O>;
   /** 上报一次页面操作（打开驾驶舱、任务中心、菜单配置） (POST /api/management/operationLog/actions/report) */
-  reportOperation: QueryHelpers<"reportOperation", [input: { body: ReportOperationBody }], ReportOperationData, O> & MutationHelpers<"reportOperation", [input: { body: ReportOperationBody }], ReportOperationData, O>;
+  reportOperation: QueryHelpers<"reportOperation", [input: { body: ReportOperationBodyInput }], ReportOperationData, O> & MutationHelpers<"reportOperation", [input: { body: ReportOperationBodyInput }], ReportOperationData, O>;
   /** 保存本租户的菜单配置（整体替换；空列表恢复默认菜单；仅主账号） (POST /api/system/menuCustomizations/actions/save) */
-  saveMenuCustomization: QueryHelpers<"saveMenuCustomization", [input: { body: SaveMenuCustomizationBody }], SaveMenuCustomizationData, O> & MutationHelpers<"saveMenuCustomization", [input: { body: SaveMenuCustomizationBody }], SaveMenuCustomizationData, O>;
+  saveMenuCustomization: QueryHelpers<"saveMenuCustomization", [input: { body: SaveMenuCustomizationBodyInput }], SaveMenuCustomizationData, O> & MutationHelpers<"saveMenuCustomization", [input: { body: SaveMenuCustomizationBodyInput }], SaveMenuCustomizationData, O>;
   /** 任务中心列表（最新在前；主账号看租户全部任务，其他用户看自己发起的） (GET /api/management/taskCentre/actions/list) */
-  listTaskCentre: QueryHelpers<"listTaskCentre", [input?: { query?: ListTaskCentreQuery }], ListTaskCentreData, O>;
+  listTaskCentre: QueryHelpers<"listTaskCentre", [input?: { query?: ListTaskCentreQueryInput }], ListTaskCentreData, O>;
   /** 工作台：当前社区的楼栋、单元、房屋、入住与住户数 (GET /api/system/communities/actions/workBenchGetCommunityStatistics) */
-  getWorkbenchCommunityStatistics: QueryHelpers<"getWorkbenchCommunityStatistics", [input: { query: GetWorkbenchCommunityStatisticsQuery }], GetWorkbenchCommunityStatisticsData, O>;
+  getWorkbenchCommunityStatistics: QueryHelpers<"getWorkbenchCommunityStatistics", [input: { query: GetWorkbenchCommunityStatisticsQueryInput }], GetWorkbenchCommunityStatisticsData, O>;
   /** 工作台：待审核的房屋认证数与最早的 5 条 (GET /api/system/roomAuditOrders/actions/workBenchQueryList) */
-  getWorkbenchRoomAudits: QueryHelpers<"getWorkbenchRoomAudits", [input: { query: GetWorkbenchRoomAuditsQuery }], GetWorkbenchRoomAuditsData, O>;
+  getWorkbenchRoomAudits: QueryHelpers<"getWorkbenchRoomAudits", [input: { query: GetWorkbenchRoomAuditsQueryInput }], GetWorkbenchRoomAuditsData, O>;
   /** 工作台：待处理与处理中的报修数与最新的 5 条未完成报修 (GET /api/property/repairs/actions/workBenchQueryList) */
-  getWorkbenchRepairs: QueryHelpers<"getWorkbenchRepairs", [input: { query: GetWorkbenchRepairsQuery }], GetWorkbenchRepairsData, O>;
+  getWorkbenchRepairs: QueryHelpers<"getWorkbenchRepairs", [input: { query: GetWorkbenchRepairsQueryInput }], GetWorkbenchRepairsData, O>;
   /** 工作台：已发布的有效公告数与最新的 5 条（置顶在前） (GET /api/property/notices/actions/workBenchQueryList) */
-  getWorkbenchNotices: QueryHelpers<"getWorkbenchNotices", [input: { query: GetWorkbenchNoticesQuery }], GetWorkbenchNoticesData, O>;
+  getWorkbenchNotices: QueryHelpers<"getWorkbenchNotices", [input: { query: GetWorkbenchNoticesQueryInput }], GetWorkbenchNoticesData, O>;
   /** 工作台：房屋总数、入住与空置数、各状态房屋数 (GET /api/system/rooms/actions/workBenchGetRoomStatistics) */
-  getWorkbenchRoomStatistics: QueryHelpers<"getWorkbenchRoomStatistics", [input: { query: GetWorkbenchRoomStatisticsQuery }], GetWorkbenchRoomStatisticsData, O>;
+  getWorkbenchRoomStatistics: QueryHelpers<"getWorkbenchRoomStatistics", [input: { query: GetWorkbenchRoomStatisticsQueryInput }], GetWorkbenchRoomStatisticsData, O>;
   /** 工作台：住户总数、本月新增、各身份住户数 (GET /api/system/inhabitants/actions/workBenchGetResidentStatistics) */
-  getWorkbenchResidentStatistics: QueryHelpers<"getWorkbenchResidentStatistics", [input: { query: GetWorkbenchResidentStatisticsQuery }], GetWorkbenchResidentStatisticsData, O>;
+  getWorkbenchResidentStatistics: QueryHelpers<"getWorkbenchResidentStatistics", [input: { query: GetWorkbenchResidentStatisticsQueryInput }], GetWorkbenchResidentStatisticsData, O>;
   /** 工作台：近 7 天开门次数（今日、合计、失败、每天、各开门方式） (GET /api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics) */
-  getWorkbenchOpenDoorStatistics: QueryHelpers<"getWorkbenchOpenDoorStatistics", [input: { query: GetWorkbenchOpenDoorStatisticsQuery }], GetWorkbenchOpenDoorStatisticsData, O>;
+  getWorkbenchOpenDoorStatistics: QueryHelpers<"getWorkbenchOpenDoorStatistics", [input: { query: GetWorkbenchOpenDoorStatisticsQueryInput }], GetWorkbenchOpenDoorStatisticsData, O>;
   /** 工作台：今日进出车次、登记车牌数、近 7 天每天进出 (GET /api/vehicle/vehicle/actions/workBenchGetVehicleStatistics) */
-  getWorkbenchVehicleStatistics: QueryHelpers<"getWorkbenchVehicleStatistics", [input: { query: GetWorkbenchVehicleStatisticsQuery }], GetWorkbenchVehicleStatisticsData, O>;
+  getWorkbenchVehicleStatistics: QueryHelpers<"getWorkbenchVehicleStatistics", [input: { query: GetWorkbenchVehicleStatisticsQueryInput }], GetWorkbenchVehicleStatisticsData, O>;
   /** 当前用户在社区的工作台布局（未保存时为默认布局） (GET /api/management/layout) */
-  getWorkbenchLayout: QueryHelpers<"getWorkbenchLayout", [input: { query: GetWorkbenchLayoutQuery }], GetWorkbenchLayoutData, O>;
+  getWorkbenchLayout: QueryHelpers<"getWorkbenchLayout", [input: { query: GetWorkbenchLayoutQueryInput }], GetWorkbenchLayoutData, O>;
   /** 保存当前用户在社区的工作台布局（不可用的模块被去掉） (POST /api/management/layout) */
-  saveWorkbenchLayout: QueryHelpers<"saveWorkbenchLayout", [input: { body: SaveWorkbenchLayoutBody }], SaveWorkbenchLayoutData, O> & MutationHelpers<"saveWorkbenchLayout", [input: { body: SaveWorkbenchLayoutBody }], SaveWorkbenchLayoutData, O>;
+  saveWorkbenchLayout: QueryHelpers<"saveWorkbenchLayout", [input: { body: SaveWorkbenchLayoutBodyInput }], SaveWorkbenchLayoutData, O> & MutationHelpers<"saveWorkbenchLayout", [input: { body: SaveWorkbenchLayoutBodyInput }], SaveWorkbenchLayoutData, O>;
   /** 删除当前用户的工作台布局（恢复默认） (DELETE /api/management/layout/:layoutId) */
-  deleteWorkbenchLayout: QueryHelpers<"deleteWorkbenchLayout", [input: { params: DeleteWorkbenchLayoutParams }], DeleteWorkbenchLayoutData, O> & MutationHelpers<"deleteWorkbenchLayout", [input: { params: DeleteWorkbenchLayoutParams }], DeleteWorkbenchLayoutData, O>;
+  deleteWorkbenchLayout: QueryHelpers<"deleteWorkbenchLayout", [input: { params: DeleteWorkbenchLayoutParamsInput }], DeleteWorkbenchLayoutData, O> & MutationHelpers<"deleteWorkbenchLayout", [input: { params: DeleteWorkbenchLayoutParamsInput }], DeleteWorkbenchLayoutData, O>;
   /** 全部工作台模块（“添加模块”对话框） (GET /api/management/item) */
   listWorkbenchModules: QueryHelpers<"listWorkbenchModules", [input?: Record<string, never>], ListWorkbenchModulesData, O>;
   /** 一个工作台模块的说明 (GET /api/management/item/:moduleId) */
@@ -1267,7 +1368,7 @@ export interface ApiQueries<O = unknown> {
   /** 缴费引导满意度问卷，及当前用户是否已提交 (GET /tenantApi/crain/help/web/questionnaire/user/:id) */
   getQuestionnaire: QueryHelpers<"getQuestionnaire", [input: { params: GetQuestionnaireParams }], GetQuestionnaireData, O>;
   /** 提交问卷答案（每个用户一份，再次提交替换） (POST /tenantApi/crain/help/web/questionnaire/user/answers) */
-  submitQuestionnaire: QueryHelpers<"submitQuestionnaire", [input?: { body?: SubmitQuestionnaireBody }], SubmitQuestionnaireData, O> & MutationHelpers<"submitQuestionnaire", [input?: { body?: SubmitQuestionnaireBody }], SubmitQuestionnaireData, O>;
+  submitQuestionnaire: QueryHelpers<"submitQuestionnaire", [input?: { body?: SubmitQuestionnaireBodyInput }], SubmitQuestionnaireData, O> & MutationHelpers<"submitQuestionnaire", [input?: { body?: SubmitQuestionnaireBodyInput }], SubmitQuestionnaireData, O>;
   /** 埋点：上报浏览器环境（请求体可 gzip 压缩） (POST /pick/envInfo) */
   reportTrackingEnvironment: QueryHelpers<"reportTrackingEnvironment", [input?: { body?: ReportTrackingEnvironmentBody }], ReportTrackingEnvironmentData, O> & MutationHelpers<"reportTrackingEnvironment", [input?: { body?: ReportTrackingEnvironmentBody }], ReportTrackingEnvironmentData, O>;
   /** 埋点：上报点击记录（每次最多 500 条，请求体可 gzip 压缩） (POST /pick/pickInfo) */
@@ -1277,9 +1378,9 @@ export interface ApiQueries<O = unknown> {
   /** 全局看板：租户总量、住户最多的社区、告警与报修、近 7 天开门与车辆进出 (GET /api/management/board/actions/global) */
   getGlobalBoard: QueryHelpers<"getGlobalBoard", [input?: Record<string, never>], GetGlobalBoardData, O>;
   /** 项目看板：一个社区的总量与分布（未指定时为租户的第一个社区；没有社区时为 null） (GET /api/management/board/actions/project) */
-  getProjectBoard: QueryHelpers<"getProjectBoard", [input?: { query?: GetProjectBoardQuery }], GetProjectBoardData, O>;
+  getProjectBoard: QueryHelpers<"getProjectBoard", [input?: { query?: GetProjectBoardQueryInput }], GetProjectBoardData, O>;
   /** 巡检统计：合计与完成率、每天、每个计划（一个社区或全部） (GET /api/property/inspectPlanReports/actions/statistics) */
-  getInspectStatistics: QueryHelpers<"getInspectStatistics", [input?: { query?: GetInspectStatisticsQuery }], GetInspectStatisticsData, O>;
+  getInspectStatistics: QueryHelpers<"getInspectStatistics", [input?: { query?: GetInspectStatisticsQueryInput }], GetInspectStatisticsData, O>;
 }
 
 /**

@@ -310,10 +310,8 @@ export const operations = {
             "type": "array",
             "maxItems": 100,
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           }
         },
@@ -491,10 +489,8 @@ export const operations = {
         "properties": {
           "roomId": {
             "description": "房屋",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         },
         "required": [
@@ -551,17 +547,11 @@ export const operations = {
           },
           "pageNo": {
             "description": "页码",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "number"
           },
           "pageSize": {
             "description": "每页条数",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "number"
           },
           "keyword": {
             "description": "关键字",
@@ -701,9 +691,9 @@ export const operations = {
             "description": "路径中没有社区时必填",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           }
         },
         "additionalProperties": true
@@ -742,9 +732,9 @@ export const operations = {
             "description": "路径中没有社区时必填",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           }
         },
         "additionalProperties": true
@@ -770,9 +760,9 @@ export const operations = {
             "description": "路径中没有社区时必填",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           }
         },
         "additionalProperties": true
@@ -811,9 +801,9 @@ export const operations = {
             "description": "路径中没有社区时必填",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           }
         },
         "additionalProperties": true
@@ -839,9 +829,9 @@ export const operations = {
             "description": "路径中没有社区时必填",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           }
         },
         "additionalProperties": true
@@ -880,9 +870,9 @@ export const operations = {
             "description": "路径中没有社区时必填",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           }
         },
         "additionalProperties": true
@@ -1037,17 +1027,11 @@ export const operations = {
         "properties": {
           "pageNo": {
             "description": "页码",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "number"
           },
           "pageSize": {
             "description": "每页条数",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "number"
           },
           "keyword": {
             "description": "关键字",
@@ -1118,31 +1102,20 @@ export const operations = {
           },
           "communityId": {
             "description": "社区",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           },
           "deviceCategory": {
             "description": "设备类型",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer"
           },
           "pageNo": {
             "description": "页码",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "number"
           },
           "pageSize": {
             "description": "每页条数",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "number"
           }
         }
       }
@@ -1203,10 +1176,8 @@ export const operations = {
           },
           "communityId": {
             "description": "社区",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -1378,21 +1349,13 @@ export const operations = {
         "properties": {
           "edgeId": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "communityIds": {
             "description": "本租户的社区 id 数组",
@@ -1479,21 +1442,13 @@ export const operations = {
         "properties": {
           "edgeId": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "edgeId 的旧名",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -1517,21 +1472,13 @@ export const operations = {
         "properties": {
           "edgeId": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "edgeId 的旧名",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -1555,21 +1502,13 @@ export const operations = {
         "properties": {
           "edgeId": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "showEnable": {
             "description": "在顶栏显示",
@@ -1610,21 +1549,13 @@ export const operations = {
         "properties": {
           "edgeId": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "enableRemoteAccess": {
             "description": "远程访问",
@@ -1674,21 +1605,13 @@ export const operations = {
         "properties": {
           "edgeId": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "edgeId 的旧名",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -1712,21 +1635,13 @@ export const operations = {
         "properties": {
           "edgeId": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "edgeId 的旧名",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -1750,21 +1665,13 @@ export const operations = {
         "properties": {
           "edgeId": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "edgeId 的旧名",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -1791,28 +1698,22 @@ export const operations = {
             "description": "设备",
             "type": "array",
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "deviceId": {
             "description": "设备",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "communityId": {
             "description": "社区",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           }
         }
       }
@@ -1837,20 +1738,16 @@ export const operations = {
         "properties": {
           "deviceId": {
             "description": "设备",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "communityId": {
             "description": "社区",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           }
         }
       }
@@ -1875,21 +1772,13 @@ export const operations = {
         "properties": {
           "deviceId": {
             "description": "设备",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "设备",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "serialNo": {
             "type": [
@@ -1930,21 +1819,13 @@ export const operations = {
         "properties": {
           "edgeId": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "edgeId 的旧名",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -1971,27 +1852,18 @@ export const operations = {
         "properties": {
           "edgeId": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "id": {
             "description": "边缘服务",
-            "type": [
-              "integer",
-              "string"
-            ],
-            "minimum": 1,
-            "pattern": "^[1-9]\\d{0,14}$"
+            "type": "integer",
+            "minimum": 1
           },
           "jumpType": {
             "description": "跳转类型",
             "type": [
               "integer",
-              "string",
               "null"
             ]
           }
@@ -2059,23 +1931,17 @@ export const operations = {
             "description": "社区",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "pageNo": {
             "description": "页码",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "number"
           },
           "pageSize": {
             "description": "每页条数",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "number"
           }
         }
       }
@@ -2247,10 +2113,8 @@ export const operations = {
         "properties": {
           "communityId": {
             "description": "社区",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -2278,9 +2142,9 @@ export const operations = {
             "description": "社区",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "section": {
             "description": "payParams | receipt | other",
@@ -2300,7 +2164,6 @@ export const operations = {
             "description": "取整方式",
             "type": [
               "integer",
-              "string",
               "null"
             ]
           },
@@ -2322,7 +2185,6 @@ export const operations = {
             "description": "默认票据类型",
             "type": [
               "integer",
-              "string",
               "null"
             ]
           },
@@ -2385,10 +2247,8 @@ export const operations = {
         "properties": {
           "communityId": {
             "description": "社区",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -2426,10 +2286,8 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "communityIds": {
@@ -2439,10 +2297,8 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "buildingIds": {
@@ -2452,10 +2308,8 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "roomIds": {
@@ -2465,10 +2319,8 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "manualAmount": {
@@ -2501,10 +2353,8 @@ export const operations = {
         "properties": {
           "id": {
             "description": "任务",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -2533,18 +2383,20 @@ export const operations = {
             "description": "社区",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "status": {
             "description": "状态",
             "type": [
               "integer",
-              "string",
               "array",
               "null"
-            ]
+            ],
+            "items": {
+              "type": "integer"
+            }
           },
           "period": {
             "description": "账期",
@@ -2557,33 +2409,33 @@ export const operations = {
             "description": "缴费项目",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "batchId": {
             "description": "批次",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "buildingId": {
             "description": "楼栋",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "roomId": {
             "description": "房屋",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "keyword": {
             "description": "关键字",
@@ -2595,16 +2447,14 @@ export const operations = {
           "pageNo": {
             "description": "页码",
             "type": [
-              "integer",
-              "string",
+              "number",
               "null"
             ]
           },
           "pageSize": {
             "description": "每页条数",
             "type": [
-              "integer",
-              "string",
+              "number",
               "null"
             ]
           }
@@ -2636,19 +2486,17 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "batchId": {
             "description": "账单批次",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           }
         }
       }
@@ -2678,19 +2526,17 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "batchId": {
             "description": "账单批次",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "reason": {
             "description": "驳回原因",
@@ -2726,10 +2572,8 @@ export const operations = {
         "properties": {
           "roomId": {
             "description": "房屋",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -2756,10 +2600,8 @@ export const operations = {
         "properties": {
           "roomId": {
             "description": "房屋",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -2794,17 +2636,14 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "payMethod": {
             "description": "支付方式",
             "type": [
               "integer",
-              "string",
               "null"
             ]
           },
@@ -2872,10 +2711,8 @@ export const operations = {
         "properties": {
           "id": {
             "description": "收据",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         },
         "required": [
@@ -2901,10 +2738,8 @@ export const operations = {
         "properties": {
           "id": {
             "description": "收款记录",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         },
         "required": [
@@ -2934,9 +2769,9 @@ export const operations = {
             "description": "收款记录",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "amount": {
             "description": "退款金额",
@@ -2950,7 +2785,6 @@ export const operations = {
             "description": "退款方式",
             "type": [
               "integer",
-              "string",
               "null"
             ]
           },
@@ -2985,10 +2819,8 @@ export const operations = {
         "properties": {
           "id": {
             "description": "退款申请",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         },
         "required": [
@@ -3017,10 +2849,8 @@ export const operations = {
         "properties": {
           "id": {
             "description": "退款申请",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         },
         "required": [
@@ -3066,15 +2896,14 @@ export const operations = {
             "description": "账单",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "waiverType": {
             "description": "1 折扣，2 金额",
             "type": [
               "integer",
-              "string",
               "null"
             ]
           },
@@ -3125,10 +2954,8 @@ export const operations = {
         "properties": {
           "id": {
             "description": "减免申请",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         },
         "required": [
@@ -3157,10 +2984,8 @@ export const operations = {
         "properties": {
           "id": {
             "description": "减免申请",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         },
         "required": [
@@ -3199,10 +3024,8 @@ export const operations = {
         "properties": {
           "communityId": {
             "description": "社区",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           },
           "day": {
             "description": "YYYY-MM-DD",
@@ -3234,9 +3057,9 @@ export const operations = {
             "description": "社区",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "day": {
             "description": "对账日期",
@@ -3302,9 +3125,9 @@ export const operations = {
             "description": "社区",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "day": {
             "description": "对账日期",
@@ -3391,10 +3214,8 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           }
         }
@@ -3427,7 +3248,8 @@ export const operations = {
           },
           "communityIds": {
             "description": "以逗号分隔的社区 id",
-            "type": "string"
+            "type": "string",
+            "pattern": "^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$"
           }
         }
       }
@@ -3462,10 +3284,8 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "payAmount": {
@@ -3521,31 +3341,30 @@ export const operations = {
             "description": "社区",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "buildingId": {
             "description": "楼栋",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "paymentItemId": {
             "description": "缴费项目",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "bucket": {
             "description": "1 30天以内，2 31-90天，3 91-180天，4 180天以上",
             "type": [
               "integer",
-              "string",
               "null"
             ]
           },
@@ -3560,7 +3379,6 @@ export const operations = {
             "description": "页码",
             "type": [
               "integer",
-              "string",
               "null"
             ]
           },
@@ -3568,7 +3386,6 @@ export const operations = {
             "description": "每页条数",
             "type": [
               "integer",
-              "string",
               "null"
             ]
           }
@@ -3594,31 +3411,22 @@ export const operations = {
         "properties": {
           "communityId": {
             "description": "社区",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           },
           "buildingId": {
             "description": "楼栋",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           },
           "paymentItemId": {
             "description": "缴费项目",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           },
           "bucket": {
             "description": "1 30天以内，2 31-90天，3 91-180天，4 180天以上",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer"
           },
           "roomNo": {
             "description": "房号",
@@ -3649,9 +3457,9 @@ export const operations = {
             "description": "社区",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           },
           "buildingIds": {
             "description": "楼栋",
@@ -3660,10 +3468,8 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "roomIds": {
@@ -3673,10 +3479,8 @@ export const operations = {
               "null"
             ],
             "items": {
-              "type": [
-                "integer",
-                "string"
-              ]
+              "type": "integer",
+              "minimum": 1
             }
           },
           "title": {
@@ -3733,10 +3537,8 @@ export const operations = {
         "properties": {
           "id": {
             "description": "任务",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -3759,10 +3561,8 @@ export const operations = {
         "properties": {
           "id": {
             "description": "催缴通知",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         },
         "required": [
@@ -3874,9 +3674,9 @@ export const operations = {
             "description": "社区",
             "type": [
               "integer",
-              "string",
               "null"
-            ]
+            ],
+            "minimum": 1
           }
         }
       }
@@ -3993,13 +3793,9 @@ export const operations = {
         "properties": {
           "source": {
             "description": "来源",
-            "type": [
-              "integer",
-              "string"
-            ],
+            "type": "integer",
             "minimum": 0,
-            "maximum": 9999,
-            "pattern": "^\\d{1,4}$"
+            "maximum": 9999
           },
           "operationCode": {
             "description": "操作编码",
@@ -4010,13 +3806,9 @@ export const operations = {
           },
           "operationType": {
             "description": "操作类型",
-            "type": [
-              "integer",
-              "string"
-            ],
+            "type": "integer",
             "minimum": 0,
-            "maximum": 9999,
-            "pattern": "^\\d{1,4}$"
+            "maximum": 9999
           }
         },
         "required": [
@@ -4060,10 +3852,7 @@ export const operations = {
                   ]
                 },
                 "sortNo": {
-                  "type": [
-                    "integer",
-                    "string"
-                  ]
+                  "type": "integer"
                 },
                 "hidden": {
                   "type": "boolean"
@@ -4093,17 +3882,11 @@ export const operations = {
         "properties": {
           "pageNo": {
             "description": "页码",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "number"
           },
           "pageSize": {
             "description": "每页条数",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "number"
           }
         }
       }
@@ -4377,10 +4160,8 @@ export const operations = {
         "properties": {
           "communityId": {
             "description": "社区",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           },
           "layout": {
             "description": "模块：{moduleId, w} 或模块 id；未知或不可用的模块被去掉，宽度不是 1 或 2 时取模块的默认宽度",
@@ -4412,10 +4193,8 @@ export const operations = {
         "properties": {
           "layoutId": {
             "description": "布局",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         },
         "required": [
@@ -4727,10 +4506,8 @@ export const operations = {
         "properties": {
           "communityId": {
             "description": "社区",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           }
         }
       }
@@ -4754,17 +4531,12 @@ export const operations = {
         "properties": {
           "communityId": {
             "description": "社区",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer",
+            "minimum": 1
           },
           "days": {
             "description": "7–365，默认 30",
-            "type": [
-              "integer",
-              "string"
-            ]
+            "type": "integer"
           }
         }
       }

@@ -4,4 +4,5 @@ export interface AjvError { instancePath: string; schemaPath: string; keyword: s
 export interface StandaloneValidator { (data: unknown): boolean; errors?: AjvError[] | null }
 /** Schema path of each check -> its Chinese message; required fields -> message; fields checked as text. */
 export interface ValidatorMeta { messages: Record<string, string>; required: Record<string, string>; numericFields: string[] }
-export interface CompiledValidator { validate: StandaloneValidator; meta: ValidatorMeta }
+/** coerce (declared operations): converts the integers and numbers given as text in the payload itself, before validate. */
+export interface CompiledValidator { validate: StandaloneValidator; meta: ValidatorMeta; coerce?: StandaloneValidator }

@@ -10,6 +10,7 @@ import { compileStandalone, resourceValidatorSpecs, ruleValidatorSpec, type Vali
 import { fullDdl, planMigrations, snapshotOf, type Snapshot } from "./ddl.ts";
 import { openApiDocument, rowSchema } from "./openapi.ts";
 import { addOperationsToOpenApi, emitOperations, loadOperations } from "./operations.ts";
+import { checkActionOperations, stateActionsModule } from "./state-actions.ts";
 import { scalarText } from "../../src/common/scalar-text.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -114,7 +115,8 @@ function validatorFiles(model: Model): Record<string, string> {
       `export interface StandaloneValidator { (data: unknown): boolean; errors?: AjvError[] | null }\n` +
       `/** Schema path of each check -> its Chinese message; required fields -> message; fields checked as text. */\n` +
       `export interface ValidatorMeta { messages: Record<string, string>; required: Record<string, string>; numericFields: string[] }\n` +
-      `export interface CompiledValidator { validate: StandaloneValidator; meta: ValidatorMeta }`,
+      `/** coerce (declared operations): converts the integers and numbers given as text in the payload itself, before validate. */\n` +
+      `export interface CompiledValidator { validate: StandaloneValidator; meta: ValidatorMeta; coerce?: StandaloneValidator }`,
   );
   return files;
 }
@@ -213,6 +215,7 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
   );
   put("mappings.ts", ts("schemas/mappings.yaml", `import type { MappingDef } from "./model-types.ts";\n\nexport const mappings: Record<string, MappingDef> = ${json(model.mappings)};`));
   put("states.ts", ts("schemas/mappings.yaml", statesModule(model.mappings)));
+  put("actions.ts", ts("schemas/modules/*.yaml (resource actions)", stateActionsModule(model)));
   put(
     "rules.ts",
     ts(
@@ -286,6 +289,7 @@ export async function emitAll(root: string, existing: Map<string, string>): Prom
   for (const m of planned) put(`migrations/${m.name}`, `-- ${HEADER}\n${m.sql}`);
   put("migrations/snapshot.json", json({ $comment: HEADER, tables: snapshot }) + "\n");
   const operations = loadOperations(root, model);
+  checkActionOperations(model, operations);
   for (const [name, text] of Object.entries(await emitOperations(model, operations))) put(name, text);
   const openapi = openApiDocument(model, version);
   addOperationsToOpenApi(openapi, model, operations);

@@ -188,6 +188,69 @@ export function partSchema(model: Model, op: OperationModel, part: InputPart): J
   };
 }
 
+/** The JSON types a schema node names. */
+const typesOf = (s: Json): string[] => [s.type ?? []].flat();
+/** A value the edge converts: the schema says integer or number, and not string. */
+const isNumeric = (types: string[]) => (types.includes("integer") || types.includes("number")) && !types.includes("string");
+
+/** A schema and the schemas inside it (properties, items) rewritten node by node. */
+function eachNode(s: Json, f: (node: Json) => Json): Json {
+  const out: Json = { ...s };
+  if (s.properties && typeof s.properties === "object") out.properties = Object.fromEntries(Object.entries<Json>(s.properties).map(([k, v]) => [k, eachNode(v, f)]));
+  if (s.items && typeof s.items === "object" && !Array.isArray(s.items)) out.items = eachNode(s.items, f);
+  return f(out);
+}
+
+/** An integer the validator checks is a safe one too (a text the coercion pass made a number may lie past 2^53). */
+const withSafeIntegers = (s: Json): Json =>
+  eachNode(s, (node) => (typesOf(node).includes("integer") ? { ...node, maximum: node.maximum ?? Number.MAX_SAFE_INTEGER, minimum: node.minimum ?? -Number.MAX_SAFE_INTEGER } : node));
+
+/** What a client may send for a part: an integer or number also as its decimal text (the edge converts it; the handler's type says number). */
+const sentSchema = (s: Json): Json => eachNode(s, (node) => (isNumeric(typesOf(node)) ? { ...node, type: [...typesOf(node), "string"] } : node));
+
+/**
+ * What the coercion pass converts in one plain property (undefined: nothing), compiled with ajv's
+ * coerceTypes: where the schema says integer or number (and not string), a numeric text becomes that
+ * number and "" becomes null (no value); null and booleans are listed as accepted so that ajv leaves
+ * them as they are (it would make 0 and 1 of them) for the validator to refuse. Arrays and objects
+ * are walked; their own type is not touched.
+ */
+function coercionOf(s: Json): Json | undefined {
+  const out: Json = {};
+  const types = typesOf(s);
+  if (isNumeric(types)) out.type = [...new Set([...types, "null", "boolean"])];
+  if (s.items && typeof s.items === "object" && !Array.isArray(s.items)) {
+    const items = coercionOf(s.items);
+    if (items) out.items = items;
+  }
+  const properties = Object.entries<Json>(s.properties ?? {}).flatMap(([k, v]) => {
+    const c = coercionOf(v);
+    return c ? [[k, c] as const] : [];
+  });
+  if (properties.length) out.properties = Object.fromEntries(properties);
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * The coercion pass of one input part (undefined: nothing to convert): it runs before the validator,
+ * on the value the handler gets (src/common/validation-run.ts). Rule and field properties are
+ * checked as text and not converted.
+ */
+function partCoercion(op: OperationModel, part: InputPart): ValidatorSpec | undefined {
+  const properties = Object.entries<Json>(op.input[part]?.properties ?? {}).flatMap(([name, s]) => {
+    const c = s.rule || s.field ? undefined : coercionOf(s);
+    return c ? [[name, c] as const] : [];
+  });
+  if (!properties.length) return undefined;
+  return {
+    exportName: `${op.name}_${part}`,
+    schema: { $id: `op_${op.name}_${part}_coercion`, type: "object", properties: Object.fromEntries(properties) },
+    messages: {},
+    required: {},
+    numericFields: [],
+  };
+}
+
 /** The validator of one input part: rule and field properties as the resources check them, others as plain JSON Schema. */
 function partValidator(model: Model, op: OperationModel, part: InputPart): ValidatorSpec | undefined {
   const input = op.input[part];
@@ -227,7 +290,7 @@ function partValidator(model: Model, op: OperationModel, part: InputPart): Valid
       }
       if (!s.field || NUMERIC_AS_TEXT.has(f.type) || (f.mapping && f.type !== "boolean")) numericFields.push(name);
     } else {
-      properties[name] = Object.fromEntries(Object.entries(s).filter(([k]) => !OWN_KEYS.includes(k) && k !== "description"));
+      properties[name] = withSafeIntegers(Object.fromEntries(Object.entries(s).filter(([k]) => !OWN_KEYS.includes(k) && k !== "description")));
       messages[base] = `${s.label ?? name}格式不正确`;
       if (required.has(name)) requiredMessages[name] = s.requiredMessage ?? `请输入${s.label ?? name}`;
     }
@@ -377,7 +440,7 @@ function operationQueries(op: OperationModel, inputType: string, optional: boole
   return `  /** ${op.summary} (${op.method} ${op.path}) */\n  ${op.name}: ${type};`;
 }
 
-/** generated/operations.ts, operation-types.ts, api-client.ts and validators/operations.{js,d.ts}. */
+/** generated/operations.ts, operation-types.ts, api-client.ts, validators/operations.{js,d.ts} and validators/operation-coercion.js. */
 export async function emitOperations(model: Model, ops: OperationModel[]): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const types: string[] = [];
@@ -386,17 +449,26 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
   const queries: string[] = [];
   const table: Record<string, Json> = {};
   const specs: ValidatorSpec[] = [];
+  const coercions: ValidatorSpec[] = [];
+  const typeImports: string[] = [];
   for (const op of ops) {
     const P = pascal(op.name);
     const parts: Partial<Record<InputPart, Json>> = {};
+    // What a client sends where it differs from what the handler gets (integers also as their text).
+    const sent: Partial<Record<InputPart, Json>> = {};
     for (const part of PARTS) {
       const schema = partSchema(model, op, part);
       if (schema) parts[part] = schema;
+      if (schema && JSON.stringify(sentSchema(schema)) !== JSON.stringify(schema)) sent[part] = sentSchema(schema);
       const spec = partValidator(model, op, part);
       if (spec) specs.push(spec);
+      const coercion = partCoercion(op, part);
+      if (coercion) coercions.push(coercion);
     }
     types.push(await tsType(parts.params, `${P}Params`), await tsType(parts.query, `${P}Query`), await tsType(parts.body, `${P}Body`));
+    for (const part of PARTS) if (sent[part]) types.push(await tsType(sent[part], `${P}${pascal(part)}Input`));
     types.push(await tsType(op.data, `${P}Data`));
+    typeImports.push(...["Params", "Query", "Body"].map((s) => `${P}${s}`), ...PARTS.filter((p) => sent[p]).map((p) => `${P}${pascal(p)}Input`), `${P}Data`);
     map.push(`  ${op.name}: { params: ${P}Params; query: ${P}Query; body: ${P}Body; data: ${P}Data };`);
     table[op.name] = {
       name: op.name,
@@ -413,7 +485,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     };
     const inputParts = PARTS.filter((p) => parts[p]);
     const partRequired = (p: InputPart) => (parts[p]!.required ?? []).length > 0;
-    const inputType = inputParts.length ? `{ ${inputParts.map((p) => `${p}${partRequired(p) ? "" : "?"}: ${P}${pascal(p)}`).join("; ")} }` : "Record<string, never>";
+    const inputType = inputParts.length ? `{ ${inputParts.map((p) => `${p}${partRequired(p) ? "" : "?"}: ${P}${pascal(p)}${sent[p] ? "Input" : ""}`).join("; ")} }` : "Record<string, never>";
     const optional = !inputParts.some(partRequired);
     client.push(
       `    /** ${op.summary} (${op.method} ${op.path}) */\n` +
@@ -422,12 +494,14 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     );
     queries.push(operationQueries(op, inputType, optional));
   }
-  const typeImports = ops.flatMap((op) => ["Params", "Query", "Body", "Data"].map((s) => `${pascal(op.name)}${s}`));
   files["operation-types.ts"] =
-    `// ${HEADER}\n// Source: schemas/operations/*.yaml\n${types
+    `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
+    `// <Name>Params, <Name>Query, <Name>Body: what the handler gets (integers as numbers, converted at the edge);\n` +
+    `// <Name>ParamsInput, ...: where it differs, what a client may send (an integer also as its decimal text).\n${types
       .join("\n")
       .replace(/\n{3,}/g, "\n\n")
-      .trimEnd()}\n\n` + `/** Every operation's input parts and answer data, by operation name. */\nexport interface OperationTypes {\n${map.join("\n")}\n}\n`;
+      .trimEnd()}\n\n` +
+    `/** Every operation's input parts and answer data, by operation name. */\nexport interface OperationTypes {\n${map.join("\n")}\n}\n`;
   files["operations.ts"] =
     `// ${HEADER}\n// Source: schemas/operations/*.yaml\n` +
     `/** One declared operation: the Fastify route and its schema (validated by generated/validators/operations.js). */\n` +
@@ -452,11 +526,16 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `/** Method and path of every operation (for the few places that need the address itself, e.g. a link). */\n` +
     `export const operationRoutes = ${JSON.stringify(Object.fromEntries(ops.map((o) => [o.name, { method: o.method, path: o.path }])), null, 2)} as const;\n`;
   const metaOf = (s: ValidatorSpec) => ({ messages: s.messages, required: s.required, numericFields: s.numericFields });
+  const coerced = new Set(coercions.map((c) => c.exportName));
+  files["validators/operation-coercion.js"] =
+    `// ${HEADER}\n// Source: schemas/operations/*.yaml (ajv standalone code, coerceTypes: the integers and numbers of an input part, given as text)\n` +
+    `${compileStandalone(coercions, { coerceTypes: true })}\n`;
   files["validators/operations.js"] =
     `// ${HEADER}\n// Source: schemas/operations/*.yaml, schemas/rules.yaml (ajv standalone code)\n` +
-    `${compileStandalone(specs)}\nconst metas = ${JSON.stringify(Object.fromEntries(specs.map((s) => [s.exportName, metaOf(s)])))};\n` +
-    `/** The validator of each operation's input part, by "<operation>_<params|query|body>". */\n` +
-    `export const operationValidators = {\n${specs.map((s) => `  ${s.exportName}: { validate: ${s.exportName}, meta: metas.${s.exportName} },`).join("\n")}\n};\n`;
+    `${compileStandalone(specs)}\nimport * as coercion from "./operation-coercion.js";\n` +
+    `const metas = ${JSON.stringify(Object.fromEntries(specs.map((s) => [s.exportName, metaOf(s)])))};\n` +
+    `/** The validator of each operation's input part, by "<operation>_<params|query|body>", with its coercion pass where it has integers. */\n` +
+    `export const operationValidators = {\n${specs.map((s) => `  ${s.exportName}: { validate: ${s.exportName}, meta: metas.${s.exportName}${coerced.has(s.exportName) ? `, coerce: coercion.${s.exportName}` : ""} },`).join("\n")}\n};\n`;
   files["validators/operations.d.ts"] =
     `// ${HEADER}\n// Source: schemas/operations/*.yaml\nimport type { CompiledValidator } from "./types.ts";\nexport declare const operationValidators: Record<string, CompiledValidator>;\n`;
   return files;

@@ -240,12 +240,17 @@ export function ruleValidatorSpec(model: Model, name: string): ValidatorSpec {
 const cacheDir = join(dirname(fileURLToPath(import.meta.url)), "../../.tmp/codegen-validators");
 const cacheSalt = `${readFileSync(fileURLToPath(import.meta.url), "utf8")}\0${createRequire(import.meta.url)("ajv/package.json").version}`;
 
+/** How a module is compiled: coerceTypes converts a value to the type its schema names (the operations' coercion pass only). */
+export interface CompileOptions {
+  coerceTypes?: boolean;
+}
+
 /** Compiles specs into one standalone ESM module with no runtime requires (from the cache when it has them). */
-export function compileStandalone(specs: ValidatorSpec[]): string {
-  const key = createHash("sha256").update(cacheSalt).update(JSON.stringify(specs)).digest("hex");
+export function compileStandalone(specs: ValidatorSpec[], options: CompileOptions = {}): string {
+  const key = createHash("sha256").update(cacheSalt).update(JSON.stringify(options)).update(JSON.stringify(specs)).digest("hex");
   const file = join(cacheDir, `${key}.js`);
   if (existsSync(file)) return readFileSync(file, "utf8");
-  const code = compileFresh(specs);
+  const code = compileFresh(specs, options);
   try {
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(`${file}.${process.pid}`, code);
@@ -256,8 +261,17 @@ export function compileStandalone(specs: ValidatorSpec[]): string {
   return code;
 }
 
-function compileFresh(specs: ValidatorSpec[]): string {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, inlineRefs: false, code: { source: true, esm: true, lines: true }, unicodeRegExp: true });
+function compileFresh(specs: ValidatorSpec[], options: CompileOptions): string {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    inlineRefs: false,
+    code: { source: true, esm: true, lines: true },
+    unicodeRegExp: true,
+    ...(options.coerceTypes ? { coerceTypes: true } : {}),
+  });
   addDecimalKeywords(ajv);
   const exports: Record<string, string> = {};
   try {

@@ -35,11 +35,15 @@ export const fillScene = (text: string, scene = "社区") => text.replace(/\{sce
 /**
  * Runs one compiled validator; returns the first error of each field, in check order. The web app
  * passes a validator it loaded on its own (generated/validators/{resource}.js) to keep forms light.
+ * A declared operation's validator first runs its coercion pass on the payload itself (the caller
+ * hands that object on): where the schema says integer or number, a numeric text becomes the number
+ * and "" null; what it cannot convert stays as given, for the validator to refuse.
  */
-export function runCompiled({ validate, meta }: CompiledValidator, payload: unknown, scene?: string): FieldError[] {
+export function runCompiled({ validate, meta, coerce }: CompiledValidator, payload: unknown, scene?: string): FieldError[] {
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
     return [{ field: "", message: "请求参数错误" }];
   }
+  coerce?.(payload);
   const data = normalizeForValidation(payload as Record<string, unknown>, meta.numericFields);
   if (validate(data)) return [];
   const seen = new Map<string, string>();

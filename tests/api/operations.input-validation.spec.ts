@@ -35,6 +35,19 @@ describe.each(backends)("declared operation input (%s)", (backend) => {
     expect(bad.body.message).toBe("社区格式不正确");
   });
 
+  it("converts ids given as their text at the edge and refuses a text that is no number, writing nothing", async () => {
+    const set = "/api/system/recentCommunity/actions/setRecentCommunityList";
+    const ok = await t.server.request("POST", set, { token: t.admin, body: { communityIds: [String(t.ids.communityA)] } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.recentList.map((c: { communityId: number }) => c.communityId)).toEqual([t.ids.communityA]);
+    const bad = await t.server.request("POST", set, { token: t.admin, body: { communityIds: [String(t.ids.communityA), "abc"] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ code: 40001, message: "社区格式不正确", data: { errors: [{ field: "communityIds", message: "社区格式不正确" }] }, success: false });
+    const path = await t.server.request("GET", "/api/property/receipts/abc/actions/print", { token: t.admin });
+    expect(path.status).toBe(400);
+    expect(path.body.message).toBe("收据格式不正确");
+  });
+
   it("answers an error of schemas/errors.yaml by its code (INVALID_KEY)", async () => {
     const r = await t.server.request("POST", "/api/auth/homepage/actions/keyLogin", { body: { key: "not-a-ticket" } });
     expect(r.status).toBe(400);

@@ -54,13 +54,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   // {realName?, phone? (or phoneNumber), companyShortName?} -> the user center object; each value is
   // checked with the users resource's field rules by the operation's validator.
   route(app, operations.editUserProfile, async ({ body, session, request }) => {
-    const changes: Record<string, unknown> = {};
+    const columns = { realName: "real_name", phone: "phone", companyShortName: "company_short_name" } as const;
+    const changes: { -readonly [name in keyof typeof columns]?: string | null } = {};
     if (body.realName !== undefined) changes.realName = body.realName;
     if (body.phone !== undefined) changes.phone = body.phone;
     else if (body.phoneNumber !== undefined) changes.phone = body.phoneNumber;
     if (body.companyShortName !== undefined) changes.companyShortName = body.companyShortName;
-    const columns: Record<string, string> = { realName: "real_name", phone: "phone", companyShortName: "company_short_name" };
-    const names = Object.keys(changes);
+    const names = (Object.keys(columns) as (keyof typeof columns)[]).filter((n) => n in changes);
     if (names.length) {
       await app.db.transaction(async (tx) => {
         const values = names.map((n) => (changes[n] === "" ? null : changes[n]));

@@ -82,7 +82,13 @@ export async function areasModule(app: FastifyInstance): Promise<void> {
 
 const AREA_BASE = "/api/system/areas";
 
-async function checkParent(db: DbSession, session: SessionInfo, body: Record<string, unknown>, selfId: number | null): Promise<void> {
+/** What the rules read of a generic area write's body (as the client sent it: the generic validation comes after). */
+interface AreaWriteBody {
+  parentId?: unknown;
+  ids?: unknown;
+}
+
+async function checkParent(db: DbSession, session: SessionInfo, body: AreaWriteBody, selfId: number | null): Promise<void> {
   if (body.parentId === undefined || body.parentId === null || body.parentId === "") return;
   const parentId = parseId(body.parentId);
   if (parentId === null) return; // the generic validation answers a malformed value
@@ -105,18 +111,16 @@ async function checkDeletable(db: DbSession, session: SessionInfo, ids: number[]
   if (communities.rows.length) throw apiError("REFERENCED", { message: fillScene(messages.areaHasCommunities, session.sceneName) });
 }
 
-function idsOfBatch(body: Record<string, unknown> | null): number[] {
+function idsOfBatch(body: AreaWriteBody | null): number[] {
   const raw = body?.ids;
   if (!Array.isArray(raw)) return [];
   return raw.map(parseId).filter((id): id is number => id !== null);
 }
 
 /** The value itself when it is a plain object (a JSON object body, the path parameters), else null; checkParent edits the body in place. */
-function plainObject(value: unknown): Record<string, unknown> | null {
-  return isRecord(value) ? value : null;
+function plainObject(value: unknown): (AreaWriteBody & { id?: unknown }) | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * A hook over the generic area endpoints (registered at the root, so it sees routes the CRUD plugin

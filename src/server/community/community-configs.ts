@@ -23,20 +23,23 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 import { COMMUNITY_CODE, ownCommunity } from "../auth/access.ts";
-import { parseId } from "../http/request-input.ts";
+import type { GetCommunityParamConfigData, SetCommunityParamConfigBody } from "../../../generated/operation-types.ts";
 
 export type ConfigKind = "param" | "dad" | "xiChengHealthCode";
 
 const MAX_CONFIG_BYTES = 16 * 1024;
 const RESERVED = new Set(["communityId", "id", "tenantId"]);
 
-export async function readConfig(db: DbSession, tenantId: number, communityId: number, kind: ConfigKind): Promise<Record<string, unknown>> {
-  const { rows } = await db.query<{ config: Record<string, unknown> }>("select config from community_configs where tenant_id = $1 and community_id = $2 and kind = $3", [tenantId, communityId, kind]);
+/** A stored configuration: the page's own keys and their JSON values. */
+type ConfigDocument = Omit<GetCommunityParamConfigData, "communityId">;
+
+export async function readConfig(db: DbSession, tenantId: number, communityId: number, kind: ConfigKind): Promise<ConfigDocument> {
+  const { rows } = await db.query<{ config: ConfigDocument }>("select config from community_configs where tenant_id = $1 and community_id = $2 and kind = $3", [tenantId, communityId, kind]);
   return rows[0]?.config ?? {};
 }
 
-async function mergeConfig(db: DbSession, session: SessionInfo, communityId: number, kind: ConfigKind, changes: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const { rows } = await db.query<{ config: Record<string, unknown> }>(
+async function mergeConfig(db: DbSession, session: SessionInfo, communityId: number, kind: ConfigKind, changes: ConfigDocument): Promise<ConfigDocument> {
+  const { rows } = await db.query<{ config: ConfigDocument }>(
     `insert into community_configs (tenant_id, community_id, kind, config, updated_by)
      values ($1, $2, $3, jsonb_strip_nulls($4::jsonb), $5)
      on conflict (tenant_id, community_id, kind) do update
@@ -48,8 +51,8 @@ async function mergeConfig(db: DbSession, session: SessionInfo, communityId: num
 }
 
 /** The configuration keys of a body (everything but the ids), checked for size and key names. */
-function changesOf(body: Record<string, unknown>): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
+function changesOf(body: SetCommunityParamConfigBody): ConfigDocument {
+  const changes: ConfigDocument = {};
   for (const [key, value] of Object.entries(body)) {
     if (RESERVED.has(key) || value === undefined) continue;
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key)) throw validationError([{ field: key.slice(0, 64), message: messages.configKeyInvalid }]);
@@ -60,9 +63,9 @@ function changesOf(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The community of a set call: the path id, else the body's communityId. */
-function communityOfSet(session: SessionInfo, pathId: number | undefined, body: Record<string, unknown>): number {
-  const id = pathId ?? parseId(body.communityId);
-  if (id === null) throw validationError([{ field: "communityId", message: fillScene(messages.communityRequired, session.sceneName) }]);
+function communityOfSet(session: SessionInfo, pathId: number | undefined, body: SetCommunityParamConfigBody): number {
+  const id = pathId ?? body.communityId;
+  if (id === undefined || id === null) throw validationError([{ field: "communityId", message: fillScene(messages.communityRequired, session.sceneName) }]);
   return id;
 }
 
@@ -71,7 +74,7 @@ export async function communityConfigsModule(app: FastifyInstance): Promise<void
     const community = await ownCommunity(app.db, session, id);
     return { ...(await readConfig(app.db, session.tenantId, community.id, kind)), communityId: community.id };
   };
-  const write = async (session: SessionInfo, ip: string, pathId: number | undefined, body: Record<string, unknown>, kind: ConfigKind) => {
+  const write = async (session: SessionInfo, ip: string, pathId: number | undefined, body: SetCommunityParamConfigBody, kind: ConfigKind) => {
     const community = await ownCommunity(app.db, session, communityOfSet(session, pathId, body));
     const changes = changesOf(body);
     const config = await app.db.transaction(async (tx) => {

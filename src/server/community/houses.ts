@@ -39,7 +39,7 @@ export async function housesModule(app: FastifyInstance): Promise<void> {
   });
 
   route(app, operations.pageListSimpleRooms, async ({ body, session }) => {
-    const { pageNo, pageSize, offset } = pageArgs({ pageNo: body.pageNo, pageSize: body.pageSize });
+    const { pageNo, pageSize, offset } = pageArgs(body);
     const communityId = body.communityId ?? null;
     const keyword = textOf(body.keyword, 32);
     const from = sql`rooms r

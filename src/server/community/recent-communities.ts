@@ -2,9 +2,9 @@
 //   GET  {system}/recentCommunity/actions/getRecentCommunityList -> {recentList: [{communityId, communityName}]}
 //        newest first, at most 5, communities deleted since are left out;
 //   POST {system}/recentCommunity/actions/setRecentCommunityList {communityIds} -> {recentList}: the
-//        list the client gives, newest first, replaces the stored one. Ids that are malformed,
-//        repeated or not communities of the session's tenant are dropped; of the rest the first 5
-//        (constants.recentCommunityMax) are kept.
+//        list the client gives, newest first, replaces the stored one. Ids that are repeated or not
+//        communities of the session's tenant are dropped (a malformed one is refused at the edge); of
+//        the rest the first 5 (constants.recentCommunityMax) are kept.
 // Both keep to the user's community scope: a community outside it is neither listed nor stored.
 // Picker calls: any signed-in user with an authority code.
 import { andInScope, mayAccessCommunity } from "../auth/community-scope.ts";
@@ -15,7 +15,6 @@ import { constants } from "../../../generated/constants.ts";
 import { operations } from "../../../generated/operations.ts";
 import { route } from "../http/operation.ts";
 import type { DbSession } from "../db/types.ts";
-import { parseId } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
 
 export interface RecentCommunity {
@@ -40,7 +39,7 @@ export async function recentCommunitiesModule(app: FastifyInstance): Promise<voi
 
   // The schema takes at most 100 ids (a guard against huge bodies; the stored list is 5).
   route(app, operations.setRecentCommunityList, async ({ body, session }) => {
-    const ids = [...new Set(body.communityIds.map(parseId).filter((id): id is number => id !== null && mayAccessCommunity(session, id)))];
+    const ids = [...new Set(body.communityIds.filter((id) => mayAccessCommunity(session, id)))];
     await app.db.transaction(async (tx) => {
       // Keep the given order: position i is i milliseconds older than the first (newest) one.
       await tx.query("delete from recent_communities where tenant_id = $1 and user_id = $2", [session.tenantId, session.userId]);

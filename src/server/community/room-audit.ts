@@ -9,6 +9,7 @@
 // Reject needs its reason (the schema's required input). Either way the auditor and time are kept.
 import type { FastifyInstance } from "fastify";
 import { resourceByName } from "../../../generated/resources.ts";
+import type { InhabitantsRow, RoomAuditOrdersRow } from "../../../generated/types.ts";
 import { messages } from "../../../generated/errors.ts";
 import { validateResource } from "../../common/validate.ts";
 import { apiError, validationError } from "../http/envelope.ts";
@@ -22,7 +23,9 @@ import { fillMessage } from "../../../generated/fill-errors.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 
-async function approve({ tx, session, row, columns }: ActionHookContext): Promise<void> {
+async function approve({ tx, session, row: order, columns }: ActionHookContext): Promise<void> {
+  // The hook gets the order as the API shows it: a roomAuditOrders row.
+  const row = order as Partial<RoomAuditOrdersRow>;
   const room = await camelRows<{ communityId: number; maxResidents: number | null; residents: number }>(
     tx,
     `select r.community_id, r.max_residents,
@@ -39,7 +42,7 @@ async function approve({ tx, session, row, columns }: ActionHookContext): Promis
     if (maxResidents !== null && residents >= maxResidents) {
       throw apiError("ILLEGAL_STATE", { message: fillMessage.auditRoomFull({ max: maxResidents }) });
     }
-    const values: Record<string, unknown> = {
+    const values = {
       name: row.applicantName,
       phone: row.phone,
       roomId: row.roomId,
@@ -47,7 +50,7 @@ async function approve({ tx, session, row, columns }: ActionHookContext): Promis
       moveInDate: chinaDay(),
       communityId,
       ...(row.idCard ? { idCard: row.idCard } : {}),
-    };
+    } satisfies Partial<InhabitantsRow>;
     const errors = validateResource("inhabitants", "create", values, session.sceneName);
     if (errors.length) throw validationError(errors);
     inhabitantId = await insertRow(tx, inhabitants, session, values, { communityId });

@@ -13,7 +13,6 @@ import type { DbSession } from "../db/types.ts";
 import { registerResourceHooks } from "../crud/hooks.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
-import { requiredId } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { NoticePublishStatus } from "../../../generated/states.ts";
 
@@ -33,7 +32,7 @@ export async function roomNoticesModule(app: FastifyInstance): Promise<void> {
   registerResourceHooks("notices", { afterWrite: (tx, session, id) => checkNoticeRoom(tx, session, id) });
 
   route(app, operations.listRoomNotices, async ({ query, session }) => {
-    const roomId = requiredId(query.roomId);
+    const roomId = query.roomId;
     const [room] = await camelRows<{ communityId: number }>(app.db, `select community_id from rooms where tenant_id = $1 and id = $2`, [session.tenantId, roomId]);
     if (!room) throw apiError("NOT_FOUND");
     const rows = await camelRows<ListRoomNoticesData["list"][number]>(

@@ -44,7 +44,7 @@ import { writeOperationLog } from "../crud/operation-log.ts";
 import type { DbSession } from "../db/types.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
-import { optionalId, pageArgs, requiredId, textOf } from "../http/request-input.ts";
+import { pageArgs, present, textOf } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { ilikeContains, raw, sql, when } from "../db/sql.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
@@ -125,8 +125,8 @@ export function channelsOf(devices: Pick<DeviceRow, "id" | "name" | "deviceCateg
   );
 }
 
-/** The edge service an input names: edgeId, or id (its older name). */
-const edgeIdOf = (input: { edgeId?: number | string; id?: number | string }) => requiredId(input.edgeId ?? input.id);
+/** The edge service an input names: edgeId, or id (its older name); neither: 400. */
+const edgeIdOf = (input: { edgeId?: number; id?: number }) => present(input.edgeId ?? input.id);
 const actorOf = (request: FastifyRequest, session: SessionInfo): Actor => ({ session, ip: request.ip });
 /** The switches arrive as booleans, 1 / 0 or their text (the schema allows only those). */
 const isOn = (value: unknown): boolean => value === true || value === 1 || value === "1" || value === "true";
@@ -137,7 +137,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   // ---- reads -------------------------------------------------------------------------------------
 
   route(app, operations.getEdgeServiceList, async ({ session, query }) => {
-    const { pageNo, pageSize, offset } = pageArgs({ pageNo: query.pageNo, pageSize: query.pageSize });
+    const { pageNo, pageSize, offset } = pageArgs(query);
     const keyword = textOf(query.keyword ?? query.name, 32);
     const where = sql`e.tenant_id = ${session.tenantId} ${when(keyword, () => sql`and (${ilikeContains(sql`e.name`, keyword)} or ${ilikeContains(sql`e.serial_no`, keyword)})`)}`;
     const rows = await camelRows<EdgeRow>(db, sql`select ${raw(EDGE_COLUMNS)} from edge_services e where ${where} order by e.id limit ${pageSize} offset ${offset}`);
@@ -156,16 +156,15 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.getEdgeDeviceList, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
-    const { pageNo, pageSize, offset } = pageArgs({ pageNo: query.pageNo, pageSize: query.pageSize });
+    const { pageNo, pageSize, offset } = pageArgs(query);
     const params: unknown[] = [session.tenantId, edge.id];
     let where = "d.tenant_id = $1 and d.edge_service_id = $2";
-    const communityId = optionalId(query.communityId);
-    if (communityId !== null) {
-      params.push(communityId);
+    if (query.communityId !== undefined) {
+      params.push(query.communityId);
       where += ` and d.community_id = $${params.length}`;
     }
-    if (query.deviceCategory !== undefined && query.deviceCategory !== "") {
-      params.push(Number(query.deviceCategory));
+    if (query.deviceCategory !== undefined) {
+      params.push(query.deviceCategory);
       where += ` and d.device_category = $${params.length}`;
     }
     const rows = await camelRows<DeviceRow>(db, `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where ${where} order by d.id limit $${params.length + 1} offset $${params.length + 2}`, [
@@ -185,7 +184,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.getEdgeChannelList, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
-    const communityId = optionalId(query.communityId);
+    const communityId = query.communityId ?? null;
     const rows = await camelRows<DeviceRow>(
       db,
       `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where d.tenant_id = $1 and d.edge_service_id = $2 and ($3::bigint is null or d.community_id = $3) order by d.id`,
@@ -302,7 +301,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return await loadEdge(db, session.tenantId, edgeId);
   });
 
-  const syncSummary = async (session: SessionInfo, body: { edgeId?: number | string; id?: number | string }) => {
+  const syncSummary = async (session: SessionInfo, body: { edgeId?: number; id?: number }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(body));
     const { rows } = await db.query<{ devices: number; channels: number }>(
       "select count(*)::int as devices, coalesce(sum(channel_count), 0)::int as channels from edge_devices where tenant_id = $1 and edge_service_id = $2",
@@ -335,8 +334,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return { edgeId: edge.id, syncTime, communities: rows };
   });
 
-  const relateDevices = async (session: SessionInfo, deviceIds: number[], communityValue: unknown) => {
-    const communityId = optionalId(communityValue);
+  const relateDevices = async (session: SessionInfo, deviceIds: number[], communityId: number | null) => {
     if (communityId !== null) {
       const names = await communityNames(db, session.tenantId, [communityId]);
       if (!names.size) throw validationError([{ field: "communityId", message: fillScene(messages.sceneNotFound, session.sceneName) }]);
@@ -351,15 +349,13 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     return { deviceIds, communityId };
   };
 
-  route(app, operations.setEdgeDeviceRelationCommunity, async ({ session, body }) =>
-    relateDevices(session, Array.isArray(body.deviceIds) ? idsOf(body.deviceIds) : [requiredId(body.deviceId)], body.communityId),
-  );
+  route(app, operations.setEdgeDeviceRelationCommunity, async ({ session, body }) => relateDevices(session, body.deviceIds ?? [present(body.deviceId)], body.communityId ?? null));
 
-  route(app, operations.setEdgeChannelRelationCommunity, async ({ session, body }) => relateDevices(session, [requiredId(body.deviceId)], body.communityId));
+  route(app, operations.setEdgeChannelRelationCommunity, async ({ session, body }) => relateDevices(session, [present(body.deviceId)], body.communityId ?? null));
 
   // serialNo and name follow the edgeDevices fields' rules (the schema's, and an update's: not empty).
   route(app, operations.updateDeviceSerialDetail, async ({ session, body }) => {
-    const deviceId = requiredId(body.deviceId ?? body.id);
+    const deviceId = present(body.deviceId ?? body.id);
     const sets: string[] = [];
     const params: unknown[] = [session.tenantId, deviceId, session.userId];
     const given: Record<string, string> = {};
@@ -419,7 +415,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     if (!edge.authorized) throw apiError("EDGE_NOT_AUTHORIZED");
     if (!edge.enableRemoteAccess) throw apiError("EDGE_REMOTE_ACCESS_OFF");
     if (!edge.ipAddress) throw apiError("EDGE_ADDRESS_UNKNOWN");
-    const jumpType = Number.isInteger(Number(body.jumpType)) ? Number(body.jumpType) : 1;
+    const jumpType = body.jumpType ?? 1;
     const ticket = await issueTicket(db, session, "edge");
     const host = /^https?:\/\//i.test(edge.ipAddress) ? edge.ipAddress.replace(/\/+$/, "") : `http://${edge.ipAddress}`;
     return { jumpAddr: `${host}/?ticket=${encodeURIComponent(ticket)}&jumpType=${jumpType}` };

@@ -21,7 +21,7 @@ import type { GetOperationAssistantSummaryData, ListCamerasData, SearchCapturePi
 import { validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { optionalId, pageArgs, textOf } from "../http/request-input.ts";
+import { pageArgs, textOf } from "../http/request-input.ts";
 import { countsByMapping } from "../workbench/workbench-stats.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { anyOf, ilikeContains, join, sql, when, type Sql } from "../db/sql.ts";
@@ -57,8 +57,8 @@ export async function videoPagesModule(app: FastifyInstance): Promise<void> {
   route(app, operations.searchCapturePictures, async ({ session, body }) => {
     const terms = searchTerms(textOf(body.text, 200));
     if (!terms.length) throw validationError([{ field: "text", message: messages.searchTextRequired }]);
-    const { pageNo, pageSize, offset } = pageArgs({ pageNo: body.pageNo, pageSize: body.pageSize });
-    const communityId = optionalId(body.communityId);
+    const { pageNo, pageSize, offset } = pageArgs(body);
+    const communityId = body.communityId ?? null;
     const where = sql`tenant_id = ${session.tenantId} ${when(communityId !== null, () => sql`and community_id = ${communityId}`)}`;
     const captureLabels = Object.entries(mappings.captureType.values);
     // Each term scores 1 when it is in the description, the channel, the plate or the capture type's label.

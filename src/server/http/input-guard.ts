@@ -47,10 +47,10 @@ export function findUnsafeInput(value: unknown, path = "", depth = 0): Problem |
     }
     return null;
   }
-  for (const key of Object.keys(value)) {
-    const child = path ? `${path}.${key}` : key;
-    if (hasUnstorableText(key)) return { name: "BAD_TEXT", path: child };
-    const p = findUnsafeInput((value as Record<string, unknown>)[key], child, depth + 1);
+  for (const [key, child] of Object.entries(value) as [string, unknown][]) {
+    const at = path ? `${path}.${key}` : key;
+    if (hasUnstorableText(key)) return { name: "BAD_TEXT", path: at };
+    const p = findUnsafeInput(child, at, depth + 1);
     if (p) return p;
   }
   return null;
@@ -64,14 +64,14 @@ function refuse(request: FastifyRequest, problem: Problem): never {
 }
 
 function checkQuery(request: FastifyRequest): void {
-  const query = request.query as Record<string, unknown> | undefined;
+  const query = request.query;
   if (!query || typeof query !== "object") return;
-  for (const key of Object.keys(query)) {
+  for (const [key, value] of Object.entries(query) as [string, unknown][]) {
     if (isShadowingKey(key)) {
-      delete query[key];
+      Reflect.deleteProperty(query, key);
       continue;
     }
-    if (Array.isArray(query[key]) && !key.endsWith("[]")) throw fieldError("DUPLICATE_PARAM", key);
+    if (Array.isArray(value) && !key.endsWith("[]")) throw fieldError("DUPLICATE_PARAM", key);
   }
   const problem = findUnsafeInput(query);
   if (problem) refuse(request, problem);

@@ -1,9 +1,11 @@
 // Registers a declared operation (schemas/operations/*.yaml -> generated/operations.ts):
 //   route(app, operations.login, async ({ body, session, request, reply }) => data)
-// The route gets the generated schema; its input is checked by the operation's generated validators
-// (the same ajv code and rule messages as the generic resources: 400, the envelope and the field's
-// Chinese message, scene name filled in) before the handler runs; the guard applies the authority; the handler's input is
-// typed from the schema and its result is wrapped with ok() (unless the operation has no envelope).
+// The route gets the generated schema; its input is converted and checked by the operation's
+// generated validators (integers and numbers given as text become numbers, ajv's coerceTypes; then
+// the same ajv code and rule messages as the generic resources: 400, the envelope and the field's
+// Chinese message, scene name filled in) before the handler runs; the guard applies the authority;
+// the handler's input is typed from the schema (ids are numbers) and its result is wrapped with ok()
+// (unless the operation has no envelope).
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { operations, type OperationName } from "../../../generated/operations.ts";
 import type { OperationTypes } from "../../../generated/operation-types.ts";
@@ -39,17 +41,21 @@ interface JsonSchema {
   additionalProperties?: boolean | JsonSchema;
 }
 
-/** Query and path values arrive as text (a repeated query key as a list: the first counts); integers declared as such become numbers. */
+/**
+ * Query and path values arrive as text (a repeated query key as a list: the first counts); the
+ * validator's coercion pass makes numbers of the integers. An empty text where a number is declared
+ * is no value (a form's empty filter).
+ */
 function fromText(value: unknown, schema: JsonSchema | undefined): unknown {
   const v: unknown = Array.isArray(value) ? value[0] : value;
   const types = [schema?.type].flat();
-  if (typeof v === "string" && (types.includes("integer") || types.includes("number")) && /^-?\d{1,15}$/.test(v)) return Number(v);
-  return v;
+  return v === "" && (types.includes("integer") || types.includes("number")) && !types.includes("string") ? undefined : v;
 }
 
 /**
  * Checks one part of the request with the operation's generated validator; returns the value the
- * handler gets (query and path values read from their text) or throws the 400 validation envelope.
+ * handler gets (query and path values read from their text, integers converted) or throws the 400
+ * validation envelope.
  */
 function checkPart(name: string, part: Part, schema: JsonSchema, input: unknown, scene: string | undefined): unknown {
   const compiled = operationValidators[`${name}_${part}`];
@@ -60,23 +66,18 @@ function checkPart(name: string, part: Part, schema: JsonSchema, input: unknown,
     else if (typeof data === "object" && !Array.isArray(data) && schema.additionalProperties !== true) {
       // Unknown keys: refused when the operation says additionalProperties: false, else dropped, so
       // the handler sees only what is declared (a tenantId or userId sent along is never read).
-      const given = data as Record<string, unknown>;
-      const unknown = Object.keys(given).find((k) => !(k in properties));
+      const entries = Object.entries(data);
+      const unknown = entries.find(([k]) => !(k in properties))?.[0];
       if (unknown && schema.additionalProperties === false) throw validationError([{ field: unknown, message: fillMessage.unknownParameter({ key: unknown }) }]);
-      if (unknown)
-        data = Object.fromEntries(
-          Object.keys(given)
-            .filter((k) => k in properties)
-            .map((k) => [k, given[k]]),
-        );
+      if (unknown) data = Object.fromEntries(entries.filter(([k]) => k in properties));
     }
   } else {
     // Unknown query keys are ignored (cache busters, tracking); declared ones are read from their text.
-    const given = (data ?? {}) as Record<string, unknown>;
+    const given = new Map(Object.entries(data ?? {}));
     data = Object.fromEntries(
       Object.keys(properties)
-        .filter((k) => k in given)
-        .map((k) => [k, fromText(given[k], properties[k])]),
+        .map((k) => [k, fromText(given.get(k), properties[k])] as const)
+        .filter(([, v]) => v !== undefined),
     );
   }
   if (!compiled) return data;
@@ -92,8 +93,10 @@ function validateInput(name: string, schema: Record<string, JsonSchema | undefin
     for (const [httpPart, part] of Object.entries(HTTP_PART) as [keyof typeof HTTP_PART, Part][]) {
       const partSchema = schema[httpPart];
       if (!partSchema) continue;
-      const key = part === "params" ? "params" : part;
-      (request as unknown as Record<string, unknown>)[key] = checkPart(name, part, partSchema, request[key], scene);
+      const value = checkPart(name, part, partSchema, request[part], scene);
+      if (part === "params") request.params = value;
+      else if (part === "query") request.query = value;
+      else request.body = value;
     }
   };
 }

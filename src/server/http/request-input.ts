@@ -1,5 +1,8 @@
-// Reading what a hand-written call is given: the JSON body or the query string as a plain object,
-// ids (the generic CRUD's parseId: positive integers that fit a JS number) and page arguments.
+// Reading what a call is given. A declared operation's input arrives converted and typed
+// (http/operation.ts: ids are numbers): it needs only present() and pageArgs. The routes the
+// resources derive (Excel tasks and imports, the generic hooks) read the JSON body or the query
+// string as a plain object and their ids with the generic CRUD's parseId (positive integers that fit
+// a JS number).
 import type { FastifyRequest } from "fastify";
 import { apiError } from "./envelope.ts";
 import { parseId } from "../crud/sql.ts";
@@ -27,6 +30,15 @@ export function requiredId(value: unknown): number {
   const id = parseId(value);
   if (id === null) throw apiError("BAD_REQUEST");
   return id;
+}
+
+/**
+ * A value an operation needs where its schema leaves it optional (one of two names, one of two
+ * inputs): absent is a 400. Operation inputs arrive converted (ids are numbers): nothing to parse.
+ */
+export function present<T>(value: T | null | undefined): T {
+  if (value === undefined || value === null) throw apiError("BAD_REQUEST");
+  return value;
 }
 
 /** An optional id: absent or empty is null, malformed is a 400. */

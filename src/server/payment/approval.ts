@@ -1,23 +1,26 @@
 // Bill approval: generated bills are drafts until approved; a draft, or an approved bill nothing was
 // paid or waived on, can be rejected with a reason; a rejected bill can be
-// approved after all. Only approved bills can be paid (cashier.ts). Every decision is a
-// bill_approvals row (bill, decision, reason, who, when) written in the same statement as the change,
-// and the call adds an operation_logs row.
+// approved after all. Only approved bills can be paid (cashier.ts). The states each decision starts
+// from are the bills' declared actions (schemas/modules/propertyPayment.yaml, generated/actions.ts)
+// and what decides beyond the state is src/common/payment/row-actions.ts, which the approval page
+// reads too. Every decision is a bill_approvals row (bill, decision, reason, who, when) written in the
+// same statement as the change, and the call adds an operation_logs row.
 import { checkRule } from "../../common/validate.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { parseId } from "../crud/sql.ts";
-import { audit, CODES, idList, notFound, refused, ruleBroken } from "./common.ts";
+import { audit, CODES, fen, idList, notFound, refused, ruleBroken } from "./common.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { planDeductions } from "./auto-deduct.ts";
 import { BILL_COLUMNS, type BillColumnsRow } from "./bills.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { anyOf, raw, sql, type Sql } from "../db/sql.ts";
 import { BillStatus, WaiverStatus } from "../../../generated/states.ts";
-
-/** The states a bill is approved from: a draft, or a rejected bill approved after all. */
-const APPROVABLE = [BillStatus.Draft, BillStatus.Rejected];
+import { stateActions } from "../../../generated/actions.ts";
+import { billConditions } from "../../common/payment/row-actions.ts";
 import { refreshStaleStatistics } from "../db/statistics.ts";
+
+const { approve: APPROVE, reject: REJECT } = stateActions.bills.actions;
 
 /** The tables an approval writes in bulk (with auto-deduction): their statistics are kept current before it. */
 const WRITTEN = ["bills", "bill_approvals", "payments", "receipts", "prepay_transactions", "prepay_accounts"];
@@ -64,7 +67,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   // that approves each bill and records that payment on it.
   const locked = await camelRows<BillColumnsRow>(
     tx,
-    sql`select ${raw(BILL_COLUMNS)} from bills b where b.tenant_id = ${session.tenantId} and ${sel.where} and ${anyOf(sql`b.status`, APPROVABLE, "int")} order by b.id for update`,
+    sql`select ${raw(BILL_COLUMNS)} from bills b where b.tenant_id = ${session.tenantId} and ${sel.where} and ${anyOf(sql`b.status`, APPROVE.from, "int")} order by b.id for update`,
   );
   const ids = locked.map((r) => Number(r.id));
   const plan = ids.length ? await planDeductions(tx, session, locked) : null;
@@ -77,7 +80,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
     sql`with u as (
        select * from unnest(${ids}::bigint[], ${d.paid}::bigint[], ${d.lateFee}::bigint[], ${d.status}::int[]) as u(id, paid, late_fee, status)
      ), upd as (
-       update bills b set status = coalesce(u.status, ${BillStatus.Approved}), approver_id = ${userId}, approved_at = now(), reject_reason = null,
+       update bills b set status = coalesce(u.status, ${APPROVE.to}), approver_id = ${userId}, approved_at = now(), reject_reason = null,
               amount_paid = coalesce(u.paid, b.amount_paid), late_fee = coalesce(u.late_fee, b.late_fee),
               paid_at = case when u.status is null then b.paid_at when u.status = ${BillStatus.Paid} then ${plan?.paidAt ?? null}::timestamptz else null end,
               updated_at = now(), updated_by = ${userId}, version = b.version + case when u.status is null then 1 else 2 end
@@ -85,7 +88,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
         returning b.id, b.community_id
      ), decided as (
        insert into bill_approvals (tenant_id, community_id, bill_id, decision, decider_id, decided_at, created_by, updated_by)
-       select ${tenantId}, community_id, id, ${BillStatus.Approved}, ${userId}, now(), ${userId}, ${userId} from upd
+       select ${tenantId}, community_id, id, ${APPROVE.to}, ${userId}, now(), ${userId}, ${userId} from upd
      )
      select count(*)::int as n from upd`,
   );
@@ -104,20 +107,59 @@ export async function rejectBills(tx: DbSession, session: SessionInfo, ip: strin
   if (bad) throw ruleBroken(bad, "reason");
   const sel = await selection(tx, session, body);
   const { tenantId, userId } = session;
+  // The bills in a state a rejection starts from are locked first (in id order, like an approval);
+  // the waivers waiting on them are read after the lock, so one applied for meanwhile is seen; only
+  // the bills the shared condition accepts change.
+  const locked = await camelRows<{ id: number; amountPaid: string; amountWaived: string }>(
+    tx,
+    sql`select b.id, b.amount_paid, b.amount_waived from bills b
+         where b.tenant_id = ${tenantId} and ${sel.where} and ${anyOf(sql`b.status`, REJECT.from, "int")} order by b.id for update`,
+  );
+  const pending = await pendingWaived(
+    tx,
+    tenantId,
+    locked.map((r) => Number(r.id)),
+  );
+  const ids = locked
+    .filter((r) => billConditions.reject?.({ amountPaid: fen(r.amountPaid), amountWaived: fen(r.amountWaived), pendingWaived: pending.get(Number(r.id)) ?? 0 }) ?? true)
+    .map((r) => Number(r.id));
   const { rows } = await tx.query<{ n: number }>(
     sql`with upd as (
-       update bills set status = ${BillStatus.Rejected}, approver_id = ${userId}, approved_at = now(), reject_reason = ${reason}, updated_at = now(), updated_by = ${userId}, version = version + 1
-        where tenant_id = ${tenantId} and ${sel.where}
-          and (status = ${BillStatus.Draft} or (status = ${BillStatus.Approved} and amount_paid = 0 and amount_waived = 0
-               and not exists (select 1 from waivers w where w.tenant_id = bills.tenant_id and w.bill_id = bills.id and w.status = ${WaiverStatus.Pending})))
+       update bills set status = ${REJECT.to}, approver_id = ${userId}, approved_at = now(), reject_reason = ${reason}, updated_at = now(), updated_by = ${userId}, version = version + 1
+        where tenant_id = ${tenantId} and id = any(${ids}::bigint[])
         returning id, community_id
      ), decided as (
        insert into bill_approvals (tenant_id, community_id, bill_id, decision, reason, decider_id, decided_at, created_by, updated_by)
-       select ${tenantId}, community_id, id, ${BillStatus.Rejected}, ${reason}, ${userId}, now(), ${userId}, ${userId} from upd
+       select ${tenantId}, community_id, id, ${REJECT.to}, ${reason}, ${userId}, now(), ${userId}, ${userId} from upd
      )
      select count(*)::int as n from upd`,
   );
   const changed = rows[0].n;
   await audit(tx, session, ip, "bills", "reject", batchTarget(body.batchId), { ...body, changed }, CODES.approval);
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed) };
+}
+
+/** The amount of the waivers waiting for approval, per bill (fen; bills without any are absent). */
+async function pendingWaived(db: DbSession, tenantId: number, billIds: readonly number[]): Promise<Map<number, number>> {
+  if (!billIds.length) return new Map();
+  const rows = await camelRows<{ billId: number; amount: string }>(
+    db,
+    sql`select bill_id, sum(amount)::bigint as amount from waivers
+         where tenant_id = ${tenantId} and ${anyOf(sql`bill_id`, billIds)} and status = ${WaiverStatus.Pending} group by bill_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.billId), fen(r.amount)]));
+}
+
+/**
+ * A page of bills as the fee lists show them, each with `pendingWaived` (yuan): what its waiting
+ * waivers come to, which decides with the state whether it can be rejected, or its waiver approved
+ * (row-actions.ts).
+ */
+export async function withPendingWaived<B extends { id: number }>(db: DbSession, session: SessionInfo, page: { list: B[] }): Promise<(B & { pendingWaived: string })[]> {
+  const pending = await pendingWaived(
+    db,
+    session.tenantId,
+    page.list.map((b) => b.id),
+  );
+  return page.list.map((b) => ({ ...b, pendingWaived: fenToYuan(pending.get(b.id) ?? 0) }));
 }

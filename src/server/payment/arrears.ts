@@ -10,7 +10,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fen, refused } from "./common.ts";
-import { parseId } from "../crud/sql.ts";
+import type { QueryArrearsBody } from "../../../generated/operation-types.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { allOf, likeContains, sql, type Sql, when } from "../db/sql.ts";
 import { BillStatus } from "../../../generated/states.ts";
@@ -28,15 +28,31 @@ export interface ArrearsQuery {
   pageSize: number;
 }
 
-/** The request's filters and page (the one place an arrears call reads its input). */
-export function arrearsQueryOf(body: Record<string, unknown>, maxPageSize = 500): ArrearsQuery {
-  const id = (v: unknown) => (v === undefined || v === null || v === "" ? null : parseId(v));
-  const bucket = body.bucket === undefined || body.bucket === null || body.bucket === "" ? null : Number(body.bucket);
+/** The request's filters and page (the one place an arrears call reads its input: the list's body or the export's query). */
+export function arrearsQueryOf(body: QueryArrearsBody, maxPageSize = 500): ArrearsQuery {
+  const bucket = body.bucket ?? null;
   if (bucket !== null && !AGEING_BUCKETS[bucket]) throw refused("selectAgeingBucket", "bucket");
-  const pageNo = Math.max(1, Math.trunc(Number(body.pageNo ?? 1)) || 1);
-  const pageSize = Math.min(maxPageSize, Math.max(1, Math.trunc(Number(body.pageSize ?? 10)) || 10));
-  const roomNo = typeof body.roomNo === "string" && body.roomNo.trim() ? body.roomNo.trim().slice(0, 32) : null;
-  return { communityId: id(body.communityId), buildingId: id(body.buildingId), paymentItemId: id(body.paymentItemId), bucket, roomNo, pageNo, pageSize };
+  const pageNo = Math.max(1, body.pageNo ?? 1);
+  const pageSize = Math.min(maxPageSize, Math.max(1, body.pageSize ?? 10));
+  const roomNo = body.roomNo?.trim() ? body.roomNo.trim().slice(0, 32) : null;
+  return { communityId: body.communityId ?? null, buildingId: body.buildingId ?? null, paymentItemId: body.paymentItemId ?? null, bucket, roomNo, pageNo, pageSize };
+}
+
+/** A room of the arrears statement: money in fen, the page's total beside each row. */
+interface ArrearsSqlRow {
+  roomId: number;
+  communityId: number;
+  communityName: string;
+  buildingId: number | null;
+  buildingName: string | null;
+  roomNo: string;
+  owed: number;
+  bills: number;
+  oldestPeriod: string;
+  days: number;
+  bucket: number;
+  total: number;
+  totalOwed: number;
 }
 
 /** What bill `b` (its item `i`) owes on `day`, late fee included (fen). */
@@ -79,7 +95,7 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
       join communities c on c.tenant_id = ${tenantId} and c.id = p.community_id
       left join buildings bu on bu.tenant_id = ${tenantId} and bu.id = ro.building_id
      order by p.days desc, p.owed desc, p.room_id`;
-  const rows = await camelRows<Record<string, unknown>>(db, statement);
+  const rows = await camelRows<ArrearsSqlRow>(db, statement);
   const list = rows.map((r) => ({
     roomId: Number(r.roomId),
     communityId: Number(r.communityId),

@@ -14,8 +14,9 @@ import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { accountingDay, BILL_FROM, BILL_SELECT, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
-import { amountFen, audit, CODES, conflict, dayLockKey, fen, idList, nextCounter, notFound, optionalText, payAmountFen, refused, RETURN_FLAG_CHARGE, ruleBroken, say } from "./common.ts";
-import { parseId } from "../crud/sql.ts";
+import { amountFen, audit, chosenIds, CODES, conflict, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused, RETURN_FLAG_CHARGE, ruleBroken, say } from "./common.ts";
+import type { GetRoomBillsData, PayBillsBody, PrintReceiptData } from "../../../generated/operation-types.ts";
+import type { PaymentsRow } from "../../../generated/types.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, ReturnFlag } from "../../../generated/states.ts";
@@ -27,10 +28,9 @@ export const PAYABLE: readonly number[] = [BillStatus.Approved, BillStatus.Partl
 const ROOM_PLACE_JOINS = `left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
        left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id`;
 
-export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue: unknown) {
-  const roomId = parseId(roomIdValue);
-  if (roomId === null) throw refused("selectRoom", "roomId");
-  const rooms = await camelRows<Record<string, unknown>>(
+export async function roomBills(db: DbSession, session: SessionInfo, roomId: number | undefined) {
+  if (roomId === undefined) throw refused("selectRoom", "roomId");
+  const rooms = await camelRows<GetRoomBillsData["room"]>(
     db,
     `select ro.id, ro.room_no, ro.community_id, c.name as community_name, bu.name as building_name,
             un.name as unit_name, ro.building_area, ro.status
@@ -50,7 +50,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue
   const bills = rows.map(normalizeBill);
   const sum = (f: (b: BillRow) => number) => fenToYuan(bills.reduce((s, b) => s + f(b), 0));
   const { rows: drafts } = await db.query<{ n: number }>(sql`select count(*)::int as n from bills where tenant_id = ${session.tenantId} and room_id = ${roomId} and status = ${BillStatus.Draft}`);
-  const settings = await loadSettings(db, session.tenantId, Number(room.communityId));
+  const settings = await loadSettings(db, session.tenantId, room.communityId);
   const accounts = await camelRows<{ id: number; balance: string; autoDeduct: boolean; status: number }>(
     db,
     `select id, balance, auto_deduct, status from prepay_accounts where tenant_id = $1 and room_id = $2`,
@@ -77,18 +77,10 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomIdValue
   };
 }
 
-export interface PayRequest {
-  billIds?: unknown;
-  payMethod?: unknown;
-  /** Yuan; default: everything owed on the bills. */
-  payAmount?: unknown;
-  /** Cash handed over (pay method PayMethod.Cash), yuan. */
-  receivedAmount?: unknown;
-  /** What the page showed as owed, yuan: a different amount now means someone else changed the bills. */
-  expectedAmount?: unknown;
-  payerName?: unknown;
-  remark?: unknown;
-}
+/** What a payment is asked for (the payBills operation's body; payFromBalance and the demo seed pass the same): amounts in yuan,
+ * payAmount by default everything owed, receivedAmount the cash handed over (PayMethod.Cash), expectedAmount what the page showed
+ * as owed (a different amount now means someone else changed the bills). */
+export type PayRequest = PayBillsBody;
 
 export interface PayOptions {
   /** Demo seed: the moment of the payment (default now). */
@@ -98,9 +90,9 @@ export interface PayOptions {
 }
 
 export async function payBills(tx: DbSession, session: SessionInfo, ip: string | null, body: PayRequest, options: PayOptions = {}) {
-  const billIds = idList(body.billIds, "billIds", 200);
-  const payMethod = options.fromBalance ? BALANCE_PAY_METHOD : Number(body.payMethod);
-  if (!options.fromBalance && (!Number.isInteger(payMethod) || !ALL_PAY_METHODS.includes(payMethod))) throw refused("selectPayMethod", "payMethod");
+  const billIds = chosenIds(body.billIds, "billIds", 200);
+  const payMethod = options.fromBalance ? BALANCE_PAY_METHOD : (body.payMethod ?? 0);
+  if (!options.fromBalance && !ALL_PAY_METHODS.includes(payMethod)) throw refused("selectPayMethod", "payMethod");
   const payerName = optionalText(body.payerName, "payerName", 32, "name");
   const remark = optionalText(body.remark, "remark", 128);
   const at = options.at ?? new Date();
@@ -208,9 +200,21 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   };
 }
 
+/** A receipt as read: money in fen until shown as yuan, and the columns its title needs. */
+type ReceiptRow = Omit<PrintReceiptData, "title" | "amount" | "receivedAmount" | "changeAmount" | "lines"> & {
+  amount: number;
+  receivedAmount: number | null;
+  changeAmount: number | null;
+  communityId: number;
+  roomId: number | null;
+  invoiceTitle: string | null;
+  issuerId: number | null;
+};
+type ReceiptLine = Omit<PrintReceiptData["lines"][number], "amount"> & { amount: number; source: PaymentsRow["source"] };
+
 /** A receipt with its lines, for the print page. */
 export async function receiptView(db: DbSession, session: SessionInfo, id: number) {
-  const rows = await camelRows<Record<string, unknown>>(
+  const rows = await camelRows<ReceiptRow>(
     db,
     `select r.id, r.receipt_no, r.receipt_type, r.community_id, c.name as community_name,
             r.room_id, ro.room_no, bu.name as building_name, un.name as unit_name, r.payer_name,
@@ -226,17 +230,17 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
   );
   const receipt = rows[0];
   if (!receipt) throw notFound();
-  const lines = await camelRows<Record<string, unknown>>(
+  const lines = await camelRows<ReceiptLine>(
     db,
     sql`select p.id, p.serial_no, p.amount, b.bill_no, b.period, i.name as item_name, p.payment_type, p.source
        from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
        left join payment_items i on i.tenant_id = p.tenant_id and i.id = coalesce(b.payment_item_id, p.payment_item_id)
       where p.tenant_id = ${session.tenantId} and p.receipt_no = ${receipt.receiptNo} and p.return_flag is distinct from ${ReturnFlag.Refund} order by p.id`,
   );
-  const settings = await loadSettings(db, session.tenantId, Number(receipt.communityId));
+  const settings = await loadSettings(db, session.tenantId, receipt.communityId);
   return {
     ...receipt,
-    title: settings.receiptTitle || say("receiptTitleDefault", { communityName: String(receipt.communityName) }),
+    title: settings.receiptTitle || say("receiptTitleDefault", { communityName: receipt.communityName }),
     amount: fenToYuan(fen(receipt.amount)),
     receivedAmount: receipt.receivedAmount === null ? null : fenToYuan(fen(receipt.receivedAmount)),
     changeAmount: receipt.changeAmount === null ? null : fenToYuan(fen(receipt.changeAmount)),

@@ -1,12 +1,12 @@
 // What the fee endpoints share: the route codes, business errors with their messages (errors.yaml),
-// reading ids and amounts from a body with the §5 rule messages, and the audit row of a decision.
+// the chosen ids (numbers: the edge converted them) and amounts of a body with the §5 rule messages,
+// and the audit row of a decision.
 import { checkRule, checkRuleWith } from "../../common/validate.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { apiError, validationError, type ApiError } from "../http/envelope.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
-import { parseId } from "../crud/sql.ts";
 import { PAYMENT_CODES } from "../../common/payment/codes.ts";
 import { messages } from "../../../generated/errors.ts";
 
@@ -42,19 +42,23 @@ export const conflict = (key: MessageKey): ApiError => apiError("CONFLICT", { me
 
 export const notFound = (): ApiError => apiError("NOT_FOUND");
 
-/** A list of ids (1..max), else 400. */
-export function idList(value: unknown, field: string, max = 1000): number[] {
-  if (!Array.isArray(value) || value.length === 0) throw refused("selectRows", field);
-  if (value.length > max) throw refused("tooManyRows", field, { max });
-  const ids = value.map(parseId);
-  if (ids.some((id) => id === null)) throw apiError("BAD_REQUEST");
-  return [...new Set(ids as number[])];
+/** The chosen ids of an operation's input (1..max of them; repeats count once), else 400. */
+export function chosenIds(ids: readonly number[] | null | undefined, field: string, max = 1000): number[] {
+  if (!ids?.length) throw refused("selectRows", field);
+  if (ids.length > max) throw refused("tooManyRows", field, { max });
+  return [...new Set(ids)];
 }
 
-/** An optional list of ids: absent or empty is null. */
-export function optionalIdList(value: unknown, field: string, max = 5000): number[] | null {
-  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return null;
-  return idList(value, field, max);
+/** Optional chosen ids: absent or empty is null (no filter). */
+export function optionalIds(ids: readonly number[] | null | undefined, field: string, max = 5000): number[] | null {
+  return ids?.length ? chosenIds(ids, field, max) : null;
+}
+
+/** Chosen ids given untyped (approval.ts still reads its body as a plain object; the edge made them numbers), else 400. */
+export function idList(value: unknown, field: string, max = 1000): number[] {
+  if (!Array.isArray(value)) throw refused("selectRows", field);
+  if (value.some((id) => !Number.isSafeInteger(id) || (id as number) < 1)) throw apiError("BAD_REQUEST");
+  return chosenIds(value as number[], field, max);
 }
 
 /** An amount (yuan text or number) checked by a §5 rule, as fen. */
@@ -82,10 +86,9 @@ export function optionalText(value: unknown, field: string, max = 128, rule = "c
   return text;
 }
 
-/** The session's own community, else 404 (another tenant's id looks like a missing one). */
-export async function requireCommunity(db: DbSession, session: SessionInfo, value: unknown): Promise<number> {
-  const id = parseId(value);
-  if (id === null) throw refused("selectCommunity", "communityId");
+/** The session's own community, else 404 (another tenant's id looks like a missing one); none given: 400. */
+export async function requireCommunity(db: DbSession, session: SessionInfo, id: number | null | undefined): Promise<number> {
+  if (id === undefined || id === null) throw refused("selectCommunity", "communityId");
   const { rows } = await db.query("select 1 from communities where tenant_id = $1 and id = $2", [session.tenantId, id]);
   if (!rows.length) throw notFound();
   return id;

@@ -14,9 +14,9 @@ import { chinaDay } from "../../common/china-time.ts";
 import { enqueueTask, findTask, finishTask } from "../tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
-import { audit, CODES, fen, notFound, optionalIdList, refused, requireCommunity, ruleBroken, say } from "./common.ts";
+import { audit, CODES, fen, notFound, optionalIds, refused, requireCommunity, ruleBroken, say } from "./common.ts";
+import type { GenerateDunningNoticesBody, PrintDunningNoticeData } from "../../../generated/operation-types.ts";
 import { owedSql } from "./arrears.ts";
-import { parseId } from "../crud/sql.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { publishDunningNotices, publishedContent, type DunningBill } from "./dunning-publish.ts";
 import { texts } from "../../../generated/texts.ts";
@@ -42,7 +42,7 @@ interface DunningPayload {
 }
 
 /** The generate call's input, checked (the one place it is read). */
-export async function dunningRequestOf(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<DunningPayload> {
+export async function dunningRequestOf(tx: DbSession, session: SessionInfo, body: GenerateDunningNoticesBody): Promise<DunningPayload> {
   const communityId = await requireCommunity(tx, session, body.communityId);
   const title = typeof body.title === "string" && body.title.trim() ? body.title.trim() : DEFAULT_TITLE;
   if ([...title].length > 64) throw refused("dunningTitleTooLong", "title");
@@ -54,7 +54,7 @@ export async function dunningRequestOf(tx: DbSession, session: SessionInfo, body
   if (problem) throw ruleBroken(problem, "template");
   const publish = body.publish === true;
   if (publish && !session.authorities.includes(resourceByName.notices.code)) throw refused("dunningPublishNoPermission", "publish");
-  return { communityId, buildingIds: optionalIdList(body.buildingIds, "buildingIds"), roomIds: optionalIdList(body.roomIds, "roomIds"), title, template, day: chinaDay(), publish };
+  return { communityId, buildingIds: optionalIds(body.buildingIds, "buildingIds"), roomIds: optionalIds(body.roomIds, "roomIds"), title, template, day: chinaDay(), publish };
 }
 
 /** The rooms `r` of the scope, as a condition. */
@@ -66,7 +66,7 @@ function scopeSql(p: DunningPayload): Sql {
 }
 
 /** Creates the task (the rooms in scope are its total); the worker makes the notices. */
-export async function startDunning(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
+export async function startDunning(tx: DbSession, session: SessionInfo, ip: string | null, body: GenerateDunningNoticesBody) {
   const payload = await dunningRequestOf(tx, session, body);
   const { rows } = await tx.query<{ n: number }>(sql`select count(*)::int as n from rooms r where r.tenant_id = ${session.tenantId} and ${scopeSql(payload)}`);
   if (!rows[0].n) throw refused("noRoomsInScope", "roomIds");
@@ -158,7 +158,7 @@ export const dunningHandler: TaskHandler = {
 };
 
 /** The whole run inside the caller's transaction (demo seed): the task, every step, completed. */
-export async function dunningInline(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<{ taskId: number; notices: number }> {
+export async function dunningInline(tx: DbSession, session: SessionInfo, body: GenerateDunningNoticesBody): Promise<{ taskId: number; notices: number }> {
   const { taskId } = await startDunning(tx, session, null, body);
   const task = (await findTask(tx, session.tenantId, taskId))!;
   const payload = task.payload as unknown as DunningPayload;
@@ -180,11 +180,12 @@ export async function dunningInline(tx: DbSession, session: SessionInfo, body: R
 registerTaskHandler(DUNNING_TASK, dunningHandler);
 registerTaskSummary(DUNNING_TASK, (r) => say("dunningSummary", { count: Number(r.notices ?? 0) }));
 
+/** A notice as read: what it owes in fen until shown as yuan. */
+type NoticeRow = Omit<PrintDunningNoticeData, "amountOwed" | "issuer"> & { amountOwed: number };
+
 /** One notice for the print view, with its room's place. */
-export async function dunningNoticeView(db: DbSession, session: SessionInfo, idValue: unknown) {
-  const id = parseId(idValue);
-  if (id === null) throw notFound();
-  const rows = await camelRows<Record<string, unknown>>(
+export async function dunningNoticeView(db: DbSession, session: SessionInfo, id: number): Promise<PrintDunningNoticeData> {
+  const rows = await camelRows<NoticeRow>(
     db,
     `select d.id, d.notice_no, d.title, d.content, d.amount_owed, d.bill_count, d.oldest_period,
             d.bills, d.issued_at, d.room_id, r.room_no, bu.name as building_name, un.name as unit_name,
@@ -197,5 +198,5 @@ export async function dunningNoticeView(db: DbSession, session: SessionInfo, idV
     [session.tenantId, id],
   );
   if (!rows[0]) throw notFound();
-  return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: say("dunningIssuer", { communityName: String(rows[0].communityName) }) };
+  return { ...rows[0], amountOwed: fenToYuan(fen(rows[0].amountOwed)), issuer: say("dunningIssuer", { communityName: rows[0].communityName }) };
 }

@@ -15,7 +15,8 @@ import { isPeriod, periodProblem, dueDateOf } from "../../common/payment/period.
 import { enqueueTask, finishTask, type TaskRow } from "../tasks/store.ts";
 import { registerTaskHandler, type StepContext, type TaskHandler } from "../tasks/runner.ts";
 import { registerTaskSummary } from "../tasks/task-centre.ts";
-import { amountFen, fen, idList, nextCounter, notFound, optionalIdList, refused, say } from "./common.ts";
+import { amountFen, chosenIds, fen, nextCounter, notFound, optionalIds, refused, say } from "./common.ts";
+import type { GenerateBillsBody } from "../../../generated/operation-types.ts";
 import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
 import { camelRows } from "../db/camel-rows.ts";
@@ -141,23 +142,17 @@ function roomFilter(run: RunParams, item: ItemParams): Sql {
      and (${run.roomIds}::bigint[] is null or r.id = any(${run.roomIds}::bigint[]))`;
 }
 
-export interface GenerationRequest {
-  period?: unknown;
-  paymentItemIds?: unknown;
-  communityIds?: unknown;
-  buildingIds?: unknown;
-  roomIds?: unknown;
-  manualAmount?: unknown;
-}
+/** What a generation is asked for: the generateBills operation's body (the demo seed passes the same). */
+export type GenerationRequest = GenerateBillsBody;
 
 /** Checks a request and builds the task's payload (no writes but the batch numbers). */
 async function buildPayload(tx: DbSession, session: SessionInfo, body: GenerationRequest): Promise<GenerationPayload> {
   if (!isPeriod(body.period)) throw refused("selectPeriod", "period");
   const period = body.period;
-  const itemIds = idList(body.paymentItemIds, "paymentItemIds", 200);
-  const communityIds = optionalIdList(body.communityIds, "communityIds", 500);
-  const buildingIds = optionalIdList(body.buildingIds, "buildingIds");
-  const roomIds = optionalIdList(body.roomIds, "roomIds", 50_000);
+  const itemIds = chosenIds(body.paymentItemIds, "paymentItemIds", 200);
+  const communityIds = optionalIds(body.communityIds, "communityIds", 500);
+  const buildingIds = optionalIds(body.buildingIds, "buildingIds");
+  const roomIds = optionalIds(body.roomIds, "roomIds", 50_000);
   const rows = await camelRows<ItemRow>(
     tx,
     `select i.id, i.community_id, i.name, i.enabled, i.room_statuses, i.building_ids,
@@ -240,7 +235,7 @@ export async function planGeneration(tx: DbSession, session: SessionInfo, body: 
     batches.push({ id: item.batchId, batchNo: item.batchNo, paymentItemId: item.itemId, communityId: item.communityId });
   }
   await tx.query("update tasks set payload = $2::jsonb where id = $1", [task.id, JSON.stringify(payload)]);
-  task.payload = payload as unknown as Record<string, unknown>;
+  task.payload = payload as unknown as TaskRow["payload"];
   return { task, batches, total };
 }
 
@@ -353,7 +348,7 @@ export interface GenerationResult {
 }
 
 async function runResult(db: DbSession, tenantId: number, taskId: number): Promise<GenerationResult> {
-  const rows = await camelRows<Record<string, unknown>>(
+  const rows = await camelRows<GenerationResult>(
     db,
     `select coalesce(sum(bill_count), 0)::int as bill_count, coalesce(sum(existing_count), 0)::int as existing_count,
             coalesce(sum(skipped_count), 0)::int as skipped_count, coalesce(sum(total_amount), 0)::bigint as total_amount, count(*)::int as batches

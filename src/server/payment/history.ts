@@ -7,8 +7,8 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { isPeriod } from "../../common/payment/period.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { parseId } from "../crud/sql.ts";
 import { pageArgs, textOf } from "../http/request-input.ts";
+import type { GetRoomHistoryData, QueryBillsBody } from "../../../generated/operation-types.ts";
 import { BILL_FROM, BILL_SELECT, billView, normalizeBill, type BillRow } from "./bills.ts";
 import { fen, notFound, refused } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
@@ -19,24 +19,23 @@ const ROOM_LABEL = `(select concat_ws(' ', bu.name, un.name, ro.room_no) from ro
    left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id
   where ro.tenant_id = b.tenant_id and ro.id = b.room_id) as room_label`;
 
-export async function queryBills(db: DbSession, session: SessionInfo, body: Record<string, unknown>) {
+export async function queryBills(db: DbSession, session: SessionInfo, body: QueryBillsBody) {
   const { pageNo, pageSize, offset } = pageArgs(body);
   const conditions: Sql[] = [sql`b.tenant_id = ${session.tenantId}`];
-  const communityId = parseId(body.communityId);
-  if (communityId !== null) conditions.push(sql`b.community_id = ${communityId}`);
-  if (Array.isArray(body.status) && body.status.length) conditions.push(anyOf(sql`b.status`, body.status.map(Number).filter(Number.isInteger), "int"));
-  else if (body.status !== undefined && body.status !== null && body.status !== "") conditions.push(sql`b.status = ${Number(body.status)}`);
+  if (body.communityId != null) conditions.push(sql`b.community_id = ${body.communityId}`);
+  if (Array.isArray(body.status)) conditions.push(anyOf(sql`b.status`, body.status, "int"));
+  else if (body.status != null) conditions.push(sql`b.status = ${body.status}`);
   if (isPeriod(body.period)) conditions.push(sql`b.period = ${body.period}`);
   for (const [key, column] of [
     ["paymentItemId", "b.payment_item_id"],
     ["batchId", "b.batch_id"],
     ["roomId", "b.room_id"],
   ] as const) {
-    const id = parseId(body[key]);
-    if (id !== null) conditions.push(sql`${raw(column)} = ${id}`);
+    const id = body[key];
+    if (id != null) conditions.push(sql`${raw(column)} = ${id}`);
   }
-  const buildingId = parseId(body.buildingId);
-  if (buildingId !== null) conditions.push(sql`exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and r.building_id = ${buildingId})`);
+  const buildingId = body.buildingId;
+  if (buildingId != null) conditions.push(sql`exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and r.building_id = ${buildingId})`);
   const keyword = textOf(body.keyword, 32);
   if (keyword) {
     conditions.push(
@@ -66,9 +65,11 @@ export async function queryBills(db: DbSession, session: SessionInfo, body: Reco
   return { list, total, pageNo, pageSize };
 }
 
-export async function roomHistory(db: DbSession, session: SessionInfo, roomIdValue: unknown) {
-  const roomId = parseId(roomIdValue);
-  if (roomId === null) throw refused("selectRoom", "roomId");
+/** A history row as read: its amount in fen until shown as yuan. */
+type InFen<T extends { amount: string }> = Omit<T, "amount"> & { amount: number };
+
+export async function roomHistory(db: DbSession, session: SessionInfo, roomId: number | undefined) {
+  if (roomId === undefined) throw refused("selectRoom", "roomId");
   const { rows: room } = await db.query("select id from rooms where tenant_id = $1 and id = $2", [session.tenantId, roomId]);
   if (!room.length) throw notFound();
   const bills = await camelRows<BillRow & { paidAt: string | null; rejectReason: string | null }>(
@@ -77,12 +78,8 @@ export async function roomHistory(db: DbSession, session: SessionInfo, roomIdVal
       where b.tenant_id = $1 and b.room_id = $2 order by b.period desc, b.id desc limit 500`,
     [session.tenantId, roomId],
   );
-  const money = <T extends Record<string, unknown>>(r: T, keys: string[]) => {
-    const out: Record<string, unknown> = { ...r };
-    for (const k of keys) if (out[k] !== null && out[k] !== undefined) out[k] = fenToYuan(fen(out[k]));
-    return out;
-  };
-  const payments = await camelRows<Record<string, unknown>>(
+  const yuan = <T extends { amount: number }>(r: T) => ({ ...r, amount: fenToYuan(fen(r.amount)) });
+  const payments = await camelRows<InFen<GetRoomHistoryData["payments"][number]>>(
     db,
     `select id, serial_no, bill_id, amount, pay_method, payment_type,
             return_flag, receipt_no, paid_at, accounting_day,
@@ -91,14 +88,14 @@ export async function roomHistory(db: DbSession, session: SessionInfo, roomIdVal
        from payments p where tenant_id = $1 and room_id = $2 order by paid_at desc, id desc limit 1000`,
     [session.tenantId, roomId],
   );
-  const refunds = await camelRows<Record<string, unknown>>(
+  const refunds = await camelRows<InFen<GetRoomHistoryData["refunds"][number]>>(
     db,
     `select id, payment_id, bill_id, amount, refund_method, reason, status, apply_time,
             refunded_at, reject_reason
        from refunds where tenant_id = $1 and room_id = $2 order by apply_time desc, id desc limit 500`,
     [session.tenantId, roomId],
   );
-  const waivers = await camelRows<Record<string, unknown>>(
+  const waivers = await camelRows<InFen<GetRoomHistoryData["waivers"][number]>>(
     db,
     `select id, bill_id, waiver_type, discount, amount, reason, status, approved_at,
             reject_reason, created_at
@@ -108,8 +105,8 @@ export async function roomHistory(db: DbSession, session: SessionInfo, roomIdVal
   const today = chinaDay();
   return {
     bills: bills.map((b) => ({ ...billView(normalizeBill(b), today), paidAt: b.paidAt, rejectReason: b.rejectReason })),
-    payments: payments.map((p) => money(p, ["amount"])),
-    refunds: refunds.map((r) => money(r, ["amount"])),
-    waivers: waivers.map((w) => money(w, ["amount"])),
+    payments: payments.map(yuan),
+    refunds: refunds.map(yuan),
+    waivers: waivers.map(yuan),
   };
 }

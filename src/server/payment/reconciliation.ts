@@ -14,6 +14,7 @@ import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
 import { ReturnFlag } from "../../../generated/states.ts";
+import type { CloseReconciliationBody, DeclareReconciliationBody, GetReconciliationDayData } from "../../../generated/operation-types.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -33,8 +34,11 @@ interface Line {
   remark: string | null;
 }
 
+/** A line as read: the books' or the stored figures (counts and fen). */
+type LineRow = Pick<Line, "payMethod" | "cashierId" | "paymentCount" | "recordedAmount" | "refundAmount"> & { declaredAmount?: number | null; remark?: string | null };
+
 async function computed(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Line[]> {
-  const rows = await camelRows<Record<string, unknown>>(
+  const rows = await camelRows<LineRow>(
     db,
     sql`select p.pay_method, p.cashier_id,
             count(*) filter (where p.return_flag is distinct from ${ReturnFlag.Refund})::int as payment_count,
@@ -57,7 +61,7 @@ async function computed(db: DbSession, tenantId: number, communityId: number, da
 }
 
 async function stored(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Line[]> {
-  const rows = await camelRows<Record<string, unknown>>(
+  const rows = await camelRows<LineRow>(
     db,
     `select pay_method, cashier_id, payment_count, recorded_amount,
             refund_amount, declared_amount, remark
@@ -72,14 +76,17 @@ async function stored(db: DbSession, tenantId: number, communityId: number, day:
     recordedAmount: fen(r.recordedAmount),
     refundAmount: fen(r.refundAmount),
     declaredAmount: r.declaredAmount === null || r.declaredAmount === undefined ? null : fen(r.declaredAmount),
-    remark: (r.remark as string | null) ?? null,
+    remark: r.remark ?? null,
   }));
 }
 
 const key = (l: { payMethod: number; cashierId: number }) => `${l.payMethod}:${l.cashierId}`;
 
-async function closingOf(db: DbSession, tenantId: number, communityId: number, day: string) {
-  const rows = await camelRows<Record<string, unknown>>(
+/** The day's closing, when it is closed. */
+type Closing = NonNullable<GetReconciliationDayData["closing"]> & { id: number; closedBy: number | null };
+
+async function closingOf(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Closing | null> {
+  const rows = await camelRows<Closing>(
     db,
     `select d.id, d.closed_at, d.closed_by, coalesce(u.real_name, u.username) as closed_by_name, d.remark
        from daily_closings d left join users u on u.tenant_id = d.tenant_id and u.id = d.closed_by
@@ -125,7 +132,7 @@ const view = (l: Line, name: string | undefined) => {
   };
 };
 
-export async function daySummary(db: DbSession, session: SessionInfo, communityValue: unknown, dayValue: unknown) {
+export async function daySummary(db: DbSession, session: SessionInfo, communityValue: number | undefined, dayValue: string | undefined) {
   const communityId = await requireCommunity(db, session, communityValue);
   const day = dayOf(dayValue);
   const closing = await closingOf(db, session.tenantId, communityId, day);
@@ -159,14 +166,12 @@ interface Declared {
   remark: string | null;
 }
 
-function declaredRows(value: unknown): Declared[] {
+function declaredRows(value: DeclareReconciliationBody["rows"]): Declared[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.length > 200) throw refused("badRequest", "rows");
-  return value.map((raw, i) => {
-    const r = (raw ?? {}) as Record<string, unknown>;
-    const payMethod = Number(r.payMethod);
-    const cashierId = Number(r.cashierId);
-    if (!Number.isInteger(payMethod) || !Number.isSafeInteger(cashierId) || cashierId <= 0) throw refused("badRequest", `rows.${i}`);
+  if (value.length > 200) throw refused("badRequest", "rows");
+  return value.map((r, i) => {
+    const { payMethod, cashierId } = r;
+    if (payMethod === undefined || cashierId === undefined || cashierId <= 0) throw refused("badRequest", `rows.${i}`);
     const empty = r.declaredAmount === undefined || r.declaredAmount === null || r.declaredAmount === "";
     return { payMethod, cashierId, declaredAmount: empty ? null : amountFen(r.declaredAmount, "declaredAmount"), remark: optionalText(r.remark, "remark", 128) };
   });
@@ -195,7 +200,7 @@ async function saveLines(tx: DbSession, session: SessionInfo, communityId: numbe
   return current.map((l) => ({ ...l, declaredAmount: given.get(key(l))?.declaredAmount ?? l.declaredAmount }));
 }
 
-export async function declareDay(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
+export async function declareDay(tx: DbSession, session: SessionInfo, ip: string | null, body: DeclareReconciliationBody) {
   const communityId = await requireCommunity(tx, session, body.communityId);
   const day = dayOf(body.day);
   const [k1, k2] = dayLockKey(communityId);
@@ -205,7 +210,7 @@ export async function declareDay(tx: DbSession, session: SessionInfo, ip: string
   await audit(tx, session, ip, "reconciliations", "declare", null, { communityId, day }, CODES.settings);
 }
 
-export async function closeDay(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
+export async function closeDay(tx: DbSession, session: SessionInfo, ip: string | null, body: CloseReconciliationBody) {
   const communityId = await requireCommunity(tx, session, body.communityId);
   const day = dayOf(body.day);
   if (day > chinaDay()) throw refused("dayAfterToday", "day");

@@ -3,7 +3,8 @@
 // (under the payment's row lock) when approving, so collected money never goes negative. An approved
 // refund writes a payments row with ReturnFlag.Refund (same receipt number, the refund method), takes the
 // amount off the bill's paid amount (the bill becomes payable again) and counts for the first open
-// business day.
+// business day. Approve and reject start from the states the refunds' actions declare
+// (schemas/modules/propertyPayment.yaml, generated/actions.ts), the same the refunds page reads.
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
@@ -11,10 +12,15 @@ import { chinaDay } from "../../common/china-time.ts";
 import { parseId } from "../crud/sql.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { accountingDay } from "./bills.ts";
-import { audit, CODES, conflict, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused } from "./common.ts";
+import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BillStatus, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
+import { stateActions, type StateAction } from "../../../generated/actions.ts";
+import { startsFrom, stateRefusedMessage } from "../../common/payment/row-actions.ts";
+import { apiError } from "../http/envelope.ts";
+
+const { approve: APPROVE, reject: REJECT } = stateActions.refunds.actions;
 
 interface PaymentRow {
   id: number;
@@ -99,9 +105,8 @@ interface RefundRow {
   reason: string;
 }
 
-async function lockRefund(tx: DbSession, tenantId: number, idValue: unknown): Promise<RefundRow> {
-  const id = parseId(idValue);
-  if (id === null) throw notFound();
+/** The refund, locked, in a state the action starts from (else 409 naming its state and the action). */
+async function lockRefund(tx: DbSession, tenantId: number, id: number, action: StateAction): Promise<RefundRow> {
   const rows = await camelRows<RefundRow>(
     tx,
     `select id, payment_id, bill_id, amount, refund_method, status, reason
@@ -109,12 +114,12 @@ async function lockRefund(tx: DbSession, tenantId: number, idValue: unknown): Pr
     [tenantId, id],
   );
   if (!rows[0]) throw notFound();
-  if (rows[0].status !== RefundStatus.Pending) throw conflict("refundHandled");
+  if (!startsFrom(action, rows[0].status)) throw apiError("CONFLICT", { message: stateRefusedMessage(stateActions.refunds, action, rows[0].status) });
   return { ...rows[0], amount: fen(rows[0].amount) };
 }
 
-export async function approveRefund(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, at: Date = new Date()) {
-  const refund = await lockRefund(tx, session.tenantId, idValue);
+export async function approveRefund(tx: DbSession, session: SessionInfo, ip: string | null, id: number, at: Date = new Date()) {
+  const refund = await lockRefund(tx, session.tenantId, id, APPROVE);
   const payment = await lockPayment(tx, session.tenantId, refund.paymentId);
   const done = await refundedOf(tx, session.tenantId, payment.id, refund.id);
   if (refund.amount > payment.amount - done.approved) throw refused("refundOverRefundable", "amount");
@@ -148,22 +153,22 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
        from payments where tenant_id = ${session.tenantId} and id = ${payment.id}`,
   );
   await tx.query(
-    sql`update refunds set status = ${RefundStatus.Refunded}, approver_id = ${userId}, refunded_at = ${at.toISOString()}, updated_at = now(), updated_by = ${userId},
+    sql`update refunds set status = ${APPROVE.to}, approver_id = ${userId}, refunded_at = ${at.toISOString()}, updated_at = now(), updated_by = ${userId},
             version = version + 1
       where tenant_id = ${session.tenantId} and id = ${refund.id}`,
   );
   await audit(tx, session, ip, "refunds", "approve", refund.id, { amount: fenToYuan(refund.amount), serialNo }, CODES.received);
-  return { id: refund.id, status: RefundStatus.Refunded, serialNo, accountingDay: day };
+  return { id: refund.id, status: APPROVE.to, serialNo, accountingDay: day };
 }
 
-export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, reasonValue: unknown) {
+export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: string | null, id: number, reasonValue: unknown) {
   const reason = reasonOf(reasonValue, "reason", "rejectReasonRequired");
-  const refund = await lockRefund(tx, session.tenantId, idValue);
+  const refund = await lockRefund(tx, session.tenantId, id, REJECT);
   await tx.query(
-    sql`update refunds set status = ${RefundStatus.Rejected}, approver_id = ${session.userId}, reject_reason = ${reason}, updated_at = now(), updated_by = ${session.userId},
+    sql`update refunds set status = ${REJECT.to}, approver_id = ${session.userId}, reject_reason = ${reason}, updated_at = now(), updated_by = ${session.userId},
             version = version + 1
       where tenant_id = ${session.tenantId} and id = ${refund.id}`,
   );
   await audit(tx, session, ip, "refunds", "reject", refund.id, { reason }, CODES.received);
-  return { id: refund.id, status: RefundStatus.Rejected };
+  return { id: refund.id, status: REJECT.to };
 }

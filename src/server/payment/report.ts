@@ -10,13 +10,27 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { isPeriod, monthsBetween } from "../../common/payment/period.ts";
 import { percentText } from "../../common/payment/pricing.ts";
-import { fen, optionalIdList, refused } from "./common.ts";
+import { fen, optionalIds, refused } from "./common.ts";
+import type { GetPaymentReportBody } from "../../../generated/operation-types.ts";
 import type { ReportRow } from "../../common/payment/shapes.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { anyOf, empty, sql } from "../db/sql.ts";
 import { BillStatus, ReturnFlag } from "../../../generated/states.ts";
 
-function range(body: Record<string, unknown>): { start: string; end: string } {
+/** A row of the report's statement: money in fen. */
+interface ReportSqlRow {
+  communityId: number;
+  communityName: string;
+  period: string;
+  due: number;
+  collected: number;
+  refunded: number;
+  waived: number;
+  households: number;
+  paid: number;
+}
+
+function range(body: GetPaymentReportBody): { start: string; end: string } {
   const start = body.startMonth;
   const end = body.endMonth;
   if (!isPeriod(start)) throw refused("selectStartMonth", "startMonth");
@@ -26,11 +40,11 @@ function range(body: Record<string, unknown>): { start: string; end: string } {
   return { start, end };
 }
 
-export async function paymentReport(db: DbSession, session: SessionInfo, body: Record<string, unknown>) {
+export async function paymentReport(db: DbSession, session: SessionInfo, body: GetPaymentReportBody) {
   const { start, end } = range(body);
-  const communityIds = optionalIdList(body.communityIds, "communityIds", 1000);
+  const communityIds = optionalIds(body.communityIds, "communityIds", 1000);
   const { tenantId } = session;
-  const rows = await camelRows<Record<string, unknown>>(
+  const rows = await camelRows<ReportSqlRow>(
     db,
     sql`with b as (
        select b.id, b.community_id, b.period, b.room_id, b.amount_due + b.late_fee as due, b.amount_waived as waived, b.status

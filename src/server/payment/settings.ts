@@ -18,6 +18,7 @@ import type { PaymentSettingsShape, SteerFlags } from "../../common/payment/shap
 import { camelRows } from "../db/camel-rows.ts";
 import { join, raw, sql } from "../db/sql.ts";
 import { ReceiptType } from "../../../generated/states.ts";
+import type { SavePaymentSettingsBody } from "../../../generated/operation-types.ts";
 
 export type { SteerFlags };
 
@@ -97,10 +98,10 @@ export type Section = keyof typeof SECTIONS;
 const def = resourceByName.paymentSettings;
 
 /** Saves one tab's fields (validated like the generic form) and stamps the tab as configured. */
-export async function saveSettings(tx: DbSession, session: SessionInfo, communityId: number, section: Section, body: Record<string, unknown>): Promise<void> {
+export async function saveSettings(tx: DbSession, session: SessionInfo, communityId: number, section: Section, body: SavePaymentSettingsBody): Promise<void> {
   const { fields, stamp } = SECTIONS[section];
-  const values: Record<string, unknown> = {};
-  for (const f of fields) if (body[f] !== undefined) values[f] = body[f] === "" ? null : body[f];
+  // The tab's fields given ("" clears one).
+  const values = Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f] === "" ? null : body[f]]));
   const errors = validateResource("paymentSettings", "update", values, session.sceneName);
   if (errors.length) throw validationError(errors);
   if (section === "payParams") {

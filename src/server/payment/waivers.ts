@@ -3,6 +3,9 @@
 // is owed minus the waivers still waiting for approval, so paid + waived never exceeds what was due
 // and collected money never has to go back. Up to the community's waiverAutoApproveLimit a waiver
 // takes effect at once; above it, it waits for approval. Applying it fixes the bill's late fee.
+// Approve and reject start from the states the waivers' actions declare (schemas/modules/
+// propertyPayment.yaml, generated/actions.ts); an approval also needs its bill to still owe it
+// (common/payment/row-actions.ts), which the bill-pay page checks the same way.
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
@@ -12,11 +15,15 @@ import { discountOffFen } from "../../common/payment/pricing.ts";
 import { parseId } from "../crud/sql.ts";
 import { loadSettings } from "./settings.ts";
 import { BILL_FROM, BILL_SELECT, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
-import { PAYABLE } from "./cashier.ts";
-import { audit, CODES, conflict, fen, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
+import { audit, CODES, fen, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BillStatus, WaiverStatus, WaiverType } from "../../../generated/states.ts";
+import { stateActions, type StateAction } from "../../../generated/actions.ts";
+import { PAYABLE_STATES, startsFrom, stateRefusedMessage, waiverConditions } from "../../common/payment/row-actions.ts";
+import { apiError } from "../http/envelope.ts";
+
+const { approve: APPROVE, reject: REJECT } = stateActions.waivers.actions;
 
 async function lockBill(tx: DbSession, tenantId: number, id: number): Promise<BillRow> {
   const rows = await camelRows<BillRow>(tx, `select ${BILL_SELECT} from ${BILL_FROM} where b.tenant_id = $1 and b.id = $2 for update of b`, [tenantId, id]);
@@ -55,7 +62,7 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
   const billId = parseId(body.billId);
   if (billId === null) throw refused("selectBill", "billId");
   const bill = await lockBill(tx, session.tenantId, billId);
-  if (!PAYABLE.includes(bill.status)) throw refused("waiverBillNotPayable", "billId");
+  if (!PAYABLE_STATES.includes(bill.status)) throw refused("waiverBillNotPayable", "billId");
   const today = chinaDay(at);
   const available = owedOn(bill, today) - (await pendingOf(tx, session.tenantId, billId));
   if (available <= 0) throw refused("nothingToWaive", "billId");
@@ -85,43 +92,42 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
   return { id: rows[0].id, status, amount: fenToYuan(amount) };
 }
 
-async function lockWaiver(tx: DbSession, tenantId: number, idValue: unknown) {
-  const id = parseId(idValue);
-  if (id === null) throw notFound();
+/** The waiver, locked, in a state the action starts from (else 409 naming its state and the action). */
+async function lockWaiver(tx: DbSession, tenantId: number, id: number, action: StateAction) {
   const rows = await camelRows<{ id: number; billId: number; amount: string; status: number }>(tx, `select id, bill_id, amount, status from waivers where tenant_id = $1 and id = $2 for update`, [
     tenantId,
     id,
   ]);
   if (!rows[0]) throw notFound();
-  if (rows[0].status !== WaiverStatus.Pending) throw conflict("waiverHandled");
+  if (!startsFrom(action, rows[0].status)) throw apiError("CONFLICT", { message: stateRefusedMessage(stateActions.waivers, action, rows[0].status) });
   return { ...rows[0], amount: fen(rows[0].amount) };
 }
 
-export async function approveWaiver(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, at: Date = new Date()) {
-  const waiver = await lockWaiver(tx, session.tenantId, idValue);
+export async function approveWaiver(tx: DbSession, session: SessionInfo, ip: string | null, id: number, at: Date = new Date()) {
+  const waiver = await lockWaiver(tx, session.tenantId, id, APPROVE);
   const bill = await lockBill(tx, session.tenantId, waiver.billId);
   const today = chinaDay(at);
-  if (!PAYABLE.includes(bill.status) || waiver.amount > owedOn(bill, today) - (await pendingOf(tx, session.tenantId, bill.id, waiver.id))) {
-    throw refused("waiverOverOutstanding", "amount");
-  }
+  // Every waiting waiver of the bill, this one included, against what it owes today.
+  const facts = { status: bill.status, owed: owedOn(bill, today), pendingWaived: await pendingOf(tx, session.tenantId, bill.id) };
+  if (!(waiverConditions.approve?.(facts) ?? true)) throw refused("waiverOverOutstanding", "amount");
   await applyToBill(tx, session, bill, waiver.amount, today, at);
   await tx.query(
-    sql`update waivers set status = ${WaiverStatus.Approved}, approver_id = ${session.userId}, approved_at = ${at.toISOString()}, updated_at = now(),
+    sql`update waivers set status = ${APPROVE.to}, approver_id = ${session.userId}, approved_at = ${at.toISOString()}, updated_at = now(),
             updated_by = ${session.userId}, version = version + 1
       where tenant_id = ${session.tenantId} and id = ${waiver.id}`,
   );
   await audit(tx, session, ip, "waivers", "approve", waiver.id, { amount: fenToYuan(waiver.amount) }, CODES.billPay);
-  return { id: waiver.id, status: WaiverStatus.Approved };
+  return { id: waiver.id, status: APPROVE.to };
 }
 
-export async function rejectWaiver(tx: DbSession, session: SessionInfo, ip: string | null, idValue: unknown, reasonValue: unknown) {
+export async function rejectWaiver(tx: DbSession, session: SessionInfo, ip: string | null, id: number, reasonValue: unknown) {
   const reason = reasonOf(reasonValue, "reason", "rejectReasonRequired");
-  const waiver = await lockWaiver(tx, session.tenantId, idValue);
+  const waiver = await lockWaiver(tx, session.tenantId, id, REJECT);
   await tx.query(
-    sql`update waivers set status = ${WaiverStatus.Rejected}, approver_id = ${session.userId}, approved_at = now(), reject_reason = ${reason}, updated_at = now(),
+    sql`update waivers set status = ${REJECT.to}, approver_id = ${session.userId}, approved_at = now(), reject_reason = ${reason}, updated_at = now(),
             updated_by = ${session.userId}, version = version + 1
       where tenant_id = ${session.tenantId} and id = ${waiver.id}`,
   );
   await audit(tx, session, ip, "waivers", "reject", waiver.id, { reason }, CODES.billPay);
-  return { id: waiver.id, status: WaiverStatus.Rejected };
+  return { id: waiver.id, status: REJECT.to };
 }

@@ -74,11 +74,9 @@ export async function menuCustomizationModule(app: FastifyInstance): Promise<voi
 
   route(app, operations.saveMenuCustomization, async ({ body, session, request }) => {
     mainAccountOnly(session);
-    const raw: unknown[] = body.items;
     const known = menuKeys();
     const seen = new Set<string>();
-    const items: MenuCustomization[] = raw.map((entry, i) => {
-      const item = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
+    const items: MenuCustomization[] = body.items.map((item, i) => {
       const values = { menuKey: item.menuKey, alias: item.alias === "" ? null : (item.alias ?? null), sortNo: item.sortNo ?? i, hidden: item.hidden === true };
       const errors = validateResource("menuCustomizations", "create", values, session.sceneName);
       if (errors.length) throw validationError(errors.map((e) => ({ ...e, field: `items.${i}.${e.field}` })));

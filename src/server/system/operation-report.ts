@@ -11,7 +11,7 @@ export async function operationReportModule(app: FastifyInstance): Promise<void>
     await app.db.query(
       `insert into operation_logs (tenant_id, user_id, username, source, operation_code, operation_type, resource, action, ip, created_by, updated_by)
        values ($1, $2, $3, $4, $5, $6, 'operationLog', 'report', $7, $2, $2)`,
-      [session.tenantId, session.userId, session.username, Number(body.source), body.operationCode.trim(), Number(body.operationType), request.ip],
+      [session.tenantId, session.userId, session.username, body.source, body.operationCode.trim(), body.operationType, request.ip],
     );
     return null;
   });

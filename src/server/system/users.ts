@@ -14,7 +14,6 @@ import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { userCenter } from "../auth/user-center.ts";
 import type { DbSession } from "../db/types.ts";
 import { communityName } from "../auth/access.ts";
-import { optionalId } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { registerUserAccountHooks } from "./user-accounts.ts";
 
@@ -46,7 +45,7 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
   route(app, operations.listTenantUsers, async ({ session }) => tenantUsers(app.db, session.tenantId));
 
   route(app, operations.listPropertyUsersByCommunity, async ({ body, session }) => {
-    const communityId = optionalId(body.communityId);
+    const communityId = body.communityId ?? null;
     if (communityId !== null && (await communityName(app.db, session.tenantId, communityId)) === null) return [];
     return tenantUsers(app.db, session.tenantId);
   });

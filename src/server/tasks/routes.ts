@@ -7,5 +7,5 @@ import { pageArgs } from "../http/request-input.ts";
 import { listTasks } from "./task-centre.ts";
 
 export async function taskCentreModule(app: FastifyInstance): Promise<void> {
-  route(app, operations.listTaskCentre, async ({ query, session }) => listTasks(app.db, session, pageArgs({ ...query })));
+  route(app, operations.listTaskCentre, async ({ query, session }) => listTasks(app.db, session, pageArgs(query)));
 }

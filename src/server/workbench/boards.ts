@@ -16,7 +16,6 @@ import type { DbSession } from "../db/types.ts";
 import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { optionalId } from "../http/request-input.ts";
 import { countsByMapping } from "./workbench-stats.ts";
 import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
@@ -121,8 +120,8 @@ export async function boardsModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getGlobalBoard, async ({ session }) => globalBoard(app.db, session.tenantId));
 
   route(app, operations.getProjectBoard, async ({ query, session }) => {
-    // Lenient as before: an empty communityId means none, a malformed one is a 400.
-    const requested = optionalId(query.communityId);
+    // An empty communityId means none (a malformed one was refused at the edge).
+    const requested = query.communityId ?? null;
     let community: { id: number; name: string } | null;
     if (requested !== null) community = await ownCommunity(app.db, session, requested);
     else {

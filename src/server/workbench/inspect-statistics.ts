@@ -8,7 +8,6 @@ import type { FastifyInstance } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { optionalId } from "../http/request-input.ts";
 import { chinaDays } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql, when } from "../db/sql.ts";
@@ -17,9 +16,9 @@ export const rate = (done: number, total: number) => (total ? Math.round((done *
 
 export async function inspectStatisticsModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getInspectStatistics, async ({ query, session }) => {
-    const communityId = optionalId(query.communityId);
+    const communityId = query.communityId ?? null;
     if (communityId !== null) await ownCommunity(app.db, session, communityId);
-    const length = Math.min(365, Math.max(7, Number.parseInt(String(query.days ?? "30"), 10) || 30));
+    const length = Math.min(365, Math.max(7, query.days || 30));
     const { days } = chinaDays(new Date(), length);
     const where = sql`r.tenant_id = ${session.tenantId} and r.report_date >= ${days[0]}::date ${when(communityId !== null, () => sql`and r.community_id = ${communityId}`)}`;
 

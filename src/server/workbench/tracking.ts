@@ -62,10 +62,19 @@ export interface ClickRecordInput {
   biz: string | null;
 }
 
+/** A click record as a client reports it (any of its values may be missing or of another type). */
+interface ReportedClick {
+  lc?: unknown;
+  ety?: unknown;
+  rt?: unknown;
+  et?: unknown;
+  biz?: unknown;
+}
+
 /** A reported record as stored, or null when it has no tracking code. */
 export function normalizeClickRecord(value: unknown, now: Date = new Date()): ClickRecordInput | null {
   if (!value || typeof value !== "object") return null;
-  const r = value as Record<string, unknown>;
+  const r: ReportedClick = value;
   const lc = textOf(r.lc, 64);
   if (!lc) return null;
   const et = typeof r.et === "number" ? new Date(r.et) : typeof r.et === "string" && r.et.trim() !== "" ? new Date(/^\d+$/.test(r.et.trim()) ? Number(r.et) : r.et) : null;
@@ -97,7 +106,8 @@ async function pickRoutes(app: FastifyInstance): Promise<void> {
     async ({ body, session }) => {
       const clientCode = textOf(body.clientCode, 64);
       if (!clientCode) throw apiError("BAD_REQUEST");
-      const env = (body.environmentalInfo && typeof body.environmentalInfo === "object" ? body.environmentalInfo : {}) as Record<string, unknown>;
+      const info = body.environmentalInfo;
+      const env: { os?: unknown; OS?: unknown; browser?: unknown; browserVersion?: unknown } = info && typeof info === "object" ? info : {};
       await app.db.query(
         `insert into tracking_clients (tenant_id, client_code, user_id, os, browser, browser_version, last_seen_at, created_by, updated_by)
        values ($1, $2, $3, $4, $5, $6, now(), $3, $3)

@@ -15,7 +15,6 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { ownCommunity } from "../auth/access.ts";
-import { parseId, requiredId } from "../http/request-input.ts";
 
 const moduleInfo = (def: WorkbenchModuleDef, session: SessionInfo) => ({
   moduleId: def.moduleId,
@@ -45,7 +44,7 @@ export async function workbenchLayoutModule(app: FastifyInstance): Promise<void>
   });
 
   route(app, operations.saveWorkbenchLayout, async ({ body, session }) => {
-    const community = await ownCommunity(app.db, session, requiredId(body.communityId));
+    const community = await ownCommunity(app.db, session, body.communityId);
     const layout = usable(normalizeLayout(body.layout), session);
     const { rows } = await app.db.query<{ id: number }>(
       `insert into workbench_layouts (tenant_id, community_id, user_id, layout, created_by, updated_by)
@@ -59,9 +58,7 @@ export async function workbenchLayoutModule(app: FastifyInstance): Promise<void>
   });
 
   route(app, operations.deleteWorkbenchLayout, async ({ params, session }) => {
-    // A malformed id is simply not found.
-    const layoutId = parseId(params.layoutId);
-    if (layoutId === null) throw apiError("NOT_FOUND");
+    const { layoutId } = params;
     const { rows } = await app.db.query("delete from workbench_layouts where tenant_id = $1 and id = $2 and user_id = $3 returning id", [session.tenantId, layoutId, session.userId]);
     if (!rows.length) throw apiError("NOT_FOUND");
     return { layoutId };

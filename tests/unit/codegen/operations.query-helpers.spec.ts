@@ -43,14 +43,14 @@ test("each operation gets typed query helpers, and every method but GET a mutati
   expect(await run(copy.project.root, [])).toBe(0);
   const client = copy.project.generated().get("api-client.ts")!;
   // The input argument is required when a part has a required key (path parameters always do).
-  expect(client).toContain(`getProbe: QueryHelpers<"getProbe", [input: { params: GetProbeParams; query?: GetProbeQuery }], GetProbeData, O>;`);
+  expect(client).toContain(`getProbe: QueryHelpers<"getProbe", [input: { params: GetProbeParamsInput; query?: GetProbeQuery }], GetProbeData, O>;`);
   // A POST that reads (a list) can be a query as well as a mutation: the page chooses.
   expect(client).toContain(
-    `listProbes: QueryHelpers<"listProbes", [input?: { body?: ListProbesBody }], ListProbesData, O> & MutationHelpers<"listProbes", [input?: { body?: ListProbesBody }], ListProbesData, O>;`,
+    `listProbes: QueryHelpers<"listProbes", [input?: { body?: ListProbesBodyInput }], ListProbesData, O> & MutationHelpers<"listProbes", [input?: { body?: ListProbesBodyInput }], ListProbesData, O>;`,
   );
-  expect(client).toContain(`saveProbe: QueryHelpers<"saveProbe", [input: { params: SaveProbeParams; body: SaveProbeBody }], SaveProbeData, O> & MutationHelpers<`);
+  expect(client).toContain(`saveProbe: QueryHelpers<"saveProbe", [input: { params: SaveProbeParamsInput; body: SaveProbeBody }], SaveProbeData, O> & MutationHelpers<`);
   // The existing per-operation functions stay as they were.
-  expect(client).toContain("getProbe: (input: { params: GetProbeParams; query?: GetProbeQuery }, options?: O) =>");
+  expect(client).toContain("getProbe: (input: { params: GetProbeParamsInput; query?: GetProbeQuery }, options?: O) =>");
 
   // The emitted code runs: keys of name and input, the call through the client with the transport's options.
   const calls: unknown[][] = [];

@@ -4,19 +4,12 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../http/operation.ts";
 import { texts } from "../../../../generated/texts.ts";
 import { operations } from "../../../../generated/operations.ts";
-import type { QueryArrearsData } from "../../../../generated/operation-types.ts";
 import { arrearsPage, arrearsQueryOf, arrearsWorkbook } from "../arrears.ts";
 
 export async function arrearsRoutes(app: FastifyInstance): Promise<void> {
-  route(
-    app,
-    operations.queryArrears,
-    async ({ body, session }) =>
-      // The rooms are read untyped (Record); their shape is the declared one.
-      (await arrearsPage(app.db, session, arrearsQueryOf({ ...body }))) as QueryArrearsData,
-  );
+  route(app, operations.queryArrears, async ({ body, session }) => arrearsPage(app.db, session, arrearsQueryOf(body)));
   route(app, operations.exportArrears, async ({ query, session, reply }) => {
-    const file = await arrearsWorkbook(app.db, session, arrearsQueryOf({ ...query }, 100_000));
+    const file = await arrearsWorkbook(app.db, session, arrearsQueryOf(query, 100_000));
     return reply
       .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
       .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(texts.arrears.file)}`)

@@ -4,8 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
-import type { PrintDunningNoticeData } from "../../../../generated/operation-types.ts";
-import { requiredId } from "../../http/request-input.ts";
+import { present } from "../../http/request-input.ts";
 import type { TaskRunner } from "../../tasks/runner.ts";
 import { findTask } from "../../tasks/store.ts";
 import { notFound } from "../common.ts";
@@ -14,22 +13,16 @@ import { DEFAULT_TEMPLATE, DEFAULT_TITLE, DUNNING_TASK, dunningNoticeView, start
 export function dunningRoutes(runner: TaskRunner | null) {
   return async (app: FastifyInstance): Promise<void> => {
     route(app, operations.generateDunningNotices, async ({ body, session, request }) => {
-      const started = await app.db.transaction((tx) => startDunning(tx, session, request.ip, { ...body }));
+      const started = await app.db.transaction((tx) => startDunning(tx, session, request.ip, body));
       runner?.wake();
       return started;
     });
     route(app, operations.getDunningTemplate, async () => ({ title: DEFAULT_TITLE, template: DEFAULT_TEMPLATE }));
     route(app, operations.getDunningTask, async ({ query, session }) => {
-      const task = await findTask(app.db, session.tenantId, requiredId(query.id));
+      const task = await findTask(app.db, session.tenantId, present(query.id));
       if (!task || task.type !== DUNNING_TASK) throw notFound();
       return { id: task.id, state: task.state, done: task.done, total: task.total, result: task.result, error: task.error };
     });
-    route(
-      app,
-      operations.printDunningNotice,
-      async ({ params, session }) =>
-        // The notice is read untyped (Record); its shape is the declared one.
-        (await dunningNoticeView(app.db, session, params.id)) as PrintDunningNoticeData,
-    );
+    route(app, operations.printDunningNotice, async ({ params, session }) => dunningNoticeView(app.db, session, params.id));
   };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { fenToYuan } from "../../../common/money.ts";
-import { requiredId } from "../../http/request-input.ts";
+import { present } from "../../http/request-input.ts";
 import { findTask } from "../../tasks/store.ts";
 import { taskItem } from "../../tasks/task-centre.ts";
 import { fen, notFound } from "../common.ts";
@@ -37,7 +37,7 @@ export function generationRoutes(runner: TaskRunner | null) {
     });
 
     route(app, operations.getGenerationTask, async ({ query, session }) => {
-      const task = await findTask(app.db, session.tenantId, requiredId(query.id));
+      const task = await findTask(app.db, session.tenantId, present(query.id));
       if (!task) throw notFound();
       const rows = await camelRows<BatchRow>(
         app.db,

@@ -3,28 +3,22 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../http/operation.ts";
 import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { operations } from "../../../../generated/operations.ts";
-import type { GetReconciliationDayData } from "../../../../generated/operation-types.ts";
 import { closeDay, daySummary, declareDay } from "../reconciliation.ts";
 import { paymentReport, reportWorkbook } from "../report.ts";
 
 export async function reconciliationRoutes(app: FastifyInstance): Promise<void> {
-  route(
-    app,
-    operations.getReconciliationDay,
-    async ({ query, session }) =>
-      // The closing row is read untyped (Record); its shape is the declared one.
-      (await daySummary(app.db, session, query.communityId, query.day)) as GetReconciliationDayData,
-  );
+  route(app, operations.getReconciliationDay, async ({ query, session }) => daySummary(app.db, session, query.communityId, query.day));
   route(app, operations.declareReconciliation, async ({ body, session, request }) => {
-    await app.db.transaction((tx) => declareDay(tx, session, request.ip, { ...body }));
+    await app.db.transaction((tx) => declareDay(tx, session, request.ip, body));
     return null;
   });
-  route(app, operations.closeReconciliation, async ({ body, session, request }) => app.db.transaction((tx) => closeDay(tx, session, request.ip, { ...body })));
+  route(app, operations.closeReconciliation, async ({ body, session, request }) => app.db.transaction((tx) => closeDay(tx, session, request.ip, body)));
 
-  route(app, operations.getPaymentReport, async ({ body, session }) => paymentReport(app.db, session, { ...body }));
+  route(app, operations.getPaymentReport, async ({ body, session }) => paymentReport(app.db, session, body));
   route(app, operations.exportPaymentReport, async ({ query, session, reply }) => {
-    const ids = typeof query.communityIds === "string" && query.communityIds.trim() ? query.communityIds.split(",") : undefined;
-    const data = await paymentReport(app.db, session, { ...query, communityIds: ids });
+    // communityIds: ids separated by commas (the schema's pattern checked them).
+    const communityIds = query.communityIds ? query.communityIds.split(",").map(Number) : undefined;
+    const data = await paymentReport(app.db, session, { startMonth: query.startMonth, endMonth: query.endMonth, communityIds });
     const file = await reportWorkbook(data);
     const name = encodeURIComponent(fillTexts.paymentReport.file({ start: data.startMonth, end: data.endMonth }));
     return reply.header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet").header("content-disposition", `attachment; filename*=UTF-8''${name}`).send(file);

@@ -18,7 +18,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     return settingsView(
       await app.db.transaction(async (tx) => {
         const communityId = await requireCommunity(tx, session, body.communityId);
-        await saveSettings(tx, session, communityId, section, { ...body });
+        await saveSettings(tx, session, communityId, section, body);
         return loadSettings(tx, session.tenantId, communityId);
       }),
     );
@@ -27,9 +27,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   // Any signed-in user holding some authority code (the guide shows to every role).
   route(app, operations.getBillSteer, async ({ query, session }) => {
     if (!session.authorities.length) throw apiError("NO_PERMISSION");
-    const raw = query.communityId;
-    if (raw === undefined || raw === null || raw === "") return NO_FLAGS;
-    const communityId = await requireCommunity(app.db, session, raw);
+    if (query.communityId === undefined) return NO_FLAGS;
+    const communityId = await requireCommunity(app.db, session, query.communityId);
     return steerFlags(app.db, session.tenantId, communityId);
   });
 }

@@ -1,0 +1,81 @@
+// Declared operations convert their input at the edge (scripts/codegen/operations.ts, the coercion
+// pass run by src/common/validation-run.ts): where the schema says integer, a numeric text becomes the
+// number before the handler runs (ids are numbers, arrays of ids number arrays, an empty text no
+// value); a text that is no number is refused with the field's Chinese message, and the other types
+// are left alone (a number is never made a string's text, null never 0).
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operations } from "../../../generated/operations.ts";
+import { route } from "../../../src/server/http/operation.ts";
+import { installErrorHandling } from "../../../src/server/http/error-handler.ts";
+
+describe("operation input coercion at the edge", () => {
+  let app: FastifyInstance;
+  let seen: unknown;
+  const call = async (method: "GET" | "POST", url: string, payload?: unknown) => {
+    seen = undefined;
+    const r = await app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return { status: r.statusCode, body: r.json<{ message: string; data: { errors: { field: string; message: string }[] } | null }>() };
+  };
+
+  beforeAll(async () => {
+    app = Fastify();
+    installErrorHandling(app);
+    // Bare routes (no guard, no database): the handlers only record what they were given.
+    const record = (input: unknown) => {
+      seen = input;
+      return Promise.resolve(null as never);
+    };
+    route(app, operations.getRoomBills, ({ query }) => record(query));
+    route(app, operations.printReceipt, ({ params }) => record(params));
+    route(app, operations.generateBills, ({ body }) => record(body));
+    route(app, operations.queryBills, ({ body }) => record(body));
+    route(app, operations.declareReconciliation, ({ body }) => record(body));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it("gives the handler a numeric text id as a number, in the query and the path", async () => {
+    expect((await call("GET", "/api/property/bills/actions/roomBills?roomId=12")).status).toBe(200);
+    expect(seen).toEqual({ roomId: 12 });
+    await call("GET", "/api/property/receipts/34/actions/print");
+    expect(seen).toEqual({ id: 34 });
+    // An empty query value is no value.
+    await call("GET", "/api/property/bills/actions/roomBills?roomId=");
+    expect(seen).toEqual({});
+  });
+
+  it("refuses a text that is no number with the field's Chinese message, before the handler", async () => {
+    const bad = await call("GET", "/api/property/bills/actions/roomBills?roomId=abc");
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("房屋格式不正确");
+    expect(bad.body.data?.errors).toEqual([{ field: "roomId", message: "房屋格式不正确" }]);
+    expect(seen).toBeUndefined();
+    const path = await call("GET", "/api/property/receipts/abc/actions/print");
+    expect(path.status).toBe(400);
+    expect(path.body.message).toBe("收据格式不正确");
+    for (const id of ["12.5", "0", "-3", "99999999999999999999"]) {
+      expect((await call("GET", `/api/property/bills/actions/roomBills?roomId=${id}`)).body.message).toBe("房屋格式不正确");
+    }
+  });
+
+  it("turns an array of numeric texts into numbers, and refuses one that is not", async () => {
+    await call("POST", "/api/property/bills/actions/generate", { period: "2030-01", paymentItemIds: ["7", 8, "9"], communityIds: null });
+    expect(seen).toEqual({ period: "2030-01", paymentItemIds: [7, 8, 9], communityIds: null });
+    const bad = await call("POST", "/api/property/bills/actions/generate", { paymentItemIds: ["7", "x"] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data?.errors).toEqual([{ field: "paymentItemIds", message: "缴费项目格式不正确" }]);
+    expect(seen).toBeUndefined();
+  });
+
+  it("converts nested integers, keeps null and an empty text as no value, and leaves the other types alone", async () => {
+    await call("POST", "/api/property/bills/actions/query", { communityId: "5", roomId: "", batchId: null, status: ["1", 2], keyword: "101", pageNo: "2" });
+    expect(seen).toEqual({ communityId: 5, roomId: null, batchId: null, status: [1, 2], keyword: "101", pageNo: 2 });
+    await call("POST", "/api/property/reconciliations/actions/declare", { communityId: 5, rows: [{ payMethod: "1", cashierId: "42", declaredAmount: "10.00" }] });
+    expect(seen).toEqual({ communityId: 5, rows: [{ payMethod: 1, cashierId: 42, declaredAmount: "10.00" }] });
+    // A number for a text field stays a number (refused as before), a boolean for an integer is not made 1.
+    expect((await call("POST", "/api/property/bills/actions/query", { keyword: 101 })).body.message).toBe("关键字格式不正确");
+    expect((await call("POST", "/api/property/bills/actions/query", { roomId: true })).body.message).toBe("房屋格式不正确");
+    expect(seen).toBeUndefined();
+  });
+});
