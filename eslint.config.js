@@ -1,12 +1,54 @@
 // Lint rules for the whole project: typescript-eslint with type information everywhere, React hooks
 // and accessibility rules for the web app, and eslint-config-prettier last so no rule fights the
 // formatter. generated/ is ignored: it is codegen output, checked by `npm run codegen -- --check` and tsc.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// The web app's import boundaries (docs/web.md). src/web/pages/ holds one folder per schema module
+// (schemas/modules/<module>.yaml), plus login/ and error/; a page imports from its own folder,
+// src/web/ui (shared components), src/web/lib (utilities) and the rest of the app, never from
+// another folder of src/web/pages nor from the page registry (registry.ts, own-pages.ts: they import
+// the pages). no-restricted-imports sees an import as written, so each folder gets one block per
+// depth inside it: from src/web/pages/<folder>/a/b.tsx, "../../" is src/web/pages/.
+const PAGES = "src/web/pages";
+const pageFolders = readdirSync(join(import.meta.dirname, PAGES), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const otherModule = "A page does not import another module's pages: move what both need to src/web/ui (components) or src/web/lib (utilities).";
+const registry = "A page does not import the page registry, which imports the pages (PageProps: src/web/lib/page-props.ts).";
+/** The rule for the files `depth` folders below src/web/pages/<folder>/. */
+const pageBoundary = (folder, depth) => {
+  const up = `^(\\.\\./){${depth + 1}}(\\.\\./pages/)?`; // up to src/web/pages/ (or above it and back in)
+  return [
+    "error",
+    {
+      patterns: [
+        { regex: `${up}(?!${folder}/)[^./][^/]*/`, message: otherModule },
+        { regex: `(^|/)web/pages/(?!${folder}/)`, message: otherModule },
+        { regex: `${up}[^./][^/]*$`, message: registry },
+      ],
+    },
+  ];
+};
+const DEPTHS = [0, 1, 2, 3];
+const webBoundaries = [
+  ...pageFolders.flatMap((folder) => DEPTHS.map((depth) => ({ files: [`${PAGES}/${folder}/${"*/".repeat(depth)}*.{ts,tsx}`], rules: { "no-restricted-imports": pageBoundary(folder, depth) } }))),
+  {
+    // Shared code never depends on a page: only the app's routes (App.tsx, AppRoutes.tsx) and the
+    // registry reach into src/web/pages.
+    files: ["src/web/**/*.{ts,tsx}"],
+    ignores: [`${PAGES}/**`, "src/web/App.tsx", "src/web/AppRoutes.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)pages/", message: "Only the routes (App.tsx, AppRoutes.tsx) import pages; shared code goes to src/web/ui or src/web/lib." }] }],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ["generated/**", "dist/**", "data/**", "public/**", "docs/**", ".tmp/**", "test-results/**", "node_modules/**"] },
@@ -64,6 +106,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...webBoundaries,
   {
     files: ["src/web/**/*.{ts,tsx}"],
     ...reactHooks.configs.flat.recommended,

@@ -49,6 +49,12 @@ export default defineConfig({
         // dropped unless something the app runs uses them.
         moduleSideEffects: [{ test: /[\\/]node_modules[\\/](papaparse|error-stack-parser|stackframe)[\\/]/, sideEffects: false }],
       },
+      output: {
+        // The chart module (src/web/ui/charts: workbench cards, boards, statistics pages, the payment
+        // report) as one chunk rather than one per file: 0.5 KB less on the shell + workbench first
+        // load. Only its own files: what they import (antd) stays in the chunks it was in.
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: "charts", test: /[\\/]src[\\/]web[\\/]ui[\\/]charts[\\/]/ }] },
+      },
     },
   },
   server: {

@@ -9,7 +9,7 @@ import type { ThemeConfig } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
 import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter } from "react-router";
 import { cspNonce } from "./csp-styles.ts";
-import { lazyPage } from "./pages/lazyPage.ts";
+import { lazyPage } from "./lib/lazyPage.ts";
 import { ErrorPage, LoginPage } from "./pages/own-pages.ts";
 import { appHistory } from "./providers/history.ts";
 import { LayoutFrame, PageFrame } from "./route-frames.tsx";

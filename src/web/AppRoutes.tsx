@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import type { RouteDef } from "../../generated/model-types.ts";
 import { routes } from "../../generated/routes.ts";
-import { lazyPage } from "./pages/lazyPage.ts";
+import { lazyPage } from "./lib/lazyPage.ts";
 import { pageFor } from "./pages/registry.ts";
 import RefineRoot from "./providers/RefineRoot.tsx";
 import { resourceActions } from "./providers/resourceIndex.ts";

@@ -2,7 +2,7 @@
 // boundary (a chunk that fails to load offers a reload). Plain markup: this is in the startup chunk.
 import { Suspense, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { ChunkErrorBoundary } from "./pages/ChunkErrorBoundary.tsx";
+import { ChunkErrorBoundary } from "./ui/ChunkErrorBoundary.tsx";
 
 /** A light placeholder while a chunk loads (no antd Spin: it would weigh on the startup chunk). */
 export const pageFallback = <div aria-busy="true" style={{ minHeight: 120 }} />;

@@ -8,7 +8,7 @@ import { Suspense, type ReactNode } from "react";
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappingColor, mappingLabel, ownerLabel } from "../../common/mappings.ts";
 import { mask } from "../../common/masks.ts";
-import { lazyPage } from "../pages/lazyPage.ts";
+import { lazyPage } from "../lib/lazyPage.ts";
 import { canAccess } from "../providers/accessControlProvider.ts";
 import { getSceneName } from "../state/scene.ts";
 import { AuthoritySummary } from "./authorities/AuthoritySummary.tsx";

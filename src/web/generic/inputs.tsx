@@ -10,7 +10,7 @@ import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappingOptions } from "../../common/mappings.ts";
 import { canAccess } from "../providers/accessControlProvider.ts";
 import { getSceneName, withScene } from "../state/scene.ts";
-import { lazyPage } from "../pages/lazyPage.ts";
+import { lazyPage } from "../lib/lazyPage.ts";
 import { mappingText } from "./display.tsx";
 import { inputKit } from "./field-kits.ts";
 import { fieldLabel } from "./fields.ts";

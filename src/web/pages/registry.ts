@@ -1,64 +1,61 @@
-// Hand-written pages by the key a route names in its schema (`page:`). Every page is its own chunk;
-// the registry itself is part of the route table's chunk (src/web/AppRoutes.tsx), not of the startup.
+// Hand-written pages by the key a route names in its schema (`page:`), each in the folder of its
+// module (src/web/pages/<module>/, docs/web.md). Every page is its own chunk; the registry itself is
+// part of the route table's chunk (src/web/AppRoutes.tsx), not of the startup. No page imports this
+// file (ESLint holds it): the props a page gets are src/web/lib/page-props.ts.
 // Keys without an implementation here render the 该页面正在建设中 page with the route's title; the
 // payment, guide and workbench pages are registered by the issues that build them.
 import type { ComponentType, LazyExoticComponent } from "react";
-import type { RouteDef } from "../../../generated/model-types.ts";
-import { lazyPage } from "./lazyPage.ts";
+import { lazyPage } from "../lib/lazyPage.ts";
+import type { PageProps } from "../lib/page-props.ts";
 import { ErrorPage, LoginPage } from "./own-pages.ts";
-
-export interface PageProps {
-  /** The route the page is on; absent for the app's own login and error routes. */
-  route?: RouteDef;
-}
 
 export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
 
 export const pages: Record<string, PageComponent> = {
   login: LoginPage,
   error: ErrorPage,
-  paymentParamConfig: lazyPage(() => import("./payment/settings/PaymentSettingsPage.tsx")),
-  billGeneration: lazyPage(() => import("./payment/generation/BillGenerationPage.tsx")),
-  billApproval: lazyPage(() => import("./payment/approval/BillApprovalPage.tsx")),
-  cashier: lazyPage(() => import("./payment/cashier/CashierPage.tsx")),
-  billPay: lazyPage(() => import("./payment/billpay/BillPayPage.tsx")),
-  receipt: lazyPage(() => import("./payment/receipt/ReceiptPage.tsx")),
-  receivedManagement: lazyPage(() => import("./payment/received/ReceivedManagementPage.tsx")),
-  billHistory: lazyPage(() => import("./payment/history/BillHistoryPage.tsx")),
-  reconciliation: lazyPage(() => import("./payment/reconciliation/ReconciliationPage.tsx")),
-  paymentReport: lazyPage(() => import("./payment/report/PaymentReportPage.tsx")),
-  arrears: lazyPage(() => import("./payment/arrears/ArrearsPage.tsx")),
-  dunningNotices: lazyPage(() => import("./payment/dunning/DunningNoticesPage.tsx")),
-  dunningPrint: lazyPage(() => import("./payment/dunning/DunningPrintPage.tsx")),
+  paymentParamConfig: lazyPage(() => import("./propertyPayment/settings/PaymentSettingsPage.tsx")),
+  billGeneration: lazyPage(() => import("./propertyPayment/generation/BillGenerationPage.tsx")),
+  billApproval: lazyPage(() => import("./propertyPayment/approval/BillApprovalPage.tsx")),
+  cashier: lazyPage(() => import("./propertyPayment/cashier/CashierPage.tsx")),
+  billPay: lazyPage(() => import("./propertyPayment/billpay/BillPayPage.tsx")),
+  receipt: lazyPage(() => import("./propertyPayment/receipt/ReceiptPage.tsx")),
+  receivedManagement: lazyPage(() => import("./propertyPayment/received/ReceivedManagementPage.tsx")),
+  billHistory: lazyPage(() => import("./propertyPayment/history/BillHistoryPage.tsx")),
+  reconciliation: lazyPage(() => import("./propertyPayment/reconciliation/ReconciliationPage.tsx")),
+  paymentReport: lazyPage(() => import("./propertyPayment/report/PaymentReportPage.tsx")),
+  arrears: lazyPage(() => import("./propertyPayment/arrears/ArrearsPage.tsx")),
+  dunningNotices: lazyPage(() => import("./propertyPayment/dunning/DunningNoticesPage.tsx")),
+  dunningPrint: lazyPage(() => import("./propertyPayment/dunning/DunningPrintPage.tsx")),
   workbench: lazyPage(() => import("./workbench/WorkbenchPage.tsx")),
-  taskCenter: lazyPage(() => import("./taskCenter/TaskCenterPage.tsx")),
-  clickReport: lazyPage(() => import("./clickReport/ClickReportPage.tsx")),
-  menuCustomization: lazyPage(() => import("./menuCustomization/MenuCustomizationPage.tsx")),
-  globalBoard: lazyPage(() => import("./boards/GlobalBoardPage.tsx")),
-  projectBoard: lazyPage(() => import("./boards/ProjectBoardPage.tsx")),
+  taskCenter: lazyPage(() => import("./system/taskCenter/TaskCenterPage.tsx")),
+  clickReport: lazyPage(() => import("./help/ClickReportPage.tsx")),
+  menuCustomization: lazyPage(() => import("./system/menuCustomization/MenuCustomizationPage.tsx")),
+  globalBoard: lazyPage(() => import("./pages/boards/GlobalBoardPage.tsx")),
+  projectBoard: lazyPage(() => import("./pages/boards/ProjectBoardPage.tsx")),
   videoPatrol: lazyPage(() => import("./video/VideoPatrolPage.tsx")),
   operationAssistant: lazyPage(() => import("./video/OperationAssistantPage.tsx")),
   aiTextSearch: lazyPage(() => import("./video/AiTextSearchPage.tsx")),
-  demoVideo: lazyPage(() => import("./video/DemoVideoPage.tsx")),
-  testCamera: lazyPage(() => import("./video/TestCameraPage.tsx")),
+  demoVideo: lazyPage(() => import("./pages/demo/DemoVideoPage.tsx")),
+  testCamera: lazyPage(() => import("./pages/outside/TestCameraPage.tsx")),
   houseTemplateEditor: lazyPage(() => import("./smartHome/HouseTemplateEditorPage.tsx")),
-  edgeDetail: lazyPage(() => import("./edge/EdgeDetailPage.tsx")),
-  inspectStatistics: lazyPage(() => import("./inspect/InspectStatisticsPage.tsx")),
-  demoList: lazyPage(() => import("./demo/DemoListPage.tsx")),
-  personnelInfo: lazyPage(() => import("./outside/PersonnelInfoPage.tsx")),
-  propertyDetail: lazyPage(() => import("./outside/PropertyDetailPage.tsx")),
-  ePrevention: lazyPage(() => import("./outside/EPreventionPage.tsx")),
-  userEquityCard: lazyPage(() => import("./outside/UserEquityCardPage.tsx")),
-  openKey: lazyPage(() => import("./outside/OpenKeyPage.tsx")),
-  loginSuccess: lazyPage(() => import("./outside/LoginSuccessPage.tsx")),
-  healthCode: lazyPage(() => import("./outside/HealthCodePage.tsx")),
-  helpRegister: lazyPage(() => import("./outside/HelpRegisterPage.tsx")),
-  downloadApk: lazyPage(() => import("./outside/DownloadApkPage.tsx")),
-  downloadApkForOwner: lazyPage(() => import("./outside/DownloadApkPage.tsx")),
-  downloadApkForProperty: lazyPage(() => import("./outside/DownloadApkPage.tsx")),
-  aiInspectIntelligent: lazyPage(() => import("./external/AiInspectIntelligentPage.tsx")),
-  nucleinCompartment: lazyPage(() => import("./external/NucleinCompartmentPage.tsx")),
-  externalEntry: lazyPage(() => import("./external/ExternalEntryPage.tsx")),
+  edgeDetail: lazyPage(() => import("./system/EdgeDetailPage.tsx")),
+  inspectStatistics: lazyPage(() => import("./workbench/InspectStatisticsPage.tsx")),
+  demoList: lazyPage(() => import("./pages/demo/DemoListPage.tsx")),
+  personnelInfo: lazyPage(() => import("./pages/outside/PersonnelInfoPage.tsx")),
+  propertyDetail: lazyPage(() => import("./pages/outside/PropertyDetailPage.tsx")),
+  ePrevention: lazyPage(() => import("./pages/outside/EPreventionPage.tsx")),
+  userEquityCard: lazyPage(() => import("./pages/outside/UserEquityCardPage.tsx")),
+  openKey: lazyPage(() => import("./pages/outside/OpenKeyPage.tsx")),
+  loginSuccess: lazyPage(() => import("./pages/outside/LoginSuccessPage.tsx")),
+  healthCode: lazyPage(() => import("./pages/outside/HealthCodePage.tsx")),
+  helpRegister: lazyPage(() => import("./pages/outside/HelpRegisterPage.tsx")),
+  downloadApk: lazyPage(() => import("./pages/outside/DownloadApkPage.tsx")),
+  downloadApkForOwner: lazyPage(() => import("./pages/outside/DownloadApkPage.tsx")),
+  downloadApkForProperty: lazyPage(() => import("./pages/outside/DownloadApkPage.tsx")),
+  aiInspectIntelligent: lazyPage(() => import("./aiInspection/AiInspectIntelligentPage.tsx")),
+  nucleinCompartment: lazyPage(() => import("./system/NucleinCompartmentPage.tsx")),
+  externalEntry: lazyPage(() => import("./system/ExternalEntryPage.tsx")),
 };
 
 export const UnderConstruction: PageComponent = lazyPage(() => import("./UnderConstruction.tsx"));

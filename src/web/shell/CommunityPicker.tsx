@@ -6,7 +6,7 @@ import { DownOutlined, EnvironmentOutlined } from "@ant-design/icons";
 import { Button, Popover, Spin } from "antd";
 import { Suspense, useRef, useState } from "react";
 import { constants } from "../../../generated/constants.ts";
-import { lazyPage } from "../pages/lazyPage.ts";
+import { lazyPage } from "../lib/lazyPage.ts";
 import { setCurrentCommunity, useCurrentCommunity } from "../state/community.ts";
 import { fetchAreaTree, fetchCommunities, fetchRecentCommunities, saveRecentCommunities } from "./api.ts";
 import {

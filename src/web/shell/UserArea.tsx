@@ -6,7 +6,7 @@ import { Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { clearSession, getTenantHomePage } from "../state/session.ts";
 import { fetchHelpDialogUrl, fetchLogos, logout, reportOperation } from "./api.ts";
-import { lazyPage } from "../pages/lazyPage.ts";
+import { lazyPage } from "../lib/lazyPage.ts";
 import EdgeServiceLink from "./EdgeServiceLink.tsx";
 import { appUrl, openWindow, openWindowWhenReady } from "./external-window.ts";
 import { cockpitItems, MENU_CONFIG_CODE, operationReport, TASK_CENTRE_OPERATION, userMenuItems, type UserMenuKey } from "./header-state.ts";

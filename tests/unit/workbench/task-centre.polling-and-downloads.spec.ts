@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downloadUrlOf, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel } from "../../../src/web/pages/taskCenter/task-state.ts";
+import { downloadUrlOf, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel } from "../../../src/web/pages/system/taskCenter/task-state.ts";
 
 describe("task centre", () => {
   it("polls every 2 s while any task runs", () => {

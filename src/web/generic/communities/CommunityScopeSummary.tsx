@@ -1,7 +1,7 @@
 // A user's community scope on the list and the detail page (schemas: widget communityTree): 全部<社区>
 // when it is empty, else the communities' names (the list shows the first two and a count).
 import { Space, Tag } from "antd";
-import { useCommunities } from "../../pages/shared/CommunitySelect.tsx";
+import { useCommunities } from "../../ui/CommunitySelect.tsx";
 import { withScene } from "../../state/scene.ts";
 import { communityIdsOf } from "./communityIds.ts";
 

@@ -9,7 +9,8 @@ import { useNavigate } from "react-router";
 import { queries } from "../../http/query-client.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { withScene } from "../../state/scene.ts";
-import { BarList, Figure } from "../boards/charts.tsx";
+import { BarList } from "../../ui/charts/BarList.tsx";
+import { Figure } from "../../ui/charts/Figure.tsx";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const LEVEL = { error: "error", warning: "warning", info: "processing" } as const;

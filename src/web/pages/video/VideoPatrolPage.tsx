@@ -13,9 +13,9 @@ import records from "../../../../generated/resource-defs/videoPatrolRecords.ts";
 import { payloadErrors } from "../../generic/fieldRules.ts";
 import { useCurrentUser } from "../../shell/user.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
-import { CameraList } from "./CameraList.tsx";
-import { CameraScreen } from "./CameraScreen.tsx";
-import { nextCameraIndex, useCameras } from "./cameras.ts";
+import { CameraList } from "../../ui/cameras/CameraList.tsx";
+import { CameraScreen } from "../../ui/cameras/CameraScreen.tsx";
+import { nextCameraIndex, useCameras } from "../../lib/cameras.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
 
 const INTERVALS = [10, 30, 60];

@@ -11,7 +11,7 @@ import { workbenchModule } from "../../../common/workbench-modules.ts";
 import { useCurrentCommunity } from "../../state/community.ts";
 import { useCurrentUser } from "../../shell/user.ts";
 import { setWorkbenchEditing, useWorkbenchEditing } from "../../shell/workbench-editing.ts";
-import type { PageProps } from "../registry.ts";
+import type { PageProps } from "../../lib/page-props.ts";
 import AdvertBanner from "./AdvertBanner.tsx";
 import { deleteLayout, fetchLayout, fetchModuleItem, saveLayout, type SavedLayout } from "./api.ts";
 import { addableModules, addItem, moveDown, moveItem, moveUp, removeItem, toggleWidth, type LayoutItem } from "./layout-state.ts";

@@ -9,7 +9,9 @@ import { mappingColor, mappingLabel } from "../../../common/mappings.ts";
 import { withScene } from "../../state/scene.ts";
 import * as api from "./api.ts";
 import { useCardData, type CardData } from "./card-state.ts";
-import { BarChart, DonutChart } from "./charts.tsx";
+import { Donut } from "../../ui/charts/Donut.tsx";
+import { asData } from "../../ui/charts/parts.tsx";
+import { XYChart } from "../../ui/charts/XYChart.tsx";
 
 export interface ModuleProps {
   communityId: string | number;
@@ -177,7 +179,7 @@ function Housing({ communityId }: ModuleProps) {
             共 {d.total} 套，已入住 {d.occupied} 套，空置 {d.vacant} 套
           </Typography.Text>
           <div style={{ marginTop: 8 }}>
-            <DonutChart ariaLabel="房屋状态" items={d.byStatus.map((s) => ({ label: s.label, value: s.count }))} />
+            <Donut title="房屋状态" size={132} legendBeside ringWhenEmpty data={asData(d.byStatus)} />
           </div>
         </>
       )}
@@ -195,7 +197,7 @@ function Household({ communityId }: ModuleProps) {
             住户 {d.total} 人，本月新增 {d.newThisMonth} 人
           </Typography.Text>
           <div style={{ marginTop: 8 }}>
-            <DonutChart ariaLabel="住户身份" items={d.byIdentity.map((s) => ({ label: s.label, value: s.count }))} />
+            <Donut title="住户身份" size={132} legendBeside ringWhenEmpty data={asData(d.byIdentity)} />
           </div>
         </>
       )}
@@ -212,7 +214,15 @@ function OpenDoor({ communityId }: ModuleProps) {
           <Typography.Text type="secondary">
             今日 {d.today} 次，近7天 {d.total} 次，失败 {d.failed} 次
           </Typography.Text>
-          <BarChart ariaLabel="近7天开门次数" series={[{ name: "开门次数" }]} groups={d.days.map((x) => ({ label: dayLabel(x.date), values: [x.count] }))} />
+          <XYChart
+            title="近7天开门次数"
+            width={360}
+            height={160}
+            left={{ integer: true }}
+            labels={d.days.map((x) => x.date)}
+            xLabel={dayLabel}
+            series={[{ name: "开门次数", values: d.days.map((x) => x.count) }]}
+          />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {d.byMethod
               .filter((m) => m.count > 0)
@@ -234,13 +244,17 @@ function VehicleFlow({ communityId }: ModuleProps) {
           <Typography.Text type="secondary">
             今日入场 {d.todayIn} 次，出场 {d.todayOut} 次，登记车辆 {d.plateCount} 辆
           </Typography.Text>
-          <BarChart
-            ariaLabel="近7天车辆进出"
+          <XYChart
+            title="近7天车辆进出"
+            width={360}
+            height={160}
+            left={{ integer: true }}
+            labels={d.days.map((x) => x.date)}
+            xLabel={dayLabel}
             series={[
-              { name: "入场", color: "#52c41a" },
-              { name: "出场", color: "#1677ff" },
+              { name: "入场", color: "#52c41a", values: d.days.map((x) => x.in) },
+              { name: "出场", color: "#1677ff", values: d.days.map((x) => x.out) },
             ]}
-            groups={d.days.map((x) => ({ label: dayLabel(x.date), values: [x.in, x.out] }))}
           />
         </>
       )}

@@ -1,7 +1,7 @@
 // The house template editor reads stored rooms of any shape and checks them before saving.
 import { expect, test } from "vitest";
 import { deviceTotal, readSpaces, spacesProblem } from "../../../../src/web/pages/smartHome/template-spaces.ts";
-import { appsForRoute } from "../../../../src/web/pages/outside/DownloadApkPage.tsx";
+import { appsForRoute } from "../../../../src/web/pages/pages/outside/DownloadApkPage.tsx";
 
 test("stored values: arrays, JSON text, other names", () => {
   expect(readSpaces('[{"space":"客厅","devices":[{"deviceType":2,"count":3}]}]')).toEqual([{ space: "客厅", devices: [{ deviceType: 2, count: 3 }] }]);

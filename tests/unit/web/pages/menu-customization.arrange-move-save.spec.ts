@@ -2,7 +2,7 @@
 // shown again), an entry moves among its siblings only, and saving sends every node's place.
 import { expect, test } from "vitest";
 import type { MenuNode } from "../../../../generated/model-types.ts";
-import { arrangeMenu, itemsOf, moveSibling } from "../../../../src/web/pages/menuCustomization/menu-edit.ts";
+import { arrangeMenu, itemsOf, moveSibling } from "../../../../src/web/pages/system/menuCustomization/menu-edit.ts";
 
 const leaf = (path: string, alias: string): MenuNode => ({ index: path.slice(1), path, alias, isTenantMenu: false, subMenus: [] });
 const menu: MenuNode[] = [

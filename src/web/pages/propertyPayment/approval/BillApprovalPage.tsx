@@ -1,0 +1,169 @@
+// 账单审核 /propertyPayment/billapproval: bills by status (drafts first), month, item, batch
+// (?batchId= from the generation page) and room; approve or reject (with a reason) one, the
+// selected, or a whole batch. A row offers the decisions the server accepts for it
+// (common/payment/row-actions.ts: its state and, for a rejection, no money or waiver on it). Each
+// bill's decisions (who, when, why) open from its row.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { App, Button, Card, Form, Input, Select, Space, Typography } from "antd";
+import type { TableProps } from "antd";
+import type { Dayjs } from "dayjs";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useCurrentCommunity } from "../../../state/community.ts";
+import type { BillView } from "../types.ts";
+import { optionsOf } from "../shared/labels.tsx";
+import { billColumns } from "../shared/columns.tsx";
+import { QueryBar } from "../../../generic/table/QueryBar.tsx";
+import { PaymentItemField, PeriodField } from "../shared/queryFields.tsx";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
+import { NeedCommunity } from "../shared/NeedCommunity.tsx";
+import { ReasonDialog } from "../shared/ReasonDialog.tsx";
+import { invalidateBillReads } from "../api.ts";
+import { DecisionsButton } from "./DecisionsButton.tsx";
+import { queries } from "../../../http/query-client.ts";
+import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
+import { billRowActions } from "../../../../common/payment/row-actions.ts";
+import { BillStatus } from "../../../../../generated/states.ts";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
+
+interface Filters {
+  status: number;
+  period?: Dayjs | null;
+  paymentItemId?: number;
+  keyword?: string;
+}
+
+export default function BillApprovalPage() {
+  const { message, modal } = App.useApp();
+  const community = useCurrentCommunity();
+  const communityId = community?.communityId ?? null;
+  const [params, setParams] = useSearchParams();
+  const batchId = params.get("batchId") ? Number(params.get("batchId")) : undefined;
+  const [filters, setFilters] = useState<Filters>({ status: BillStatus.Draft });
+  const { page, firstPage, table } = usePaging(20);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [rejecting, setRejecting] = useState<number[] | null>(null);
+  const [form] = Form.useForm<Filters>();
+  const list = useQuery({
+    ...queries.queryBills.queryOptions({
+      body: {
+        communityId: communityId ?? "",
+        status: [filters.status],
+        period: filters.period ? filters.period.format("YYYY-MM") : undefined,
+        paymentItemId: filters.paymentItemId,
+        keyword: filters.keyword,
+        batchId,
+        ...page,
+      },
+    }),
+    enabled: !!communityId,
+  });
+  const client = useQueryClient();
+  const decided = (r: { changed: number; skipped: number }, done: string) => {
+    void message.success(`${done} ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
+    return invalidateBillReads(client);
+  };
+  // Errors are shown by the request wrapper; the dialogs that wait for a decision stay open on one.
+  const approval = useMutation({ ...queries.approveBills.mutationOptions(), onSuccess: (r) => decided(r, "已审核通过") });
+  const rejection = useMutation({
+    ...queries.rejectBills.mutationOptions(),
+    onSuccess: (r) => {
+      setRejecting(null);
+      return decided(r, "已驳回");
+    },
+  });
+  // A new list clears the selection (adjusted while rendering, not in an effect).
+  const [listShown, setListShown] = useState(list.data);
+  if (listShown !== list.data) {
+    setListShown(list.data);
+    setSelected([]);
+  }
+
+  const title = useRouteTitle();
+  if (!communityId) return <NeedCommunity title={title} />;
+
+  const reject = (reason: string) => rejection.mutateAsync({ body: { ids: rejecting ?? [], reason } });
+
+  const columns: TableProps<BillView>["columns"] = [
+    ...billColumns("billNo", "roomLabel", "itemName", "period"),
+    { title: "应收金额(元)", dataIndex: "amountDue", align: "right" },
+    { title: "缴费截止日", dataIndex: "dueDate" },
+    ...billColumns("status", "rejectReason"),
+    {
+      title: "操作",
+      fixed: "right",
+      render: (_v, b) => (
+        <Space size={4}>
+          {billRowActions(b).map((a) => (
+            <Button key={a.name} type="link" size="small" danger={a.danger} onClick={() => (a.name === "approve" ? approval.mutate({ body: { ids: [b.id] } }) : setRejecting([b.id]))}>
+              {a.label}
+            </Button>
+          ))}
+          <DecisionsButton billId={b.id} />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={title} variant="borderless">
+      <QueryBar
+        form={form}
+        initialValues={{ status: BillStatus.Draft }}
+        onSearch={(v) => {
+          setFilters({ ...v, keyword: v.keyword?.trim() || undefined });
+          firstPage();
+        }}
+      >
+        <Form.Item name="status" label="状态">
+          <Select style={{ width: 120 }} options={optionsOf("billStatus", [BillStatus.Draft, BillStatus.Approved, BillStatus.Rejected])} />
+        </Form.Item>
+        <PeriodField />
+        <PaymentItemField communityId={communityId} />
+        <Form.Item name="keyword">
+          <Input.Search allowClear placeholder="房号 / 账单编号" onSearch={() => form.submit()} style={{ width: 200 }} />
+        </Form.Item>
+      </QueryBar>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Button type="primary" disabled={!selected.length} onClick={() => approval.mutate({ body: { ids: selected } })}>
+          批量通过
+        </Button>
+        <Button danger disabled={!selected.length} onClick={() => setRejecting(selected)}>
+          批量驳回
+        </Button>
+        {batchId && (
+          <>
+            <Button
+              onClick={() =>
+                modal.confirm({
+                  title: "整批审核通过",
+                  content: "将审核通过该批次中所有草稿和已驳回的账单。",
+                  okText: "通过",
+                  cancelText: "取消",
+                  onOk: () => approval.mutateAsync({ body: { batchId } }),
+                })
+              }
+            >
+              整批通过
+            </Button>
+            <Typography.Text type="secondary">
+              批次 {batchId}
+              <Button type="link" size="small" onClick={() => setParams({}, { replace: true })}>
+                清除
+              </Button>
+            </Typography.Text>
+          </>
+        )}
+        {selected.length > 0 && <Typography.Text type="secondary">已选择 {selected.length} 张</Typography.Text>}
+      </Space>
+      <DataTable<BillView>
+        label={title}
+        {...table({ data: list.data, loading: list.isFetching }, { unit: "张", sizeChanger: true })}
+        columns={columns}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), ...accessibleRowSelection(["billNo", "itemName"]) }}
+      />
+      <ReasonDialog open={!!rejecting} title={`驳回 ${rejecting?.length ?? 0} 张账单`} onCancel={() => setRejecting(null)} onOk={reject} />
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+// Waivers waiting for approval in the community: approve or reject (with a reason). A row offers what
+// the server accepts for it (common/payment/row-actions.ts): its state, and for an approval its bill
+// as the bill lists show it now (still payable, owing at least all of its waiting waivers), read per
+// room of the page's waiting waivers.
+import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { App, Button, Space } from "antd";
+import { useState } from "react";
+import { waiverColumns } from "../shared/columns.tsx";
+import { usePaging } from "../../../generic/table/usePaging.ts";
+import { DataTable } from "../../../generic/table/DataTable.tsx";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
+import { ReasonDialog } from "../shared/ReasonDialog.tsx";
+import { api } from "../../../http/api.ts";
+import { queries } from "../../../http/query-client.ts";
+import { invalidateBillReads } from "../api.ts";
+import { waiverRowActions, startsFrom, type BillRowView } from "../../../../common/payment/row-actions.ts";
+import { stateActions } from "../../../../../generated/actions.ts";
+import { WaiverStatus } from "../../../../../generated/states.ts";
+
+interface Waiver {
+  id: number;
+  billId: number;
+  billIdLabel?: string;
+  roomId: number;
+  roomIdLabel?: string;
+  waiverType: number;
+  discount: string | null;
+  amount: string;
+  reason: string;
+  status: number;
+  createdAt: string;
+}
+
+/** The most bills of one room the page reads to decide its waivers' buttons. */
+const ROOM_BILLS = 500;
+
+export function PendingWaivers({ communityId, status = WaiverStatus.Pending }: { communityId: number; status?: number }) {
+  const title = useRouteTitle();
+  const { message } = App.useApp();
+  const { page, table } = usePaging(10);
+  const [rejecting, setRejecting] = useState<number | null>(null);
+  const list = useResourcePage<Waiver>("waivers", { communityId, status }, page);
+  const client = useQueryClient();
+  // The bills of the rooms whose waivers an approval may start from.
+  const rooms = [...new Set((list.data?.list ?? []).filter((w) => startsFrom(stateActions.waivers.actions.approve, w.status)).map((w) => w.roomId))];
+  const roomBills = useQueries({ queries: rooms.map((roomId) => queries.queryBills.queryOptions({ body: { communityId, roomId, pageNo: 1, pageSize: ROOM_BILLS } })) });
+  const billById = new Map<number, BillRowView>(roomBills.flatMap((q) => q.data?.list ?? []).map((b) => [b.id, b]));
+  const decided = () => {
+    list.reload();
+    return invalidateBillReads(client);
+  };
+  const approve = async (id: number) => {
+    await api.approveWaiver({ params: { id } });
+    void message.success("审核通过");
+    await decided();
+  };
+  return (
+    <>
+      <DataTable<Waiver>
+        label={title}
+        {...table(list)}
+        columns={[
+          { title: "账单", dataIndex: "billIdLabel" },
+          { title: "房屋", dataIndex: "roomIdLabel" },
+          ...waiverColumns("waiverType", "discount", "amount", "reason", "status", "createdAt"),
+          {
+            title: "操作",
+            render: (_v, w) => {
+              const actions = waiverRowActions(w, billById.get(w.billId));
+              return actions.length ? (
+                <Space size={4}>
+                  {actions.map((a) => (
+                    <Button key={a.name} type="link" size="small" danger={a.danger} onClick={() => (a.name === "approve" ? approve(w.id) : setRejecting(w.id))}>
+                      {a.label}
+                    </Button>
+                  ))}
+                </Space>
+              ) : null;
+            },
+          },
+        ]}
+      />
+      <ReasonDialog
+        open={rejecting !== null}
+        title="驳回减免申请"
+        onCancel={() => setRejecting(null)}
+        onOk={async (reason) => {
+          await api.rejectWaiver({ params: { id: rejecting! }, body: { reason } });
+          void message.success("已驳回");
+          setRejecting(null);
+          await decided();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+// The generation request: billing month, communities (the current one by default), their payment
+// items, optionally some buildings or rooms, and the amount for manually priced items. Submitting
+// starts a background task; `onStarted` gets its id.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { App, Button, Form, Input, Radio, Select, Space } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useEffect, useMemo, useState } from "react";
+import { mappingLabel } from "../../../../common/mappings.ts";
+import { houseQueries } from "../api.ts";
+import { useCommunities } from "../../../ui/CommunitySelect.tsx";
+import { useResourcePageLoader } from "../../../generic/table/useResourcePage.ts";
+import { ruleOf } from "../shared/rules.ts";
+import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
+import { queries } from "../../../http/query-client.ts";
+import { MultiSelect } from "../../../generic/MultiSelect.tsx";
+
+interface ItemOption {
+  id: number;
+  name: string;
+  communityId: number;
+  priceTypeId: number;
+  priceTypeIdLabel?: string;
+  enabled?: boolean;
+}
+
+interface Values {
+  period: Dayjs;
+  communityIds: number[];
+  paymentItemIds: number[];
+  scope: "all" | "buildings" | "rooms";
+  buildingIds?: number[];
+  roomIds?: number[];
+  manualAmount?: string;
+}
+
+export function GenerateForm({ communityId, onStarted }: { communityId: number; onStarted: (taskId: number) => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const client = useQueryClient();
+  const [items, setItems] = useState<ItemOption[]>([]);
+  const [methods, setMethods] = useState<Map<number, number>>(new Map());
+  const [rooms, setRooms] = useState<{ value: number; label: string }[]>([]);
+  const loadPage = useResourcePageLoader();
+  const chosen = Form.useWatch("communityIds", form) ?? [communityId];
+  const scope = Form.useWatch("scope", form) ?? "all";
+  const watchedItemIds = Form.useWatch("paymentItemIds", form);
+  const itemIds = useMemo(() => watchedItemIds ?? [], [watchedItemIds]);
+  const single = chosen.length === 1 ? chosen[0] : null;
+  const communityList = useCommunities().data;
+  const communities = useMemo(() => (communityList ?? []).map((c) => ({ value: c.communityId, label: c.communityName })), [communityList]);
+  // The buildings of the chosen community (only a single one can be narrowed to buildings or rooms).
+  const buildingList = useQuery({ ...houseQueries.buildings(single ?? 0), enabled: !!single }).data;
+  const buildings = (buildingList ?? []).map((b) => ({ value: b.id, label: b.name }));
+  useEffect(() => {
+    form.setFieldsValue({ communityIds: [communityId], paymentItemIds: [], scope: "all", period: dayjs().startOf("month") });
+  }, [communityId, form]);
+
+  const chosenKey = chosen.join(",");
+  useEffect(() => {
+    let live = true;
+    Promise.all(chosen.map((id) => loadPage<ItemOption>("paymentItems", { communityId: id }, 200)))
+      .then((pages) => live && setItems(pages.flatMap((p) => p.list).filter((i) => i.enabled !== false)))
+      .catch(() => undefined);
+    Promise.all(chosen.map((id) => loadPage<{ id: number; pricingMethod: number }>("priceTypes", { communityId: id }, 200)))
+      .then((pages) => live && setMethods(new Map(pages.flatMap((p) => p.list).map((t) => [t.id, t.pricingMethod]))))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosenKey]);
+
+  const manual = useMemo(() => items.some((i) => itemIds.includes(i.id) && methods.get(i.priceTypeId) === 4), [items, itemIds, methods]);
+  const names = new Map(communities.map((c) => [c.value, c.label]));
+
+  const searchRooms = async (text: string) => {
+    if (!single || !text.trim()) return;
+    const page = await client.fetchQuery(houseQueries.search(single, text.trim()));
+    setRooms(page.list.map((r) => ({ value: r.id, label: `${r.buildingName} ${r.unitName} ${r.roomNo}` })));
+  };
+
+  // Errors are shown by the request wrapper.
+  const generate = useMutation({
+    ...queries.generateBills.mutationOptions(),
+    onSuccess: (started) => {
+      void message.success(`已提交生成任务，共 ${started.total} 户待处理，可在任务中心查看进度`);
+      onStarted(started.taskId);
+    },
+  });
+  const submit = (v: Values) =>
+    generate.mutate({
+      body: {
+        period: v.period.format("YYYY-MM"),
+        communityIds: v.communityIds,
+        paymentItemIds: v.paymentItemIds,
+        buildingIds: v.scope === "buildings" ? v.buildingIds : undefined,
+        roomIds: v.scope === "rooms" ? v.roomIds : undefined,
+        manualAmount: manual ? v.manualAmount?.trim() : undefined,
+      },
+    });
+
+  return (
+    <Form form={form} layout="horizontal" labelCol={{ flex: "110px" }} style={{ maxWidth: 820 }} onFinish={submit}>
+      <Form.Item name="period" label="账期" rules={[{ required: true, message: "请选择账期" }]}>
+        <DatePickerOnUse picker="month" allowClear={false} />
+      </Form.Item>
+      <Form.Item name="communityIds" label="社区" rules={[{ required: true, message: "请选择社区" }]}>
+        <MultiSelect options={communities} optionFilterProp="label" onChange={() => form.setFieldsValue({ paymentItemIds: [], scope: "all" })} />
+      </Form.Item>
+      <Form.Item name="paymentItemIds" label="缴费项目" rules={[{ required: true, message: "请选择缴费项目" }]}>
+        <MultiSelect
+          placeholder="请选择缴费项目"
+          options={items.map((i) => ({
+            value: i.id,
+            label: `${chosen.length > 1 ? `${names.get(i.communityId) ?? ""} · ` : ""}${i.name}（${i.priceTypeIdLabel ?? ""} ${mappingLabel("pricingMethod", methods.get(i.priceTypeId))}）`,
+          }))}
+          optionFilterProp="label"
+        />
+      </Form.Item>
+      <Form.Item name="scope" label="房屋范围">
+        <Radio.Group
+          options={[
+            { value: "all", label: "全部房屋" },
+            { value: "buildings", label: "指定楼栋", disabled: !single },
+            { value: "rooms", label: "指定房屋", disabled: !single },
+          ]}
+        />
+      </Form.Item>
+      {scope === "buildings" && (
+        <Form.Item name="buildingIds" label="楼栋" rules={[{ required: true, message: "请选择楼栋" }]}>
+          <Select mode="multiple" options={buildings} optionFilterProp="label" />
+        </Form.Item>
+      )}
+      {scope === "rooms" && (
+        <Form.Item name="roomIds" label="房屋" rules={[{ required: true, message: "请选择房屋" }]}>
+          <Select mode="multiple" showSearch filterOption={false} onSearch={searchRooms} options={rooms} placeholder="输入房号搜索" />
+        </Form.Item>
+      )}
+      {manual && (
+        <Form.Item name="manualAmount" label="手工金额" rules={[ruleOf("amount")]} validateTrigger={["onBlur", "onChange"]} extra="手工录入计价的项目，每户按此金额生成">
+          <Input suffix="元" inputMode="decimal" style={{ width: 200 }} />
+        </Form.Item>
+      )}
+      <Form.Item style={{ marginLeft: 110 }}>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={generate.isPending}>
+            生成账单
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,136 @@
+// 任务中心 (/system/taskcenter): the user's background tasks (imports, exports, bill generation) with
+// their progress, polled every 2 s while any of them runs; a finished task's file can be downloaded.
+import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
+import { Button, Card, Progress, Space, Table, Tag, Typography } from "antd";
+import { useCallback, useEffect, useState } from "react";
+import { api } from "../../../http/api.ts";
+import { http } from "../../../http/request.ts";
+import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { downloadUrlOf, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel, type BackgroundTask } from "./task-state.ts";
+
+const fetchTasks = (pageNo: number, pageSize: number, silent: boolean) => api.listTaskCentre({ query: { pageNo, pageSize } }, { silent }) as Promise<{ list: BackgroundTask[]; total: number }>;
+
+const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString("zh-CN", { hour12: false }) : "-");
+
+export default function TaskCenterPage() {
+  const title = useRouteTitle();
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [data, setData] = useState<{ list: BackgroundTask[]; total: number } | null>(null);
+  // Loading from the start: the first page is fetched on mount; a page change or 刷新 sets it again.
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(
+    async (silent: boolean) => {
+      try {
+        setData(await fetchTasks(page.pageNo, page.pageSize, silent));
+        setFailed(false);
+      } catch {
+        setFailed(true);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [page],
+  );
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only after awaiting the fetch, never synchronously
+    void load(false);
+  }, [load]);
+
+  // Poll while something runs (silent: a failed poll does not pop up messages every 2 s).
+  const polling = !!data && shouldPoll(data.list);
+  useEffect(() => {
+    if (!polling) return;
+    const timer = setInterval(() => void load(true), TASK_POLL_MS);
+    return () => clearInterval(timer);
+  }, [polling, load]);
+
+  return (
+    <Card
+      title={title}
+      extra={
+        <Space>
+          {polling && <Typography.Text type="secondary">任务进行中，每2秒自动刷新</Typography.Text>}
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              setLoading(true);
+              void load(false);
+            }}
+          >
+            刷新
+          </Button>
+        </Space>
+      }
+    >
+      {failed && !data && <Typography.Text type="danger">任务列表加载失败，请刷新重试</Typography.Text>}
+      <Table<BackgroundTask>
+        rowKey="id"
+        loading={loading}
+        dataSource={data?.list ?? []}
+        data-testid="task-centre-table"
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (pageNo, pageSize) => {
+            setLoading(true);
+            setPage({ pageNo, pageSize });
+          },
+        }}
+        columns={[
+          { title: "任务名称", dataIndex: "name" },
+          {
+            title: "状态",
+            dataIndex: "state",
+            width: 100,
+            render: (state: string) => {
+              const s = taskStateLabel(state);
+              return <Tag color={s.color}>{s.label}</Tag>;
+            },
+          },
+          {
+            title: "进度",
+            width: 200,
+            render: (_, task) => (
+              <Progress
+                aria-label={`${task.name ?? "任务"}进度`}
+                percent={progressOf(task)}
+                size="small"
+                status={String(task.state) === "failed" ? "exception" : isRunning(task) ? "active" : undefined}
+              />
+            ),
+          },
+          { title: "创建时间", dataIndex: "createdAt", width: 180, render: when },
+          { title: "完成时间", dataIndex: "finishedAt", width: 180, render: when },
+          {
+            title: "结果",
+            render: (_, task) => {
+              const url = downloadUrlOf(task);
+              const text = resultText(task);
+              return (
+                <Space>
+                  {text && <Typography.Text type={String(task.state) === "failed" ? "danger" : undefined}>{text}</Typography.Text>}
+                  {url &&
+                    (url.startsWith("/") ? (
+                      // A file of this server: fetched with the session's headers (a plain link would not be signed in).
+                      <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void http.download(url).catch(() => undefined)}>
+                        下载
+                      </Button>
+                    ) : (
+                      <Button type="link" size="small" icon={<DownloadOutlined />} href={url} target="_blank" rel="noopener noreferrer">
+                        下载
+                      </Button>
+                    ))}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+    </Card>
+  );
+}
