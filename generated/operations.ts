@@ -16,6 +16,8 @@ export interface OperationRoute {
   successMessage?: string;
   contentType?: string;
   errors: readonly string[];
+  /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */
+  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string }[]; whenAbsent: "refuse" | "handler" };
   schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };
 }
 
@@ -80,6 +82,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -145,6 +148,7 @@ export const operations = {
     "errors": [
       "WRONG_OLD_PASSWORD"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -175,6 +179,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -224,6 +229,7 @@ export const operations = {
     "authority": "anyCode",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -240,6 +246,7 @@ export const operations = {
     "authority": "anyCode",
     "envelope": true,
     "errors": [],
+    "scope": "session",
     "schema": {
       "querystring": {
         "type": "object",
@@ -274,6 +281,7 @@ export const operations = {
     "authority": "anyCode",
     "envelope": true,
     "errors": [],
+    "scope": "session",
     "schema": {
       "body": {
         "type": "object",
@@ -290,6 +298,7 @@ export const operations = {
     "authority": "anyCode",
     "envelope": true,
     "errors": [],
+    "scope": "session",
     "schema": {}
   },
   "setRecentCommunityList": {
@@ -301,6 +310,7 @@ export const operations = {
     "authority": "anyCode",
     "envelope": true,
     "errors": [],
+    "scope": "session",
     "schema": {
       "body": {
         "type": "object",
@@ -355,6 +365,17 @@ export const operations = {
     ],
     "envelope": true,
     "errors": [],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -405,6 +426,17 @@ export const operations = {
     ],
     "envelope": true,
     "errors": [],
+    "scope": {
+      "checks": [
+        {
+          "resource": "buildings",
+          "table": "buildings",
+          "part": "body",
+          "key": "buildingId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -455,6 +487,17 @@ export const operations = {
     ],
     "envelope": true,
     "errors": [],
+    "scope": {
+      "checks": [
+        {
+          "resource": "units",
+          "table": "units",
+          "part": "body",
+          "key": "unitId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -483,6 +526,17 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "query",
+          "key": "roomId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -533,6 +587,17 @@ export const operations = {
     ],
     "envelope": true,
     "errors": [],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -575,6 +640,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -602,6 +678,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -629,6 +716,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -656,6 +754,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -683,6 +792,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -711,6 +831,23 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "params",
+          "key": "id"
+        },
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -752,6 +889,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -780,6 +928,23 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "params",
+          "key": "id"
+        },
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -821,6 +986,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -849,6 +1025,23 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "params",
+          "key": "id"
+        },
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -888,6 +1081,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -917,6 +1111,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -948,6 +1143,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -972,6 +1178,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -996,6 +1213,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "inhabitants",
+          "table": "inhabitants",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -1021,6 +1249,7 @@ export const operations = {
     "authority": "HBL03019",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -1056,6 +1285,7 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -1086,6 +1316,17 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -1132,6 +1373,7 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -1160,6 +1402,17 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -1195,6 +1448,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -1225,6 +1479,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -1252,6 +1507,7 @@ export const operations = {
     "authority": "HBL03019",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {}
   },
   "getDeviceType": {
@@ -1263,6 +1519,7 @@ export const operations = {
     "authority": "HBL03019",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {}
   },
   "findEdgeLicenseList": {
@@ -1274,6 +1531,7 @@ export const operations = {
     "authority": "HBL03019",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {}
   },
   "getEdgeServiceByCommunityId": {
@@ -1285,6 +1543,17 @@ export const operations = {
     "authority": "HBL03019",
     "envelope": true,
     "errors": [],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -1313,6 +1582,17 @@ export const operations = {
       "DUPLICATE",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityIds"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -1343,6 +1623,17 @@ export const operations = {
       "DUPLICATE",
       "CONFLICT"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityIds"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -1381,6 +1672,7 @@ export const operations = {
       "NOT_FOUND",
       "EDGE_HAS_DEVICES"
     ],
+    "scope": "tenant",
     "schema": {
       "params": {
         "type": "object",
@@ -1408,6 +1700,7 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "params": {
         "type": "object",
@@ -1436,6 +1729,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -1466,6 +1760,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -1496,6 +1791,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -1543,6 +1839,7 @@ export const operations = {
       "NOT_FOUND",
       "VALIDATION_FAILED"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -1599,6 +1896,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -1629,6 +1927,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -1659,6 +1958,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -1690,6 +1990,17 @@ export const operations = {
       "NOT_FOUND",
       "VALIDATION_FAILED"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -1732,6 +2043,17 @@ export const operations = {
       "NOT_FOUND",
       "VALIDATION_FAILED"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -1766,6 +2088,7 @@ export const operations = {
       "NOT_FOUND",
       "DUPLICATE"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -1813,6 +2136,7 @@ export const operations = {
       "NOT_FOUND",
       "EDGE_LICENCE_EXHAUSTED"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -1846,6 +2170,7 @@ export const operations = {
       "EDGE_REMOTE_ACCESS_OFF",
       "EDGE_ADDRESS_UNKNOWN"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -1887,6 +2212,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -1915,6 +2251,17 @@ export const operations = {
       "BAD_REQUEST",
       "VALIDATION_FAILED"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -1958,6 +2305,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -1985,6 +2343,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -2010,6 +2379,7 @@ export const operations = {
     "authority": "HBL05",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {}
   },
   "importCommunity": {
@@ -2024,6 +2394,7 @@ export const operations = {
     "errors": [
       "BAD_REQUEST"
     ],
+    "scope": "tenant",
     "schema": {}
   },
   "health": {
@@ -2107,6 +2478,17 @@ export const operations = {
       "VALIDATION_FAILED",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -2134,6 +2516,17 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2241,6 +2634,17 @@ export const operations = {
       "VALIDATION_FAILED",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -2268,6 +2672,35 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityIds"
+        },
+        {
+          "resource": "buildings",
+          "table": "buildings",
+          "part": "body",
+          "key": "buildingIds"
+        },
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "body",
+          "key": "roomIds"
+        },
+        {
+          "resource": "paymentItems",
+          "table": "payment_items",
+          "part": "body",
+          "key": "paymentItemIds"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2347,6 +2780,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -2375,6 +2809,41 @@ export const operations = {
     ],
     "envelope": true,
     "errors": [],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        },
+        {
+          "resource": "buildings",
+          "table": "buildings",
+          "part": "body",
+          "key": "buildingId"
+        },
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "body",
+          "key": "roomId"
+        },
+        {
+          "resource": "billBatches",
+          "table": "bill_batches",
+          "part": "body",
+          "key": "batchId"
+        },
+        {
+          "resource": "paymentItems",
+          "table": "payment_items",
+          "part": "body",
+          "key": "paymentItemId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2475,6 +2944,23 @@ export const operations = {
       "VALIDATION_FAILED",
       "BAD_REQUEST"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "bills",
+          "table": "bills",
+          "part": "body",
+          "key": "ids"
+        },
+        {
+          "resource": "billBatches",
+          "table": "bill_batches",
+          "part": "body",
+          "key": "batchId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2515,6 +3001,23 @@ export const operations = {
       "VALIDATION_FAILED",
       "BAD_REQUEST"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "bills",
+          "table": "bills",
+          "part": "body",
+          "key": "ids"
+        },
+        {
+          "resource": "billBatches",
+          "table": "bill_batches",
+          "part": "body",
+          "key": "batchId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2566,6 +3069,17 @@ export const operations = {
       "VALIDATION_FAILED",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "query",
+          "key": "roomId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -2594,6 +3108,17 @@ export const operations = {
       "VALIDATION_FAILED",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "query",
+          "key": "roomId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -2625,6 +3150,17 @@ export const operations = {
       "NOT_FOUND",
       "CONFLICT"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "bills",
+          "table": "bills",
+          "part": "body",
+          "key": "billIds"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2705,6 +3241,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "receipts",
+          "table": "receipts",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -2732,6 +3279,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "payments",
+          "table": "payments",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -2761,6 +3319,17 @@ export const operations = {
       "VALIDATION_FAILED",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "payments",
+          "table": "payments",
+          "part": "body",
+          "key": "paymentId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2813,6 +3382,17 @@ export const operations = {
       "NOT_FOUND",
       "CONFLICT"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "refunds",
+          "table": "refunds",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -2843,6 +3423,17 @@ export const operations = {
       "NOT_FOUND",
       "CONFLICT"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "refunds",
+          "table": "refunds",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -2888,6 +3479,17 @@ export const operations = {
       "NOT_FOUND",
       "CONFLICT"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "bills",
+          "table": "bills",
+          "part": "body",
+          "key": "billId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -2948,6 +3550,17 @@ export const operations = {
       "NOT_FOUND",
       "CONFLICT"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "waivers",
+          "table": "waivers",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -2978,6 +3591,17 @@ export const operations = {
       "NOT_FOUND",
       "CONFLICT"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "waivers",
+          "table": "waivers",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -3018,6 +3642,17 @@ export const operations = {
       "VALIDATION_FAILED",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3049,6 +3684,17 @@ export const operations = {
       "NOT_FOUND",
       "CONFLICT"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3117,6 +3763,17 @@ export const operations = {
       "NOT_FOUND",
       "CONFLICT"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3189,6 +3846,17 @@ export const operations = {
     "errors": [
       "VALIDATION_FAILED"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityIds"
+        }
+      ],
+      "whenAbsent": "handler"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3234,6 +3902,17 @@ export const operations = {
     "errors": [
       "VALIDATION_FAILED"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityIds"
+        }
+      ],
+      "whenAbsent": "handler"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3273,6 +3952,17 @@ export const operations = {
       "NOT_FOUND",
       "CONFLICT"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "bills",
+          "table": "bills",
+          "part": "body",
+          "key": "billIds"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3333,6 +4023,29 @@ export const operations = {
     "errors": [
       "VALIDATION_FAILED"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        },
+        {
+          "resource": "buildings",
+          "table": "buildings",
+          "part": "body",
+          "key": "buildingId"
+        },
+        {
+          "resource": "paymentItems",
+          "table": "payment_items",
+          "part": "body",
+          "key": "paymentItemId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3405,6 +4118,29 @@ export const operations = {
     "errors": [
       "VALIDATION_FAILED"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        },
+        {
+          "resource": "buildings",
+          "table": "buildings",
+          "part": "query",
+          "key": "buildingId"
+        },
+        {
+          "resource": "paymentItems",
+          "table": "payment_items",
+          "part": "query",
+          "key": "paymentItemId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3449,6 +4185,29 @@ export const operations = {
       "VALIDATION_FAILED",
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        },
+        {
+          "resource": "buildings",
+          "table": "buildings",
+          "part": "body",
+          "key": "buildingIds"
+        },
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "body",
+          "key": "roomIds"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3517,6 +4276,7 @@ export const operations = {
     "authority": "HBL0701309",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {}
   },
   "getDunningTask": {
@@ -3531,6 +4291,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -3555,6 +4316,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "dunningNotices",
+          "table": "dunning_notices",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "params": {
         "type": "object",
@@ -3582,6 +4354,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3607,6 +4390,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "session",
     "schema": {
       "querystring": {
         "type": "object",
@@ -3631,6 +4415,7 @@ export const operations = {
       "NOT_FOUND",
       "NO_PERMISSION"
     ],
+    "scope": "tenant",
     "schema": {
       "params": {
         "type": "object",
@@ -3655,6 +4440,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {}
   },
   "listPropertyUsersByCommunity": {
@@ -3666,6 +4452,17 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -3691,6 +4488,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {}
   },
   "getLicences": {
@@ -3702,6 +4500,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {}
   },
   "getTenantServiceEnable": {
@@ -3713,6 +4512,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {}
   },
   "getLoginConfiguration": {
@@ -3787,6 +4587,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -3831,6 +4632,7 @@ export const operations = {
     "errors": [
       "NO_PERMISSION"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -3876,6 +4678,7 @@ export const operations = {
     "authority": "signedIn",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -3903,6 +4706,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3931,6 +4745,17 @@ export const operations = {
       "NOT_FOUND",
       "NO_PERMISSION"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3959,6 +4784,17 @@ export const operations = {
       "NOT_FOUND",
       "NO_PERMISSION"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -3987,6 +4823,17 @@ export const operations = {
       "NOT_FOUND",
       "NO_PERMISSION"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -4015,6 +4862,17 @@ export const operations = {
       "NOT_FOUND",
       "NO_PERMISSION"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -4043,6 +4901,17 @@ export const operations = {
       "NOT_FOUND",
       "NO_PERMISSION"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -4071,6 +4940,17 @@ export const operations = {
       "NOT_FOUND",
       "NO_PERMISSION"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -4099,6 +4979,17 @@ export const operations = {
       "NOT_FOUND",
       "NO_PERMISSION"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -4126,6 +5017,17 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -4154,6 +5056,17 @@ export const operations = {
       "NOT_FOUND",
       "BAD_REQUEST"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "body": {
         "type": "object",
@@ -4187,6 +5100,7 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "params": {
         "type": "object",
@@ -4212,6 +5126,7 @@ export const operations = {
     "authority": "HBL0001",
     "envelope": true,
     "errors": [],
+    "scope": "tenant",
     "schema": {}
   },
   "getWorkbenchModule": {
@@ -4225,6 +5140,7 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "params": {
         "type": "object",
@@ -4251,6 +5167,7 @@ export const operations = {
     "errors": [
       "BAD_REQUEST"
     ],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -4275,6 +5192,7 @@ export const operations = {
     "errors": [
       "BAD_REQUEST"
     ],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -4312,6 +5230,7 @@ export const operations = {
     "errors": [
       "NOT_FOUND"
     ],
+    "scope": "tenant",
     "schema": {
       "params": {
         "type": "object",
@@ -4340,6 +5259,7 @@ export const operations = {
       "NOT_FOUND",
       "BAD_REQUEST"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -4392,6 +5312,7 @@ export const operations = {
       "TRACKING_TOO_LARGE",
       "TRACKING_ENCODING"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -4423,6 +5344,7 @@ export const operations = {
       "TRACKING_TOO_LARGE",
       "TRACKING_ENCODING"
     ],
+    "scope": "tenant",
     "schema": {
       "body": {
         "type": "object",
@@ -4457,6 +5379,7 @@ export const operations = {
     "errors": [
       "BAD_REQUEST"
     ],
+    "scope": "tenant",
     "schema": {
       "querystring": {
         "type": "object",
@@ -4486,6 +5409,7 @@ export const operations = {
     "authority": "HBL23001",
     "envelope": true,
     "errors": [],
+    "scope": "session",
     "schema": {}
   },
   "getProjectBoard": {
@@ -4500,6 +5424,17 @@ export const operations = {
       "NOT_FOUND",
       "BAD_REQUEST"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "handler"
+    },
     "schema": {
       "querystring": {
         "type": "object",
@@ -4525,6 +5460,17 @@ export const operations = {
       "NOT_FOUND",
       "BAD_REQUEST"
     ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
     "schema": {
       "querystring": {
         "type": "object",

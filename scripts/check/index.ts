@@ -12,6 +12,7 @@ import { checkConsistency } from "./consistency.ts";
 import { checkOperationRoutes, genericRoutes, pendingRoutes, registeredRoutes, routeKey } from "./operations.ts";
 import { checkWebApiPaths } from "./web-paths.ts";
 import { checkServerTexts } from "./server-texts.ts";
+import { checkOperationScopes } from "./operation-scope.ts";
 
 const pending = pendingRoutes(new URL("../../schemas/operations/pending.yaml", import.meta.url).pathname);
 const declared = new Map(Object.values(operations).map((o) => [routeKey(o.method, o.path), o.name]));
@@ -20,11 +21,12 @@ const problems = [
   ...checkOperationRoutes({ registered: await registeredRoutes(), generic: genericRoutes(openapi), declared, pending }),
   ...checkWebApiPaths(new URL("../..", import.meta.url).pathname),
   ...checkServerTexts(new URL("../..", import.meta.url).pathname),
+  ...checkOperationScopes(operations),
 ];
 if (problems.length) {
   console.error(`schema check failed (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
 console.log(
-  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server`,
+  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server, every operation scoped`,
 );

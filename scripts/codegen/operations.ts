@@ -8,7 +8,7 @@ import { parseDocument, isNode, type Document } from "yaml";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ErrorObject } from "ajv";
 import { compile as jsonSchemaToTs } from "json-schema-to-typescript";
-import type { FieldDef } from "./model-types.ts";
+import type { FieldDef, ResourceDef } from "./model-types.ts";
 import type { Model } from "./model.ts";
 import { SchemaError, type Yaml } from "./load.ts";
 import { compileStandalone, fieldSchema, type ValidatorSpec } from "./validators.ts";
@@ -19,6 +19,39 @@ const PARTS: InputPart[] = ["params", "query", "body"];
 /** Keys of an input property that are ours, not JSON Schema's. */
 const OWN_KEYS = ["label", "rule", "field", "requiredMessage"];
 const NUMERIC_AS_TEXT = new Set(["integer", "decimal", "money", "ref"]);
+
+/** One input the scope guard checks: community ids (table communities) or ids of a community-scoped resource's rows. */
+export interface ScopeCheck {
+  resource: string;
+  table: string;
+  part: "params" | "query" | "body";
+  key: string;
+}
+export type OperationScope = "tenant" | "session" | { checks: ScopeCheck[]; whenAbsent: "refuse" | "handler" };
+
+const SCOPE_PARTS = { params: "params", query: "query", body: "body" } as const;
+
+/** The declared scope as the route table keeps it, its problems pushed. */
+function scopeOf(op: Json, where: string, resources: Map<string, ResourceDef>, problems: string[]): OperationScope | undefined {
+  const declared = op.scope as string | Record<string, string[] | string> | undefined;
+  if (declared === undefined) {
+    if (op.authority !== "public") problems.push(`${where}: declares no scope (tenant, session, or the inputs naming communities or their rows)`);
+    return undefined;
+  }
+  if (typeof declared === "string") return declared as "tenant" | "session";
+  const checks: ScopeCheck[] = [];
+  for (const [key, paths] of Object.entries(declared)) {
+    if (key === "whenAbsent") continue;
+    const table = key === "communities" ? "communities" : resources.get(key)?.scope === "community" ? resources.get(key)!.table : null;
+    if (!table) problems.push(`${where}: scope ${key} is neither communities nor a community-scoped resource`);
+    for (const path of paths as string[]) {
+      const [part, name] = path.split(".") as [keyof typeof SCOPE_PARTS, string];
+      if (!op[part]?.properties?.[name]) problems.push(`${where}: scope ${key}: ${path} is not an input of the operation`);
+      checks.push({ resource: key, table: table ?? key, part: SCOPE_PARTS[part], key: name });
+    }
+  }
+  return { checks, whenAbsent: declared.whenAbsent === "handler" ? "handler" : "refuse" };
+}
 
 export interface OperationModel {
   name: string;
@@ -33,6 +66,8 @@ export interface OperationModel {
   successMessage?: string;
   contentType?: string;
   errors: string[];
+  /** How it keeps to a user limited to some communities (schemas/meta/operations.schema.yaml; absent only on public operations). */
+  scope?: OperationScope;
   /** Input parts as written (own keys included), references resolved. */
   input: Partial<Record<InputPart, Json>>;
   data: Json;
@@ -123,6 +158,7 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
       for (const code of Array.isArray(op.authority) ? op.authority : [op.authority]) {
         if (code !== "public" && code !== "signedIn" && code !== "anyCode" && !knownCodes.has(code)) problems.push(`${where}: authority ${code} is not a route code nor a listed permission`);
       }
+      const scope = scopeOf(op, where, resources, problems);
       for (const part of PARTS) {
         for (const [prop, s] of Object.entries<Json>(op[part]?.properties ?? {})) {
           if (s.rule && !model.rules[s.rule]) problems.push(`${where}: ${part}.${prop}: rule ${s.rule} does not exist`);
@@ -145,6 +181,7 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
         ...(op.successMessage ? { successMessage: op.successMessage } : {}),
         ...(op.contentType ? { contentType: op.contentType } : {}),
         errors: op.errors ?? [],
+        ...(scope ? { scope } : {}),
         input: Object.fromEntries(PARTS.filter((p) => op[p]).map((p) => [p, op[p]])),
         data: op.data ?? {},
         tag: data.description,
@@ -481,6 +518,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
       ...(op.successMessage ? { successMessage: op.successMessage } : {}),
       ...(op.contentType ? { contentType: op.contentType } : {}),
       errors: op.errors,
+      ...(op.scope ? { scope: op.scope } : {}),
       schema: { ...(parts.params ? { params: parts.params } : {}), ...(parts.query ? { querystring: parts.query } : {}), ...(parts.body ? { body: parts.body } : {}) },
     };
     const inputParts = PARTS.filter((p) => parts[p]);
@@ -508,6 +546,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `export interface OperationRoute {\n  name: string;\n  domain: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  /** Fastify style (:name). */\n  path: string;\n  summary: string;\n` +
     `  /** "public", "signedIn", "anyCode" (some permission code), a permission code, or any of a list of codes. */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
     `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  errors: readonly string[];\n` +
+    `  /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */\n  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string }[]; whenAbsent: "refuse" | "handler" };\n` +
     `  schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };\n}\n\n` +
     `export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationRoute>;\n\n` +
     `export type OperationName = keyof typeof operations;\n`;

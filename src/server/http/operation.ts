@@ -6,6 +6,7 @@
 // Chinese message, scene name filled in) before the handler runs; the guard applies the authority;
 // the handler's input is typed from the schema (ids are numbers) and its result is wrapped with ok()
 // (unless the operation has no envelope).
+import { scopeGuard } from "./operation-scope.ts";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { operations, type OperationName } from "../../../generated/operations.ts";
 import type { OperationTypes } from "../../../generated/operation-types.ts";
@@ -124,6 +125,8 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
     // The generated validators check the input (preValidation); the schema documents it.
     validatorCompiler: () => () => true,
     preValidation: validateInput(op.name, op.schema as Record<string, JsonSchema | undefined>),
+    // After the input is validated and converted: a limited user's communities and rows (operation-scope.ts).
+    ...("scope" in op && op.scope && typeof op.scope !== "string" ? { preHandler: scopeGuard(app, op.scope) } : {}),
     config: authorityConfig(op.authority),
     handler: async (request, reply) => {
       const data = await handler({

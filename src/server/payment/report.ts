@@ -42,7 +42,8 @@ function range(body: GetPaymentReportBody): { start: string; end: string } {
 
 export async function paymentReport(db: DbSession, session: SessionInfo, body: GetPaymentReportBody) {
   const { start, end } = range(body);
-  const communityIds = optionalIds(body.communityIds, "communityIds", 1000);
+  // None asked for: every community of the session's (a limited user's scope; the guard checked a given list).
+  const communityIds = optionalIds(body.communityIds, "communityIds", 1000) ?? session.communityIds ?? undefined;
   const { tenantId } = session;
   const rows = await camelRows<ReportSqlRow>(
     db,

@@ -19,74 +19,81 @@ import { ownCommunity } from "../auth/access.ts";
 import { countsByMapping } from "./workbench-stats.ts";
 import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { raw, sql, when } from "../db/sql.ts";
+import { anyOf, raw, sql, when } from "../db/sql.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
 import { ParkingEventDirection } from "../../../generated/states.ts";
 
-/** The rows of the tenant, or of one of its communities when the board is about one. */
-const scope = (tenantId: number, communityId: number | null) => sql`tenant_id = ${tenantId} ${when(communityId !== null, () => sql`and community_id = ${communityId}`)}`;
+/** Which communities a board counts: one (the project board), a limited user's (a list), or all of the tenant's (null). */
+type Communities = number | readonly number[] | null;
 
-async function count(db: DbSession, table: string, tenantId: number, communityId: number | null): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(sql`select count(*)::int as n from ${raw(table)} where ${scope(tenantId, communityId)}`);
+/** The rows of the tenant in the board's communities. */
+const scope = (tenantId: number, communities: Communities, column = "community_id") =>
+  sql`tenant_id = ${tenantId} ${when(communities !== null, () => (typeof communities === "number" ? sql`and ${raw(column)} = ${communities}` : sql`and ${anyOf(raw(column), communities!)}`))}`;
+
+async function count(db: DbSession, table: string, tenantId: number, communities: Communities): Promise<number> {
+  const column = table === "communities" ? "id" : "community_id";
+  const { rows } = await db.query<{ n: number }>(sql`select count(*)::int as n from ${raw(table)} where ${scope(tenantId, communities, column)}`);
   return Number(rows[0].n);
 }
 
-async function grouped(db: DbSession, table: string, column: string, mapping: string, tenantId: number, communityId: number | null) {
+async function grouped(db: DbSession, table: string, column: string, mapping: string, tenantId: number, communities: Communities) {
   const { rows } = await db.query<{ value: number | string | null; count: number }>(
-    sql`select ${raw(column)} as value, count(*)::int as count from ${raw(table)} where ${scope(tenantId, communityId)} group by 1`,
+    sql`select ${raw(column)} as value, count(*)::int as count from ${raw(table)} where ${scope(tenantId, communities)} group by 1`,
   );
   return countsByMapping(mapping, rows);
 }
 
-async function openDoorDays(db: DbSession, tenantId: number, communityId: number | null) {
+async function openDoorDays(db: DbSession, tenantId: number, communities: Communities) {
   const { days, since } = chinaDays(new Date(), 7);
   const { rows } = await db.query<{ day: string; count: number }>(
     sql`select ${raw(chinaDaySql("event_time"))} as day, count(*)::int as count from access_events
-      where ${scope(tenantId, communityId)} and event_time >= ${since.toISOString()}::timestamptz group by 1`,
+      where ${scope(tenantId, communities)} and event_time >= ${since.toISOString()}::timestamptz group by 1`,
   );
   const byDay = new Map(rows.map((r) => [r.day, Number(r.count)]));
   return days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
 }
 
-async function parkingDays(db: DbSession, tenantId: number, communityId: number | null) {
+async function parkingDays(db: DbSession, tenantId: number, communities: Communities) {
   const { days, since } = chinaDays(new Date(), 7);
   const { rows } = await db.query<{ day: string; direction: number; count: number }>(
     sql`select ${raw(chinaDaySql("event_time"))} as day, direction, count(*)::int as count from parking_events
-      where ${scope(tenantId, communityId)} and event_time >= ${since.toISOString()}::timestamptz group by 1, 2`,
+      where ${scope(tenantId, communities)} and event_time >= ${since.toISOString()}::timestamptz group by 1, 2`,
   );
   const total = (date: string, direction: number) => rows.filter((r) => r.day === date && Number(r.direction) === direction).reduce((n, r) => n + Number(r.count), 0);
   return days.map((date) => ({ date, in: total(date, ParkingEventDirection.Entry), out: total(date, ParkingEventDirection.Exit) }));
 }
 
-async function deviceTotals(db: DbSession, tenantId: number, communityId: number | null) {
+async function deviceTotals(db: DbSession, tenantId: number, communities: Communities) {
   const { rows } = await db.query<{ total: number; online: number }>(
-    sql`select count(*)::int as total, count(*) filter (where online)::int as online from devices where ${scope(tenantId, communityId)}`,
+    sql`select count(*)::int as total, count(*) filter (where online)::int as online from devices where ${scope(tenantId, communities)}`,
   );
   return { devices: Number(rows[0].total), devicesOnline: Number(rows[0].online) };
 }
 
-export async function globalBoard(db: DbSession, tenantId: number) {
+/** The global board of the session's communities (every one of the tenant's, or a limited user's). */
+export async function globalBoard(db: DbSession, session: Pick<SessionInfo, "tenantId" | "communityIds">) {
+  const { tenantId, communityIds: scoped } = session;
   const communities = await camelRows<{ communityId: number; communityName: string; rooms: number; occupiedRooms: number; inhabitants: number }>(
     db,
-    `select c.id as community_id, c.name as community_name,
+    sql`select c.id as community_id, c.name as community_name,
             (select count(*)::int from rooms r where r.tenant_id = c.tenant_id and r.community_id = c.id) as rooms,
             (select count(distinct i.room_id)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as occupied_rooms,
             (select count(*)::int from inhabitants i where i.tenant_id = c.tenant_id and i.community_id = c.id) as inhabitants
-       from communities c where c.tenant_id = $1 order by inhabitants desc, c.id limit 10`,
-    [tenantId],
+       from communities c where ${scope(tenantId, scoped, "c.id")} order by inhabitants desc, c.id limit 10`,
   );
   return {
     totals: {
-      communities: await count(db, "communities", tenantId, null),
-      buildings: await count(db, "buildings", tenantId, null),
-      rooms: await count(db, "rooms", tenantId, null),
-      inhabitants: await count(db, "inhabitants", tenantId, null),
-      ...(await deviceTotals(db, tenantId, null)),
+      communities: await count(db, "communities", tenantId, scoped),
+      buildings: await count(db, "buildings", tenantId, scoped),
+      rooms: await count(db, "rooms", tenantId, scoped),
+      inhabitants: await count(db, "inhabitants", tenantId, scoped),
+      ...(await deviceTotals(db, tenantId, scoped)),
     },
     communities: communities.map((c) => ({ ...c, rooms: Number(c.rooms), occupiedRooms: Number(c.occupiedRooms), inhabitants: Number(c.inhabitants) })),
-    alarms: await grouped(db, "alarms", "handle_status", "alarmHandleStatus", tenantId, null),
-    repairs: await grouped(db, "repairs", "status", "repairStatus", tenantId, null),
-    openDoorDays: await openDoorDays(db, tenantId, null),
-    parkingDays: await parkingDays(db, tenantId, null),
+    alarms: await grouped(db, "alarms", "handle_status", "alarmHandleStatus", tenantId, scoped),
+    repairs: await grouped(db, "repairs", "status", "repairStatus", tenantId, scoped),
+    openDoorDays: await openDoorDays(db, tenantId, scoped),
+    parkingDays: await parkingDays(db, tenantId, scoped),
   };
 }
 
@@ -117,7 +124,7 @@ export async function projectBoard(db: DbSession, tenantId: number, community: {
 }
 
 export async function boardsModule(app: FastifyInstance): Promise<void> {
-  route(app, operations.getGlobalBoard, async ({ session }) => globalBoard(app.db, session.tenantId));
+  route(app, operations.getGlobalBoard, async ({ session }) => globalBoard(app.db, session));
 
   route(app, operations.getProjectBoard, async ({ query, session }) => {
     // An empty communityId means none (a malformed one was refused at the edge).
@@ -125,7 +132,8 @@ export async function boardsModule(app: FastifyInstance): Promise<void> {
     let community: { id: number; name: string } | null;
     if (requested !== null) community = await ownCommunity(app.db, session, requested);
     else {
-      const { rows } = await app.db.query<{ id: number; name: string }>("select id, name from communities where tenant_id = $1 order by id limit 1", [session.tenantId]);
+      // The first of the user's communities (the guard checked a requested one).
+      const { rows } = await app.db.query<{ id: number; name: string }>(sql`select id, name from communities where ${scope(session.tenantId, session.communityIds, "id")} order by id limit 1`);
       community = rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
     }
     if (!community) return null;

@@ -1,9 +1,11 @@
 // Every operation of generated/openapi.json (read at run time: it grows as endpoints are declared)
 // gets hostile bodies, queries and path ids (hostile-values.ts) from the signed-in main account
-// (admin), a staff account, another tenant's main account (admin2) and a caller without a session.
+// (admin), a staff account, another tenant's main account (admin2), a user of tenant A limited to one
+// community holding every code (scoped), and a caller without a session.
 // Whatever comes, the server answers below 500, with the {code, message, data, success} envelope,
 // 401 without a session, the 403 marker where the staff account lacks the operation's code, and a
-// refused call writes no row. Seeded: the seed is printed; FUZZ_SEED=<n> repeats a run, FUZZ_RUNS
+// refused call writes no row, and no answer to the scoped user carries a row of another community
+// (a "communityId" of one of tenant A's other communities). Seeded: the seed is printed; FUZZ_SEED=<n> repeats a run, FUZZ_RUNS
 // sets the admin's requests per operation (default 2).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -104,13 +106,21 @@ describe.each(backends)("hostile input on every declared operation (%s)", (backe
     const ops = operations();
     const staffCodes = new Set((await findSession(t.server.db, sessionCredentials(t.staff)))!.authorities);
     const writes = recordWrites(t.server.db);
-    const tokens: Record<string, string | undefined> = { admin: t.admin, staff: t.staff, admin2: t.admin2, none: undefined };
+    // The limited user: every code, one community.
+    const communities = (await t.server.db.query<{ id: number }>("select id from communities where tenant_id = $1 order by id", [t.ids.tenantA])).rows.map((r) => Number(r.id));
+    const [ownCommunity, ...otherCommunities] = communities;
+    const all = (await t.server.request("GET", "/api/system/homepage/user", { token: t.admin })).body.data.authorities.map((a: { code: string }) => a.code);
+    const role = await t.server.request("POST", "/api/system/characters", { token: t.admin, body: { name: "模糊测试单社区", authorities: all } });
+    await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "fuzzscoped1", password: "Fuzz-Scoped-8812", roleId: role.body.data.id, communityIds: [ownCommunity] } });
+    const scopedLogin = () => t.server.login("fuzzscoped1", "Fuzz-Scoped-8812");
+    const leaks = (text: string) => otherCommunities.filter((id) => text.includes(`"communityId":${id},`) || text.includes(`"communityId":${id}}`));
+    const tokens: Record<string, string | undefined> = { admin: t.admin, staff: t.staff, admin2: t.admin2, scoped: await scopedLogin(), none: undefined };
     const failures: string[] = [];
     let requests = 0;
 
     for (const [index, op] of ops.entries()) {
       const opSeed = seed + index;
-      const callers = [...Array.from({ length: runs }, () => "admin"), "staff", "admin2", "none"];
+      const callers = [...Array.from({ length: runs }, () => "admin"), "staff", "admin2", "scoped", "none"];
       const bodies = fc.sample(hostileBody(op.bodyFields), { seed: opSeed, numRuns: callers.length });
       const ids = fc.sample(hostileId, { seed: opSeed, numRuns: callers.length });
       const queries = fc.sample(hostileQuery(op.queryKeys), { seed: opSeed, numRuns: callers.length });
@@ -134,11 +144,12 @@ describe.each(backends)("hostile input on every declared operation (%s)", (backe
         else if (caller === "none" && !op.isPublic && r.statusCode !== 401) failures.push(`no session but ${r.statusCode} ${what}`);
         else if (caller === "staff" && op.codes.length && !op.codes.some((c) => staffCodes.has(c)) && !(r.statusCode === 401 && body?.status === 403))
           failures.push(`staff without ${op.codes.join("/")} but ${r.statusCode} ${what}`);
+        if (caller === "scoped" && r.statusCode < 300 && json && leaks(r.body).length) failures.push(`scoped user got a row of community ${leaks(r.body).join("/")} ${what}`);
         if (took > 10_000) failures.push(`slow (${took} ms) ${what}`);
         const written = writes.take();
         if (r.statusCode >= 400 && written.length) failures.push(`refused ${r.statusCode} but wrote ${written.join("; ")} ${what}`);
         // A signed-in caller whose session a hostile call ended (a user disabled...) signs in again.
-        if (tokens[caller] && r.statusCode === 401 && body?.status !== 403) tokens[caller] = await t.server.login(caller);
+        if (tokens[caller] && r.statusCode === 401 && body?.status !== 403) tokens[caller] = caller === "scoped" ? await scopedLogin() : await t.server.login(caller);
       }
     }
     console.log(`hostile-input fuzz (${backend}): ${requests} requests on ${ops.length} operations, ${failures.length} failures`);

@@ -1,0 +1,35 @@
+// npm run check: every operation but a public one declares its community scope, and one declared
+// "tenant" may not take an input naming community data.
+import { describe, expect, it } from "vitest";
+import { operations, type OperationRoute } from "../../../generated/operations.ts";
+import { checkOperationScopes } from "../../../scripts/check/operation-scope.ts";
+
+const op = (over: Partial<OperationRoute>): OperationRoute => ({
+  name: "probe",
+  domain: "payment",
+  method: "GET",
+  path: "/api/probe",
+  summary: "探针",
+  authority: "HBL1903",
+  envelope: true,
+  errors: [],
+  schema: {},
+  ...over,
+});
+
+describe("operation scopes", () => {
+  it("hold for every declared operation", () => {
+    expect(checkOperationScopes(operations as unknown as Record<string, OperationRoute>)).toEqual([]);
+  });
+
+  it("refuse an operation without a scope, and a tenant one that takes a community's data", () => {
+    const problems = checkOperationScopes({
+      none: op({ name: "none" }),
+      open: op({ name: "open", authority: "public" }),
+      tenantRoom: op({ name: "tenantRoom", scope: "tenant", schema: { querystring: { properties: { roomId: { type: "integer" } } } } }),
+      tenantPlain: op({ name: "tenantPlain", scope: "tenant", schema: { querystring: { properties: { keyword: { type: "string" } } } } }),
+      checked: op({ name: "checked", scope: { checks: [{ resource: "rooms", table: "rooms", part: "query", key: "roomId" }], whenAbsent: "refuse" } }),
+    });
+    expect(problems).toEqual(["operation none: declares no scope", "operation tenantRoom: scope tenant, but its input roomId names community data: declare the inputs the guard checks, or session"]);
+  });
+});
