@@ -39,7 +39,7 @@ export interface ApiBenchOptions {
 
 export interface Measurement {
   backend: "pglite" | "postgres";
-  target: "app" | "baseline";
+  target: "app" | "scoped" | "baseline";
   scenario: string;
   pageNo: number;
   requests: number;
@@ -187,16 +187,30 @@ async function load(url: string, body: unknown, headers: Record<string, string>,
 }
 
 /** Signs in; the headers of a signed-in call: the session cookie and its signature (both are needed). */
-async function signIn(port: number): Promise<Record<string, string>> {
+async function signIn(port: number, username = USERNAME, password = PASSWORD): Promise<Record<string, string>> {
   const r = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
-    body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+    body: JSON.stringify({ username, password }),
   });
   const body = (await r.json()) as { data?: { signature?: string } };
   const cookie = /^neptune_session=[^;]+/.exec(r.headers.get("set-cookie") ?? "")?.[0];
   if (!body.data?.signature || !cookie) throw new Error(`sign-in failed: ${r.status} ${JSON.stringify(body)}`);
   return { signature: body.data.signature, cookie };
+}
+
+/** Makes a user limited to one community with every code of the main account, and signs it in. */
+async function scopedUser(port: number, admin: Record<string, string>, communityId: number): Promise<Record<string, string>> {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const r = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { "content-type": "application/json", ...admin }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const json = (await r.json()) as { data: T };
+    if (r.status !== 200) throw new Error(`${method} ${path} failed: ${r.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json.data;
+  };
+  const me = await call<{ authorities: { code: string }[] }>("GET", "/api/system/homepage/user");
+  const role = await call<{ id: number }>("POST", "/api/system/characters", { name: "单社区基准", authorities: me.authorities.map((a) => a.code) });
+  await call("POST", "/api/system/users", { username: "benchscoped", password: PASSWORD, roleId: role.id, communityIds: [communityId] });
+  return signIn(port, "benchscoped", PASSWORD);
 }
 
 /** Sends one request and checks the answer holds a full page (the data set is what we think). */
@@ -210,7 +224,7 @@ async function probe(url: string, body: unknown, headers: Record<string, string>
 async function measureTarget(
   o: ApiBenchOptions,
   backend: "pglite" | "postgres",
-  target: "app" | "baseline",
+  target: "app" | "scoped" | "baseline",
   url: string,
   headers: Record<string, string>,
   bodyFor: (pageNo: number) => unknown,
@@ -294,8 +308,19 @@ async function runBackend(o: ApiBenchOptions, backend: "pglite" | "postgres"): P
       pageBody,
       cpuProbe(app.process.pid, watcher),
     );
+    // The same screen for a user limited to that community, holding every code (the scope's cost).
+    const scoped = await scopedUser(app.port, { ...session, "x-requested-with": "XMLHttpRequest" }, communityId);
+    const scopedRun = await measureTarget(
+      o,
+      backend,
+      "scoped",
+      `http://127.0.0.1:${app.port}/api/system/inhabitants/actions/pageList`,
+      { ...scoped, "x-requested-with": "XMLHttpRequest" },
+      pageBody,
+      cpuProbe(app.process.pid, watcher),
+    );
     await app.stop();
-    const measurements = [...appRun.measurements];
+    const measurements = [...appRun.measurements, ...scopedRun.measurements];
 
     if (backend === "postgres") {
       const baseline = await startChild("scripts/bench/baseline-server.ts", { BASELINE_DATABASE_URL: databaseUrl! });

@@ -9,7 +9,7 @@ import { registerTaskHandler, runTaskNow } from "../../../src/server/tasks/runne
 import { enqueueTask, findTaskById } from "../../../src/server/tasks/store.ts";
 import { createStorage, startServer, type Storage, type TestServer } from "../support/server.ts";
 
-const failures: Record<string, unknown> = {
+const failures: Record<string, Error> = {
   "test.userFacing": new UserFacingError("导入文件已损坏，请重新上传"),
   "test.apiError": apiError("NOT_FOUND"),
   "test.bug": new TypeError("Cannot read properties of undefined (reading 'id')"),
