@@ -150,8 +150,8 @@ export interface MappingDef {
 }
 
 export interface RuleCheck {
-  kind: "pattern" | "notPattern" | "maxLength" | "minLength" | "decimalMax" | "decimalMin" | "decimalGt" | "decimalLt" | "multipleOf";
-  value: string | number;
+  kind: "pattern" | "notPattern" | "maxLength" | "minLength" | "decimalMax" | "decimalMin" | "decimalGt" | "decimalLt" | "multipleOf" | "idCardChecksum";
+  value: string | number | boolean;
   message: string;
 }
 

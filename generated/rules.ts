@@ -746,6 +746,11 @@ export const rules: Record<string, RuleDef> = {
         "kind": "pattern",
         "value": "^\\d{17}[\\dXx]$",
         "message": "请输入正确的身份证号"
+      },
+      {
+        "kind": "idCardChecksum",
+        "value": true,
+        "message": "身份证号校验位不正确，请核对"
       }
     ]
   },

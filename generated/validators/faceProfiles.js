@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_faceProfiles_create","$ref":"resource_faceProfiles_fields","required":["name","personType","faceImage"]};
-const schema20 = {"$id":"resource_faceProfiles_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"personType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"maxLength":18}]}}]},"faceImage":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"distributeStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2","3"]}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_faceProfiles_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"personType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true},{"maxLength":18}]}}]},"faceImage":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]},"distributeStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["0","1","2","3"]}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -524,8 +524,8 @@ errors++;
 }
 }
 if(typeof data4 === "string"){
-if(func1(data4) > 18){
-const err33 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data4)){
+const err33 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -535,11 +535,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs55 === errors;
-valid16 = _valid4;
-}
-if(!valid16){
-const err34 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(func1(data4) > 18){
+const err34 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -549,12 +547,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.faceImage !== undefined){
-let data5 = data.faceImage;
-const _errs60 = errors;
-const _errs61 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err35 = {};
+var _valid4 = _errs55 === errors;
+valid16 = _valid4;
+}
+if(!valid16){
+const err35 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -563,9 +560,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-var valid19 = _errs61 === errors;
-if(valid19){
-const err36 = {instancePath:instancePath+"/faceImage",schemaPath:"#/properties/faceImage/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.faceImage !== undefined){
+let data5 = data.faceImage;
+const _errs61 = errors;
+const _errs62 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -574,19 +575,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-else {
-errors = _errs60;
-if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/faceImage",schemaPath:"#/properties/faceImage/allOf/1/type",keyword:"type",params:{type: schema20.properties.faceImage.allOf[1].type},message:"must be string,null"};
+var valid19 = _errs62 === errors;
+if(valid19){
+const err37 = {instancePath:instancePath+"/faceImage",schemaPath:"#/properties/faceImage/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -595,13 +586,19 @@ vErrors.push(err37);
 }
 errors++;
 }
+else {
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
 }
-if(data.distributeStatus !== undefined){
-let data6 = data.distributeStatus;
-const _errs66 = errors;
-const _errs67 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err38 = {};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err38 = {instancePath:instancePath+"/faceImage",schemaPath:"#/properties/faceImage/allOf/1/type",keyword:"type",params:{type: schema20.properties.faceImage.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -610,9 +607,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-var valid21 = _errs67 === errors;
-if(valid21){
-const err39 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.distributeStatus !== undefined){
+let data6 = data.distributeStatus;
+const _errs67 = errors;
+const _errs68 = errors;
+if(!((data6 === null) || (data6 === ""))){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -621,19 +622,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-else {
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err40 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.distributeStatus.allOf[1].type},message:"must be string,null"};
+var valid21 = _errs68 === errors;
+if(valid21){
+const err40 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -642,13 +633,19 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs71 = errors;
-let valid22 = true;
-const _errs72 = errors;
-if(errors === _errs72){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err41 = {};
+else {
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err41 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.distributeStatus.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -657,8 +654,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-else {
+const _errs72 = errors;
+let valid22 = true;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
@@ -669,21 +670,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid5 = _errs72 === errors;
-errors = _errs71;
-if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs74 = errors;
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err43 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -693,9 +681,21 @@ vErrors.push(err43);
 errors++;
 }
 }
+var _valid5 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs75 = errors;
 if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err44 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern4.test(data6)){
+const err44 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -706,8 +706,8 @@ errors++;
 }
 }
 if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err45 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!(Number(data6) <= 2147483647)){
+const err45 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -717,8 +717,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(!((((data6 === "0") || (data6 === "1")) || (data6 === "2")) || (data6 === "3"))){
-const err46 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.distributeStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err46 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -727,11 +728,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-var _valid5 = _errs74 === errors;
-valid22 = _valid5;
 }
-if(!valid22){
-const err47 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!((((data6 === "0") || (data6 === "1")) || (data6 === "2")) || (data6 === "3"))){
+const err47 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.distributeStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -740,11 +739,11 @@ vErrors.push(err47);
 }
 errors++;
 }
+var _valid5 = _errs75 === errors;
+valid22 = _valid5;
 }
-if(data.remark !== undefined){
-let data7 = data.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err48 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+if(!valid22){
+const err48 = {instancePath:instancePath+"/distributeStatus",schemaPath:"#/properties/distributeStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -753,13 +752,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-const _errs83 = errors;
-let valid25 = true;
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err49 = {};
+}
+if(data.remark !== undefined){
+let data7 = data.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -768,8 +765,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
+const _errs84 = errors;
+let valid25 = true;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
@@ -780,21 +781,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs84 === errors;
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs86 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err51 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -804,9 +792,21 @@ vErrors.push(err51);
 errors++;
 }
 }
+var _valid6 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs87 = errors;
 if(typeof data7 === "string"){
-if(func1(data7) > 255){
-const err52 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(!pattern9.test(data7)){
+const err52 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -816,11 +816,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid6 = _errs86 === errors;
-valid25 = _valid6;
-}
-if(!valid25){
-const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
+const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -830,12 +828,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs91 = errors;
-const _errs92 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err54 = {};
+var _valid6 = _errs87 === errors;
+valid25 = _valid6;
+}
+if(!valid25){
+const err54 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -844,9 +841,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-var valid28 = _errs92 === errors;
-if(valid28){
-const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs92 = errors;
+const _errs93 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -855,19 +856,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-else {
-errors = _errs91;
-if(vErrors !== null){
-if(_errs91){
-vErrors.length = _errs91;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+var valid28 = _errs93 === errors;
+if(valid28){
+const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -876,13 +867,19 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs96 = errors;
-let valid29 = true;
-const _errs97 = errors;
-if(errors === _errs97){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err57 = {};
+else {
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err57 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -891,8 +888,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-else {
+const _errs97 = errors;
+let valid29 = true;
+const _errs98 = errors;
+if(errors === _errs98){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -903,21 +904,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-var _valid7 = _errs97 === errors;
-errors = _errs96;
-if(vErrors !== null){
-if(_errs96){
-vErrors.length = _errs96;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs99 = errors;
-if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -927,11 +915,21 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs99 === errors;
-valid29 = _valid7;
+var _valid7 = _errs98 === errors;
+errors = _errs97;
+if(vErrors !== null){
+if(_errs97){
+vErrors.length = _errs97;
 }
-if(!valid29){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs100 = errors;
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -941,14 +939,28 @@ vErrors.push(err60);
 errors++;
 }
 }
+var _valid7 = _errs100 === errors;
+valid29 = _valid7;
 }
-else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid29){
+const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -1033,4 +1045,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"personType":true,"inhabitantId":true,"phone":true,"idCard":true,"faceImage":true,"distributeStatus":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"姓名不能超过32个字符","#/properties/personType/allOf/0":"请选择人员类型","#/properties/personType/allOf/1":"人员类型格式不正确","#/properties/personType/allOf/2/then/allOf/0":"人员类型请输入整数","#/properties/personType/allOf/2/then/allOf/1":"人员类型不能大于2147483647","#/properties/personType/allOf/2/then/allOf/2":"人员类型超出范围","#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号不能超过18个字符","#/properties/faceImage/allOf/0":"请输入人脸照片","#/properties/faceImage/allOf/1":"人脸照片格式不正确","#/properties/distributeStatus/allOf/0":"请选择下发状态","#/properties/distributeStatus/allOf/1":"下发状态格式不正确","#/properties/distributeStatus/allOf/2/then/allOf/0":"下发状态请输入整数","#/properties/distributeStatus/allOf/2/then/allOf/1":"下发状态不能大于2147483647","#/properties/distributeStatus/allOf/2/then/allOf/2":"下发状态超出范围","#/properties/distributeStatus/allOf/2/then/allOf/3":"请选择正确的下发状态","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","personType":"请选择人员类型","faceImage":"请输入人脸照片"},"numericFields":["personType","inhabitantId","distributeStatus","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"姓名不能超过32个字符","#/properties/personType/allOf/0":"请选择人员类型","#/properties/personType/allOf/1":"人员类型格式不正确","#/properties/personType/allOf/2/then/allOf/0":"人员类型请输入整数","#/properties/personType/allOf/2/then/allOf/1":"人员类型不能大于2147483647","#/properties/personType/allOf/2/then/allOf/2":"人员类型超出范围","#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/idCard/allOf/1/then/allOf/2":"身份证号不能超过18个字符","#/properties/faceImage/allOf/0":"请输入人脸照片","#/properties/faceImage/allOf/1":"人脸照片格式不正确","#/properties/distributeStatus/allOf/0":"请选择下发状态","#/properties/distributeStatus/allOf/1":"下发状态格式不正确","#/properties/distributeStatus/allOf/2/then/allOf/0":"下发状态请输入整数","#/properties/distributeStatus/allOf/2/then/allOf/1":"下发状态不能大于2147483647","#/properties/distributeStatus/allOf/2/then/allOf/2":"下发状态超出范围","#/properties/distributeStatus/allOf/2/then/allOf/3":"请选择正确的下发状态","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","personType":"请选择人员类型","faceImage":"请输入人脸照片"},"numericFields":["personType","inhabitantId","distributeStatus","communityId"]};

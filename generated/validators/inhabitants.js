@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_inhabitants_create","$ref":"resource_inhabitants_fields","required":["name","phone","roomId"]};
-const schema20 = {"$id":"resource_inhabitants_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"maxLength":18}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"identity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"email":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},{"maxLength":64}]}}]},"moveInDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_inhabitants_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true},{"maxLength":18}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"identity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"email":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},{"maxLength":64}]}}]},"moveInDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^1\\d{10}$", "u");
@@ -347,8 +347,8 @@ errors++;
 }
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 18){
-const err21 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data2)){
+const err21 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -358,11 +358,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err22 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(func1(data2) > 18){
+const err22 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -372,12 +370,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data3 = data.roomId;
-const _errs40 = errors;
-const _errs41 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err23 = {};
+var _valid2 = _errs35 === errors;
+valid10 = _valid2;
+}
+if(!valid10){
+const err23 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -386,9 +383,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid13 = _errs41 === errors;
-if(valid13){
-const err24 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.roomId !== undefined){
+let data3 = data.roomId;
+const _errs41 = errors;
+const _errs42 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -397,19 +398,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-errors = _errs40;
-if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
+var valid13 = _errs42 === errors;
+if(valid13){
+const err25 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -418,13 +409,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs45 = errors;
-let valid14 = true;
-const _errs46 = errors;
-if(errors === _errs46){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err26 = {};
+else {
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err26 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -433,8 +430,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
+const _errs46 = errors;
+let valid14 = true;
+const _errs47 = errors;
+if(errors === _errs47){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -445,21 +446,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs48 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err28 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -469,11 +457,21 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-valid14 = _valid3;
+var _valid3 = _errs47 === errors;
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
 }
-if(!valid14){
-const err29 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs49 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err29 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -483,10 +481,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.identity !== undefined){
-let data4 = data.identity;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err30 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/0/type",keyword:"type",params:{type: schema20.properties.identity.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs49 === errors;
+valid14 = _valid3;
+}
+if(!valid14){
+const err30 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -495,13 +494,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs54 = errors;
-let valid17 = true;
-const _errs55 = errors;
-if(errors === _errs55){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err31 = {};
+}
+if(data.identity !== undefined){
+let data4 = data.identity;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err31 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/0/type",keyword:"type",params:{type: schema20.properties.identity.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -510,8 +507,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
+const _errs55 = errors;
+let valid17 = true;
+const _errs56 = errors;
+if(errors === _errs56){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
@@ -522,21 +523,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid4 = _errs55 === errors;
-errors = _errs54;
-if(vErrors !== null){
-if(_errs54){
-vErrors.length = _errs54;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs57 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err33 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -546,9 +534,21 @@ vErrors.push(err33);
 errors++;
 }
 }
+var _valid4 = _errs56 === errors;
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs58 = errors;
 if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err34 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern7.test(data4)){
+const err34 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -559,8 +559,8 @@ errors++;
 }
 }
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err35 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!(Number(data4) <= 2147483647)){
+const err35 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -570,11 +570,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid4 = _errs57 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err36 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err36 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -584,10 +582,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.email !== undefined){
-let data5 = data.email;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/0/type",keyword:"type",params:{type: schema20.properties.email.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs58 === errors;
+valid17 = _valid4;
+}
+if(!valid17){
+const err37 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -596,13 +595,11 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs65 = errors;
-let valid20 = true;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err38 = {};
+}
+if(data.email !== undefined){
+let data5 = data.email;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err38 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/0/type",keyword:"type",params:{type: schema20.properties.email.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -611,8 +608,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-else {
+const _errs66 = errors;
+let valid20 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
@@ -623,21 +624,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-var _valid5 = _errs66 === errors;
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs68 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err40 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -647,9 +635,21 @@ vErrors.push(err40);
 errors++;
 }
 }
+var _valid5 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs69 = errors;
 if(typeof data5 === "string"){
-if(func1(data5) > 64){
-const err41 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern8.test(data5)){
+const err41 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -659,11 +659,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs68 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -673,10 +671,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.moveInDate !== undefined){
-let data6 = data.moveInDate;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err43 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.moveInDate.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs69 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err43 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -685,13 +684,11 @@ vErrors.push(err43);
 }
 errors++;
 }
-const _errs75 = errors;
-let valid23 = true;
-const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err44 = {};
+}
+if(data.moveInDate !== undefined){
+let data6 = data.moveInDate;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err44 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.moveInDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -700,8 +697,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
+const _errs76 = errors;
+let valid23 = true;
+const _errs77 = errors;
+if(errors === _errs77){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
@@ -712,21 +713,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid6 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs78 = errors;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err46 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -736,11 +724,21 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid6 = _errs78 === errors;
-valid23 = _valid6;
+var _valid6 = _errs77 === errors;
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
 }
-if(!valid23){
-const err47 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs79 = errors;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err47 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -750,12 +748,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data7 = data.communityId;
-const _errs82 = errors;
-const _errs83 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err48 = {};
+var _valid6 = _errs79 === errors;
+valid23 = _valid6;
+}
+if(!valid23){
+const err48 = {instancePath:instancePath+"/moveInDate",schemaPath:"#/properties/moveInDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -764,9 +761,13 @@ vErrors.push(err48);
 }
 errors++;
 }
-var valid26 = _errs83 === errors;
-if(valid26){
-const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.communityId !== undefined){
+let data7 = data.communityId;
+const _errs83 = errors;
+const _errs84 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -775,19 +776,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-else {
-errors = _errs82;
-if(vErrors !== null){
-if(_errs82){
-vErrors.length = _errs82;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+var valid26 = _errs84 === errors;
+if(valid26){
+const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -796,13 +787,19 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs87 = errors;
-let valid27 = true;
-const _errs88 = errors;
-if(errors === _errs88){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err51 = {};
+else {
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err51 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -811,8 +808,12 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
+const _errs88 = errors;
+let valid27 = true;
+const _errs89 = errors;
+if(errors === _errs89){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
@@ -823,21 +824,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid7 = _errs88 === errors;
-errors = _errs87;
-if(vErrors !== null){
-if(_errs87){
-vErrors.length = _errs87;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs90 = errors;
-if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
-const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -847,11 +835,21 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs90 === errors;
-valid27 = _valid7;
+var _valid7 = _errs89 === errors;
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
 }
-if(!valid27){
-const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs91 = errors;
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -861,14 +859,28 @@ vErrors.push(err54);
 errors++;
 }
 }
+var _valid7 = _errs91 === errors;
+valid27 = _valid7;
 }
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid27){
+const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -953,4 +965,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"name":true,"phone":true,"idCard":true,"roomId":true,"identity":true,"email":true,"moveInDate":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/2/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号不能超过18个字符","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/identity/allOf/0":"身份格式不正确","#/properties/identity/allOf/1/then/allOf/0":"身份请输入整数","#/properties/identity/allOf/1/then/allOf/1":"身份不能大于2147483647","#/properties/identity/allOf/1/then/allOf/2":"身份超出范围","#/properties/email/allOf/0":"邮箱格式不正确","#/properties/email/allOf/1/then/allOf/0":"请输入正确的邮箱","#/properties/email/allOf/1/then/allOf/1":"邮箱不能超过64个字符","#/properties/moveInDate/allOf/0":"入住日期格式不正确","#/properties/moveInDate/allOf/1/then/allOf/0":"入住日期格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","phone":"请输入手机号","roomId":"请选择房屋"},"numericFields":["roomId","identity","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/2/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/idCard/allOf/1/then/allOf/2":"身份证号不能超过18个字符","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/identity/allOf/0":"身份格式不正确","#/properties/identity/allOf/1/then/allOf/0":"身份请输入整数","#/properties/identity/allOf/1/then/allOf/1":"身份不能大于2147483647","#/properties/identity/allOf/1/then/allOf/2":"身份超出范围","#/properties/email/allOf/0":"邮箱格式不正确","#/properties/email/allOf/1/then/allOf/0":"请输入正确的邮箱","#/properties/email/allOf/1/then/allOf/1":"邮箱不能超过64个字符","#/properties/moveInDate/allOf/0":"入住日期格式不正确","#/properties/moveInDate/allOf/1/then/allOf/0":"入住日期格式不正确，应为YYYY-MM-DD","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","phone":"请输入手机号","roomId":"请选择房屋"},"numericFields":["roomId","identity","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_keyPersons_create","$ref":"resource_keyPersons_fields","required":["name","category"]};
-const schema20 = {"$id":"resource_keyPersons_fields","type":"object","properties":{"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"maxLength":18}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"category":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"watching":{"allOf":[{"type":["boolean","null"]}]},"note":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_keyPersons_fields","type":"object","properties":{"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true},{"maxLength":18}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"category":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"watching":{"allOf":[{"type":["boolean","null"]}]},"note":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -389,8 +389,8 @@ errors++;
 }
 }
 if(typeof data3 === "string"){
-if(func1(data3) > 18){
-const err24 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data3)){
+const err24 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -400,11 +400,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs41 === errors;
-valid12 = _valid3;
-}
-if(!valid12){
-const err25 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(func1(data3) > 18){
+const err25 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -414,10 +412,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data4 = data.roomId;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs41 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err26 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -426,13 +425,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs48 = errors;
-let valid15 = true;
-const _errs49 = errors;
-if(errors === _errs49){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err27 = {};
+}
+if(data.roomId !== undefined){
+let data4 = data.roomId;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err27 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -441,8 +438,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
+const _errs49 = errors;
+let valid15 = true;
+const _errs50 = errors;
+if(errors === _errs50){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
@@ -453,21 +454,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid4 = _errs49 === errors;
-errors = _errs48;
-if(vErrors !== null){
-if(_errs48){
-vErrors.length = _errs48;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs51 = errors;
-if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-const err29 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -477,11 +465,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid4 = _errs51 === errors;
-valid15 = _valid4;
+var _valid4 = _errs50 === errors;
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
 }
-if(!valid15){
-const err30 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs52 = errors;
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+const err30 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -491,12 +489,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.category !== undefined){
-let data5 = data.category;
-const _errs55 = errors;
-const _errs56 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err31 = {};
+var _valid4 = _errs52 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err31 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -505,9 +502,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-var valid18 = _errs56 === errors;
-if(valid18){
-const err32 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.category !== undefined){
+let data5 = data.category;
+const _errs56 = errors;
+const _errs57 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err32 = {};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -516,19 +517,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-else {
-errors = _errs55;
-if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err33 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/type",keyword:"type",params:{type: schema20.properties.category.allOf[1].type},message:"must be string,null"};
+var valid18 = _errs57 === errors;
+if(valid18){
+const err33 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -537,13 +528,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-const _errs60 = errors;
-let valid19 = true;
-const _errs61 = errors;
-if(errors === _errs61){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err34 = {};
+else {
+errors = _errs56;
+if(vErrors !== null){
+if(_errs56){
+vErrors.length = _errs56;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err34 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/type",keyword:"type",params:{type: schema20.properties.category.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -552,8 +549,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-else {
+const _errs61 = errors;
+let valid19 = true;
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
@@ -564,21 +565,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-var _valid5 = _errs61 === errors;
-errors = _errs60;
-if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs63 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err36 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -588,9 +576,21 @@ vErrors.push(err36);
 errors++;
 }
 }
+var _valid5 = _errs62 === errors;
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs64 = errors;
 if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err37 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern8.test(data5)){
+const err37 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -601,8 +601,8 @@ errors++;
 }
 }
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err38 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!(Number(data5) <= 2147483647)){
+const err38 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -612,11 +612,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid5 = _errs63 === errors;
-valid19 = _valid5;
-}
-if(!valid19){
-const err39 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err39 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -626,10 +624,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.watching !== undefined){
-let data6 = data.watching;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err40 = {instancePath:instancePath+"/watching",schemaPath:"#/properties/watching/allOf/0/type",keyword:"type",params:{type: schema20.properties.watching.allOf[0].type},message:"must be boolean,null"};
+var _valid5 = _errs64 === errors;
+valid19 = _valid5;
+}
+if(!valid19){
+const err40 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -639,10 +638,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.note !== undefined){
-let data7 = data.note;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err41 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/0/type",keyword:"type",params:{type: schema20.properties.note.allOf[0].type},message:"must be string,null"};
+if(data.watching !== undefined){
+let data6 = data.watching;
+if((typeof data6 !== "boolean") && (data6 !== null)){
+const err41 = {instancePath:instancePath+"/watching",schemaPath:"#/properties/watching/allOf/0/type",keyword:"type",params:{type: schema20.properties.watching.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -651,13 +650,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs74 = errors;
-let valid23 = true;
-const _errs75 = errors;
-if(errors === _errs75){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err42 = {};
+}
+if(data.note !== undefined){
+let data7 = data.note;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err42 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/0/type",keyword:"type",params:{type: schema20.properties.note.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -666,8 +663,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-else {
+const _errs75 = errors;
+let valid23 = true;
+const _errs76 = errors;
+if(errors === _errs76){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
@@ -678,22 +679,7 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid6 = _errs75 === errors;
-errors = _errs74;
-if(vErrors !== null){
-if(_errs74){
-vErrors.length = _errs74;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs77 = errors;
-const _errs79 = errors;
-const _errs80 = errors;
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -704,9 +690,23 @@ vErrors.push(err44);
 errors++;
 }
 }
-var valid25 = _errs80 === errors;
-if(valid25){
-const err45 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+var _valid6 = _errs76 === errors;
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs78 = errors;
+const _errs80 = errors;
+const _errs81 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -715,20 +715,10 @@ vErrors.push(err45);
 }
 errors++;
 }
-else {
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data7 === "string"){
-if(func1(data7) > 255){
-const err46 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+var valid25 = _errs81 === errors;
+if(valid25){
+const err46 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -737,12 +727,20 @@ vErrors.push(err46);
 }
 errors++;
 }
+else {
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
 }
-var _valid6 = _errs77 === errors;
-valid23 = _valid6;
+else {
+vErrors = null;
 }
-if(!valid23){
-const err47 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
+const err47 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -752,12 +750,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs84 = errors;
-const _errs85 = errors;
-if(!((data8 === null) || (data8 === ""))){
-const err48 = {};
+var _valid6 = _errs78 === errors;
+valid23 = _valid6;
+}
+if(!valid23){
+const err48 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -766,9 +763,13 @@ vErrors.push(err48);
 }
 errors++;
 }
-var valid27 = _errs85 === errors;
-if(valid27){
-const err49 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs85 = errors;
+const _errs86 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -777,19 +778,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-else {
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data8 !== "string") && (data8 !== null)){
-const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+var valid27 = _errs86 === errors;
+if(valid27){
+const err50 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -798,13 +789,19 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs89 = errors;
-let valid28 = true;
-const _errs90 = errors;
-if(errors === _errs90){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err51 = {};
+else {
+errors = _errs85;
+if(vErrors !== null){
+if(_errs85){
+vErrors.length = _errs85;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err51 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -813,8 +810,12 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
+const _errs90 = errors;
+let valid28 = true;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
@@ -825,21 +826,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid7 = _errs90 === errors;
-errors = _errs89;
-if(vErrors !== null){
-if(_errs89){
-vErrors.length = _errs89;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs92 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err53 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -849,11 +837,21 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid7 = _errs92 === errors;
-valid28 = _valid7;
+var _valid7 = _errs91 === errors;
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
 }
-if(!valid28){
-const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs93 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err54 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -863,14 +861,28 @@ vErrors.push(err54);
 errors++;
 }
 }
+var _valid7 = _errs93 === errors;
+valid28 = _valid7;
 }
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid28){
+const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -945,4 +957,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"inhabitantId":true,"name":true,"phone":true,"idCard":true,"roomId":true,"category":true,"watching":true,"note":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号不能超过18个字符","#/properties/roomId/allOf/0":"居住房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择居住房屋","#/properties/category/allOf/0":"请选择人员类别","#/properties/category/allOf/1":"人员类别格式不正确","#/properties/category/allOf/2/then/allOf/0":"人员类别请输入整数","#/properties/category/allOf/2/then/allOf/1":"人员类别不能大于2147483647","#/properties/category/allOf/2/then/allOf/2":"人员类别超出范围","#/properties/watching/allOf/0":"关注中格式不正确","#/properties/note/allOf/0":"备注格式不正确","#/properties/note/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/note/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","category":"请选择人员类别"},"numericFields":["inhabitantId","roomId","category","communityId"]};
+export const meta = {"messages":{"#/properties/inhabitantId/allOf/0":"关联住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择关联住户","#/properties/name/allOf/0":"请输入姓名","#/properties/name/allOf/1":"姓名格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/idCard/allOf/1/then/allOf/2":"身份证号不能超过18个字符","#/properties/roomId/allOf/0":"居住房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择居住房屋","#/properties/category/allOf/0":"请选择人员类别","#/properties/category/allOf/1":"人员类别格式不正确","#/properties/category/allOf/2/then/allOf/0":"人员类别请输入整数","#/properties/category/allOf/2/then/allOf/1":"人员类别不能大于2147483647","#/properties/category/allOf/2/then/allOf/2":"人员类别超出范围","#/properties/watching/allOf/0":"关注中格式不正确","#/properties/note/allOf/0":"备注格式不正确","#/properties/note/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/note/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入姓名","category":"请选择人员类别"},"numericFields":["inhabitantId","roomId","category","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_roomAuditOrders_create","$ref":"resource_roomAuditOrders_fields","required":["applicantName","phone","roomId","identity","applyTime"]};
-const schema20 = {"$id":"resource_roomAuditOrders_fields","type":"object","properties":{"applicantName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"maxLength":18}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"identity":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"auditorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"auditTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_roomAuditOrders_fields","type":"object","properties":{"applicantName":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"idCard":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true},{"maxLength":18}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"identity":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"auditorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"auditTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"inhabitantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^1\\d{10}$", "u");
@@ -347,8 +347,8 @@ errors++;
 }
 }
 if(typeof data2 === "string"){
-if(func1(data2) > 18){
-const err21 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data2)){
+const err21 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -358,11 +358,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err22 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(func1(data2) > 18){
+const err22 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 18},message:"must NOT have more than 18 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -372,12 +370,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data3 = data.roomId;
-const _errs40 = errors;
-const _errs41 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err23 = {};
+var _valid2 = _errs35 === errors;
+valid10 = _valid2;
+}
+if(!valid10){
+const err23 = {instancePath:instancePath+"/idCard",schemaPath:"#/properties/idCard/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -386,9 +383,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid13 = _errs41 === errors;
-if(valid13){
-const err24 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.roomId !== undefined){
+let data3 = data.roomId;
+const _errs41 = errors;
+const _errs42 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -397,19 +398,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-else {
-errors = _errs40;
-if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
+var valid13 = _errs42 === errors;
+if(valid13){
+const err25 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -418,13 +409,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs45 = errors;
-let valid14 = true;
-const _errs46 = errors;
-if(errors === _errs46){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err26 = {};
+else {
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err26 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -433,8 +430,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
+const _errs46 = errors;
+let valid14 = true;
+const _errs47 = errors;
+if(errors === _errs47){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
 const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
@@ -445,21 +446,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs48 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err28 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -469,11 +457,21 @@ vErrors.push(err28);
 errors++;
 }
 }
-var _valid3 = _errs48 === errors;
-valid14 = _valid3;
+var _valid3 = _errs47 === errors;
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
 }
-if(!valid14){
-const err29 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs49 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err29 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -483,12 +481,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.identity !== undefined){
-let data4 = data.identity;
-const _errs52 = errors;
-const _errs53 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err30 = {};
+var _valid3 = _errs49 === errors;
+valid14 = _valid3;
+}
+if(!valid14){
+const err30 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -497,9 +494,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-var valid17 = _errs53 === errors;
-if(valid17){
-const err31 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.identity !== undefined){
+let data4 = data.identity;
+const _errs53 = errors;
+const _errs54 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -508,19 +509,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-else {
-errors = _errs52;
-if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err32 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/type",keyword:"type",params:{type: schema20.properties.identity.allOf[1].type},message:"must be string,null"};
+var valid17 = _errs54 === errors;
+if(valid17){
+const err32 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -529,13 +520,19 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs57 = errors;
-let valid18 = true;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err33 = {};
+else {
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err33 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/1/type",keyword:"type",params:{type: schema20.properties.identity.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -544,8 +541,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
+const _errs58 = errors;
+let valid18 = true;
+const _errs59 = errors;
+if(errors === _errs59){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -556,21 +557,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-var _valid4 = _errs58 === errors;
-errors = _errs57;
-if(vErrors !== null){
-if(_errs57){
-vErrors.length = _errs57;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs60 = errors;
-if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err35 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -580,9 +568,21 @@ vErrors.push(err35);
 errors++;
 }
 }
+var _valid4 = _errs59 === errors;
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs61 = errors;
 if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err36 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern7.test(data4)){
+const err36 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -593,8 +593,8 @@ errors++;
 }
 }
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err37 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!(Number(data4) <= 2147483647)){
+const err37 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -604,11 +604,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs60 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err38 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err38 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -618,12 +616,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.applyTime !== undefined){
-let data5 = data.applyTime;
-const _errs66 = errors;
-const _errs67 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err39 = {};
+var _valid4 = _errs61 === errors;
+valid18 = _valid4;
+}
+if(!valid18){
+const err39 = {instancePath:instancePath+"/identity",schemaPath:"#/properties/identity/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -632,9 +629,13 @@ vErrors.push(err39);
 }
 errors++;
 }
-var valid21 = _errs67 === errors;
-if(valid21){
-const err40 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.applyTime !== undefined){
+let data5 = data.applyTime;
+const _errs67 = errors;
+const _errs68 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -643,19 +644,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-else {
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err41 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[1].type},message:"must be string,null"};
+var valid21 = _errs68 === errors;
+if(valid21){
+const err41 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -664,13 +655,19 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs71 = errors;
-let valid22 = true;
-const _errs72 = errors;
-if(errors === _errs72){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err42 = {};
+else {
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err42 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -679,8 +676,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-else {
+const _errs72 = errors;
+let valid22 = true;
+const _errs73 = errors;
+if(errors === _errs73){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
@@ -691,21 +692,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs72 === errors;
-errors = _errs71;
-if(vErrors !== null){
-if(_errs71){
-vErrors.length = _errs71;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs74 = errors;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err44 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -715,11 +703,21 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs74 === errors;
-valid22 = _valid5;
+var _valid5 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
 }
-if(!valid22){
-const err45 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs75 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err45 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -729,12 +727,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs78 = errors;
-const _errs79 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err46 = {};
+var _valid5 = _errs75 === errors;
+valid22 = _valid5;
+}
+if(!valid22){
+const err46 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -743,9 +740,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-var valid25 = _errs79 === errors;
-if(valid25){
-const err47 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.status !== undefined){
+let data6 = data.status;
+const _errs79 = errors;
+const _errs80 = errors;
+if(!((data6 === null) || (data6 === ""))){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -754,19 +755,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-else {
-errors = _errs78;
-if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+var valid25 = _errs80 === errors;
+if(valid25){
+const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -775,13 +766,19 @@ vErrors.push(err48);
 }
 errors++;
 }
-const _errs83 = errors;
-let valid26 = true;
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err49 = {};
+else {
+errors = _errs79;
+if(vErrors !== null){
+if(_errs79){
+vErrors.length = _errs79;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -790,8 +787,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
+const _errs84 = errors;
+let valid26 = true;
+const _errs85 = errors;
+if(errors === _errs85){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
@@ -802,21 +803,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs84 === errors;
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs86 = errors;
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err51 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -826,9 +814,21 @@ vErrors.push(err51);
 errors++;
 }
 }
+var _valid6 = _errs85 === errors;
+errors = _errs84;
+if(vErrors !== null){
+if(_errs84){
+vErrors.length = _errs84;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs87 = errors;
 if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err52 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern7.test(data6)){
+const err52 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -839,8 +839,8 @@ errors++;
 }
 }
 if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!(Number(data6) <= 2147483647)){
+const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -850,8 +850,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(!(((data6 === "1") || (data6 === "2")) || (data6 === "3"))){
-const err54 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err54 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -860,11 +861,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-var _valid6 = _errs86 === errors;
-valid26 = _valid6;
 }
-if(!valid26){
-const err55 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!(((data6 === "1") || (data6 === "2")) || (data6 === "3"))){
+const err55 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -873,11 +872,11 @@ vErrors.push(err55);
 }
 errors++;
 }
+var _valid6 = _errs87 === errors;
+valid26 = _valid6;
 }
-if(data.rejectReason !== undefined){
-let data7 = data.rejectReason;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err56 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+if(!valid26){
+const err56 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -886,13 +885,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs95 = errors;
-let valid29 = true;
-const _errs96 = errors;
-if(errors === _errs96){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err57 = {};
+}
+if(data.rejectReason !== undefined){
+let data7 = data.rejectReason;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err57 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -901,8 +898,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-else {
+const _errs96 = errors;
+let valid29 = true;
+const _errs97 = errors;
+if(errors === _errs97){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -913,21 +914,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-var _valid7 = _errs96 === errors;
-errors = _errs95;
-if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs98 = errors;
-if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
-const err59 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -937,9 +925,21 @@ vErrors.push(err59);
 errors++;
 }
 }
+var _valid7 = _errs97 === errors;
+errors = _errs96;
+if(vErrors !== null){
+if(_errs96){
+vErrors.length = _errs96;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs99 = errors;
 if(typeof data7 === "string"){
-if(func1(data7) > 128){
-const err60 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(!pattern10.test(data7)){
+const err60 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -949,11 +949,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid7 = _errs98 === errors;
-valid29 = _valid7;
-}
-if(!valid29){
-const err61 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err61 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -963,10 +961,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.auditorId !== undefined){
-let data8 = data.auditorId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err62 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.auditorId.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs99 === errors;
+valid29 = _valid7;
+}
+if(!valid29){
+const err62 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -975,13 +974,11 @@ vErrors.push(err62);
 }
 errors++;
 }
-const _errs105 = errors;
-let valid32 = true;
-const _errs106 = errors;
-if(errors === _errs106){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err63 = {};
+}
+if(data.auditorId !== undefined){
+let data8 = data.auditorId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err63 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.auditorId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -990,8 +987,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-else {
+const _errs106 = errors;
+let valid32 = true;
+const _errs107 = errors;
+if(errors === _errs107){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
@@ -1002,21 +1003,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-var _valid8 = _errs106 === errors;
-errors = _errs105;
-if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs108 = errors;
-if(typeof data8 === "string"){
-if(!pattern6.test(data8)){
-const err65 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1026,11 +1014,21 @@ vErrors.push(err65);
 errors++;
 }
 }
-var _valid8 = _errs108 === errors;
-valid32 = _valid8;
+var _valid8 = _errs107 === errors;
+errors = _errs106;
+if(vErrors !== null){
+if(_errs106){
+vErrors.length = _errs106;
 }
-if(!valid32){
-const err66 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs109 = errors;
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err66 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1040,10 +1038,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.auditTime !== undefined){
-let data9 = data.auditTime;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err67 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.auditTime.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs109 === errors;
+valid32 = _valid8;
+}
+if(!valid32){
+const err67 = {instancePath:instancePath+"/auditorId",schemaPath:"#/properties/auditorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1052,13 +1051,11 @@ vErrors.push(err67);
 }
 errors++;
 }
-const _errs114 = errors;
-let valid35 = true;
-const _errs115 = errors;
-if(errors === _errs115){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err68 = {};
+}
+if(data.auditTime !== undefined){
+let data9 = data.auditTime;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err68 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.auditTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1067,8 +1064,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-else {
+const _errs115 = errors;
+let valid35 = true;
+const _errs116 = errors;
+if(errors === _errs116){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
@@ -1079,21 +1080,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-var _valid9 = _errs115 === errors;
-errors = _errs114;
-if(vErrors !== null){
-if(_errs114){
-vErrors.length = _errs114;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs117 = errors;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err70 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1103,11 +1091,21 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid9 = _errs117 === errors;
-valid35 = _valid9;
+var _valid9 = _errs116 === errors;
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
 }
-if(!valid35){
-const err71 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs118 = errors;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err71 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1117,10 +1115,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.inhabitantId !== undefined){
-let data10 = data.inhabitantId;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err72 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs118 === errors;
+valid35 = _valid9;
+}
+if(!valid35){
+const err72 = {instancePath:instancePath+"/auditTime",schemaPath:"#/properties/auditTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1129,13 +1128,11 @@ vErrors.push(err72);
 }
 errors++;
 }
-const _errs123 = errors;
-let valid38 = true;
-const _errs124 = errors;
-if(errors === _errs124){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err73 = {};
+}
+if(data.inhabitantId !== undefined){
+let data10 = data.inhabitantId;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err73 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.inhabitantId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1144,8 +1141,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-else {
+const _errs124 = errors;
+let valid38 = true;
+const _errs125 = errors;
+if(errors === _errs125){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
 const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
@@ -1156,21 +1157,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-var _valid10 = _errs124 === errors;
-errors = _errs123;
-if(vErrors !== null){
-if(_errs123){
-vErrors.length = _errs123;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs126 = errors;
-if(typeof data10 === "string"){
-if(!pattern6.test(data10)){
-const err75 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1180,11 +1168,21 @@ vErrors.push(err75);
 errors++;
 }
 }
-var _valid10 = _errs126 === errors;
-valid38 = _valid10;
+var _valid10 = _errs125 === errors;
+errors = _errs124;
+if(vErrors !== null){
+if(_errs124){
+vErrors.length = _errs124;
 }
-if(!valid38){
-const err76 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs127 = errors;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
+const err76 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1194,12 +1192,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs130 = errors;
-const _errs131 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err77 = {};
+var _valid10 = _errs127 === errors;
+valid38 = _valid10;
+}
+if(!valid38){
+const err77 = {instancePath:instancePath+"/inhabitantId",schemaPath:"#/properties/inhabitantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1208,9 +1205,13 @@ vErrors.push(err77);
 }
 errors++;
 }
-var valid41 = _errs131 === errors;
-if(valid41){
-const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs131 = errors;
+const _errs132 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1219,19 +1220,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-else {
-errors = _errs130;
-if(vErrors !== null){
-if(_errs130){
-vErrors.length = _errs130;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+var valid41 = _errs132 === errors;
+if(valid41){
+const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1240,13 +1231,19 @@ vErrors.push(err79);
 }
 errors++;
 }
-const _errs135 = errors;
-let valid42 = true;
-const _errs136 = errors;
-if(errors === _errs136){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err80 = {};
+else {
+errors = _errs131;
+if(vErrors !== null){
+if(_errs131){
+vErrors.length = _errs131;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1255,8 +1252,12 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-else {
+const _errs136 = errors;
+let valid42 = true;
+const _errs137 = errors;
+if(errors === _errs137){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
@@ -1267,21 +1268,8 @@ vErrors.push(err81);
 errors++;
 }
 }
-var _valid11 = _errs136 === errors;
-errors = _errs135;
-if(vErrors !== null){
-if(_errs135){
-vErrors.length = _errs135;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs138 = errors;
-if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
-const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1291,11 +1279,21 @@ vErrors.push(err82);
 errors++;
 }
 }
-var _valid11 = _errs138 === errors;
-valid42 = _valid11;
+var _valid11 = _errs137 === errors;
+errors = _errs136;
+if(vErrors !== null){
+if(_errs136){
+vErrors.length = _errs136;
 }
-if(!valid42){
-const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs139 = errors;
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
+const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1305,14 +1303,28 @@ vErrors.push(err83);
 errors++;
 }
 }
+var _valid11 = _errs139 === errors;
+valid42 = _valid11;
 }
-else {
-const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid42){
+const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err84];
 }
 else {
 vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }
@@ -1417,4 +1429,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"applicantName":true,"phone":true,"idCard":true,"roomId":true,"identity":true,"applyTime":true,"status":true,"rejectReason":true,"auditorId":true,"auditTime":true,"inhabitantId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/applicantName/allOf/0":"请输入申请人","#/properties/applicantName/allOf/1":"申请人格式不正确","#/properties/applicantName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/applicantName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/applicantName/allOf/2/then/allOf/2":"申请人不能超过32个字符","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/2/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号不能超过18个字符","#/properties/roomId/allOf/0":"请选择申请房屋","#/properties/roomId/allOf/1":"申请房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择申请房屋","#/properties/identity/allOf/0":"请选择申请身份","#/properties/identity/allOf/1":"申请身份格式不正确","#/properties/identity/allOf/2/then/allOf/0":"申请身份请输入整数","#/properties/identity/allOf/2/then/allOf/1":"申请身份不能大于2147483647","#/properties/identity/allOf/2/then/allOf/2":"申请身份超出范围","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择审核状态","#/properties/status/allOf/1":"审核状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"审核状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"审核状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"审核状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的审核状态","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/auditorId/allOf/0":"审核人格式不正确","#/properties/auditorId/allOf/1/then/allOf/0":"请选择审核人","#/properties/auditTime/allOf/0":"审核时间格式不正确","#/properties/auditTime/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/inhabitantId/allOf/0":"生成的住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择生成的住户","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"applicantName":"请输入申请人","phone":"请输入手机号","roomId":"请选择申请房屋","identity":"请选择申请身份","applyTime":"请输入申请时间"},"numericFields":["roomId","identity","status","auditorId","inhabitantId","communityId"]};
+export const meta = {"messages":{"#/properties/applicantName/allOf/0":"请输入申请人","#/properties/applicantName/allOf/1":"申请人格式不正确","#/properties/applicantName/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/applicantName/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/applicantName/allOf/2/then/allOf/2":"申请人不能超过32个字符","#/properties/phone/allOf/0":"请输入手机号","#/properties/phone/allOf/1":"手机号格式不正确","#/properties/phone/allOf/2/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/2/then/allOf/1":"手机号不能超过11个字符","#/properties/idCard/allOf/0":"身份证号格式不正确","#/properties/idCard/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/idCard/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对","#/properties/idCard/allOf/1/then/allOf/2":"身份证号不能超过18个字符","#/properties/roomId/allOf/0":"请选择申请房屋","#/properties/roomId/allOf/1":"申请房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择申请房屋","#/properties/identity/allOf/0":"请选择申请身份","#/properties/identity/allOf/1":"申请身份格式不正确","#/properties/identity/allOf/2/then/allOf/0":"申请身份请输入整数","#/properties/identity/allOf/2/then/allOf/1":"申请身份不能大于2147483647","#/properties/identity/allOf/2/then/allOf/2":"申请身份超出范围","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择审核状态","#/properties/status/allOf/1":"审核状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"审核状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"审核状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"审核状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的审核状态","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/auditorId/allOf/0":"审核人格式不正确","#/properties/auditorId/allOf/1/then/allOf/0":"请选择审核人","#/properties/auditTime/allOf/0":"审核时间格式不正确","#/properties/auditTime/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/inhabitantId/allOf/0":"生成的住户格式不正确","#/properties/inhabitantId/allOf/1/then/allOf/0":"请选择生成的住户","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"applicantName":"请输入申请人","phone":"请输入手机号","roomId":"请选择申请房屋","identity":"请选择申请身份","applyTime":"请输入申请时间"},"numericFields":["roomId","identity","status","auditorId","inhabitantId","communityId"]};

@@ -26,7 +26,7 @@ export interface Model {
 }
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const CHECK_KINDS: RuleCheck["kind"][] = ["pattern", "notPattern", "maxLength", "minLength", "decimalMax", "decimalMin", "decimalGt", "decimalLt", "multipleOf"];
+const CHECK_KINDS: RuleCheck["kind"][] = ["pattern", "notPattern", "maxLength", "minLength", "decimalMax", "decimalMin", "decimalGt", "decimalLt", "multipleOf", "idCardChecksum"];
 
 function buildRules(raw: Record<string, Yaml>): Record<string, RuleDef> {
   const out: Record<string, RuleDef> = {};

@@ -29,6 +29,17 @@ function addDecimalKeywords(ajv: Ajv2020) {
         cxt.fail(_`!(Number(${cxt.data}) ${op === "<=" ? _`<=` : op === ">=" ? _`>=` : op === "<" ? _`<` : _`>`} ${bound})`);
       },
     });
+  // GB 11643: the 18th character is "10X98765432"[Σ digit × weight mod 11]; inline so the standalone code needs no runtime.
+  ajv.addKeyword({
+    keyword: "idCardChecksum",
+    type: "string",
+    schemaType: "boolean",
+    code(cxt: KeywordCxt) {
+      cxt.fail(
+        _`!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(${cxt.data})`,
+      );
+    },
+  });
   compare("decimalMax", "<=");
   compare("decimalMin", ">=");
   compare("decimalGt", ">");
@@ -60,6 +71,8 @@ function checkSchema(check: RuleCheck, params: Record<string, unknown>): Json {
       return { minLength: Number(raw) };
     case "multipleOf":
       return { decimalMultipleOf: Number(raw) };
+    case "idCardChecksum":
+      return { idCardChecksum: true };
     default:
       return { [check.kind]: Number(raw) };
   }

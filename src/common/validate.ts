@@ -1,6 +1,7 @@
 // One validation entry point for the server and the web app, over the generated ajv validators.
 // Numbers are checked as their decimal text (spec §5 rules read what the user typed), and each
 // error carries the exact Chinese message of the first check its field failed.
+import { idCardCheckDigitHolds } from "./id-card.ts";
 import { validators } from "../../generated/validators/index.js";
 import { rules } from "../../generated/rules.ts";
 import { runCompiled, type FieldError } from "./validation-run.ts";
@@ -54,9 +55,11 @@ export function checkRuleWith(rule: string, value: unknown, params: Record<strin
                   ? [...text].length < Number(bound)
                   : c.kind === "multipleOf"
                     ? n % Number(bound) !== 0
-                    : c.kind === "pattern"
-                      ? !new RegExp(bound, "u").test(text)
-                      : new RegExp(bound, "u").test(text);
+                    : c.kind === "idCardChecksum"
+                      ? !idCardCheckDigitHolds(text)
+                      : c.kind === "pattern"
+                        ? !new RegExp(bound, "u").test(text)
+                        : new RegExp(bound, "u").test(text);
     if (failed) return fill(c.message);
   }
   return null;

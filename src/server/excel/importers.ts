@@ -102,7 +102,7 @@ const EXAMPLES: Record<string, string> = {
   buildingArea: "89.50",
   maxResidents: "6",
   phone: "13800000000",
-  idCard: "110101199001011234",
+  idCard: "110101199001011237",
   email: "zhangsan@example.com",
   moveInDate: "2024-05-01",
 };

@@ -1,5 +1,6 @@
 // Realistic-looking personal data for demo rows, deterministic from a number: Chinese names, mobile
 // numbers, resident ID numbers with a correct check digit (GB 11643), plates and card numbers.
+import { idCardCheckDigit } from "../../common/id-card.ts";
 
 const SURNAMES = ["王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙", "胡", "朱", "高", "林", "何", "郭", "马", "罗"];
 const GIVEN = ["伟", "芳", "娜", "敏", "静", "磊", "洋", "艳", "勇", "军", "杰", "娟", "涛", "明", "超", "霞", "平", "刚", "桂英", "建华", "晓东", "雨萱", "子涵", "浩然"];
@@ -15,15 +16,6 @@ const MOBILE_PREFIXES = ["138", "139", "137", "136", "135", "150", "151", "158",
 export function mobile(n: number): string {
   const prefix = MOBILE_PREFIXES[n % MOBILE_PREFIXES.length];
   return prefix + String((n * 7919 + 12345678) % 100000000).padStart(8, "0");
-}
-
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-const ID_CHECK = "10X98765432";
-
-export function idCardCheckDigit(first17: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i];
-  return ID_CHECK[sum % 11];
 }
 
 /** An 18-character resident ID number: region code, birth date, sequence, check digit. */

@@ -2,7 +2,7 @@
 // permissionCode, children) and what clicking one does (spec §4, §6, §8): a disabled card does
 // nothing; a step whose permission the user lacks says 您没有{name}操作权限，请联系管理员; any other
 // opens its page and sends its tracking code.
-import { messages } from "../../../generated/errors.ts";
+import { fillMessage } from "../../../generated/fill-errors.ts";
 
 export interface GuideStepItem {
   id: string;
@@ -25,7 +25,7 @@ export interface GuideStepItem {
 
 export type StepClick = { kind: "disabled" } | { kind: "noPermission"; message: string } | { kind: "open"; path: string; lc: string };
 
-export const noPermissionMessage = (stepName: string): string => messages.guideStepNoPermission.replace("{name}", stepName);
+export const noPermissionMessage = (stepName: string): string => fillMessage.guideStepNoPermission({ name: stepName });
 
 /** What a click on a step card does. */
 export function stepClick(step: GuideStepItem, enabled: boolean, authorities: readonly string[]): StepClick {

@@ -82,6 +82,9 @@ export class RequestError extends Error {
   }
 }
 
+/** The text to show for a failed call: the RequestError's message (the server's words) when there is one, else `fallback`. */
+export const requestErrorText = (error: unknown, fallback: string): string => (error instanceof RequestError && error.message ? error.message : fallback);
+
 export interface RequestEnvironment {
   /** Shows an error text; default antd message.error. */
   showError: (text: string) => void;

@@ -2,6 +2,7 @@
 // shown when watermarkStatus is 1 (the default).
 import { constants } from "../../../generated/constants.ts";
 import { maskPhoneForWatermark } from "../../common/masks.ts";
+import { WatermarkStatus } from "../../../generated/states.ts";
 
 /** 13812345678 → 138****5678 (the common phone mask). */
 export const maskPhone = (phone: string | null | undefined): string => maskPhoneForWatermark(phone);
@@ -12,7 +13,7 @@ export function formatDate(date: Date): string {
 }
 
 export function watermarkShown(status: number | string | null | undefined): boolean {
-  return Number(status ?? constants.defaultWatermarkStatus) === 1;
+  return Number(status ?? constants.defaultWatermarkStatus) === WatermarkStatus.On;
 }
 
 /** The watermark lines: name, masked phone, date (empty parts left out). */

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { resources } from "../../../generated/resources.ts";
 import { validateResource } from "../../../src/common/validate.ts";
 import { mask } from "../../../src/common/masks.ts";
-import { idCardCheckDigit } from "../../../src/server/seed/person-data.ts";
+import { idCardCheckDigit } from "../../../src/common/id-card.ts";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 

@@ -13,6 +13,7 @@ import { Donut } from "../../ui/charts/Donut.tsx";
 import { Figure } from "../../ui/charts/Figure.tsx";
 import { asData } from "../../ui/charts/parts.tsx";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
+import { AiInspectionResult } from "../../../../generated/states.ts";
 
 export default function AiInspectIntelligentPage() {
   const pageTitle = useRouteTitle();
@@ -59,7 +60,7 @@ export default function AiInspectIntelligentPage() {
                   { title: "视频通道", dataIndex: "channelName" },
                   { title: "检测算法", dataIndex: "algorithmLabel" },
                   { title: "抓拍时间", dataIndex: "captureTime", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm:ss") },
-                  { title: "结果", dataIndex: "resultLabel", render: (v: string, r) => <Tag color={r.result === 2 ? "error" : "success"}>{v}</Tag> },
+                  { title: "结果", dataIndex: "resultLabel", render: (v: string, r) => <Tag color={r.result === AiInspectionResult.Abnormal ? "error" : "success"}>{v}</Tag> },
                   { title: "处理状态", dataIndex: "handleStatusLabel" },
                 ]}
               />

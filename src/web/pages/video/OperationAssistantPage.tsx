@@ -12,6 +12,8 @@ import { withScene } from "../../state/scene.ts";
 import { BarList } from "../../ui/charts/BarList.tsx";
 import { Figure } from "../../ui/charts/Figure.tsx";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
+import { requestErrorText } from "../../http/request.ts";
+import { messages } from "../../../../generated/errors.ts";
 
 const LEVEL = { error: "error", warning: "warning", info: "processing" } as const;
 
@@ -25,7 +27,7 @@ export default function OperationAssistantPage() {
   return (
     <Card title={pageTitle} variant="borderless">
       {!id && <Alert type="info" showIcon message={withScene("请先在顶部选择{scene}")} />}
-      {error ? <Alert type="error" showIcon message="数据加载失败，请刷新重试" /> : null}
+      {error ? <Alert type="error" showIcon message={requestErrorText(error, messages.cardLoadFailed)} /> : null}
       <Spin spinning={loading}>
         {data && (
           <Row gutter={[16, 16]}>

@@ -17,6 +17,7 @@ import { CameraList } from "../../ui/cameras/CameraList.tsx";
 import { CameraScreen } from "../../ui/cameras/CameraScreen.tsx";
 import { nextCameraIndex, useCameras } from "../../lib/cameras.ts";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
+import { VideoPatrolResult } from "../../../../generated/states.ts";
 
 const INTERVALS = [10, 30, 60];
 
@@ -54,7 +55,7 @@ export default function VideoPatrolPage() {
 
   const submit = async (values: { result: number; problem?: string }) => {
     if (!camera || !community?.communityId) return;
-    if (values.result === 2 && !values.problem?.trim()) {
+    if (values.result === VideoPatrolResult.Abnormal && !values.problem?.trim()) {
       form.setFields([{ name: "problem", errors: ["请描述发现的异常"] }]);
       return;
     }
@@ -105,7 +106,7 @@ export default function VideoPatrolPage() {
             <Select value={interval} onChange={setIntervalSeconds} style={{ width: 100 }} options={INTERVALS.map((s) => ({ value: s, label: `${s}秒` }))} aria-label="轮巡间隔" />
           </Space>
           <CameraScreen camera={camera} />
-          <Form form={form} layout="inline" initialValues={{ result: 1 }} onFinish={submit} style={{ marginTop: 12, rowGap: 8 }}>
+          <Form form={form} layout="inline" initialValues={{ result: VideoPatrolResult.Normal }} onFinish={submit} style={{ marginTop: 12, rowGap: 8 }}>
             <Form.Item name="result" label="巡查结果">
               <Radio.Group options={mappingOptions("videoPatrolResult").map((o) => ({ value: o.value, label: o.label }))} />
             </Form.Item>

@@ -11,6 +11,8 @@ import { withScene } from "../../state/scene.ts";
 import { Figure } from "../../ui/charts/Figure.tsx";
 import { DailyLines } from "../../ui/charts/XYChart.tsx";
 import { useRouteTitle } from "../../generic/routeTitle.ts";
+import { requestErrorText } from "../../http/request.ts";
+import { messages } from "../../../../generated/errors.ts";
 
 export default function InspectStatisticsPage() {
   const pageTitle = useRouteTitle();
@@ -40,7 +42,7 @@ export default function InspectStatisticsPage() {
         </Space>
       }
     >
-      {error ? <Alert type="error" showIcon message="数据加载失败，请刷新重试" /> : null}
+      {error ? <Alert type="error" showIcon message={requestErrorText(error, messages.cardLoadFailed)} /> : null}
       <Spin spinning={loading}>
         {data && (
           <Row gutter={[16, 16]}>

@@ -13,6 +13,8 @@ import { Figure } from "../../../ui/charts/Figure.tsx";
 import { asData } from "../../../ui/charts/parts.tsx";
 import { TrafficCards } from "./TrafficCards.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { requestErrorText } from "../../../http/request.ts";
+import { messages } from "../../../../../generated/errors.ts";
 
 export default function GlobalBoardPage() {
   const pageTitle = useRouteTitle();
@@ -20,7 +22,7 @@ export default function GlobalBoardPage() {
   return (
     <OutsideLayout title={pageTitle}>
       <Spin spinning={loading}>
-        {error ? <Alert type="error" showIcon message="数据加载失败，请刷新重试" /> : null}
+        {error ? <Alert type="error" showIcon message={requestErrorText(error, messages.cardLoadFailed)} /> : null}
         {data && (
           <Row gutter={[16, 16]} data-testid="board">
             <Col xs={24}>

@@ -16,6 +16,8 @@ import { Figure } from "../../../ui/charts/Figure.tsx";
 import { asData } from "../../../ui/charts/parts.tsx";
 import { TrafficCards } from "./TrafficCards.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { requestErrorText } from "../../../http/request.ts";
+import { messages } from "../../../../../generated/errors.ts";
 
 export default function ProjectBoardPage() {
   const pageTitle = useRouteTitle();
@@ -26,7 +28,7 @@ export default function ProjectBoardPage() {
   return (
     <OutsideLayout title={`${pageTitle}${data ? ` · ${data.communityName}` : ""}`} extra={select}>
       <Spin spinning={loading}>
-        {error ? <Alert type="error" showIcon message="数据加载失败，请刷新重试" /> : null}
+        {error ? <Alert type="error" showIcon message={requestErrorText(error, messages.cardLoadFailed)} /> : null}
         {!loading && !error && data === null && <Empty description="暂无社区" />}
         {data && (
           <Row gutter={[16, 16]} data-testid="board">

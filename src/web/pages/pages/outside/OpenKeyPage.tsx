@@ -8,7 +8,9 @@ import { Button, Card, Form, Input, Result } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { constants } from "../../../../../generated/constants.ts";
+import { errorCodes } from "../../../../../generated/errors.ts";
 import { api } from "../../../http/api.ts";
+import { requestErrorText } from "../../../http/request.ts";
 import { homePath, loadCurrentUser } from "../../../providers/authProvider.ts";
 import { clearSession, getAuthorities, hasSession, saveLogin, type LoginResult } from "../../../state/session.ts";
 import { local } from "../../../state/storage.ts";
@@ -38,7 +40,7 @@ export default function OpenKeyPage() {
       const me = await loadCurrentUser({ force: true });
       setUser(displayName(me));
     } catch (error) {
-      setFailed((error as { message?: string }).message || "密钥无效或已过期");
+      setFailed(requestErrorText(error, errorCodes.INVALID_KEY.message));
     } finally {
       setPending(false);
     }

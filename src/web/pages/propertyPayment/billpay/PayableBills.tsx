@@ -18,6 +18,8 @@ import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { queries } from "../../../http/query-client.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
+import { BillStatus } from "../../../../../generated/states.ts";
+import { messages } from "../../../../../generated/errors.ts";
 
 export function PayableBills({ communityId, onPaid }: { communityId: number; onPaid: (r: PayResult, autoPrint: boolean) => void }) {
   const title = useRouteTitle();
@@ -28,12 +30,12 @@ export function PayableBills({ communityId, onPaid }: { communityId: number; onP
   const [paying, setPaying] = useState(false);
   const [waiving, setWaiving] = useState<BillView | null>(null);
   const settings = useQuery(queries.getPaymentSettings.queryOptions({ query: { communityId } }));
-  const list = useQuery(queries.queryBills.queryOptions({ body: { communityId, status: [2, 5], ...filters, ...page } }));
+  const list = useQuery(queries.queryBills.queryOptions({ body: { communityId, status: [BillStatus.Approved, BillStatus.PartlyPaid], ...filters, ...page } }));
   const client = useQueryClient();
 
   const select = (rows: BillView[]) => {
     if (new Set(rows.map((r) => r.roomId)).size > 1) {
-      void message.warning("一次只能缴纳同一房屋的账单");
+      void message.warning(messages.oneRoomPerPayment);
       return;
     }
     setSelected(rows);

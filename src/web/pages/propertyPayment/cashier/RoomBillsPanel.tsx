@@ -13,6 +13,7 @@ import { invalidateBillReads } from "../api.ts";
 import { billColumns } from "../shared/columns.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
+import { PrepayAccountStatus } from "../../../../../generated/states.ts";
 
 export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
   const data = useQuery(queries.getRoomBills.queryOptions({ query: { roomId } }));
@@ -103,7 +104,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         <Button type="primary" size="large" disabled={!chosen.length} onClick={() => setPaying(true)}>
           收款 ¥{sumYuan(chosen.map((b) => b.outstanding))}
         </Button>
-        {d?.prepay && d.prepay.status === 1 && (
+        {d?.prepay && d.prepay.status === PrepayAccountStatus.Active && (
           <Popconfirm
             title="预存款缴费"
             description={`从预存款余额 ¥${d.prepay.balance} 中扣除 ¥${sumYuan(chosen.map((b) => b.outstanding))}，确定吗？`}

@@ -13,6 +13,7 @@ import { ruleOf } from "../shared/rules.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { MultiSelect } from "../../../generic/MultiSelect.tsx";
+import { PricingMethod } from "../../../../../generated/states.ts";
 
 interface ItemOption {
   id: number;
@@ -70,7 +71,7 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chosenKey]);
 
-  const manual = useMemo(() => items.some((i) => itemIds.includes(i.id) && methods.get(i.priceTypeId) === 4), [items, itemIds, methods]);
+  const manual = useMemo(() => items.some((i) => itemIds.includes(i.id) && methods.get(i.priceTypeId) === PricingMethod.ManualEntry), [items, itemIds, methods]);
   const names = new Map(communities.map((c) => [c.value, c.label]));
 
   const searchRooms = async (text: string) => {

@@ -11,6 +11,7 @@ import { labelOf } from "../shared/labels.tsx";
 import { fenOf } from "../shared/money.ts";
 import { queries } from "../../../http/query-client.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
+import { ReceiptStatus } from "../../../../../generated/states.ts";
 
 export default function ReceiptPage(_props: PageProps) {
   const { id } = useParams();
@@ -73,7 +74,7 @@ export default function ReceiptPage(_props: PageProps) {
         )}
         <span>收款人：{d.issuerName ?? "-"}</span>
       </div>
-      {d.status === 2 && <div style={{ color: "#f5222d", marginTop: 8 }}>本票据已作废</div>}
+      {d.status === ReceiptStatus.Voided && <div style={{ color: "#f5222d", marginTop: 8 }}>本票据已作废</div>}
     </PrintLayout>
   );
 }

@@ -15,6 +15,7 @@ import { useResourcePage, useResourcePageLoader } from "../../../generic/table/u
 import { RefundDialog } from "./RefundDialog.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
+import { ReturnFlag } from "../../../../../generated/states.ts";
 
 export interface PaymentRow {
   id: number;
@@ -49,7 +50,7 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
   const columns: TableProps<PaymentRow>["columns"] = [
     { title: "交易流水号", dataIndex: "serialNo" },
     ...paymentColumns("returnFlag", "paymentType", "payMethod"),
-    { title: "金额(元)", dataIndex: "amount", align: "right", render: (v: string, r) => (r.returnFlag === 1 ? `-${v}` : v) },
+    { title: "金额(元)", dataIndex: "amount", align: "right", render: (v: string, r) => (r.returnFlag === ReturnFlag.Refund ? `-${v}` : v) },
     { title: "房屋", dataIndex: "roomIdLabel" },
     { title: "账单", dataIndex: "billIdLabel" },
     { title: "缴费人", dataIndex: "payerName", render: orDash },
@@ -66,7 +67,7 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
               票据
             </Button>
           )}
-          {p.returnFlag !== 1 && (
+          {p.returnFlag !== ReturnFlag.Refund && (
             <Button type="link" size="small" danger onClick={() => setRefunding(p)}>
               退款
             </Button>

@@ -11,8 +11,9 @@ import { fenOf, fenToYuan, sumYuan, tryFen } from "./money.ts";
 import { payAmountRule, ruleOf } from "./rules.ts";
 import { RequestError } from "../../../http/request.ts";
 import { api } from "../../../http/api.ts";
+import { PayMethod } from "../../../../../generated/states.ts";
 
-const CASH = 5;
+const CASH = PayMethod.Cash;
 
 interface Values {
   payMethod: number;

@@ -9,6 +9,7 @@ import { optionsOf } from "./labels.tsx";
 import { fenOf, fenToYuan } from "./money.ts";
 import { payAmountRule, ruleOf } from "./rules.ts";
 import { api } from "../../../http/api.ts";
+import { WaiverStatus, WaiverType } from "../../../../../generated/states.ts";
 
 export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null; onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
@@ -19,12 +20,12 @@ export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null;
   const owed = bill ? fenOf(bill.outstanding) : 0;
 
   useEffect(() => {
-    if (bill) form.setFieldsValue({ waiverType: 1, discount: "", amount: "", reason: "" });
+    if (bill) form.setFieldsValue({ waiverType: WaiverType.Discount, discount: "", amount: "", reason: "" });
   }, [bill, form]);
 
   let preview: string | null = null;
   try {
-    if (type === 1 && discount && /^\d+(\.\d{1,2})?$/.test(discount.trim())) preview = fenToYuan(discountOffFen(owed, discount.trim()));
+    if (type === WaiverType.Discount && discount && /^\d+(\.\d{1,2})?$/.test(discount.trim())) preview = fenToYuan(discountOffFen(owed, discount.trim()));
   } catch {
     preview = null;
   }
@@ -34,7 +35,7 @@ export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null;
     setBusy(true);
     try {
       const r = await api.applyWaiver({ body: { billId: bill!.id, waiverType: v.waiverType, discount: v.discount?.trim(), amount: v.amount?.trim(), reason: v.reason.trim() } });
-      void message.success(r.status === 2 ? `已减免 ¥${r.amount}` : `减免 ¥${r.amount} 已提交，待审核`);
+      void message.success(r.status === WaiverStatus.Approved ? `已减免 ¥${r.amount}` : `减免 ¥${r.amount} 已提交，待审核`);
       onDone();
     } finally {
       setBusy(false);
@@ -52,7 +53,7 @@ export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null;
         <Form.Item name="waiverType" label="减免方式">
           <Radio.Group options={optionsOf("waiverType")} />
         </Form.Item>
-        {type === 1 ? (
+        {type === WaiverType.Discount ? (
           <Form.Item
             name="discount"
             label="折扣(折)"
