@@ -43,6 +43,7 @@ export const fillTexts = {
     commentPlaceholder: (values: { max: TextValue }): string => fill(texts.questionnaire.commentPlaceholder, values),
   } as const,
   startup: {
+    listening: (values: { url: TextValue }): string => fill(texts.startup.listening, values),
     cannotListen: (values: { port: TextValue }): string => fill(texts.startup.cannotListen, values),
     dbUnreachable: (values: { db: TextValue; code: TextValue }): string => fill(texts.startup.dbUnreachable, values),
     dbLoginRefused: (values: { db: TextValue }): string => fill(texts.startup.dbLoginRefused, values),

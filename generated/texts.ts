@@ -136,6 +136,7 @@ export const texts = {
   },
   "startup": {
     "failed": "服务启动失败 / server failed to start:",
+    "listening": "云物业已启动：{url}",
     "cannotListen": "无法监听端口 {port} / cannot listen on port {port}:",
     "dbUnreachable": "启动失败：无法连接数据库 {db}（{code}） / start failed: cannot reach the database at {db} ({code})",
     "dbLoginRefused": "启动失败：数据库 {db} 拒绝了登录（用户或密码错误） / start failed: the database at {db} refused the login (wrong user or password)",

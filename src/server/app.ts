@@ -26,6 +26,7 @@ import { frameworkErrors, installErrorHandling } from "./http/error-handler.ts";
 import { installJsonBody } from "./http/json-body.ts";
 import { installInputGuard } from "./http/input-guard.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
+import { RequestLog } from "./http/request-log.ts";
 import { healthRoutes } from "./http/health.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { webAppRoutes } from "./http/web-app.ts";
@@ -83,7 +84,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       }
     });
 
-    app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024, frameworkErrors });
+    app = Fastify({ logger: options.logger ?? false, logController: new RequestLog(), trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024, frameworkErrors });
     app.decorate("db", db);
     app.decorate("taskWorker", options.taskWorker ?? true);
     if (options.onRoute) app.addHook("onRoute", options.onRoute);

@@ -1,5 +1,6 @@
 // Runs the server from the environment: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data),
-// DATABASE_URL (PostgreSQL instead of PGlite), NEPTUNE_DEMO_PASSWORD, TRUST_PROXY, LOG_LEVEL.
+// DATABASE_URL (PostgreSQL instead of PGlite), NEPTUNE_DEMO_PASSWORD, TRUST_PROXY, LOG_LEVEL (info:
+// start-up, refused and failed requests and those slower than 1 s, one line each; debug: every request).
 // Exit code 1 when it cannot start, with one Chinese + English line for the usual causes (the data
 // folder locked or not writable, the database unreachable, its login refused, the database missing).
 import { pathToFileURL } from "node:url";
@@ -52,6 +53,9 @@ export async function main(): Promise<void> {
 
   try {
     await app.listen({ port, host });
+    const address = app.server.address();
+    const listening = typeof address === "object" && address ? address.port : port;
+    console.log(fillTexts.startup.listening({ url: `http://localhost:${listening}/neptune/` }));
   } catch (err) {
     console.error(fillTexts.startup.cannotListen({ port }), (err as Error).message);
     await app.close().catch(() => undefined);
