@@ -38,6 +38,28 @@ export const rules: Record<string, RuleDef> = {
       }
     ]
   },
+  "signedAmount": {
+    "description": "可为负数的金额（日结申报：只有退款的支付方式为负）：最多两位小数，绝对值不大于1000000.00",
+    "usage": "code",
+    "params": {},
+    "checks": [
+      {
+        "kind": "pattern",
+        "value": "^-?\\d+(\\.\\d{1,2})?$",
+        "message": "请输入数字类型，可为负数，仅保留两位小数"
+      },
+      {
+        "kind": "decimalMax",
+        "value": "1000000.00",
+        "message": "输入的金额不能大于1000000.00"
+      },
+      {
+        "kind": "decimalMin",
+        "value": "-1000000.00",
+        "message": "输入的金额不能小于-1000000.00"
+      }
+    ]
+  },
   "amountNoLeadingZero": {
     "description": "金额（不允许前导零的表单）：最多两位小数，不大于1000000.00",
     "usage": "field",

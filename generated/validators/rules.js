@@ -288,12 +288,12 @@ return errors === 0;
 }
 validate53.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_amountNoLeadingZero = validate54;
-const schema21 = {"$id":"rule_amountNoLeadingZero","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},{"decimalMax":1000000}]}}]}},"required":["value"]};
-const pattern5 = new RegExp("^(0|[1-9]\\d*)(\\.\\d{1,2})?$", "u");
+export const rule_signedAmount = validate54;
+const schema21 = {"$id":"rule_signedAmount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMin":-1000000}]}}]}}};
+const pattern5 = new RegExp("^-?\\d+(\\.\\d{1,2})?$", "u");
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_amountNoLeadingZero" */;
+/*# sourceURL="rule_signedAmount" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate54.evaluated;
@@ -304,8 +304,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema21.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -314,11 +316,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.value !== undefined){
-let data0 = data.value;
-const _errs3 = errors;
-const _errs4 = errors;
-if(!((data0 === null) || (data0 === ""))){
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -328,9 +331,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-var valid2 = _errs4 === errors;
-if(valid2){
-const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -339,19 +342,22 @@ vErrors.push(err2);
 }
 errors++;
 }
-else {
-errors = _errs3;
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
 if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
+if(_errs5){
+vErrors.length = _errs5;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema21.properties.value.allOf[1].type},message:"must be string,null"};
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -360,13 +366,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-const _errs8 = errors;
-let valid3 = true;
-const _errs9 = errors;
-if(errors === _errs9){
+}
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err4 = {};
+if(!(Number(data0) <= 1000000)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -376,8 +379,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {};
+if(typeof data0 === "string"){
+if(!(Number(data0) >= -1000000)){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -387,21 +391,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-var _valid0 = _errs9 === errors;
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs11 = errors;
-if(typeof data0 === "string"){
-if(!pattern5.test(data0)){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},message:"must match pattern \""+"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"+"\""};
+if(!valid2){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -411,9 +405,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!(Number(data0) <= 1000000)){
-const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -422,42 +416,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
 validate54.errors = vErrors;
 return errors === 0;
 }
 validate54.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_payAmount = validate55;
-const schema22 = {"$id":"rule_payAmount","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000}]}}]}},"required":["value"]};
+export const rule_amountNoLeadingZero = validate55;
+const schema22 = {"$id":"rule_amountNoLeadingZero","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},{"decimalMax":1000000}]}}]}},"required":["value"]};
+const pattern6 = new RegExp("^(0|[1-9]\\d*)(\\.\\d{1,2})?$", "u");
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_payAmount" */;
+/*# sourceURL="rule_amountNoLeadingZero" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate55.evaluated;
@@ -516,6 +485,170 @@ vErrors = null;
 }
 if((typeof data0 !== "string") && (data0 !== null)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema22.properties.value.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs11 = errors;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9]\\d*)(\\.\\d{1,2})?$"},message:"must match pattern \""+"^(0|[1-9]\\d*)(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 1000000)){
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+validate55.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_payAmount = validate56;
+const schema23 = {"$id":"rule_payAmount","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000}]}}]}},"required":["value"]};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_payAmount" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate56.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value !== undefined){
+let data0 = data.value;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!((data0 === null) || (data0 === ""))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data0 !== "string") && (data0 !== null)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema23.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -624,19 +757,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_area = validate56;
-const schema23 = {"$id":"rule_area","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000}]}}]}}};
+export const rule_area = validate57;
+const schema24 = {"$id":"rule_area","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000}]}}]}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_area" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -647,7 +780,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema23.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema24.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -744,19 +877,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_discount = validate57;
-const schema24 = {"$id":"rule_discount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0},{"decimalMax":10}]}}]}}};
+export const rule_discount = validate58;
+const schema25 = {"$id":"rule_discount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0},{"decimalMax":10}]}}]}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_discount" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -767,7 +900,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema24.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema25.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -876,20 +1009,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_specialChar = validate58;
-const schema25 = {"$id":"rule_specialChar","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}},"required":["value"]};
-const pattern9 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
+export const rule_specialChar = validate59;
+const schema26 = {"$id":"rule_specialChar","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}},"required":["value"]};
+const pattern10 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_specialChar" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -944,7 +1077,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema25.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema26.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -993,7 +1126,7 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern9.test(data0)){
+if(!pattern10.test(data0)){
 const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1029,19 +1162,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_specialCharOptional = validate59;
-const schema26 = {"$id":"rule_specialCharOptional","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}}};
+export const rule_specialCharOptional = validate60;
+const schema27 = {"$id":"rule_specialCharOptional","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_specialCharOptional" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1052,7 +1185,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema26.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema27.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1101,7 +1234,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern9.test(data0)){
+if(!pattern10.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1137,170 +1270,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate59.errors = vErrors;
-return errors === 0;
-}
-validate59.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_specialCharParentheses = validate60;
-const schema27 = {"$id":"rule_specialCharParentheses","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9()（）]*$"}]}}]}},"required":["value"]};
-const pattern11 = new RegExp("^[一-龥A-Za-z0-9()（）]*$", "u");
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_specialCharParentheses" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate60.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value !== undefined){
-let data0 = data.value;
-const _errs3 = errors;
-const _errs4 = errors;
-if(!((data0 === null) || (data0 === ""))){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema27.properties.value.allOf[1].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-const _errs8 = errors;
-let valid3 = true;
-const _errs9 = errors;
-if(errors === _errs9){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var _valid0 = _errs9 === errors;
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs11 = errors;
-if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9()（）]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9()（）]*$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
 validate60.errors = vErrors;
 return errors === 0;
 }
 validate60.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_specialCharPunctuation = validate61;
-const schema28 = {"$id":"rule_specialCharPunctuation","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9，。、,.\\-_]*$"}]}}]}},"required":["value"]};
-const pattern12 = new RegExp("^[一-龥A-Za-z0-9，。、,.\\-_]*$", "u");
+export const rule_specialCharParentheses = validate61;
+const schema28 = {"$id":"rule_specialCharParentheses","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9()（）]*$"}]}}]}},"required":["value"]};
+const pattern12 = new RegExp("^[一-龥A-Za-z0-9()（）]*$", "u");
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_specialCharPunctuation" */;
+/*# sourceURL="rule_specialCharParentheses" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate61.evaluated;
@@ -1408,7 +1388,7 @@ if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
 if(!pattern12.test(data0)){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9，。、,.\\-_]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9，。、,.\\-_]*$"+"\""};
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9()（）]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9()（）]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1448,12 +1428,12 @@ return errors === 0;
 }
 validate61.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_cjkText = validate62;
-const schema29 = {"$id":"rule_cjkText","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]}}};
-const pattern13 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
+export const rule_specialCharPunctuation = validate62;
+const schema29 = {"$id":"rule_specialCharPunctuation","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9，。、,.\\-_]*$"}]}}]}},"required":["value"]};
+const pattern13 = new RegExp("^[一-龥A-Za-z0-9，。、,.\\-_]*$", "u");
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_cjkText" */;
+/*# sourceURL="rule_specialCharPunctuation" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate62.evaluated;
@@ -1464,10 +1444,163 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value !== undefined){
+let data0 = data.value;
+const _errs3 = errors;
+const _errs4 = errors;
+if(!((data0 === null) || (data0 === ""))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data0 !== "string") && (data0 !== null)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema29.properties.value.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs11 = errors;
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9，。、,.\\-_]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9，。、,.\\-_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+validate62.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_cjkText = validate63;
+const schema30 = {"$id":"rule_cjkText","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"}]}}]}}};
+const pattern14 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_cjkText" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate63.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema29.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema30.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1516,7 +1649,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
+if(!pattern14.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1552,19 +1685,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_plate = validate63;
-const schema30 = {"$id":"rule_plate","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}}]}}};
+export const rule_plate = validate64;
+const schema31 = {"$id":"rule_plate","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20}]}}]}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_plate" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1575,7 +1708,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema30.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema31.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1660,138 +1793,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate63.errors = vErrors;
-return errors === 0;
-}
-validate63.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_cardNo = validate64;
-const schema31 = {"$id":"rule_cardNo","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]}}};
-const pattern14 = new RegExp("^[A-Za-z0-9]*$", "u");
-
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_cardNo" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate64.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema31.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern14.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(func1(data0) > 20){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate64.errors = vErrors;
 return errors === 0;
 }
 validate64.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_dynamicPasswordCount = validate65;
-const schema32 = {"$id":"rule_dynamicPasswordCount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":99}]}}]}}};
-const pattern15 = new RegExp("^\\d+$", "u");
+export const rule_cardNo = validate65;
+const schema32 = {"$id":"rule_cardNo","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]}}};
+const pattern15 = new RegExp("^[A-Za-z0-9]*$", "u");
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_dynamicPasswordCount" */;
+/*# sourceURL="rule_cardNo" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate65.evaluated;
@@ -1855,6 +1867,127 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern15.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(func1(data0) > 20){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+validate65.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_dynamicPasswordCount = validate66;
+const schema33 = {"$id":"rule_dynamicPasswordCount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":99}]}}]}}};
+const pattern16 = new RegExp("^\\d+$", "u");
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_dynamicPasswordCount" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate66.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema33.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1902,19 +2035,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate66.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_residentsPerRoom = validate66;
-const schema33 = {"$id":"rule_residentsPerRoom","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":100}]}}]}},"required":["value"]};
+export const rule_residentsPerRoom = validate67;
+const schema34 = {"$id":"rule_residentsPerRoom","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":100}]}}]}},"required":["value"]};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_residentsPerRoom" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1969,7 +2102,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema33.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema34.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2018,7 +2151,7 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -2066,137 +2199,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate66.errors = vErrors;
-return errors === 0;
-}
-validate66.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_visitorQrDuration = validate67;
-const schema34 = {"$id":"rule_visitorQrDuration","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":168}]}}]}}};
-const pattern17 = new RegExp("^[1-9]\\d*$", "u");
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_visitorQrDuration" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate67.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema34.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(!(Number(data0) <= 168)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate67.errors = vErrors;
 return errors === 0;
 }
 validate67.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_callDuration120 = validate68;
-const schema35 = {"$id":"rule_callDuration120","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":120}]}}]}}};
+export const rule_visitorQrDuration = validate68;
+const schema35 = {"$id":"rule_visitorQrDuration","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":168}]}}]}}};
+const pattern18 = new RegExp("^[1-9]\\d*$", "u");
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_callDuration120" */;
+/*# sourceURL="rule_visitorQrDuration" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate68.evaluated;
@@ -2259,8 +2272,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!pattern18.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2271,7 +2284,7 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!(Number(data0) <= 120)){
+if(!(Number(data0) <= 168)){
 const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
@@ -2312,11 +2325,11 @@ return errors === 0;
 }
 validate68.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_callDuration60 = validate69;
-const schema36 = {"$id":"rule_callDuration60","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMin":15},{"decimalMax":60}]}}]}}};
+export const rule_callDuration120 = validate69;
+const schema36 = {"$id":"rule_callDuration120","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":120}]}}]}}};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_callDuration60" */;
+/*# sourceURL="rule_callDuration120" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate69.evaluated;
@@ -2379,7 +2392,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -2391,8 +2404,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!(Number(data0) >= 15)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!(Number(data0) <= 120)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2402,9 +2415,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!(Number(data0) <= 60)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2414,11 +2429,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
 }
-if(!valid2){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2427,29 +2440,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate69.errors = vErrors;
 return errors === 0;
 }
 validate69.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_int32 = validate70;
-const schema37 = {"$id":"rule_int32","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647}]}}]}}};
-const pattern20 = new RegExp("^-?\\d+$", "u");
+export const rule_callDuration60 = validate70;
+const schema37 = {"$id":"rule_callDuration60","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMin":15},{"decimalMax":60}]}}]}}};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_int32" */;
+/*# sourceURL="rule_callDuration60" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate70.evaluated;
@@ -2512,8 +2512,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern20.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!pattern16.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2524,8 +2524,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!(Number(data0) <= 2147483647)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!(Number(data0) >= 15)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2535,11 +2535,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 60)){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2549,9 +2547,11 @@ vErrors.push(err5);
 errors++;
 }
 }
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
 }
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid2){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2560,16 +2560,29 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate70.errors = vErrors;
 return errors === 0;
 }
 validate70.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_nonNegativeInteger = validate71;
-const schema38 = {"$id":"rule_nonNegativeInteger","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647}]}}]}}};
+export const rule_int32 = validate71;
+const schema38 = {"$id":"rule_int32","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647}]}}]}}};
+const pattern21 = new RegExp("^-?\\d+$", "u");
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_nonNegativeInteger" */;
+/*# sourceURL="rule_int32" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate71.evaluated;
@@ -2632,8 +2645,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!pattern21.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2685,11 +2698,11 @@ return errors === 0;
 }
 validate71.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_nonNegativeDecimal2 = validate72;
-const schema39 = {"$id":"rule_nonNegativeDecimal2","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"}]}}]}}};
+export const rule_nonNegativeInteger = validate72;
+const schema39 = {"$id":"rule_nonNegativeInteger","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647}]}}]}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_nonNegativeDecimal2" */;
+/*# sourceURL="rule_nonNegativeInteger" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate72.evaluated;
@@ -2752,8 +2765,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!pattern16.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2763,11 +2776,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 2147483647)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2777,9 +2788,11 @@ vErrors.push(err4);
 errors++;
 }
 }
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
 }
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2788,16 +2801,28 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate72.errors = vErrors;
 return errors === 0;
 }
 validate72.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_patrolExpectedTime = validate73;
-const schema40 = {"$id":"rule_patrolExpectedTime","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":1440}]}}]}}};
+export const rule_nonNegativeDecimal2 = validate73;
+const schema40 = {"$id":"rule_nonNegativeDecimal2","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"}]}}]}}};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_patrolExpectedTime" */;
+/*# sourceURL="rule_nonNegativeDecimal2" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate73.evaluated;
@@ -2860,8 +2885,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!pattern4.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2871,9 +2896,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!(Number(data0) <= 1440)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2883,11 +2910,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
 }
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2896,29 +2921,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate73.errors = vErrors;
 return errors === 0;
 }
 validate73.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_dynamicPasswordValidity = validate74;
-const schema41 = {"$id":"rule_dynamicPasswordValidity","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"pattern":"^[1-9]"},{"decimalMax":1440}]}}]}}};
-const pattern25 = new RegExp("^[1-9]", "u");
+export const rule_patrolExpectedTime = validate74;
+const schema41 = {"$id":"rule_patrolExpectedTime","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":1440}]}}]}}};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_dynamicPasswordValidity" */;
+/*# sourceURL="rule_patrolExpectedTime" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate74.evaluated;
@@ -2981,7 +2993,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -2993,8 +3005,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern25.test(data0)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[1-9]"},message:"must match pattern \""+"^[1-9]"+"\""};
+if(!(Number(data0) <= 1440)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3004,9 +3016,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!(Number(data0) <= 1440)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3016,11 +3030,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
 }
-if(!valid2){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3029,28 +3041,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate74.errors = vErrors;
 return errors === 0;
 }
 validate74.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveInteger = validate75;
-const schema42 = {"$id":"rule_positiveInteger","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"}]}}]}}};
+export const rule_dynamicPasswordValidity = validate75;
+const schema42 = {"$id":"rule_dynamicPasswordValidity","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"pattern":"^[1-9]"},{"decimalMax":1440}]}}]}}};
+const pattern26 = new RegExp("^[1-9]", "u");
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_positiveInteger" */;
+/*# sourceURL="rule_dynamicPasswordValidity" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate75.evaluated;
@@ -3113,8 +3114,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
+if(!pattern16.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3124,11 +3125,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data0 === "string"){
+if(!pattern26.test(data0)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[1-9]"},message:"must match pattern \""+"^[1-9]"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3138,9 +3137,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 1440)){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3149,16 +3148,42 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate75.errors = vErrors;
 return errors === 0;
 }
 validate75.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_max1000000 = validate76;
-const schema43 = {"$id":"rule_max1000000","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":1000000}]}}]}}};
+export const rule_positiveInteger = validate76;
+const schema43 = {"$id":"rule_positiveInteger","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"}]}}]}}};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_max1000000" */;
+/*# sourceURL="rule_positiveInteger" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate76.evaluated;
@@ -3221,7 +3246,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
+if(!pattern18.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3232,9 +3257,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!(Number(data0) <= 1000000)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3244,11 +3271,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
 }
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3257,28 +3282,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate76.errors = vErrors;
 return errors === 0;
 }
 validate76.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_max48 = validate77;
-const schema44 = {"$id":"rule_max48","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":48}]}}]}}};
+export const rule_max1000000 = validate77;
+const schema44 = {"$id":"rule_max1000000","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":1000000}]}}]}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_max48" */;
+/*# sourceURL="rule_max1000000" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate77.evaluated;
@@ -3341,7 +3354,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
+if(!pattern18.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3353,7 +3366,7 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!(Number(data0) <= 48)){
+if(!(Number(data0) <= 1000000)){
 const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
@@ -3394,12 +3407,11 @@ return errors === 0;
 }
 validate77.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_realGreaterThan1 = validate78;
-const schema45 = {"$id":"rule_realGreaterThan1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":1}]}}]}}};
-const pattern29 = new RegExp("^\\d+(\\.\\d+)?$", "u");
+export const rule_max48 = validate78;
+const schema45 = {"$id":"rule_max48","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d*$"},{"decimalMax":48}]}}]}}};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_realGreaterThan1" */;
+/*# sourceURL="rule_max48" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate78.evaluated;
@@ -3462,8 +3474,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern29.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
+if(!pattern18.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d*$"},message:"must match pattern \""+"^[1-9]\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3474,8 +3486,8 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!(Number(data0) > 1)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
+if(!(Number(data0) <= 48)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3515,11 +3527,12 @@ return errors === 0;
 }
 validate78.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveNumber = validate79;
-const schema46 = {"$id":"rule_positiveNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":0}]}}]}}};
+export const rule_realGreaterThan1 = validate79;
+const schema46 = {"$id":"rule_realGreaterThan1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":1}]}}]}}};
+const pattern30 = new RegExp("^\\d+(\\.\\d+)?$", "u");
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_positiveNumber" */;
+/*# sourceURL="rule_realGreaterThan1" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate79.evaluated;
@@ -3582,7 +3595,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern29.test(data0)){
+if(!pattern30.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3594,7 +3607,7 @@ errors++;
 }
 }
 if(typeof data0 === "string"){
-if(!(Number(data0) > 0)){
+if(!(Number(data0) > 1)){
 const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
@@ -3635,11 +3648,11 @@ return errors === 0;
 }
 validate79.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_nonNegativeNumber = validate80;
-const schema47 = {"$id":"rule_nonNegativeNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"}]}}]}}};
+export const rule_positiveNumber = validate80;
+const schema47 = {"$id":"rule_positiveNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"},{"decimalGt":0}]}}]}}};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_nonNegativeNumber" */;
+/*# sourceURL="rule_positiveNumber" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate80.evaluated;
@@ -3702,7 +3715,7 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern29.test(data0)){
+if(!pattern30.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3713,11 +3726,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data0 === "string"){
+if(!(Number(data0) > 0)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3727,9 +3738,11 @@ vErrors.push(err4);
 errors++;
 }
 }
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
 }
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3738,17 +3751,28 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate80.errors = vErrors;
 return errors === 0;
 }
 validate80.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_range = validate81;
-const schema48 = {"$id":"rule_range","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":0},{"decimalMax":100}]}}]}}};
-const pattern32 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+export const rule_nonNegativeNumber = validate81;
+const schema48 = {"$id":"rule_nonNegativeNumber","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d+)?$"}]}}]}}};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_range" */;
+/*# sourceURL="rule_nonNegativeNumber" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate81.evaluated;
@@ -3811,8 +3835,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern32.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+if(!pattern30.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3822,9 +3846,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!(Number(data0) >= 0)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3834,9 +3860,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!(Number(data0) <= 100)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3845,42 +3871,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate81.errors = vErrors;
 return errors === 0;
 }
 validate81.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_int0to365 = validate82;
-const schema49 = {"$id":"rule_int0to365","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365}]}}]}}};
+export const rule_range = validate82;
+const schema49 = {"$id":"rule_range","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":0},{"decimalMax":100}]}}]}}};
+const pattern33 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_int0to365" */;
+/*# sourceURL="rule_range" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate82.evaluated;
@@ -3943,7 +3944,139 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern33.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!(Number(data0) >= 0)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 100)){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+validate82.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_int0to365 = validate83;
+const schema50 = {"$id":"rule_int0to365","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365}]}}]}}};
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_int0to365" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate83.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema50.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3991,19 +4124,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveReal2 = validate83;
-const schema50 = {"$id":"rule_positiveReal2","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
+export const rule_positiveReal2 = validate84;
+const schema51 = {"$id":"rule_positiveReal2","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveReal2" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4014,7 +4147,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema50.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema51.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4111,138 +4244,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate83.errors = vErrors;
-return errors === 0;
-}
-validate83.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_positiveReal1 = validate84;
-const schema51 = {"$id":"rule_positiveReal1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d)?$"},{"decimalGt":0}]}}]}}};
-const pattern35 = new RegExp("^\\d+(\\.\\d)?$", "u");
-
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_positiveReal1" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate84.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema51.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern35.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d)?$"},message:"must match pattern \""+"^\\d+(\\.\\d)?$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(!(Number(data0) > 0)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate84.errors = vErrors;
 return errors === 0;
 }
 validate84.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_noEmoji = validate85;
-const schema52 = {"$id":"rule_noEmoji","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]}}};
-const pattern36 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
+export const rule_positiveReal1 = validate85;
+const schema52 = {"$id":"rule_positiveReal1","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d)?$"},{"decimalGt":0}]}}]}}};
+const pattern36 = new RegExp("^\\d+(\\.\\d)?$", "u");
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_noEmoji" */;
+/*# sourceURL="rule_positiveReal1" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate85.evaluated;
@@ -4304,11 +4316,9 @@ vErrors = null;
 }
 if(_valid0){
 const _errs8 = errors;
-const _errs10 = errors;
-const _errs11 = errors;
 if(typeof data0 === "string"){
 if(!pattern36.test(data0)){
-const err3 = {};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d)?$"},message:"must match pattern \""+"^\\d+(\\.\\d)?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4318,9 +4328,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var valid4 = _errs11 === errors;
-if(valid4){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(typeof data0 === "string"){
+if(!(Number(data0) > 0)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalGt",keyword:"decimalGt",params:{},message:"must pass \"decimalGt\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4328,16 +4338,6 @@ else {
 vErrors.push(err4);
 }
 errors++;
-}
-else {
-errors = _errs10;
-if(vErrors !== null){
-if(_errs10){
-vErrors.length = _errs10;
-}
-else {
-vErrors = null;
-}
 }
 }
 var _valid0 = _errs8 === errors;
@@ -4370,12 +4370,12 @@ return errors === 0;
 }
 validate85.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_noControlChars = validate86;
-const schema53 = {"$id":"rule_noControlChars","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"}}]}}]}}};
-const pattern37 = new RegExp("[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]", "u");
+export const rule_noEmoji = validate86;
+const schema53 = {"$id":"rule_noEmoji","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}}]}}]}}};
+const pattern37 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_noControlChars" */;
+/*# sourceURL="rule_noEmoji" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate86.evaluated;
@@ -4503,11 +4503,12 @@ return errors === 0;
 }
 validate86.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_multipleOf = validate87;
-const schema54 = {"$id":"rule_multipleOf","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMultipleOf":1}]}}]}}};
+export const rule_noControlChars = validate87;
+const schema54 = {"$id":"rule_noControlChars","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]"}}]}}]}}};
+const pattern38 = new RegExp("[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]", "u");
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_multipleOf" */;
+/*# sourceURL="rule_noControlChars" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate87.evaluated;
@@ -4569,8 +4570,140 @@ vErrors = null;
 }
 if(_valid0){
 const _errs8 = errors;
+const _errs10 = errors;
+const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern38.test(data0)){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var valid4 = _errs11 === errors;
+if(valid4){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+else {
+errors = _errs10;
+if(vErrors !== null){
+if(_errs10){
+vErrors.length = _errs10;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate87.errors = vErrors;
+return errors === 0;
+}
+validate87.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_multipleOf = validate88;
+const schema55 = {"$id":"rule_multipleOf","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMultipleOf":1}]}}]}}};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_multipleOf" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate88.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema55.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4618,19 +4751,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_integerOnly = validate88;
-const schema55 = {"$id":"rule_integerOnly","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"maxLength":10}]}}]}},"required":["value"]};
+export const rule_integerOnly = validate89;
+const schema56 = {"$id":"rule_integerOnly","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"maxLength":10}]}}]}},"required":["value"]};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_integerOnly" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4685,7 +4818,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema55.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema56.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4734,7 +4867,7 @@ vErrors = null;
 if(_valid0){
 const _errs11 = errors;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -4782,125 +4915,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate88.errors = vErrors;
-return errors === 0;
-}
-validate88.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_username = validate89;
-const schema56 = {"$id":"rule_username","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}}};
-
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_username" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate89.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema56.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern9.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate89.errors = vErrors;
 return errors === 0;
 }
 validate89.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_digitsOnly = validate90;
-const schema57 = {"$id":"rule_digitsOnly","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"}]}}]}}};
-const pattern41 = new RegExp("^\\d*$", "u");
+export const rule_username = validate90;
+const schema57 = {"$id":"rule_username","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"}]}}]}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_digitsOnly" */;
+/*# sourceURL="rule_username" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate90.evaluated;
@@ -4963,8 +4987,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern41.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
+if(!pattern10.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥A-Za-z0-9]*$"},message:"must match pattern \""+"^[一-龥A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5004,11 +5028,12 @@ return errors === 0;
 }
 validate90.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_digitsLetters = validate91;
-const schema58 = {"$id":"rule_digitsLetters","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]}}};
+export const rule_digitsOnly = validate91;
+const schema58 = {"$id":"rule_digitsOnly","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d*$"}]}}]}}};
+const pattern42 = new RegExp("^\\d*$", "u");
 
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_digitsLetters" */;
+/*# sourceURL="rule_digitsOnly" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate91.evaluated;
@@ -5071,8 +5096,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern14.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(!pattern42.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d*$"},message:"must match pattern \""+"^\\d*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5112,12 +5137,11 @@ return errors === 0;
 }
 validate91.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_longitude = validate92;
-const schema59 = {"$id":"rule_longitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180}]}}]}}};
-const pattern43 = new RegExp("^\\d{1,3}(\\.\\d{1,6})?$", "u");
+export const rule_digitsLetters = validate92;
+const schema59 = {"$id":"rule_digitsLetters","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"}]}}]}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_longitude" */;
+/*# sourceURL="rule_digitsLetters" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate92.evaluated;
@@ -5180,8 +5204,8 @@ vErrors = null;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
-if(!pattern43.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,3}(\\.\\d{1,6})?$"+"\""};
+if(!pattern15.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5191,9 +5215,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!(Number(data0) <= 180)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5203,11 +5229,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
 }
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5216,29 +5240,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate92.errors = vErrors;
 return errors === 0;
 }
 validate92.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_latitude = validate93;
-const schema60 = {"$id":"rule_latitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90}]}}]}}};
-const pattern44 = new RegExp("^\\d{1,2}(\\.\\d{1,6})?$", "u");
+export const rule_longitude = validate93;
+const schema60 = {"$id":"rule_longitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180}]}}]}}};
+const pattern44 = new RegExp("^\\d{1,3}(\\.\\d{1,6})?$", "u");
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_latitude" */;
+/*# sourceURL="rule_longitude" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate93.evaluated;
@@ -5302,6 +5314,127 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern44.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,3}(\\.\\d{1,6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 180)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate93.errors = vErrors;
+return errors === 0;
+}
+validate93.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_latitude = validate94;
+const schema61 = {"$id":"rule_latitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90}]}}]}}};
+const pattern45 = new RegExp("^\\d{1,2}(\\.\\d{1,6})?$", "u");
+
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_latitude" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate94.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema61.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern45.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,2}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5349,19 +5482,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveAmount = validate94;
-const schema61 = {"$id":"rule_positiveAmount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
+export const rule_positiveAmount = validate95;
+const schema62 = {"$id":"rule_positiveAmount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveAmount" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5372,7 +5505,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema61.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema62.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5469,19 +5602,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_satisfaction = validate95;
-const schema62 = {"$id":"rule_satisfaction","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]}},"required":["value"]};
+export const rule_satisfaction = validate96;
+const schema63 = {"$id":"rule_satisfaction","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]}},"required":["value"]};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_satisfaction" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5536,7 +5669,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema62.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema63.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5557,19 +5690,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate96.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_comment = validate96;
-const schema63 = {"$id":"rule_comment","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]}}};
+export const rule_comment = validate97;
+const schema64 = {"$id":"rule_comment","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_comment" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5580,7 +5713,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema63.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema64.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5665,126 +5798,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate96.errors = vErrors;
-return errors === 0;
-}
-validate96.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_phone = validate97;
-const schema64 = {"$id":"rule_phone","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}}};
-const pattern46 = new RegExp("^1\\d{10}$", "u");
-
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_phone" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate97.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema64.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern46.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate97.errors = vErrors;
 return errors === 0;
 }
 validate97.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_idCard = validate98;
-const schema65 = {"$id":"rule_idCard","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true}]}}]}}};
-const pattern47 = new RegExp("^\\d{17}[\\dXx]$", "u");
+export const rule_phone = validate98;
+const schema65 = {"$id":"rule_phone","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}}};
+const pattern47 = new RegExp("^1\\d{10}$", "u");
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_idCard" */;
+/*# sourceURL="rule_phone" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate98.evaluated;
@@ -5848,7 +5872,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern47.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5858,9 +5882,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data0)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5870,11 +5896,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
 }
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5883,29 +5907,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate98.errors = vErrors;
 return errors === 0;
 }
 validate98.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_email = validate99;
-const schema66 = {"$id":"rule_email","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"}]}}]}}};
-const pattern48 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+export const rule_idCard = validate99;
+const schema66 = {"$id":"rule_idCard","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true}]}}]}}};
+const pattern48 = new RegExp("^\\d{17}[\\dXx]$", "u");
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_email" */;
+/*# sourceURL="rule_idCard" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate99.evaluated;
@@ -5969,7 +5981,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern48.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5979,11 +5991,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data0 === "string"){
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data0)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5993,9 +6003,11 @@ vErrors.push(err4);
 errors++;
 }
 }
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
 }
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6004,17 +6016,29 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate99.errors = vErrors;
 return errors === 0;
 }
 validate99.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_link = validate100;
-const schema67 = {"$id":"rule_link","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"}]}}]}}};
-const pattern49 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+export const rule_email = validate100;
+const schema67 = {"$id":"rule_email","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"}]}}]}}};
+const pattern49 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_link" */;
+/*# sourceURL="rule_email" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate100.evaluated;
@@ -6078,7 +6102,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6118,11 +6142,12 @@ return errors === 0;
 }
 validate100.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_password = validate101;
-const schema68 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32}]}}]}}};
+export const rule_link = validate101;
+const schema68 = {"$id":"rule_link","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"}]}}]}}};
+const pattern50 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_password" */;
+/*# sourceURL="rule_link" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate101.evaluated;
@@ -6137,6 +6162,114 @@ if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
 const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema68.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern50.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate101.errors = vErrors;
+return errors === 0;
+}
+validate101.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_password = validate102;
+const schema69 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32}]}}]}}};
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_password" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate102.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema69.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6233,15 +6366,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-const metas = {"rule_name":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/value/allOf/1/then/allOf/1":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_amount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_amountNoLeadingZero":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入正确的金额","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_payAmount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_area":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"面积不能大于10000.00"},"required":{},"numericFields":["value"]},"rule_discount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/value/allOf/1/then/allOf/2":"数字不能大于10"},"required":{},"numericFields":["value"]},"rule_specialChar":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharOptional":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_specialCharParentheses":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharPunctuation":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_cjkText":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容含有特殊字符"},"required":{},"numericFields":["value"]},"rule_plate":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"车牌号不能超过20位"},"required":{},"numericFields":["value"]},"rule_cardNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/value/allOf/1/then/allOf/1":"卡号不能超过20位"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordCount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"使用次数不能大于99"},"required":{},"numericFields":["value"]},"rule_residentsPerRoom":{"messages":{"#/properties/value/allOf/0":"请输入每户居住人数","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"每户居住人数不能大于100"},"required":{"value":"请输入每户居住人数"},"numericFields":["value"]},"rule_visitorQrDuration":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"有效时长不能大于168小时"},"required":{},"numericFields":["value"]},"rule_callDuration120":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长0-120","#/properties/value/allOf/1/then/allOf/1":"呼叫时长0-120"},"required":{},"numericFields":["value"]},"rule_callDuration60":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/2":"呼叫时长15-60"},"required":{},"numericFields":["value"]},"rule_int32":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeDecimal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_patrolExpectedTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"预计时长不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordValidity":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"有效期不能为0且不能以0开头","#/properties/value/allOf/1/then/allOf/2":"有效期不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_positiveInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数"},"required":{},"numericFields":["value"]},"rule_max1000000":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于1000000"},"required":{},"numericFields":["value"]},"rule_max48":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于48"},"required":{},"numericFields":["value"]},"rule_realGreaterThan1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/value/allOf/1/then/allOf/1":"请输入大于1的实数"},"required":{},"numericFields":["value"]},"rule_positiveNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正数","#/properties/value/allOf/1/then/allOf/1":"请输入正数"},"required":{},"numericFields":["value"]},"rule_nonNegativeNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数"},"required":{},"numericFields":["value"]},"rule_range":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/1":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/2":"数值在0到100之间"},"required":{},"numericFields":["value"]},"rule_int0to365":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"输入数字最大是365"},"required":{},"numericFields":["value"]},"rule_positiveReal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_positiveReal1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数"},"required":{},"numericFields":["value"]},"rule_noEmoji":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"不能包含表情等特殊符号"},"required":{},"numericFields":["value"]},"rule_noControlChars":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能包含控制字符"},"required":{},"numericFields":["value"]},"rule_multipleOf":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入1的倍数","#/properties/value/allOf/1/then/allOf/1":"请输入1的倍数"},"required":{},"numericFields":["value"]},"rule_integerOnly":{"messages":{"#/properties/value/allOf/0":"","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"长度不超过10个数字"},"required":{"value":""},"numericFields":["value"]},"rule_username":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能使用汉字,英文大小写或数字"},"required":{},"numericFields":["value"]},"rule_digitsOnly":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字"},"required":{},"numericFields":["value"]},"rule_digitsLetters":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_longitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_latitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_positiveAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数"},"required":{},"numericFields":["value"]},"rule_satisfaction":{"messages":{"#/properties/value/allOf/0":"请选择满意度","#/properties/value/allOf/1":"格式不正确"},"required":{"value":"请选择满意度"},"numericFields":["value"]},"rule_comment":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能超过255个字符"},"required":{},"numericFields":["value"]},"rule_phone":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["value"]},"rule_idCard":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/value/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对"},"required":{},"numericFields":["value"]},"rule_email":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的邮箱"},"required":{},"numericFields":["value"]},"rule_link":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头"},"required":{},"numericFields":["value"]},"rule_password":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"密码长度为8到32位","#/properties/value/allOf/1/then/allOf/1":"密码长度为8到32位"},"required":{},"numericFields":["value"]}};
+const metas = {"rule_name":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/value/allOf/1/then/allOf/1":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_amount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_signedAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，可为负数，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/1/then/allOf/2":"输入的金额不能小于-1000000.00"},"required":{},"numericFields":["value"]},"rule_amountNoLeadingZero":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入正确的金额","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_payAmount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_area":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"面积不能大于10000.00"},"required":{},"numericFields":["value"]},"rule_discount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/value/allOf/1/then/allOf/2":"数字不能大于10"},"required":{},"numericFields":["value"]},"rule_specialChar":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharOptional":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_specialCharParentheses":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharPunctuation":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_cjkText":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容含有特殊字符"},"required":{},"numericFields":["value"]},"rule_plate":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"车牌号不能超过20位"},"required":{},"numericFields":["value"]},"rule_cardNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/value/allOf/1/then/allOf/1":"卡号不能超过20位"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordCount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"使用次数不能大于99"},"required":{},"numericFields":["value"]},"rule_residentsPerRoom":{"messages":{"#/properties/value/allOf/0":"请输入每户居住人数","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"每户居住人数不能大于100"},"required":{"value":"请输入每户居住人数"},"numericFields":["value"]},"rule_visitorQrDuration":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"有效时长不能大于168小时"},"required":{},"numericFields":["value"]},"rule_callDuration120":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长0-120","#/properties/value/allOf/1/then/allOf/1":"呼叫时长0-120"},"required":{},"numericFields":["value"]},"rule_callDuration60":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/2":"呼叫时长15-60"},"required":{},"numericFields":["value"]},"rule_int32":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeDecimal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_patrolExpectedTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"预计时长不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordValidity":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"有效期不能为0且不能以0开头","#/properties/value/allOf/1/then/allOf/2":"有效期不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_positiveInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数"},"required":{},"numericFields":["value"]},"rule_max1000000":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于1000000"},"required":{},"numericFields":["value"]},"rule_max48":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于48"},"required":{},"numericFields":["value"]},"rule_realGreaterThan1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/value/allOf/1/then/allOf/1":"请输入大于1的实数"},"required":{},"numericFields":["value"]},"rule_positiveNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正数","#/properties/value/allOf/1/then/allOf/1":"请输入正数"},"required":{},"numericFields":["value"]},"rule_nonNegativeNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数"},"required":{},"numericFields":["value"]},"rule_range":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/1":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/2":"数值在0到100之间"},"required":{},"numericFields":["value"]},"rule_int0to365":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"输入数字最大是365"},"required":{},"numericFields":["value"]},"rule_positiveReal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_positiveReal1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数"},"required":{},"numericFields":["value"]},"rule_noEmoji":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"不能包含表情等特殊符号"},"required":{},"numericFields":["value"]},"rule_noControlChars":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能包含控制字符"},"required":{},"numericFields":["value"]},"rule_multipleOf":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入1的倍数","#/properties/value/allOf/1/then/allOf/1":"请输入1的倍数"},"required":{},"numericFields":["value"]},"rule_integerOnly":{"messages":{"#/properties/value/allOf/0":"","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"长度不超过10个数字"},"required":{"value":""},"numericFields":["value"]},"rule_username":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能使用汉字,英文大小写或数字"},"required":{},"numericFields":["value"]},"rule_digitsOnly":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字"},"required":{},"numericFields":["value"]},"rule_digitsLetters":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_longitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_latitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_positiveAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数"},"required":{},"numericFields":["value"]},"rule_satisfaction":{"messages":{"#/properties/value/allOf/0":"请选择满意度","#/properties/value/allOf/1":"格式不正确"},"required":{"value":"请选择满意度"},"numericFields":["value"]},"rule_comment":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能超过255个字符"},"required":{},"numericFields":["value"]},"rule_phone":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["value"]},"rule_idCard":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/value/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对"},"required":{},"numericFields":["value"]},"rule_email":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的邮箱"},"required":{},"numericFields":["value"]},"rule_link":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头"},"required":{},"numericFields":["value"]},"rule_password":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"密码长度为8到32位","#/properties/value/allOf/1/then/allOf/1":"密码长度为8到32位"},"required":{},"numericFields":["value"]}};
 export const validators = {
   rule_name: { validate: rule_name, meta: metas.rule_name },
   rule_amount: { validate: rule_amount, meta: metas.rule_amount },
+  rule_signedAmount: { validate: rule_signedAmount, meta: metas.rule_signedAmount },
   rule_amountNoLeadingZero: { validate: rule_amountNoLeadingZero, meta: metas.rule_amountNoLeadingZero },
   rule_payAmount: { validate: rule_payAmount, meta: metas.rule_payAmount },
   rule_area: { validate: rule_area, meta: metas.rule_area },

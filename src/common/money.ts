@@ -18,3 +18,18 @@ export function fenToYuan(fen: number | bigint | string): string {
   const abs = n < 0n ? -n : n;
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
 }
+
+/**
+ * An amount as a person types it at the desk, in the one form the rules read: spaces and thousands
+ * separators dropped, the minus signs of Chinese input methods (−, －) as "-": "−2,500.00" -> "-2500.00".
+ */
+export function normalizeAmountText(text: string): string {
+  return text.replace(/[\s,，]/g, "").replace(/^[−－]/, "-");
+}
+
+/** "-2500" / "12.5" -> fen, a leading "-" allowed (a refunds-only day's declared amount). */
+export function signedYuanToFen(text: string): number {
+  const negative = text.startsWith("-");
+  const fen = yuanToFen(negative ? text.slice(1) : text);
+  return negative ? -fen : fen;
+}

@@ -7,9 +7,10 @@
 // so no payment slips into a day while it closes.
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { fenToYuan } from "../../common/money.ts";
+import { fenToYuan, normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
+import { checkRule } from "../../common/validate.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { amountFen, audit, CODES, conflict, dayLockKey, fen, optionalText, refused, requireCommunity } from "./common.ts";
+import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, requireCommunity, ruleBroken } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
@@ -166,6 +167,14 @@ interface Declared {
   remark: string | null;
 }
 
+/** A declared amount as the desk types it (−2500, -2,500.00 …), as fen: the signedAmount rule on its normal form. */
+function declaredFen(value: string | number): number {
+  const text = normalizeAmountText(String(value));
+  const message = checkRule("signedAmount", text);
+  if (message) throw ruleBroken(message, "declaredAmount");
+  return signedYuanToFen(text);
+}
+
 function declaredRows(value: DeclareReconciliationBody["rows"]): Declared[] {
   if (value === undefined || value === null) return [];
   if (value.length > 200) throw refused("badRequest", "rows");
@@ -173,7 +182,7 @@ function declaredRows(value: DeclareReconciliationBody["rows"]): Declared[] {
     const { payMethod, cashierId } = r;
     if (payMethod === undefined || cashierId === undefined || cashierId <= 0) throw refused("badRequest", `rows.${i}`);
     const empty = r.declaredAmount === undefined || r.declaredAmount === null || r.declaredAmount === "";
-    return { payMethod, cashierId, declaredAmount: empty ? null : amountFen(r.declaredAmount, "declaredAmount"), remark: optionalText(r.remark, "remark", 128) };
+    return { payMethod, cashierId, declaredAmount: empty ? null : declaredFen(r.declaredAmount!), remark: optionalText(r.remark, "remark", 128) };
   });
 }
 

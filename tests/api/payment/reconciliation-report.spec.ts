@@ -59,7 +59,24 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
       token: t.admin,
       body: { communityId: fx.communityId, day: today, rows: [{ payMethod: 1, cashierId, declaredAmount: "5.555" }] },
     });
-    expect(bad.body.message).toBe("请输入数字类型，仅保留两位小数");
+    expect(bad.body.message).toBe("请输入数字类型，可为负数，仅保留两位小数");
+  });
+
+  it("takes a declared amount as the desk types it: negative (a refunds-only method), with the Chinese minus or thousands separators", async () => {
+    const cashierId = (await day(today)).rows[0].cashierId;
+    for (const [typed, expected] of [
+      ["−2,500.00", "-2500.00"],
+      ["-2500", "-2500.00"],
+      [" 1,050 ", "1050.00"],
+      [-12.5, "-12.50"],
+    ] as const) {
+      await ok(t.server, "POST", "/api/property/reconciliations/actions/declare", t.admin, { communityId: fx.communityId, day: today, rows: [{ payMethod: 1, cashierId, declaredAmount: typed }] });
+      const row = (await day(today)).rows.find((r: { payMethod: number }) => r.payMethod === 1);
+      expect(row.declaredAmount).toBe(expected);
+    }
+    // Back to what the next test expects: 50.00 declared for WeChat, a zero difference.
+    await ok(t.server, "POST", "/api/property/reconciliations/actions/declare", t.admin, { communityId: fx.communityId, day: today, rows: [{ payMethod: 1, cashierId, declaredAmount: "50.00" }] });
+    expect((await day(today)).rows.find((r: { payMethod: number }) => r.payMethod === 1).difference).toBe("0.00");
   });
 
   it("closes a day: read-only afterwards, later payments count for the next day", async () => {

@@ -30,6 +30,20 @@ export const amountCases: RuleCases = {
     [".5", FORMAT],
     ["1,000", FORMAT],
   ],
+  signedAmount: [
+    ["", null],
+    ["0", null],
+    ["-2500", null],
+    ["-2500.00", null],
+    ["12.5", null],
+    ["-1000000.00", null],
+    ["1000000.00", null],
+    ["-1000000.01", "输入的金额不能小于-1000000.00"],
+    ["1000000.01", TOO_MUCH],
+    ["-5.555", "请输入数字类型，可为负数，仅保留两位小数"],
+    ["--1", "请输入数字类型，可为负数，仅保留两位小数"],
+    ["−1", "请输入数字类型，可为负数，仅保留两位小数"], // the Chinese minus: the desk's text is normalized first (src/common/money.ts)
+  ],
   amountNoLeadingZero: [
     ["", REQUIRED],
     ["0", null],

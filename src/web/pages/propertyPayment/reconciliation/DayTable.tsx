@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import type { DayRow, DaySummary } from "../types.ts";
 import { labelOf } from "../shared/labels.tsx";
 import { fenOf, fenToYuan, tryFen } from "../shared/money.ts";
+import { normalizeAmountText } from "../../../../common/money.ts";
 import { ruleOf } from "../shared/rules.ts";
 import { api } from "../../../http/api.ts";
 
@@ -23,32 +24,42 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
     form.setFieldsValue(Object.fromEntries(summary.rows.map((r) => [key(r), { declaredAmount: r.declaredAmount ?? "", remark: r.remark ?? "" }])));
   }, [summary, form]);
 
+  /** The declared lines, or null when a field is refused (the form shows its message). */
   const rows = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return null;
     return summary.rows.map((r) => ({ payMethod: r.payMethod, cashierId: r.cashierId, declaredAmount: v[key(r)]?.declaredAmount?.trim() || null, remark: v[key(r)]?.remark?.trim() || null }));
   };
   const save = async () => {
-    const body = { communityId: summary.communityId, day: summary.day, rows: await rows() };
+    const list = await rows();
+    if (!list) return;
     setBusy(true);
     try {
-      await api.declareReconciliation({ body });
+      await api.declareReconciliation({ body: { communityId: summary.communityId, day: summary.day, rows: list } });
       void message.success("保存成功");
       onChanged();
+    } catch {
+      // Refused: the request wrapper has shown the server's message.
     } finally {
       setBusy(false);
     }
   };
   const close = async () => {
     const list = await rows();
+    if (!list) return;
     modal.confirm({
       title: `日结 ${summary.day}`,
       content: "日结后该日对账数据不可修改，此后的收款计入下一个营业日。确定日结？",
       okText: "确定日结",
       cancelText: "取消",
       onOk: async () => {
-        await api.closeReconciliation({ body: { communityId: summary.communityId, day: summary.day, rows: list } });
-        void message.success("日结成功");
-        onChanged();
+        try {
+          await api.closeReconciliation({ body: { communityId: summary.communityId, day: summary.day, rows: list } });
+          void message.success("日结成功");
+          onChanged();
+        } catch {
+          // Refused: the request wrapper has shown the server's message; the day stays open.
+        }
       },
     });
   };
@@ -92,7 +103,13 @@ export function DayTable({ summary, onChanged }: { summary: DaySummary; onChange
                 closed ? (
                   (r.declaredAmount ?? "-")
                 ) : (
-                  <Form.Item name={[key(r), "declaredAmount"]} rules={[ruleOf("amount")]} validateTrigger={["onBlur", "onChange"]} style={{ margin: 0 }}>
+                  <Form.Item
+                    name={[key(r), "declaredAmount"]}
+                    rules={[ruleOf("signedAmount")]}
+                    normalize={(v: unknown) => (typeof v === "string" ? normalizeAmountText(v) : v)}
+                    validateTrigger={["onBlur", "onChange"]}
+                    style={{ margin: 0 }}
+                  >
                     <Input inputMode="decimal" style={{ width: 130 }} placeholder="请输入" />
                   </Form.Item>
                 ),

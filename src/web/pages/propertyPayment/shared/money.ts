@@ -12,7 +12,7 @@ export const sumYuan = (values: (string | null | undefined)[]): string => fenToY
 /** Safe parse of user input: fen or null when it is not an amount. */
 export function tryFen(text: unknown): number | null {
   try {
-    return typeof text === "string" && text.trim() ? yuanToFen(text.trim()) : null;
+    return typeof text === "string" && text.trim() ? fenOf(text) : null;
   } catch {
     return null;
   }
