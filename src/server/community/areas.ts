@@ -18,7 +18,8 @@ import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
-import { parseId } from "../http/request-input.ts";
+import { idField, idsField } from "../http/request-input.ts";
+import type { JsonValue } from "../db/row.ts";
 
 export const AREA_ROOT_ID = constants.fallbackAreaId;
 
@@ -84,13 +85,14 @@ const AREA_BASE = "/api/system/areas";
 
 /** What the rules read of a generic area write's body (as the client sent it: the generic validation comes after). */
 interface AreaWriteBody {
-  parentId?: unknown;
-  ids?: unknown;
+  parentId?: JsonValue;
+  ids?: JsonValue;
+  [field: string]: JsonValue | undefined;
 }
 
 async function checkParent(db: DbSession, session: SessionInfo, body: AreaWriteBody, selfId: number | null): Promise<void> {
   if (body.parentId === undefined || body.parentId === null || body.parentId === "") return;
-  const parentId = parseId(body.parentId);
+  const parentId = idField(body, "parentId");
   if (parentId === null) return; // the generic validation answers a malformed value
   if (parentId === AREA_ROOT_ID) {
     body.parentId = null; // under 全部区域 = top level
@@ -112,14 +114,12 @@ async function checkDeletable(db: DbSession, session: SessionInfo, ids: number[]
 }
 
 function idsOfBatch(body: AreaWriteBody | null): number[] {
-  const raw = body?.ids;
-  if (!Array.isArray(raw)) return [];
-  return raw.map(parseId).filter((id): id is number => id !== null);
+  return idsField(body?.ids)?.ids ?? [];
 }
 
 /** The value itself when it is a plain object (a JSON object body, the path parameters), else null; checkParent edits the body in place. */
-function plainObject(value: unknown): (AreaWriteBody & { id?: unknown }) | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
+function plainObject(value: unknown): AreaWriteBody | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as AreaWriteBody) : null;
 }
 
 /**
@@ -134,9 +134,9 @@ export async function areaWriteRules(app: FastifyInstance): Promise<void> {
     const body = plainObject(request.body);
     if (url === AREA_BASE && request.method === "POST" && body) await checkParent(app.db, session, body, null);
     else if (url === `${AREA_BASE}/:id` && request.method === "PUT" && body) {
-      await checkParent(app.db, session, body, parseId(plainObject(request.params)?.id));
+      await checkParent(app.db, session, body, idField(request.params as { id?: string }, "id"));
     } else if (url === `${AREA_BASE}/:id` && request.method === "DELETE") {
-      const id = parseId(plainObject(request.params)?.id);
+      const id = idField(request.params as { id?: string }, "id");
       if (id !== null) await checkDeletable(app.db, session, [id]);
     } else if (url === `${AREA_BASE}/actions/batchDelete` && request.method === "DELETE") {
       await checkDeletable(app.db, session, idsOfBatch(body));

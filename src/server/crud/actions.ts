@@ -18,9 +18,12 @@ import { apiError, ok, validationError } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
 import { resourceHooks, type ActionHookContext } from "./hooks.ts";
 import type { ResourceModel } from "./model.ts";
+import type { ResourceInput } from "./row.ts";
 import { writeOperationLog } from "./operation-log.ts";
 import { assertInScope, findById, lockRow, type Actor, type Validate } from "./repository.ts";
-import { Params, ident, parseId } from "./sql.ts";
+import { Params, ident } from "./sql.ts";
+import type { JsonObject } from "../db/row.ts";
+import { bodyOf, idParam } from "../http/request-input.ts";
 import { castFor, toColumnValue } from "./values.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
@@ -40,21 +43,21 @@ export function illegalStateMessage(model: ResourceModel, action: ActionDef, sta
 }
 
 /** Short text of the inputs for the history and the log (a reason, a result, a score). */
-function noteOf(model: ResourceModel, inputs: Record<string, unknown>): string | undefined {
+function noteOf(model: ResourceModel, inputs: JsonObject): string | undefined {
   const parts = Object.entries(inputs)
     .filter(([, v]) => !isBlank(v))
-    .map(([name, v]) => `${model.def.fields.find((f) => f.name === name)?.label ?? name}：${String(v)}`);
+    .map(([name, v]) => `${model.def.fields.find((f) => f.name === name)?.label ?? name}：${scalarText(v)}`);
   return parts.length ? parts.join("；") : undefined;
 }
 
-export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: number, action: ActionDef, body: Record<string, unknown>, validate: Validate) {
+export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: number, action: ActionDef, body: ResourceInput, validate: Validate) {
   const { session } = actor;
   await assertInScope(db, model, session, [id]);
   const def = model.def;
   const fieldOf = (name: string) => def.fields.find((f) => f.name === name)!;
   const stateField = fieldOf(def.actions!.stateField);
 
-  const inputs: Record<string, unknown> = {};
+  const inputs: JsonObject = {};
   for (const name of action.inputs) {
     const v = body[name];
     if (v !== undefined) inputs[name] = typeof v === "string" ? v.trim() : v;
@@ -69,7 +72,7 @@ export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: 
     return await db.transaction(async (tx) => {
       if (!(await lockRow(tx, model, session, id))) throw apiError("NOT_FOUND");
       const row = (await findById(tx, model, session.tenantId, id))!;
-      const from = row[stateField.name] === null || row[stateField.name] === undefined ? "" : String(row[stateField.name]);
+      const from = scalarText(row[stateField.name]);
       if (!action.from.includes(from)) throw apiError("ILLEGAL_STATE", { message: illegalStateMessage(model, action, from) });
 
       const columns = new Map<string, unknown>();
@@ -127,13 +130,10 @@ export function registerActions(app: FastifyInstance, model: ResourceModel, vali
   if (!def.actions) return;
   const base = `/api/${def.service}/${def.name}`;
   app.post(`${base}/:id/actions/:action`, { config: { authority: def.code } }, async (request: FastifyRequest) => {
-    const params = request.params as { id?: string; action?: string };
-    const id = parseId(params.id);
-    const action = def.actions!.list.find((a) => a.name === params.action);
-    if (id === null || !action) throw apiError("NOT_FOUND");
-    const b = request.body;
-    if (b !== undefined && b !== null && (typeof b !== "object" || Array.isArray(b))) throw apiError("BAD_REQUEST");
-    const row = await runAction(app.db, model, { session: sessionOf(request), ip: request.ip }, id, action, (b ?? {}) as Record<string, unknown>, validate);
+    const id = idParam(request);
+    const action = def.actions!.list.find((a) => a.name === (request.params as { action?: string }).action);
+    if (!action) throw apiError("NOT_FOUND");
+    const row = await runAction(app.db, model, { session: sessionOf(request), ip: request.ip }, id, action, bodyOf(request), validate);
     return ok(maskRow(model, row), fillMessage.actionDone({ action: action.label }));
   });
 }

@@ -2,6 +2,8 @@
 // owns the resource (e.g. users and roles: system/user-accounts.ts).
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
+import type { JsonObject } from "../db/row.ts";
+import type { ResourceInput, ResourceRow } from "./row.ts";
 
 export interface WriteContext {
   db: DbSession;
@@ -9,7 +11,8 @@ export interface WriteContext {
   mode: "create" | "update";
   /** The row being updated (update only). */
   id?: number;
-  body: Record<string, unknown>;
+  /** The JSON body as the client sent it (a hook may edit it before the write reads it). */
+  body: ResourceInput;
   /** column -> SQL parameter value, as the generic path prepared it; hooks may add columns. */
   columns: Map<string, unknown>;
 }
@@ -19,9 +22,9 @@ export interface ActionHookContext {
   tx: DbSession;
   session: SessionInfo;
   /** The row as it was before the action (API shape). */
-  row: Record<string, unknown>;
+  row: ResourceRow;
   /** The action's inputs as given (validated). */
-  inputs: Record<string, unknown>;
+  inputs: JsonObject;
   /** column -> SQL parameter value the action writes; a hook may add columns (e.g. the created inhabitant). */
   columns: Map<string, unknown>;
   /** A note for the history entry and the operation log. */

@@ -16,7 +16,8 @@ import { translateDbError } from "../http/db-errors.ts";
 import { inSavepoint, insertRow } from "./insert.ts";
 import type { ResourceModel } from "./model.ts";
 import { writeOperationLog } from "./operation-log.ts";
-import { parseId } from "./sql.ts";
+import { idField } from "../http/request-input.ts";
+import type { JsonObject, JsonValue } from "../db/row.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 
 export const MAX_INGEST = 1000;
@@ -27,12 +28,15 @@ export interface IngestRejection {
   message: string;
 }
 
-function recordsOf(request: FastifyRequest): Record<string, unknown>[] {
-  const body = request.body;
-  const list = Array.isArray(body) ? body : (body as { records?: unknown } | null)?.records;
+const isRecord = (value: JsonValue): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** The records sent: a JSON list, or the list under `records` (each checked to be an object by the caller). */
+function recordsOf(request: FastifyRequest): JsonValue[] {
+  const body = request.body as JsonValue | undefined;
+  const list = Array.isArray(body) ? body : (body as { records?: JsonValue } | null)?.records;
   if (!Array.isArray(list) || list.length === 0) throw apiError("BAD_REQUEST", { message: messages.ingestRecordsRequired });
   if (list.length > MAX_INGEST) throw apiError("BAD_REQUEST", { message: fillMessage.ingestTooMany({ max: MAX_INGEST }) });
-  return list as Record<string, unknown>[];
+  return list;
 }
 
 export function registerIngest(app: FastifyInstance, model: ResourceModel): void {
@@ -42,20 +46,20 @@ export function registerIngest(app: FastifyInstance, model: ResourceModel): void
     const session = sessionOf(request);
     const records = recordsOf(request);
     const rejected: IngestRejection[] = [];
-    const valid: { index: number; record: Record<string, unknown>; communityId: number | null }[] = [];
+    const valid: { index: number; record: JsonObject; communityId: number | null }[] = [];
 
     const communities = new Set<number>();
     if (model.communityScoped) {
-      const ids = [...new Set(records.map((r) => parseId(r?.communityId)).filter((id): id is number => id !== null))];
+      const ids = [...new Set(records.map((r) => idField(isRecord(r) ? r : null, "communityId")).filter((id): id is number => id !== null))];
       const { rows } = await app.db.query<{ id: number }>("select id from communities where tenant_id = $1 and id = any($2::bigint[])", [session.tenantId, ids]);
       // A community outside the ingesting account's scope is rejected like a missing one.
       for (const r of rows) if (mayAccessCommunity(session, Number(r.id))) communities.add(Number(r.id));
     }
     records.forEach((record, index) => {
-      if (!record || typeof record !== "object" || Array.isArray(record)) return rejected.push({ index, field: "", message: messages.ingestRecordInvalid });
+      if (!isRecord(record)) return rejected.push({ index, field: "", message: messages.ingestRecordInvalid });
       const errors = validateResource(def.name, "create", record, session.sceneName);
       if (errors.length) return rejected.push({ index, ...errors[0] });
-      const communityId = model.communityScoped ? parseId(record.communityId) : null;
+      const communityId = model.communityScoped ? idField(record, "communityId") : null;
       if (model.communityScoped && (communityId === null || !communities.has(communityId))) {
         return rejected.push({ index, field: "communityId", message: fillScene(messages.sceneNotFound, session.sceneName) });
       }

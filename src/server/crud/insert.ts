@@ -6,6 +6,7 @@
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import type { ResourceModel } from "./model.ts";
+import type { ResourceInput } from "./row.ts";
 import { Params, ident } from "./sql.ts";
 import { castFor, toColumnValue } from "./values.ts";
 
@@ -16,7 +17,7 @@ export interface InsertOptions {
   communityId?: number | null;
 }
 
-export async function insertRow(tx: DbSession, model: ResourceModel, session: SessionInfo, values: Record<string, unknown>, options: InsertOptions = {}): Promise<number> {
+export async function insertRow(tx: DbSession, model: ResourceModel, session: SessionInfo, values: ResourceInput, options: InsertOptions = {}): Promise<number> {
   const params = new Params();
   const names = ["tenant_id", "created_by", "updated_by"];
   const placeholders = [params.add(session.tenantId), params.add(session.userId), params.add(session.userId)];

@@ -6,13 +6,16 @@
 // strings with a mapping (enumerations), numbers, refs, booleans and dates exactly (an array = any of).
 import type { FieldDef } from "../../../generated/model-types.ts";
 import type { DbSession } from "../db/types.ts";
+import type { JsonObject } from "../db/row.ts";
+import type { ResourceRow } from "./row.ts";
+import { idField } from "../http/request-input.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { assertCommunity } from "../auth/community-scope.ts";
 import { apiError } from "../http/envelope.ts";
 import { fieldError } from "../http/input-guard.ts";
 import { fillScene } from "../../common/validate.ts";
 import { type ResourceModel, refLabelColumns } from "./model.ts";
-import { Params, alias, ident, likeContains, parseId } from "./sql.ts";
+import { Params, alias, ident, likeContains } from "./sql.ts";
 import { fromRow, toColumnValue } from "./values.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 import { fillErrorCode } from "../../../generated/fill-errors.ts";
@@ -21,7 +24,7 @@ export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 10;
 
 export interface PageResult {
-  list: Record<string, unknown>[];
+  list: ResourceRow[];
   total: number;
   pageNo: number;
   pageSize: number;
@@ -146,13 +149,13 @@ function listStatement(model: ResourceModel, whereSql: string, sortName: string,
   return sql;
 }
 
-export async function pageList(db: DbSession, model: ResourceModel, session: SessionInfo, body: Record<string, unknown>): Promise<PageResult> {
+export async function pageList(db: DbSession, model: ResourceModel, session: SessionInfo, body: JsonObject): Promise<PageResult> {
   const { pageNo, pageSize, offset } = pageArgs(body);
   const params = new Params();
   const where = [`t.tenant_id = ${params.add(session.tenantId)}`];
 
   if (model.communityScoped && body.communityId != null && body.communityId !== "") {
-    const communityId = parseId(body.communityId);
+    const communityId = idField(body, "communityId");
     if (communityId === null) throw apiError("BAD_REQUEST");
     // Another tenant's community simply matches nothing: the tenant condition comes first; one of
     // the tenant's outside the user's scope is refused (the 403 marker).
@@ -184,7 +187,7 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
 
   const limit = LITERAL_PAGE_SIZES.has(pageSize) ? String(pageSize) : params.add(pageSize);
   const sql = listStatement(model, where.join(" and "), sortName, model.sortable.get(sortName)!, dir, limit, offset > 0 ? params.add(offset) : null);
-  const { rows } = await db.query<Record<string, unknown>>(sql, params.values);
+  const { rows } = await db.query<ResourceRow & { __total?: number }>(sql, params.values);
 
   const total = Number(rows[0]?.__total ?? 0);
   // Past the end the one row carries only the total.

@@ -12,11 +12,12 @@ import { resourceByName } from "../../../generated/resources.ts";
 import { mask } from "../../common/masks.ts";
 import { sessionOf } from "../auth/guard.ts";
 import type { DbSession } from "../db/types.ts";
+import type { ResourceInput, ResourceRow } from "./row.ts";
 import { apiError, ok, validationError } from "../http/envelope.ts";
 import type { ResourceModel } from "./model.ts";
 import { assertInScope, findById, type RowScope } from "./repository.ts";
 import { writeOperationLog } from "./operation-log.ts";
-import { parseId } from "./sql.ts";
+import { idParam } from "../http/request-input.ts";
 
 const PLAIN_TEXT_CODE = "VIEW_PLAIN_TEXT";
 
@@ -38,7 +39,7 @@ function rowMasks(model: ResourceModel): [string, MaskFormat][] {
 }
 
 /** The row as a client sees it: every masked value masked (the row is changed in place and returned). */
-export function maskRow(model: ResourceModel, row: Record<string, unknown>): Record<string, unknown> {
+export function maskRow(model: ResourceModel, row: ResourceRow): ResourceRow {
   for (const [name, format] of rowMasks(model)) {
     const v = row[name];
     if (typeof v === "string" || typeof v === "number") row[name] = mask(format, v);
@@ -50,7 +51,7 @@ export function maskRow(model: ResourceModel, row: Record<string, unknown>): Rec
  * The body of an update without the masked fields it sends back unchanged (the form showed the
  * masked value and the user did not touch it): the stored value stays, the rules do not judge stars.
  */
-export async function withoutUnchangedMasks(db: DbSession, model: ResourceModel, scope: RowScope, id: number, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function withoutUnchangedMasks(db: DbSession, model: ResourceModel, scope: RowScope, id: number, body: ResourceInput): Promise<ResourceInput> {
   const sentMasked = maskedFields(model).filter((f) => typeof body[f.name] === "string" && (body[f.name] as string).includes("*"));
   if (!sentMasked.length) return body;
   const stored = await findById(db, model, scope, id);
@@ -67,8 +68,7 @@ export function registerPlainText(app: FastifyInstance, model: ResourceModel): v
   app.post(`/api/${def.service}/${def.name}/:id/actions/plainText`, { config: { authority: def.code } }, async (request) => {
     const session = sessionOf(request);
     if (!session.authorities.includes(PLAIN_TEXT_CODE)) throw apiError("NO_PERMISSION");
-    const id = parseId((request.params as { id?: string }).id);
-    if (id === null) throw apiError("NOT_FOUND");
+    const id = idParam(request);
     const body = (request.body ?? {}) as { field?: unknown };
     const field = maskedFields(model).find((f) => f.name === body.field);
     if (!field) throw validationError([{ field: "field", message: messages.plainTextFieldInvalid }]);

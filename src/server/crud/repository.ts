@@ -5,12 +5,14 @@
 import { fillScene, validateResource, type FieldError } from "../../common/validate.ts";
 import { messages } from "../../../generated/errors.ts";
 import type { Db, DbSession } from "../db/types.ts";
+import type { ResourceInput, ResourceRow } from "./row.ts";
+import { idField } from "../http/request-input.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { assertCommunity } from "../auth/community-scope.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
 import { type ResourceModel, refLabelColumns } from "./model.ts";
-import { Params, ident, parseId } from "./sql.ts";
+import { Params, ident } from "./sql.ts";
 import { castFor, fromRow, toColumnValue } from "./values.ts";
 import { resourceHooks } from "./hooks.ts";
 import { type OperationLogEntry, writeOperationLog, writeOperationLogs } from "./operation-log.ts";
@@ -37,14 +39,14 @@ function communityCondition(model: ResourceModel, scope: RowScope, params: Param
 }
 
 /** One row by id, of the tenant (a number: after the caller checked the row's community) or of the session's scope. */
-export async function findById(db: DbSession, model: ResourceModel, scope: number | RowScope, id: number): Promise<Record<string, unknown> | null> {
+export async function findById(db: DbSession, model: ResourceModel, scope: number | RowScope, id: number): Promise<ResourceRow | null> {
   const { tenantId, communityIds } = typeof scope === "number" ? { tenantId: scope, communityIds: null } : scope;
   const params = new Params();
   const where = `t.tenant_id = ${params.add(tenantId)} and t.id = ${params.add(id)}${communityCondition(model, { tenantId, communityIds }, params, "t.")}`;
   const inner = `select ${model.selectList} from ${model.table} t where ${where}`;
   const labels = refLabelColumns(model);
   const sql = labels ? `select p.*, ${labels} from (${inner}) p` : inner;
-  const { rows } = await db.query<Record<string, unknown>>(sql, params.values);
+  const { rows } = await db.query<ResourceRow>(sql, params.values);
   return rows[0] ? fromRow(model, rows[0]) : null;
 }
 
@@ -70,7 +72,7 @@ export async function lockRow(tx: DbSession, model: ResourceModel, scope: RowSco
 }
 
 /** Writable fields present in the body, as column -> value. */
-function columnsFrom(model: ResourceModel, body: Record<string, unknown>): Map<string, unknown> {
+function columnsFrom(model: ResourceModel, body: ResourceInput): Map<string, unknown> {
   const columns = new Map<string, unknown>();
   for (const [name, field] of model.writable) {
     if (body[name] !== undefined) columns.set(field.column, toColumnValue(field, body[name]));
@@ -85,7 +87,7 @@ function placeholder(model: ResourceModel, column: string, params: Params, value
 }
 
 /** Values as the operation log keeps them (no secrets). */
-const loggedValues = (model: ResourceModel, body: Record<string, unknown>) => Object.fromEntries([...model.writable.keys()].filter((n) => body[n] !== undefined).map((n) => [n, body[n]]));
+const loggedValues = (model: ResourceModel, body: ResourceInput) => Object.fromEntries([...model.writable.keys()].filter((n) => body[n] !== undefined).map((n) => [n, body[n]]));
 
 /** The operation log's entry for an action of the actor on the resource (the targets are the caller's). */
 function logEntry(model: ResourceModel, actor: Actor, action: string): Omit<OperationLogEntry, "targetId"> {
@@ -108,16 +110,16 @@ async function inTransaction<T>(db: Db, session: SessionInfo, operation: "delete
   }
 }
 
-function check(validate: Validate, model: ResourceModel, mode: "create" | "update", body: Record<string, unknown>, scene: string) {
+function check(validate: Validate, model: ResourceModel, mode: "create" | "update", body: ResourceInput, scene: string) {
   const errors = validate(model.def.name, mode, body, scene);
   if (errors.length) throw validationError(errors);
 }
 
-export async function createRow(db: Db, model: ResourceModel, actor: Actor, body: Record<string, unknown>, validate: Validate = validateResource) {
+export async function createRow(db: Db, model: ResourceModel, actor: Actor, body: ResourceInput, validate: Validate = validateResource) {
   const { session } = actor;
   let communityId: number | null = null;
   if (model.communityScoped) {
-    communityId = parseId(body.communityId);
+    communityId = idField(body, "communityId");
     // A community outside the user's scope is refused before the input is read (like an authority).
     if (communityId !== null) assertCommunity(session, communityId);
   }
@@ -153,7 +155,7 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
   });
 }
 
-export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: number, body: Record<string, unknown>, validate: Validate = validateResource) {
+export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: number, body: ResourceInput, validate: Validate = validateResource) {
   const { session } = actor;
   await assertInScope(db, model, session, [id]);
   check(validate, model, "update", body, session.sceneName);

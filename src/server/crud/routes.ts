@@ -16,7 +16,7 @@ import { messages } from "../../../generated/errors.ts";
 import { buildModel, type ResourceModel } from "./model.ts";
 import { pageList } from "./list-query.ts";
 import { createRow, deleteRows, findById, MAX_BATCH, updateRow, type Validate } from "./repository.ts";
-import { parseId } from "./sql.ts";
+import { bodyOf, idParam, idsField } from "../http/request-input.ts";
 import { registerActions } from "./actions.ts";
 import { registerIngest } from "./ingest.ts";
 import { maskRow, registerPlainText, withoutUnchangedMasks } from "./plain-text.ts";
@@ -26,19 +26,6 @@ export interface CrudOptions {
   /** Validator by resource name and mode; the generated validators by default. */
   validate?: Validate;
 }
-
-const bodyOf = (request: FastifyRequest): Record<string, unknown> => {
-  const b = request.body;
-  if (b === undefined || b === null) return {};
-  if (typeof b !== "object" || Array.isArray(b)) throw apiError("BAD_REQUEST");
-  return b as Record<string, unknown>;
-};
-
-const idOf = (request: FastifyRequest): number => {
-  const id = parseId((request.params as { id?: string }).id);
-  if (id === null) throw apiError("NOT_FOUND");
-  return id;
-};
 
 const readOnlyError = () => new ApiError(405, 405, messages.readOnly);
 
@@ -56,7 +43,7 @@ export function registerResource(app: FastifyInstance, model: ResourceModel, val
   });
 
   app.get(`${base}/:id`, { config }, async (request) => {
-    const row = await findById(app.db, model, sessionOf(request), idOf(request));
+    const row = await findById(app.db, model, sessionOf(request), idParam(request));
     if (!row) throw apiError("NOT_FOUND");
     return ok(maskRow(model, row));
   });
@@ -68,24 +55,22 @@ export function registerResource(app: FastifyInstance, model: ResourceModel, val
 
   app.put(`${base}/:id`, { config }, async (request) => {
     if (def.readOnly) throw readOnlyError();
-    const id = idOf(request);
+    const id = idParam(request);
     const body = await withoutUnchangedMasks(app.db, model, sessionOf(request), id, bodyOf(request));
     return ok(maskRow(model, await updateRow(app.db, model, actor(request), id, body, validate)), messages.saved);
   });
 
   app.delete(`${base}/:id`, { config }, async (request) => {
     if (def.readOnly) throw readOnlyError();
-    const ids = await deleteRows(app.db, model, actor(request), [idOf(request)]);
+    const ids = await deleteRows(app.db, model, actor(request), [idParam(request)]);
     return ok({ ids }, messages.deleted);
   });
 
   app.delete(`${base}/actions/batchDelete`, { config }, async (request) => {
     if (def.readOnly) throw readOnlyError();
-    const raw = bodyOf(request).ids;
-    if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_BATCH) throw apiError("BAD_REQUEST");
-    const ids = raw.map(parseId);
-    if (ids.some((id) => id === null)) throw apiError("BAD_REQUEST");
-    return ok({ ids: await deleteRows(app.db, model, actor(request), ids as number[]) }, messages.deleted);
+    const given = idsField(bodyOf(request).ids);
+    if (!given || given.malformed || given.ids.length === 0 || given.ids.length > MAX_BATCH) throw apiError("BAD_REQUEST");
+    return ok({ ids: await deleteRows(app.db, model, actor(request), given.ids) }, messages.deleted);
   });
 }
 

@@ -5,10 +5,14 @@ import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { validationError } from "../http/envelope.ts";
 import { messages } from "../../../generated/errors.ts";
 import type { ResourceModel } from "./model.ts";
+import type { ResourceRow } from "./row.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
+/** A field's value as its column's SQL parameter: integers and fen as numbers, decimals, dates and json as text. */
+export type ColumnParam = string | number | boolean | null;
+
 /** A client value as the SQL parameter for the field's column (validated before). */
-export function toColumnValue(field: FieldDef, value: unknown): unknown {
+export function toColumnValue(field: FieldDef, value: unknown): ColumnParam {
   if (value === null || value === "") return null;
   switch (field.type) {
     case "integer":
@@ -35,7 +39,7 @@ export function toColumnValue(field: FieldDef, value: unknown): unknown {
 export const castFor = (field: FieldDef, placeholder: string): string => (field.type === "json" ? `${placeholder}::jsonb` : placeholder);
 
 /** A database row (camelCase aliases) as the API shows it. */
-export function fromRow(model: ResourceModel, row: Record<string, unknown>): Record<string, unknown> {
+export function fromRow(model: ResourceModel, row: ResourceRow): ResourceRow {
   for (const f of model.visible) {
     const v = row[f.name];
     if (v == null) continue;

@@ -14,6 +14,7 @@
 import { mkdirSync } from "node:fs";
 import { PGlite, parse, protocol, type Transaction } from "@electric-sql/pglite";
 import type { Db, DbSession, QueryResult } from "./types.ts";
+import type { ColumnValue, DbRow } from "./row.ts";
 import { Mutex } from "./mutex.ts";
 import { textParsers } from "./parsers.ts";
 import { StatementNames, statementName } from "./statement-names.ts";
@@ -27,7 +28,7 @@ type Runner = Pick<PGlite | Transaction, "query" | "exec">;
 interface Column {
   name: string;
   /** The type's text parser (PGlite's, with ours of parsers.ts); none: the text as it is. */
-  parse: ((text: string, typeId: number) => unknown) | undefined;
+  parse: ((text: string, typeId: number) => ColumnValue) | undefined;
   typeId: number;
 }
 
@@ -51,7 +52,7 @@ const ROWS_AFFECTED = new Set(["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"]);
 function readResult<T>(data: Uint8Array, prepared: Prepared): QueryResult<T> {
   const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const { columns, template } = prepared;
-  const rows: Record<string, unknown>[] = [];
+  const rows: DbRow[] = [];
   let rowCount = 0;
   let offset = 0;
   while (offset + 5 <= buf.length) {
@@ -61,7 +62,7 @@ function readResult<T>(data: Uint8Array, prepared: Prepared): QueryResult<T> {
     if (code === 0x44 /* D: DataRow */) {
       const count = buf.readInt16BE(p);
       p += 2;
-      const row: Record<string, unknown> = { ...template };
+      const row: DbRow = { ...template };
       for (let i = 0; i < count; i++) {
         const length = buf.readInt32BE(p);
         p += 4;
@@ -84,7 +85,7 @@ function readResult<T>(data: Uint8Array, prepared: Prepared): QueryResult<T> {
     }
     offset = end;
   }
-  return { rows: rows as T[], rowCount };
+  return { rows: rows as object[] as T[], rowCount };
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

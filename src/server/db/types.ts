@@ -1,5 +1,6 @@
 // The one database interface the server uses, whether PGlite (embedded) or a PostgreSQL server.
 import type { Sql } from "./sql.ts";
+import type { DbRow } from "./row.ts";
 
 export interface QueryResult<T> {
   rows: T[];
@@ -11,7 +12,7 @@ export interface QueryResult<T> {
 export interface DbSession {
   readonly kind: "pglite" | "postgres";
   /** A text with its parameters ($1, $2 …), or a statement of the sql`…` tag (db/sql.ts). */
-  query<T = Record<string, unknown>>(sql: string | Sql, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = DbRow>(sql: string | Sql, params?: unknown[]): Promise<QueryResult<T>>;
   /** Parameterless SQL, several statements allowed. */
   exec(sql: string): Promise<void>;
 }

@@ -48,6 +48,7 @@ import { pageArgs, present, textOf } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { ilikeContains, raw, sql, when } from "../db/sql.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
+import type { ResourceInput } from "../crud/row.ts";
 
 type EdgeService = GetEdgeServiceListData["list"][number];
 type EdgeDevice = GetEdgeDeviceListData["list"][number];
@@ -272,7 +273,8 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     const edgeId = edgeIdOf(body);
     await checkCommunityIds(db, session, body.communityIds);
     const { id: _id, edgeId: _edgeId, ...fields } = body;
-    await updateRow(db, edgeModel, actorOf(request, session), edgeId, fields);
+    // The body came through the JSON parser: the keys the operation leaves open hold JSON values.
+    await updateRow(db, edgeModel, actorOf(request, session), edgeId, fields as ResourceInput);
     return await loadEdge(db, session.tenantId, edgeId);
   });
 
@@ -425,7 +427,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
 
   route(app, operations.addEdgeService, async ({ request, session, body }) => {
     await checkCommunityIds(db, session, body.communityIds);
-    const row = await createRow(db, edgeModel, actorOf(request, session), body);
+    const row = await createRow(db, edgeModel, actorOf(request, session), body as ResourceInput);
     return await loadEdge(db, session.tenantId, Number(row.id));
   });
 

@@ -12,6 +12,8 @@ import type { DbSession } from "../db/types.ts";
 import type { ResourceModel } from "../crud/model.ts";
 import { alias, ident } from "../crud/sql.ts";
 import { toColumnValue } from "../crud/values.ts";
+import type { ResourceInput } from "../crud/row.ts";
+import type { ColumnValue } from "../db/row.ts";
 
 /** The element type of a field's column for an array parameter (json travels as text, cast after). */
 export function elementType(f: FieldDef): string {
@@ -50,15 +52,21 @@ const fieldsOf = (model: ResourceModel, names: string[]): FieldDef[] =>
  * stored), in no particular order. With skipTaken, rows a unique index refuses are left out (and
  * not returned); without it such a row makes the statement fail.
  */
+/** A row insertMany wrote: its id and the `returning` fields by API name, as the database gives them (money in fen). */
+export interface InsertedRow {
+  id: number;
+  [field: string]: ColumnValue;
+}
+
 export async function insertMany(
   tx: DbSession,
   model: ResourceModel,
   session: SessionInfo,
-  rows: Record<string, unknown>[],
+  rows: ResourceInput[],
   communityId: number | null,
   options: { returning?: string[]; skipTaken?: boolean } = {},
-): Promise<Record<string, unknown>[]> {
-  const groups = new Map<string, { fields: FieldDef[]; rows: Record<string, unknown>[] }>();
+): Promise<InsertedRow[]> {
+  const groups = new Map<string, { fields: FieldDef[]; rows: ResourceInput[] }>();
   for (const row of rows) {
     const fields = [...model.writable.values()].filter((f) => row[f.name] !== undefined);
     const signature = fields.map((f) => f.name).join(",");
@@ -67,7 +75,7 @@ export async function insertMany(
     group.rows.push(row);
   }
   const back = fieldsOf(model, options.returning ?? []);
-  const out: Record<string, unknown>[] = [];
+  const out: InsertedRow[] = [];
   for (const { fields, rows: group } of groups.values()) {
     const params: unknown[] = [session.tenantId, session.userId];
     const names = ["tenant_id", "created_by", "updated_by"];
@@ -85,7 +93,7 @@ export async function insertMany(
       select.push(f.type === "json" ? `u.c${i}::jsonb` : `u.c${i}`);
     });
     const from = fields.length ? ` from unnest(${arrays.join(", ")}) as u(${fields.map((_, i) => `c${i}`).join(", ")})` : ` from generate_series(1, ${group.length})`;
-    const { rows: made } = await tx.query<Record<string, unknown>>(
+    const { rows: made } = await tx.query<InsertedRow>(
       `insert into ${model.table} (${names.map(ident).join(", ")}) select ${select.join(", ")}${from}${options.skipTaken ? " on conflict do nothing" : ""}
        returning id${back.map((f) => `, ${ident(f.column)} as ${alias(f.name)}`).join("")}`,
       params,

@@ -8,6 +8,7 @@ import { mappingLabel, ownerLabel } from "../../common/mappings.ts";
 import { mask } from "../../common/masks.ts";
 import { fillScene } from "../../common/validate.ts";
 import { texts } from "../../../generated/texts.ts";
+import type { FieldValue, FieldValues } from "../crud/row.ts";
 
 /** Mapping labels that follow the scene name (as on the screens: residentIdentity 1 is 业主 / 管理员). */
 function mappingText(field: FieldDef, value: unknown, scene: string): string {
@@ -36,7 +37,7 @@ export function chinaTime(value: unknown): string {
 }
 
 /** One exported cell: text (or a number for plain integers), as the list page shows the value. */
-export function exportCell(field: FieldDef, row: Record<string, unknown>, scene: string): string | number {
+export function exportCell(field: FieldDef, row: FieldValues, scene: string): string | number {
   const value = row[field.name];
   if (field.type === "ref") {
     const label = row[`${field.name}Label`];
@@ -94,7 +95,7 @@ export class CellProblem {
  * A cell as the field's API value: mapping fields take the label (or the code), booleans 是/否,
  * dates and datetimes an Excel date or text. Returns a problem when the text cannot be such a value.
  */
-export function importValue(field: FieldDef, cell: string | Date | null, scene: string): unknown {
+export function importValue(field: FieldDef, cell: string | Date | null, scene: string): FieldValue | CellProblem | undefined {
   if (cell === null) return undefined;
   if (field.mapping) {
     const m = mappings[field.mapping];

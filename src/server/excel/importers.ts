@@ -26,6 +26,8 @@ import { ident } from "../crud/sql.ts";
 import { CellProblem, columnLabel, importValue } from "./cells.ts";
 import { elementType, insertMany } from "./bulk.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import type { ResourceInput } from "../crud/row.ts";
+import { scalarText } from "../../common/scalar-text.ts";
 
 /** Why one row is rejected (its reason column). */
 export class RowProblem extends UserFacingError {}
@@ -165,8 +167,8 @@ async function refIdsOf(ctx: ImportContext, columns: ImportColumn[], rows: Impor
 }
 
 /** Field columns as payload values, in column order: conversions and reference names (throws RowProblem). */
-function fieldValues(columns: ImportColumn[], cells: Cells, refs: RefIds, scene: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function fieldValues(columns: ImportColumn[], cells: Cells, refs: RefIds, scene: string): ResourceInput {
+  const out: ResourceInput = {};
   for (const c of columns) {
     if (!c.field) continue;
     const cell = cells[c.key] ?? null;
@@ -186,7 +188,7 @@ function fieldValues(columns: ImportColumn[], cells: Cells, refs: RefIds, scene:
 }
 
 /** The first rule a payload breaks (the resource's generated create validator), as a row's reason; null when it passes. */
-function ruleProblem(def: ResourceDef, payload: Record<string, unknown>, columns: ImportColumn[], scene: string): string | null {
+function ruleProblem(def: ResourceDef, payload: ResourceInput, columns: ImportColumn[], scene: string): string | null {
   const errors = validateResource(def.name, "create", payload, scene);
   if (!errors.length) return null;
   const field = def.fields.find((f) => f.name === errors[0].field);
@@ -225,7 +227,7 @@ class Chunk {
 /** A row that passed every check, with the payload it writes. */
 interface Staged {
   i: number;
-  values: Record<string, unknown>;
+  values: ResourceInput;
 }
 
 /** A key's value as text for comparing rows (null: a part is empty, so the key never clashes). */
@@ -448,7 +450,7 @@ const roomsImporter: Importer = {
         ctx.communityId,
         { returning: ["name"] },
       );
-      for (const r of made) buildingIds.set(String(r.name), Number(r.id));
+      for (const r of made) buildingIds.set(scalarText(r.name), Number(r.id));
     }
     const newUnits = new Map<string, { buildingId: number; name: string }>();
     for (const s of staged) {
@@ -457,7 +459,7 @@ const roomsImporter: Importer = {
     }
     if (newUnits.size) {
       const made = await insertMany(ctx.tx, models.units, ctx.session, [...newUnits.values()], ctx.communityId, { returning: ["buildingId", "name"] });
-      for (const r of made) unitIds.set(unitKey(Number(r.buildingId), String(r.name)), Number(r.id));
+      for (const r of made) unitIds.set(unitKey(Number(r.buildingId), scalarText(r.name)), Number(r.id));
     }
     for (const s of staged) {
       const buildingId = buildingIds.get(s.building)!;

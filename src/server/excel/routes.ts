@@ -68,12 +68,12 @@ function register(app: FastifyInstance, def: ResourceDef): void {
 
   app.get(`${base}/actions/task`, { config }, async (request) => {
     const session = sessionOf(request);
-    return ok(taskItem(await ownTask(request, session, def, requiredId(queryOf(request).id))));
+    return ok(taskItem(await ownTask(request, session, def, requiredId(queryOf(request), "id"))));
   });
 
   app.get(`${base}/actions/file`, { config }, async (request, reply) => {
     const session = sessionOf(request);
-    const task = await ownTask(request, session, def, requiredId(queryOf(request).taskId));
+    const task = await ownTask(request, session, def, requiredId(queryOf(request), "taskId"));
     const rows = await camelRows<{ fileName: string; content: Uint8Array }>(app.db, `select file_name, content from task_files where tenant_id = $1 and task_id = $2`, [session.tenantId, task.id]);
     if (!rows[0]) throw apiError("NOT_FOUND", { message: task.state === "failed" ? messages.exportFileFailed : messages.exportFileNotReady });
     return sendFile(reply, rows[0].fileName, rows[0].content);
@@ -95,7 +95,7 @@ function register(app: FastifyInstance, def: ResourceDef): void {
     if (!Buffer.isBuffer(body) || body.length === 0) throw apiError("BAD_REQUEST", { message: messages.importFileRequired });
     let communityId: number | null = null;
     if (def.scope === "community") {
-      communityId = optionalId(queryOf(request).communityId);
+      communityId = optionalId(queryOf(request), "communityId");
       if (communityId === null || (await communityName(app.db, session.tenantId, communityId)) === null) {
         throw validationError([{ field: "communityId", message: fillScene(communityId === null ? messages.importSceneRequired : messages.importSceneNotFound, session.sceneName) }]);
       }

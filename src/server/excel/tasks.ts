@@ -29,6 +29,7 @@ import { enqueueTask, type TaskRow } from "../tasks/store.ts";
 import { columnLabel, exportCell } from "./cells.ts";
 import { DUPLICATE_REASON, importerOf, type Cells, type ImportResult, type ImportRow } from "./importers.ts";
 import { exportWorkbook, readImportFile } from "./workbook.ts";
+import type { JsonObject } from "../db/row.ts";
 
 export const IMPORT_TASK = "excelImport";
 export const EXPORT_TASK = "excelExport";
@@ -58,7 +59,8 @@ export interface ImportCursor {
 
 export interface ExportPayload {
   resource: string;
-  filters: Record<string, unknown>;
+  /** The pageList body the export was asked with (pageNo and pageSize left out). */
+  filters: JsonObject;
   username: string;
   sceneName: string;
   /** The requester's community scope when the export was asked for (null: every community). */

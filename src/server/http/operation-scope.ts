@@ -14,13 +14,14 @@ import { communityForbidden } from "../auth/community-scope.ts";
 import { sessionOf } from "../auth/guard.ts";
 import { anyOf, raw, sql } from "../db/sql.ts";
 import { apiError } from "./envelope.ts";
+import type { JsonObject } from "../db/row.ts";
 
 type Scope = NonNullable<OperationRoute["scope"]>;
 type Check = Exclude<Scope, string>["checks"][number];
 
 /** The ids an input holds (one id or a list; anything else was refused by the validators). */
 function idsIn(request: FastifyRequest, check: Check): number[] | null {
-  const part = (check.part === "params" ? request.params : check.part === "query" ? request.query : request.body) as Record<string, unknown> | undefined;
+  const part = (check.part === "params" ? request.params : check.part === "query" ? request.query : request.body) as JsonObject | undefined; // converted by the operation's validators
   const value = part?.[check.key];
   if (value === undefined || value === null || value === "") return null;
   // A list given as text ("12,13": a download link's query) counts as its ids.

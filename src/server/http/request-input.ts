@@ -1,33 +1,56 @@
 // Reading what a call is given. A declared operation's input arrives converted and typed
 // (http/operation.ts: ids are numbers): it needs only present() and pageArgs. The routes the
-// resources derive (Excel tasks and imports, the generic hooks) read the JSON body or the query
-// string as a plain object and their ids with the generic CRUD's parseId (positive integers that fit
-// a JS number).
+// resources derive (the generic CRUD, Excel tasks and imports, the generic hooks) read the JSON body
+// as a JSON object, the query string as text by key, and their ids through idParam / idField /
+// idsField (positive integers that fit a JS number: parseId of crud/sql.ts).
 import type { FastifyRequest } from "fastify";
 import { apiError } from "./envelope.ts";
 import { parseId } from "../crud/sql.ts";
+import type { JsonObject, JsonValue } from "../db/row.ts";
 
-export { parseId };
+/** The query string by key: the first value of a repeated key (Fastify's parser gives text or a list of texts). */
+export interface QueryValues {
+  [key: string]: string | undefined;
+}
 
-/** The JSON body as an object ({} when absent); anything else is a 400. */
-export function bodyOf(request: FastifyRequest): Record<string, unknown> {
+/** The JSON body as an object ({} when absent); anything else is a 400. The JSON parser (http/json-body.ts) made it, so its values are JSON. */
+export function bodyOf(request: FastifyRequest): JsonObject {
   const b = request.body;
   if (b === undefined || b === null) return {};
   if (typeof b !== "object" || Array.isArray(b)) throw apiError("BAD_REQUEST");
-  return b as Record<string, unknown>;
+  return b as JsonObject;
 }
 
-/** The query string as an object (repeated keys arrive as arrays; the first one counts). */
-export function queryOf(request: FastifyRequest): Record<string, unknown> {
-  const q = (request.query ?? {}) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+/** The query string as text by key (repeated keys arrive as arrays; the first one counts). */
+export function queryOf(request: FastifyRequest): QueryValues {
+  const q = (request.query ?? {}) as { [key: string]: string | string[] | undefined };
+  const out: QueryValues = {};
   for (const [k, v] of Object.entries(q)) out[k] = Array.isArray(v) ? v[0] : v;
   return out;
 }
 
-/** An id that must be present and well formed (else 400). */
-export function requiredId(value: unknown): number {
-  const id = parseId(value);
+/** The `:id` of a generic route's path; a malformed one names no row (404). */
+export function idParam(request: FastifyRequest): number {
+  const id = idField(request.params as { id?: string } | null, "id");
+  if (id === null) throw apiError("NOT_FOUND");
+  return id;
+}
+
+/** The id a body, record or path gives under `name`: null when absent or malformed (the caller says what that means). */
+export function idField<K extends string>(input: { readonly [P in K]?: JsonValue } | null | undefined, name: K): number | null {
+  return parseId(input?.[name]);
+}
+
+/** A list of ids (a body's `ids`): the well-formed ones, or null when it is not a list or holds a malformed one. */
+export function idsField(value: JsonValue | undefined): { ids: number[]; malformed: boolean } | null {
+  if (!Array.isArray(value)) return null;
+  const parsed = value.map(parseId);
+  return { ids: parsed.filter((id): id is number => id !== null), malformed: parsed.includes(null) };
+}
+
+/** An id of the query string that must be present and well formed (else 400). */
+export function requiredId(query: QueryValues, name: string): number {
+  const id = idField(query, name);
   if (id === null) throw apiError("BAD_REQUEST");
   return id;
 }
@@ -41,10 +64,11 @@ export function present<T>(value: T | null | undefined): T {
   return value;
 }
 
-/** An optional id: absent or empty is null, malformed is a 400. */
-export function optionalId(value: unknown): number | null {
-  if (value === undefined || value === null || value === "") return null;
-  return requiredId(value);
+/** An optional id of the query string: absent or empty is null, malformed is a 400. */
+export function optionalId(query: QueryValues, name: string): number | null {
+  const value = query[name];
+  if (value === undefined || value === "") return null;
+  return requiredId(query, name);
 }
 
 /** pageNo / pageSize as the generic pageList reads them (same defaults, cap and 400 for a page out of range). */

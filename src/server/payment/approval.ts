@@ -6,10 +6,11 @@
 // reads too. Every decision is a bill_approvals row (bill, decision, reason, who, when) written in the
 // same statement as the change, and the call adds an operation_logs row.
 import { checkRule } from "../../common/validate.ts";
+import { apiError } from "../http/envelope.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { parseId } from "../crud/sql.ts";
-import { audit, CODES, fen, idList, notFound, refused, ruleBroken } from "./common.ts";
+import type { ApproveBillsBody, RejectBillsBody } from "../../../generated/operation-types.ts";
+import { audit, CODES, chosenIds, fen, notFound, refused, ruleBroken } from "./common.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { planDeductions } from "./auto-deduct.ts";
 import { BILL_COLUMNS, type BillColumnsRow } from "./bills.ts";
@@ -36,10 +37,11 @@ export interface DecisionResult {
 }
 
 /** The selection: {ids} (up to 1000 bills) or {batchId} (every bill of a generation batch), as a condition on bills. */
-async function selection(tx: DbSession, session: SessionInfo, body: Record<string, unknown>): Promise<{ where: Sql; asked: number | null }> {
-  if (body.batchId !== undefined && body.batchId !== null && body.batchId !== "") {
-    const batchId = parseId(body.batchId);
-    if (batchId === null) throw refused("selectBatch", "batchId");
+async function selection(tx: DbSession, session: SessionInfo, body: ApproveBillsBody): Promise<{ where: Sql; asked: number | null }> {
+  // The operation's validators made ids and batchId whole numbers from 1 (the seed passes such too).
+  const batchId = body.batchId;
+  if (batchId !== undefined && batchId !== null) {
+    if (!Number.isSafeInteger(batchId) || batchId < 1) throw refused("selectBatch", "batchId");
     const { rows } = await tx.query<{ n: number }>("select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n from bill_batches where tenant_id = $1 and id = $2", [
       session.tenantId,
       batchId,
@@ -47,17 +49,15 @@ async function selection(tx: DbSession, session: SessionInfo, body: Record<strin
     if (!rows[0]) throw notFound();
     return { where: sql`batch_id = ${batchId}`, asked: rows[0].n };
   }
-  const ids = idList(body.ids, "ids");
+  if (body.ids?.some((id) => !Number.isSafeInteger(id) || id < 1)) throw apiError("BAD_REQUEST");
+  const ids = chosenIds(body.ids, "ids");
   return { where: anyOf(sql`id`, ids), asked: ids.length };
 }
 
 /** The audit target of a whole-batch decision. */
-const batchTarget = (value: unknown): string | null => {
-  const id = parseId(value);
-  return id === null ? null : `batch:${id}`;
-};
+const batchTarget = (batchId: number | null | undefined): string | null => (batchId === undefined || batchId === null ? null : `batch:${batchId}`);
 
-export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
+export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: ApproveBillsBody): Promise<DecisionResult> {
   // First, before any row lock: ANALYZE holds its table lock to the end of the transaction, so a
   // concurrent approval that also wants it waits here holding nothing.
   await refreshStaleStatistics(tx, WRITTEN);
@@ -99,7 +99,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed), deducted: paid.bills, deductedAmount: fenToYuan(paid.amount) };
 }
 
-export async function rejectBills(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>): Promise<DecisionResult> {
+export async function rejectBills(tx: DbSession, session: SessionInfo, ip: string | null, body: RejectBillsBody): Promise<DecisionResult> {
   const reason = typeof body.reason === "string" ? body.reason.trim() : "";
   if (!reason) throw refused("rejectReasonRequired", "reason");
   if ([...reason].length > 128) throw refused("rejectReasonTooLong", "reason");

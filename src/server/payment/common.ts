@@ -54,13 +54,6 @@ export function optionalIds(ids: readonly number[] | null | undefined, field: st
   return ids?.length ? chosenIds(ids, field, max) : null;
 }
 
-/** Chosen ids given untyped (approval.ts still reads its body as a plain object; the edge made them numbers), else 400. */
-export function idList(value: unknown, field: string, max = 1000): number[] {
-  if (!Array.isArray(value)) throw refused("selectRows", field);
-  if (value.some((id) => !Number.isSafeInteger(id) || (id as number) < 1)) throw apiError("BAD_REQUEST");
-  return chosenIds(value as number[], field, max);
-}
-
 /** An amount (yuan text or number) checked by a §5 rule, as fen. */
 export function amountFen(value: unknown, field: string, rule = "amount"): number {
   const message = checkRule(rule, value);

@@ -6,6 +6,8 @@ import { constants } from "../../../generated/constants.ts";
 import type { ValueContext } from "./field-values.ts";
 import { demoImage, isoDate } from "./field-values.ts";
 import { cardNumber, idCard, mobile, personName, plate, plateProvince } from "./person-data.ts";
+import type { ResourceInput } from "../crud/row.ts";
+import type { JsonObject } from "../db/row.ts";
 
 export interface TemplateContext extends ValueContext {
   community: { id: number; name: string; administrativeCode: string | null } | null;
@@ -18,7 +20,7 @@ export interface TemplateContext extends ValueContext {
 export interface Template {
   count?: { A?: number; B?: number };
   /** Field values; undefined removes a field (leaves it empty). */
-  row(ctx: TemplateContext): Record<string, unknown>;
+  row(ctx: TemplateContext): ResourceInput;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -369,7 +371,7 @@ export const templates: Record<string, Template> = {
       configGroup: (c.i % 5) + 1,
       configKey: nth(["servicePackage", "enterpriseInfo", "healthCodeCheck", "tvWall", "workOrder"], c.i),
       configName: nth(["服务套餐", "企业信息", "健康码核验", "电视墙", "工单设置"], c.i),
-      configValue: nth([{ level: "标准版" }, { companyName: "物业服务有限公司" }, { enabled: false }, { screens: 4 }, { autoAssign: true }], c.i),
+      configValue: nth<JsonObject>([{ level: "标准版" }, { companyName: "物业服务有限公司" }, { enabled: false }, { screens: 4 }, { autoAssign: true }], c.i),
     }),
   },
   edgeServices: {

@@ -13,6 +13,7 @@ import { validateResource } from "../../common/validate.ts";
 import { buildModel } from "../crud/model.ts";
 import { createRow } from "../crud/repository.ts";
 import { runAction } from "../crud/actions.ts";
+import type { ResourceInput } from "../crud/row.ts";
 import { registerPrepayHooks } from "../payment/prepay.ts";
 import { registerCounterChargeHooks } from "../payment/counter-charges.ts";
 import { generateInline } from "../payment/generation.ts";
@@ -33,8 +34,8 @@ function generic(tx: DbSession, s: SessionInfo) {
   registerCounterChargeHooks();
   const db = within(tx);
   const actor = { session: s, ip: "" };
-  const create = async (resource: string, body: Record<string, unknown>) => Number((await createRow(db, buildModel(resourceByName[resource]), actor, body)).id);
-  const act = async (resource: string, id: number, action: string, body: Record<string, unknown> = {}) => {
+  const create = async (resource: string, body: ResourceInput) => Number((await createRow(db, buildModel(resourceByName[resource]), actor, body)).id);
+  const act = async (resource: string, id: number, action: string, body: ResourceInput = {}) => {
     const def = resourceByName[resource];
     await runAction(
       db,

@@ -5,6 +5,7 @@ import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import { fillScene } from "../../common/validate.ts";
 import { idCard, mobile, personName, plate } from "./person-data.ts";
+import type { FieldValue } from "../crud/row.ts";
 
 export interface ValueContext {
   /** Index of the row within its scope (community or tenant), counting rows already there. */
@@ -177,11 +178,11 @@ export function demoImage(caption: string, k = 0): string {
 }
 
 /** The generic value of a field, or undefined to leave it empty. Refs are chosen by the caller. */
-export function fieldValue(field: FieldDef, c: ValueContext): unknown {
+export function fieldValue(field: FieldDef, c: ValueContext): FieldValue | undefined {
   if (field.type === "secret" || field.type === "ref") return undefined;
   const options = mappingValues(field);
   if (options.length) return options[c.k % options.length];
-  if (field.default !== undefined && field.default !== null) return field.default;
+  if (field.default !== undefined && field.default !== null) return field.default as FieldValue; // a schema default: a YAML value, so JSON
   switch (field.type) {
     case "boolean":
       return c.k % 4 !== 3;

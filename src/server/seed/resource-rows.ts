@@ -17,6 +17,8 @@ import type { DemoTenants } from "./tenants.ts";
 import type { DemoUsers } from "./users.ts";
 import { fieldValue, type ValueContext } from "./field-values.ts";
 import { templates, type TemplateContext } from "./demo-templates.ts";
+import type { ResourceInput } from "../crud/row.ts";
+import type { JsonObject } from "../db/row.ts";
 
 export interface FillPlan {
   tag: "A" | "B";
@@ -90,7 +92,7 @@ interface TenantState {
 interface NewRow {
   tenant: TenantState;
   communityId: number | null;
-  body: Record<string, unknown>;
+  body: ResourceInput;
 }
 
 const emptyPool = (): Pool => ({ all: [], byCommunity: new Map() });
@@ -174,7 +176,7 @@ class Filler {
     if (def.name === "communities") for (const tenant of this.tenants) tenant.communities = await loadCommunities(this.tx, tenant.plan.tenantId);
   }
 
-  private row(def: ResourceDef, tenant: TenantState, community: DemoCommunity | null, i: number, k: number): Record<string, unknown> {
+  private row(def: ResourceDef, tenant: TenantState, community: DemoCommunity | null, i: number, k: number): ResourceInput {
     const communityId = community?.id ?? null;
     const values: ValueContext = { i, k, tag: tenant.plan.tag, now: this.now };
     const ctx: TemplateContext = {
@@ -187,7 +189,7 @@ class Filler {
       },
       pickAll: (resource) => [...this.candidates(tenant, resource, communityId)],
     };
-    const body: Record<string, unknown> = {};
+    const body: ResourceInput = {};
     for (const f of def.fields) {
       if (f.type === "secret") continue;
       const value = f.type === "ref" && f.ref ? ctx.pick(f.ref.resource) : fieldValue(f, values);
@@ -209,7 +211,8 @@ class Filler {
     const types = ["bigint", "bigint", "bigint", ...(scoped ? ["bigint"] : []), ...fields.map((f) => SQL_TYPES[f.type])];
     const records = rows.map(({ tenant, communityId, body }) => {
       const { tenantId, ownerId } = tenant.plan;
-      const record: Record<string, unknown> = { tenant_id: tenantId, created_by: ownerId, updated_by: ownerId };
+      // One element of the jsonb_to_recordset list: column -> value.
+      const record: JsonObject = { tenant_id: tenantId, created_by: ownerId, updated_by: ownerId };
       if (scoped) record.community_id = communityId;
       for (const f of fields) {
         const v = body[f.name];

@@ -16,7 +16,8 @@ import { MAIN_ACCOUNT, roleCodes } from "../auth/authorities.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { apiError } from "../http/envelope.ts";
-import { parseId } from "../http/request-input.ts";
+import { idField } from "../http/request-input.ts";
+import type { JsonValue } from "../db/row.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
 const refuse = (message: string) => apiError("NO_PERMISSION", { message });
@@ -66,9 +67,9 @@ async function checkAccountsWithinReach(db: DbSession, session: SessionInfo, tar
 export interface UserGrant {
   /** The user written (absent on create). */
   id?: number;
-  roleId?: unknown;
-  userType?: unknown;
-  enabled?: unknown;
+  roleId?: JsonValue;
+  userType?: JsonValue;
+  enabled?: JsonValue;
   /** The scope written (normalized: null for every community); undefined when the body has none. */
   communityIds?: readonly number[] | null;
 }
@@ -87,7 +88,7 @@ export async function checkUserGrant(db: DbSession, session: SessionInfo, grant:
   const scope = grant.communityIds !== undefined ? grant.communityIds : current ? current.communityIds : null;
   if (!withinScope(session, scope)) throw refuse(fillMessage.grantCommunitiesExceedOwn({ scene: session.sceneName }));
   if (grant.roleId === undefined) return;
-  const roleId = parseId(grant.roleId);
+  const roleId = idField(grant, "roleId");
   if (current && roleId === current.roleId) return; // the form sends the role it shows: no change
   if (grant.id !== undefined && grant.id === session.userId) throw refuse(messages.grantOwnRoleRefused);
   if (roleId !== null && !holdsAll(session, await codesOfRole(db, session.tenantId, roleId))) throw refuse(messages.grantRoleExceedsOwn);

@@ -2,11 +2,13 @@
 // A task's work is done in steps; each step commits its own work together with the task's cursor
 // (saveStep), so a task whose server died resumes from its last committed step.
 import type { DbSession } from "../db/types.ts";
+import type { JsonObject, JsonValue } from "../db/row.ts";
 import { camelRows } from "../db/camel-rows.ts";
 
 export type TaskState = "pending" | "active" | "completed" | "failed";
 
-export interface TaskRow<P = Record<string, unknown>, C = Record<string, unknown>> {
+/** A task as stored: payload, cursor and result are jsonb (a task type names their shapes: TaskRow<ExportPayload, …>). */
+export interface TaskRow<P = JsonObject, C = JsonObject> {
   id: number;
   tenantId: number;
   userId: number | null;
@@ -17,7 +19,7 @@ export interface TaskRow<P = Record<string, unknown>, C = Record<string, unknown
   done: number;
   payload: P;
   cursor: C | null;
-  result: unknown;
+  result: JsonValue;
   error: string | null;
   attempts: number;
   lockedBy: string | null;

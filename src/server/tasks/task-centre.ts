@@ -8,6 +8,7 @@ import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { progressOf, TASK_VIEW_COLUMNS, type TaskRow } from "./store.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { raw, sql, when } from "../db/sql.ts";
+import type { JsonObject } from "../db/row.ts";
 
 export interface TaskCentreItem {
   id: number;
@@ -22,19 +23,19 @@ export interface TaskCentreItem {
   finishedAt: string | null;
   /** A sentence for the list (what was made, or why it failed). */
   result: string | null;
-  detail: Record<string, unknown> | null;
+  detail: JsonObject | null;
   downloadUrl?: string;
 }
 
 /** Summary texts by task type (the task's result object → one sentence). */
-const summaries: Record<string, (result: Record<string, unknown>) => string> = {};
+const summaries: Record<string, (result: JsonObject) => string> = {};
 
-export function registerTaskSummary(type: string, summary: (result: Record<string, unknown>) => string): void {
+export function registerTaskSummary(type: string, summary: (result: JsonObject) => string): void {
   summaries[type] = summary;
 }
 
 export function taskItem(t: TaskRow): TaskCentreItem {
-  const result = t.result && typeof t.result === "object" ? (t.result as Record<string, unknown>) : null;
+  const result = t.result && typeof t.result === "object" && !Array.isArray(t.result) ? t.result : null;
   const text = t.state === "failed" ? t.error || messages.taskFailed : t.state === "completed" ? (result && summaries[t.type]?.(result)) || messages.taskCompleted : null;
   return {
     id: t.id,

@@ -22,6 +22,7 @@ test("a new operation reaches the route table, the types, the client and the Ope
     path: /api/probe/:probeId
     summary: 探针
     authority: HBL01001
+    scope: tenant
     params: { properties: { probeId: { type: integer, label: 探针 } } }
     query: { properties: { word: { type: string, label: 关键字, rule: name } } }
     data: { type: object, required: [n], properties: { n: { type: integer } } }
@@ -59,6 +60,11 @@ test.each([
     what: "a typo'd rule",
     op: "  a:\n    method: POST\n    path: /api/a\n    summary: a\n    authority: signedIn\n    body: { properties: { x: { rule: nmae } } }",
     message: /operation a: body\.x: rule nmae does not exist/,
+  },
+  {
+    what: "a signed-in operation without its community scope",
+    op: "  a:\n    method: GET\n    path: /api/a\n    summary: a\n    authority: signedIn",
+    message: /operation a: declares no scope/,
   },
   {
     what: "a name used twice",

@@ -18,6 +18,7 @@ operations:
     path: /api/probe/:probeId
     summary: 读探针
     authority: HBL01001
+    scope: tenant
     params: { properties: { probeId: { type: integer, label: 探针 } } }
     query: { properties: { word: { type: string, label: 关键字 } } }
     data: { type: object, required: [n], properties: { n: { type: integer } } }
@@ -26,6 +27,7 @@ operations:
     path: /api/probe/actions/pageList
     summary: 探针列表
     authority: HBL01001
+    scope: tenant
     body: { properties: { pageNo: { type: integer, label: 页码 } } }
     data: { type: array, items: { type: integer } }
   saveProbe:
@@ -33,6 +35,7 @@ operations:
     path: /api/probe/:probeId
     summary: 保存探针
     authority: HBL01001
+    scope: tenant
     params: { properties: { probeId: { type: integer, label: 探针 } } }
     body: { required: [name], properties: { name: { type: string, label: 名称 } } }
     data: { type: "null" }

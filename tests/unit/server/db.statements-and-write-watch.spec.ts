@@ -58,7 +58,7 @@ describe("generic list SQL", () => {
     return { db, calls };
   }
   const model = buildModel(resourceByName.inhabitants);
-  const session = { tenantId: 7 } as SessionInfo;
+  const session = { tenantId: 7, communityIds: null } as SessionInfo;
   const query = (pageNo: number, pageSize = 10) => ({ pageNo, pageSize, communityId: 3, sortField: "name", sortOrder: "asc" });
 
   test("one statement gives the page and the total; every deep page runs the same text with the offset as a parameter", async () => {

@@ -21,6 +21,10 @@ describe("operation input coercion at the edge", () => {
   beforeAll(async () => {
     app = Fastify();
     installErrorHandling(app);
+    // The main account's session (no community scope to check): the guard is not installed here.
+    app.addHook("onRequest", async (request) => {
+      request.session = { tokenHash: "", userId: 1, tenantId: 1, username: "admin", realName: null, userType: "0", authorities: [], communityIds: null, tenantName: "", sceneName: "社区" };
+    });
     // Bare routes (no guard, no database): the handlers only record what they were given.
     const record = (input: unknown) => {
       seen = input;
