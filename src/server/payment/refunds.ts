@@ -5,11 +5,11 @@
 // amount off the bill's paid amount (the bill becomes payable again) and counts for the first open
 // business day. Approve and reject start from the states the refunds' actions declare
 // (schemas/modules/propertyPayment.yaml, generated/actions.ts), the same the refunds page reads.
+import type { ApplyRefundBody } from "../../../generated/operation-types.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { parseId } from "../crud/sql.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { accountingDay } from "./bills.ts";
 import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused } from "./common.ts";
@@ -57,9 +57,7 @@ async function refundedOf(tx: DbSession, tenantId: number, paymentId: number, ex
 }
 
 /** What may still be refunded on a payment (for the dialog's payAmount maximum). */
-export async function refundable(tx: DbSession, session: SessionInfo, paymentIdValue: unknown) {
-  const id = parseId(paymentIdValue);
-  if (id === null) throw notFound();
+export async function refundable(tx: DbSession, session: SessionInfo, id: number) {
   const rows = await camelRows<{ amount: string; returnFlag: number | null }>(tx, "select amount, return_flag from payments where tenant_id = $1 and id = $2", [session.tenantId, id]);
   if (!rows[0]) throw notFound();
   const r = await refundedOf(tx, session.tenantId, id);
@@ -73,8 +71,8 @@ function reasonOf(value: unknown, field: string, empty: "rejectReasonRequired" |
   return text;
 }
 
-export async function applyRefund(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>) {
-  const paymentId = parseId(body.paymentId);
+export async function applyRefund(tx: DbSession, session: SessionInfo, ip: string | null, body: ApplyRefundBody) {
+  const paymentId = body.paymentId ?? null;
   if (paymentId === null) throw refused("selectPayment", "paymentId");
   const payment = await lockPayment(tx, session.tenantId, paymentId);
   if (payment.returnFlag === ReturnFlag.Refund) throw refused("refundOfRefund", "paymentId");
@@ -83,7 +81,7 @@ export async function applyRefund(tx: DbSession, session: SessionInfo, ip: strin
   if (left <= 0) throw refused("nothingRefundable", "amount");
   const amount = payAmountFen(body.amount, "amount", left);
   if (amount <= 0) throw refused("positiveAmount", "amount");
-  const method = body.refundMethod === undefined || body.refundMethod === null || body.refundMethod === "" ? payment.payMethod : Number(body.refundMethod);
+  const method = body.refundMethod ?? payment.payMethod;
   if (!ALL_PAY_METHODS.includes(method)) throw refused("selectRefundMethod", "refundMethod");
   const reason = reasonOf(body.reason, "reason", "refundReasonRequired");
   const { rows } = await tx.query<{ id: number }>(

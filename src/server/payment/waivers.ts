@@ -6,13 +6,13 @@
 // Approve and reject start from the states the waivers' actions declare (schemas/modules/
 // propertyPayment.yaml, generated/actions.ts); an approval also needs its bill to still owe it
 // (common/payment/row-actions.ts), which the bill-pay page checks the same way.
+import type { ApplyWaiverBody } from "../../../generated/operation-types.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { discountOffFen } from "../../common/payment/pricing.ts";
-import { parseId } from "../crud/sql.ts";
 import { loadSettings } from "./settings.ts";
 import { BILL_FROM, BILL_SELECT, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import { audit, CODES, fen, notFound, optionalText, payAmountFen, refused, ruleBroken, say } from "./common.ts";
@@ -58,15 +58,15 @@ function reasonOf(value: unknown, field: string, empty: "rejectReasonRequired" |
   return text;
 }
 
-export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: string | null, body: Record<string, unknown>, at: Date = new Date()) {
-  const billId = parseId(body.billId);
+export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: string | null, body: ApplyWaiverBody, at: Date = new Date()) {
+  const billId = body.billId ?? null;
   if (billId === null) throw refused("selectBill", "billId");
   const bill = await lockBill(tx, session.tenantId, billId);
   if (!PAYABLE_STATES.includes(bill.status)) throw refused("waiverBillNotPayable", "billId");
   const today = chinaDay(at);
   const available = owedOn(bill, today) - (await pendingOf(tx, session.tenantId, billId));
   if (available <= 0) throw refused("nothingToWaive", "billId");
-  const waiverType = Number(body.waiverType ?? WaiverType.Discount);
+  const waiverType = body.waiverType ?? WaiverType.Discount;
   let amount: number;
   let discount: string | null = null;
   if (waiverType === WaiverType.Discount) {

@@ -8,11 +8,11 @@ import { applyWaiver, approveWaiver, rejectWaiver } from "../waivers.ts";
 
 export async function refundRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.getRefundable, async ({ params, session }) => refundable(app.db, session, params.id));
-  route(app, operations.applyRefund, async ({ body, session, request }) => app.db.transaction((tx) => applyRefund(tx, session, request.ip, { ...body })));
+  route(app, operations.applyRefund, async ({ body, session, request }) => app.db.transaction((tx) => applyRefund(tx, session, request.ip, body)));
   route(app, operations.approveRefund, async ({ params, session, request }) => app.db.transaction((tx) => approveRefund(tx, session, request.ip, params.id)));
   route(app, operations.rejectRefund, async ({ params, body, session, request }) => app.db.transaction((tx) => rejectRefund(tx, session, request.ip, params.id, body.reason)));
 
-  route(app, operations.applyWaiver, async ({ body, session, request }) => app.db.transaction((tx) => applyWaiver(tx, session, request.ip, { ...body })));
+  route(app, operations.applyWaiver, async ({ body, session, request }) => app.db.transaction((tx) => applyWaiver(tx, session, request.ip, body)));
   route(app, operations.approveWaiver, async ({ params, session, request }) => app.db.transaction((tx) => approveWaiver(tx, session, request.ip, params.id)));
   route(app, operations.rejectWaiver, async ({ params, body, session, request }) => app.db.transaction((tx) => rejectWaiver(tx, session, request.ip, params.id, body.reason)));
 }
