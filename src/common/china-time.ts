@@ -39,5 +39,8 @@ export function chinaDateTime(value: unknown): string {
   return `${c.getUTCFullYear()}-${pad(c.getUTCMonth() + 1)}-${pad(c.getUTCDate())} ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}:${pad(c.getUTCSeconds())}`;
 }
 
+/** A China wall-clock time read as if it were UTC (a spreadsheet cell's date and time) as the instant it names. */
+export const fromChinaWallClock = (wallClock: Date): Date => new Date(wallClock.getTime() - CHINA_OFFSET_MS);
+
 /** SQL: a timestamptz column's China-time calendar day as "YYYY-MM-DD" (the column is a trusted identifier). */
 export const chinaDaySql = (column: string): string => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;

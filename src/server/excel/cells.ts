@@ -1,6 +1,7 @@
 // Between schema fields and Excel cells. Export: a row value as the list shows it (reference labels,
 // mapping labels, masks, 是/否, dates in China time, money with two decimals). Import: a cell as the
 // API value the resource's rules check (mapping labels or codes, 是/否, Excel dates).
+import { chinaDateTime, fromChinaWallClock } from "../../common/china-time.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappings } from "../../../generated/mappings.ts";
@@ -25,17 +26,6 @@ function storedText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** "2026-05-01T01:02:03Z" → "2026-05-01 09:02:03" (China time, the users' time). */
-export function chinaTime(value: unknown): string {
-  const d = new Date(String(value));
-  if (Number.isNaN(d.getTime())) return String(value);
-  const c = new Date(d.getTime() + CHINA_OFFSET_MS);
-  return `${c.getUTCFullYear()}-${pad(c.getUTCMonth() + 1)}-${pad(c.getUTCDate())} ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}:${pad(c.getUTCSeconds())}`;
-}
-
 /** One exported cell: text (or a number for plain integers), as the list page shows the value. */
 export function exportCell(field: FieldDef, row: FieldValues, scene: string): string | number {
   const value = row[field.name];
@@ -50,7 +40,7 @@ export function exportCell(field: FieldDef, row: FieldValues, scene: string): st
     case "boolean":
       return value === true ? texts.excel.yes : texts.excel.no;
     case "datetime":
-      return chinaTime(value);
+      return chinaDateTime(value);
     case "date":
       return storedText(value).slice(0, 10);
     case "integer":
@@ -125,7 +115,7 @@ export function importValue(field: FieldDef, cell: string | Date | null, scene: 
             .join("-")
         : cell;
     case "datetime":
-      if (cell instanceof Date) return new Date(cell.getTime() - CHINA_OFFSET_MS).toISOString();
+      if (cell instanceof Date) return fromChinaWallClock(cell).toISOString();
       return cell;
     default:
       return cell instanceof Date ? cell.toISOString().slice(0, 10) : cell;

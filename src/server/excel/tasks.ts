@@ -11,6 +11,7 @@
 // nothing is written twice.
 // Export: the list with the filters it was asked with (the generic pageList, so the same tenant and
 // community scoping), at most MAX_EXPORT_ROWS rows, as one xlsx file kept in task_files.
+import { chinaDateTime } from "../../common/china-time.ts";
 import { UserFacingError } from "../http/user-facing-error.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { resourceByName } from "../../../generated/resources.ts";
@@ -217,7 +218,7 @@ const exportHandler: TaskHandler = {
     const headers = [...(communityColumn ? [fillScene(texts.excel.communityColumn, p.sceneName)] : []), ...fields.map((f) => columnLabel(f, p.sceneName))];
     const title = fillScene(def.label, p.sceneName);
     const content = await exportWorkbook(title, headers, rows);
-    const stamp = new Date(Date.now() + 8 * 3600_000).toISOString().replace(/\D/g, "").slice(0, 14);
+    const stamp = chinaDateTime(new Date()).replace(/\D/g, "");
     const fileName = fillTexts.excel.exportFile({ title, stamp });
     await db.transaction(async (tx) => {
       await tx.query(

@@ -2,6 +2,7 @@
 // create form, then fixed. Creating one records the charge (a payments row of its source, with a
 // receipt) in the same transaction; editing or deleting it is refused. A deposit is refunded in
 // full or in part (the rest kept as a deduction, with its reason) after approval by 实收管理.
+import { scalarText } from "../../common/scalar-text.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
@@ -87,7 +88,7 @@ const fixed = (what: string) => ({
 async function applyDepositRefund(ctx: ActionHookContext): Promise<void> {
   const row = await chargeRow(ctx.tx, "deposits", ctx.session.tenantId, Number(ctx.row.id));
   const refund = Number(ctx.columns.get("refund_amount") ?? 0);
-  if (refund > row.amount) throw refused("depositRefundOverAmount", "refundAmount", { amount: String(ctx.row.amount) });
+  if (refund > row.amount) throw refused("depositRefundOverAmount", "refundAmount", { amount: scalarText(ctx.row.amount) });
   const method = Number(ctx.inputs.refundMethod);
   if (!ALL_PAY_METHODS.includes(method)) throw refused("selectReturnMethod", "refundMethod");
   const deduction = row.amount - refund;

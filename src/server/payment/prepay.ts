@@ -7,6 +7,7 @@
 // conditional `balance >= amount` update), so two cashiers paying from one balance, or a recharge
 // racing an auto-deduction, never take it below zero nor lose a movement. Lock order is bills, then
 // accounts (approval and cashier alike), so they cannot deadlock each other.
+import { scalarText } from "../../common/scalar-text.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
@@ -147,7 +148,7 @@ async function applyRefund(ctx: ActionHookContext & { id: number }): Promise<voi
     balanceAfter: null,
     payMethod: method,
     status: PrepayTxStatus.Pending,
-    reason: String(ctx.inputs.reason),
+    reason: scalarText(ctx.inputs.reason),
   });
 }
 

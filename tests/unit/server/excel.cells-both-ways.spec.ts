@@ -2,7 +2,8 @@
 // imports take labels or codes, 是/否 and Excel dates, and name what is wrong.
 import { expect, test } from "vitest";
 import { resourceByName } from "../../../generated/resources.ts";
-import { CellProblem, cellText, chinaTime, exportCell, importValue } from "../../../src/server/excel/cells.ts";
+import { CellProblem, cellText, exportCell, importValue } from "../../../src/server/excel/cells.ts";
+import { chinaDateTime } from "../../../src/common/china-time.ts";
 
 const field = (resource: string, name: string) => resourceByName[resource].fields.find((f) => f.name === name)!;
 
@@ -12,7 +13,7 @@ test("export: mapping labels, owner by scene, masks, booleans, times, reference 
   expect(exportCell(field("inhabitants", "phone"), { phone: "13812345678" }, "社区")).toBe("138****5678");
   expect(exportCell(field("cards", "enabled"), { enabled: false }, "社区")).toBe("否");
   expect(exportCell(field("inhabitants", "roomId"), { roomId: 7, roomIdLabel: "101" }, "社区")).toBe("101");
-  expect(chinaTime("2026-05-01T01:02:03Z")).toBe("2026-05-01 09:02:03");
+  expect(chinaDateTime("2026-05-01T01:02:03Z")).toBe("2026-05-01 09:02:03");
 });
 
 test("import: labels or codes, 是/否, dates; a wrong label names the choices", () => {
