@@ -2780,7 +2780,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
-    "scope": "tenant",
+    "scope": "session",
     "schema": {
       "querystring": {
         "type": "object",
@@ -4291,7 +4291,7 @@ export const operations = {
       "BAD_REQUEST",
       "NOT_FOUND"
     ],
-    "scope": "tenant",
+    "scope": "session",
     "schema": {
       "querystring": {
         "type": "object",

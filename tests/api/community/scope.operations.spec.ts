@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../../generated/operations.ts";
 import { backends } from "../support/server.ts";
+import { enqueueTask } from "../../../src/server/tasks/store.ts";
 import { useDemoServer } from "../support/demo.ts";
 
 type Route = (typeof operations)[keyof typeof operations];
@@ -116,6 +117,13 @@ describe.each(backends)("declared operations for a user limited to one community
     expect(board.body.data.communities.map((c: { communityId: number }) => c.communityId)).toEqual([allowed]);
     const project = await t.server.request("GET", "/api/management/board/actions/project", { token });
     expect(project.body.data.communityId).toBe(allowed);
+  });
+
+  it("follows only its own generation runs", async () => {
+    const admin = await one<{ id: number }>("select id from users where tenant_id = $1 and username = 'admin'", [t.ids.tenantA]);
+    const task = await enqueueTask(t.server.db, { tenantId: t.ids.tenantA, userId: admin.id, type: "billGeneration", name: "他人的账单生成", total: 0, payload: {} });
+    expect((await t.server.request("GET", `/api/property/bills/actions/generationTask?id=${task.id}`, { token })).status).toBe(404);
+    expect((await t.server.request("GET", `/api/property/bills/actions/generationTask?id=${task.id}`, { token: t.admin })).status).toBe(200);
   });
 
   it("leaves the main account every community", async () => {

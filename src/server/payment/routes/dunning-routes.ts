@@ -20,7 +20,8 @@ export function dunningRoutes(runner: TaskRunner | null) {
     route(app, operations.getDunningTemplate, async () => ({ title: DEFAULT_TITLE, template: DEFAULT_TEMPLATE }));
     route(app, operations.getDunningTask, async ({ query, session }) => {
       const task = await findTask(app.db, session.tenantId, present(query.id));
-      if (!task || task.type !== DUNNING_TASK) throw notFound();
+      // A user limited to some communities follows only its own runs (they cover only its communities).
+      if (!task || task.type !== DUNNING_TASK || (session.communityIds !== null && task.userId !== session.userId)) throw notFound();
       return { id: task.id, state: task.state, done: task.done, total: task.total, result: task.result, error: task.error };
     });
     route(app, operations.printDunningNotice, async ({ params, session }) => dunningNoticeView(app.db, session, params.id));

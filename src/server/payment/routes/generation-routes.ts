@@ -38,7 +38,8 @@ export function generationRoutes(runner: TaskRunner | null) {
 
     route(app, operations.getGenerationTask, async ({ query, session }) => {
       const task = await findTask(app.db, session.tenantId, present(query.id));
-      if (!task) throw notFound();
+      // A user limited to some communities follows only its own runs (they cover only its communities).
+      if (!task || (session.communityIds !== null && task.userId !== session.userId)) throw notFound();
       const rows = await camelRows<BatchRow>(
         app.db,
         `select b.id, b.batch_no, b.payment_item_id, i.name as item_name, b.community_id,
