@@ -3202,6 +3202,10 @@ updatedAt?: string
 export interface OperationLogsRow {
 id: number
 /**
+ * 社区编号
+ */
+communityId?: (number | null)
+/**
  * 操作人
  */
 userId?: (number | null)

@@ -9,15 +9,30 @@ const def: ResourceDef = {
   "label": "操作日志",
   "table": "operation_logs",
   "scope": "tenant",
+  "scopeField": "communityId",
   "code": "HBL03005",
   "readOnly": true,
   "defaultSort": {
     "field": "id",
     "order": "desc"
   },
-  "titleField": "userId",
+  "titleField": "communityId",
   "unique": [],
   "fields": [
+    {
+      "name": "communityId",
+      "column": "community_id",
+      "type": "integer",
+      "label": "社区编号",
+      "required": false,
+      "list": false,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
     {
       "name": "userId",
       "column": "user_id",

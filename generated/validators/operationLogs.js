@@ -3,10 +3,10 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_operationLogs_create","$ref":"resource_operationLogs_fields","required":[]};
-const schema20 = {"$id":"resource_operationLogs_fields","type":"object","properties":{"userId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"username":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"operationCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"operationType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"resource":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"action":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"targetId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"detail":{"allOf":[{"type":["object","array","null"]}]},"ip":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]}}};
+const schema20 = {"$id":"resource_operationLogs_fields","type":"object","properties":{"communityId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"userId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"username":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"operationCode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"operationType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"resource":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"action":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32}]}}]},"targetId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]},"detail":{"allOf":[{"type":["object","array","null"]}]},"ip":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":64}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
-const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
-const pattern4 = new RegExp("^-?\\d+$", "u");
+const pattern3 = new RegExp("^-?\\d+$", "u");
+const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_operationLogs_fields" */;
@@ -20,10 +20,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.userId !== undefined){
-let data0 = data.userId;
+if(data.communityId !== undefined){
+let data0 = data.communityId;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/0/type",keyword:"type",params:{type: schema20.properties.userId.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -73,7 +73,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err3 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -83,11 +83,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 2147483647)){
+const err4 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -97,10 +95,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.username !== undefined){
-let data1 = data.username;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/0/type",keyword:"type",params:{type: schema20.properties.username.allOf[0].type},message:"must be string,null"};
+if(typeof data0 === "string"){
+if(!(Number(data0) >= -2147483648)){
+const err5 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -109,13 +106,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs14 = errors;
-let valid5 = true;
-const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err6 = {};
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err6 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -125,8 +121,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {};
+if(data.userId !== undefined){
+let data1 = data.userId;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err7 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/0/type",keyword:"type",params:{type: schema20.properties.userId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -135,22 +133,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-var _valid1 = _errs15 === errors;
-errors = _errs14;
-if(vErrors !== null){
-if(_errs14){
-vErrors.length = _errs14;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
+const _errs16 = errors;
+let valid5 = true;
 const _errs17 = errors;
+if(errors === _errs17){
 if(typeof data1 === "string"){
-if(func1(data1) > 64){
-const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(func1(data1) < 1){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -160,11 +149,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-var _valid1 = _errs17 === errors;
-valid5 = _valid1;
-}
-if(!valid5){
-const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -174,10 +160,21 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data2 = data.source;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/0/type",keyword:"type",params:{type: schema20.properties.source.allOf[0].type},message:"must be string,null"};
+var _valid1 = _errs17 === errors;
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs19 = errors;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err10 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -186,13 +183,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs23 = errors;
-let valid8 = true;
-const _errs24 = errors;
-if(errors === _errs24){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err11 = {};
+}
+var _valid1 = _errs19 === errors;
+valid5 = _valid1;
+}
+if(!valid5){
+const err11 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -202,8 +198,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {};
+if(data.username !== undefined){
+let data2 = data.username;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err12 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/0/type",keyword:"type",params:{type: schema20.properties.username.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -212,22 +210,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-var _valid2 = _errs24 === errors;
-errors = _errs23;
-if(vErrors !== null){
-if(_errs23){
-vErrors.length = _errs23;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
+const _errs25 = errors;
+let valid8 = true;
 const _errs26 = errors;
+if(errors === _errs26){
 if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data2) < 1){
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -237,9 +226,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(typeof data2 === "string"){
-if(!(Number(data2) <= 2147483647)){
-const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -249,9 +237,21 @@ vErrors.push(err14);
 errors++;
 }
 }
+var _valid2 = _errs26 === errors;
+errors = _errs25;
+if(vErrors !== null){
+if(_errs25){
+vErrors.length = _errs25;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs28 = errors;
 if(typeof data2 === "string"){
-if(!(Number(data2) >= -2147483648)){
-const err15 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data2) > 64){
+const err15 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -261,11 +261,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-var _valid2 = _errs26 === errors;
+var _valid2 = _errs28 === errors;
 valid8 = _valid2;
 }
 if(!valid8){
-const err16 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err16 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -275,10 +275,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.operationCode !== undefined){
-let data3 = data.operationCode;
+if(data.source !== undefined){
+let data3 = data.source;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err17 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/0/type",keyword:"type",params:{type: schema20.properties.operationCode.allOf[0].type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/0/type",keyword:"type",params:{type: schema20.properties.source.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -327,8 +327,8 @@ vErrors = null;
 if(_valid3){
 const _errs37 = errors;
 if(typeof data3 === "string"){
-if(func1(data3) > 64){
-const err20 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern3.test(data3)){
+const err20 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -338,11 +338,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-var _valid3 = _errs37 === errors;
-valid11 = _valid3;
-}
-if(!valid11){
-const err21 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err21 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -352,10 +350,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.operationType !== undefined){
-let data4 = data.operationType;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err22 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/0/type",keyword:"type",params:{type: schema20.properties.operationType.allOf[0].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err22 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -364,13 +361,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs43 = errors;
-let valid14 = true;
-const _errs44 = errors;
-if(errors === _errs44){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err23 = {};
+}
+var _valid3 = _errs37 === errors;
+valid11 = _valid3;
+}
+if(!valid11){
+const err23 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -380,8 +376,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {};
+if(data.operationCode !== undefined){
+let data4 = data.operationCode;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err24 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/0/type",keyword:"type",params:{type: schema20.properties.operationCode.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -390,22 +388,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-var _valid4 = _errs44 === errors;
-errors = _errs43;
-if(vErrors !== null){
-if(_errs43){
-vErrors.length = _errs43;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
+const _errs45 = errors;
+let valid14 = true;
 const _errs46 = errors;
+if(errors === _errs46){
 if(typeof data4 === "string"){
-if(!pattern4.test(data4)){
-const err25 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data4) < 1){
+const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -415,9 +404,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err26 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -427,9 +415,21 @@ vErrors.push(err26);
 errors++;
 }
 }
+var _valid4 = _errs46 === errors;
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs48 = errors;
 if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err27 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(func1(data4) > 64){
+const err27 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -439,11 +439,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid4 = _errs46 === errors;
+var _valid4 = _errs48 === errors;
 valid14 = _valid4;
 }
 if(!valid14){
-const err28 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err28 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -453,10 +453,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.resource !== undefined){
-let data5 = data.resource;
+if(data.operationType !== undefined){
+let data5 = data.operationType;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err29 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/0/type",keyword:"type",params:{type: schema20.properties.resource.allOf[0].type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/0/type",keyword:"type",params:{type: schema20.properties.operationType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -505,8 +505,8 @@ vErrors = null;
 if(_valid5){
 const _errs57 = errors;
 if(typeof data5 === "string"){
-if(func1(data5) > 64){
-const err32 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern3.test(data5)){
+const err32 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -516,11 +516,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid5 = _errs57 === errors;
-valid17 = _valid5;
-}
-if(!valid17){
-const err33 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err33 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -530,10 +528,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.action !== undefined){
-let data6 = data.action;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err34 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/0/type",keyword:"type",params:{type: schema20.properties.action.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err34 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -542,13 +539,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-const _errs63 = errors;
-let valid20 = true;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err35 = {};
+}
+var _valid5 = _errs57 === errors;
+valid17 = _valid5;
+}
+if(!valid17){
+const err35 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -558,8 +554,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {};
+if(data.resource !== undefined){
+let data6 = data.resource;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err36 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/0/type",keyword:"type",params:{type: schema20.properties.resource.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -568,22 +566,13 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-var _valid6 = _errs64 === errors;
-errors = _errs63;
-if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
+const _errs65 = errors;
+let valid20 = true;
 const _errs66 = errors;
+if(errors === _errs66){
 if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err37 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data6) < 1){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -593,11 +582,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid6 = _errs66 === errors;
-valid20 = _valid6;
-}
-if(!valid20){
-const err38 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -607,10 +593,21 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.targetId !== undefined){
-let data7 = data.targetId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err39 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/0/type",keyword:"type",params:{type: schema20.properties.targetId.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs66 === errors;
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs68 = errors;
+if(typeof data6 === "string"){
+if(func1(data6) > 64){
+const err39 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -619,13 +616,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs72 = errors;
-let valid23 = true;
-const _errs73 = errors;
-if(errors === _errs73){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err40 = {};
+}
+var _valid6 = _errs68 === errors;
+valid20 = _valid6;
+}
+if(!valid20){
+const err40 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -635,8 +631,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {};
+if(data.action !== undefined){
+let data7 = data.action;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err41 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/0/type",keyword:"type",params:{type: schema20.properties.action.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -645,22 +643,13 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-var _valid7 = _errs73 === errors;
-errors = _errs72;
-if(vErrors !== null){
-if(_errs72){
-vErrors.length = _errs72;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
+const _errs74 = errors;
+let valid23 = true;
 const _errs75 = errors;
+if(errors === _errs75){
 if(typeof data7 === "string"){
-if(func1(data7) > 64){
-const err42 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(func1(data7) < 1){
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -670,11 +659,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid7 = _errs75 === errors;
-valid23 = _valid7;
-}
-if(!valid23){
-const err43 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -684,9 +670,21 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.detail !== undefined){
-if(typeof data.detail != "object"){
-const err44 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/allOf/0/type",keyword:"type",params:{type: schema20.properties.detail.allOf[0].type},message:"must be object,array,null"};
+var _valid7 = _errs75 === errors;
+errors = _errs74;
+if(vErrors !== null){
+if(_errs74){
+vErrors.length = _errs74;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs77 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 32){
+const err44 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -696,10 +694,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.ip !== undefined){
-let data9 = data.ip;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err45 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/0/type",keyword:"type",params:{type: schema20.properties.ip.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs77 === errors;
+valid23 = _valid7;
+}
+if(!valid23){
+const err45 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -708,13 +707,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid27 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err46 = {};
+}
+if(data.targetId !== undefined){
+let data8 = data.targetId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err46 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/0/type",keyword:"type",params:{type: schema20.properties.targetId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -723,8 +720,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-else {
+const _errs83 = errors;
+let valid26 = true;
+const _errs84 = errors;
+if(errors === _errs84){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
 const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
@@ -735,21 +736,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid8 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs87 = errors;
-if(typeof data9 === "string"){
-if(func1(data9) > 64){
-const err48 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -759,11 +747,21 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid8 = _errs87 === errors;
-valid27 = _valid8;
+var _valid8 = _errs84 === errors;
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
 }
-if(!valid27){
-const err49 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs86 = errors;
+if(typeof data8 === "string"){
+if(func1(data8) > 64){
+const err49 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -773,9 +771,11 @@ vErrors.push(err49);
 errors++;
 }
 }
+var _valid8 = _errs86 === errors;
+valid26 = _valid8;
 }
-else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid26){
+const err50 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -784,10 +784,111 @@ vErrors.push(err50);
 }
 errors++;
 }
+}
+if(data.detail !== undefined){
+if(typeof data.detail != "object"){
+const err51 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/allOf/0/type",keyword:"type",params:{type: schema20.properties.detail.allOf[0].type},message:"must be object,array,null"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.ip !== undefined){
+let data10 = data.ip;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err52 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/0/type",keyword:"type",params:{type: schema20.properties.ip.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+const _errs95 = errors;
+let valid30 = true;
+const _errs96 = errors;
+if(errors === _errs96){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err53 = {};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+var _valid9 = _errs96 === errors;
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs98 = errors;
+if(typeof data10 === "string"){
+if(func1(data10) > 64){
+const err55 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+var _valid9 = _errs98 === errors;
+valid30 = _valid9;
+}
+if(!valid30){
+const err56 = {instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"userId":true,"username":true,"source":true,"operationCode":true,"operationType":true,"resource":true,"action":true,"targetId":true,"detail":true,"ip":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"communityId":true,"userId":true,"username":true,"source":true,"operationCode":true,"operationType":true,"resource":true,"action":true,"targetId":true,"detail":true,"ip":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -808,7 +909,7 @@ errors = vErrors.length;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"userId":true,"username":true,"source":true,"operationCode":true,"operationType":true,"resource":true,"action":true,"targetId":true,"detail":true,"ip":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"communityId":true,"userId":true,"username":true,"source":true,"operationCode":true,"operationType":true,"resource":true,"action":true,"targetId":true,"detail":true,"ip":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_operationLogs_update","$ref":"resource_operationLogs_fields"};
@@ -831,6 +932,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"userId":true,"username":true,"source":true,"operationCode":true,"operationType":true,"resource":true,"action":true,"targetId":true,"detail":true,"ip":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"communityId":true,"userId":true,"username":true,"source":true,"operationCode":true,"operationType":true,"resource":true,"action":true,"targetId":true,"detail":true,"ip":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/userId/allOf/0":"操作人格式不正确","#/properties/userId/allOf/1/then/allOf/0":"请选择操作人","#/properties/username/allOf/0":"操作账号格式不正确","#/properties/username/allOf/1/then/allOf/0":"操作账号不能超过64个字符","#/properties/source/allOf/0":"来源格式不正确","#/properties/source/allOf/1/then/allOf/0":"来源请输入整数","#/properties/source/allOf/1/then/allOf/1":"来源不能大于2147483647","#/properties/source/allOf/1/then/allOf/2":"来源超出范围","#/properties/operationCode/allOf/0":"操作编码格式不正确","#/properties/operationCode/allOf/1/then/allOf/0":"操作编码不能超过64个字符","#/properties/operationType/allOf/0":"操作类型格式不正确","#/properties/operationType/allOf/1/then/allOf/0":"操作类型请输入整数","#/properties/operationType/allOf/1/then/allOf/1":"操作类型不能大于2147483647","#/properties/operationType/allOf/1/then/allOf/2":"操作类型超出范围","#/properties/resource/allOf/0":"对象格式不正确","#/properties/resource/allOf/1/then/allOf/0":"对象不能超过64个字符","#/properties/action/allOf/0":"动作格式不正确","#/properties/action/allOf/1/then/allOf/0":"动作不能超过32个字符","#/properties/targetId/allOf/0":"对象编号格式不正确","#/properties/targetId/allOf/1/then/allOf/0":"对象编号不能超过64个字符","#/properties/detail/allOf/0":"详情格式不正确","#/properties/ip/allOf/0":"IP地址格式不正确","#/properties/ip/allOf/1/then/allOf/0":"IP地址不能超过64个字符"},"required":{},"numericFields":["userId","source","operationType"]};
+export const meta = {"messages":{"#/properties/communityId/allOf/0":"社区编号格式不正确","#/properties/communityId/allOf/1/then/allOf/0":"社区编号请输入整数","#/properties/communityId/allOf/1/then/allOf/1":"社区编号不能大于2147483647","#/properties/communityId/allOf/1/then/allOf/2":"社区编号超出范围","#/properties/userId/allOf/0":"操作人格式不正确","#/properties/userId/allOf/1/then/allOf/0":"请选择操作人","#/properties/username/allOf/0":"操作账号格式不正确","#/properties/username/allOf/1/then/allOf/0":"操作账号不能超过64个字符","#/properties/source/allOf/0":"来源格式不正确","#/properties/source/allOf/1/then/allOf/0":"来源请输入整数","#/properties/source/allOf/1/then/allOf/1":"来源不能大于2147483647","#/properties/source/allOf/1/then/allOf/2":"来源超出范围","#/properties/operationCode/allOf/0":"操作编码格式不正确","#/properties/operationCode/allOf/1/then/allOf/0":"操作编码不能超过64个字符","#/properties/operationType/allOf/0":"操作类型格式不正确","#/properties/operationType/allOf/1/then/allOf/0":"操作类型请输入整数","#/properties/operationType/allOf/1/then/allOf/1":"操作类型不能大于2147483647","#/properties/operationType/allOf/1/then/allOf/2":"操作类型超出范围","#/properties/resource/allOf/0":"对象格式不正确","#/properties/resource/allOf/1/then/allOf/0":"对象不能超过64个字符","#/properties/action/allOf/0":"动作格式不正确","#/properties/action/allOf/1/then/allOf/0":"动作不能超过32个字符","#/properties/targetId/allOf/0":"对象编号格式不正确","#/properties/targetId/allOf/1/then/allOf/0":"对象编号不能超过64个字符","#/properties/detail/allOf/0":"详情格式不正确","#/properties/ip/allOf/0":"IP地址格式不正确","#/properties/ip/allOf/1/then/allOf/0":"IP地址不能超过64个字符"},"required":{},"numericFields":["communityId","userId","source","operationType"]};

@@ -197,7 +197,9 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
   };
   if (r.scope === "community") columns.community_id = "bigint not null";
   for (const f of r.fields) {
-    columns[f.column] = `${columnType(f)}${f.required ? " not null" : ""}${columnDefault(f)}`;
+    // A scope field holds a community's id: bigint like the id it names (no foreign key, see module.schema.yaml).
+    const type = f.name === r.scopeField ? "bigint" : columnType(f);
+    columns[f.column] = `${type}${f.required ? " not null" : ""}${columnDefault(f)}`;
   }
   Object.assign(columns, {
     version: "integer not null default 1",

@@ -81,6 +81,8 @@ export interface ResourceDef {
   description?: string;
   table: string;
   scope: "tenant" | "community";
+  /** Tenant scope: the integer field naming the community a row concerns; a limited user sees its communities' rows and those naming none. */
+  scopeField?: string;
   code: string;
   readOnly: boolean;
   defaultSort: { field: string; order: "asc" | "desc" };

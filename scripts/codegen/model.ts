@@ -186,6 +186,8 @@ export function buildModel(sources: Sources): Model {
         names.add(f.name);
         if (r.scope === "community" && f.name === "communityId") problems.push(`${where("fields", j)}: communityId is implied by scope community`);
       });
+      if (r.scopeField && (r.scope !== "tenant" || fields.find((f) => f.name === r.scopeField)?.type !== "integer"))
+        problems.push(`${where("scopeField")}: scopeField names an integer field of a tenant resource`);
       const sort = r.defaultSort ?? "-id";
       const resource: ResourceDef = {
         name: r.name,
@@ -195,6 +197,7 @@ export function buildModel(sources: Sources): Model {
         ...(r.description ? { description: r.description } : {}),
         table: snake(r.name),
         scope: r.scope,
+        ...(r.scopeField ? { scopeField: r.scopeField } : {}),
         code: r.code ?? "",
         readOnly: r.readOnly ?? false,
         defaultSort: { field: sort.replace(/^-/, ""), order: sort.startsWith("-") ? "desc" : "asc" },

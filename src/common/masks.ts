@@ -3,6 +3,9 @@
 // edit it. Characters are counted as code points, so a rare CJK character is one character.
 import type { MaskFormat } from "../../generated/model-types.ts";
 
+/** The code (schemas/permissions.yaml, group dataAccess) whose holders may read a masked value in full on a detail screen. */
+export const PLAIN_TEXT_CODE = "VIEW_PLAIN_TEXT";
+
 const STAR = "*";
 const chars = (s: string) => [...s];
 

@@ -9,7 +9,8 @@ import { fillMessage } from "../../../generated/fill-errors.ts";
 import { MAIN_ACCOUNT } from "./authorities.ts";
 import type { SessionInfo } from "./session-store.ts";
 import { apiError } from "../http/envelope.ts";
-import { anyOf, sql, type Sql } from "../db/sql.ts";
+import { anyOf, raw, sql, type Sql } from "../db/sql.ts";
+import type { DbSession } from "../db/types.ts";
 
 /** The communities a user's stored scope allows: null for every one (main account, empty or malformed list). */
 export function communityScopeOf(userType: string | null, stored: unknown): readonly number[] | null {
@@ -36,3 +37,27 @@ export const andInScope = (session: Scoped, column: Sql): Sql => (session.commun
 
 /** `<column> = any(scope)`, or `true` for an unlimited session. */
 export const inScope = (session: Scoped, column: Sql): Sql => (session.communityIds === null ? sql`true` : anyOf(column, session.communityIds));
+
+/** Where a table's rows name their community: community_id, the id of the communities themselves, or a nullable column whose null rows are every user's. */
+export interface ScopedTable {
+  table: string;
+  column: string;
+  keepsNone?: boolean;
+}
+
+/**
+ * 404 unless every id is a row of the table in the session's communities: a limited user's call on a
+ * row of another community is answered as if the row did not exist. Unlimited sessions cost no query.
+ * The table and column come from the schemas (never input).
+ */
+export async function assertRowsInScope(db: DbSession, session: Scoped & Pick<SessionInfo, "tenantId">, target: ScopedTable, ids: readonly number[]): Promise<void> {
+  if (session.communityIds === null || ids.length === 0) return;
+  const unique = [...new Set(ids)];
+  const column = raw(`"${target.column}"`);
+  const allowed = anyOf(column, session.communityIds);
+  const { rows } = await db.query<{ n: number }>(
+    sql`select count(*)::int as n from ${raw(`"${target.table}"`)}
+         where tenant_id = ${session.tenantId} and ${anyOf(sql`id`, unique)} and ${target.keepsNone ? sql`(${column} is null or ${allowed})` : allowed}`,
+  );
+  if (Number(rows[0]?.n) !== unique.length) throw apiError("NOT_FOUND");
+}

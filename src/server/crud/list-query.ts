@@ -14,7 +14,7 @@ import { assertCommunity } from "../auth/community-scope.ts";
 import { apiError } from "../http/envelope.ts";
 import { fieldError } from "../http/input-guard.ts";
 import { fillScene } from "../../common/validate.ts";
-import { type ResourceModel, refLabelColumns } from "./model.ts";
+import { type ResourceModel, refLabelColumns, scopeCondition } from "./model.ts";
 import { Params, alias, ident, likeContains } from "./sql.ts";
 import { fromRow, toColumnValue } from "./values.ts";
 import { scalarText } from "../../common/scalar-text.ts";
@@ -161,8 +161,9 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
     // the tenant's outside the user's scope is refused (the 403 marker).
     assertCommunity(session, communityId);
     where.push(`t.community_id = ${params.add(communityId)}`);
-  } else if (model.scopeColumn && session.communityIds !== null) {
-    where.push(`t.${model.scopeColumn} = any(${params.add(session.communityIds)}::bigint[])`);
+  } else {
+    const inScope = scopeCondition(model, session.communityIds, params, "t.");
+    if (inScope) where.push(inScope);
   }
   for (const [name, f] of model.filterable) {
     const value = body[name];

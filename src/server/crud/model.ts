@@ -3,7 +3,7 @@
 // searchable and sortable fields, and the ref labels.
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { resourceByName } from "../../../generated/resources.ts";
-import { alias, ident } from "./sql.ts";
+import { type Params, alias, ident } from "./sql.ts";
 
 export interface RefLabel {
   field: FieldDef;
@@ -19,9 +19,12 @@ export interface ResourceModel {
   communityScoped: boolean;
   /**
    * The column a limited user's community scope applies to (auth/community-scope.ts): community_id
-   * of a community-scoped resource, the id of the communities themselves, else none (tenant-wide).
+   * of a community-scoped resource, the id of the communities themselves, a tenant resource's
+   * scopeField (whose rows naming no community stay tenant-wide), else none (tenant-wide).
    */
-  scopeColumn: "community_id" | "id" | null;
+  scopeColumn: string | null;
+  /** Rows whose scope column is null are every user's (a tenant resource's scopeField). */
+  scopeKeepsNone: boolean;
   /** Fields a client may see (everything but secrets). */
   visible: FieldDef[];
   /** Fields a client may write on create / update (form fields, not read-only, not secret). */
@@ -72,8 +75,9 @@ export function buildModel(def: ResourceDef, lookup: Record<string, ResourceDef>
     ...SYSTEM_COLUMNS.slice(2),
   ];
   const selectList = columns.map(([name, column]) => `t.${ident(column)} as ${alias(name)}`).join(", ");
-  const scopeColumn = communityScoped ? "community_id" : def.table === "communities" ? "id" : null;
-  return { def, table: ident(def.table), communityScoped, scopeColumn, visible, writable, filterable, searchable, sortable, refLabels, selectList };
+  const scopeField = def.scopeField ? visible.find((f) => f.name === def.scopeField) : undefined;
+  const scopeColumn = communityScoped ? "community_id" : def.table === "communities" ? "id" : scopeField ? scopeField.column : null;
+  return { def, table: ident(def.table), communityScoped, scopeColumn, scopeKeepsNone: !!scopeField, visible, writable, filterable, searchable, sortable, refLabels, selectList };
 }
 
 /** `(select r."name" from "areas" r where ...) as "areaIdLabel"` over an outer alias p with camelCase columns. */
@@ -81,4 +85,12 @@ export function refLabelColumns(model: ResourceModel, outer = "p"): string {
   return model.refLabels
     .map((l) => `(select r.${ident(l.column)} from ${ident(l.table)} r where r.tenant_id = ${outer}."tenantId" and r.id = ${outer}.${alias(l.field.name)}) as ${alias(l.name)}`)
     .join(", ");
+}
+
+/** The rows of a limited user's communities (null: no condition, the session is unlimited or the resource tenant-wide). */
+export function scopeCondition(model: ResourceModel, communityIds: readonly number[] | null, params: Params, tableAlias = ""): string | null {
+  if (!model.scopeColumn || communityIds === null) return null;
+  const column = `${tableAlias}${ident(model.scopeColumn)}`;
+  const inScope = `${column} = any(${params.add(communityIds)}::bigint[])`;
+  return model.scopeKeepsNone ? `(${column} is null or ${inScope})` : inScope;
 }

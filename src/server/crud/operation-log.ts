@@ -1,4 +1,6 @@
 // One operation_logs row per write, written with the same connection (so inside the write's transaction).
+// An entry about one community's data names it (communityId, else the detail's communityId): a user
+// limited to some communities reads only its own communities' entries and those naming none.
 import type { DbSession } from "../db/types.ts";
 
 export interface OperationLogEntry {
@@ -11,21 +13,50 @@ export interface OperationLogEntry {
   operationCode?: string | null;
   targetId?: string | number | null;
   detail?: unknown;
+  communityId?: number | null;
+}
+
+function communityOf(e: Pick<OperationLogEntry, "communityId" | "detail">): number | null {
+  if (e.communityId != null) return e.communityId;
+  const named = e.detail && typeof e.detail === "object" ? (e.detail as { communityId?: unknown }).communityId : undefined;
+  return typeof named === "number" && Number.isSafeInteger(named) ? named : null;
 }
 
 export async function writeOperationLog(db: DbSession, e: OperationLogEntry): Promise<void> {
   await db.query(
-    `insert into operation_logs (tenant_id, user_id, username, resource, action, operation_code, target_id, detail, ip, created_by, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $2, $2)`,
-    [e.tenantId, e.userId, e.username, e.resource, e.action, e.operationCode ?? null, e.targetId == null ? null : String(e.targetId), e.detail === undefined ? null : JSON.stringify(e.detail), e.ip],
+    `insert into operation_logs (tenant_id, user_id, username, resource, action, operation_code, target_id, detail, ip, community_id, created_by, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $2, $2)`,
+    [
+      e.tenantId,
+      e.userId,
+      e.username,
+      e.resource,
+      e.action,
+      e.operationCode ?? null,
+      e.targetId == null ? null : String(e.targetId),
+      e.detail === undefined ? null : JSON.stringify(e.detail),
+      e.ip,
+      communityOf(e),
+    ],
   );
 }
 
-/** Several targets of one action (batch delete) in one statement. */
-export async function writeOperationLogs(db: DbSession, e: Omit<OperationLogEntry, "targetId">, targetIds: number[]): Promise<void> {
+/** Several targets of one action (batch delete) in one statement, each with its community (or null). */
+export async function writeOperationLogs(db: DbSession, e: Omit<OperationLogEntry, "targetId" | "communityId">, targets: { id: number; communityId: number | null }[]): Promise<void> {
   await db.query(
-    `insert into operation_logs (tenant_id, user_id, username, resource, action, operation_code, target_id, detail, ip, created_by, updated_by)
-     select $1, $2, $3, $4, $5, $6, t::text, $8::jsonb, $9, $2, $2 from unnest($7::bigint[]) as t`,
-    [e.tenantId, e.userId, e.username, e.resource, e.action, e.operationCode ?? null, targetIds, e.detail === undefined ? null : JSON.stringify(e.detail), e.ip],
+    `insert into operation_logs (tenant_id, user_id, username, resource, action, operation_code, target_id, detail, ip, community_id, created_by, updated_by)
+     select $1, $2, $3, $4, $5, $6, t.id::text, $8::jsonb, $9, t.community_id, $2, $2 from unnest($7::bigint[], $10::bigint[]) as t(id, community_id)`,
+    [
+      e.tenantId,
+      e.userId,
+      e.username,
+      e.resource,
+      e.action,
+      e.operationCode ?? null,
+      targets.map((t) => t.id),
+      e.detail === undefined ? null : JSON.stringify(e.detail),
+      e.ip,
+      targets.map((t) => t.communityId),
+    ],
   );
 }

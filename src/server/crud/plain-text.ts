@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import type { MaskFormat } from "../../../generated/model-types.ts";
 import { messages } from "../../../generated/errors.ts";
 import { resourceByName } from "../../../generated/resources.ts";
-import { mask } from "../../common/masks.ts";
+import { PLAIN_TEXT_CODE, mask } from "../../common/masks.ts";
 import { sessionOf } from "../auth/guard.ts";
 import type { DbSession } from "../db/types.ts";
 import type { ResourceInput, ResourceRow } from "./row.ts";
@@ -18,8 +18,6 @@ import type { ResourceModel } from "./model.ts";
 import { assertInScope, findById, type RowScope } from "./repository.ts";
 import { writeOperationLog } from "./operation-log.ts";
 import { idParam } from "../http/request-input.ts";
-
-const PLAIN_TEXT_CODE = "VIEW_PLAIN_TEXT";
 
 const maskedFields = (model: ResourceModel) => model.visible.filter((f) => f.mask);
 

@@ -8,10 +8,10 @@ import type { Db, DbSession } from "../db/types.ts";
 import type { ResourceInput, ResourceRow } from "./row.ts";
 import { idField } from "../http/request-input.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { assertCommunity } from "../auth/community-scope.ts";
+import { assertCommunity, assertRowsInScope } from "../auth/community-scope.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
-import { type ResourceModel, refLabelColumns } from "./model.ts";
+import { type ResourceModel, refLabelColumns, scopeCondition } from "./model.ts";
 import { Params, ident } from "./sql.ts";
 import { castFor, fromRow, toColumnValue } from "./values.ts";
 import { resourceHooks } from "./hooks.ts";
@@ -33,9 +33,10 @@ function notFound() {
 /** Whose rows a statement may touch: the tenant's, and of a community-scoped resource only those of the session's communities. */
 export type RowScope = Pick<SessionInfo, "tenantId" | "communityIds">;
 
-/** The community part of a statement's WHERE for the scope (a row of another community looks missing). */
+/** The community part of a statement's WHERE for the scope, " and …" or "" (a row of another community looks missing). */
 function communityCondition(model: ResourceModel, scope: RowScope, params: Params, alias = ""): string {
-  return model.scopeColumn && scope.communityIds !== null ? ` and ${alias}${model.scopeColumn} = any(${params.add(scope.communityIds)}::bigint[])` : "";
+  const condition = scopeCondition(model, scope.communityIds, params, alias);
+  return condition ? ` and ${condition}` : "";
 }
 
 /** One row by id, of the tenant (a number: after the caller checked the row's community) or of the session's scope. */
@@ -56,11 +57,7 @@ export async function findById(db: DbSession, model: ResourceModel, scope: numbe
  * keep the same condition as well). Unlimited sessions and tenant resources cost no query here.
  */
 export async function assertInScope(db: DbSession, model: ResourceModel, scope: RowScope, ids: readonly number[]): Promise<void> {
-  if (!model.scopeColumn || scope.communityIds === null || ids.length === 0) return;
-  const params = new Params();
-  const where = `tenant_id = ${params.add(scope.tenantId)} and id = any(${params.add([...new Set(ids)])}::bigint[])${communityCondition(model, scope, params)}`;
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${model.table} where ${where}`, params.values);
-  if (Number(rows[0]?.n) !== new Set(ids).size) throw notFound();
+  if (model.scopeColumn) await assertRowsInScope(db, scope, { table: model.def.table, column: model.scopeColumn, keepsNone: model.scopeKeepsNone }, ids);
 }
 
 /** Locks the row for the transaction when it is in the scope; false when there is none (404). */
@@ -95,11 +92,18 @@ function logEntry(model: ResourceModel, actor: Actor, action: string): Omit<Oper
   return { tenantId: session.tenantId, userId: session.userId, username: session.username, ip: actor.ip, resource: model.def.name, action, operationCode: model.def.code };
 }
 
+/** The community a row of the resource belongs to (for its log entries), or null. */
+function communityOfRow(model: ResourceModel, row: ResourceRow): number | null {
+  const value = model.scopeColumn === "community_id" ? row.communityId : model.scopeColumn === "id" ? row.id : null;
+  return typeof value === "number" ? value : null;
+}
+
 /** The end of an insert or update in its transaction: the resource's afterWrite hook, the log row, the row as it now reads. */
 async function finishWrite(tx: DbSession, model: ResourceModel, actor: Actor, id: number, mode: "create" | "update", detail: unknown) {
   await resourceHooks[model.def.name]?.afterWrite?.(tx, actor.session, id, mode);
-  await writeOperationLog(tx, { ...logEntry(model, actor, mode), targetId: id, detail });
-  return (await findById(tx, model, actor.session.tenantId, id))!;
+  const row = (await findById(tx, model, actor.session.tenantId, id))!;
+  await writeOperationLog(tx, { ...logEntry(model, actor, mode), targetId: id, detail, communityId: communityOfRow(model, row) });
+  return row;
 }
 
 async function inTransaction<T>(db: Db, session: SessionInfo, operation: "delete" | "write", fn: (tx: DbSession) => Promise<T>): Promise<T> {
@@ -192,13 +196,15 @@ export async function deleteRows(db: Db, model: ResourceModel, actor: Actor, ids
     await resourceHooks[model.def.name]?.beforeDelete?.(tx, session, unique);
     const params = new Params();
     const where = `tenant_id = ${params.add(session.tenantId)} and id = any(${params.add(unique)}::bigint[])${communityCondition(model, session, params)}`;
-    const deleted = await tx.query<{ id: number }>(`delete from ${model.table} where ${where} returning id`, params.values);
+    const community = model.scopeColumn ? ident(model.scopeColumn) : "null::bigint";
+    const deleted = await tx.query<{ id: number; community_id: number | null }>(`delete from ${model.table} where ${where} returning id, ${community} as community_id`, params.values);
     // All or nothing: an id that is not this tenant's row in the user's communities (or does not
     // exist) undoes the whole batch.
     if (deleted.rows.length !== unique.length) throw notFound();
     const entry = logEntry(model, actor, "delete");
-    if (unique.length === 1) await writeOperationLog(tx, { ...entry, targetId: unique[0] });
-    else await writeOperationLogs(tx, entry, unique);
+    const targets = deleted.rows.map((r) => ({ id: Number(r.id), communityId: r.community_id === null ? null : Number(r.community_id) }));
+    if (targets.length === 1) await writeOperationLog(tx, { ...entry, targetId: targets[0].id, communityId: targets[0].communityId });
+    else await writeOperationLogs(tx, entry, targets);
     return unique;
   });
 }

@@ -10,10 +10,8 @@
 // An unlimited session (the main account, an empty scope) costs nothing here.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { OperationRoute } from "../../../generated/operations.ts";
-import { communityForbidden } from "../auth/community-scope.ts";
+import { assertRowsInScope, communityForbidden } from "../auth/community-scope.ts";
 import { sessionOf } from "../auth/guard.ts";
-import { anyOf, raw, sql } from "../db/sql.ts";
-import { apiError } from "./envelope.ts";
 import type { JsonObject } from "../db/row.ts";
 
 type Scope = NonNullable<OperationRoute["scope"]>;
@@ -47,10 +45,7 @@ export function scopeGuard(app: FastifyInstance, scope: Scope) {
         continue;
       }
       // The table is a community-scoped resource's, from the generated route table (never input).
-      const { rows } = await app.db.query<{ n: number }>(
-        sql`select count(*)::int as n from ${raw(`"${check.table}"`)} where tenant_id = ${session.tenantId} and ${anyOf(sql`id`, ids)} and ${anyOf(sql`community_id`, allowed)}`,
-      );
-      if (Number(rows[0]?.n) !== ids.length) throw apiError("NOT_FOUND");
+      await assertRowsInScope(app.db, session, { table: check.table, column: "community_id" }, ids);
     }
     if (!named && scope.whenAbsent === "refuse") throw communityForbidden(session);
   };

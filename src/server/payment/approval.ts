@@ -42,10 +42,10 @@ async function selection(tx: DbSession, session: SessionInfo, body: ApproveBills
   const batchId = body.batchId;
   if (batchId !== undefined && batchId !== null) {
     if (!Number.isSafeInteger(batchId) || batchId < 1) throw refused("selectBatch", "batchId");
-    const { rows } = await tx.query<{ n: number }>("select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n from bill_batches where tenant_id = $1 and id = $2", [
-      session.tenantId,
-      batchId,
-    ]);
+    const { rows } = await tx.query<{ n: number; community_id: number | null }>(
+      "select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n from bill_batches where tenant_id = $1 and id = $2",
+      [session.tenantId, batchId],
+    );
     if (!rows[0]) throw notFound();
     return { where: sql`batch_id = ${batchId}`, asked: rows[0].n };
   }
@@ -56,6 +56,10 @@ async function selection(tx: DbSession, session: SessionInfo, body: ApproveBills
 
 /** The audit target of a whole-batch decision. */
 const batchTarget = (batchId: number | null | undefined): string | null => (batchId === undefined || batchId === null ? null : `batch:${batchId}`);
+
+/** The one community of the changed bills (their log entry names it), else null. */
+const ONE_COMMUNITY = raw("case when count(distinct community_id) = 1 then min(community_id) end");
+const communityOf = (row: { community_id: number | null }) => (row.community_id === null ? null : Number(row.community_id));
 
 export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: ApproveBillsBody): Promise<DecisionResult> {
   // First, before any row lock: ANALYZE holds its table lock to the end of the transaction, so a
@@ -76,7 +80,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   // rows per batch).
   const d = plan?.bills ?? { paid: [], lateFee: [], status: [] };
   const { tenantId, userId } = session;
-  const { rows } = await tx.query<{ n: number }>(
+  const { rows } = await tx.query<{ n: number; community_id: number | null }>(
     sql`with u as (
        select * from unnest(${ids}::bigint[], ${d.paid}::bigint[], ${d.lateFee}::bigint[], ${d.status}::int[]) as u(id, paid, late_fee, status)
      ), upd as (
@@ -90,12 +94,12 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
        insert into bill_approvals (tenant_id, community_id, bill_id, decision, decider_id, decided_at, created_by, updated_by)
        select ${tenantId}, community_id, id, ${APPROVE.to}, ${userId}, now(), ${userId}, ${userId} from upd
      )
-     select count(*)::int as n from upd`,
+     select count(*)::int as n, ${ONE_COMMUNITY} as community_id from upd`,
   );
   const changed = rows[0].n;
   // Rooms with auto-deduct on pay what was approved from their prepayment balance, in this transaction.
   const paid = plan ? await plan.write() : { bills: 0, amount: 0 };
-  await audit(tx, session, ip, "bills", "approve", batchTarget(body.batchId), { ...body, changed, deducted: paid.bills }, CODES.approval);
+  await audit(tx, session, ip, "bills", "approve", batchTarget(body.batchId), { ...body, changed, deducted: paid.bills, communityId: communityOf(rows[0]) }, CODES.approval);
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed), deducted: paid.bills, deductedAmount: fenToYuan(paid.amount) };
 }
 
@@ -123,7 +127,7 @@ export async function rejectBills(tx: DbSession, session: SessionInfo, ip: strin
   const ids = locked
     .filter((r) => billConditions.reject?.({ amountPaid: fen(r.amountPaid), amountWaived: fen(r.amountWaived), pendingWaived: pending.get(Number(r.id)) ?? 0 }) ?? true)
     .map((r) => Number(r.id));
-  const { rows } = await tx.query<{ n: number }>(
+  const { rows } = await tx.query<{ n: number; community_id: number | null }>(
     sql`with upd as (
        update bills set status = ${REJECT.to}, approver_id = ${userId}, approved_at = now(), reject_reason = ${reason}, updated_at = now(), updated_by = ${userId}, version = version + 1
         where tenant_id = ${tenantId} and id = any(${ids}::bigint[])
@@ -132,10 +136,10 @@ export async function rejectBills(tx: DbSession, session: SessionInfo, ip: strin
        insert into bill_approvals (tenant_id, community_id, bill_id, decision, reason, decider_id, decided_at, created_by, updated_by)
        select ${tenantId}, community_id, id, ${REJECT.to}, ${reason}, ${userId}, now(), ${userId}, ${userId} from upd
      )
-     select count(*)::int as n from upd`,
+     select count(*)::int as n, ${ONE_COMMUNITY} as community_id from upd`,
   );
   const changed = rows[0].n;
-  await audit(tx, session, ip, "bills", "reject", batchTarget(body.batchId), { ...body, changed }, CODES.approval);
+  await audit(tx, session, ip, "bills", "reject", batchTarget(body.batchId), { ...body, changed, communityId: communityOf(rows[0]) }, CODES.approval);
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed) };
 }
 

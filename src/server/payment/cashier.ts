@@ -187,7 +187,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
              ${settings.receiptTitle}, ${settings.taxNo}, ${payFen}, ${payMethod}, ${receivedFen}, ${changeFen}, ${ReceiptStatus.Issued}, ${paidAt},
              ${userId}, ${userId}, ${userId}) returning id`,
   );
-  await audit(tx, session, ip, "payments", "pay", r[0].id, { billIds, payMethod, amount: fenToYuan(payFen), receiptNo }, CODES.cashier);
+  await audit(tx, session, ip, "payments", "pay", r[0].id, { communityId, billIds, payMethod, amount: fenToYuan(payFen), receiptNo }, CODES.cashier);
   return {
     receiptId: r[0].id,
     receiptNo,

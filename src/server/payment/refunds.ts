@@ -89,12 +89,13 @@ export async function applyRefund(tx: DbSession, session: SessionInfo, ip: strin
      values (${session.tenantId}, ${payment.communityId}, ${paymentId}, ${payment.billId}, ${payment.roomId}, ${amount}, ${method}, ${reason}, now(), ${RefundStatus.Pending},
              ${session.userId}, ${session.userId}) returning id`,
   );
-  await audit(tx, session, ip, "refunds", "apply", rows[0].id, { paymentId, amount: fenToYuan(amount) }, CODES.received);
+  await audit(tx, session, ip, "refunds", "apply", rows[0].id, { communityId: payment.communityId, paymentId, amount: fenToYuan(amount) }, CODES.received);
   return { id: rows[0].id, status: RefundStatus.Pending };
 }
 
 interface RefundRow {
   id: number;
+  communityId: number;
   paymentId: number;
   billId: number | null;
   amount: number;
@@ -107,7 +108,7 @@ interface RefundRow {
 async function lockRefund(tx: DbSession, tenantId: number, id: number, action: StateAction): Promise<RefundRow> {
   const rows = await camelRows<RefundRow>(
     tx,
-    `select id, payment_id, bill_id, amount, refund_method, status, reason
+    `select id, community_id, payment_id, bill_id, amount, refund_method, status, reason
        from refunds where tenant_id = $1 and id = $2 for update`,
     [tenantId, id],
   );
@@ -155,7 +156,7 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
             version = version + 1
       where tenant_id = ${session.tenantId} and id = ${refund.id}`,
   );
-  await audit(tx, session, ip, "refunds", "approve", refund.id, { amount: fenToYuan(refund.amount), serialNo }, CODES.received);
+  await audit(tx, session, ip, "refunds", "approve", refund.id, { communityId: payment.communityId, amount: fenToYuan(refund.amount), serialNo }, CODES.received);
   return { id: refund.id, status: APPROVE.to, serialNo, accountingDay: day };
 }
 
@@ -167,6 +168,6 @@ export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: stri
             version = version + 1
       where tenant_id = ${session.tenantId} and id = ${refund.id}`,
   );
-  await audit(tx, session, ip, "refunds", "reject", refund.id, { reason }, CODES.received);
+  await audit(tx, session, ip, "refunds", "reject", refund.id, { communityId: refund.communityId, reason }, CODES.received);
   return { id: refund.id, status: REJECT.to };
 }

@@ -88,16 +88,17 @@ export async function applyWaiver(tx: DbSession, session: SessionInfo, ip: strin
              ${auto ? session.userId : null}, ${auto ? at.toISOString() : null}, ${session.userId}, ${session.userId}) returning id`,
   );
   if (auto) await applyToBill(tx, session, bill, amount, today, at);
-  await audit(tx, session, ip, "waivers", "apply", rows[0].id, { billId, amount: fenToYuan(amount), autoApproved: auto }, CODES.billPay);
+  await audit(tx, session, ip, "waivers", "apply", rows[0].id, { communityId: bill.communityId, billId, amount: fenToYuan(amount), autoApproved: auto }, CODES.billPay);
   return { id: rows[0].id, status, amount: fenToYuan(amount) };
 }
 
 /** The waiver, locked, in a state the action starts from (else 409 naming its state and the action). */
 async function lockWaiver(tx: DbSession, tenantId: number, id: number, action: StateAction) {
-  const rows = await camelRows<{ id: number; billId: number; amount: string; status: number }>(tx, `select id, bill_id, amount, status from waivers where tenant_id = $1 and id = $2 for update`, [
-    tenantId,
-    id,
-  ]);
+  const rows = await camelRows<{ id: number; communityId: number; billId: number; amount: string; status: number }>(
+    tx,
+    `select id, community_id, bill_id, amount, status from waivers where tenant_id = $1 and id = $2 for update`,
+    [tenantId, id],
+  );
   if (!rows[0]) throw notFound();
   if (!startsFrom(action, rows[0].status)) throw apiError("CONFLICT", { message: stateRefusedMessage(stateActions.waivers, action, rows[0].status) });
   return { ...rows[0], amount: fen(rows[0].amount) };
@@ -116,7 +117,7 @@ export async function approveWaiver(tx: DbSession, session: SessionInfo, ip: str
             updated_by = ${session.userId}, version = version + 1
       where tenant_id = ${session.tenantId} and id = ${waiver.id}`,
   );
-  await audit(tx, session, ip, "waivers", "approve", waiver.id, { amount: fenToYuan(waiver.amount) }, CODES.billPay);
+  await audit(tx, session, ip, "waivers", "approve", waiver.id, { communityId: bill.communityId, amount: fenToYuan(waiver.amount) }, CODES.billPay);
   return { id: waiver.id, status: APPROVE.to };
 }
 
@@ -128,6 +129,6 @@ export async function rejectWaiver(tx: DbSession, session: SessionInfo, ip: stri
             updated_by = ${session.userId}, version = version + 1
       where tenant_id = ${session.tenantId} and id = ${waiver.id}`,
   );
-  await audit(tx, session, ip, "waivers", "reject", waiver.id, { reason }, CODES.billPay);
+  await audit(tx, session, ip, "waivers", "reject", waiver.id, { communityId: waiver.communityId, reason }, CODES.billPay);
   return { id: waiver.id, status: REJECT.to };
 }

@@ -19,16 +19,16 @@ import { ownCommunity } from "../auth/access.ts";
 import { countsByMapping } from "./workbench-stats.ts";
 import { chinaDays, chinaDaySql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { anyOf, raw, sql, when } from "../db/sql.ts";
+import { raw, sql } from "../db/sql.ts";
+import { andInScope } from "../auth/community-scope.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { ParkingEventDirection } from "../../../generated/states.ts";
 
-/** Which communities a board counts: one (the project board), a limited user's (a list), or all of the tenant's (null). */
-type Communities = number | readonly number[] | null;
+/** Which communities a board counts: one (the project board), a limited user's, or all of the tenant's (null). */
+type Communities = readonly number[] | null;
 
 /** The rows of the tenant in the board's communities. */
-const scope = (tenantId: number, communities: Communities, column = "community_id") =>
-  sql`tenant_id = ${tenantId} ${when(communities !== null, () => (typeof communities === "number" ? sql`and ${raw(column)} = ${communities}` : sql`and ${anyOf(raw(column), communities!)}`))}`;
+const scope = (tenantId: number, communities: Communities, column = "community_id") => sql`tenant_id = ${tenantId} ${andInScope({ communityIds: communities }, raw(column))}`;
 
 async function count(db: DbSession, table: string, tenantId: number, communities: Communities): Promise<number> {
   const column = table === "communities" ? "id" : "community_id";
@@ -99,6 +99,7 @@ export async function globalBoard(db: DbSession, session: Pick<SessionInfo, "ten
 
 export async function projectBoard(db: DbSession, tenantId: number, community: { id: number; name: string }) {
   const id = community.id;
+  const one = [id];
   const { rows } = await db.query<{ address: string | null }>("select address from communities where tenant_id = $1 and id = $2", [tenantId, id]);
   const occupied = await db.query<{ n: number }>("select count(distinct room_id)::int as n from inhabitants where tenant_id = $1 and community_id = $2", [tenantId, id]);
   return {
@@ -106,20 +107,20 @@ export async function projectBoard(db: DbSession, tenantId: number, community: {
     communityName: community.name,
     address: rows[0]?.address ?? null,
     totals: {
-      buildings: await count(db, "buildings", tenantId, id),
-      units: await count(db, "units", tenantId, id),
-      rooms: await count(db, "rooms", tenantId, id),
+      buildings: await count(db, "buildings", tenantId, one),
+      units: await count(db, "units", tenantId, one),
+      rooms: await count(db, "rooms", tenantId, one),
       occupiedRooms: Number(occupied.rows[0].n),
-      inhabitants: await count(db, "inhabitants", tenantId, id),
-      ...(await deviceTotals(db, tenantId, id)),
+      inhabitants: await count(db, "inhabitants", tenantId, one),
+      ...(await deviceTotals(db, tenantId, one)),
     },
-    roomsByStatus: await grouped(db, "rooms", "status", "roomStatus", tenantId, id),
-    residentsByIdentity: await grouped(db, "inhabitants", "identity", "residentIdentity", tenantId, id),
-    openDoorByMethod: await grouped(db, "access_events", "open_method", "openMethod", tenantId, id),
-    alarms: await grouped(db, "alarms", "handle_status", "alarmHandleStatus", tenantId, id),
-    repairs: await grouped(db, "repairs", "status", "repairStatus", tenantId, id),
-    openDoorDays: await openDoorDays(db, tenantId, id),
-    parkingDays: await parkingDays(db, tenantId, id),
+    roomsByStatus: await grouped(db, "rooms", "status", "roomStatus", tenantId, one),
+    residentsByIdentity: await grouped(db, "inhabitants", "identity", "residentIdentity", tenantId, one),
+    openDoorByMethod: await grouped(db, "access_events", "open_method", "openMethod", tenantId, one),
+    alarms: await grouped(db, "alarms", "handle_status", "alarmHandleStatus", tenantId, one),
+    repairs: await grouped(db, "repairs", "status", "repairStatus", tenantId, one),
+    openDoorDays: await openDoorDays(db, tenantId, one),
+    parkingDays: await parkingDays(db, tenantId, one),
   };
 }
 

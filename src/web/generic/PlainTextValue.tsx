@@ -9,8 +9,7 @@ import { http, RequestError } from "../http/request.ts";
 import { resourceUrl } from "../providers/dataProvider.ts";
 import { getAuthorities } from "../state/session.ts";
 import { scalarText } from "../../common/scalar-text.ts";
-
-const PLAIN_TEXT_CODE = "VIEW_PLAIN_TEXT";
+import { PLAIN_TEXT_CODE } from "../../common/masks.ts";
 
 export const mayViewPlainText = (): boolean => (getAuthorities() ?? []).includes(PLAIN_TEXT_CODE);
 

@@ -130,6 +130,25 @@ describe.each(backends)("a user limited to one community (%s)", (backend) => {
     expect(touch.body).toEqual(marker("不能修改或删除权限超出自身的账号"));
   });
 
+  it("reads the operation log of its own communities and the tenant-level entries, never another community's", async () => {
+    for (const id of [allowed, other]) {
+      const row = await t.server.request("GET", `/api/system/communities/${id}`, { token: t.admin });
+      const saved = await t.server.request("PUT", `/api/system/communities/${id}`, { token: t.admin, body: { name: row.body.data.name } });
+      expect(saved.status).toBe(200);
+    }
+    const url = "/api/management/operationLogs/actions/pageList";
+    const all = await t.server.request("POST", url, { token: t.admin, body: { pageNo: 1, pageSize: 500 } });
+    const seen = (list: { communityId: number | null }[]) => new Set(list.map((e) => e.communityId));
+    expect([...seen(all.body.data.list)]).toEqual(expect.arrayContaining([null, allowed, other]));
+    const mine = await t.server.request("POST", url, { token, body: { pageNo: 1, pageSize: 500 } });
+    expect(seen(mine.body.data.list)).toEqual(new Set([null, allowed]));
+    expect(mine.text).not.toContain(`"communityId":${other}`);
+    const theirs = all.body.data.list.find((e: { communityId: number | null }) => e.communityId === other);
+    expect((await t.server.request("GET", `/api/management/operationLogs/${theirs.id}`, { token })).status).toBe(404);
+    const filtered = await t.server.request("POST", url, { token, body: { pageNo: 1, pageSize: 10, communityId: other } });
+    expect(filtered.body.data.list).toEqual([]);
+  });
+
   it("refuses a scope naming a community that is not the tenant's", async () => {
     const reply = await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "badscope1", password: "Bad-Scope-88123", communityIds: [t.ids.communityB] } });
     expect(reply.status).toBe(400);
