@@ -3150,6 +3150,7 @@ enabled?: (boolean | null)
 communityIds?: {
 [k: string]: unknown
 }
+password?: string
 version?: number
 createdAt?: string
 updatedAt?: string

@@ -172,16 +172,18 @@ const def: ResourceDef = {
       "widget": "communityTree"
     },
     {
-      "name": "passwordHash",
+      "name": "password",
       "column": "password_hash",
       "type": "secret",
-      "label": "密码",
-      "required": false,
+      "label": "登录密码",
+      "required": true,
+      "maxLength": 32,
+      "rule": "password",
       "list": false,
       "filter": false,
       "search": false,
       "sort": false,
-      "form": false,
+      "form": true,
       "detail": false,
       "readOnly": false
     }

@@ -2,8 +2,8 @@
 // Source: schemas/modules/system.yaml, schemas/rules.yaml (ajv standalone code)
 "use strict";
 export const create = validate52;
-const schema19 = {"$id":"resource_users_create","$ref":"resource_users_fields","required":["username"]};
-const schema20 = {"$id":"resource_users_fields","type":"object","properties":{"username":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"},{"maxLength":32}]}}]},"realName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"userType":{"allOf":[{"type":["string","null"]}]},"roleId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"companyShortName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityIds":{"allOf":[{"type":["object","array","null"]}]}}};
+const schema19 = {"$id":"resource_users_create","$ref":"resource_users_fields","required":["username","password"]};
+const schema20 = {"$id":"resource_users_fields","type":"object","properties":{"username":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"},{"maxLength":32}]}}]},"realName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"userType":{"allOf":[{"type":["string","null"]}]},"roleId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"companyShortName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityIds":{"allOf":[{"type":["object","array","null"]}]},"password":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32},{"maxLength":32}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -551,9 +551,12 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.password !== undefined){
+let data8 = data.password;
+const _errs66 = errors;
+const _errs67 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -562,10 +565,142 @@ vErrors.push(err36);
 }
 errors++;
 }
+var valid21 = _errs67 === errors;
+if(valid21){
+const err37 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+else {
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err38 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/1/type",keyword:"type",params:{type: schema20.properties.password.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const _errs71 = errors;
+let valid22 = true;
+const _errs72 = errors;
+if(errors === _errs72){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err39 = {};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+var _valid5 = _errs72 === errors;
+errors = _errs71;
+if(vErrors !== null){
+if(_errs71){
+vErrors.length = _errs71;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs74 = errors;
+if(typeof data8 === "string"){
+if(func1(data8) < 8){
+const err41 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/then/allOf/0/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(typeof data8 === "string"){
+if(func1(data8) > 32){
+const err42 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(typeof data8 === "string"){
+if(func1(data8) > 32){
+const err43 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+var _valid5 = _errs74 === errors;
+valid22 = _valid5;
+}
+if(!valid22){
+const err44 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true,"password":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -594,11 +729,21 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.password === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 }
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true,"password":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_users_update","$ref":"resource_users_fields"};
@@ -621,6 +766,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true,"password":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/username/allOf/0":"请输入用户名","#/properties/username/allOf/1":"用户名格式不正确","#/properties/username/allOf/2/then/allOf/0":"只能使用汉字,英文大小写或数字","#/properties/username/allOf/2/then/allOf/1":"用户名不能超过32个字符","#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/userType/allOf/0":"账号类型格式不正确","#/properties/roleId/allOf/0":"角色格式不正确","#/properties/roleId/allOf/1/then/allOf/0":"请选择角色","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityIds/allOf/0":"管理范围格式不正确"},"required":{"username":"请输入用户名"},"numericFields":["userType","roleId"]};
+export const meta = {"messages":{"#/properties/username/allOf/0":"请输入用户名","#/properties/username/allOf/1":"用户名格式不正确","#/properties/username/allOf/2/then/allOf/0":"只能使用汉字,英文大小写或数字","#/properties/username/allOf/2/then/allOf/1":"用户名不能超过32个字符","#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/userType/allOf/0":"账号类型格式不正确","#/properties/roleId/allOf/0":"角色格式不正确","#/properties/roleId/allOf/1/then/allOf/0":"请选择角色","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityIds/allOf/0":"管理范围格式不正确","#/properties/password/allOf/0":"请输入登录密码","#/properties/password/allOf/1":"登录密码格式不正确","#/properties/password/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/password/allOf/2/then/allOf/1":"密码长度为8到32位","#/properties/password/allOf/2/then/allOf/2":"登录密码不能超过32个字符"},"required":{"username":"请输入用户名","password":"请输入登录密码"},"numericFields":["userType","roleId"]};

@@ -199,7 +199,7 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
   for (const f of r.fields) {
     // A scope field holds a community's id: bigint like the id it names (no foreign key, see module.schema.yaml).
     const type = f.name === r.scopeField ? "bigint" : columnType(f);
-    columns[f.column] = `${type}${f.required ? " not null" : ""}${columnDefault(f)}`;
+    columns[f.column] = `${type}${f.required && f.type !== "secret" ? " not null" : ""}${columnDefault(f)}`;
   }
   Object.assign(columns, {
     version: "integer not null default 1",

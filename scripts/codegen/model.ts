@@ -155,7 +155,7 @@ export function buildModel(sources: Sources): Model {
         const hidden = f.type === "secret";
         const field: FieldDef = {
           name: f.name,
-          column: snake(f.name),
+          column: f.column ?? snake(f.name),
           type: f.type,
           label: f.label,
           required: f.required ?? false,

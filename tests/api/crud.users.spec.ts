@@ -49,6 +49,16 @@ describe.each(backends)("users (%s)", (backend) => {
     expect((await t.server.request("POST", "/api/auth/login", { body: { username: "admin", password: "Taken-Over-1" } })).status).toBe(400);
   });
 
+  it("refuses a new user without a password (it could never sign in); an edit without one keeps it", async () => {
+    const none = await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "nopassword1" } });
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ code: 40001, message: "请输入登录密码", data: { errors: [{ field: "password" }] } });
+    expect(await t.server.count("users", "username = 'nopassword1'")).toBe(0);
+    const u = await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "keepspw1", password: "Keeps-Pass-81" } });
+    expect((await t.server.request("PUT", `/api/system/users/${u.body.data.id}`, { token: t.admin, body: { realName: "赵六" } })).status).toBe(200);
+    expect((await t.server.request("POST", "/api/auth/login", { body: { username: "keepspw1", password: "Keeps-Pass-81" } })).status).toBe(200);
+  });
+
   it("sets a new password through update, usable at once", async () => {
     const u = await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "resetme", password: "Before-Pass-1" } });
     const r = await t.server.request("PUT", `/api/system/users/${u.body.data.id}`, { token: t.admin, body: { password: "After-Pass-22" } });

@@ -1,11 +1,15 @@
-// Community scope in the browser: a user limited to one community (made by the main account through
-// the API) sees only that community in the header's picker, works in a list of it, and a detail URL
-// of another community's resident answers 数据不存在或已被删除; no page error on the way.
+// Community scope in the browser. The main account creates a user limited to one community through
+// 用户管理's form (登录密码, 角色, 管理范围 picked in the area tree) and sees the scope in the list;
+// that user signs in with the password it was given, sees only that community in the header's
+// picker, reads a resident's full phone with 查看 (查看明文) on the detail page, and a detail URL of
+// another community's resident answers 数据不存在或已被删除. The form also works at 390 px. No page
+// error on the way.
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { DEMO_PASSWORD } from "./support/server.ts";
 import { useJourney } from "./support/journey.ts";
 
-const journey = useJourney({ user: null });
+const journey = useJourney({ user: "admin" });
 
 /** The main account's API session from Node: cookie and signature, as the web app sends them. */
 async function adminApi(baseUrl: string) {
@@ -28,24 +32,64 @@ async function adminApi(baseUrl: string) {
   };
 }
 
+const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
+const openDropdown = (page: Page) => page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
+
 describe("a user limited to one community", () => {
   let allowed: { communityId: number; communityName: string };
   let others: { communityId: number; communityName: string }[];
   let otherResident: number;
+  let ownResident: { id: number; phone: string };
+  const roleName = "单社区物业员";
 
   beforeAll(async () => {
     const api = await adminApi(journey.product.baseUrl);
     const communities = await api<{ communityId: number; communityName: string }[]>("GET", "/api/system/communities?areaId=1");
     [allowed, ...others] = communities;
     const me = await api<{ authorities: { code: string }[] }>("GET", "/api/system/homepage/user");
-    const role = await api<{ id: number }>("POST", "/api/system/characters", { name: "单社区物业员", authorities: me.authorities.map((a) => a.code) });
-    await api("POST", "/api/system/users", { username: "scopede2e", password: DEMO_PASSWORD, roleId: role.id, communityIds: [allowed.communityId] });
-    const page = await api<{ list: { id: number }[] }>("POST", "/api/system/inhabitants/actions/pageList", { pageNo: 1, pageSize: 1, communityId: others[0].communityId });
-    otherResident = page.list[0].id;
+    await api("POST", "/api/system/characters", { name: roleName, authorities: me.authorities.map((a) => a.code) });
+    const theirs = await api<{ list: { id: number }[] }>("POST", "/api/system/inhabitants/actions/pageList", { pageNo: 1, pageSize: 1, communityId: others[0].communityId });
+    otherResident = theirs.list[0].id;
+    const mine = await api<{ list: { id: number }[] }>("POST", "/api/system/inhabitants/actions/pageList", { pageNo: 1, pageSize: 1, communityId: allowed.communityId });
+    const plain = await api<{ value: string }>("POST", `/api/system/inhabitants/${mine.list[0].id}/actions/plainText`, { field: "phone" });
+    ownResident = { id: mine.list[0].id, phone: plain.value };
   });
 
-  test("picks only its community, lists its residents, and cannot open another community's", async () => {
+  test("the main account creates it in 用户管理 with a password, a role and one community", async () => {
+    const { page } = journey;
+    await page.goto(journey.url("/system/user"));
+    await page
+      .getByRole("button", { name: /新\s*增/ })
+      .first()
+      .click();
+    // The create form alone, once the list (its filter form has a 用户名 too) has left.
+    await page.getByText("新增用户").waitFor();
+    await expect.poll(() => page.getByPlaceholder("请输入用户名").count()).toBe(1);
+    const form = page.getByTestId("shell-page").locator("form");
+    await formItem(form, "用户名").locator("input").fill("scopede2e");
+    // Saving without a password is refused on the form: the account could never sign in.
+    await page.getByRole("button", { name: /保\s*存/ }).click();
+    await formItem(form, "登录密码").getByText("请输入登录密码").waitFor();
+    await formItem(form, "登录密码").locator("input").fill(DEMO_PASSWORD);
+    await formItem(form, "角色").locator(".ant-select").click();
+    await openDropdown(page).getByText(roleName, { exact: true }).click();
+    await formItem(form, "管理范围").locator(".ant-select").click();
+    await page.keyboard.type(allowed.communityName);
+    await page.locator(".ant-select-tree").getByTitle(allowed.communityName, { exact: true }).click();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /保\s*存/ }).click();
+    await page.getByText("保存成功").first().waitFor();
+    await page.goto(journey.url("/system/user"));
+    const row = page.getByRole("table").locator("tbody tr.ant-table-row").filter({ hasText: "scopede2e" });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(allowed.communityName);
+    expect(journey.pageErrors).toEqual([]);
+  });
+
+  test("it signs in with that password, picks only its community, reads a full phone, and cannot open another community's resident", async () => {
     const page = await journey.openPage("scopede2e");
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(String(err)));
     const trigger = page.getByTestId("community-picker-trigger");
     await expect.poll(() => trigger.textContent()).toContain(allowed.communityName);
     await trigger.click();
@@ -56,10 +100,34 @@ describe("a user limited to one community", () => {
 
     await page.goto(journey.url("/community/people"));
     await page.getByRole("table").locator("tbody tr.ant-table-row").first().waitFor();
+    expect(await page.getByRole("table").textContent()).not.toContain(ownResident.phone);
+
+    await page.goto(journey.url(`/community/people/show/${ownResident.id}`));
+    const shown = page.getByTestId("shell-page");
+    await shown.getByRole("button", { name: "查看完整手机号" }).waitFor();
+    expect(await shown.textContent()).not.toContain(ownResident.phone);
+    await shown.getByRole("button", { name: "查看完整手机号" }).click();
+    await shown.getByText(ownResident.phone, { exact: true }).waitFor();
 
     await page.goto(journey.url(`/community/people/show/${otherResident}`));
     // The page shows the 404 result (the request wrapper may also toast the same message).
     await page.getByTestId("shell-page").locator(".ant-result-title", { hasText: "数据不存在或已被删除" }).waitFor();
-    expect(journey.pageErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("the user form fits a 390 px phone: every field and 保存 within the width", async () => {
+    const page = await journey.openPage("admin", { viewport: { width: 390, height: 844 } });
+    await page.goto(journey.url("/system/user/create"));
+    const form = page.getByTestId("shell-page").locator("form");
+    await formItem(form, "管理范围").waitFor();
+    for (const label of ["用户名", "登录密码", "管理范围"]) {
+      const box = await formItem(form, label).locator("input").first().boundingBox();
+      expect(box, label).not.toBeNull();
+      expect(box!.x + box!.width, label).toBeLessThanOrEqual(390);
+    }
+    const save = await page.getByRole("button", { name: /保\s*存/ }).boundingBox();
+    expect(save!.x + save!.width).toBeLessThanOrEqual(390);
+    await page.close();
   });
 });

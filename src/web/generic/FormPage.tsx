@@ -124,11 +124,11 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
               key={f.name}
               name={f.name}
               label={fieldLabel(f, scene)}
-              required={f.required && !f.readOnly}
+              required={f.required && !f.readOnly && !(f.type === "secret" && mode === "edit")}
               validateTrigger={VALIDATE_TRIGGER}
               rules={f.readOnly ? [] : [schemaRule(def.name, mode, fields, f, fixed)]}
             >
-              <FieldInput field={f} disabled={f.readOnly || f.name in fixed} />
+              <FieldInput field={f} mode={mode} disabled={f.readOnly || f.name in fixed} />
             </Form.Item>
           ))}
           <Form.Item wrapperCol={{ offset: 0 }} style={{ marginLeft: 160 }}>

@@ -10,6 +10,7 @@ import { resourceUrl } from "../providers/dataProvider.ts";
 import { getAuthorities } from "../state/session.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 import { PLAIN_TEXT_CODE } from "../../common/masks.ts";
+import { fieldLabel } from "./fields.ts";
 
 export const mayViewPlainText = (): boolean => (getAuthorities() ?? []).includes(PLAIN_TEXT_CODE);
 
@@ -17,6 +18,8 @@ export function PlainTextValue({ def, id, field, children }: { def: ResourceDef;
   const { message } = App.useApp();
   const [plain, setPlain] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const shownField = def.fields.find((f) => f.name === field);
+  const label = shownField ? fieldLabel(shownField) : "";
   if (plain !== null) return <>{plain || "-"}</>;
   const reveal = async () => {
     setBusy(true);
@@ -33,7 +36,7 @@ export function PlainTextValue({ def, id, field, children }: { def: ResourceDef;
   return (
     <Space size={4}>
       {children}
-      <Button type="link" size="small" icon={<EyeOutlined />} loading={busy} onClick={() => void reveal()} aria-label="查看明文">
+      <Button type="link" size="small" icon={<EyeOutlined />} loading={busy} onClick={() => void reveal()} aria-label={`查看完整${label}`}>
         查看
       </Button>
     </Space>

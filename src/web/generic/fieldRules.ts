@@ -80,6 +80,8 @@ export function schemaRule(
       // An edit form shows a masked field as the server sent it (张**, 138****5678): left as it is,
       // the server keeps the stored value (crud/plain-text.ts), so the rules do not judge the stars.
       if (mode === "edit" && field.mask && typeof value === "string" && value.includes("*")) return;
+      // A blank secret on an edit keeps the stored one (it is not sent).
+      if (mode === "edit" && field.type === "secret" && (value === undefined || value === null || value === "")) return;
       const validate = await loadValidator(resource);
       const values = { ...(form.getFieldsValue(true) as Record<string, unknown>), [field.name]: value };
       const message = fieldMessage(validate, resource, mode, fields, values, field, fixed);

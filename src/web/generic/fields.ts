@@ -14,7 +14,8 @@ const visible = (f: FieldDef) => f.type !== "secret";
 export const listFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.list && visible(f));
 export const filterFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.filter && visible(f) && f.type !== "json" && f.type !== "image");
 export const searchFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.search && visible(f));
-export const formFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.form && visible(f));
+/** Form fields: a secret on the form (a password) is write-only, never filled from a row. */
+export const formFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.form);
 export const detailFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => f.detail && visible(f));
 
 export const fieldLabel = (field: FieldDef, scene: string = getSceneName()): string => withScene(field.label, scene);
@@ -123,7 +124,9 @@ export function toPayloadValue(field: FieldDef, value: unknown): unknown {
 export function toPayload(fields: readonly FieldDef[], values: Record<string, unknown>, mode: FormMode, fixed: Record<string, unknown> = {}): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const f of fields) {
-    if (f.readOnly || !f.form || f.type === "secret") continue;
+    if (f.readOnly || !f.form) continue;
+    // A secret is sent only when typed (blank on an edit keeps it).
+    if (f.type === "secret" && isBlank(values[f.name])) continue;
     let value = toPayloadValue(f, values[f.name]);
     if (value === INVALID_JSON) value = String(values[f.name]);
     if (mode === "create" && (value === null || value === undefined)) continue;

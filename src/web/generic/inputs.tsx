@@ -13,7 +13,7 @@ import { getSceneName, withScene } from "../state/scene.ts";
 import { lazyPage } from "../lib/lazyPage.ts";
 import { mappingText } from "./display.tsx";
 import { inputKit } from "./field-kits.ts";
-import { fieldLabel } from "./fields.ts";
+import { fieldLabel, type FormMode } from "./fields.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
 // The heavy inputs are kits of their own (field-kits.ts), loaded by the pages that show such a field.
@@ -43,10 +43,24 @@ interface InputProps {
   /** Filters want a clearable Select for booleans, no Switch. */
   variant?: "form" | "filter";
   id?: string;
+  /** An edit form leaves a secret (a password) blank to keep it. */
+  mode?: FormMode;
 }
 
-export function FieldInput({ field, value, onChange, disabled, variant = "form", id }: InputProps) {
+export function FieldInput({ field, value, onChange, disabled, variant = "form", id, mode }: InputProps) {
   const common = { id, disabled };
+  if (field.type === "secret") {
+    return (
+      <Input.Password
+        {...common}
+        autoComplete="new-password"
+        value={(value as string) ?? ""}
+        onChange={(e) => onChange?.(e.target.value)}
+        maxLength={field.maxLength}
+        placeholder={mode === "edit" ? `不修改${fieldLabel(field)}请留空` : inputPlaceholder(field)}
+      />
+    );
+  }
   const kit = inputKit(field, variant);
   if (kit === "authorityTree") {
     return (

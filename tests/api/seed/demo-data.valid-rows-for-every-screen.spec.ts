@@ -55,7 +55,8 @@ describe.each(backends)("demo data (%s)", (backend) => {
             row[f.name] = plain;
           }
           const body = Object.fromEntries(r.fields.filter((f) => row[f.name] !== null && row[f.name] !== undefined).map((f) => [f.name, row[f.name]]));
-          const errors = validateResource(r.name, "create", body);
+          // A secret (a login password) is never returned, so a row cannot show one.
+          const errors = validateResource(r.name, "create", body).filter((e) => r.fields.find((f) => f.name === e.field)?.type !== "secret");
           if (errors.length) problems.push(`${r.name} #${row.id}: ${errors.map((e) => `${e.field} ${e.message}`).join(", ")}`);
         }
       }

@@ -149,11 +149,11 @@ function ResourceDialogTableBody({ resource, communityId, inputs = {}, cells = {
               key={f.name}
               name={f.name}
               label={fieldLabel(f)}
-              required={f.required}
+              required={f.required && !(f.type === "secret" && mode === "edit")}
               validateTrigger={["onBlur", "onChange"]}
               rules={inputs[f.name] ? [] : [schemaRule(def.name, mode, fields, f)]}
             >
-              {inputs[f.name] ? inputs[f.name](f) : <FieldInput field={f} />}
+              {inputs[f.name] ? inputs[f.name](f) : <FieldInput field={f} mode={mode} />}
             </Form.Item>
           ))}
         </Form>
