@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { userCenter } from "./user-center.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
+import { join, raw, sql } from "../db/sql.ts";
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   // Logout works with or without a live session (it always clears the cookie). The GET one too needs
@@ -63,9 +64,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const names = (Object.keys(columns) as (keyof typeof columns)[]).filter((n) => n in changes);
     if (names.length) {
       await app.db.transaction(async (tx) => {
-        const values = names.map((n) => (changes[n] === "" ? null : changes[n]));
-        const sets = names.map((n, i) => `${columns[n]} = $${i + 3}`).join(", ");
-        await tx.query(`update users set ${sets}, updated_at = now(), updated_by = $2, version = version + 1 where tenant_id = $1 and id = $2`, [session.tenantId, session.userId, ...values]);
+        const sets = names.map((n) => sql`${raw(columns[n])} = ${changes[n] === "" ? null : changes[n]}`);
+        await tx.query(
+          sql`update users set ${join(sets, ", ")}, updated_at = now(), updated_by = ${session.userId}, version = version + 1 where tenant_id = ${session.tenantId} and id = ${session.userId}`,
+        );
         await writeOperationLog(tx, {
           tenantId: session.tenantId,
           userId: session.userId,

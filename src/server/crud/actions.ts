@@ -21,7 +21,8 @@ import type { ResourceModel } from "./model.ts";
 import type { ResourceInput } from "./row.ts";
 import { writeOperationLog } from "./operation-log.ts";
 import { assertInScope, findById, lockRow, type Actor, type Validate } from "./repository.ts";
-import { Params, ident } from "./sql.ts";
+import { ident } from "./sql.ts";
+import { join, raw, sql } from "../db/sql.ts";
 import type { JsonObject } from "../db/row.ts";
 import { bodyOf, idParam } from "../http/request-input.ts";
 import { castFor, toColumnValue } from "./values.ts";
@@ -82,13 +83,12 @@ export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: 
       const ctx: ActionHookContext = { tx, session, row, inputs, columns, note: noteOf(model, inputs) };
       await hooks?.beforeAction?.[action.name]?.(ctx);
 
-      const params = new Params();
-      const sets = ["version = version + 1", "updated_at = now()", `updated_by = ${params.add(session.userId)}`];
+      const sets = [sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${session.userId}`];
       for (const [column, value] of columns) {
         const field = def.fields.find((f) => f.column === column);
-        sets.push(`${ident(column)} = ${field ? castFor(field, params.add(value)) : params.add(value)}`);
+        sets.push(sql`${raw(ident(column))} = ${castFor(field, value)}`);
       }
-      if (action.atField) sets.push(`${ident(fieldOf(action.atField).column)} = now()`);
+      if (action.atField) sets.push(sql`${raw(ident(fieldOf(action.atField).column))} = now()`);
       const historyField = def.actions!.historyField;
       if (historyField) {
         const entry = {
@@ -101,10 +101,10 @@ export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: 
           at: new Date().toISOString(),
           ...(ctx.note ? { note: ctx.note } : {}),
         };
-        const column = ident(fieldOf(historyField).column);
-        sets.push(`${column} = coalesce(${column}, '[]'::jsonb) || ${params.add(JSON.stringify([entry]))}::jsonb`);
+        const column = raw(ident(fieldOf(historyField).column));
+        sets.push(sql`${column} = coalesce(${column}, '[]'::jsonb) || ${JSON.stringify([entry])}::jsonb`);
       }
-      await tx.query(`update ${model.table} set ${sets.join(", ")} where tenant_id = ${params.add(session.tenantId)} and id = ${params.add(id)}`, params.values);
+      await tx.query(sql`update ${raw(model.table)} set ${join(sets, ", ")} where tenant_id = ${session.tenantId} and id = ${id}`);
       await hooks?.afterAction?.[action.name]?.({ ...ctx, id });
       await writeOperationLog(tx, {
         tenantId: session.tenantId,

@@ -7,7 +7,8 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import type { ResourceModel } from "./model.ts";
 import type { ResourceInput } from "./row.ts";
-import { Params, ident } from "./sql.ts";
+import { ident } from "./sql.ts";
+import { join, raw, sql } from "../db/sql.ts";
 import { castFor, toColumnValue } from "./values.ts";
 
 export interface InsertOptions {
@@ -18,20 +19,19 @@ export interface InsertOptions {
 }
 
 export async function insertRow(tx: DbSession, model: ResourceModel, session: SessionInfo, values: ResourceInput, options: InsertOptions = {}): Promise<number> {
-  const params = new Params();
   const names = ["tenant_id", "created_by", "updated_by"];
-  const placeholders = [params.add(session.tenantId), params.add(session.userId), params.add(session.userId)];
+  const placeholders = [sql`${session.tenantId}`, sql`${session.userId}`, sql`${session.userId}`];
   if (model.communityScoped) {
     names.push("community_id");
-    placeholders.push(params.add(options.communityId ?? null));
+    placeholders.push(sql`${options.communityId ?? null}`);
   }
   const fields = options.includeReadOnly ? model.visible : [...model.writable.values()];
   for (const f of fields) {
     if (values[f.name] === undefined) continue;
     names.push(f.column);
-    placeholders.push(castFor(f, params.add(toColumnValue(f, values[f.name]))));
+    placeholders.push(castFor(f, toColumnValue(f, values[f.name])));
   }
-  const { rows } = await tx.query<{ id: number }>(`insert into ${model.table} (${names.map(ident).join(", ")}) values (${placeholders.join(", ")}) returning id`, params.values);
+  const { rows } = await tx.query<{ id: number }>(sql`insert into ${raw(model.table)} (${raw(names.map(ident).join(", "))}) values (${join(placeholders, ", ")}) returning id`);
   return rows[0].id;
 }
 

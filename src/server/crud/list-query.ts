@@ -15,7 +15,8 @@ import { apiError } from "../http/envelope.ts";
 import { fieldError } from "../http/input-guard.ts";
 import { fillScene } from "../../common/validate.ts";
 import { type ResourceModel, refLabelColumns, scopeCondition } from "./model.ts";
-import { Params, alias, ident, likeContains } from "./sql.ts";
+import { alias, ident } from "./sql.ts";
+import { Shared, ilikeContains, join, likeContains, raw, sharedValues, sharing, sql, when, type Sql } from "../db/sql.ts";
 import { fromRow, toColumnValue } from "./values.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 import { fillErrorCode } from "../../../generated/fill-errors.ts";
@@ -64,14 +65,14 @@ function direction(value: unknown, fallback: "asc" | "desc"): "asc" | "desc" {
 
 const isFreeText = (f: FieldDef) => (f.type === "string" || f.type === "text") && !f.mapping;
 
-function filterCondition(f: FieldDef, value: unknown, params: Params): string | null {
+function filterCondition(f: FieldDef, value: unknown): Sql | null {
   // A filter is a scalar or a list of scalars; an object (or a list inside the list) is not.
   const scalars = Array.isArray(value) ? value : [value];
   if (scalars.some((v) => typeof v === "object" && v !== null)) throw fieldError("BAD_TYPE", f.name, fillScene(f.label));
-  const column = `t.${ident(f.column)}`;
+  const column = raw(`t.${ident(f.column)}`);
   if (isFreeText(f)) {
     const text = String(value).trim();
-    return text ? `${column} ilike ${params.add(likeContains(text))} escape '\\'` : null;
+    return text ? ilikeContains(column, text) : null;
   }
   if (f.type === "json" || f.type === "image" || f.type === "secret") return null;
   const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== "");
@@ -81,7 +82,7 @@ function filterCondition(f: FieldDef, value: unknown, params: Params): string | 
     if ((f.type === "integer" || f.type === "ref") && !Number.isSafeInteger(c)) throw apiError("BAD_REQUEST");
     return c;
   });
-  if (converted.length === 1) return `${column} = ${params.add(converted[0])}`;
+  if (converted.length === 1) return sql`${column} = ${converted[0]}`;
   const arrayType =
     f.type === "boolean"
       ? "boolean"
@@ -94,7 +95,7 @@ function filterCondition(f: FieldDef, value: unknown, params: Params): string | 
             : f.type === "string" || f.type === "text"
               ? "text"
               : "bigint";
-  return `${column} = any(${params.add(converted)}::${arrayType}[])`;
+  return sql`${column} = any(${converted}::${raw(arrayType)}[])`;
 }
 
 /**
@@ -107,10 +108,6 @@ function filterCondition(f: FieldDef, value: unknown, params: Params): string | 
  */
 export const LITERAL_PAGE_SIZES: ReadonlySet<number> = new Set([10, 20, 50, 100, 500]);
 
-/** Statement texts by resource and shape (filters present, sort, limit, offset): built once each. */
-const statements = new WeakMap<ResourceModel, Map<string, string>>();
-const MAX_SHAPES_PER_RESOURCE = 200;
-
 /**
  * The page and the total in one statement:
  *
@@ -118,7 +115,7 @@ const MAX_SHAPES_PER_RESOURCE = 200;
  *     from (select count(*) as total from <table> t where <where>) c
  *     left join lateral (
  *       select <columns> from (select t.id from <table> t where <where> order by <sort>, id limit .. offset ..) k
- *         join <table> t on t.tenant_id = $1 and t.id = k.id) p on true
+ *         join <table> t on t.tenant_id = <tenant> and t.id = k.id) p on true
  *    order by p.<sort>, p.id
  *
  * One round trip instead of two. For a community's list the count is an index-only scan of the
@@ -126,33 +123,22 @@ const MAX_SHAPES_PER_RESOURCE = 200;
  * <sort>, id) index alone, so a deep page skips index entries rather than table rows, and only the
  * page's rows are read, by primary key (tenant first there too). The left join from the count keeps
  * the total when the page is empty (past the end): one row whose page columns are all null.
- * `whereSql` holds only placeholders; $1 is always the session's tenant.
+ * `where` holds only parameters, all Shared (its two uses refer to the same ones), the tenant's first;
+ * the text depends on the resource and the request's shape alone (filters present, sort, limit, offset).
  */
-function listStatement(model: ResourceModel, whereSql: string, sortName: string, sortColumn: string, dir: "asc" | "desc", limit: string, offset: string | null): string {
-  let shapes = statements.get(model);
-  if (!shapes) statements.set(model, (shapes = new Map<string, string>()));
-  const key = `${whereSql}|${sortName}|${dir}|${limit}|${offset ?? ""}`;
-  let sql = shapes.get(key);
-  if (sql === undefined) {
-    const orderInner = sortColumn === "id" ? `t.id ${dir}` : `t.${ident(sortColumn)} ${dir}, t.id ${dir}`;
-    const orderOuter = sortName === "id" ? `p."id" ${dir}` : `p.${alias(sortName)} ${dir}, p."id" ${dir}`;
-    const keys = `select t.id from ${model.table} t where ${whereSql} order by ${orderInner} limit ${limit}${offset ? ` offset ${offset}` : ""}`;
-    const labels = refLabelColumns(model);
-    sql =
-      `select p.*${labels ? `, ${labels}` : ""}, c.total as "__total"` +
-      ` from (select count(*) as total from ${model.table} t where ${whereSql}) c` +
-      ` left join lateral (select ${model.selectList} from (${keys}) k join ${model.table} t on t.tenant_id = $1 and t.id = k.id) p on true` +
-      ` order by ${orderOuter}`;
-    if (shapes.size >= MAX_SHAPES_PER_RESOURCE) shapes.clear();
-    shapes.set(key, sql);
-  }
-  return sql;
+function listStatement(model: ResourceModel, tenantId: Shared, where: Sql, sortName: string, sortColumn: string, dir: "asc" | "desc", limit: Sql, offset: Sql): Sql {
+  const orderInner = raw(sortColumn === "id" ? `t.id ${dir}` : `t.${ident(sortColumn)} ${dir}, t.id ${dir}`);
+  const orderOuter = raw(sortName === "id" ? `p."id" ${dir}` : `p.${alias(sortName)} ${dir}, p."id" ${dir}`);
+  const table = raw(model.table);
+  const keys = sql`select t.id from ${table} t where ${where} order by ${orderInner} limit ${limit}${offset}`;
+  const labels = refLabelColumns(model);
+  return sql`select p.*${raw(labels ? `, ${labels}` : "")}, c.total as "__total" from (select count(*) as total from ${table} t where ${where}) c left join lateral (select ${raw(model.selectList)} from (${keys}) k join ${table} t on t.tenant_id = ${tenantId} and t.id = k.id) p on true order by ${orderOuter}`;
 }
 
 export async function pageList(db: DbSession, model: ResourceModel, session: SessionInfo, body: JsonObject): Promise<PageResult> {
   const { pageNo, pageSize, offset } = pageArgs(body);
-  const params = new Params();
-  const where = [`t.tenant_id = ${params.add(session.tenantId)}`];
+  const tenantId = new Shared(session.tenantId);
+  const where = [sql`t.tenant_id = ${tenantId}`];
 
   if (model.communityScoped && body.communityId != null && body.communityId !== "") {
     const communityId = idField(body, "communityId");
@@ -160,21 +146,22 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
     // Another tenant's community simply matches nothing: the tenant condition comes first; one of
     // the tenant's outside the user's scope is refused (the 403 marker).
     assertCommunity(session, communityId);
-    where.push(`t.community_id = ${params.add(communityId)}`);
+    where.push(sql`t.community_id = ${communityId}`);
   } else {
-    const inScope = scopeCondition(model, session.communityIds, params, "t.");
+    const inScope = scopeCondition(model, session.communityIds, "t.");
     if (inScope) where.push(inScope);
   }
   for (const [name, f] of model.filterable) {
     const value = body[name];
     if (value === undefined || value === null || value === "") continue;
-    const condition = filterCondition(f, value, params);
+    const condition = filterCondition(f, value);
     if (condition) where.push(condition);
   }
   const keyword = typeof body.keyword === "string" ? body.keyword.trim() : "";
   if (keyword && model.searchable.length) {
-    const p = params.add(likeContains(keyword));
-    where.push(`(${model.searchable.map((f) => `t.${ident(f.column)} ilike ${p} escape '\\'`).join(" or ")})`);
+    const pattern = new Shared(likeContains(keyword));
+    const matches = model.searchable.map((f) => sql`t.${raw(ident(f.column))} ilike ${pattern} escape '\\'`);
+    where.push(sql`(${join(matches, " or ")})`);
   }
 
   const defaultSort = model.def.defaultSort;
@@ -186,9 +173,19 @@ export async function pageList(db: DbSession, model: ResourceModel, session: Ses
   const sortName = requested ?? (model.sortable.has(defaultSort.field) ? defaultSort.field : "id");
   const dir = direction(body.sortOrder, requested ? "asc" : defaultSort.order);
 
-  const limit = LITERAL_PAGE_SIZES.has(pageSize) ? String(pageSize) : params.add(pageSize);
-  const sql = listStatement(model, where.join(" and "), sortName, model.sortable.get(sortName)!, dir, limit, offset > 0 ? params.add(offset) : null);
-  const { rows } = await db.query<ResourceRow & { __total?: number }>(sql, params.values);
+  const limit = LITERAL_PAGE_SIZES.has(pageSize) ? raw(String(pageSize)) : sql`${pageSize}`;
+  const statement = listStatement(
+    model,
+    tenantId,
+    sharedValues(join(where, " and ")),
+    sortName,
+    model.sortable.get(sortName)!,
+    dir,
+    limit,
+    when(offset > 0, () => sql` offset ${offset}`),
+  );
+  const { text, values } = sharing(statement);
+  const { rows } = await db.query<ResourceRow & { __total?: number }>(text, values);
 
   const total = Number(rows[0]?.__total ?? 0);
   // Past the end the one row carries only the total.

@@ -3,7 +3,8 @@
 // searchable and sortable fields, and the ref labels.
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { resourceByName } from "../../../generated/resources.ts";
-import { type Params, alias, ident } from "./sql.ts";
+import { alias, ident } from "./sql.ts";
+import { anyOf, raw, sql, type Sql } from "../db/sql.ts";
 
 export interface RefLabel {
   field: FieldDef;
@@ -88,9 +89,9 @@ export function refLabelColumns(model: ResourceModel, outer = "p"): string {
 }
 
 /** The rows of a limited user's communities (null: no condition, the session is unlimited or the resource tenant-wide). */
-export function scopeCondition(model: ResourceModel, communityIds: readonly number[] | null, params: Params, tableAlias = ""): string | null {
+export function scopeCondition(model: ResourceModel, communityIds: readonly number[] | null, tableAlias = ""): Sql | null {
   if (!model.scopeColumn || communityIds === null) return null;
-  const column = `${tableAlias}${ident(model.scopeColumn)}`;
-  const inScope = `${column} = any(${params.add(communityIds)}::bigint[])`;
-  return model.scopeKeepsNone ? `(${column} is null or ${inScope})` : inScope;
+  const column = raw(`${tableAlias}${ident(model.scopeColumn)}`);
+  const inScope = anyOf(column, communityIds);
+  return model.scopeKeepsNone ? sql`(${column} is null or ${inScope})` : inScope;
 }

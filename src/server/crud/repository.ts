@@ -12,7 +12,8 @@ import { assertCommunity, assertRowsInScope } from "../auth/community-scope.ts";
 import { apiError, validationError } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
 import { type ResourceModel, refLabelColumns, scopeCondition } from "./model.ts";
-import { Params, ident } from "./sql.ts";
+import { ident } from "./sql.ts";
+import { anyOf, empty, join, raw, sql, when, type Sql } from "../db/sql.ts";
 import { castFor, fromRow, toColumnValue } from "./values.ts";
 import { resourceHooks } from "./hooks.ts";
 import { type OperationLogEntry, writeOperationLog, writeOperationLogs } from "./operation-log.ts";
@@ -33,21 +34,19 @@ function notFound() {
 /** Whose rows a statement may touch: the tenant's, and of a community-scoped resource only those of the session's communities. */
 export type RowScope = Pick<SessionInfo, "tenantId" | "communityIds">;
 
-/** The community part of a statement's WHERE for the scope, " and …" or "" (a row of another community looks missing). */
-function communityCondition(model: ResourceModel, scope: RowScope, params: Params, alias = ""): string {
-  const condition = scopeCondition(model, scope.communityIds, params, alias);
-  return condition ? ` and ${condition}` : "";
+/** The community part of a statement's WHERE for the scope, " and …" or nothing (a row of another community looks missing). */
+function communityCondition(model: ResourceModel, scope: RowScope, alias = ""): Sql {
+  const condition = scopeCondition(model, scope.communityIds, alias);
+  return condition ? sql` and ${condition}` : empty;
 }
 
 /** One row by id, of the tenant (a number: after the caller checked the row's community) or of the session's scope. */
 export async function findById(db: DbSession, model: ResourceModel, scope: number | RowScope, id: number): Promise<ResourceRow | null> {
   const { tenantId, communityIds } = typeof scope === "number" ? { tenantId: scope, communityIds: null } : scope;
-  const params = new Params();
-  const where = `t.tenant_id = ${params.add(tenantId)} and t.id = ${params.add(id)}${communityCondition(model, { tenantId, communityIds }, params, "t.")}`;
-  const inner = `select ${model.selectList} from ${model.table} t where ${where}`;
+  const where = sql`t.tenant_id = ${tenantId} and t.id = ${id}${communityCondition(model, { tenantId, communityIds }, "t.")}`;
+  const inner = sql`select ${raw(model.selectList)} from ${raw(model.table)} t where ${where}`;
   const labels = refLabelColumns(model);
-  const sql = labels ? `select p.*, ${labels} from (${inner}) p` : inner;
-  const { rows } = await db.query<ResourceRow>(sql, params.values);
+  const { rows } = await db.query<ResourceRow>(labels ? sql`select p.*, ${raw(labels)} from (${inner}) p` : inner);
   return rows[0] ? fromRow(model, rows[0]) : null;
 }
 
@@ -62,9 +61,7 @@ export async function assertInScope(db: DbSession, model: ResourceModel, scope: 
 
 /** Locks the row for the transaction when it is in the scope; false when there is none (404). */
 export async function lockRow(tx: DbSession, model: ResourceModel, scope: RowScope, id: number): Promise<boolean> {
-  const params = new Params();
-  const where = `tenant_id = ${params.add(scope.tenantId)} and id = ${params.add(id)}${communityCondition(model, scope, params)}`;
-  const { rows } = await tx.query(`select 1 from ${model.table} where ${where} for update`, params.values);
+  const { rows } = await tx.query(sql`select 1 from ${raw(model.table)} where tenant_id = ${scope.tenantId} and id = ${id}${communityCondition(model, scope)} for update`);
   return rows.length > 0;
 }
 
@@ -77,10 +74,10 @@ function columnsFrom(model: ResourceModel, body: ResourceInput): Map<string, unk
   return columns;
 }
 
-function placeholder(model: ResourceModel, column: string, params: Params, value: unknown): string {
+/** A column's value as a parameter, cast as its field needs. */
+function columnValue(model: ResourceModel, column: string, value: unknown): Sql {
   const field = model.visible.find((f) => f.column === column);
-  const p = params.add(value);
-  return field ? castFor(field, p) : p;
+  return castFor(field, value);
 }
 
 /** Values as the operation log keeps them (no secrets). */
@@ -143,18 +140,17 @@ export async function createRow(db: Db, model: ResourceModel, actor: Actor, body
         throw validationError([{ field: "communityId", message }]);
       }
     }
-    const params = new Params();
     const names = ["tenant_id", "created_by", "updated_by"];
-    const values = [params.add(session.tenantId), params.add(session.userId), params.add(session.userId)];
+    const values = [sql`${session.tenantId}`, sql`${session.userId}`, sql`${session.userId}`];
     if (communityId !== null) {
       names.push("community_id");
-      values.push(params.add(communityId));
+      values.push(sql`${communityId}`);
     }
     for (const [column, value] of columns) {
       names.push(column);
-      values.push(placeholder(model, column, params, value));
+      values.push(columnValue(model, column, value));
     }
-    const inserted = await tx.query<{ id: number }>(`insert into ${model.table} (${names.map(ident).join(", ")}) values (${values.join(", ")}) returning id`, params.values);
+    const inserted = await tx.query<{ id: number }>(sql`insert into ${raw(model.table)} (${raw(names.map(ident).join(", "))}) values (${join(values, ", ")}) returning id`);
     return finishWrite(tx, model, actor, inserted.rows[0].id, "create", { values: loggedValues(model, body) });
   });
 }
@@ -172,16 +168,12 @@ export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: 
   }
 
   return inTransaction(db, session, "write", async (tx) => {
-    const params = new Params();
-    const sets = ["version = version + 1", "updated_at = now()", `updated_by = ${params.add(session.userId)}`];
-    for (const [column, value] of columns) sets.push(`${ident(column)} = ${placeholder(model, column, params, value)}`);
-    let sql = `update ${model.table} set ${sets.join(", ")} where tenant_id = ${params.add(session.tenantId)} and id = ${params.add(id)}${communityCondition(model, session, params)}`;
-    if (expectedVersion !== null) sql += ` and version = ${params.add(expectedVersion)}`;
-    const updated = await tx.query(`${sql} returning id`, params.values);
+    const sets = [sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${session.userId}`];
+    for (const [column, value] of columns) sets.push(sql`${raw(ident(column))} = ${columnValue(model, column, value)}`);
+    const where = sql`tenant_id = ${session.tenantId} and id = ${id}${communityCondition(model, session)}`;
+    const updated = await tx.query(sql`update ${raw(model.table)} set ${join(sets, ", ")} where ${where}${when(expectedVersion !== null, () => sql` and version = ${expectedVersion}`)} returning id`);
     if (!updated.rows.length) {
-      const scoped = new Params();
-      const existsSql = `select 1 from ${model.table} where tenant_id = ${scoped.add(session.tenantId)} and id = ${scoped.add(id)}${communityCondition(model, session, scoped)}`;
-      const exists = await tx.query(existsSql, scoped.values);
+      const exists = await tx.query(sql`select 1 from ${raw(model.table)} where ${where}`);
       throw exists.rows.length ? apiError("CONFLICT") : notFound();
     }
     return finishWrite(tx, model, actor, id, "update", { changes: loggedValues(model, body) });
@@ -194,10 +186,9 @@ export async function deleteRows(db: Db, model: ResourceModel, actor: Actor, ids
   await assertInScope(db, model, session, unique);
   return inTransaction(db, session, "delete", async (tx) => {
     await resourceHooks[model.def.name]?.beforeDelete?.(tx, session, unique);
-    const params = new Params();
-    const where = `tenant_id = ${params.add(session.tenantId)} and id = any(${params.add(unique)}::bigint[])${communityCondition(model, session, params)}`;
-    const community = model.scopeColumn ? ident(model.scopeColumn) : "null::bigint";
-    const deleted = await tx.query<{ id: number; community_id: number | null }>(`delete from ${model.table} where ${where} returning id, ${community} as community_id`, params.values);
+    const where = sql`tenant_id = ${session.tenantId} and ${anyOf(sql`id`, unique)}${communityCondition(model, session)}`;
+    const community = raw(model.scopeColumn ? ident(model.scopeColumn) : "null::bigint");
+    const deleted = await tx.query<{ id: number; community_id: number | null }>(sql`delete from ${raw(model.table)} where ${where} returning id, ${community} as community_id`);
     // All or nothing: an id that is not this tenant's row in the user's communities (or does not
     // exist) undoes the whole batch.
     if (deleted.rows.length !== unique.length) throw notFound();

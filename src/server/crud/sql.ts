@@ -1,4 +1,5 @@
-// Small SQL helpers: quoted identifiers and numbered parameters.
+// Small SQL helpers of the generic CRUD: quoted identifiers (written into sql`…` statements as
+// raw(ident(...))) and ids.
 
 export const ident = (name: string): string => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe identifier: ${name}`);
@@ -10,17 +11,6 @@ export const alias = (name: string): string => {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`unsafe alias: ${name}`);
   return `"${name}"`;
 };
-
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-/** For ILIKE ... ESCAPE '\': the user's text matches literally, % and _ included. */
-export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Ids as they come in JSON or a path: positive integers that fit a bigint (and a JS number). */
 export function parseId(value: unknown): number | null {

@@ -7,6 +7,7 @@ import { messages } from "../../../generated/errors.ts";
 import type { ResourceModel } from "./model.ts";
 import type { ResourceRow } from "./row.ts";
 import { scalarText } from "../../common/scalar-text.ts";
+import { sql, type Sql } from "../db/sql.ts";
 
 /** A field's value as its column's SQL parameter: integers and fen as numbers, decimals, dates and json as text. */
 export type ColumnParam = string | number | boolean | null;
@@ -35,8 +36,8 @@ export function toColumnValue(field: FieldDef, value: unknown): ColumnParam {
   }
 }
 
-/** SQL placeholder with the cast the column needs. */
-export const castFor = (field: FieldDef, placeholder: string): string => (field.type === "json" ? `${placeholder}::jsonb` : placeholder);
+/** A column's value as a parameter with the cast the column needs (json as jsonb; no field: the bare parameter). */
+export const castFor = (field: FieldDef | undefined, value: unknown): Sql => (field?.type === "json" ? sql`${value}::jsonb` : sql`${value}`);
 
 /** A database row (camelCase aliases) as the API shows it. */
 export function fromRow(model: ResourceModel, row: ResourceRow): ResourceRow {

@@ -26,3 +26,40 @@ export const allOf = (conditions: readonly Sql[]): Sql => (conditions.length ? j
 export function statementOf(statement: string | Sql, params: unknown[] = []): { text: string; values: unknown[] } {
   return typeof statement === "string" ? { text: statement, values: params } : { text: statement.text, values: statement.values };
 }
+
+/**
+ * A value a statement passes once however many of its fragments use it (one `$n`, written at each
+ * use). The tag gives every use a parameter of its own: a fragment used twice (the generic list's
+ * conditions, for the count and the page) or a large array (bill generation's up to 50 000 room ids)
+ * would then travel once per use.
+ */
+export class Shared {
+  constructor(readonly value: unknown) {}
+}
+
+/** The fragment with each of its values Shared (every use of the fragment then refers to the same parameters). */
+export function sharedValues(fragment: Sql): Sql {
+  const values = fragment.values.map((v) => (v instanceof Shared ? v : new Shared(v)));
+  return new Sql(fragment.strings, values);
+}
+
+/**
+ * A statement of the tag as text and values for db.query, as the tag numbers it except that each
+ * Shared value is numbered at its first use and referred to by that number after: the placeholders
+ * come in the statement's order, so the text depends on its shape alone.
+ */
+export function sharing(statement: Sql): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const numbers = new Map<Shared, number>();
+  let text = statement.strings[0];
+  statement.values.forEach((value, i) => {
+    let n = value instanceof Shared ? numbers.get(value) : undefined;
+    if (n === undefined) {
+      n = values.push(value instanceof Shared ? value.value : value);
+      if (value instanceof Shared) numbers.set(value, n);
+    }
+    // The one rendering besides the tag's own (kept for Shared values; tests/unit/server/sql.one-style.spec.ts allows this line).
+    text += `$${n}${statement.strings[i + 1]}`;
+  });
+  return { text, values };
+}

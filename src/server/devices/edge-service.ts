@@ -46,7 +46,7 @@ import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { pageArgs, present, textOf } from "../http/request-input.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { ilikeContains, raw, sql, when } from "../db/sql.ts";
+import { ilikeContains, join, raw, sql, when, type Sql } from "../db/sql.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import type { ResourceInput } from "../crud/row.ts";
 
@@ -158,22 +158,11 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getEdgeDeviceList, async ({ session, query }) => {
     const edge = await loadEdge(db, session.tenantId, edgeIdOf(query));
     const { pageNo, pageSize, offset } = pageArgs(query);
-    const params: unknown[] = [session.tenantId, edge.id];
-    let where = "d.tenant_id = $1 and d.edge_service_id = $2";
-    if (query.communityId !== undefined) {
-      params.push(query.communityId);
-      where += ` and d.community_id = $${params.length}`;
-    }
-    if (query.deviceCategory !== undefined) {
-      params.push(query.deviceCategory);
-      where += ` and d.device_category = $${params.length}`;
-    }
-    const rows = await camelRows<DeviceRow>(db, `select ${DEVICE_COLUMNS} from ${DEVICE_FROM} where ${where} order by d.id limit $${params.length + 1} offset $${params.length + 2}`, [
-      ...params,
-      pageSize,
-      offset,
-    ]);
-    const { rows: total } = await db.query<{ n: number }>(`select count(*)::int as n from edge_devices d where ${where}`, params);
+    const inCommunity = when(query.communityId !== undefined, () => sql` and d.community_id = ${query.communityId}`);
+    const ofCategory = when(query.deviceCategory !== undefined, () => sql` and d.device_category = ${query.deviceCategory}`);
+    const where = sql`d.tenant_id = ${session.tenantId} and d.edge_service_id = ${edge.id}${inCommunity}${ofCategory}`;
+    const rows = await camelRows<DeviceRow>(db, sql`select ${raw(DEVICE_COLUMNS)} from ${raw(DEVICE_FROM)} where ${where} order by d.id limit ${pageSize} offset ${offset}`);
+    const { rows: total } = await db.query<{ n: number }>(sql`select count(*)::int as n from edge_devices d where ${where}`);
     return { list: rows.map(withCategoryLabel), total: Number(total[0].n), pageNo, pageSize };
   });
 
@@ -358,8 +347,7 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
   // serialNo and name follow the edgeDevices fields' rules (the schema's, and an update's: not empty).
   route(app, operations.updateDeviceSerialDetail, async ({ session, body }) => {
     const deviceId = present(body.deviceId ?? body.id);
-    const sets: string[] = [];
-    const params: unknown[] = [session.tenantId, deviceId, session.userId];
+    const sets: Sql[] = [];
     const given: Record<string, string> = {};
     for (const [field, column] of [
       ["serialNo", "serial_no"],
@@ -367,14 +355,15 @@ export async function edgeServiceModule(app: FastifyInstance): Promise<void> {
     ] as const) {
       if (body[field] === undefined) continue;
       given[field] = textOf(body[field], 64);
-      params.push(given[field]);
-      sets.push(`${column} = $${params.length}`);
+      sets.push(sql`${raw(column)} = ${given[field]}`);
     }
     if (!sets.length) throw apiError("BAD_REQUEST");
     const problems = validateResource("edgeDevices", "update", given, session.sceneName);
     if (problems.length) throw validationError(problems);
     try {
-      const { rows } = await db.query(`update edge_devices set ${sets.join(", ")}, version = version + 1, updated_at = now(), updated_by = $3 where tenant_id = $1 and id = $2 returning id`, params);
+      const { rows } = await db.query(
+        sql`update edge_devices set ${join(sets, ", ")}, version = version + 1, updated_at = now(), updated_by = ${session.userId} where tenant_id = ${session.tenantId} and id = ${deviceId} returning id`,
+      );
       if (!rows.length) throw apiError("NOT_FOUND");
     } catch (err) {
       if ((err as { code?: string }).code === "23505") throw apiError("DUPLICATE");

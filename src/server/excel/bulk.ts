@@ -11,6 +11,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import type { ResourceModel } from "../crud/model.ts";
 import { alias, ident } from "../crud/sql.ts";
+import { join, raw, sql, type Sql } from "../db/sql.ts";
 import { toColumnValue } from "../crud/values.ts";
 import type { ResourceInput } from "../crud/row.ts";
 import type { ColumnValue } from "../db/row.ts";
@@ -77,26 +78,23 @@ export async function insertMany(
   const back = fieldsOf(model, options.returning ?? []);
   const out: InsertedRow[] = [];
   for (const { fields, rows: group } of groups.values()) {
-    const params: unknown[] = [session.tenantId, session.userId];
     const names = ["tenant_id", "created_by", "updated_by"];
-    const select = ["$1::bigint", "$2::bigint", "$2::bigint"];
+    const select = [sql`${session.tenantId}::bigint`, sql`${session.userId}::bigint`, sql`${session.userId}::bigint`];
     if (model.communityScoped) {
-      params.push(communityId);
       names.push("community_id");
-      select.push(`$${params.length}::bigint`);
+      select.push(sql`${communityId}::bigint`);
     }
-    const arrays: string[] = [];
+    const arrays: Sql[] = [];
     fields.forEach((f, i) => {
-      params.push(group.map((r) => toColumnValue(f, r[f.name])));
-      arrays.push(`$${params.length}::${elementType(f)}[]`);
+      arrays.push(sql`${group.map((r) => toColumnValue(f, r[f.name]))}::${raw(elementType(f))}[]`);
       names.push(f.column);
-      select.push(f.type === "json" ? `u.c${i}::jsonb` : `u.c${i}`);
+      select.push(raw(f.type === "json" ? `u.c${i}::jsonb` : `u.c${i}`));
     });
-    const from = fields.length ? ` from unnest(${arrays.join(", ")}) as u(${fields.map((_, i) => `c${i}`).join(", ")})` : ` from generate_series(1, ${group.length})`;
+    // The row count is a parameter too: the text depends on the fields given, not on the chunk's size.
+    const from = fields.length ? sql` from unnest(${join(arrays, ", ")}) as u(${raw(fields.map((_, i) => `c${i}`).join(", "))})` : sql` from generate_series(1, ${group.length}::int)`;
     const { rows: made } = await tx.query<InsertedRow>(
-      `insert into ${model.table} (${names.map(ident).join(", ")}) select ${select.join(", ")}${from}${options.skipTaken ? " on conflict do nothing" : ""}
-       returning id${back.map((f) => `, ${ident(f.column)} as ${alias(f.name)}`).join("")}`,
-      params,
+      sql`insert into ${raw(model.table)} (${raw(names.map(ident).join(", "))}) select ${join(select, ", ")}${from}${raw(options.skipTaken ? " on conflict do nothing" : "")}
+       returning id${raw(back.map((f) => `, ${ident(f.column)} as ${alias(f.name)}`).join(""))}`,
     );
     out.push(...made);
   }

@@ -23,6 +23,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
 import { buildModel, type ResourceModel } from "../crud/model.ts";
 import { ident } from "../crud/sql.ts";
+import { raw, sql, when } from "../db/sql.ts";
 import { CellProblem, columnLabel, importValue } from "./cells.ts";
 import { elementType, insertMany } from "./bulk.ts";
 import { camelRows } from "../db/camel-rows.ts";
@@ -142,14 +143,12 @@ async function idsByLabel(ctx: ImportContext, field: FieldDef, labels: string[])
   const target = resourceByName[field.ref!.resource];
   const labelField = target.fields.find((f) => f.name === field.ref!.labelField);
   if (!labelField || !labels.length) return out;
-  const column = ident(labelField.column);
-  const params: unknown[] = [ctx.session.tenantId, labels];
-  let sql = `select distinct on (${column}) ${column}::text as label, id from ${ident(target.table)} where tenant_id = $1 and ${column} = any($2::${elementType(labelField)}[])`;
-  if (target.scope === "community" && ctx.communityId !== null) {
-    params.push(ctx.communityId);
-    sql += " and community_id = $3";
-  }
-  const { rows } = await ctx.tx.query<{ label: string; id: number }>(`${sql} order by ${column}, id`, params);
+  const column = raw(ident(labelField.column));
+  const inCommunity = when(target.scope === "community" && ctx.communityId !== null, () => sql` and community_id = ${ctx.communityId}`);
+  const { rows } = await ctx.tx.query<{ label: string; id: number }>(
+    sql`select distinct on (${column}) ${column}::text as label, id from ${raw(ident(target.table))}
+         where tenant_id = ${ctx.session.tenantId} and ${column} = any(${labels}::${raw(elementType(labelField))}[])${inCommunity} order by ${column}, id`,
+  );
   for (const r of rows) out.set(r.label, Number(r.id));
   return out;
 }

@@ -20,7 +20,8 @@ import type { GenerateBillsBody } from "../../../generated/operation-types.ts";
 import { loadSettings } from "./settings.ts";
 import { pricingSql } from "./pricing-sql.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { join, raw, sql, when, type Sql } from "../db/sql.ts";
+import { Shared, join, raw, sharing, sql, when, type Sql } from "../db/sql.ts";
+// The run's arrays (up to 50 000 room ids) are Shared: passed once per statement, not once per item of a step.
 import { BillBatchStatus, BillStatus, PricingMethod, RoomStatus } from "../../../generated/states.ts";
 
 export const GENERATION_TASK = "billGeneration";
@@ -81,31 +82,6 @@ interface ItemRow {
 }
 
 const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : []);
-
-/**
- * A value a statement passes once however many of its fragments use it (one `$n`, written at each
- * use). The tag gives every use a parameter of its own: the run's arrays (up to 50 000 room ids)
- * would then travel twice per item of a step.
- */
-class Shared {
-  constructor(readonly value: unknown) {}
-}
-
-/** A statement's text and values for db.query, each Shared value numbered at its first use and referred to by that number after. */
-function sharing(statement: Sql): { text: string; values: unknown[] } {
-  const values: unknown[] = [];
-  const numbers = new Map<Shared, number>();
-  let text = statement.strings[0];
-  statement.values.forEach((value, i) => {
-    let n = value instanceof Shared ? numbers.get(value) : undefined;
-    if (n === undefined) {
-      n = values.push(value instanceof Shared ? value.value : value);
-      if (value instanceof Shared) numbers.set(value, n);
-    }
-    text += `$${n}${statement.strings[i + 1]}`;
-  });
-  return { text, values };
-}
 
 /** The run's parameters (tenant, the request's buildings and rooms, the period): once per statement however many items it covers. */
 interface RunParams {

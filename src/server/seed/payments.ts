@@ -20,6 +20,8 @@ import { closeDay, daySummary } from "../payment/reconciliation.ts";
 import { loadSettings, saveSettings } from "../payment/settings.ts";
 import { seedCounterCharges, seedPrepayAccounts } from "./fee-depth.ts";
 import { authoritiesOf, MAIN_ACCOUNT } from "../auth/authorities.ts";
+import { ident } from "../crud/sql.ts";
+import { join, raw, sql } from "../db/sql.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
 function seedSession(tenantId: number, userId: number, username: string): SessionInfo {
@@ -51,17 +53,16 @@ function monthBefore(day: string, n: number): string {
 /** 10:00 China time, `daysAgo` days before now. */
 const chinaMorning = (today: string, daysAgo: number, minute = 0): Date => new Date(Date.parse(`${addDays(today, -daysAgo)}T02:${String(minute % 60).padStart(2, "0")}:00Z`));
 
-async function ids(tx: DbSession, sql: string, params: unknown[]): Promise<number[]> {
-  return (await tx.query<{ id: number }>(sql, params)).rows.map((r) => Number(r.id));
+async function ids(tx: DbSession, text: string, params: unknown[]): Promise<number[]> {
+  return (await tx.query<{ id: number }>(text, params)).rows.map((r) => Number(r.id));
 }
 
 async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number, index: number, today: string) {
   const insert = async (table: string, columns: string[], values: unknown[]) =>
     (
       await tx.query<{ id: number }>(
-        `insert into ${table} (tenant_id, community_id, created_by, updated_by, ${columns.join(", ")})
-         values ($1, $2, $3, $3, ${columns.map((_, i) => `$${i + 4}`).join(", ")}) returning id`,
-        [s.tenantId, communityId, s.userId, ...values],
+        sql`insert into ${raw(ident(table))} (tenant_id, community_id, created_by, updated_by, ${raw(columns.map(ident).join(", "))})
+         values (${s.tenantId}, ${communityId}, ${s.userId}, ${s.userId}, ${join(values, ", ")}) returning id`,
       )
     ).rows[0].id;
 
