@@ -4,7 +4,7 @@
 import { idCardCheckDigitHolds } from "./id-card.ts";
 import { validators } from "../../generated/validators/index.js";
 import { rules } from "../../generated/rules.ts";
-import { runCompiled, type FieldError } from "./validation-run.ts";
+import { fillParams, runCompiled, type FieldError } from "./validation-run.ts";
 import { scalarText } from "./scalar-text.ts";
 
 export { fillScene, type FieldError } from "./validation-run.ts";
@@ -34,12 +34,11 @@ export function checkRuleWith(rule: string, value: unknown, params: Record<strin
   const def = rules[rule];
   if (!def) throw new Error(`no rule named ${rule}`);
   const all: Record<string, unknown> = { ...def.params, ...params };
-  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (w, k: string) => (k in all ? String(all[k]) : w));
   const text = scalarText(value);
   if (text === "") return def.required ?? def.requiredMessage ?? null;
   const n = Number(text);
   for (const c of def.checks) {
-    const bound = typeof c.value === "string" ? fill(c.value) : String(c.value);
+    const bound = typeof c.value === "string" ? fillParams(c.value, all) : String(c.value);
     const failed =
       c.kind === "decimalMax"
         ? !(n <= Number(bound))
@@ -60,7 +59,7 @@ export function checkRuleWith(rule: string, value: unknown, params: Record<strin
                       : c.kind === "pattern"
                         ? !new RegExp(bound, "u").test(text)
                         : new RegExp(bound, "u").test(text);
-    if (failed) return fill(c.message);
+    if (failed) return fillParams(c.message, all);
   }
   return null;
 }

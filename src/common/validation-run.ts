@@ -32,6 +32,9 @@ function messageFor(meta: CompiledValidator["meta"], schemaPath: string): string
 /** Labels and messages may hold the scene-name placeholder (spec §2), default 社区. */
 export const fillScene = (text: string, scene = "社区") => text.replace(/\{scene\}/g, scene);
 
+/** A rule text with its {name} parameters filled (unknown names stay as written; a value is never read as a pattern). */
+export const fillParams = (text: string, params: Record<string, unknown>): string => text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
 /**
  * Runs one compiled validator; returns the first error of each field, in check order. The web app
  * passes a validator it loaded on its own (generated/validators/{resource}.js) to keep forms light.

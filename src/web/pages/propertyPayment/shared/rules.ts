@@ -5,6 +5,7 @@
 import type { RuleObject } from "antd/es/form";
 import { rules } from "../../../../../generated/rules.ts";
 import { fenToYuan, yuanToFen } from "../../../../common/money.ts";
+import { fillParams } from "../../../../common/validation-run.ts";
 
 type Check = (rule: string, value: unknown) => string | null;
 let loading: Promise<Check> | null = null;
@@ -52,7 +53,7 @@ export function payAmountRule(maxFen: number, rule = "payAmount"): RuleObject {
       const message = await ruleMessage(rule, value);
       if (message) throw new Error(message);
       const capped = def.checks.find((c) => c.value === "{max}");
-      if (capped && yuanToFen(String(value).trim()) > maxFen) throw new Error(capped.message.replace("{max}", fenToYuan(maxFen)));
+      if (capped && yuanToFen(String(value).trim()) > maxFen) throw new Error(fillParams(capped.message, { max: fenToYuan(maxFen) }));
     },
   };
 }
