@@ -66,9 +66,9 @@ export function useDemoServer(backend: BackendName, options: AppOptions = {}): D
     stop = started.stop;
     demo.server = started.server;
     demo.ids = await demoIds(started.server);
-    demo.admin = await started.server.login("admin");
-    demo.staff = await started.server.login("staff");
-    demo.admin2 = await started.server.login("admin2");
+    demo.admin = await started.server.sessionFor("admin");
+    demo.staff = await started.server.sessionFor("staff");
+    demo.admin2 = await started.server.sessionFor("admin2");
   });
   afterAll(async () => stop?.());
   return demo;

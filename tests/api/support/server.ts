@@ -17,6 +17,8 @@ import { waitForTemplate } from "../../support/templates.ts";
 export { DEMO_PASSWORD } from "../../support/demo-password.ts";
 import { DEMO_PASSWORD } from "../../support/demo-password.ts";
 import { SESSION_COOKIE } from "../../../src/server/auth/settings.ts";
+import { createSession } from "../../../src/server/auth/session-store.ts";
+import { usernameKey } from "../../../src/server/auth/login-throttle.ts";
 export const XHR = { "x-requested-with": "XMLHttpRequest" };
 
 // A session is two values: the token in the httpOnly cookie and the signature of the login answer
@@ -158,6 +160,19 @@ export class TestServer {
     const r = await this.request("POST", "/api/auth/login", { body: { username, password } });
     if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${r.text}`);
     return r.body.data.signature;
+  }
+
+  /**
+   * A session for a user of the data, made as the login makes one but without checking a password:
+   * a suite's set-up accounts (useDemoServer) sign in this way, since each password check costs the
+   * production scrypt (about 0.5 s of a core). Tests of signing in itself use login().
+   */
+  async sessionFor(username: string): Promise<string> {
+    const { rows } = await this.db.query<{ user_id: number; tenant_id: number }>("select user_id, tenant_id from login_names where username_key = $1", [usernameKey(username)]);
+    if (!rows[0]) throw new Error(`no user ${username}`);
+    const { token, signature } = await createSession(this.db, { userId: Number(rows[0].user_id), tenantId: Number(rows[0].tenant_id) }, { ip: "127.0.0.1" });
+    cookieTokens.set(signature, token);
+    return signature;
   }
 
   async count(table: string, where = "true", params: unknown[] = []): Promise<number> {
