@@ -2071,6 +2071,7 @@ create table if not exists "users" (
   "enabled" boolean default true,
   "community_ids" jsonb default '[]'::jsonb,
   "password_hash" text,
+  "must_change_password" boolean default false,
   "version" integer not null default 1,
   "created_at" timestamptz not null default now(),
   "updated_at" timestamptz not null default now(),

@@ -3966,6 +3966,10 @@ platformType: string
 code: string[]
 communityId: (number | null)
 communityName: (string | null)
+/**
+ * 密码由他人设置，须先修改密码
+ */
+mustChangePassword?: boolean
 }
 
 export interface GetUserCenterParams {

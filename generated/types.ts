@@ -3151,6 +3151,10 @@ communityIds?: {
 [k: string]: unknown
 }
 password?: string
+/**
+ * 须修改密码
+ */
+mustChangePassword?: (boolean | null)
 version?: number
 createdAt?: string
 updatedAt?: string

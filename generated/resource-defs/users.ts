@@ -186,6 +186,21 @@ const def: ResourceDef = {
       "form": true,
       "detail": false,
       "readOnly": false
+    },
+    {
+      "name": "mustChangePassword",
+      "column": "must_change_password",
+      "type": "boolean",
+      "label": "须修改密码",
+      "required": false,
+      "default": false,
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": true,
+      "readOnly": true
     }
   ],
   "routePath": "/system/user"

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_users_create","$ref":"resource_users_fields","required":["username","password"]};
-const schema20 = {"$id":"resource_users_fields","type":"object","properties":{"username":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"},{"maxLength":32}]}}]},"realName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"userType":{"allOf":[{"type":["string","null"]}]},"roleId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"companyShortName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityIds":{"allOf":[{"type":["object","array","null"]}]},"password":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32},{"maxLength":32}]}}]}}};
+const schema20 = {"$id":"resource_users_fields","type":"object","properties":{"username":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥A-Za-z0-9]*$"},{"maxLength":32}]}}]},"realName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"userType":{"allOf":[{"type":["string","null"]}]},"roleId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"companyShortName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityIds":{"allOf":[{"type":["object","array","null"]}]},"password":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32},{"maxLength":32}]}}]},"mustChangePassword":{"allOf":[{"type":["boolean","null"]}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[一-龥A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -686,9 +686,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.mustChangePassword !== undefined){
+let data9 = data.mustChangePassword;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err45 = {instancePath:instancePath+"/mustChangePassword",schemaPath:"#/properties/mustChangePassword/allOf/0/type",keyword:"type",params:{type: schema20.properties.mustChangePassword.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -697,10 +698,22 @@ vErrors.push(err45);
 }
 errors++;
 }
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true,"password":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true,"password":true,"mustChangePassword":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -743,7 +756,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true,"password":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true,"password":true,"mustChangePassword":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_users_update","$ref":"resource_users_fields"};
@@ -766,6 +779,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true,"password":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"username":true,"realName":true,"phone":true,"userType":true,"roleId":true,"companyShortName":true,"enabled":true,"communityIds":true,"password":true,"mustChangePassword":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/username/allOf/0":"请输入用户名","#/properties/username/allOf/1":"用户名格式不正确","#/properties/username/allOf/2/then/allOf/0":"只能使用汉字,英文大小写或数字","#/properties/username/allOf/2/then/allOf/1":"用户名不能超过32个字符","#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/userType/allOf/0":"账号类型格式不正确","#/properties/roleId/allOf/0":"角色格式不正确","#/properties/roleId/allOf/1/then/allOf/0":"请选择角色","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityIds/allOf/0":"管理范围格式不正确","#/properties/password/allOf/0":"请输入登录密码","#/properties/password/allOf/1":"登录密码格式不正确","#/properties/password/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/password/allOf/2/then/allOf/1":"密码长度为8到32位","#/properties/password/allOf/2/then/allOf/2":"登录密码不能超过32个字符"},"required":{"username":"请输入用户名","password":"请输入登录密码"},"numericFields":["userType","roleId"]};
+export const meta = {"messages":{"#/properties/username/allOf/0":"请输入用户名","#/properties/username/allOf/1":"用户名格式不正确","#/properties/username/allOf/2/then/allOf/0":"只能使用汉字,英文大小写或数字","#/properties/username/allOf/2/then/allOf/1":"用户名不能超过32个字符","#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/userType/allOf/0":"账号类型格式不正确","#/properties/roleId/allOf/0":"角色格式不正确","#/properties/roleId/allOf/1/then/allOf/0":"请选择角色","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityIds/allOf/0":"管理范围格式不正确","#/properties/password/allOf/0":"请输入登录密码","#/properties/password/allOf/1":"登录密码格式不正确","#/properties/password/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/password/allOf/2/then/allOf/1":"密码长度为8到32位","#/properties/password/allOf/2/then/allOf/2":"登录密码不能超过32个字符","#/properties/mustChangePassword/allOf/0":"须修改密码格式不正确"},"required":{"username":"请输入用户名","password":"请输入登录密码"},"numericFields":["userType","roleId"]};

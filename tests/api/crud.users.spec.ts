@@ -59,6 +59,20 @@ describe.each(backends)("users (%s)", (backend) => {
     expect((await t.server.request("POST", "/api/auth/login", { body: { username: "keepspw1", password: "Keeps-Pass-81" } })).status).toBe(200);
   });
 
+  it("asks a user whose password someone else set to change it; 修改密码 clears that", async () => {
+    await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "firstlogin1", password: "First-Login-81" } });
+    const token = await t.server.login("firstlogin1", "First-Login-81");
+    expect((await t.server.request("GET", "/api/system/homepage/user", { token })).body.data.mustChangePassword).toBe(true);
+    const changed = await t.server.request("POST", "/api/system/homepage/modifyPassword", { token, body: { oldPassword: "First-Login-81", newPassword: "Own-Choice-2026" } });
+    expect(changed.status).toBe(200);
+    expect((await t.server.request("GET", "/api/system/homepage/user", { token })).body.data.mustChangePassword).toBe(false);
+    const list = await t.server.request("POST", "/api/system/users/actions/pageList", { token: t.admin, body: { pageNo: 1, pageSize: 10, username: "firstlogin1" } });
+    expect(list.body.data.list[0].mustChangePassword).toBe(false);
+    // A reset by the main account asks again.
+    await t.server.request("PUT", `/api/system/users/${list.body.data.list[0].id}`, { token: t.admin, body: { password: "Reset-By-Admin-7" } });
+    expect(await t.server.count("users", "username = 'firstlogin1' and must_change_password")).toBe(1);
+  });
+
   it("sets a new password through update, usable at once", async () => {
     const u = await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "resetme", password: "Before-Pass-1" } });
     const r = await t.server.request("PUT", `/api/system/users/${u.body.data.id}`, { token: t.admin, body: { password: "After-Pass-22" } });

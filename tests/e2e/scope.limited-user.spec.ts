@@ -1,6 +1,6 @@
 // Community scope in the browser. The main account creates a user limited to one community through
 // 用户管理's form (登录密码, 角色, 管理范围 picked in the area tree) and sees the scope in the list;
-// that user signs in with the password it was given, sees only that community in the header's
+// that user signs in with the password it was given, is asked to choose its own, sees only that community in the header's
 // picker, reads a resident's full phone with 查看 (查看明文) on the detail page, and a detail URL of
 // another community's resident answers 数据不存在或已被删除. The form also works at 390 px. No page
 // error on the way.
@@ -64,7 +64,7 @@ describe("a user limited to one community", () => {
       .click();
     // The create form alone, once the list (its filter form has a 用户名 too) has left.
     await page.getByText("新增用户").waitFor();
-    await expect.poll(() => page.getByPlaceholder("请输入用户名").count()).toBe(1);
+    await expect.poll(() => page.getByPlaceholder("请输入用户名").count(), { timeout: 30_000 }).toBe(1);
     const form = page.getByTestId("shell-page").locator("form");
     await formItem(form, "用户名").locator("input").fill("scopede2e");
     // Saving without a password is refused on the form: the account could never sign in.
@@ -90,8 +90,17 @@ describe("a user limited to one community", () => {
     const page = await journey.openPage("scopede2e");
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(String(err)));
+    // The password was set by the main account: the user chooses its own before going on.
+    const dialog = page.getByRole("dialog", { name: "请修改初始密码" });
+    await dialog.waitFor();
+    await dialog.getByLabel("原密码").fill(DEMO_PASSWORD);
+    await dialog.getByLabel("新密码", { exact: true }).fill("Scoped-Own-2026");
+    await dialog.getByLabel("确认新密码").fill("Scoped-Own-2026");
+    await dialog.getByRole("button", { name: /确\s*定/ }).click();
+    await page.getByText("密码已修改").waitFor();
+    await dialog.waitFor({ state: "hidden" });
     const trigger = page.getByTestId("community-picker-trigger");
-    await expect.poll(() => trigger.textContent()).toContain(allowed.communityName);
+    await expect.poll(() => trigger.textContent(), { timeout: 30_000 }).toContain(allowed.communityName);
     await trigger.click();
     const picker = page.getByTestId("community-picker");
     await picker.getByRole("option", { name: allowed.communityName }).waitFor();

@@ -37,7 +37,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (!(await verifyPassword(oldPassword, rows[0]?.password_hash))) throw apiError("WRONG_OLD_PASSWORD");
     const hash = await hashPassword(newPassword);
     await app.db.transaction(async (tx) => {
-      await tx.query("update users set password_hash = $3, updated_at = now(), updated_by = $2, version = version + 1 where tenant_id = $1 and id = $2", [session.tenantId, session.userId, hash]);
+      await tx.query("update users set password_hash = $3, must_change_password = false, updated_at = now(), updated_by = $2, version = version + 1 where tenant_id = $1 and id = $2", [
+        session.tenantId,
+        session.userId,
+        hash,
+      ]);
       await deleteOtherSessions(tx, session);
       await writeOperationLog(tx, {
         tenantId: session.tenantId,

@@ -30,6 +30,7 @@ interface UserRow {
   enabled_kanban: boolean;
   platform_img: string | null;
   watermark_status: number | null;
+  must_change_password: boolean | null;
 }
 
 /** The community the shell opens with (see the header), always one of the user's scope: a stored or requested one outside it falls back to the first allowed. */
@@ -54,7 +55,7 @@ export async function currentCommunity(
 export async function homepageModule(app: FastifyInstance): Promise<void> {
   route(app, operations.getCurrentUser, async ({ query, session, request }) => {
     const { rows } = await app.db.query<UserRow>(
-      `select u.username, u.real_name, u.phone, u.user_type, coalesce(u.company_short_name, t.company_short_name) as company_short_name,
+      `select u.username, u.real_name, u.phone, u.user_type, u.must_change_password, coalesce(u.company_short_name, t.company_short_name) as company_short_name,
               t.name as tenant_name, t.scene_name, t.enabled_kanban,
               coalesce(t.platform_img, p.platform_img) as platform_img, p.watermark_status
          from users u
@@ -91,6 +92,7 @@ export async function homepageModule(app: FastifyInstance): Promise<void> {
       code: [...session.authorities],
       communityId: community?.communityId ?? null,
       communityName: community?.communityName ?? null,
+      mustChangePassword: user.must_change_password === true,
     };
   });
 }

@@ -40,6 +40,8 @@ export function registerUserAccountHooks(): void {
         const problem = passwordProblem(body.password);
         if (problem) throw validationError([{ field: "password", message: problem }]);
         columns.set("password_hash", await hashPassword(scalarText(body.password)));
+        // A password someone else chose is for the first sign-in only.
+        columns.set("must_change_password", id !== session.userId);
       }
     },
     async beforeDelete(tx, session, ids) {

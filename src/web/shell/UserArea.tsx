@@ -18,6 +18,7 @@ export const OPEN_GUIDE_EVENT = "neptune:open-guide";
 
 /** The About dialog is its own small chunk, loaded the first time it opens. */
 const AboutDialog = lazyPage(() => import("./AboutDialog.tsx"));
+const ChangePasswordDialog = lazyPage(() => import("./ChangePasswordDialog.tsx"));
 
 export const TASK_CENTRE_PATH = "/system/taskcenter";
 export const MENU_CONFIG_PATH = "/system/menucustomization";
@@ -29,6 +30,10 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
   const [aboutOpen, setAboutOpen] = useState(false);
   // Mounted from its first opening on, so it closes with its animation like any dialog.
   const [aboutMounted, setAboutMounted] = useState(false);
+  // 修改密码: asked for from the menu, or required while the password is one someone else set.
+  const [passwordAsked, setPasswordAsked] = useState(false);
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  const passwordRequired = user.mustChangePassword === true && !passwordChanged;
   const cockpit = cockpitItems(user.enabledKanban, user.authorityCodes, communityId);
   const itemStyle = { color: "inherit" };
 
@@ -74,6 +79,9 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
       case "menuConfig":
         void reportOperation(operationReport(MENU_CONFIG_CODE));
         void navigate(MENU_CONFIG_PATH);
+        return;
+      case "password":
+        setPasswordAsked(true);
         return;
       case "logout":
         startLogout();
@@ -130,6 +138,19 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
+      {(passwordAsked || passwordRequired) && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            open
+            required={passwordRequired}
+            onDone={() => {
+              setPasswordChanged(true);
+              setPasswordAsked(false);
+            }}
+            onCancel={() => setPasswordAsked(false)}
+          />
+        </Suspense>
+      )}
       {aboutMounted && (
         <Suspense fallback={null}>
           <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} productName={productName} />

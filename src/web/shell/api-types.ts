@@ -22,6 +22,8 @@ export interface CurrentUserData {
   communityId?: Id | null;
   communityName?: string | null;
   watermarkStatus?: number | string;
+  /** The password was set by someone else: it must be changed before going on. */
+  mustChangePassword?: boolean;
 }
 
 export interface LoginConfiguration {

@@ -44,3 +44,5 @@ export const fetchHelpDialogUrl = () => http.get<string | { url: string }>("/ten
 
 /** The session ends on this side whatever the server answers, so no error is shown. */
 export const logout = (tenantId?: Id | null) => api.logout({ query: tenantId != null ? { tenantId: Number(tenantId) } : {} }, { silent: true });
+
+export const modifyPassword = (oldPassword: string, newPassword: string) => api.modifyPassword({ body: { oldPassword, newPassword } });

@@ -33,7 +33,7 @@ export function cockpitItems(enabledKanban: boolean | number | string | null | u
   return items;
 }
 
-export type UserMenuKey = "personal" | "tenant" | "menuConfig" | "logout";
+export type UserMenuKey = "personal" | "tenant" | "menuConfig" | "password" | "logout";
 
 export interface UserMenuItem {
   key: UserMenuKey;
@@ -51,6 +51,7 @@ export function userMenuItems(userType: string | number | null | undefined): Use
           { key: "menuConfig" as const, label: "菜单配置" },
         ]
       : []),
+    { key: "password", label: "修改密码" },
     { key: "logout", label: "退出" },
   ];
 }

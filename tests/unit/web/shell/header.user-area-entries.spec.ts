@@ -28,9 +28,9 @@ describe("cockpit dropdown", () => {
 
 describe("user menu", () => {
   it("shows 企业租户 and 菜单配置 only to the main account (userType 0)", () => {
-    expect(userMenuItems("0").map((i) => i.label)).toEqual(["个人中心", "企业租户", "菜单配置", "退出"]);
-    expect(userMenuItems("1").map((i) => i.label)).toEqual(["个人中心", "退出"]);
-    expect(userMenuItems(undefined).map((i) => i.label)).toEqual(["个人中心", "退出"]);
+    expect(userMenuItems("0").map((i) => i.label)).toEqual(["个人中心", "企业租户", "菜单配置", "修改密码", "退出"]);
+    expect(userMenuItems("1").map((i) => i.label)).toEqual(["个人中心", "修改密码", "退出"]);
+    expect(userMenuItems(undefined).map((i) => i.label)).toEqual(["个人中心", "修改密码", "退出"]);
   });
 });
 
