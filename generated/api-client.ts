@@ -366,6 +366,11 @@ import type {
   ApproveBillsBody,
   ApproveBillsBodyInput,
   ApproveBillsData,
+  PreviewApproveBillsParams,
+  PreviewApproveBillsQuery,
+  PreviewApproveBillsBody,
+  PreviewApproveBillsBodyInput,
+  PreviewApproveBillsData,
   RejectBillsParams,
   RejectBillsQuery,
   RejectBillsBody,
@@ -897,6 +902,9 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 审核通过账单（按 id 或整个批次；非待审核的跳过） (POST /api/property/bills/actions/approve) */
     approveBills: (input?: { body?: ApproveBillsBodyInput }, options?: O) =>
       transport({ name: "approveBills", method: "POST", path: "/api/property/bills/actions/approve", ...input }, options) as Promise<ApproveBillsData>,
+    /** 审核通过前的预览：将通过的账单数、应收合计，以及其中从预存款自动抵扣的账单数和金额（只读，不写入任何数据） (POST /api/property/bills/actions/approvePreview) */
+    previewApproveBills: (input?: { body?: PreviewApproveBillsBodyInput }, options?: O) =>
+      transport({ name: "previewApproveBills", method: "POST", path: "/api/property/bills/actions/approvePreview", ...input }, options) as Promise<PreviewApproveBillsData>,
     /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
     rejectBills: (input?: { body?: RejectBillsBodyInput }, options?: O) =>
       transport({ name: "rejectBills", method: "POST", path: "/api/property/bills/actions/reject", ...input }, options) as Promise<RejectBillsData>,
@@ -1259,6 +1267,8 @@ export interface ApiQueries<O = unknown> {
   queryBills: QueryHelpers<"queryBills", [input?: { body?: QueryBillsBodyInput }], QueryBillsData, O> & MutationHelpers<"queryBills", [input?: { body?: QueryBillsBodyInput }], QueryBillsData, O>;
   /** 审核通过账单（按 id 或整个批次；非待审核的跳过） (POST /api/property/bills/actions/approve) */
   approveBills: QueryHelpers<"approveBills", [input?: { body?: ApproveBillsBodyInput }], ApproveBillsData, O> & MutationHelpers<"approveBills", [input?: { body?: ApproveBillsBodyInput }], ApproveBillsData, O>;
+  /** 审核通过前的预览：将通过的账单数、应收合计，以及其中从预存款自动抵扣的账单数和金额（只读，不写入任何数据） (POST /api/property/bills/actions/approvePreview) */
+  previewApproveBills: QueryHelpers<"previewApproveBills", [input?: { body?: PreviewApproveBillsBodyInput }], PreviewApproveBillsData, O> & MutationHelpers<"previewApproveBills", [input?: { body?: PreviewApproveBillsBodyInput }], PreviewApproveBillsData, O>;
   /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
   rejectBills: QueryHelpers<"rejectBills", [input?: { body?: RejectBillsBodyInput }], RejectBillsData, O> & MutationHelpers<"rejectBills", [input?: { body?: RejectBillsBodyInput }], RejectBillsData, O>;
   /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
@@ -1705,6 +1715,10 @@ export const operationRoutes = {
   "approveBills": {
     "method": "POST",
     "path": "/api/property/bills/actions/approve"
+  },
+  "previewApproveBills": {
+    "method": "POST",
+    "path": "/api/property/bills/actions/approvePreview"
   },
   "rejectBills": {
     "method": "POST",

@@ -370,6 +370,16 @@ export const errorCodes = {
     "status": 400,
     "message": "边缘服务地址未知"
   },
+  "DEPOSIT_COLLECTED": {
+    "code": 40040,
+    "status": 400,
+    "message": "押金已收取，不能删除"
+  },
+  "PREPAY_ACCOUNT_HAS_BALANCE": {
+    "code": 40906,
+    "status": 409,
+    "message": "账户尚有余额，不能删除"
+  },
   "TRACKING_TOO_LARGE": {
     "code": 413,
     "status": 413,

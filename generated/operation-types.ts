@@ -2712,6 +2712,55 @@ deducted?: number
 deductedAmount?: string
 }
 
+export type PreviewApproveBillsParams = Record<string, never>;
+
+export type PreviewApproveBillsQuery = Record<string, never>;
+
+export interface PreviewApproveBillsBody {
+/**
+ * 账单
+ */
+ids?: (number[] | null)
+/**
+ * 账单批次
+ */
+batchId?: (number | null)
+}
+
+export interface PreviewApproveBillsBodyInput {
+/**
+ * 账单
+ */
+ids?: ((number | string)[] | null)
+/**
+ * 账单批次
+ */
+batchId?: (number | null | string)
+}
+
+export interface PreviewApproveBillsData {
+/**
+ * 将审核通过的账单数（与审核通过答复的 changed 相同）
+ */
+count: number
+/**
+ * 状态不符、将跳过的账单数
+ */
+skipped: number
+/**
+ * 将审核通过的账单应收合计（元）
+ */
+amountDue: string
+/**
+ * 其中将从预存款自动抵扣的账单数
+ */
+deducted: number
+/**
+ * 将自动抵扣的金额（元）
+ */
+deductedAmount: string
+}
+
 export type RejectBillsParams = Record<string, never>;
 
 export type RejectBillsQuery = Record<string, never>;
@@ -5063,6 +5112,7 @@ export interface OperationTypes {
   getGenerationTask: { params: GetGenerationTaskParams; query: GetGenerationTaskQuery; body: GetGenerationTaskBody; data: GetGenerationTaskData };
   queryBills: { params: QueryBillsParams; query: QueryBillsQuery; body: QueryBillsBody; data: QueryBillsData };
   approveBills: { params: ApproveBillsParams; query: ApproveBillsQuery; body: ApproveBillsBody; data: ApproveBillsData };
+  previewApproveBills: { params: PreviewApproveBillsParams; query: PreviewApproveBillsQuery; body: PreviewApproveBillsBody; data: PreviewApproveBillsData };
   rejectBills: { params: RejectBillsParams; query: RejectBillsQuery; body: RejectBillsBody; data: RejectBillsData };
   getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData };
   getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData };

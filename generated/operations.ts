@@ -2988,6 +2988,62 @@ export const operations = {
       }
     }
   },
+  "previewApproveBills": {
+    "name": "previewApproveBills",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/bills/actions/approvePreview",
+    "summary": "审核通过前的预览：将通过的账单数、应收合计，以及其中从预存款自动抵扣的账单数和金额（只读，不写入任何数据）",
+    "authority": "HBL1903",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "BAD_REQUEST"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "bills",
+          "table": "bills",
+          "part": "body",
+          "key": "ids"
+        },
+        {
+          "resource": "billBatches",
+          "table": "bill_batches",
+          "part": "body",
+          "key": "batchId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "ids": {
+            "description": "账单",
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "batchId": {
+            "description": "账单批次",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          }
+        }
+      }
+    }
+  },
   "rejectBills": {
     "name": "rejectBills",
     "domain": "payment",

@@ -203,6 +203,11 @@ const def: ResourceDef = {
       "readOnly": true
     }
   ],
+  "keptRows": {
+    "field": "userType",
+    "equals": "0",
+    "reason": "主账号不能删除"
+  },
   "routePath": "/system/user"
 };
 

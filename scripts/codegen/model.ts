@@ -209,6 +209,7 @@ export function buildModel(sources: Sources): Model {
         ...(r.ingest ? { ingest: true } : {}),
         ...(r.referenceChecks === "statement" ? { referenceChecks: "statement" as const } : {}),
         ...(r.updatedInBulk ? { updatedInBulk: r.updatedInBulk } : {}),
+        ...(r.keptRows ? { keptRows: r.keptRows } : {}),
       };
       resources.push(resource);
       resourceAt.set(resource, { src, path: ["resources", i] });

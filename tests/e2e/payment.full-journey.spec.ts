@@ -240,6 +240,9 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
     await page.getByText(`已选择 ${roomCount} 张`).waitFor();
     await screenshot(page, "payment-journey-3-approval");
     await page.getByRole("button", { name: /批量通过/ }).click();
+    // The confirmation with the server's preview; 确定 approves.
+    const confirm = page.locator(".ant-modal-confirm").filter({ hasText: `将审核通过 ${roomCount} 张账单` });
+    await confirm.getByRole("button", { name: /确\s*定/ }).click();
     await page.locator(".ant-table-placeholder").waitFor(); // no drafts of that month left
     await choose(filters, "状态", "已审核");
     await query.click();

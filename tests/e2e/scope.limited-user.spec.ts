@@ -83,6 +83,14 @@ describe("a user limited to one community", () => {
     const row = page.getByRole("table").locator("tbody tr.ant-table-row").filter({ hasText: "scopede2e" });
     await row.waitFor();
     expect(await row.textContent()).toContain(allowed.communityName);
+    // The main account offers no 删除 and cannot be picked for 批量删除 (the server refuses both).
+    const main = page
+      .getByRole("table")
+      .locator("tbody tr.ant-table-row")
+      .filter({ has: page.getByRole("cell", { name: "admin", exact: true }) });
+    expect(await main.getByRole("button", { name: /删\s*除/ }).count()).toBe(0);
+    expect(await main.getByRole("checkbox").isDisabled()).toBe(true);
+    expect(await row.getByRole("button", { name: /删\s*除/ }).count()).toBe(1);
     expect(journey.pageErrors).toEqual([]);
   });
 

@@ -61,20 +61,51 @@ const batchTarget = (batchId: number | null | undefined): string | null => (batc
 const ONE_COMMUNITY = raw("case when count(distinct community_id) = 1 then min(community_id) end");
 const communityOf = (row: { community_id: number | null }) => (row.community_id === null ? null : Number(row.community_id));
 
+/**
+ * The bills of the selection an approval would approve (those in a state it starts from), in id
+ * order, and what rooms with auto-deduct on would pay of them from their balance. The approval
+ * locks the bills first (lock order: bills, then prepayment accounts), so that the payments can be
+ * worked out before the one update that approves each bill and records that payment on it; the
+ * preview reads the same without locking the bills (planning locks the accounts it reads, writes
+ * nothing) and so shows what an approval made now would do.
+ */
+async function approvable(tx: DbSession, session: SessionInfo, body: ApproveBillsBody, lock: boolean) {
+  const sel = await selection(tx, session, body);
+  const locked = await camelRows<BillColumnsRow>(
+    tx,
+    sql`select ${raw(BILL_COLUMNS)} from bills b where b.tenant_id = ${session.tenantId} and ${sel.where} and ${anyOf(sql`b.status`, APPROVE.from, "int")} order by b.id${raw(lock ? " for update" : "")}`,
+  );
+  const plan = locked.length ? await planDeductions(tx, session, locked) : null;
+  return { sel, locked, plan };
+}
+
+interface ApprovalPreview {
+  /** Bills the approval would approve (its `changed`). */
+  count: number;
+  /** Bills of the selection not in a state an approval starts from. */
+  skipped: number;
+  /** What those bills are due, yuan. */
+  amountDue: string;
+  /** Of them, bills paid from a prepayment balance (auto-deduct), and the amount, yuan. */
+  deducted: number;
+  deductedAmount: string;
+}
+
+/** What approving the selection now would do (approveBills' selection and deduction plan); writes nothing. */
+export async function previewApproval(tx: DbSession, session: SessionInfo, body: ApproveBillsBody): Promise<ApprovalPreview> {
+  const { sel, locked, plan } = await approvable(tx, session, body, false);
+  const count = locked.length;
+  const due = locked.reduce((s, b) => s + fen(b.amountDue), 0);
+  const planned = plan?.planned ?? { bills: 0, amount: 0 };
+  return { count, skipped: Math.max(0, (sel.asked ?? count) - count), amountDue: fenToYuan(due), deducted: planned.bills, deductedAmount: fenToYuan(planned.amount) };
+}
+
 export async function approveBills(tx: DbSession, session: SessionInfo, ip: string | null, body: ApproveBillsBody): Promise<DecisionResult> {
   // First, before any row lock: ANALYZE holds its table lock to the end of the transaction, so a
   // concurrent approval that also wants it waits here holding nothing.
   await refreshStaleStatistics(tx, WRITTEN);
-  const sel = await selection(tx, session, body);
-  // The bills to approve are locked first (lock order: bills, then prepayment accounts), so that
-  // what rooms with auto-deduct on pay from their balance can be worked out before the one update
-  // that approves each bill and records that payment on it.
-  const locked = await camelRows<BillColumnsRow>(
-    tx,
-    sql`select ${raw(BILL_COLUMNS)} from bills b where b.tenant_id = ${session.tenantId} and ${sel.where} and ${anyOf(sql`b.status`, APPROVE.from, "int")} order by b.id for update`,
-  );
+  const { sel, locked, plan } = await approvable(tx, session, body, true);
   const ids = locked.map((r) => Number(r.id));
-  const plan = ids.length ? await planDeductions(tx, session, locked) : null;
   // What each bill gets comes in arrays aligned with ids: one unnest, no join (a prepared statement's
   // plan guesses 10 rows for an unnest, and joining two of them became a nested loop over 1000 × 500
   // rows per batch).

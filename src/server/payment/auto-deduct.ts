@@ -55,6 +55,8 @@ export interface DeductedBills {
 
 export interface DeductionPlan {
   bills: DeductedBills;
+  /** What write() takes off the balances: the bills paid and the fen (an approval's preview shows it). */
+  planned: DeductionResult;
   /** When the deduction is paid (the bills' paid_at when paid in full). */
   paidAt: string;
   /** Writes the payments, receipts, ledger rows and balances, once the bills are updated. */
@@ -64,7 +66,7 @@ export interface DeductionPlan {
 /** The plan of `n` bills none of which is paid from a balance. */
 const nothing = (n: number): DeductionPlan => {
   const none = () => new Array<null>(n).fill(null);
-  return { bills: { paid: none(), lateFee: none(), status: none() }, paidAt: new Date(0).toISOString(), write: async () => ({ bills: 0, amount: 0 }) };
+  return { bills: { paid: none(), lateFee: none(), status: none() }, planned: { bills: 0, amount: 0 }, paidAt: new Date(0).toISOString(), write: async () => ({ bills: 0, amount: 0 }) };
 };
 
 /**
@@ -134,7 +136,8 @@ export async function planDeductions(tx: DbSession, session: SessionInfo, approv
   }
   if (!pay.billId.length) return nothing(approvingIds.length);
   const paidAt = at.toISOString();
-  return { bills: bill, paidAt, write: () => writeDeductions(tx, session, { pay, ledger, receipts, settings, accounts, today, paidAt }) };
+  const planned = { bills: pay.billId.length, amount: pay.amount.reduce((s, n) => s + n, 0) };
+  return { bills: bill, planned, paidAt, write: () => writeDeductions(tx, session, { pay, ledger, receipts, settings, accounts, today, paidAt }) };
 }
 
 interface Deductions {

@@ -10,6 +10,7 @@ import { fillTexts } from "../../../generated/fill-texts.ts";
 import { texts } from "../../../generated/texts.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
 import { CODES, fen, refused, ruleBroken } from "./common.ts";
+import { apiError } from "../http/envelope.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { acceptedPayMethod, recordCharge, recordReturn, requireAuthority, requireRoomIn } from "./ledger.ts";
 import { camelRows } from "../db/camel-rows.ts";
@@ -119,6 +120,11 @@ async function approveDepositRefund(ctx: ActionHookContext): Promise<void> {
 export function registerCounterChargeHooks(): void {
   registerResourceHooks("deposits", {
     ...fixed(texts.ledger.depositWhat),
+    // A deposit is collected when it is created: deleting one is refused with a code of its own, whose
+    // text the pages show (the error-code table's text of VALIDATION_FAILED would not say why).
+    async beforeDelete() {
+      throw apiError("DEPOSIT_COLLECTED");
+    },
     afterWrite: async (tx, session, id, mode) => (mode === "create" ? collect(tx, session, "deposits", id) : undefined),
     beforeAction: {
       refund: applyDepositRefund,

@@ -13,13 +13,14 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
+import { apiError } from "../http/envelope.ts";
 import { CODES, fen, refused, ruleBroken, say } from "./common.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { acceptedPayMethod, BALANCE_PAY_METHOD, recordCharge, recordReturn, requireAuthority, requireRoomIn } from "./ledger.ts";
 import { payBills, type PayRequest } from "./cashier.ts";
 import { texts } from "../../../generated/texts.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { anyOf, sql } from "../db/sql.ts";
 import { PaymentSource, PrepayAccountStatus, PrepayTxStatus, PrepayTxType } from "../../../generated/states.ts";
 
 interface AccountRow {
@@ -210,9 +211,20 @@ async function checkAccountRoom(tx: DbSession, session: SessionInfo, id: number)
   if (rows[0]) await requireRoomIn(tx, session.tenantId, Number(rows[0].communityId), Number(rows[0].roomId));
 }
 
+/**
+ * Deleting an account that still holds money is refused, before anything is written, with a code of
+ * its own (the pages show its text). The accounts are locked first, so a recharge racing the delete
+ * either comes before (and refuses it) or waits for it.
+ */
+async function refuseAccountsWithBalance(tx: DbSession, session: SessionInfo, ids: number[]): Promise<void> {
+  const { rows } = await tx.query(sql`select 1 from prepay_accounts where tenant_id = ${session.tenantId} and ${anyOf(sql`id`, ids)} and balance > 0 for update`);
+  if (rows.length) throw apiError("PREPAY_ACCOUNT_HAS_BALANCE");
+}
+
 export function registerPrepayHooks(): void {
   registerResourceHooks("prepayAccounts", {
     afterWrite: (tx, session, id) => checkAccountRoom(tx, session, id),
+    beforeDelete: refuseAccountsWithBalance,
     beforeAction: {
       recharge: async (ctx) => void positiveInput(ctx, "amount", "amount"),
     },

@@ -12,7 +12,8 @@ import type { ResourceDef } from "../../../generated/model-types.ts";
 import { messages } from "../../../generated/errors.ts";
 import { useCurrentCommunity } from "../state/community.ts";
 import { FieldValue } from "./display.tsx";
-import { fieldLabel, filterFields, listFields, searchFields } from "./fields.ts";
+import { fieldLabel, filterFields, isKeptRow, listFields, searchFields } from "./fields.ts";
+import { RequestError } from "../http/request.ts";
 import { useResourceDef } from "../providers/resourceDefs.ts";
 import { RowActions } from "./RowActions.tsx";
 import { accessibleRowSelection } from "./rowSelection.tsx";
@@ -80,9 +81,18 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
   const listSearch = searchParams.toString() ? `?${searchParams.toString()}` : "";
   const open = (to: string) => navigate(to, { state: { listSearch } });
 
+  // A refused delete: the request wrapper has shown the server's message; nothing else to do.
+  const shownRefusal = (error: unknown) => {
+    if (!(error instanceof RequestError)) throw error;
+  };
+
   const removeOne = async (id: BaseKey) => {
-    await deleteOne({ resource: def.name, id, successNotification: false, errorNotification: false });
-    void message.success(messages.deleted);
+    try {
+      await deleteOne({ resource: def.name, id, successNotification: false, errorNotification: false });
+      void message.success(messages.deleted);
+    } catch (error) {
+      shownRefusal(error);
+    }
   };
 
   const confirmBatchDelete = () =>
@@ -93,9 +103,13 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
       okButtonProps: { danger: true },
       cancelText: "取消",
       onOk: async () => {
-        await deleteMany({ resource: def.name, ids: selected, successNotification: false, errorNotification: false });
-        setSelected([]);
-        void message.success(messages.deleted);
+        try {
+          await deleteMany({ resource: def.name, ids: selected, successNotification: false, errorNotification: false });
+          setSelected([]);
+          void message.success(messages.deleted);
+        } catch (error) {
+          shownRefusal(error);
+        }
       },
     });
 
@@ -138,7 +152,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
               编辑
             </Button>
           )}
-          {access.delete && (
+          {access.delete && !isKeptRow(def, row) && (
             <Popconfirm title={messages.deleteConfirm} okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => removeOne(row.id as BaseKey)}>
               <Button type="link" size="small" danger>
                 删除
@@ -218,7 +232,15 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
           onChange={onTableChange}
           rowSelection={
             access.delete
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]), preserveSelectedRowKeys: false, ...accessibleRowSelection(columnsDefs.map((f) => f.name)) }
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys as BaseKey[]),
+                  preserveSelectedRowKeys: false,
+                  ...accessibleRowSelection(
+                    columnsDefs.map((f) => f.name),
+                    def.keptRows && { test: (row) => isKeptRow(def, row), reason: def.keptRows.reason },
+                  ),
+                }
               : undefined
           }
           pagination={{

@@ -21,6 +21,9 @@ export const detailFields = (def: ResourceDef): FieldDef[] => def.fields.filter(
 export const fieldLabel = (field: FieldDef, scene: string = getSceneName()): string => withScene(field.label, scene);
 export const resourceLabel = (def: ResourceDef, scene: string = getSceneName()): string => withScene(def.label, scene);
 
+/** A row the server never deletes (the resource's keptRows: the main account). */
+export const isKeptRow = (def: ResourceDef, row: Record<string, unknown>): boolean => !!def.keptRows && String(row[def.keptRows.field]) === String(def.keptRows.equals);
+
 /** The field that carries a ref's label in API rows (the server adds <field>Label). */
 export const refLabelKey = (field: FieldDef): string => `${field.name}Label`;
 

@@ -25,10 +25,14 @@ function SelectAllTitle({ children }: { children: ReactNode }) {
 
 type RowSelectionA11y<T> = Pick<NonNullable<TableProps<T>["rowSelection"]>, "getCheckboxProps" | "columnTitle">;
 
-/** rowSelection props naming each checkbox after its row (the first of `keys` with a value). */
-export function accessibleRowSelection<T extends object>(keys: readonly string[] = []): RowSelectionA11y<T> {
+/** rowSelection props naming each checkbox after its row (the first of `keys` with a value); `kept` rows (never deleted) cannot be selected, `reason` says why. */
+export function accessibleRowSelection<T extends object>(keys: readonly string[] = [], kept?: { test: (row: Record<string, unknown>) => boolean; reason: string }): RowSelectionA11y<T> {
   return {
-    getCheckboxProps: (record) => ({ "aria-label": `选择 ${rowName(record as Record<string, unknown>, keys)}`.trim() }) as never,
+    getCheckboxProps: (record) => {
+      const row = record as Record<string, unknown>;
+      const disabled = kept?.test(row) ?? false;
+      return { "aria-label": `选择 ${rowName(row, keys)}`.trim(), ...(disabled ? { disabled, title: kept!.reason } : {}) } as never;
+    },
     columnTitle: (origin: ReactNode) => <SelectAllTitle>{origin}</SelectAllTitle>,
   };
 }

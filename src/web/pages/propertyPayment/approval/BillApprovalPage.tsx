@@ -2,7 +2,9 @@
 // (?batchId= from the generation page) and room; approve or reject (with a reason) one, the
 // selected, or a whole batch. A row offers the decisions the server accepts for it
 // (common/payment/row-actions.ts: its state and, for a rejection, no money or waiver on it). Each
-// bill's decisions (who, when, why) open from its row.
+// bill's decisions (who, when, why) open from its row. Approving first asks the server what it would
+// do (previewApproveBills: how many bills, their amount due, how many of them and how much rooms with
+// auto-deduct on pay from their prepayment balance) and shows it for 确定 / 取消.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Form, Input, Select, Space, Typography } from "antd";
 import type { TableProps } from "antd";
@@ -22,6 +24,8 @@ import { ReasonDialog } from "../shared/ReasonDialog.tsx";
 import { invalidateBillReads } from "../api.ts";
 import { DecisionsButton } from "./DecisionsButton.tsx";
 import { queries } from "../../../http/query-client.ts";
+import { api } from "../../../http/api.ts";
+import type { ApproveBillsBody, ApproveBillsData, PreviewApproveBillsData } from "../../../../../generated/operation-types.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 import { billRowActions } from "../../../../common/payment/row-actions.ts";
 import { BillStatus } from "../../../../../generated/states.ts";
@@ -60,12 +64,54 @@ export default function BillApprovalPage() {
     enabled: !!communityId,
   });
   const client = useQueryClient();
-  const decided = (r: { changed: number; skipped: number }, done: string) => {
-    void message.success(`${done} ${r.changed} 张账单${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
+  const decided = (r: ApproveBillsData, done: string) => {
+    const deducted = r.deducted ? `，其中 ${r.deducted} 张已从预存款抵扣 ${r.deductedAmount ?? "0.00"} 元` : "";
+    void message.success(`${done} ${r.changed} 张账单${deducted}${r.skipped ? `，${r.skipped} 张状态不符已跳过` : ""}`);
     return invalidateBillReads(client);
   };
-  // Errors are shown by the request wrapper; the dialogs that wait for a decision stay open on one.
+  // Errors are shown by the request wrapper; the rejection's dialog stays open on one, the approval's
+  // confirmation closes (its onOk settles either way, so nothing is left unhandled).
   const approval = useMutation({ ...queries.approveBills.mutationOptions(), onSuccess: (r) => decided(r, "已审核通过") });
+  const [previewing, setPreviewing] = useState<string | null>(null);
+  /**
+   * Approving (one bill, the selected, a whole batch): the server's preview first, then a
+   * confirmation saying what 确定 does; only 确定 approves. A refused preview or approval was shown
+   * by the request wrapper: caught here, never left unhandled.
+   */
+  const confirmApproval = async (body: ApproveBillsBody, source: string) => {
+    let preview: PreviewApproveBillsData;
+    setPreviewing(source);
+    try {
+      preview = await api.previewApproveBills({ body });
+    } catch {
+      return;
+    } finally {
+      setPreviewing(null);
+    }
+    if (!preview.count) {
+      void message.warning(`所选账单均不是待审核状态${preview.skipped ? `（${preview.skipped} 张）` : ""}，无需审核`);
+      return;
+    }
+    modal.confirm({
+      title: "确认审核通过",
+      content: (
+        <div data-testid="approval-preview">
+          <div>
+            将审核通过 {preview.count} 张账单，应收合计 {preview.amountDue} 元。
+          </div>
+          <div>{preview.deducted ? `其中 ${preview.deducted} 张将从预存款余额自动抵扣，共 ${preview.deductedAmount} 元。` : "没有账单从预存款余额自动抵扣。"}</div>
+          {preview.skipped > 0 && <div>另有 {preview.skipped} 张状态不符，将跳过。</div>}
+        </div>
+      ),
+      okText: "确定",
+      cancelText: "取消",
+      onOk: () =>
+        approval.mutateAsync({ body }).then(
+          () => undefined,
+          () => undefined,
+        ),
+    });
+  };
   const rejection = useMutation({
     ...queries.rejectBills.mutationOptions(),
     onSuccess: (r) => {
@@ -96,7 +142,14 @@ export default function BillApprovalPage() {
       render: (_v, b) => (
         <Space size={4}>
           {billRowActions(b).map((a) => (
-            <Button key={a.name} type="link" size="small" danger={a.danger} onClick={() => (a.name === "approve" ? approval.mutate({ body: { ids: [b.id] } }) : setRejecting([b.id]))}>
+            <Button
+              key={a.name}
+              type="link"
+              size="small"
+              danger={a.danger}
+              loading={a.name === "approve" && previewing === `row:${b.id}`}
+              onClick={() => (a.name === "approve" ? void confirmApproval({ ids: [b.id] }, `row:${b.id}`) : setRejecting([b.id]))}
+            >
               {a.label}
             </Button>
           ))}
@@ -126,7 +179,7 @@ export default function BillApprovalPage() {
         </Form.Item>
       </QueryBar>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Button type="primary" disabled={!selected.length} onClick={() => approval.mutate({ body: { ids: selected } })}>
+        <Button type="primary" disabled={!selected.length} loading={previewing === "selected"} onClick={() => void confirmApproval({ ids: selected }, "selected")}>
           批量通过
         </Button>
         <Button danger disabled={!selected.length} onClick={() => setRejecting(selected)}>
@@ -134,17 +187,7 @@ export default function BillApprovalPage() {
         </Button>
         {batchId && (
           <>
-            <Button
-              onClick={() =>
-                modal.confirm({
-                  title: "整批审核通过",
-                  content: "将审核通过该批次中所有草稿和已驳回的账单。",
-                  okText: "通过",
-                  cancelText: "取消",
-                  onOk: () => approval.mutateAsync({ body: { batchId } }),
-                })
-              }
-            >
+            <Button loading={previewing === "batch"} onClick={() => void confirmApproval({ batchId }, "batch")}>
               整批通过
             </Button>
             <Typography.Text type="secondary">
