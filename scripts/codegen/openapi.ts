@@ -33,8 +33,9 @@ export function rowSchema(r: ResourceDef): Json {
     ...(r.scope === "community" ? { communityId: { type: "integer" } } : {}),
   };
   // A secret on the form (a password) is written, never read back.
-  for (const f of r.fields) if (f.type !== "secret") properties[f.name] = outputSchema(f);
-  else if (f.form) properties[f.name] = { type: "string", writeOnly: true, ...(f.maxLength ? { maxLength: f.maxLength } : {}) };
+  for (const f of r.fields)
+    if (f.type !== "secret") properties[f.name] = outputSchema(f);
+    else if (f.form) properties[f.name] = { type: "string", writeOnly: true, ...(f.maxLength ? { maxLength: f.maxLength } : {}) };
   Object.assign(properties, {
     version: { type: "integer" },
     createdAt: { type: "string", format: "date-time" },
