@@ -210,6 +210,7 @@ export function buildModel(sources: Sources): Model {
         ...(r.referenceChecks === "statement" ? { referenceChecks: "statement" as const } : {}),
         ...(r.updatedInBulk ? { updatedInBulk: r.updatedInBulk } : {}),
         ...(r.keptRows ? { keptRows: r.keptRows } : {}),
+        ...(r.createOnly ? { createOnly: true } : {}),
       };
       resources.push(resource);
       resourceAt.set(resource, { src, path: ["resources", i] });

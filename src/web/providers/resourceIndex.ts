@@ -19,7 +19,7 @@ export interface ResourceMeta {
 const refine = new Map<string, RefineResource>(refineResources.map((r) => [r.name, r]));
 
 function fromDef(def: ResourceDef | undefined): ResourceMeta {
-  return def ? { service: def.service, scope: def.scope, code: def.code, label: def.label, canDelete: !def.readOnly } : {};
+  return def ? { service: def.service, scope: def.scope, code: def.code, label: def.label, canDelete: !def.readOnly && !def.createOnly } : {};
 }
 
 /**
@@ -55,7 +55,8 @@ export function resourceActions(name: string): { list: boolean; create: boolean;
   if (!r) {
     const def = getResourceDef(name);
     const writable = !!def && !def.readOnly;
-    return { list: !!def, create: writable, edit: writable, show: !!def, delete: writable };
+    const changeable = writable && !def.createOnly;
+    return { list: !!def, create: writable, edit: changeable, show: !!def, delete: changeable };
   }
   return {
     list: !!r.list,

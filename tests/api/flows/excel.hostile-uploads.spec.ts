@@ -1,8 +1,10 @@
 // Hostile Excel uploads (src/server/excel/workbook.ts, src/server/http/input-guard.ts): a zip bomb,
 // a huge cell, a million rows, too many columns, shared strings repeated past the limit, random
 // bytes. Each is refused with 400 and the catalogue's message, no task is queued, and while the
-// upload is in flight /healthz, asked over a real socket, keeps answering and the process, server
-// and test alike, stays under 1 GB of resident memory. "Keeps answering" is a bound a blocked event
+// upload is in flight /healthz, asked over a real socket, keeps answering and the upload adds less
+// than 512 MB to the process's resident memory (the server runs inside the test worker, which also
+// holds the databases of the suites it ran before, so its absolute size says little about the
+// upload: the hostile file that took 4.6 GB before the limits would add far more). "Keeps answering" is a bound a blocked event
 // loop fails by far (walking a 20 MB upload byte by byte held it for 12 s) and a busy machine
 // (the whole suite on 2 cores, a garbage collection of 800 MB) passes: the figures themselves are
 // printed here and belong to the benchmarks, not to an assertion.
@@ -16,7 +18,7 @@ import { useDemoServer } from "../support/demo.ts";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const MiB = 1024 * 1024;
 const HEALTHZ_MAX_MS = 2500;
-const RSS_MAX = 1024 * MiB;
+const RSS_GROWTH_MAX = 512 * MiB;
 
 const TOO_LARGE = "文件解压后超过100MB，请拆分后分批导入";
 
@@ -80,6 +82,8 @@ interface Watch {
   polls: number;
   /** The highest resident set size seen (bytes). */
   rssPeak: number;
+  /** The resident set size when the upload started (bytes). */
+  rssStart: number;
 }
 
 /**
@@ -88,7 +92,8 @@ interface Watch {
  */
 async function watchServer(base: string, during: () => Promise<void>): Promise<Watch> {
   const latencies: number[] = [];
-  let rssPeak = process.memoryUsage().rss;
+  const rssStart = process.memoryUsage().rss;
+  let rssPeak = rssStart;
   const highWaterBefore = process.resourceUsage().maxRSS * 1024;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
   let running = true;
@@ -110,7 +115,7 @@ async function watchServer(base: string, during: () => Promise<void>): Promise<W
     clearInterval(sampler);
   }
   const highWater = process.resourceUsage().maxRSS * 1024;
-  return { healthzMaxMs: Math.max(...latencies), polls: latencies.length, rssPeak: Math.max(rssPeak, highWater > highWaterBefore ? highWater : 0) };
+  return { healthzMaxMs: Math.max(...latencies), polls: latencies.length, rssPeak: Math.max(rssPeak, highWater > highWaterBefore ? highWater : 0), rssStart };
 }
 
 describe.each(backends)("hostile Excel uploads (%s)", (backend) => {
@@ -134,7 +139,7 @@ describe.each(backends)("hostile Excel uploads (%s)", (backend) => {
     });
     const ms = Math.round(performance.now() - started);
     console.info(
-      `[upload ${backend}] ${name}: ${(content.length / MiB).toFixed(2)} MiB, answered in ${ms} ms; /healthz max ${watch.healthzMaxMs.toFixed(0)} ms over ${watch.polls} polls; RSS peak ${(watch.rssPeak / MiB).toFixed(0)} MiB`,
+      `[upload ${backend}] ${name}: ${(content.length / MiB).toFixed(2)} MiB, answered in ${ms} ms; /healthz max ${watch.healthzMaxMs.toFixed(0)} ms over ${watch.polls} polls; RSS peak ${(watch.rssPeak / MiB).toFixed(0)} MiB (from ${(watch.rssStart / MiB).toFixed(0)} MiB)`,
     );
     return { answer: answer!, watch };
   }
@@ -150,6 +155,6 @@ describe.each(backends)("hostile Excel uploads (%s)", (backend) => {
     expect(answer.body).toMatchObject({ code: 400, message, success: false });
     expect(await t.server.count("tasks")).toBe(tasks);
     expect(watch.healthzMaxMs).toBeLessThan(HEALTHZ_MAX_MS);
-    expect(watch.rssPeak).toBeLessThan(RSS_MAX);
+    expect(watch.rssPeak - watch.rssStart).toBeLessThan(RSS_GROWTH_MAX);
   });
 });
