@@ -97,6 +97,8 @@ export interface ResourceDef {
   ingest?: boolean;
   /** "statement": the table's references are checked once per statement, not per row (scripts/codegen/ddl.ts). */
   referenceChecks?: "statement";
+  /** Made on the create form, then changed only by actions: no 编辑 / 删除 on the generic pages. */
+  createOnly?: boolean;
   /** Rows the server never deletes (the main account): no 删除 nor selection on the generic list. */
   keptRows?: { field: string; equals: string | number | boolean; reason: string };
   /** Fields changed by bulk updates: no index of their own, and the table's pages half free (scripts/codegen/ddl.ts). */

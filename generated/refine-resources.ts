@@ -660,14 +660,13 @@ export const refineResources = [
     "identifier": "deposits",
     "list": "/propertyPayment/deposits",
     "create": "/propertyPayment/deposits/create",
-    "edit": "/propertyPayment/deposits/edit/:id",
     "show": "/propertyPayment/deposits/show/:id",
     "meta": {
       "label": "押金",
       "service": "property",
       "code": "HBL0701315",
       "scope": "community",
-      "canDelete": true
+      "canDelete": false
     }
   },
   {

@@ -426,6 +426,7 @@ const def: ResourceDef = {
       }
     ]
   },
+  "createOnly": true,
   "routePath": "/propertyPayment/deposits"
 };
 
