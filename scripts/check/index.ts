@@ -7,7 +7,7 @@ import { mappings } from "../../generated/mappings.ts";
 import { permissionGroups, allowedDuplicateRouteCodes } from "../../generated/permissions.ts";
 import { specRoutes } from "../../tests/data/spec-routes.ts";
 import { operations } from "../../generated/operations.ts";
-import openapi from "../../generated/openapi.json" with { type: "json" };
+import { openapi } from "./openapi-document.ts";
 import { checkConsistency } from "./consistency.ts";
 import { checkOperationRoutes, genericRoutes, pendingRoutes, registeredRoutes, routeKey } from "./operations.ts";
 import { checkWebApiPaths } from "./web-paths.ts";

@@ -3,7 +3,7 @@
 // operation is in it. One server on an empty embedded database, calls by inject.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import SwaggerParser from "@apidevtools/swagger-parser";
-import openapi from "../../generated/openapi.json" with { type: "json" };
+import { openapi } from "../../scripts/check/openapi-document.ts";
 import { operations } from "../../generated/operations.ts";
 import { createStorage, startServer, XHR, type Storage, type TestServer } from "./support/server.ts";
 

@@ -1,11 +1,12 @@
 // 修改密码 from the user menu, and at sign-in when the account's password was set by someone else
 // (mustChangePassword: the dialog cannot be closed until the password is changed). The new password
-// is checked by the password rule of schemas/rules.yaml (the same validator as the server's); the
+// is checked by the password rule of schemas/rules.yaml (the generated validator the server runs); the
 // server refuses a common password and a wrong 原密码 with their messages, shown on the form.
 import { App, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { RequestError } from "../http/request.ts";
 import { rules } from "../../../generated/rules.ts";
+import { ruleOf } from "../lib/rules.ts";
 import { modifyPassword } from "./api.ts";
 
 interface Props {
@@ -15,9 +16,6 @@ interface Props {
   onDone: () => void;
   onCancel: () => void;
 }
-
-/** The password rule's length checks (schemas/rules.yaml password), as antd rules with its message. */
-const lengthRules = rules.password.checks.map((c) => (c.kind === "minLength" ? { min: Number(c.value), message: c.message } : { max: Number(c.value), message: c.message }));
 
 interface Values {
   oldPassword: string;
@@ -66,7 +64,7 @@ export default function ChangePasswordDialog({ open, required = false, onDone, o
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: "请输入原密码" }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label="新密码" extra={`${rules.password.description}，避免使用常见密码`} rules={[{ required: true, message: "请输入新密码" }, ...lengthRules]}>
+        <Form.Item name="newPassword" label="新密码" extra={`${rules.password.description}，避免使用常见密码`} rules={[ruleOf("password", "请输入新密码")]}>
           <Input.Password autoComplete="new-password" maxLength={32} />
         </Form.Item>
         <Form.Item

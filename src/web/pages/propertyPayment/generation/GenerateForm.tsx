@@ -9,7 +9,7 @@ import { mappingLabel } from "../../../../common/mappings.ts";
 import { houseQueries } from "../api.ts";
 import { useCommunities } from "../../../ui/CommunitySelect.tsx";
 import { useResourcePageLoader } from "../../../generic/table/useResourcePage.ts";
-import { ruleOf } from "../shared/rules.ts";
+import { ruleOf } from "../../../lib/rules.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { MultiSelect } from "../../../generic/MultiSelect.tsx";

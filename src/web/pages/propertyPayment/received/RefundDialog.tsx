@@ -6,7 +6,7 @@ import { App, Descriptions, Form, Input, Modal, Select } from "antd";
 import { useEffect } from "react";
 import { optionsOf } from "../shared/labels.tsx";
 import { fenOf } from "../shared/money.ts";
-import { payAmountRule, ruleOf } from "../shared/rules.ts";
+import { payAmountRule, ruleOf } from "../../../lib/rules.ts";
 import type { PaymentRow } from "./PaymentsTable.tsx";
 import { queries } from "../../../http/query-client.ts";
 

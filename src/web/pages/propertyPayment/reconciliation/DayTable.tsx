@@ -8,7 +8,7 @@ import type { DayRow, DaySummary } from "../types.ts";
 import { labelOf } from "../shared/labels.tsx";
 import { fenOf, fenToYuan, tryFen } from "../shared/money.ts";
 import { normalizeAmountText } from "../../../../common/money.ts";
-import { ruleOf } from "../shared/rules.ts";
+import { ruleOf } from "../../../lib/rules.ts";
 import { api } from "../../../http/api.ts";
 
 const key = (r: DayRow) => `${r.payMethod}:${r.cashierId}`;

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { BillView, PayResult } from "../types.ts";
 import { optionsOf } from "./labels.tsx";
 import { fenOf, fenToYuan, sumYuan, tryFen } from "./money.ts";
-import { payAmountRule, ruleOf } from "./rules.ts";
+import { payAmountRule, ruleOf } from "../../../lib/rules.ts";
 import { RequestError } from "../../../http/request.ts";
 import { api } from "../../../http/api.ts";
 import { PayMethod } from "../../../../../generated/states.ts";

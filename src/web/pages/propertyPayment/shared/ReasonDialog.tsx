@@ -1,7 +1,7 @@
 // A dialog asking for a reason (reject a bill, a refund or a waiver): required, cjkText rule.
 import { Form, Input, Modal } from "antd";
 import { useState } from "react";
-import { ruleOf } from "./rules.ts";
+import { ruleOf } from "../../../lib/rules.ts";
 
 export function ReasonDialog({ open, title, label = "驳回原因", onCancel, onOk }: { open: boolean; title: string; label?: string; onCancel: () => void; onOk: (reason: string) => Promise<unknown> }) {
   const [form] = Form.useForm<{ reason: string }>();

@@ -7,7 +7,7 @@ import { discountOffFen } from "../../../../common/payment/pricing.ts";
 import type { BillView } from "../types.ts";
 import { optionsOf } from "./labels.tsx";
 import { fenOf, fenToYuan } from "./money.ts";
-import { payAmountRule, ruleOf } from "./rules.ts";
+import { payAmountRule, ruleOf } from "../../../lib/rules.ts";
 import { api } from "../../../http/api.ts";
 import { WaiverStatus, WaiverType } from "../../../../../generated/states.ts";
 

@@ -1,24 +1,21 @@
-// The §5 rules as antd Form rules for the fee pages, with the exact Chinese messages: the generated
-// rule validators (generated/validators/rules.js, loaded once, in its own chunk) and, for a
+// The §5 rules as antd Form rules for hand-written forms (the fee pages, 修改密码), with the exact
+// Chinese messages: the generated rule validators (generated/validators/rules.js, loaded once, in its own chunk) and, for a
 // caller-given maximum (the pay amount), the rule's own "{max}" check from generated/rules.ts
 // compared exactly in fen.
 import type { RuleObject } from "antd/es/form";
-import { rules } from "../../../../../generated/rules.ts";
-import { fenToYuan, yuanToFen } from "../../../../common/money.ts";
-import { fillParams } from "../../../../common/validation-run.ts";
+import { rules } from "../../../generated/rules.ts";
+import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { fillParams } from "../../common/validation-run.ts";
 
 type Check = (rule: string, value: unknown) => string | null;
 let loading: Promise<Check> | null = null;
 
 function loadRules(): Promise<Check> {
-  loading ??= Promise.all([import("../../../../../generated/validators/rules.js"), import("../../../../common/validation-run.ts")]).then(
-    ([compiled, { runCompiled }]) =>
-      (rule: string, value: unknown) => {
-        const v = compiled.validators[`rule_${rule}`];
-        if (!v) throw new Error(`no rule ${rule}`);
-        return runCompiled(v, value === undefined ? {} : { value })[0]?.message ?? null;
-      },
-  );
+  loading ??= Promise.all([import("../../../generated/validators/rules.js"), import("../../common/validation-run.ts")]).then(([compiled, { runCompiled }]) => (rule: string, value: unknown) => {
+    const v = compiled.validators[`rule_${rule}`];
+    if (!v) throw new Error(`no rule ${rule}`);
+    return runCompiled(v, value === undefined ? {} : { value })[0]?.message ?? null;
+  });
   return loading;
 }
 
