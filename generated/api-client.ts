@@ -959,7 +959,7 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
     payFromBalance: (input?: { body?: PayFromBalanceBodyInput }, options?: O) =>
       transport({ name: "payFromBalance", method: "POST", path: "/api/property/bills/actions/payFromBalance", ...input }, options) as Promise<PayFromBalanceData>,
-    /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房号筛选），含欠费合计 (POST /api/property/arrears/actions/pageList) */
+    /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房屋筛选），含欠费合计；每行有房屋全称（楼栋-单元-房号）与业主姓名、脱敏电话 (POST /api/property/arrears/actions/pageList) */
     queryArrears: (input?: { body?: QueryArrearsBodyInput }, options?: O) =>
       transport({ name: "queryArrears", method: "POST", path: "/api/property/arrears/actions/pageList", ...input }, options) as Promise<QueryArrearsData>,
     /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
@@ -1305,7 +1305,7 @@ export interface ApiQueries<O = unknown> {
   exportPaymentReport: QueryHelpers<"exportPaymentReport", [input?: { query?: ExportPaymentReportQuery }], ExportPaymentReportData, O>;
   /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
   payFromBalance: QueryHelpers<"payFromBalance", [input?: { body?: PayFromBalanceBodyInput }], PayFromBalanceData, O> & MutationHelpers<"payFromBalance", [input?: { body?: PayFromBalanceBodyInput }], PayFromBalanceData, O>;
-  /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房号筛选），含欠费合计 (POST /api/property/arrears/actions/pageList) */
+  /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房屋筛选），含欠费合计；每行有房屋全称（楼栋-单元-房号）与业主姓名、脱敏电话 (POST /api/property/arrears/actions/pageList) */
   queryArrears: QueryHelpers<"queryArrears", [input?: { body?: QueryArrearsBodyInput }], QueryArrearsData, O> & MutationHelpers<"queryArrears", [input?: { body?: QueryArrearsBodyInput }], QueryArrearsData, O>;
   /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
   exportArrears: QueryHelpers<"exportArrears", [input?: { query?: ExportArrearsQueryInput }], ExportArrearsData, O>;

@@ -439,6 +439,10 @@ export interface PageListSimpleRoomsData {
 list: {
 id: number
 roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
 buildingId: number
 buildingName: string
 unitId: number
@@ -2917,6 +2921,10 @@ export interface GetRoomBillsData {
 room: {
 id: number
 roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
 communityId: number
 communityName: string
 buildingName: string
@@ -3080,6 +3088,10 @@ receiptType: number
 title: string
 communityName: string
 roomNo: (string | null)
+/**
+ * 楼栋-单元-房号
+ */
+roomName: (string | null)
 buildingName: (string | null)
 unitName: (string | null)
 payerName: (string | null)
@@ -3673,7 +3685,7 @@ paymentItemId?: (number | null)
  */
 bucket?: (number | null)
 /**
- * 房号
+ * 房屋全称（楼栋-单元-房号）的任一部分
  */
 roomNo?: (string | null)
 /**
@@ -3704,7 +3716,7 @@ paymentItemId?: (number | null | string)
  */
 bucket?: (number | null | string)
 /**
- * 房号
+ * 房屋全称（楼栋-单元-房号）的任一部分
  */
 roomNo?: (string | null)
 /**
@@ -3724,7 +3736,20 @@ communityId?: number
 communityName: string
 buildingId?: (number | null)
 buildingName: (string | null)
+unitName: (string | null)
 roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+/**
+ * 业主姓名（房屋的第一位业主；没有业主时为 null）
+ */
+ownerName: (string | null)
+/**
+ * 业主手机号（脱敏）
+ */
+ownerPhone: (string | null)
 amountOwed: string
 billCount: number
 oldestPeriod: string
@@ -3759,7 +3784,7 @@ paymentItemId?: number
  */
 bucket?: number
 /**
- * 房号
+ * 房屋全称（楼栋-单元-房号）的任一部分
  */
 roomNo?: string
 }
@@ -3784,7 +3809,7 @@ paymentItemId?: (number | string)
  */
 bucket?: (number | string)
 /**
- * 房号
+ * 房屋全称（楼栋-单元-房号）的任一部分
  */
 roomNo?: string
 }
@@ -3931,6 +3956,10 @@ outstanding: string
 issuedAt: string
 roomId?: number
 roomNo: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
 buildingName: (string | null)
 unitName: (string | null)
 communityName: string

@@ -4073,7 +4073,7 @@ export const operations = {
     "domain": "payment",
     "method": "POST",
     "path": "/api/property/arrears/actions/pageList",
-    "summary": "欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房号筛选），含欠费合计",
+    "summary": "欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房屋筛选），含欠费合计；每行有房屋全称（楼栋-单元-房号）与业主姓名、脱敏电话",
     "authority": "HBL0701309",
     "envelope": true,
     "errors": [
@@ -4138,7 +4138,7 @@ export const operations = {
             ]
           },
           "roomNo": {
-            "description": "房号",
+            "description": "房屋全称（楼栋-单元-房号）的任一部分",
             "type": [
               "string",
               "null"
@@ -4221,7 +4221,7 @@ export const operations = {
             "type": "integer"
           },
           "roomNo": {
-            "description": "房号",
+            "description": "房屋全称（楼栋-单元-房号）的任一部分",
             "type": "string"
           }
         }

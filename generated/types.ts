@@ -488,6 +488,10 @@ export interface RoomsRow {
 id: number
 communityId?: number
 /**
+ * 房屋
+ */
+fullName?: (string | null)
+/**
  * 楼栋
  */
 buildingId?: (number | null)

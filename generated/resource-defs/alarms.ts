@@ -260,6 +260,7 @@ const def: ResourceDef = {
         "byField": "handlerId",
         "atField": "handleTime",
         "confirm": "确定开始处理该告警吗？处理人将记录为当前账号。",
+        "done": "已开始处理",
         "danger": false
       },
       {
@@ -278,6 +279,7 @@ const def: ResourceDef = {
         ],
         "byField": "handlerId",
         "atField": "handleTime",
+        "done": "已处理完成",
         "danger": false
       },
       {
@@ -293,6 +295,7 @@ const def: ResourceDef = {
         "byField": "handlerId",
         "atField": "handleTime",
         "confirm": "确定忽略该告警吗？忽略后该告警将不再提醒。",
+        "done": "已忽略",
         "danger": true
       }
     ]

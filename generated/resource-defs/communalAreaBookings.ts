@@ -126,23 +126,27 @@ const def: ResourceDef = {
       "required": false,
       "ref": {
         "resource": "rooms",
-        "labelField": "roomNo",
+        "labelField": "fullName",
         "targetCode": "HBL01003",
         "labelFieldDef": {
-          "name": "roomNo",
-          "column": "room_no",
+          "name": "fullName",
+          "column": "full_name",
           "type": "string",
-          "label": "房号",
-          "required": true,
-          "maxLength": 16,
-          "rule": "digitsLetters",
-          "list": true,
-          "filter": true,
+          "label": "房屋",
+          "required": false,
+          "maxLength": 82,
+          "list": false,
+          "filter": false,
           "search": true,
-          "sort": true,
-          "form": true,
+          "sort": false,
+          "form": false,
           "detail": true,
-          "readOnly": false
+          "readOnly": true,
+          "composedOf": [
+            "buildingId",
+            "unitId",
+            "roomNo"
+          ]
         }
       },
       "list": true,
@@ -230,6 +234,7 @@ const def: ResourceDef = {
         "inputs": [],
         "required": [],
         "confirm": "确定通过该预约吗？",
+        "done": "已通过",
         "danger": false
       },
       {
@@ -245,6 +250,7 @@ const def: ResourceDef = {
         "required": [
           "rejectReason"
         ],
+        "done": "已驳回",
         "danger": true
       },
       {

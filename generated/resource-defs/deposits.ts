@@ -26,23 +26,27 @@ const def: ResourceDef = {
       "required": true,
       "ref": {
         "resource": "rooms",
-        "labelField": "roomNo",
+        "labelField": "fullName",
         "targetCode": "HBL01003",
         "labelFieldDef": {
-          "name": "roomNo",
-          "column": "room_no",
+          "name": "fullName",
+          "column": "full_name",
           "type": "string",
-          "label": "房号",
-          "required": true,
-          "maxLength": 16,
-          "rule": "digitsLetters",
-          "list": true,
-          "filter": true,
+          "label": "房屋",
+          "required": false,
+          "maxLength": 82,
+          "list": false,
+          "filter": false,
           "search": true,
-          "sort": true,
-          "form": true,
+          "sort": false,
+          "form": false,
           "detail": true,
-          "readOnly": false
+          "readOnly": true,
+          "composedOf": [
+            "buildingId",
+            "unitId",
+            "roomNo"
+          ]
         }
       },
       "list": true,
@@ -407,6 +411,7 @@ const def: ResourceDef = {
         "byField": "approverId",
         "atField": "refundedAt",
         "confirm": "确定退还该押金吗？",
+        "done": "押金退还已审核通过",
         "danger": false
       },
       {
@@ -422,6 +427,7 @@ const def: ResourceDef = {
         "required": [
           "rejectReason"
         ],
+        "done": "已驳回",
         "danger": true
       }
     ]

@@ -46,23 +46,27 @@ const def: ResourceDef = {
       "required": true,
       "ref": {
         "resource": "rooms",
-        "labelField": "roomNo",
+        "labelField": "fullName",
         "targetCode": "HBL01003",
         "labelFieldDef": {
-          "name": "roomNo",
-          "column": "room_no",
+          "name": "fullName",
+          "column": "full_name",
           "type": "string",
-          "label": "房号",
-          "required": true,
-          "maxLength": 16,
-          "rule": "digitsLetters",
-          "list": true,
-          "filter": true,
+          "label": "房屋",
+          "required": false,
+          "maxLength": 82,
+          "list": false,
+          "filter": false,
           "search": true,
-          "sort": true,
-          "form": true,
+          "sort": false,
+          "form": false,
           "detail": true,
-          "readOnly": false
+          "readOnly": true,
+          "composedOf": [
+            "buildingId",
+            "unitId",
+            "roomNo"
+          ]
         }
       },
       "list": true,

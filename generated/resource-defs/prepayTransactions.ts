@@ -36,7 +36,7 @@ const def: ResourceDef = {
           "required": true,
           "ref": {
             "resource": "rooms",
-            "labelField": "roomNo"
+            "labelField": "fullName"
           },
           "list": true,
           "filter": true,
@@ -63,23 +63,27 @@ const def: ResourceDef = {
       "required": true,
       "ref": {
         "resource": "rooms",
-        "labelField": "roomNo",
+        "labelField": "fullName",
         "targetCode": "HBL01003",
         "labelFieldDef": {
-          "name": "roomNo",
-          "column": "room_no",
+          "name": "fullName",
+          "column": "full_name",
           "type": "string",
-          "label": "房号",
-          "required": true,
-          "maxLength": 16,
-          "rule": "digitsLetters",
-          "list": true,
-          "filter": true,
+          "label": "房屋",
+          "required": false,
+          "maxLength": 82,
+          "list": false,
+          "filter": false,
           "search": true,
-          "sort": true,
-          "form": true,
+          "sort": false,
+          "form": false,
           "detail": true,
-          "readOnly": false
+          "readOnly": true,
+          "composedOf": [
+            "buildingId",
+            "unitId",
+            "roomNo"
+          ]
         }
       },
       "list": true,
@@ -398,6 +402,7 @@ const def: ResourceDef = {
         "byField": "approverId",
         "atField": "approvedAt",
         "confirm": "确定退还该预存款吗？",
+        "done": "退款已审核通过",
         "danger": false
       },
       {
@@ -415,6 +420,7 @@ const def: ResourceDef = {
         ],
         "byField": "approverId",
         "atField": "approvedAt",
+        "done": "已驳回",
         "danger": true
       }
     ]

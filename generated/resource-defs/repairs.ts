@@ -72,23 +72,27 @@ const def: ResourceDef = {
       "required": false,
       "ref": {
         "resource": "rooms",
-        "labelField": "roomNo",
+        "labelField": "fullName",
         "targetCode": "HBL01003",
         "labelFieldDef": {
-          "name": "roomNo",
-          "column": "room_no",
+          "name": "fullName",
+          "column": "full_name",
           "type": "string",
-          "label": "房号",
-          "required": true,
-          "maxLength": 16,
-          "rule": "digitsLetters",
-          "list": true,
-          "filter": true,
+          "label": "房屋",
+          "required": false,
+          "maxLength": 82,
+          "list": false,
+          "filter": false,
           "search": true,
-          "sort": true,
-          "form": true,
+          "sort": false,
+          "form": false,
           "detail": true,
-          "readOnly": false
+          "readOnly": true,
+          "composedOf": [
+            "buildingId",
+            "unitId",
+            "roomNo"
+          ]
         }
       },
       "list": true,
@@ -311,6 +315,7 @@ const def: ResourceDef = {
           "assigneeId"
         ],
         "atField": "assignTime",
+        "done": "已派单",
         "danger": false
       },
       {
@@ -323,6 +328,7 @@ const def: ResourceDef = {
         "inputs": [],
         "required": [],
         "confirm": "确定开始处理该工单吗？",
+        "done": "已开始处理",
         "danger": false
       },
       {
@@ -339,6 +345,7 @@ const def: ResourceDef = {
           "result"
         ],
         "atField": "finishTime",
+        "done": "已完成",
         "danger": false
       },
       {
@@ -355,6 +362,7 @@ const def: ResourceDef = {
         "required": [
           "score"
         ],
+        "done": "已评价",
         "danger": false
       }
     ]

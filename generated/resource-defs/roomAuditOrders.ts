@@ -77,23 +77,27 @@ const def: ResourceDef = {
       "required": true,
       "ref": {
         "resource": "rooms",
-        "labelField": "roomNo",
+        "labelField": "fullName",
         "targetCode": "HBL01003",
         "labelFieldDef": {
-          "name": "roomNo",
-          "column": "room_no",
+          "name": "fullName",
+          "column": "full_name",
           "type": "string",
-          "label": "房号",
-          "required": true,
-          "maxLength": 16,
-          "rule": "digitsLetters",
-          "list": true,
-          "filter": true,
+          "label": "房屋",
+          "required": false,
+          "maxLength": 82,
+          "list": false,
+          "filter": false,
           "search": true,
-          "sort": true,
-          "form": true,
+          "sort": false,
+          "form": false,
           "detail": true,
-          "readOnly": false
+          "readOnly": true,
+          "composedOf": [
+            "buildingId",
+            "unitId",
+            "roomNo"
+          ]
         }
       },
       "list": true,
@@ -267,6 +271,7 @@ const def: ResourceDef = {
         "byField": "auditorId",
         "atField": "auditTime",
         "confirm": "确定通过该入住申请吗？通过后申请人将登记为该房屋的住户。",
+        "done": "已通过",
         "danger": false
       },
       {
@@ -284,6 +289,7 @@ const def: ResourceDef = {
         ],
         "byField": "auditorId",
         "atField": "auditTime",
+        "done": "已驳回",
         "danger": true
       }
     ]

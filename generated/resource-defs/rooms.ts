@@ -15,7 +15,7 @@ const def: ResourceDef = {
     "field": "id",
     "order": "desc"
   },
-  "titleField": "roomNo",
+  "titleField": "fullName",
   "unique": [
     [
       "unitId",
@@ -23,6 +23,26 @@ const def: ResourceDef = {
     ]
   ],
   "fields": [
+    {
+      "name": "fullName",
+      "column": "full_name",
+      "type": "string",
+      "label": "房屋",
+      "required": false,
+      "maxLength": 82,
+      "list": false,
+      "filter": false,
+      "search": true,
+      "sort": false,
+      "form": false,
+      "detail": true,
+      "readOnly": true,
+      "composedOf": [
+        "buildingId",
+        "unitId",
+        "roomNo"
+      ]
+    },
     {
       "name": "buildingId",
       "column": "building_id",

@@ -106,23 +106,27 @@ const def: ResourceDef = {
       "required": false,
       "ref": {
         "resource": "rooms",
-        "labelField": "roomNo",
+        "labelField": "fullName",
         "targetCode": "HBL01003",
         "labelFieldDef": {
-          "name": "roomNo",
-          "column": "room_no",
+          "name": "fullName",
+          "column": "full_name",
           "type": "string",
-          "label": "房号",
-          "required": true,
-          "maxLength": 16,
-          "rule": "digitsLetters",
-          "list": true,
-          "filter": true,
+          "label": "房屋",
+          "required": false,
+          "maxLength": 82,
+          "list": false,
+          "filter": false,
           "search": true,
-          "sort": true,
-          "form": true,
+          "sort": false,
+          "form": false,
           "detail": true,
-          "readOnly": false
+          "readOnly": true,
+          "composedOf": [
+            "buildingId",
+            "unitId",
+            "roomNo"
+          ]
         }
       },
       "list": true,
@@ -242,6 +246,7 @@ const def: ResourceDef = {
         "inputs": [],
         "required": [],
         "confirm": "确定受理该投诉建议吗？",
+        "done": "已受理",
         "danger": false
       },
       {
@@ -260,6 +265,7 @@ const def: ResourceDef = {
         ],
         "byField": "replierId",
         "atField": "replyTime",
+        "done": "已回复",
         "danger": false
       },
       {
@@ -274,6 +280,7 @@ const def: ResourceDef = {
         "inputs": [],
         "required": [],
         "confirm": "确定关闭该投诉建议吗？关闭后不能再回复。",
+        "done": "已关闭",
         "danger": true
       }
     ]

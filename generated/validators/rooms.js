@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_rooms_create","$ref":"resource_rooms_fields","required":["buildingId","unitId","roomNo","status","maxResidents"]};
-const schema20 = {"$id":"resource_rooms_fields","type":"object","properties":{"buildingId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"unitId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":16}]}}]},"floor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"buildingArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"maxResidents":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":100},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_rooms_fields","type":"object","properties":{"fullName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":82}]}}]},"buildingId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"unitId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":16}]}}]},"floor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"buildingArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"maxResidents":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":100},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^[A-Za-z0-9]*$", "u");
@@ -24,12 +24,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.buildingId !== undefined){
-let data0 = data.buildingId;
-const _errs3 = errors;
-const _errs4 = errors;
-if(!((data0 === null) || (data0 === ""))){
-const err0 = {};
+if(data.fullName !== undefined){
+let data0 = data.fullName;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/allOf/0/type",keyword:"type",params:{type: schema20.properties.fullName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,9 +36,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-var valid2 = _errs4 === errors;
-if(valid2){
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -49,19 +51,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[1].type},message:"must be string,null"};
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -70,13 +62,22 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
 const _errs8 = errors;
-let valid3 = true;
-const _errs9 = errors;
-if(errors === _errs9){
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err3 = {};
+if(func1(data0) > 82){
+const err3 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 82},message:"must NOT have more than 82 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -86,8 +87,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -97,21 +101,12 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs9 === errors;
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs11 = errors;
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+const _errs12 = errors;
+const _errs13 = errors;
+if(!((data1 === null) || (data1 === ""))){
+const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -120,12 +115,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err6 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid5 = _errs13 === errors;
+if(valid5){
+const err6 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -134,13 +126,19 @@ vErrors.push(err6);
 }
 errors++;
 }
+else {
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
 }
-if(data.unitId !== undefined){
-let data1 = data.unitId;
-const _errs15 = errors;
-const _errs16 = errors;
-if(!((data1 === null) || (data1 === ""))){
-const err7 = {};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data1 !== "string") && (data1 !== null)){
+const err7 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/1/type",keyword:"type",params:{type: schema20.properties.buildingId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -149,9 +147,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid6 = _errs16 === errors;
-if(valid6){
-const err8 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs17 = errors;
+let valid6 = true;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -160,19 +162,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/1/type",keyword:"type",params:{type: schema20.properties.unitId.allOf[1].type},message:"must be string,null"};
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -181,13 +173,22 @@ vErrors.push(err9);
 }
 errors++;
 }
+}
+var _valid1 = _errs18 === errors;
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
 const _errs20 = errors;
-let valid7 = true;
-const _errs21 = errors;
-if(errors === _errs21){
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err10 = {};
+if(!pattern3.test(data1)){
+const err10 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -197,8 +198,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {};
+var _valid1 = _errs20 === errors;
+valid6 = _valid1;
+}
+if(!valid6){
+const err11 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -208,21 +212,12 @@ vErrors.push(err11);
 errors++;
 }
 }
-var _valid1 = _errs21 === errors;
-errors = _errs20;
-if(vErrors !== null){
-if(_errs20){
-vErrors.length = _errs20;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs23 = errors;
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err12 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.unitId !== undefined){
+let data2 = data.unitId;
+const _errs24 = errors;
+const _errs25 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err12 = {};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -231,12 +226,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-var _valid1 = _errs23 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err13 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid9 = _errs25 === errors;
+if(valid9){
+const err13 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -245,13 +237,19 @@ vErrors.push(err13);
 }
 errors++;
 }
+else {
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
 }
-if(data.roomNo !== undefined){
-let data2 = data.roomNo;
-const _errs27 = errors;
-const _errs28 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err14 = {};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err14 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/1/type",keyword:"type",params:{type: schema20.properties.unitId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -260,9 +258,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-var valid10 = _errs28 === errors;
-if(valid10){
-const err15 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs29 = errors;
+let valid10 = true;
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -271,19 +273,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-else {
-errors = _errs27;
-if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomNo.allOf[1].type},message:"must be string,null"};
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -292,13 +284,22 @@ vErrors.push(err16);
 }
 errors++;
 }
+}
+var _valid2 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
 const _errs32 = errors;
-let valid11 = true;
-const _errs33 = errors;
-if(errors === _errs33){
 if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err17 = {};
+if(!pattern3.test(data2)){
+const err17 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -308,8 +309,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {};
+var _valid2 = _errs32 === errors;
+valid10 = _valid2;
+}
+if(!valid10){
+const err18 = {instancePath:instancePath+"/unitId",schemaPath:"#/properties/unitId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -319,21 +323,12 @@ vErrors.push(err18);
 errors++;
 }
 }
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err19 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(data.roomNo !== undefined){
+let data3 = data.roomNo;
+const _errs36 = errors;
+const _errs37 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -342,10 +337,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 16){
-const err20 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+var valid13 = _errs37 === errors;
+if(valid13){
+const err20 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -354,12 +348,19 @@ vErrors.push(err20);
 }
 errors++;
 }
+else {
+errors = _errs36;
+if(vErrors !== null){
+if(_errs36){
+vErrors.length = _errs36;
 }
-var _valid2 = _errs35 === errors;
-valid11 = _valid2;
+else {
+vErrors = null;
 }
-if(!valid11){
-const err21 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err21 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomNo.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -368,11 +369,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.floor !== undefined){
-let data3 = data.floor;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/0/type",keyword:"type",params:{type: schema20.properties.floor.allOf[0].type},message:"must be string,null"};
+const _errs41 = errors;
+let valid14 = true;
+const _errs42 = errors;
+if(errors === _errs42){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -381,12 +384,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs42 = errors;
-let valid14 = true;
-const _errs43 = errors;
-if(errors === _errs43){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
+}
+else {
 const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
@@ -397,8 +396,21 @@ vErrors.push(err23);
 errors++;
 }
 }
+var _valid3 = _errs42 === errors;
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
 else {
-const err24 = {};
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs44 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err24 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -408,21 +420,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-var _valid3 = _errs43 === errors;
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs45 = errors;
 if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err25 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data3) > 16){
+const err25 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -432,9 +432,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err26 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid3 = _errs44 === errors;
+valid14 = _valid3;
+}
+if(!valid14){
+const err26 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -444,9 +446,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err27 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.floor !== undefined){
+let data4 = data.floor;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err27 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/0/type",keyword:"type",params:{type: schema20.properties.floor.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -455,10 +458,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err28 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs51 = errors;
+let valid17 = true;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -468,9 +474,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err29 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -480,11 +485,21 @@ vErrors.push(err29);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-valid14 = _valid3;
+var _valid4 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
 }
-if(!valid14){
-const err30 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs54 = errors;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err30 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -494,10 +509,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.buildingArea !== undefined){
-let data4 = data.buildingArea;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingArea.allOf[0].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -506,13 +520,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs55 = errors;
-let valid17 = true;
-const _errs56 = errors;
-if(errors === _errs56){
+}
 if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+if(!pattern6.test(data4)){
+const err32 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -522,8 +533,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err33 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -533,21 +545,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs56 === errors;
-errors = _errs55;
-if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs58 = errors;
 if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err34 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!(Number(data4) >= -2147483648)){
+const err34 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -557,9 +557,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 10000)){
-const err35 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid4 = _errs54 === errors;
+valid17 = _valid4;
+}
+if(!valid17){
+const err35 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -569,9 +571,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern9.test(data4)){
-const err36 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
+if(data.buildingArea !== undefined){
+let data5 = data.buildingArea;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err36 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingArea.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -580,12 +583,13 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-var _valid4 = _errs58 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err37 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs64 = errors;
+let valid20 = true;
+const _errs65 = errors;
+if(errors === _errs65){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -595,11 +599,7 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data5 = data.status;
-const _errs64 = errors;
-const _errs65 = errors;
-if(!((data5 === null) || (data5 === ""))){
+else {
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -609,18 +609,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-var valid20 = _errs65 === errors;
-if(valid20){
-const err39 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err39];
 }
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-else {
+var _valid5 = _errs65 === errors;
 errors = _errs64;
 if(vErrors !== null){
 if(_errs64){
@@ -630,9 +620,23 @@ else {
 vErrors = null;
 }
 }
+if(_valid5){
+const _errs67 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err39 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err39];
 }
-if((typeof data5 !== "string") && (data5 !== null)){
-const err40 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 10000)){
+const err40 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -641,13 +645,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs69 = errors;
-let valid21 = true;
-const _errs70 = errors;
-if(errors === _errs70){
+}
 if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err41 = {};
+if(!pattern9.test(data5)){
+const err41 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -657,8 +658,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {};
+var _valid5 = _errs67 === errors;
+valid20 = _valid5;
+}
+if(!valid20){
+const err42 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -668,21 +672,12 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid5 = _errs70 === errors;
-errors = _errs69;
-if(vErrors !== null){
-if(_errs69){
-vErrors.length = _errs69;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs72 = errors;
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err43 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.status !== undefined){
+let data6 = data.status;
+const _errs73 = errors;
+const _errs74 = errors;
+if(!((data6 === null) || (data6 === ""))){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -691,10 +686,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err44 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid23 = _errs74 === errors;
+if(valid23){
+const err44 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -703,10 +697,19 @@ vErrors.push(err44);
 }
 errors++;
 }
+else {
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err45 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err45 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -715,9 +718,13 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(!(((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4")) || (data5 === "5"))){
-const err46 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+const _errs78 = errors;
+let valid24 = true;
+const _errs79 = errors;
+if(errors === _errs79){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -726,11 +733,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-var _valid5 = _errs72 === errors;
-valid21 = _valid5;
 }
-if(!valid21){
-const err47 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -740,12 +745,21 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.maxResidents !== undefined){
-let data6 = data.maxResidents;
-const _errs79 = errors;
-const _errs80 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err48 = {};
+var _valid6 = _errs79 === errors;
+errors = _errs78;
+if(vErrors !== null){
+if(_errs78){
+vErrors.length = _errs78;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs81 = errors;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -754,9 +768,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-var valid24 = _errs80 === errors;
-if(valid24){
-const err49 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -765,19 +780,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-else {
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err50 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/1/type",keyword:"type",params:{type: schema20.properties.maxResidents.allOf[1].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err50 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -786,13 +792,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid25 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err51 = {};
+}
+if(!(((((data6 === "1") || (data6 === "2")) || (data6 === "3")) || (data6 === "4")) || (data6 === "5"))){
+const err51 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -801,9 +803,11 @@ vErrors.push(err51);
 }
 errors++;
 }
+var _valid6 = _errs81 === errors;
+valid24 = _valid6;
 }
-else {
-const err52 = {};
+if(!valid24){
+const err52 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -813,21 +817,12 @@ vErrors.push(err52);
 errors++;
 }
 }
-var _valid6 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs87 = errors;
-if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
-const err53 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(data.maxResidents !== undefined){
+let data7 = data.maxResidents;
+const _errs88 = errors;
+const _errs89 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -836,10 +831,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 100)){
-const err54 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid27 = _errs89 === errors;
+if(valid27){
+const err54 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -848,10 +842,19 @@ vErrors.push(err54);
 }
 errors++;
 }
+else {
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
 }
-if(typeof data6 === "string"){
-if(!pattern6.test(data6)){
-const err55 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err55 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/1/type",keyword:"type",params:{type: schema20.properties.maxResidents.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -860,10 +863,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err56 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs93 = errors;
+let valid28 = true;
+const _errs94 = errors;
+if(errors === _errs94){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -873,9 +879,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err57 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -885,11 +890,21 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid6 = _errs87 === errors;
-valid25 = _valid6;
+var _valid7 = _errs94 === errors;
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
 }
-if(!valid25){
-const err58 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs96 = errors;
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+const err58 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -899,12 +914,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data7 = data.communityId;
-const _errs95 = errors;
-const _errs96 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err59 = {};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 100)){
+const err59 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -913,9 +925,10 @@ vErrors.push(err59);
 }
 errors++;
 }
-var valid28 = _errs96 === errors;
-if(valid28){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err60 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -924,19 +937,10 @@ vErrors.push(err60);
 }
 errors++;
 }
-else {
-errors = _errs95;
-if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err61 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err61 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -945,13 +949,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs100 = errors;
-let valid29 = true;
-const _errs101 = errors;
-if(errors === _errs101){
+}
 if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err62 = {};
+if(!(Number(data7) >= -2147483648)){
+const err62 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -961,8 +962,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {};
+var _valid7 = _errs96 === errors;
+valid28 = _valid7;
+}
+if(!valid28){
+const err63 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -972,21 +976,12 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid7 = _errs101 === errors;
-errors = _errs100;
-if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs103 = errors;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.communityId !== undefined){
+let data8 = data.communityId;
+const _errs104 = errors;
+const _errs105 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -995,12 +990,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-var _valid7 = _errs103 === errors;
-valid29 = _valid7;
-}
-if(!valid29){
-const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid31 = _errs105 === errors;
+if(valid31){
+const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1009,10 +1001,19 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
+else {
+errors = _errs104;
+if(vErrors !== null){
+if(_errs104){
+vErrors.length = _errs104;
 }
 else {
-const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1021,10 +1022,86 @@ vErrors.push(err66);
 }
 errors++;
 }
+const _errs109 = errors;
+let valid32 = true;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err67 = {};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+else {
+const err68 = {};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+var _valid8 = _errs110 === errors;
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs112 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+var _valid8 = _errs112 === errors;
+valid32 = _valid8;
+}
+if(!valid32){
+const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"buildingArea":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"fullName":true,"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"buildingArea":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1097,7 +1174,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"buildingArea":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"fullName":true,"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"buildingArea":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_rooms_update","$ref":"resource_rooms_fields"};
@@ -1120,6 +1197,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"buildingArea":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"fullName":true,"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"buildingArea":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/buildingId/allOf/0":"请选择楼栋","#/properties/buildingId/allOf/1":"楼栋格式不正确","#/properties/buildingId/allOf/2/then/allOf/0":"请选择楼栋","#/properties/unitId/allOf/0":"请选择单元","#/properties/unitId/allOf/1":"单元格式不正确","#/properties/unitId/allOf/2/then/allOf/0":"请选择单元","#/properties/roomNo/allOf/0":"请输入房号","#/properties/roomNo/allOf/1":"房号格式不正确","#/properties/roomNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/roomNo/allOf/2/then/allOf/1":"房号不能超过16个字符","#/properties/floor/allOf/0":"楼层格式不正确","#/properties/floor/allOf/1/then/allOf/0":"请输入整数","#/properties/floor/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/floor/allOf/1/then/allOf/2":"楼层请输入整数","#/properties/floor/allOf/1/then/allOf/3":"楼层不能大于2147483647","#/properties/floor/allOf/1/then/allOf/4":"楼层超出范围","#/properties/buildingArea/allOf/0":"建筑面积(㎡)格式不正确","#/properties/buildingArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/buildingArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/buildingArea/allOf/1/then/allOf/2":"建筑面积(㎡)格式不正确","#/properties/status/allOf/0":"请选择房屋状态","#/properties/status/allOf/1":"房屋状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"房屋状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"房屋状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"房屋状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的房屋状态","#/properties/maxResidents/allOf/0":"请输入每户居住人数","#/properties/maxResidents/allOf/1":"可居住人数格式不正确","#/properties/maxResidents/allOf/2/then/allOf/0":"请输入数字","#/properties/maxResidents/allOf/2/then/allOf/1":"每户居住人数不能大于100","#/properties/maxResidents/allOf/2/then/allOf/2":"可居住人数请输入整数","#/properties/maxResidents/allOf/2/then/allOf/3":"可居住人数不能大于2147483647","#/properties/maxResidents/allOf/2/then/allOf/4":"可居住人数超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"buildingId":"请选择楼栋","unitId":"请选择单元","roomNo":"请输入房号","status":"请选择房屋状态","maxResidents":"请输入每户居住人数"},"numericFields":["buildingId","unitId","floor","buildingArea","status","maxResidents","communityId"]};
+export const meta = {"messages":{"#/properties/fullName/allOf/0":"房屋格式不正确","#/properties/fullName/allOf/1/then/allOf/0":"房屋不能超过82个字符","#/properties/buildingId/allOf/0":"请选择楼栋","#/properties/buildingId/allOf/1":"楼栋格式不正确","#/properties/buildingId/allOf/2/then/allOf/0":"请选择楼栋","#/properties/unitId/allOf/0":"请选择单元","#/properties/unitId/allOf/1":"单元格式不正确","#/properties/unitId/allOf/2/then/allOf/0":"请选择单元","#/properties/roomNo/allOf/0":"请输入房号","#/properties/roomNo/allOf/1":"房号格式不正确","#/properties/roomNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/roomNo/allOf/2/then/allOf/1":"房号不能超过16个字符","#/properties/floor/allOf/0":"楼层格式不正确","#/properties/floor/allOf/1/then/allOf/0":"请输入整数","#/properties/floor/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/floor/allOf/1/then/allOf/2":"楼层请输入整数","#/properties/floor/allOf/1/then/allOf/3":"楼层不能大于2147483647","#/properties/floor/allOf/1/then/allOf/4":"楼层超出范围","#/properties/buildingArea/allOf/0":"建筑面积(㎡)格式不正确","#/properties/buildingArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/buildingArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/buildingArea/allOf/1/then/allOf/2":"建筑面积(㎡)格式不正确","#/properties/status/allOf/0":"请选择房屋状态","#/properties/status/allOf/1":"房屋状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"房屋状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"房屋状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"房屋状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的房屋状态","#/properties/maxResidents/allOf/0":"请输入每户居住人数","#/properties/maxResidents/allOf/1":"可居住人数格式不正确","#/properties/maxResidents/allOf/2/then/allOf/0":"请输入数字","#/properties/maxResidents/allOf/2/then/allOf/1":"每户居住人数不能大于100","#/properties/maxResidents/allOf/2/then/allOf/2":"可居住人数请输入整数","#/properties/maxResidents/allOf/2/then/allOf/3":"可居住人数不能大于2147483647","#/properties/maxResidents/allOf/2/then/allOf/4":"可居住人数超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"buildingId":"请选择楼栋","unitId":"请选择单元","roomNo":"请输入房号","status":"请选择房屋状态","maxResidents":"请输入每户居住人数"},"numericFields":["buildingId","unitId","floor","buildingArea","status","maxResidents","communityId"]};

@@ -188,6 +188,60 @@ end $fn$;`,
   ].join("\n");
 }
 
+/** A composed field's parts as SQL over the row `new` (a ref part: its row's label), with the parents renaming them. */
+function composedParts(model: Model, r: ResourceDef, f: FieldDef): { parts: string[]; parents: { table: string; labelColumn: string; refColumn: string }[] } {
+  const parts: string[] = [];
+  const parents: { table: string; labelColumn: string; refColumn: string }[] = [];
+  for (const name of f.composedOf ?? []) {
+    const part = r.fields.find((x) => x.name === name)!;
+    if (part.type !== "ref" || !part.ref) {
+      parts.push(`new.${q(part.column)}::text`);
+      continue;
+    }
+    const target = model.resources.find((x) => x.name === part.ref!.resource)!;
+    const label = target.fields.find((x) => x.name === part.ref!.labelField)?.column ?? "id";
+    parts.push(`(select p.${q(label)}::text from ${q(target.table)} p where p.tenant_id = new.tenant_id and p.id = new.${q(part.column)})`);
+    parents.push({ table: target.table, labelColumn: label, refColumn: part.column });
+  }
+  return { parts, parents };
+}
+
+/**
+ * `composedOf` (a room's full name 楼栋-单元-房号): the row's own trigger composes the value whenever a
+ * part changes (or the value is set, which is how a renamed parent asks for it again); existing rows
+ * are composed when the trigger is first made.
+ */
+function composedTrigger(model: Model, r: ResourceDef, f: FieldDef): string {
+  const name = q(`${r.table}_${f.column}_composed`);
+  const { parts } = composedParts(model, r, f);
+  const columns = [...(f.composedOf ?? []).map((n) => r.fields.find((x) => x.name === n)!.column), f.column].map(q).join(", ");
+  return [
+    `create or replace function ${name}() returns trigger language plpgsql as $fn$
+begin
+  new.${q(f.column)} := concat_ws('-', ${parts.join(", ")});
+  return new;
+end $fn$;`,
+    `drop trigger if exists ${name} on ${q(r.table)};`,
+    `create trigger ${name} before insert or update of ${columns} on ${q(r.table)} for each row execute function ${name}();`,
+    `update ${q(r.table)} set ${q(f.column)} = null where ${q(f.column)} is null;`,
+  ].join("\n");
+}
+
+/** A parent's side of a composed field: renaming the parent composes its children's values again. */
+function composedParentTrigger(child: ResourceDef, f: FieldDef, parent: { table: string; labelColumn: string; refColumn: string }): string {
+  const name = q(`${parent.table}_renames_${child.table}_${f.column}`.slice(0, 63));
+  const label = q(parent.labelColumn);
+  return [
+    `create or replace function ${name}() returns trigger language plpgsql as $fn$
+begin
+  update ${q(child.table)} c set ${q(f.column)} = null where c.tenant_id = new.tenant_id and c.${q(parent.refColumn)} = new.id;
+  return null;
+end $fn$;`,
+    `drop trigger if exists ${name} on ${q(parent.table)};`,
+    `create trigger ${name} after update of ${label} on ${q(parent.table)} for each row when (old.${label} is distinct from new.${label}) execute function ${name}();`,
+  ].join("\n");
+}
+
 export function tableShape(model: Model, r: ResourceDef): TableShape {
   const t = r.table;
   const columns: Record<string, string> = {
@@ -238,10 +292,11 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
       foreignKeys[ref.name] = `alter table ${q(t)} add constraint ${q(ref.name)} foreign key (${q("tenant_id")}, ${q(ref.column)}) references ${q(ref.parent)} (${q("tenant_id")}, ${q("id")})`;
     }
   }
-  const triggers = r.referenceChecks === "statement" ? { [`${t}_refs`]: childTriggers(t, refs) } : undefined;
+  const triggers: Record<string, string> = r.referenceChecks === "statement" ? { [`${t}_refs`]: childTriggers(t, refs) } : {};
+  for (const f of r.fields) if (f.composedOf) triggers[`${t}_${f.column}_composed`] = composedTrigger(model, r, f);
   // Half of each page free: a batch updates every row of its pages, each new version beside the old.
   const storage = bulk.size ? "fillfactor = 50" : undefined;
-  return { columns, primaryKey: ["tenant_id", "id"], indexes, foreignKeys, ...(triggers ? { triggers } : {}), ...(storage ? { storage } : {}) };
+  return { columns, primaryKey: ["tenant_id", "id"], indexes, foreignKeys, ...(Object.keys(triggers).length ? { triggers } : {}), ...(storage ? { storage } : {}) };
 }
 
 export function snapshotOf(model: Model): Snapshot {
@@ -256,6 +311,14 @@ export function snapshotOf(model: Model): Snapshot {
   }
   for (const [parent, refs] of [...byParent].sort(([a], [b]) => a.localeCompare(b))) {
     snap[parent].triggers = { ...snap[parent].triggers, [`${parent}_referenced`]: parentTrigger(parent, refs) };
+  }
+  for (const r of sorted) {
+    for (const f of r.fields) {
+      for (const parent of f.composedOf ? composedParts(model, r, f).parents : []) {
+        const key = `${parent.table}_renames_${r.table}_${f.column}`;
+        snap[parent.table].triggers = { ...snap[parent.table].triggers, [key]: composedParentTrigger(r, f, parent) };
+      }
+    }
   }
   return snap;
 }

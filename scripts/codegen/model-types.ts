@@ -41,6 +41,8 @@ export interface FieldDef {
   detail: boolean;
   readOnly: boolean;
   placeholder?: string;
+  /** Fields the database composes this string from, joined by '-' (ref parts by their label field). */
+  composedOf?: string[];
   /** A special input on the generic form (authorityTree: authority codes from the menu and permission groups; communityTree: community ids from the area tree). */
   widget?: "authorityTree" | "communityTree";
 }
@@ -60,6 +62,8 @@ export interface ActionDef {
   byField?: string;
   atField?: string;
   confirm?: string;
+  /** The message after it succeeded (default 「<label>成功」). */
+  done?: string;
   danger: boolean;
   /** The hand-written operation that performs it (no generic route, OpenAPI entry or row button). */
   operation?: string;

@@ -172,9 +172,10 @@ export function buildModel(sources: Sources): Model {
           search: !hidden && (f.search ?? false),
           sort: !hidden && (f.sort ?? false),
           // secret fields are write-only: on a form only when the module says so, never returned.
-          form: hidden ? (f.form ?? false) : (f.form ?? true),
+          form: hidden || f.composedOf ? (f.form ?? false) : (f.form ?? true),
           detail: !hidden && (f.detail ?? true),
-          readOnly: f.readOnly ?? false,
+          readOnly: f.readOnly ?? !!f.composedOf,
+          ...(f.composedOf ? { composedOf: f.composedOf } : {}),
           ...(f.placeholder ? { placeholder: f.placeholder } : {}),
           ...(f.widget ? { widget: f.widget } : {}),
         };
@@ -272,6 +273,13 @@ export function buildModel(sources: Sources): Model {
     }
     if (r.actions) problems.push(...actionProblems(r, mappings).map(([path, p]) => `${resourceWhere(r, "actions", ...path)}: resource "${r.name}": ${p}`));
     for (const [j, f] of r.fields.entries()) {
+      for (const part of f.composedOf ?? []) {
+        const of = r.fields.find((x) => x.name === part);
+        if (!of || of.composedOf || of.type === "secret" || of.type === "json")
+          problems.push(`${resourceWhere(r, "fields", j, "composedOf")}: resource "${r.name}" field "${f.name}": part "${part}" is not a plain field of the resource`);
+      }
+      if (f.composedOf && (f.type !== "string" || f.form || !f.readOnly))
+        problems.push(`${resourceWhere(r, "fields", j, "composedOf")}: resource "${r.name}" field "${f.name}": a composed field is a read-only string off the form`);
       if (f.widget && f.type !== "json") problems.push(`${resourceWhere(r, "fields", j, "widget")}: resource "${r.name}" field "${f.name}": widget ${f.widget} needs type json`);
     }
   }
@@ -370,6 +378,7 @@ function buildActions(raw: Yaml): NonNullable<ResourceDef["actions"]> {
       ...(a.byField ? { byField: a.byField } : {}),
       ...(a.atField ? { atField: a.atField } : {}),
       ...(a.confirm ? { confirm: a.confirm } : {}),
+      ...(a.done ? { done: a.done } : {}),
       danger: a.danger ?? false,
       ...(a.operation ? { operation: a.operation } : {}),
       ...(a.bulk ? { bulk: true } : {}),

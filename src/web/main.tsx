@@ -8,11 +8,17 @@ import "antd/dist/reset.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App.tsx";
+import { resumeSessionFromOtherTab, shareSessionWithNewTabs } from "./state/session-share.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("no #root element");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A tab opened beside a signed-in one resumes its session (session-share.ts); the login page never waits.
+const onLogin = /^#\/login\b/.test(window.location.hash);
+void (onLogin ? Promise.resolve(false) : resumeSessionFromOtherTab()).then(() => {
+  shareSessionWithNewTabs();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -258,7 +258,7 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
   const cascader = page.locator(".ant-cascader-dropdown:not(.ant-select-dropdown-hidden)");
   for (const level of [buildingName, building!.unit, building!.room]) await cascader.locator(`.ant-cascader-menu-item[title="${level}"]`).click();
   await page.getByText("合计（").waitFor();
-  await page.getByText(`${buildingName} ${building!.unit} ${building!.room}`, { exact: true }).waitFor();
+  await page.getByText(`${buildingName}-${building!.unit}-${building!.room}`, { exact: true }).waitFor();
   // Each bill is the building area × 3.15, rounded once to the fen (half up).
   const area = (await page.getByText(/^\d+(\.\d+)? ㎡$/).innerText()).replace(" ㎡", "");
   const billFen = Math.floor((fenOf(area) * UNIT_PRICE_FEN + 50) / 100);

@@ -2,7 +2,8 @@
 // the workbench, open the community list, create a community (an invalid name first), switch
 // community in the picker, open three tabs and close the middle one, narrow the window until the
 // menu collapses, log out; then as `staff`, see only the permitted menu and be refused a route whose
-// code the role lacks (the 403 page); as `admin`, a list's state-flow row action and its Excel export.
+// code the role lacks (the 403 page), and open a second tab that resumes the session; as `admin`, a
+// list's state-flow row action and its Excel export.
 import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { screenshot } from "./support/browser.ts";
@@ -127,6 +128,15 @@ describe("shell journey", () => {
     await page.getByText("您没有该功能模块权限，请联系管理员").waitFor();
     await page.goto(journey.url("/community/house"));
     await page.locator(".ant-table").first().waitFor();
+
+    // A second tab of the same browser, opened from the address bar, resumes the session (the
+    // signature is kept per tab): the same user's menu, no login page.
+    const second = await page.context().newPage();
+    await second.goto(journey.url("/community/house"));
+    await second.locator(".ant-table").first().waitFor();
+    expect(second.url()).not.toMatch(/#\/login/);
+    expect(await menu(second).locator(".ant-menu-title-content").allTextContents()).toEqual(items);
+    await second.close();
     await page.close();
   });
 
@@ -140,7 +150,7 @@ describe("shell journey", () => {
     await dialog.getByText("请输入驳回原因").waitFor();
     await dialog.locator("input").fill("资料不全，请补充");
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
-    await page.getByText("驳回成功").waitFor();
+    await page.locator(".ant-message").getByText("已驳回").waitFor();
     await page.getByRole("row").filter({ hasText: "资料不全，请补充" }).getByText("已驳回").waitFor();
 
     const download = page.waitForEvent("download", { timeout: 30_000 });

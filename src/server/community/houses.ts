@@ -47,10 +47,10 @@ export async function housesModule(app: FastifyInstance): Promise<void> {
       join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
      where r.tenant_id = ${session.tenantId}
        ${when(communityId !== null, () => sql`and r.community_id = ${communityId}`)}
-       ${when(keyword, () => sql`and (${ilikeContains(sql`r.room_no`, keyword)} or ${ilikeContains(sql`b.name`, keyword)} or ${ilikeContains(sql`u.name`, keyword)})`)}`;
+       ${when(keyword, () => sql`and ${ilikeContains(sql`r.full_name`, keyword)}`)}`;
     const rows = await camelRows<PageListSimpleRoomsData["list"][number]>(
       app.db,
-      sql`select r.id, r.room_no, r.building_id, b.name as building_name,
+      sql`select r.id, r.room_no, r.full_name as room_name, r.building_id, b.name as building_name,
               r.unit_id, u.name as unit_name, r.status
          from ${from}
         order by b.sort_no nulls last, b.name, u.name, r.floor nulls last, r.room_no, r.id

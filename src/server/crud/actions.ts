@@ -11,9 +11,10 @@ import { maskRow } from "./plain-text.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ActionDef, FieldDef } from "../../../generated/model-types.ts";
 import { mappingLabel } from "../../common/mappings.ts";
+import { resourceByName } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
 import { sessionOf } from "../auth/guard.ts";
-import type { Db } from "../db/types.ts";
+import type { Db, DbSession } from "../db/types.ts";
 import { apiError, ok, validationError } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
 import { resourceHooks, type ActionHookContext } from "./hooks.ts";
@@ -43,11 +44,24 @@ export function illegalStateMessage(model: ResourceModel, action: ActionDef, sta
   return fillMessage.illegalState({ state: label || "-", action: action.label });
 }
 
-/** Short text of the inputs for the history and the log (a reason, a result, a score). */
-function noteOf(model: ResourceModel, inputs: JsonObject): string | undefined {
-  const parts = Object.entries(inputs)
-    .filter(([, v]) => !isBlank(v))
-    .map(([name, v]) => `${model.def.fields.find((f) => f.name === name)?.label ?? name}：${scalarText(v)}`);
+/** What an input reads as in the note: a referenced row by its label (处理人：张工, not an id), a state by its mapping label. */
+async function inputText(tx: DbSession, tenantId: number, field: FieldDef | undefined, value: unknown): Promise<string> {
+  if (field?.mapping) return mappingLabel(field.mapping, value as string | number);
+  const target = field?.ref ? resourceByName[field.ref.resource] : undefined;
+  const labelField = target?.fields.find((f) => f.name === field!.ref!.labelField && f.type !== "secret");
+  if (!target || !labelField) return scalarText(value);
+  const { rows } = await tx.query<{ label: unknown }>(sql`select ${raw(ident(labelField.column))} as label from ${raw(ident(target.table))} where tenant_id = ${tenantId} and id = ${Number(value)}`);
+  return rows[0] && !isBlank(rows[0].label) ? scalarText(rows[0].label) : scalarText(value);
+}
+
+/** Short text of the inputs for the history and the log (a reason, a result, a score, the person assigned). */
+async function noteOf(tx: DbSession, tenantId: number, model: ResourceModel, inputs: JsonObject): Promise<string | undefined> {
+  const parts: string[] = [];
+  for (const [name, v] of Object.entries(inputs)) {
+    if (isBlank(v)) continue;
+    const field = model.def.fields.find((f) => f.name === name);
+    parts.push(`${field?.label ?? name}：${await inputText(tx, tenantId, field, v)}`);
+  }
   return parts.length ? parts.join("；") : undefined;
 }
 
@@ -80,7 +94,7 @@ export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: 
       for (const [name, value] of Object.entries(inputs)) columns.set(fieldOf(name).column, toColumnValue(fieldOf(name), value));
       columns.set(stateField.column, toColumnValue(stateField, action.to));
       if (action.byField) columns.set(fieldOf(action.byField).column, session.userId);
-      const ctx: ActionHookContext = { tx, session, row, inputs, columns, note: noteOf(model, inputs) };
+      const ctx: ActionHookContext = { tx, session, row, inputs, columns, note: await noteOf(tx, session.tenantId, model, inputs) };
       await hooks?.beforeAction?.[action.name]?.(ctx);
 
       const sets = [sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${session.userId}`];
@@ -134,6 +148,6 @@ export function registerActions(app: FastifyInstance, model: ResourceModel, vali
     const action = def.actions!.list.find((a) => a.name === (request.params as { action?: string }).action);
     if (!action) throw apiError("NOT_FOUND");
     const row = await runAction(app.db, model, { session: sessionOf(request), ip: request.ip }, id, action, bodyOf(request), validate);
-    return ok(maskRow(model, row), fillMessage.actionDone({ action: action.label }));
+    return ok(maskRow(model, row), action.done ?? fillMessage.actionDone({ action: action.label }));
   });
 }

@@ -13,7 +13,8 @@ import { fen, refused } from "./common.ts";
 import type { QueryArrearsBody } from "../../../generated/operation-types.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { allOf, likeContains, sql, type Sql, when } from "../db/sql.ts";
-import { BillStatus } from "../../../generated/states.ts";
+import { BillStatus, ResidentIdentity } from "../../../generated/states.ts";
+import { mask } from "../../common/masks.ts";
 
 /** Bucket labels, by number (days past due of the oldest unpaid bill). */
 export const AGEING_BUCKETS: Record<number, string> = { 1: texts.arrears.bucket1, 2: texts.arrears.bucket2, 3: texts.arrears.bucket3, 4: texts.arrears.bucket4 };
@@ -45,7 +46,11 @@ interface ArrearsSqlRow {
   communityName: string;
   buildingId: number | null;
   buildingName: string | null;
+  unitName: string | null;
   roomNo: string;
+  roomName: string | null;
+  ownerName: string | null;
+  ownerPhone: string | null;
   owed: number;
   bills: number;
   oldestPeriod: string;
@@ -69,7 +74,7 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
   if (q.communityId !== null) where.push(sql`b.community_id = ${q.communityId}`);
   if (q.paymentItemId !== null) where.push(sql`b.payment_item_id = ${q.paymentItemId}`);
   if (q.buildingId !== null) roomWhere.push(sql`ro.building_id = ${q.buildingId}`);
-  if (q.roomNo !== null) roomWhere.push(sql`ro.room_no like ${likeContains(q.roomNo)} escape '\\'`);
+  if (q.roomNo !== null) roomWhere.push(sql`ro.full_name like ${likeContains(q.roomNo)} escape '\\'`);
   if (roomWhere.length) where.push(sql`b.room_id in (select ro.id from rooms ro where ro.tenant_id = ${tenantId} and ${allOf(roomWhere)})`);
   // Each bill's days past due are worked out once (overdue), so that the room's maximum is one aggregate.
   const bucketSql = sql`case when max(b.overdue) <= 30 then 1 when max(b.overdue) <= 90 then 2 when max(b.overdue) <= 180 then 3 else 4 end`;
@@ -90,10 +95,15 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
        limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}
     )
     select p.room_id, p.community_id, c.name as community_name, ro.building_id, bu.name as building_name,
-           ro.room_no, p.owed, p.bills, p.oldest_period, p.days, p.bucket, p.total, p.total_owed
+           un.name as unit_name, ro.room_no, ro.full_name as room_name, o.name as owner_name, o.phone as owner_phone,
+           p.owed, p.bills, p.oldest_period, p.days, p.bucket, p.total, p.total_owed
       from page p join rooms ro on ro.tenant_id = ${tenantId} and ro.id = p.room_id
       join communities c on c.tenant_id = ${tenantId} and c.id = p.community_id
       left join buildings bu on bu.tenant_id = ${tenantId} and bu.id = ro.building_id
+      left join units un on un.tenant_id = ${tenantId} and un.id = ro.unit_id
+      left join lateral (select h.name, h.phone from inhabitants h
+                          where h.tenant_id = ${tenantId} and h.room_id = p.room_id and h.identity = ${ResidentIdentity.Owner}
+                          order by h.id limit 1) o on true
      order by p.days desc, p.owed desc, p.room_id`;
   const rows = await camelRows<ArrearsSqlRow>(db, statement);
   const list = rows.map((r) => ({
@@ -102,7 +112,11 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
     communityName: r.communityName,
     buildingId: r.buildingId === null ? null : Number(r.buildingId),
     buildingName: r.buildingName ?? null,
+    unitName: r.unitName ?? null,
     roomNo: r.roomNo,
+    roomName: r.roomName ?? r.roomNo,
+    ownerName: r.ownerName ?? null,
+    ownerPhone: r.ownerPhone === null ? null : mask("phone", r.ownerPhone),
     amountOwed: fenToYuan(fen(r.owed)),
     billCount: Number(r.bills),
     oldestPeriod: r.oldestPeriod,
@@ -122,8 +136,9 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
 
 const COLUMNS = [
   { header: texts.arrears.communityName, key: "communityName", width: 20 },
-  { header: texts.arrears.buildingName, key: "buildingName", width: 12 },
-  { header: texts.arrears.roomNo, key: "roomNo", width: 10 },
+  { header: texts.arrears.roomName, key: "roomName", width: 22 },
+  { header: texts.arrears.ownerName, key: "ownerName", width: 12 },
+  { header: texts.arrears.ownerPhone, key: "ownerPhone", width: 14 },
   { header: texts.arrears.amountOwed, key: "amountOwed", width: 16, money: true },
   { header: texts.arrears.billCount, key: "billCount", width: 12 },
   { header: texts.arrears.oldestPeriod, key: "oldestPeriod", width: 14 },

@@ -32,7 +32,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomId: num
   if (roomId === undefined) throw refused("selectRoom", "roomId");
   const rooms = await camelRows<GetRoomBillsData["room"]>(
     db,
-    `select ro.id, ro.room_no, ro.community_id, c.name as community_name, bu.name as building_name,
+    `select ro.id, ro.room_no, ro.full_name as room_name, ro.community_id, c.name as community_name, bu.name as building_name,
             un.name as unit_name, ro.building_area, ro.status
        from rooms ro join communities c on c.tenant_id = ro.tenant_id and c.id = ro.community_id
        ${ROOM_PLACE_JOINS}
@@ -217,7 +217,7 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
   const rows = await camelRows<ReceiptRow>(
     db,
     `select r.id, r.receipt_no, r.receipt_type, r.community_id, c.name as community_name,
-            r.room_id, ro.room_no, bu.name as building_name, un.name as unit_name, r.payer_name,
+            r.room_id, ro.room_no, ro.full_name as room_name, bu.name as building_name, un.name as unit_name, r.payer_name,
             r.invoice_title, r.tax_no, r.amount, r.pay_method, r.received_amount,
             r.change_amount, r.status, r.issued_at, r.issuer_id,
             coalesce(us.real_name, us.username) as issuer_name

@@ -81,9 +81,7 @@ const fill = (template: string, v: Record<string, string>) => template.replace(/
 export async function dunningStep(tx: DbSession, tenantId: number, userId: number | null, taskId: number, p: DunningPayload, afterRoomId: number) {
   const { rows } = await tx.query<{ id: number; label: string; owed: string | null; bills: (Omit<DunningBill, "outstanding"> & { outstanding: number })[] | null }>(
     sql`with cand as (
-       select r.id, concat_ws(' ', bu.name, un.name, r.room_no) as label from rooms r
-         left join buildings bu on bu.tenant_id = r.tenant_id and bu.id = r.building_id
-         left join units un on un.tenant_id = r.tenant_id and un.id = r.unit_id
+       select r.id, r.full_name as label from rooms r
         where r.tenant_id = ${tenantId} and r.id > ${afterRoomId} and ${scopeSql(p)} order by r.id limit ${STEP}
      ), owed as (
        select b.room_id, b.bill_no, i.name as item_name, b.period, b.due_date, (${owedSql(p.day)}) as owed
@@ -188,7 +186,7 @@ export async function dunningNoticeView(db: DbSession, session: SessionInfo, id:
   const rows = await camelRows<NoticeRow>(
     db,
     `select d.id, d.notice_no, d.title, d.content, d.amount_owed, d.bill_count, d.oldest_period,
-            d.bills, d.issued_at, d.room_id, r.room_no, bu.name as building_name, un.name as unit_name,
+            d.bills, d.issued_at, d.room_id, r.room_no, r.full_name as room_name, bu.name as building_name, un.name as unit_name,
             c.name as community_name
        from dunning_notices d join communities c on c.tenant_id = d.tenant_id and c.id = d.community_id
        join rooms r on r.tenant_id = d.tenant_id and r.id = d.room_id

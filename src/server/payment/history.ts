@@ -14,10 +14,7 @@ import { fen, notFound, refused } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { allOf, anyOf, ilikeContains, raw, sql, type Sql } from "../db/sql.ts";
 
-const ROOM_LABEL = `(select concat_ws(' ', bu.name, un.name, ro.room_no) from rooms ro
-   left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
-   left join units un on un.tenant_id = ro.tenant_id and un.id = ro.unit_id
-  where ro.tenant_id = b.tenant_id and ro.id = b.room_id) as room_label`;
+const ROOM_LABEL = `(select ro.full_name from rooms ro where ro.tenant_id = b.tenant_id and ro.id = b.room_id) as room_label`;
 
 export async function queryBills(db: DbSession, session: SessionInfo, body: QueryBillsBody) {
   const { pageNo, pageSize, offset } = pageArgs(body);
@@ -39,7 +36,7 @@ export async function queryBills(db: DbSession, session: SessionInfo, body: Quer
   const keyword = textOf(body.keyword, 32);
   if (keyword) {
     conditions.push(
-      sql`(${ilikeContains(sql`b.bill_no`, keyword)} or exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and ${ilikeContains(sql`r.room_no`, keyword)}))`,
+      sql`(${ilikeContains(sql`b.bill_no`, keyword)} or exists (select 1 from rooms r where r.tenant_id = b.tenant_id and r.id = b.room_id and ${ilikeContains(sql`r.full_name`, keyword)}))`,
     );
   }
   const where = allOf(conditions);

@@ -38,10 +38,8 @@ export function countsByMapping(mapping: string, rows: { value: number | string 
   return out;
 }
 
-const ROOM_NAME = `coalesce(b.name, '') || coalesce(u.name, '') || coalesce(r.room_no, '')`;
-const ROOM_JOIN = (alias: string) => `left join rooms r on r.tenant_id = ${alias}.tenant_id and r.id = ${alias}.room_id
-  left join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id
-  left join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id`;
+const ROOM_NAME = `coalesce(r.full_name, '')`;
+const ROOM_JOIN = (alias: string) => `left join rooms r on r.tenant_id = ${alias}.tenant_id and r.id = ${alias}.room_id`;
 
 async function count(db: DbSession, sql: string, params: unknown[]): Promise<number> {
   const { rows } = await db.query<{ n: number }>(sql, params);

@@ -4,6 +4,7 @@
 // confirm. It calls POST /api/{service}/{name}/{id}/actions/{action}, shows the server's own
 // message when refused (e.g. 当前状态为“已通过”，不能驳回) and refreshes the list and the detail.
 import { useInvalidate, type BaseRecord } from "@refinedev/core";
+import { fillMessage } from "../../../generated/fill-errors.ts";
 import { App, Button, Form, Modal, Space, type FormRule } from "antd";
 import { useMemo, useState } from "react";
 import type { ActionDef, FieldDef, ResourceDef } from "../../../generated/model-types.ts";
@@ -54,7 +55,7 @@ export function RowActions({ def, row, size = "small" }: { def: ResourceDef; row
     try {
       const url = `${await resourceUrl(def.name)}/${encodeURIComponent(String(row.id))}/actions/${action.name}`;
       await http.post(url, payload, { silent: true });
-      void message.success(`${action.label}成功`);
+      void message.success(action.done ?? fillMessage.actionDone({ action: action.label }));
       await invalidate({ resource: def.name, invalidates: ["list", "detail", "many"], id: row.id });
       return true;
     } catch (error) {

@@ -26,7 +26,7 @@ describe.each(backends)("houses and community configs (%s)", (backend) => {
     const page = await t.server.request("POST", "/api/system/rooms/actions/pageListSimpleRooms", { token: t.staff, body: { communityId: t.ids.communityA, pageNo: 1, pageSize: 5 } });
     expect(page.body.data).toMatchObject({ total, pageNo: 1, pageSize: 5 });
     expect(page.body.data.list).toHaveLength(5);
-    expect(Object.keys(page.body.data.list[0]).sort()).toEqual(["buildingId", "buildingName", "id", "roomNo", "status", "unitId", "unitName"]);
+    expect(Object.keys(page.body.data.list[0]).sort()).toEqual(["buildingId", "buildingName", "id", "roomName", "roomNo", "status", "unitId", "unitName"]);
     const last = await t.server.request("POST", "/api/system/rooms/actions/pageListSimpleRooms", {
       token: t.staff,
       body: { communityId: t.ids.communityA, pageNo: Math.ceil(total / 5), pageSize: 5 },

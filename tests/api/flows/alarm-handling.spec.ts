@@ -47,7 +47,7 @@ describe.each(backends)("alarm handling (%s)", (backend) => {
 
     const started = await t.post(guard, `${ALARMS}/${id}/actions/handle`);
     expect(started.status, started.text).toBe(200);
-    expect(started.body.message).toBe("开始处理成功");
+    expect(started.body.message).toBe("已开始处理");
     expect(started.body.data).toMatchObject({ handleStatus: 1, handlerId: guardId, handlerIdLabel: "alarmguard" });
     expect(started.body.data.handleTime).toBeTruthy();
     expect(await stored(id)).toMatchObject({ handle_status: 1, handler_id: guardId, recent: true });
@@ -113,7 +113,7 @@ describe.each(backends)("alarm handling (%s)", (backend) => {
     const falseAlarm = await raise("红外告警：围墙西侧");
     const ignored = await t.post(guard, `${ALARMS}/${falseAlarm}/actions/ignore`);
     expect(ignored.status, ignored.text).toBe(200);
-    expect(ignored.body.message).toBe("忽略成功");
+    expect(ignored.body.message).toBe("已忽略");
     expect(ignored.body.data).toMatchObject({ handleStatus: 3, handlerId: guardId, handlerIdLabel: "alarmguard" });
     expect(await stored(falseAlarm)).toMatchObject({ handle_status: 3, handler_id: guardId, recent: true });
     const late = await t.post(guard, `${ALARMS}/${falseAlarm}/actions/finish`, { handleNote: "补充" });

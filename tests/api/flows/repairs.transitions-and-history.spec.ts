@@ -63,6 +63,8 @@ describe.each(backends)("repair orders (%s)", (backend) => {
     ]);
     expect(history.every((h) => h.username === "admin" && !Number.isNaN(Date.parse(h.at)))).toBe(true);
     expect(history[2].note).toBe("处理结果：已更换灯管");
+    // The person assigned reads as their name in the history, not as an id.
+    expect(history[0].note).toMatch(/^处理人：staff$/);
     // Each step is in the operation log too.
     expect(await t.server.count("operation_logs", "tenant_id = $1 and resource = 'repairs' and target_id = $2", [t.ids.tenantA, String(id)])).toBe(5);
   });

@@ -32,7 +32,7 @@ describe.each(backends)("room audit (%s)", (backend) => {
     const before = await t.server.count("inhabitants", "tenant_id = $1 and room_id = $2", [t.ids.tenantA, t.ids.roomA]);
     const r = await t.post(t.admin, `${BASE}/${id}/actions/approve`);
     expect(r.status, r.text).toBe(200);
-    expect(r.body.message).toBe("通过成功");
+    expect(r.body.message).toBe("已通过");
     const order = r.body.data;
     expect(order.status).toBe(2);
     expect(order.auditorIdLabel).toBe("admin");

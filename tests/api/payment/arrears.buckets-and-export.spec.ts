@@ -74,6 +74,20 @@ describe.each(backends)("arrears (%s)", (backend) => {
     expect(JSON.stringify(bad.body)).toContain("请选择账龄");
   });
 
+  it("names each room in full, with its first owner and the owner's masked phone; finds a room by any part of its name", async () => {
+    const room104 = fx.rooms[3].id;
+    await t.server.db.query(
+      `insert into inhabitants (tenant_id, community_id, name, phone, room_id, identity) values
+         ($1, $2, '租客甲', '13900000001', $3, 3), ($1, $2, '业主乙', '13912345678', $3, 1), ($1, $2, '业主丙', '13900000003', $3, 1)`,
+      [t.ids.tenantA, fx.communityId, room104],
+    );
+    const rows = (await page({})).list as { roomId: number; roomName: string; unitName: string; ownerName: string | null; ownerPhone: string | null }[];
+    expect(rows.find((r) => r.roomId === room104)).toMatchObject({ roomName: "1栋-1单元-104", unitName: "1单元", ownerName: "业主乙", ownerPhone: "139****5678" });
+    expect(rows.find((r) => r.roomId !== room104)).toMatchObject({ ownerName: null, ownerPhone: null });
+    expect((await page({ roomNo: "1单元-10" })).total).toBe(4);
+    expect((await page({ roomNo: "-103" })).list.map((r: { roomName: string }) => r.roomName)).toEqual(["1栋-1单元-103"]);
+  });
+
   it("exports the filtered list to Excel", async () => {
     const r = await t.server.request("GET", `/api/property/arrears/actions/export?communityId=${fx.communityId}&bucket=4`, { token: t.admin });
     expect(r.status).toBe(200);
@@ -83,8 +97,9 @@ describe.each(backends)("arrears (%s)", (backend) => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet("欠费管理")!;
     expect(ws.getRow(1).values).toContain("欠费金额(元)");
-    expect(ws.getRow(2).getCell(3).value).toBe("104");
-    expect(ws.getRow(2).getCell(4).value).toBe(120);
+    expect(ws.getRow(1).values).toEqual(expect.arrayContaining(["房屋", "业主", "联系电话"]));
+    expect(ws.getRow(2).getCell(2).value).toBe("1栋-1单元-104");
+    expect(ws.getRow(2).getCell(5).value).toBe(120);
   });
 
   it("is the report's (HBL0701309) and the tenant's own", async () => {

@@ -53,7 +53,7 @@ describe.each(backends)("dunning notices (%s)", (backend) => {
     expect(list.total).toBe(2);
     const first = list.list.find((n: { roomId: number }) => n.roomId === fx.rooms[0].id);
     expect(first).toMatchObject({ amountOwed: "80.00", billCount: 1, oldestPeriod: "2034-01", title: "物业费催缴通知" });
-    expect(first.content).toBe(`1栋 1单元 101：截至${chinaDay()}欠费1笔，共80.00元，最早2034-01。`);
+    expect(first.content).toBe(`1栋-1单元-101：截至${chinaDay()}欠费1笔，共80.00元，最早2034-01。`);
     const print = await ok(t.server, "GET", `/api/property/dunningNotices/${first.id}/actions/print`, t.admin);
     expect(print).toMatchObject({ roomNo: "101", buildingName: "1栋", amountOwed: "80.00", communityName: "催缴测试社区" });
     expect(print.bills).toEqual([expect.objectContaining({ period: "2034-01", itemName: "物业费", outstanding: "80.00" })]);

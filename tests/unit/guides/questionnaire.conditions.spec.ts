@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { finishClose, markQuestionnaireDone, planClose, readPaymentMemory } from "../../../src/web/guides/payment/payment-visibility.ts";
-import { buildSubmission, shouldLoadSatisfaction, validateAnswer, type Questionnaire } from "../../../src/web/guides/questionnaire/questionnaire-state.ts";
+import { buildSubmission, validateAnswer, type Questionnaire } from "../../../src/web/guides/questionnaire/questionnaire-state.ts";
+import { shouldLoadSatisfaction } from "../../../src/web/guides/questionnaire/questionnaire-conditions.ts";
 import { MemoryStorage } from "../../../src/web/state/storage.ts";
 
 const questionnaire: Questionnaire = {

@@ -21,7 +21,7 @@ import { GuideIcon } from "../guide-icons.tsx";
 import { FloatingGuideButton, GuideLinks, GuideStepCard, GuideTitleBar, StepBadge, StepText, useGuideOpening, useOpenGuideStep } from "../guide-panel.tsx";
 import { doneCount } from "../guide-steps.ts";
 import type { Questionnaire } from "../questionnaire/questionnaire-state.ts";
-import { shouldLoadSatisfaction } from "../questionnaire/questionnaire-state.ts";
+import { shouldLoadSatisfaction } from "../questionnaire/questionnaire-conditions.ts";
 import TipBubble from "../TipBubble.tsx";
 import { firstTwoDone, PAYMENT_GUIDE_CODE, PAYMENT_SETTINGS_PATH, paymentStepEnabled, paymentSteps, WELCOME_FEATURES, type PaymentSteerFlags } from "./payment-steps.ts";
 import {

@@ -1,11 +1,8 @@
-// The satisfaction questionnaire's rules (spec §3, §4, §5, §8):
-//   - the satisfaction dialog loads when all 5 steps are done, the panel is visible, the welcome was
-//     seen and the questionnaire is unanswered;
+// The satisfaction questionnaire's rules (spec §3, §4, §5, §8; when it loads: questionnaire-conditions.ts):
 //   - star selection: clicking a choice selects it, clicking it again deselects it;
 //   - a choice is required (请选择满意度), the comment is at most 255 characters (rules satisfaction
 //     and comment of src/common/validate.ts);
 //   - the submission is the questionnaireId plus one answer per question, dimensionType 0, score 0.
-import { constants } from "../../../../generated/constants.ts";
 import { messages } from "../../../../generated/errors.ts";
 import { validators as ruleValidators } from "../../../../generated/validators/rules.js";
 import { runCompiled } from "../../../common/validation-run.ts";
@@ -43,18 +40,6 @@ export interface Questionnaire {
   questions: QuestionnaireQuestion[];
   /** The user has submitted it already (server side). */
   answered?: boolean;
-}
-
-export interface SatisfactionConditions {
-  doneCount: number;
-  totalSteps?: number;
-  panelVisible: boolean;
-  welcomeSeen: boolean;
-  questionnaireDone: boolean;
-}
-
-export function shouldLoadSatisfaction(c: SatisfactionConditions): boolean {
-  return c.doneCount >= (c.totalSteps ?? constants.guideSteps) && c.panelVisible && c.welcomeSeen && !c.questionnaireDone;
 }
 
 /** Click selects; a click on the selected choice deselects. */

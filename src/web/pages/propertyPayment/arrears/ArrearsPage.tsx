@@ -1,9 +1,10 @@
 // 欠费管理 /propertyPayment/arrears: the rooms of the current community whose approved bills are past
 // due and not settled — amount owed with late fees as of today, number of bills, the oldest unpaid
-// period and the ageing bucket — filtered by building, item and bucket, exported to Excel.
+// period and the ageing bucket, with the room's full name and its owner — filtered by building, room,
+// item and bucket, exported to Excel.
 import { DownloadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { Button, Card, Form, Select, Statistic, Tag } from "antd";
+import { Button, Card, Form, Input, Select, Statistic, Tag } from "antd";
 import { useState } from "react";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { houseQueries } from "../api.ts";
@@ -27,6 +28,7 @@ const BUCKETS = [
 
 interface Filters {
   buildingId?: number;
+  roomNo?: string;
   paymentItemId?: number;
   bucket?: number;
 }
@@ -62,6 +64,9 @@ export default function ArrearsPage() {
         <Form.Item name="buildingId" label="楼栋">
           <Select allowClear style={{ width: 140 }} options={(buildings.data ?? []).map((b) => ({ value: b.id, label: b.name }))} />
         </Form.Item>
+        <Form.Item name="roomNo" label="房屋">
+          <Input allowClear style={{ width: 160 }} maxLength={32} placeholder="楼栋、单元或房号" />
+        </Form.Item>
         <PaymentItemField communityId={communityId} />
         <Form.Item name="bucket" label="账龄">
           <Select allowClear style={{ width: 140 }} options={BUCKETS.map(({ value, label }) => ({ value, label }))} />
@@ -73,8 +78,9 @@ export default function ArrearsPage() {
         {...table({ data: list.data, loading: list.isFetching }, { unit: "户" })}
         rowKey="roomId"
         columns={[
-          { title: "楼栋", dataIndex: "buildingName" },
-          { title: "房号", dataIndex: "roomNo" },
+          { title: "房屋", dataIndex: "roomName" },
+          { title: "业主", dataIndex: "ownerName", render: (v: string | null) => v ?? "-" },
+          { title: "联系电话", dataIndex: "ownerPhone", render: (v: string | null) => v ?? "-" },
           { title: "欠费金额(元)", dataIndex: "amountOwed", align: "right" },
           { title: "欠费账单数", dataIndex: "billCount", align: "right" },
           { title: "最早欠费账期", dataIndex: "oldestPeriod" },

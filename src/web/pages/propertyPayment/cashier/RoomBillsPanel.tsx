@@ -56,7 +56,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
       {d && (
         <Descriptions size="small" column={4} bordered>
           <Descriptions.Item label="社区">{d.room.communityName}</Descriptions.Item>
-          <Descriptions.Item label="房屋">{`${d.room.buildingName ?? ""} ${d.room.unitName ?? ""} ${d.room.roomNo}`}</Descriptions.Item>
+          <Descriptions.Item label="房屋">{d.room.roomName}</Descriptions.Item>
           <Descriptions.Item label="建筑面积">{d.room.buildingArea ? `${d.room.buildingArea} ㎡` : "-"}</Descriptions.Item>
           <Descriptions.Item label="房屋状态">
             <MapTag mapping="roomStatus" value={d.room.status} />

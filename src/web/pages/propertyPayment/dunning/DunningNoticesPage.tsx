@@ -47,7 +47,7 @@ function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId
   }, [open, defaults.data, defaults.dataUpdatedAt, form]);
   const searchRooms = async (keyword: string) => {
     const page = await client.fetchQuery(houseQueries.search(communityId, keyword));
-    setRooms(page.list.map((r) => ({ value: r.id, label: `${r.buildingName ?? ""} ${r.unitName ?? ""} ${r.roomNo}` })));
+    setRooms(page.list.map((r) => ({ value: r.id, label: r.roomName })));
   };
   return (
     <Modal

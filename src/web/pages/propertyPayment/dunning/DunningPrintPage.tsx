@@ -30,7 +30,7 @@ export default function DunningPrintPage(_props: PageProps) {
       <h2 style={{ textAlign: "center", letterSpacing: 4 }}>{d.title}</h2>
       <div style={{ display: "flex", justifyContent: "space-between", margin: "12px 0" }}>
         <span>
-          房屋：{d.communityName} {d.buildingName ?? ""} {d.unitName ?? ""} {d.roomNo}
+          房屋：{d.communityName} {d.roomName}
         </span>
         <span>编号：{d.noticeNo}</span>
       </div>

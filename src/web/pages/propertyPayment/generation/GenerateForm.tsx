@@ -77,7 +77,7 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
   const searchRooms = async (text: string) => {
     if (!single || !text.trim()) return;
     const page = await client.fetchQuery(houseQueries.search(single, text.trim()));
-    setRooms(page.list.map((r) => ({ value: r.id, label: `${r.buildingName} ${r.unitName} ${r.roomNo}` })));
+    setRooms(page.list.map((r) => ({ value: r.id, label: r.roomName })));
   };
 
   // Errors are shown by the request wrapper.

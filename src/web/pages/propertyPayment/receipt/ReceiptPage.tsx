@@ -37,7 +37,7 @@ export default function ReceiptPage(_props: PageProps) {
       </div>
       <div style={{ display: "flex", justifyContent: "space-between", marginBottom: 8 }}>
         <span>
-          房屋：{d.communityName} {d.buildingName ?? ""} {d.unitName ?? ""} {d.roomNo ?? ""}
+          房屋：{d.communityName} {d.roomName ?? ""}
         </span>
         <span>缴费人：{d.payerName || "-"}</span>
       </div>

@@ -67,7 +67,7 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
     setSearching(true);
     try {
       const page = await client.fetchQuery(houseQueries.search(communityId, text));
-      setFound(page.list.map((r) => ({ value: r.id, label: `${r.buildingName} ${r.unitName} ${r.roomNo}` })));
+      setFound(page.list.map((r) => ({ value: r.id, label: r.roomName })));
     } finally {
       setSearching(false);
     }
