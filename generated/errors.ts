@@ -191,7 +191,8 @@ export const messages = {
   "fieldSelect": "请选择{label}",
   "fieldInput": "请输入{label}",
   "illegalState": "当前状态为“{state}”，不能{action}",
-  "actionDone": "{action}成功"
+  "actionDone": "{action}成功",
+  "refNotUnder": "所选{label}不属于所选{parent}"
 } as const;
 
 export const errorCodes = {

@@ -62,6 +62,7 @@ export const fillMessage = {
   fieldInput: (values: { label: TextValue }): string => fill(messages.fieldInput, values),
   illegalState: (values: { state: TextValue; action: TextValue }): string => fill(messages.illegalState, values),
   actionDone: (values: { action: TextValue }): string => fill(messages.actionDone, values),
+  refNotUnder: (values: { label: TextValue; parent: TextValue }): string => fill(messages.refNotUnder, values),
 } as const;
 
 /** The error codes' messages with placeholders, as functions. */

@@ -14,6 +14,8 @@ export type MaskFormat = "name" | "idCard" | "phone" | "email" | "plate" | "card
 export interface FieldRef {
   resource: string;
   labelField: string;
+  /** Another ref field of the resource the picked row belongs to: the target's field of the same name must equal it. */
+  dependsOn?: string;
   targetCode?: string;
   labelFieldDef?: FieldDef;
 }

@@ -149,6 +149,36 @@ export const refineResources = [
     }
   },
   {
+    "name": "buildings",
+    "identifier": "buildings",
+    "list": "/community/building",
+    "create": "/community/building/create",
+    "edit": "/community/building/edit/:id",
+    "show": "/community/building/show/:id",
+    "meta": {
+      "label": "楼栋",
+      "service": "system",
+      "code": "HBL01003",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
+    "name": "units",
+    "identifier": "units",
+    "list": "/community/unit",
+    "create": "/community/unit/create",
+    "edit": "/community/unit/edit/:id",
+    "show": "/community/unit/show/:id",
+    "meta": {
+      "label": "单元",
+      "service": "system",
+      "code": "HBL01003",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
     "name": "rooms",
     "identifier": "rooms",
     "list": "/community/house",

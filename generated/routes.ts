@@ -401,6 +401,48 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/community/building",
+    "name": "building",
+    "module": "community",
+    "authority": "HBL01003",
+    "public": false,
+    "title": "楼栋管理",
+    "breadcrumb": [
+      "{scene}管理",
+      "房屋管理",
+      "楼栋管理"
+    ],
+    "resource": "buildings",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
+    "path": "/community/unit",
+    "name": "unit",
+    "module": "community",
+    "authority": "HBL01003",
+    "public": false,
+    "title": "单元管理",
+    "breadcrumb": [
+      "{scene}管理",
+      "房屋管理",
+      "单元管理"
+    ],
+    "resource": "units",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/community/people",
     "name": "people",
     "module": "community",
@@ -2820,6 +2862,22 @@ export const menu: MenuNode[] = [
         "code": "HBL01003",
         "alias": "房屋管理",
         "path": "/community/house",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "building",
+        "code": "HBL01003",
+        "alias": "楼栋管理",
+        "path": "/community/building",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "unit",
+        "code": "HBL01003",
+        "alias": "单元管理",
+        "path": "/community/unit",
         "isTenantMenu": false,
         "subMenus": []
       },

@@ -69,7 +69,9 @@ const def: ResourceDef = {
       "detail": true,
       "readOnly": false
     }
-  ]
+  ],
+  "importable": true,
+  "routePath": "/community/building"
 };
 
 export default def;

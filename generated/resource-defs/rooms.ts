@@ -87,6 +87,7 @@ const def: ResourceDef = {
       "ref": {
         "resource": "units",
         "labelField": "name",
+        "dependsOn": "buildingId",
         "targetCode": "HBL01003",
         "labelFieldDef": {
           "name": "name",

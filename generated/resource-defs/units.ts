@@ -74,7 +74,9 @@ const def: ResourceDef = {
       "detail": true,
       "readOnly": false
     }
-  ]
+  ],
+  "importable": true,
+  "routePath": "/community/unit"
 };
 
 export default def;

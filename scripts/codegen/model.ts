@@ -166,7 +166,7 @@ export function buildModel(sources: Sources): Model {
           ...(f.ruleParams ? { ruleParams: f.ruleParams } : {}),
           ...(f.mapping ? { mapping: f.mapping } : {}),
           ...(f.mask ? { mask: f.mask } : {}),
-          ...(f.ref ? { ref: { resource: f.ref.resource, labelField: f.ref.labelField ?? "name" } } : {}),
+          ...(f.ref ? { ref: { resource: f.ref.resource, labelField: f.ref.labelField ?? "name", ...(f.ref.dependsOn ? { dependsOn: f.ref.dependsOn } : {}) } } : {}),
           list: !hidden && (f.list ?? false),
           filter: !hidden && (f.filter ?? false),
           search: !hidden && (f.search ?? false),
@@ -254,6 +254,9 @@ export function buildModel(sources: Sources): Model {
           problems.push(`${where("ref")}: resource "${f.ref.resource}" has no field "${f.ref.labelField}"`);
         }
         if (f.type !== "ref") problems.push(`${where("type")}: a field with ref must have type ref`);
+        const parent = f.ref.dependsOn;
+        if (parent && (r.fields.find((x) => x.name === parent)?.type !== "ref" || !target?.fields.some((tf) => tf.name === parent && tf.type === "ref")))
+          problems.push(`${where("ref")}: dependsOn "${parent}" must be a ref field of "${r.name}" and of "${f.ref.resource}"`);
       } else if (f.type === "ref") problems.push(`${where("type")}: type ref needs ref.resource`);
       for (const p of Object.keys(f.ruleParams ?? {})) {
         if (f.rule && rules[f.rule] && !(p in rules[f.rule].params)) problems.push(`${where("ruleParams")}: rule "${f.rule}" has no parameter "${p}"`);

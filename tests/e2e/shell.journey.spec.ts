@@ -159,4 +159,42 @@ describe("shell journey", () => {
     await screenshot(page, "10-row-action");
     await page.close();
   }, 90_000);
+
+  test("rooms are named in full in a picker; the house form offers only the chosen building's units", async () => {
+    const page = await journey.openPage("admin");
+    // Two units of one building both have a 302: the resident form's picker tells them apart.
+    await page.goto(journey.url("/community/people/create"));
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: /保\s*存/ }) });
+    await form.locator("input#roomId").click();
+    await form.locator("input#roomId").fill("302");
+    const options = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option");
+    await expect.poll(() => options.allTextContents(), { timeout: 30_000 }).toEqual(expect.arrayContaining(["1栋-1单元-302", "1栋-2单元-302"]));
+    for (const text of await options.allTextContents()) expect(text).toMatch(/^.+-.+-.*302.*$/);
+    await screenshot(page, "11-room-picker");
+
+    // The house form: units are those of the building picked, and change with it.
+    await page.goto(journey.url("/community/house/create"));
+    const house = page.locator("form").filter({ has: page.getByRole("button", { name: /保\s*存/ }) });
+    const pick = async (id: string, text: string) => {
+      await house.locator(`input#${id}`).click();
+      await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").getByText(text, { exact: true }).click();
+    };
+    await pick("buildingId", "2栋");
+    // Both buildings have a 1单元: only 2栋's is offered, so the room saves under it (the server
+    // refuses another building's unit).
+    await house.locator("input#unitId").click();
+    await expect.poll(async () => (await options.allTextContents()).sort(), { timeout: 30_000 }).toEqual(["1单元", "2单元"]);
+    await options.getByText("1单元", { exact: true }).click();
+    await house.locator("input#roomNo").fill("909");
+    await house.getByRole("button", { name: /保\s*存/ }).click();
+    await page.getByText("保存成功").first().waitFor();
+    await page.waitForURL(/#\/community\/house(\?|$)/);
+    const search = page.getByPlaceholder("请输入房号").first();
+    await search.fill("909");
+    await search.press("Enter");
+    const row = page.getByRole("row").filter({ hasText: "909" });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/2栋\s+1单元\s+909/);
+    await page.close();
+  }, 90_000);
 });

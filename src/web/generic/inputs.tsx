@@ -4,8 +4,8 @@
 // refs a searchable Select loaded from the referenced resource, images a URL Input, json a TextArea,
 // a role's authorities a tree (authorities/AuthorityTreeInput.tsx).
 import { useSelect, type BaseKey } from "@refinedev/core";
-import { Input, Select, Switch } from "antd";
-import { Suspense } from "react";
+import { Form, Input, Select, Switch } from "antd";
+import { Suspense, useEffect, useRef } from "react";
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappingOptions } from "../../common/mappings.ts";
 import { canAccess } from "../providers/accessControlProvider.ts";
@@ -176,12 +176,31 @@ export function canReadRef(field: FieldDef): boolean {
   return !!field.ref && canAccess(field.ref.resource, "list", undefined, field.ref.targetCode).can;
 }
 
+/**
+ * The value of the field a reference depends on (`ref.dependsOn`: a room's unit on its building) in
+ * the surrounding form; a change of it clears the reference, whose rows belonged to the old one.
+ */
+function useParentValue(dependsOn: string | undefined, value: BaseKey | undefined, onChange?: (value: unknown) => void): unknown {
+  const form = Form.useFormInstance();
+  const parent: unknown = Form.useWatch((values: Record<string, unknown> | undefined) => (dependsOn ? values?.[dependsOn] : undefined), form);
+  const previous = useRef(parent);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = parent;
+    if (before !== undefined && before !== null && before !== parent && value !== undefined && value !== null && value !== "") onChange?.(null);
+  }, [parent, value, onChange]);
+  return parent;
+}
+
 /** A Select of the referenced resource's rows (label field as text), searching by keyword on the server. */
 export function RefSelect({ field, value, onChange, disabled, id }: { field: FieldDef; value?: BaseKey; onChange?: (value: unknown) => void; disabled?: boolean; id?: string }) {
   const ref = field.ref!;
   const allowed = canReadRef(field);
+  const parent = useParentValue(ref.dependsOn, value, onChange);
+  const under = ref.dependsOn && parent !== undefined && parent !== null && parent !== "" ? [{ field: ref.dependsOn, operator: "eq" as const, value: parent }] : [];
   const { options, onSearch, query } = useSelect({
     resource: ref.resource,
+    filters: under,
     optionLabel: (row: Record<string, unknown>) => String(row[ref.labelField] ?? row.id),
     optionValue: "id",
     defaultValue: value === undefined || value === null || value === "" ? undefined : value,

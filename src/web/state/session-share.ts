@@ -34,9 +34,11 @@ export function shareSessionWithNewTabs(): void {
 
 /**
  * Without a session of its own, asks the other tabs for theirs and copies the first answer; resolves
- * whether this tab has a session then (false after `waitMs` without an answer).
+ * whether this tab has a session then (false after `waitMs` without an answer: an answer is a few
+ * milliseconds away unless the other tab is busy, and only a tab without a session waits, before
+ * the login page).
  */
-export function resumeSessionFromOtherTab(waitMs = 300): Promise<boolean> {
+export function resumeSessionFromOtherTab(waitMs = 800): Promise<boolean> {
   if (hasSession()) return Promise.resolve(true);
   const channel = openChannel();
   if (!channel) return Promise.resolve(false);
