@@ -592,6 +592,11 @@ import type {
   GetWorkbenchVehicleStatisticsBody,
   GetWorkbenchVehicleStatisticsQueryInput,
   GetWorkbenchVehicleStatisticsData,
+  GetWorkbenchFeeOverviewParams,
+  GetWorkbenchFeeOverviewQuery,
+  GetWorkbenchFeeOverviewBody,
+  GetWorkbenchFeeOverviewQueryInput,
+  GetWorkbenchFeeOverviewData,
   GetWorkbenchLayoutParams,
   GetWorkbenchLayoutQuery,
   GetWorkbenchLayoutBody,
@@ -1043,6 +1048,9 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 工作台：今日进出车次、登记车牌数、近 7 天每天进出 (GET /api/vehicle/vehicle/actions/workBenchGetVehicleStatistics) */
     getWorkbenchVehicleStatistics: (input: { query: GetWorkbenchVehicleStatisticsQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchVehicleStatistics", method: "GET", path: "/api/vehicle/vehicle/actions/workBenchGetVehicleStatistics", ...input }, options) as Promise<GetWorkbenchVehicleStatisticsData>,
+    /** 工作台：收费概况（本月应收、本月实收、收缴率、欠费总额）与待审核的退款、减免、押金退还数 (GET /api/property/bills/actions/workBenchGetFeeOverview) */
+    getWorkbenchFeeOverview: (input: { query: GetWorkbenchFeeOverviewQueryInput }, options?: O) =>
+      transport({ name: "getWorkbenchFeeOverview", method: "GET", path: "/api/property/bills/actions/workBenchGetFeeOverview", ...input }, options) as Promise<GetWorkbenchFeeOverviewData>,
     /** 当前用户在社区的工作台布局（未保存时为默认布局） (GET /api/management/layout) */
     getWorkbenchLayout: (input: { query: GetWorkbenchLayoutQueryInput }, options?: O) =>
       transport({ name: "getWorkbenchLayout", method: "GET", path: "/api/management/layout", ...input }, options) as Promise<GetWorkbenchLayoutData>,
@@ -1361,6 +1369,8 @@ export interface ApiQueries<O = unknown> {
   getWorkbenchOpenDoorStatistics: QueryHelpers<"getWorkbenchOpenDoorStatistics", [input: { query: GetWorkbenchOpenDoorStatisticsQueryInput }], GetWorkbenchOpenDoorStatisticsData, O>;
   /** 工作台：今日进出车次、登记车牌数、近 7 天每天进出 (GET /api/vehicle/vehicle/actions/workBenchGetVehicleStatistics) */
   getWorkbenchVehicleStatistics: QueryHelpers<"getWorkbenchVehicleStatistics", [input: { query: GetWorkbenchVehicleStatisticsQueryInput }], GetWorkbenchVehicleStatisticsData, O>;
+  /** 工作台：收费概况（本月应收、本月实收、收缴率、欠费总额）与待审核的退款、减免、押金退还数 (GET /api/property/bills/actions/workBenchGetFeeOverview) */
+  getWorkbenchFeeOverview: QueryHelpers<"getWorkbenchFeeOverview", [input: { query: GetWorkbenchFeeOverviewQueryInput }], GetWorkbenchFeeOverviewData, O>;
   /** 当前用户在社区的工作台布局（未保存时为默认布局） (GET /api/management/layout) */
   getWorkbenchLayout: QueryHelpers<"getWorkbenchLayout", [input: { query: GetWorkbenchLayoutQueryInput }], GetWorkbenchLayoutData, O>;
   /** 保存当前用户在社区的工作台布局（不可用的模块被去掉） (POST /api/management/layout) */
@@ -1903,6 +1913,10 @@ export const operationRoutes = {
   "getWorkbenchVehicleStatistics": {
     "method": "GET",
     "path": "/api/vehicle/vehicle/actions/workBenchGetVehicleStatistics"
+  },
+  "getWorkbenchFeeOverview": {
+    "method": "GET",
+    "path": "/api/property/bills/actions/workBenchGetFeeOverview"
   },
   "getWorkbenchLayout": {
     "method": "GET",

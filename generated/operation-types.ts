@@ -4578,6 +4578,68 @@ out: number
 }[]
 }
 
+export type GetWorkbenchFeeOverviewParams = Record<string, never>;
+
+export interface GetWorkbenchFeeOverviewQuery {
+/**
+ * 社区
+ */
+communityId: number
+}
+
+export type GetWorkbenchFeeOverviewBody = Record<string, never>;
+
+export interface GetWorkbenchFeeOverviewQueryInput {
+/**
+ * 社区
+ */
+communityId: (number | string)
+}
+
+export interface GetWorkbenchFeeOverviewData {
+communityId: number
+/**
+ * 本月（中国时间，YYYY-MM）
+ */
+month: string
+/**
+ * 今天（中国时间，YYYY-MM-DD），滞纳金算至此日
+ */
+today: string
+/**
+ * 本月应收（元）
+ */
+amountDue: string
+/**
+ * 本月实收（元），扣除退款，可为负
+ */
+collected: string
+/**
+ * 本月账期账单的实收（元）：收款减退款，不论何时收取
+ */
+billCollected: string
+/**
+ * 收缴率：billCollected ÷ amountDue，一位小数，如 "66.3%"；无应收时 "0.0%"
+ */
+collectionRate: string
+/**
+ * 欠费总额（元），含滞纳金
+ */
+arrears: string
+/**
+ * 待审核的退款数（无 HBL0701317 时为 null）
+ */
+pendingRefunds: (number | null)
+/**
+ * 待审核的减免数（无 HBL1905 时为 null）
+ */
+pendingWaivers: (number | null)
+/**
+ * 退还待审核的押金数（无 HBL0701315 时为 null）
+ */
+pendingDepositRefunds: (number | null)
+}
+
 export type GetWorkbenchLayoutParams = Record<string, never>;
 
 export interface GetWorkbenchLayoutQuery {
@@ -5188,6 +5250,7 @@ export interface OperationTypes {
   getWorkbenchResidentStatistics: { params: GetWorkbenchResidentStatisticsParams; query: GetWorkbenchResidentStatisticsQuery; body: GetWorkbenchResidentStatisticsBody; data: GetWorkbenchResidentStatisticsData };
   getWorkbenchOpenDoorStatistics: { params: GetWorkbenchOpenDoorStatisticsParams; query: GetWorkbenchOpenDoorStatisticsQuery; body: GetWorkbenchOpenDoorStatisticsBody; data: GetWorkbenchOpenDoorStatisticsData };
   getWorkbenchVehicleStatistics: { params: GetWorkbenchVehicleStatisticsParams; query: GetWorkbenchVehicleStatisticsQuery; body: GetWorkbenchVehicleStatisticsBody; data: GetWorkbenchVehicleStatisticsData };
+  getWorkbenchFeeOverview: { params: GetWorkbenchFeeOverviewParams; query: GetWorkbenchFeeOverviewQuery; body: GetWorkbenchFeeOverviewBody; data: GetWorkbenchFeeOverviewData };
   getWorkbenchLayout: { params: GetWorkbenchLayoutParams; query: GetWorkbenchLayoutQuery; body: GetWorkbenchLayoutBody; data: GetWorkbenchLayoutData };
   saveWorkbenchLayout: { params: SaveWorkbenchLayoutParams; query: SaveWorkbenchLayoutQuery; body: SaveWorkbenchLayoutBody; data: SaveWorkbenchLayoutData };
   deleteWorkbenchLayout: { params: DeleteWorkbenchLayoutParams; query: DeleteWorkbenchLayoutQuery; body: DeleteWorkbenchLayoutBody; data: DeleteWorkbenchLayoutData };

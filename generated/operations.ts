@@ -5062,6 +5062,44 @@ export const operations = {
       }
     }
   },
+  "getWorkbenchFeeOverview": {
+    "name": "getWorkbenchFeeOverview",
+    "domain": "workbench",
+    "method": "GET",
+    "path": "/api/property/bills/actions/workBenchGetFeeOverview",
+    "summary": "工作台：收费概况（本月应收、本月实收、收缴率、欠费总额）与待审核的退款、减免、押金退还数",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "communityId"
+        ]
+      }
+    }
+  },
   "getWorkbenchLayout": {
     "name": "getWorkbenchLayout",
     "domain": "workbench",

@@ -1,8 +1,9 @@
 // The workbench's modules (spec §3 module item: moduleId; §9 "workbench modules: agency matters,
 // common functions, announcement, community profile, household, housing and open-door statistics,
-// vehicle flow"). The server answers GET {management}/item/{moduleId} from this list and checks saved
-// layouts against it; the web app renders each module by its id. A module is offered to a user who
-// holds any of its codes (none listed: every workbench user).
+// vehicle flow"; and 收费概况, the money desk, for holders of the payment report's code). The server
+// answers GET {management}/item/{moduleId} from this list and checks saved layouts against it; the
+// web app renders each module by its id. A module is offered to a user who holds any of its codes
+// (none listed: every workbench user).
 
 export interface WorkbenchModuleDef {
   moduleId: string;
@@ -16,6 +17,7 @@ export interface WorkbenchModuleDef {
 
 export const workbenchModules: readonly WorkbenchModuleDef[] = [
   { moduleId: "communityProfile", name: "社区概况", description: "楼栋、单元、房屋与住户数量", width: 2, codes: [] },
+  { moduleId: "feeOverview", name: "收费概况", description: "本月应收、实收与收缴率，欠费总额，待审核的退款、减免与押金退还", width: 2, codes: ["HBL0701309"] },
   { moduleId: "agencyMatters", name: "待办事项", description: "待审核的入住申请与未完成的报事报修", width: 1, codes: ["HBL07001", "HBL07011"] },
   { moduleId: "announcement", name: "社区公告", description: "最近发布的公告", width: 1, codes: ["HBL07005"] },
   { moduleId: "housing", name: "房屋统计", description: "按状态统计房屋与入住情况", width: 1, codes: ["HBL01003"] },

@@ -378,6 +378,6 @@ export const templates: Record<string, Template> = {
     row: (c) => ({ name: `边缘服务${c.i + 1}`, communityIds: c.communities.slice(c.i % 2, (c.i % 2) + 2).map((x) => x.id) }),
   },
   workbenchLayouts: {
-    row: () => ({ layout: [{ moduleId: "communityProfile" }, { moduleId: "agencyMatters" }, { moduleId: "announcement" }] }),
+    row: () => ({ layout: [{ moduleId: "communityProfile" }, { moduleId: "feeOverview" }, { moduleId: "agencyMatters" }, { moduleId: "announcement" }] }),
   },
 };

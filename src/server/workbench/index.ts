@@ -2,6 +2,7 @@
 // questionnaire, click tracking and the inspection statistics linked from the workbench.
 import type { FastifyPluginAsync } from "fastify";
 import { boardsModule } from "./boards.ts";
+import { feeOverviewModule } from "./fee-overview.ts";
 import { inspectStatisticsModule } from "./inspect-statistics.ts";
 import { promotionPositionsModule } from "./promotion-positions.ts";
 import { questionnaireModule } from "./questionnaire.ts";
@@ -16,5 +17,6 @@ export const workbenchRoutes: FastifyPluginAsync[] = [
   trackingModule,
   workbenchLayoutModule,
   workbenchStatsModule,
+  feeOverviewModule,
   promotionPositionsModule,
 ];

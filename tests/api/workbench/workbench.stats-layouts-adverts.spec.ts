@@ -146,7 +146,7 @@ describe.each(backends)("workbench (%s)", (backend) => {
       expect(r.body.data).toMatchObject({ moduleId: "vehicleFlow", name: "车流统计", available: true });
       expect((await t.server.request("GET", "/api/management/item/unknown", { token: t.admin })).status).toBe(404);
       const all = await t.server.request("GET", "/api/management/item", { token: t.admin });
-      expect(all.body.data.length).toBe(8);
+      expect(all.body.data.length).toBe(9);
     });
   });
 

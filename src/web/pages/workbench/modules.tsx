@@ -1,46 +1,22 @@
 // The bodies of the workbench modules (src/common/workbench-modules.ts), each loading its own card
-// data for the current community. A card that fails says 数据加载失败，请刷新重试 with a 刷新 link.
-import { Button, Col, Empty, List, Row, Spin, Statistic, Tag, Typography } from "antd";
+// data for the current community. A card that fails says 数据加载失败，请刷新重试 with a 刷新 link
+// (card-body.tsx). 收费概况 lives in fee-overview.tsx.
+import { Button, Col, Empty, List, Row, Statistic, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { messages } from "../../../../generated/errors.ts";
 import { routes } from "../../../../generated/routes.ts";
 import { mappingColor, mappingLabel } from "../../../common/mappings.ts";
 import { withScene } from "../../state/scene.ts";
 import * as api from "./api.ts";
-import { useCardData, type CardData } from "./card-state.ts";
+import { useCardData } from "./card-state.ts";
+import { CardBody, type ModuleProps } from "./card-body.tsx";
+import { FeeOverview } from "./fee-overview.tsx";
 import { Donut } from "../../ui/charts/Donut.tsx";
 import { asData } from "../../ui/charts/parts.tsx";
 import { XYChart } from "../../ui/charts/XYChart.tsx";
 
-export interface ModuleProps {
-  communityId: string | number;
-  authorities: readonly string[];
-}
-
 const time = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString("zh-CN", { hour12: false, month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }) : "");
 const dayLabel = (date: string) => date.slice(5).replace("-", "/");
-
-/** Loading, failure (with 刷新) or the card's content. */
-export function CardBody<T>({ state, children }: { state: CardData<T> & { reload: () => void }; children: (data: T) => ReactNode }) {
-  if (state.status === "loading")
-    return (
-      <div style={{ textAlign: "center", padding: 24 }}>
-        <Spin />
-      </div>
-    );
-  if (state.status === "failed") {
-    return (
-      <div data-testid="card-failed" style={{ textAlign: "center", padding: "24px 8px", color: "#6e6e6e" }}>
-        {messages.cardLoadFailed}
-        <Button type="link" size="small" onClick={state.reload} data-testid="card-refresh">
-          {messages.cardRefresh}
-        </Button>
-      </div>
-    );
-  }
-  return <>{children(state.data)}</>;
-}
 
 function CommunityProfile({ communityId }: ModuleProps) {
   const state = useCardData(() => api.fetchCommunityStatistics(communityId), [communityId]);
@@ -299,6 +275,7 @@ function CommonFunctions({ authorities }: ModuleProps) {
 
 export const moduleBodies: Record<string, (props: ModuleProps) => ReactNode> = {
   communityProfile: (p) => <CommunityProfile {...p} />,
+  feeOverview: (p) => <FeeOverview {...p} />,
   agencyMatters: (p) => <AgencyMatters {...p} />,
   announcement: (p) => <Announcement {...p} />,
   housing: (p) => <Housing {...p} />,
