@@ -198,6 +198,56 @@ const def: ResourceDef = {
     }
   ],
   "importable": true,
+  "related": [
+    {
+      "resource": "inhabitants",
+      "field": "roomId",
+      "title": "业主与住户",
+      "code": "HBL01005"
+    },
+    {
+      "resource": "bills",
+      "field": "roomId",
+      "title": "账单",
+      "code": "HBL1907"
+    },
+    {
+      "resource": "payments",
+      "field": "roomId",
+      "title": "缴费记录",
+      "code": "HBL0701317"
+    },
+    {
+      "resource": "deposits",
+      "field": "roomId",
+      "title": "押金",
+      "code": "HBL0701315"
+    },
+    {
+      "resource": "prepayAccounts",
+      "field": "roomId",
+      "title": "预存款账户",
+      "code": "HBL0701315"
+    },
+    {
+      "resource": "prepayTransactions",
+      "field": "roomId",
+      "title": "预存款流水",
+      "code": "HBL0701315"
+    },
+    {
+      "resource": "repairs",
+      "field": "roomId",
+      "title": "报修",
+      "code": "HBL07011"
+    },
+    {
+      "resource": "notices",
+      "field": "roomId",
+      "title": "通知",
+      "code": "HBL07005"
+    }
+  ],
   "routePath": "/community/house"
 };
 

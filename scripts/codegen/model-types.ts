@@ -106,10 +106,20 @@ export interface ResourceDef {
   referenceChecks?: "statement";
   /** Made on the create form, then changed only by actions: no 编辑 / 删除 on the generic pages. */
   createOnly?: boolean;
+  /** Other resources' rows referring to a row, shown under its detail page (a room's residents, bills …). */
+  related?: RelatedRows[];
   /** Rows the server never deletes (the main account): no 删除 nor selection on the generic list. */
   keptRows?: { field: string; equals: string | number | boolean; reason: string };
   /** Fields changed by bulk updates: no index of their own, and the table's pages half free (scripts/codegen/ddl.ts). */
   updatedInBulk?: string[];
+}
+
+/** Rows of `resource` whose ref `field` names the row; `code` is that resource's authority code. */
+export interface RelatedRows {
+  resource: string;
+  field: string;
+  title: string;
+  code?: string;
 }
 
 export interface RouteDef {

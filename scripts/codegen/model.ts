@@ -212,6 +212,7 @@ export function buildModel(sources: Sources): Model {
         ...(r.updatedInBulk ? { updatedInBulk: r.updatedInBulk } : {}),
         ...(r.keptRows ? { keptRows: r.keptRows } : {}),
         ...(r.createOnly ? { createOnly: true } : {}),
+        ...(r.related ? { related: (r.related as Yaml[]).map((x) => ({ resource: x.resource, field: x.field, title: x.title ?? "" })) } : {}),
       };
       resources.push(resource);
       resourceAt.set(resource, { src, path: ["resources", i] });
@@ -274,6 +275,13 @@ export function buildModel(sources: Sources): Model {
           : null;
       if (problem) problems.push(`${resourceWhere(r, "updatedInBulk")}: resource "${r.name}": updatedInBulk field "${f}" ${problem}`);
     }
+    r.related?.forEach((rel, j) => {
+      const other = resourceNames.get(rel.resource);
+      const ref = other?.fields.find((f) => f.name === rel.field);
+      if (!other || ref?.ref?.resource !== r.name || !ref.filter)
+        problems.push(`${resourceWhere(r, "related", j)}: resource "${r.name}": related ${rel.resource}.${rel.field} must be a filterable ref of "${rel.resource}" to "${r.name}"`);
+      else Object.assign(rel, { title: rel.title || other.label, ...(other.code ? { code: other.code } : {}) });
+    });
     if (r.actions) problems.push(...actionProblems(r, mappings).map(([path, p]) => `${resourceWhere(r, "actions", ...path)}: resource "${r.name}": ${p}`));
     for (const [j, f] of r.fields.entries()) {
       for (const part of f.composedOf ?? []) {

@@ -195,6 +195,24 @@ describe("shell journey", () => {
     const row = page.getByRole("row").filter({ hasText: "909" });
     await row.waitFor();
     expect(await row.innerText()).toMatch(/2栋\s+1单元\s+909/);
+
+    // 一户一档: a resident's room opens with its residents, bills, deposits … under its details.
+    const resident = await page.evaluate(async () => {
+      const res = await fetch("/api/system/inhabitants/actions/pageList", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest", signature: sessionStorage.getItem("signature") ?? "" },
+        body: JSON.stringify({ pageNo: 1, pageSize: 1 }),
+      });
+      return ((await res.json()) as { data: { list: { roomId: number; roomIdLabel: string }[] } }).data.list[0];
+    });
+    await page.goto(journey.url(`/community/house/show/${resident.roomId}`));
+    const file = page.getByTestId("related-rows");
+    await file.getByText("房屋档案").waitFor();
+    for (const tab of ["业主与住户", "账单", "缴费记录", "押金", "预存款账户", "预存款流水", "报修", "通知"]) await file.getByRole("tab", { name: tab }).waitFor();
+    await expect.poll(() => file.locator(".ant-table-row").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await file.getByRole("tab", { name: "账单" }).click();
+    await file.locator(".ant-tabs-tabpane-active .ant-table").waitFor();
+    await screenshot(page, "12-household-file");
     await page.close();
   }, 90_000);
 });

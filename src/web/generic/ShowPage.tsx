@@ -1,5 +1,6 @@
 // The generic detail page of a resource: its detail fields in antd Descriptions, rendered the same
-// way as the list, with 编辑 (when allowed) and 返回.
+// way as the list, with 编辑 (when allowed) and 返回; below them the rows of other resources that refer
+// to it (RelatedRows.tsx, a room's 一户一档).
 import { EditOutlined } from "@ant-design/icons";
 import { useOne } from "@refinedev/core";
 import { Button, Card, Descriptions, Space, Spin } from "antd";
@@ -11,6 +12,7 @@ import { ActionHistory } from "./ActionHistory.tsx";
 import { FieldValue } from "./display.tsx";
 import { mayViewPlainText, PlainTextValue } from "./PlainTextValue.tsx";
 import { RowActions } from "./RowActions.tsx";
+import { RelatedRows } from "./RelatedRows.tsx";
 import { detailFields, fieldLabel, resourceLabel } from "./fields.ts";
 import { useResourceDef } from "../providers/resourceDefs.ts";
 import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
@@ -78,6 +80,7 @@ function ShowView({ def, route, id }: { def: ResourceDef; route: GenericPageProp
       <Spin spinning={query.isLoading || access.list === undefined}>
         <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} items={items} labelStyle={{ width: 160 }} />
       </Spin>
+      {record && id && def.related && <RelatedRows def={def} id={id} communityId={row.communityId} />}
     </Card>
   );
 }

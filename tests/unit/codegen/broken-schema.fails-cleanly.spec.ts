@@ -81,6 +81,16 @@ test.each([
     message: new RegExp(`${file}:\\d+:\\d+: .*resource "probeGadgets": updatedInBulk field "colour" does not exist`),
   },
   {
+    what: "a composed field made of a part that does not exist",
+    yaml: probeModule({ titleField: "{ name: title, type: string, label: 标题, composedOf: [price, colour] }" }),
+    message: new RegExp(`${file}:\\d+:\\d+: .*resource "probeGadgets" field "title": part "colour" is not a plain field of the resource`),
+  },
+  {
+    what: "related rows of a resource that does not refer to this one",
+    yaml: withResourceKeys(probeModule(), "    related:\n      - { resource: rooms, field: unitId }\n"),
+    message: new RegExp(`${file}:\\d+:\\d+: .*resource "probeGadgets": related rooms.unitId must be a filterable ref of "rooms" to "probeGadgets"`),
+  },
+  {
     what: "a value of the wrong type",
     yaml: probeModule({ titleField: "{ name: title, type: string, label: 标题, maxLength: twenty }" }),
     message: new RegExp(`${file}:\\d+:\\d+: at /resources/0/fields/0/maxLength: must be integer`),
