@@ -186,6 +186,7 @@ export const messages = {
   "ingestTooMany": "每次最多上报{max}条记录",
   "ingestRecordInvalid": "记录格式不正确",
   "readOnly": "该数据为只读数据，不能修改",
+  "createOnly": "该记录登记后不能修改或删除",
   "moneyInvalid": "请输入正确的金额",
   "referenceMissing": "{label}不存在",
   "fieldSelect": "请选择{label}",

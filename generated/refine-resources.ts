@@ -528,6 +528,7 @@ export const refineResources = [
     "name": "patrolRecords",
     "identifier": "patrolRecords",
     "list": "/patrolManage/patrolHistory",
+    "create": "/patrolManage/patrolHistory/create",
     "show": "/patrolManage/patrolHistory/show/:id",
     "meta": {
       "label": "巡更记录",

@@ -10,7 +10,7 @@ const def: ResourceDef = {
   "table": "patrol_records",
   "scope": "community",
   "code": "HBL20007",
-  "readOnly": true,
+  "readOnly": false,
   "defaultSort": {
     "field": "patrolTime",
     "order": "desc"
@@ -200,6 +200,8 @@ const def: ResourceDef = {
       "readOnly": false
     }
   ],
+  "ingest": true,
+  "createOnly": true,
   "routePath": "/patrolManage/patrolHistory"
 };
 

@@ -11,7 +11,7 @@ import type { ResourceInput, ResourceRow } from "./row.ts";
 import { idField } from "../http/request-input.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { assertCommunity, assertRowsInScope } from "../auth/community-scope.ts";
-import { apiError, validationError } from "../http/envelope.ts";
+import { ApiError, apiError, validationError } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
 import { type ResourceModel, refLabelColumns, scopeCondition } from "./model.ts";
 import { ident } from "./sql.ts";
@@ -185,6 +185,8 @@ export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: 
   check(validate, model, "update", body, session.sceneName);
   const columns = columnsFrom(model, body);
   await resourceHooks[model.def.name]?.beforeWrite?.({ db, session, mode: "update", id, body, columns });
+  // Changed only by its actions (a hook may have refused first, with a reason of its own).
+  if (model.def.createOnly) throw new ApiError(405, 405, messages.createOnly);
   let expectedVersion: number | null = null;
   if (body.version !== undefined && body.version !== null && body.version !== "") {
     expectedVersion = Number(body.version);
@@ -210,6 +212,7 @@ export async function deleteRows(db: Db, model: ResourceModel, actor: Actor, ids
   await assertInScope(db, model, session, unique);
   return inTransaction(db, session, "delete", async (tx) => {
     await resourceHooks[model.def.name]?.beforeDelete?.(tx, session, unique);
+    if (model.def.createOnly) throw new ApiError(405, 405, messages.createOnly);
     const where = sql`tenant_id = ${session.tenantId} and ${anyOf(sql`id`, unique)}${communityCondition(model, session)}`;
     const community = raw(model.scopeColumn ? ident(model.scopeColumn) : "null::bigint");
     const deleted = await tx.query<{ id: number; community_id: number | null }>(sql`delete from ${raw(model.table)} where ${where} returning id, ${community} as community_id`);
