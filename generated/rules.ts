@@ -677,6 +677,18 @@ export const rules: Record<string, RuleDef> = {
       }
     ]
   },
+  "documentNo": {
+    "description": "单据编号：数字、大小写字母和短横线（账单编号 ZD202611-00001035）",
+    "usage": "field",
+    "params": {},
+    "checks": [
+      {
+        "kind": "pattern",
+        "value": "^[A-Za-z0-9-]*$",
+        "message": "只能输入数字、大小写字母和短横线"
+      }
+    ]
+  },
   "longitude": {
     "description": "经度：整数部分0-180，小数0到6位",
     "usage": "field",

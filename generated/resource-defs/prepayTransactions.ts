@@ -171,7 +171,7 @@ const def: ResourceDef = {
           "label": "账单编号",
           "required": true,
           "maxLength": 32,
-          "rule": "digitsLetters",
+          "rule": "documentNo",
           "list": true,
           "filter": true,
           "search": true,

@@ -5245,12 +5245,12 @@ return errors === 0;
 }
 validate92.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_longitude = validate93;
-const schema60 = {"$id":"rule_longitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180}]}}]}}};
-const pattern44 = new RegExp("^\\d{1,3}(\\.\\d{1,6})?$", "u");
+export const rule_documentNo = validate93;
+const schema60 = {"$id":"rule_documentNo","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"}]}}]}}};
+const pattern44 = new RegExp("^[A-Za-z0-9-]*$", "u");
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_longitude" */;
+/*# sourceURL="rule_documentNo" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate93.evaluated;
@@ -5314,7 +5314,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern44.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,3}(\\.\\d{1,6})?$"+"\""};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]*$"},message:"must match pattern \""+"^[A-Za-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5324,9 +5324,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!(Number(data0) <= 180)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5336,11 +5338,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
 }
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5349,29 +5349,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate93.errors = vErrors;
 return errors === 0;
 }
 validate93.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_latitude = validate94;
-const schema61 = {"$id":"rule_latitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90}]}}]}}};
-const pattern45 = new RegExp("^\\d{1,2}(\\.\\d{1,6})?$", "u");
+export const rule_longitude = validate94;
+const schema61 = {"$id":"rule_longitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,3}(\\.\\d{1,6})?$"},{"decimalMax":180}]}}]}}};
+const pattern45 = new RegExp("^\\d{1,3}(\\.\\d{1,6})?$", "u");
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_latitude" */;
+/*# sourceURL="rule_longitude" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate94.evaluated;
@@ -5435,6 +5423,127 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern45.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,3}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,3}(\\.\\d{1,6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!(Number(data0) <= 180)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+validate94.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_latitude = validate95;
+const schema62 = {"$id":"rule_latitude","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{1,2}(\\.\\d{1,6})?$"},{"decimalMax":90}]}}]}}};
+const pattern46 = new RegExp("^\\d{1,2}(\\.\\d{1,6})?$", "u");
+
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_latitude" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate95.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema62.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern46.test(data0)){
 const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{1,2}(\\.\\d{1,6})?$"},message:"must match pattern \""+"^\\d{1,2}(\\.\\d{1,6})?$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -5482,19 +5591,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_positiveAmount = validate95;
-const schema62 = {"$id":"rule_positiveAmount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
+export const rule_positiveAmount = validate96;
+const schema63 = {"$id":"rule_positiveAmount","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalGt":0}]}}]}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_positiveAmount" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5505,7 +5614,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema62.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema63.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5602,19 +5711,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate96.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_satisfaction = validate96;
-const schema63 = {"$id":"rule_satisfaction","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]}},"required":["value"]};
+export const rule_satisfaction = validate97;
+const schema64 = {"$id":"rule_satisfaction","type":"object","properties":{"value":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]}]}},"required":["value"]};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_satisfaction" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5669,7 +5778,7 @@ vErrors = null;
 }
 }
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema63.properties.value.allOf[1].type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/type",keyword:"type",params:{type: schema64.properties.value.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5690,19 +5799,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_comment = validate97;
-const schema64 = {"$id":"rule_comment","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]}}};
+export const rule_comment = validate98;
+const schema65 = {"$id":"rule_comment","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":255}]}}]}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="rule_comment" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5713,7 +5822,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema64.properties.value.allOf[0].type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema65.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5798,126 +5907,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate97.errors = vErrors;
-return errors === 0;
-}
-validate97.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
-
-export const rule_phone = validate98;
-const schema65 = {"$id":"rule_phone","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}}};
-const pattern47 = new RegExp("^1\\d{10}$", "u");
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_phone" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate98.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value !== undefined){
-let data0 = data.value;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema65.properties.value.allOf[0].type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs8 = errors;
-if(typeof data0 === "string"){
-if(!pattern47.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate98.errors = vErrors;
 return errors === 0;
 }
 validate98.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_idCard = validate99;
-const schema66 = {"$id":"rule_idCard","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true}]}}]}}};
-const pattern48 = new RegExp("^\\d{17}[\\dXx]$", "u");
+export const rule_phone = validate99;
+const schema66 = {"$id":"rule_phone","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"}]}}]}}};
+const pattern48 = new RegExp("^1\\d{10}$", "u");
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_idCard" */;
+/*# sourceURL="rule_phone" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate99.evaluated;
@@ -5981,7 +5981,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern48.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^1\\d{10}$"},message:"must match pattern \""+"^1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5991,9 +5991,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data0)){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6003,11 +6005,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
 }
-if(!valid2){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6016,29 +6016,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate99.errors = vErrors;
 return errors === 0;
 }
 validate99.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_email = validate100;
-const schema67 = {"$id":"rule_email","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"}]}}]}}};
-const pattern49 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+export const rule_idCard = validate100;
+const schema67 = {"$id":"rule_idCard","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{17}[\\dXx]$"},{"idCardChecksum":true}]}}]}}};
+const pattern49 = new RegExp("^\\d{17}[\\dXx]$", "u");
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_email" */;
+/*# sourceURL="rule_idCard" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate100.evaluated;
@@ -6102,7 +6090,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern49.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{17}[\\dXx]$"},message:"must match pattern \""+"^\\d{17}[\\dXx]$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6112,11 +6100,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data0 === "string"){
+if(!((s) => { if (!/^[0-9]{17}[0-9Xx]$/.test(s)) return true; const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]; let n = 0; for (let i = 0; i < 17; i++) n += Number(s[i]) * w[i]; return "10X98765432"[n % 11] === s[17].toUpperCase(); })(data0)){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/1/idCardChecksum",keyword:"idCardChecksum",params:{},message:"must pass \"idCardChecksum\" keyword validation"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6126,9 +6112,11 @@ vErrors.push(err4);
 errors++;
 }
 }
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
 }
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid2){
+const err5 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6137,17 +6125,29 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate100.errors = vErrors;
 return errors === 0;
 }
 validate100.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_link = validate101;
-const schema68 = {"$id":"rule_link","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"}]}}]}}};
-const pattern50 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+export const rule_email = validate101;
+const schema68 = {"$id":"rule_email","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"}]}}]}}};
+const pattern50 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_link" */;
+/*# sourceURL="rule_email" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate101.evaluated;
@@ -6211,7 +6211,7 @@ if(_valid0){
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern50.test(data0)){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6251,11 +6251,12 @@ return errors === 0;
 }
 validate101.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rule_password = validate102;
-const schema69 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32}]}}]}}};
+export const rule_link = validate102;
+const schema69 = {"$id":"rule_link","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"}]}}]}}};
+const pattern51 = new RegExp("^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$", "u");
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="rule_password" */;
+/*# sourceURL="rule_link" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate102.evaluated;
@@ -6270,6 +6271,114 @@ if(data.value !== undefined){
 let data0 = data.value;
 if((typeof data0 !== "string") && (data0 !== null)){
 const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema69.properties.value.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs8 = errors;
+if(typeof data0 === "string"){
+if(!pattern51.test(data0)){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:[Hh][Tt][Tt][Pp][Ss]?://[^\\s\\\\]+|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate102.errors = vErrors;
+return errors === 0;
+}
+validate102.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rule_password = validate103;
+const schema70 = {"$id":"rule_password","type":"object","properties":{"value":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"minLength":8},{"maxLength":32}]}}]}}};
+
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="rule_password" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate103.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value !== undefined){
+let data0 = data.value;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/allOf/0/type",keyword:"type",params:{type: schema70.properties.value.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6366,12 +6475,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
-validate102.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
+validate103.evaluated = {"props":{"value":true},"dynamicProps":false,"dynamicItems":false};
 
-const metas = {"rule_name":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/value/allOf/1/then/allOf/1":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_amount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_signedAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，可为负数，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/1/then/allOf/2":"输入的金额不能小于-1000000.00"},"required":{},"numericFields":["value"]},"rule_amountNoLeadingZero":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入正确的金额","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_payAmount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_area":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"面积不能大于10000.00"},"required":{},"numericFields":["value"]},"rule_discount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/value/allOf/1/then/allOf/2":"数字不能大于10"},"required":{},"numericFields":["value"]},"rule_specialChar":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharOptional":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_specialCharParentheses":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharPunctuation":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_cjkText":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容含有特殊字符"},"required":{},"numericFields":["value"]},"rule_plate":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"车牌号不能超过20位"},"required":{},"numericFields":["value"]},"rule_cardNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/value/allOf/1/then/allOf/1":"卡号不能超过20位"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordCount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"使用次数不能大于99"},"required":{},"numericFields":["value"]},"rule_residentsPerRoom":{"messages":{"#/properties/value/allOf/0":"请输入每户居住人数","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"每户居住人数不能大于100"},"required":{"value":"请输入每户居住人数"},"numericFields":["value"]},"rule_visitorQrDuration":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"有效时长不能大于168小时"},"required":{},"numericFields":["value"]},"rule_callDuration120":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长0-120","#/properties/value/allOf/1/then/allOf/1":"呼叫时长0-120"},"required":{},"numericFields":["value"]},"rule_callDuration60":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/2":"呼叫时长15-60"},"required":{},"numericFields":["value"]},"rule_int32":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeDecimal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_patrolExpectedTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"预计时长不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordValidity":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"有效期不能为0且不能以0开头","#/properties/value/allOf/1/then/allOf/2":"有效期不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_positiveInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数"},"required":{},"numericFields":["value"]},"rule_max1000000":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于1000000"},"required":{},"numericFields":["value"]},"rule_max48":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于48"},"required":{},"numericFields":["value"]},"rule_realGreaterThan1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/value/allOf/1/then/allOf/1":"请输入大于1的实数"},"required":{},"numericFields":["value"]},"rule_positiveNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正数","#/properties/value/allOf/1/then/allOf/1":"请输入正数"},"required":{},"numericFields":["value"]},"rule_nonNegativeNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数"},"required":{},"numericFields":["value"]},"rule_range":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/1":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/2":"数值在0到100之间"},"required":{},"numericFields":["value"]},"rule_int0to365":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"输入数字最大是365"},"required":{},"numericFields":["value"]},"rule_positiveReal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_positiveReal1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数"},"required":{},"numericFields":["value"]},"rule_noEmoji":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"不能包含表情等特殊符号"},"required":{},"numericFields":["value"]},"rule_noControlChars":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能包含控制字符"},"required":{},"numericFields":["value"]},"rule_multipleOf":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入1的倍数","#/properties/value/allOf/1/then/allOf/1":"请输入1的倍数"},"required":{},"numericFields":["value"]},"rule_integerOnly":{"messages":{"#/properties/value/allOf/0":"","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"长度不超过10个数字"},"required":{"value":""},"numericFields":["value"]},"rule_username":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能使用汉字,英文大小写或数字"},"required":{},"numericFields":["value"]},"rule_digitsOnly":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字"},"required":{},"numericFields":["value"]},"rule_digitsLetters":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_longitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_latitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_positiveAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数"},"required":{},"numericFields":["value"]},"rule_satisfaction":{"messages":{"#/properties/value/allOf/0":"请选择满意度","#/properties/value/allOf/1":"格式不正确"},"required":{"value":"请选择满意度"},"numericFields":["value"]},"rule_comment":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能超过255个字符"},"required":{},"numericFields":["value"]},"rule_phone":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["value"]},"rule_idCard":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/value/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对"},"required":{},"numericFields":["value"]},"rule_email":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的邮箱"},"required":{},"numericFields":["value"]},"rule_link":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头"},"required":{},"numericFields":["value"]},"rule_password":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"密码长度为8到32位","#/properties/value/allOf/1/then/allOf/1":"密码长度为8到32位"},"required":{},"numericFields":["value"]}};
+const metas = {"rule_name":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/value/allOf/1/then/allOf/1":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_amount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_signedAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，可为负数，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/1/then/allOf/2":"输入的金额不能小于-1000000.00"},"required":{},"numericFields":["value"]},"rule_amountNoLeadingZero":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入正确的金额","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_payAmount":{"messages":{"#/properties/value/allOf/0":"请输入金额！","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/value/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00"},"required":{"value":"请输入金额！"},"numericFields":["value"]},"rule_area":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/value/allOf/1/then/allOf/1":"面积不能大于10000.00"},"required":{},"numericFields":["value"]},"rule_discount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"折扣率最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"折扣率必须大于0","#/properties/value/allOf/1/then/allOf/2":"数字不能大于10"},"required":{},"numericFields":["value"]},"rule_specialChar":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharOptional":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能含有特殊字符"},"required":{},"numericFields":["value"]},"rule_specialCharParentheses":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_specialCharPunctuation":{"messages":{"#/properties/value/allOf/0":"输入信息不能为空","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"内容不能含有特殊字符"},"required":{"value":"输入信息不能为空"},"numericFields":["value"]},"rule_cjkText":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容含有特殊字符"},"required":{},"numericFields":["value"]},"rule_plate":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"车牌号不能超过20位"},"required":{},"numericFields":["value"]},"rule_cardNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/value/allOf/1/then/allOf/1":"卡号不能超过20位"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordCount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"使用次数不能大于99"},"required":{},"numericFields":["value"]},"rule_residentsPerRoom":{"messages":{"#/properties/value/allOf/0":"请输入每户居住人数","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"每户居住人数不能大于100"},"required":{"value":"请输入每户居住人数"},"numericFields":["value"]},"rule_visitorQrDuration":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"有效时长不能大于168小时"},"required":{},"numericFields":["value"]},"rule_callDuration120":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长0-120","#/properties/value/allOf/1/then/allOf/1":"呼叫时长0-120"},"required":{},"numericFields":["value"]},"rule_callDuration60":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/1":"呼叫时长15-60","#/properties/value/allOf/1/then/allOf/2":"呼叫时长15-60"},"required":{},"numericFields":["value"]},"rule_int32":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于2147483647"},"required":{},"numericFields":["value"]},"rule_nonNegativeDecimal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_patrolExpectedTime":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"预计时长不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_dynamicPasswordValidity":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"有效期不能为0且不能以0开头","#/properties/value/allOf/1/then/allOf/2":"有效期不能大于1440分钟"},"required":{},"numericFields":["value"]},"rule_positiveInteger":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数"},"required":{},"numericFields":["value"]},"rule_max1000000":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于1000000"},"required":{},"numericFields":["value"]},"rule_max48":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正整数","#/properties/value/allOf/1/then/allOf/1":"数值不能大于48"},"required":{},"numericFields":["value"]},"rule_realGreaterThan1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于1的实数","#/properties/value/allOf/1/then/allOf/1":"请输入大于1的实数"},"required":{},"numericFields":["value"]},"rule_positiveNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正数","#/properties/value/allOf/1/then/allOf/1":"请输入正数"},"required":{},"numericFields":["value"]},"rule_nonNegativeNumber":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入非负数"},"required":{},"numericFields":["value"]},"rule_range":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/1":"数值在0到100之间","#/properties/value/allOf/1/then/allOf/2":"数值在0到100之间"},"required":{},"numericFields":["value"]},"rule_int0to365":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入数字","#/properties/value/allOf/1/then/allOf/1":"输入数字最大是365"},"required":{},"numericFields":["value"]},"rule_positiveReal2":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留两位小数"},"required":{},"numericFields":["value"]},"rule_positiveReal1":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正实数，最多保留一位小数","#/properties/value/allOf/1/then/allOf/1":"请输入正实数，最多保留一位小数"},"required":{},"numericFields":["value"]},"rule_noEmoji":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"不能包含表情等特殊符号"},"required":{},"numericFields":["value"]},"rule_noControlChars":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能包含控制字符"},"required":{},"numericFields":["value"]},"rule_multipleOf":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入1的倍数","#/properties/value/allOf/1/then/allOf/1":"请输入1的倍数"},"required":{},"numericFields":["value"]},"rule_integerOnly":{"messages":{"#/properties/value/allOf/0":"","#/properties/value/allOf/1":"格式不正确","#/properties/value/allOf/2/then/allOf/0":"请输入数字","#/properties/value/allOf/2/then/allOf/1":"长度不超过10个数字"},"required":{"value":""},"numericFields":["value"]},"rule_username":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能使用汉字,英文大小写或数字"},"required":{},"numericFields":["value"]},"rule_digitsOnly":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字"},"required":{},"numericFields":["value"]},"rule_digitsLetters":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字大小写字母"},"required":{},"numericFields":["value"]},"rule_documentNo":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"只能输入数字、大小写字母和短横线"},"required":{},"numericFields":["value"]},"rule_longitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"经度整数部分为0-180,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"经度整数部分为0-180,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_latitude":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"纬度整数部分为0-90,小数部分为0到6位!","#/properties/value/allOf/1/then/allOf/1":"纬度整数部分为0-90,小数部分为0到6位!"},"required":{},"numericFields":["value"]},"rule_positiveAmount":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入大于0的正实数,并且保留两位小数","#/properties/value/allOf/1/then/allOf/1":"请输入大于0的正实数,并且保留两位小数"},"required":{},"numericFields":["value"]},"rule_satisfaction":{"messages":{"#/properties/value/allOf/0":"请选择满意度","#/properties/value/allOf/1":"格式不正确"},"required":{"value":"请选择满意度"},"numericFields":["value"]},"rule_comment":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"内容不能超过255个字符"},"required":{},"numericFields":["value"]},"rule_phone":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的手机号"},"required":{},"numericFields":["value"]},"rule_idCard":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的身份证号","#/properties/value/allOf/1/then/allOf/1":"身份证号校验位不正确，请核对"},"required":{},"numericFields":["value"]},"rule_email":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"请输入正确的邮箱"},"required":{},"numericFields":["value"]},"rule_link":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"链接只能以 http://、https:// 或 / 开头"},"required":{},"numericFields":["value"]},"rule_password":{"messages":{"#/properties/value/allOf/0":"格式不正确","#/properties/value/allOf/1/then/allOf/0":"密码长度为8到32位","#/properties/value/allOf/1/then/allOf/1":"密码长度为8到32位"},"required":{},"numericFields":["value"]}};
 export const validators = {
   rule_name: { validate: rule_name, meta: metas.rule_name },
   rule_amount: { validate: rule_amount, meta: metas.rule_amount },
@@ -6414,6 +6523,7 @@ export const validators = {
   rule_username: { validate: rule_username, meta: metas.rule_username },
   rule_digitsOnly: { validate: rule_digitsOnly, meta: metas.rule_digitsOnly },
   rule_digitsLetters: { validate: rule_digitsLetters, meta: metas.rule_digitsLetters },
+  rule_documentNo: { validate: rule_documentNo, meta: metas.rule_documentNo },
   rule_longitude: { validate: rule_longitude, meta: metas.rule_longitude },
   rule_latitude: { validate: rule_latitude, meta: metas.rule_latitude },
   rule_positiveAmount: { validate: rule_positiveAmount, meta: metas.rule_positiveAmount },

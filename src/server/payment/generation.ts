@@ -231,6 +231,12 @@ function itemSelect(run: RunParams, payload: GenerationPayload, item: Generation
        from (select r.id, r.building_area from rooms r where ${roomFilter(run, it)} and r.id > ${afterRoomId}::bigint order by r.id${when(limited, CHUNK_LIMIT)}) c ${meterJoin}`;
 }
 
+/**
+ * A bill's number reads as the period and the bill's id: ZD202611-00001035 (unique, as the id is; the id
+ * is drawn first so that the number can carry it; a bill that already exists draws one and skips it).
+ */
+const billNoPrefix = (period: string) => `ZD${period.replace("-", "")}-`;
+
 interface BatchCount {
   batchId: number;
   scanned: number;
@@ -260,10 +266,10 @@ async function generateStep(
   const step = sharing(sql`with priced as materialized (
        ${join(selects, "\n       union all\n       ")}
      ), ins as (
-       insert into bills (tenant_id, community_id, bill_no, room_id, payment_item_id, batch_id, period, quantity, amount_due, due_date, status, created_by, updated_by)
-       select ${run.tenantId}::bigint, p.community_id, 'B' || ${payload.period.replace("-", "")}::text || 'I' || p.item_id::text || 'R' || p.room_id::text, p.room_id, p.item_id, p.batch_id,
+       insert into bills (id, tenant_id, community_id, bill_no, room_id, payment_item_id, batch_id, period, quantity, amount_due, due_date, status, created_by, updated_by)
+       select p.id, ${run.tenantId}::bigint, p.community_id, ${billNoPrefix(payload.period)}::text || lpad(p.id::text, 8, '0'), p.room_id, p.item_id, p.batch_id,
               ${run.period}::varchar, p.quantity, p.amount, p.due_date, ${BillStatus.Draft}::int, ${user}::bigint, ${user}::bigint
-         from priced p where p.amount is not null
+         from (select nextval(pg_get_serial_sequence('bills', 'id')) as id, p.* from priced p where p.amount is not null) p
        on conflict do nothing
        returning batch_id, amount_due
      ), seen as (

@@ -85,6 +85,8 @@ describe.each(backends)("bill approval (%s)", (backend) => {
     const page = await ok(t.server, "POST", "/api/property/bills/actions/query", t.admin, { communityId: fx.communityId, batchId, status: [2], pageNo: 1, pageSize: 10 });
     expect(page.total).toBe(4);
     expect(page.list[0]).toMatchObject({ status: 2, itemName: "审核项目", amountDue: "100.00", outstanding: "100.00", roomLabel: expect.stringContaining("1栋-1单元-") });
+    // A bill's number reads as its period and a number unique in the tenant: ZD203301-00001035.
+    for (const bill of page.list as { billNo: string; period: string; id: number }[]) expect(bill.billNo).toBe(`ZD${bill.period.replace("-", "")}-${String(bill.id).padStart(8, "0")}`);
   });
 
   it("needs the approval authority", async () => {

@@ -28,15 +28,15 @@ describe("per-resource definitions", () => {
     vi.resetModules();
     const { getResourceDef, loadResourceDef } = await import("../../../../src/web/providers/resourceDefs.ts");
     const { resourceActions } = await import("../../../../src/web/providers/resourceIndex.ts");
-    expect(getResourceDef("buildings")).toBeUndefined();
+    expect(getResourceDef("priceTypes")).toBeUndefined();
     // Before its definition is here, a resource without routes offers no actions.
-    expect(resourceActions("buildings").create).toBe(false);
-    const first = loadResourceDef("buildings");
-    expect(loadResourceDef("buildings")).toBe(first);
+    expect(resourceActions("priceTypes").create).toBe(false);
+    const first = loadResourceDef("priceTypes");
+    expect(loadResourceDef("priceTypes")).toBe(first);
     const def = await first;
-    expect(def?.name).toBe("buildings");
-    expect(getResourceDef("buildings")).toBe(def);
-    expect(resourceActions("buildings")).toMatchObject({ list: true, create: !def!.readOnly });
+    expect(def?.name).toBe("priceTypes");
+    expect(getResourceDef("priceTypes")).toBe(def);
+    expect(resourceActions("priceTypes")).toMatchObject({ list: true, create: !def!.readOnly });
     expect(await loadResourceDef("noSuchResource")).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import type { BillView } from "../types.ts";
 import { optionsOf } from "../shared/labels.tsx";
-import { billColumns } from "../shared/columns.tsx";
+import { BILL_AMOUNTS, billColumns } from "../shared/columns.tsx";
 import { QueryBar } from "../../../generic/table/QueryBar.tsx";
 import { PeriodField } from "../shared/queryFields.tsx";
 import { usePaging } from "../../../generic/table/usePaging.ts";
@@ -50,7 +50,7 @@ export default function BillHistoryPage() {
               <Select allowClear style={{ width: 120 }} options={optionsOf("billStatus")} />
             </Form.Item>
             <Form.Item name="keyword">
-              <Input allowClear placeholder="房号 / 账单编号" style={{ width: 180 }} />
+              <Input allowClear placeholder="房屋 / 账单编号" style={{ width: 180 }} />
             </Form.Item>
           </QueryBar>
           <DataTable<BillView>
@@ -67,7 +67,8 @@ export default function BillHistoryPage() {
                   </Button>
                 ),
               },
-              ...billColumns("itemName", "period", "amountDue", "amountPaid", "amountWaived", "outstanding", "status"),
+              // The late fee beside the amounts, so that a row adds up: 应收 + 滞纳金 − 已收 − 减免 = 未缴.
+              ...billColumns("itemName", "period", ...BILL_AMOUNTS, "status"),
             ]}
           />
         </>
