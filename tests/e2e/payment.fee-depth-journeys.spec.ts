@@ -153,6 +153,14 @@ test("a deposit is collected, refunded in part with a deduction and approved", a
   const c = await firstCommunity(page);
   const items = await api<{ list: { id: number; name: string }[] }>("post", "/api/property/paymentItems/actions/pageList", { communityId: c.communityId, pageNo: 1, pageSize: 100 });
   const item = items.list.find((i) => i.name === "装修押金")!;
+  // The form's 押金项目 offers deposit items only (not 物业费, 水费 …).
+  await open(page, "/propertyPayment/deposits/create");
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: /保\s*存/ }) });
+  await formItem(form, "押金项目").locator(".ant-select").click();
+  const options = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option");
+  await options.filter({ hasText: "装修押金" }).first().waitFor();
+  expect(new Set(await options.allInnerTexts())).toEqual(new Set(["装修押金", "钥匙押金"]));
+  await page.keyboard.press("Escape");
   const deposit = await api<{ id: number; receiptId: number }>("post", "/api/property/deposits", {
     communityId: c.communityId,
     roomId: c.rooms[1].id,
@@ -235,6 +243,13 @@ test("arrears filtered by bucket, dunning notices generated and published, one p
   // The unfiltered rows may still show until the filtered answer arrives.
   await expect.poll(async () => [...new Set(await page.locator(".ant-table-row .ant-tag").allInnerTexts())], { timeout: 30_000 }).toEqual(["180天以上"]);
   await screenshot(page, "fee-depth-6-arrears");
+  // A row names the room in full (楼栋-单元-房号) and opens its unpaid bills at the cashier.
+  const roomLink = page.locator(".ant-table-row").first().getByRole("button", { name: /^.+-.+-.+$/ });
+  const roomName = await roomLink.innerText();
+  await roomLink.click();
+  await page.waitForURL(/#\/propertyPayment\/cashier\?roomId=\d+/);
+  await page.getByText(roomName.replace(/\s/g, ""), { exact: true }).waitFor();
+  await page.getByText("合计（").waitFor();
 
   await open(page, "/propertyPayment/dunningNotices");
   await page.getByRole("button", { name: "生成催缴通知" }).click();

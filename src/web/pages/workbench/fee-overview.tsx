@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Col, Row, Space, Statistic, Tag, Typography } from "antd";
 import { useNavigate } from "react-router";
 import type { GetWorkbenchFeeOverviewData } from "../../../../generated/operation-types.ts";
-import { routes } from "../../../../generated/routes.ts";
+import { mayOpenRoute } from "../../lib/route-access.ts";
 import { queries } from "../../http/query-client.ts";
 import { CardBody, type ModuleProps } from "./card-body.tsx";
 import type { CardData } from "./card-state.ts";
@@ -18,12 +18,6 @@ const TODOS: { label: string; path: string; count: (d: GetWorkbenchFeeOverviewDa
   { label: "减免审核", path: "/propertyPayment/billpay", count: (d) => d.pendingWaivers },
   { label: "押金退还审核", path: "/propertyPayment/deposits", count: (d) => d.pendingDepositRefunds },
 ];
-
-/** The code that opens a route (its own, or the one guarding it), from the schema's route table. */
-const routeCode = (path: string): string | undefined => {
-  const r = routes.find((x) => x.path === path);
-  return r?.code ?? r?.authority;
-};
 
 /** A react-query answer as the workbench cards' CardData. */
 function cardState<T>(q: { data: T | undefined; isError: boolean; refetch: () => Promise<unknown> }): CardData<T> & { reload: () => void } {
@@ -43,7 +37,7 @@ export function FeeOverview({ communityId, authorities }: ModuleProps) {
   return (
     <CardBody state={cardState(query)}>
       {(d) => {
-        const todos = TODOS.map((t) => ({ ...t, n: t.count(d), code: routeCode(t.path) })).filter((t) => t.n !== null && t.code !== undefined && authorities.includes(t.code));
+        const todos = TODOS.map((t) => ({ ...t, n: t.count(d) })).filter((t) => t.n !== null && mayOpenRoute(t.path, authorities));
         return (
           <>
             <Row gutter={16} data-testid="fee-overview-stats">

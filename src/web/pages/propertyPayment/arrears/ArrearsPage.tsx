@@ -6,6 +6,8 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Form, Input, Select, Statistic, Tag } from "antd";
 import { useState } from "react";
+import { useNavigate } from "react-router";
+import { mayOpenRoute } from "../../../lib/route-access.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { houseQueries } from "../api.ts";
 import type { ArrearsRow } from "../types.ts";
@@ -18,6 +20,8 @@ import { queries } from "../../../http/query-client.ts";
 import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
+
+const CASHIER = "/propertyPayment/cashier";
 
 const BUCKETS = [
   { value: 1, label: "30天以内", color: "gold" },
@@ -41,6 +45,8 @@ export default function ArrearsPage() {
   const { page, firstPage, table } = usePaging(20);
   const list = useQuery({ ...queries.queryArrears.queryOptions({ body: { communityId: communityId ?? 0, ...filters, ...page } }), enabled: !!communityId });
   const buildings = useQuery({ ...houseQueries.buildings(communityId ?? 0), enabled: !!communityId });
+  const navigate = useNavigate();
+  const toCashier = mayOpenRoute(CASHIER);
   if (!communityId) return <NeedCommunity title={title} />;
 
   // The file comes through the request wrapper (the session's signature header goes along).
@@ -78,7 +84,19 @@ export default function ArrearsPage() {
         {...table({ data: list.data, loading: list.isFetching }, { unit: "户" })}
         rowKey="roomId"
         columns={[
-          { title: "房屋", dataIndex: "roomName" },
+          {
+            title: "房屋",
+            dataIndex: "roomName",
+            // The room's unpaid bills, at the cashier (for a user who may open it).
+            render: (name: string, r: ArrearsRow) =>
+              toCashier ? (
+                <Button type="link" size="small" onClick={() => navigate(`${CASHIER}?roomId=${r.roomId}`)}>
+                  {name}
+                </Button>
+              ) : (
+                name
+              ),
+          },
           { title: "业主", dataIndex: "ownerName", render: (v: string | null) => v ?? "-" },
           { title: "联系电话", dataIndex: "ownerPhone", render: (v: string | null) => v ?? "-" },
           { title: "欠费金额(元)", dataIndex: "amountOwed", align: "right" },

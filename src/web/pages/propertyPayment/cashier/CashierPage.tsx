@@ -1,9 +1,9 @@
 // 收银台 /propertyPayment/cashier: find a room (building → unit → room, or search), see its unpaid
 // approved bills with totals, take payment (pay methods 1–6, cash change), waive; then print the
-// numbered receipt (opened at once when the community's settings say so).
+// numbered receipt (opened at once when the community's settings say so). ?roomId= opens a room.
 import { Card, Empty } from "antd";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import type { PayResult } from "../types.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
@@ -15,7 +15,12 @@ import { useRouteTitle } from "../../../generic/routeTitle.ts";
 export default function CashierPage() {
   const community = useCurrentCommunity();
   const navigate = useNavigate();
-  const [room, setRoom] = useState<PickedRoom | null>(null);
+  // ?roomId= opens that room's bills at once (a row of 欠费管理 links here).
+  const [params] = useSearchParams();
+  const [room, setRoom] = useState<PickedRoom | null>(() => {
+    const id = Number(params.get("roomId"));
+    return Number.isInteger(id) && id > 0 ? { id, label: "" } : null;
+  });
   const [paid, setPaid] = useState<PayResult | null>(null);
   const title = useRouteTitle();
   if (!community?.communityId) return <NeedCommunity title={title} />;
