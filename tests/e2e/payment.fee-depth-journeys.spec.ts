@@ -244,7 +244,10 @@ test("arrears filtered by bucket, dunning notices generated and published, one p
   await expect.poll(async () => [...new Set(await page.locator(".ant-table-row .ant-tag").allInnerTexts())], { timeout: 30_000 }).toEqual(["180天以上"]);
   await screenshot(page, "fee-depth-6-arrears");
   // A row names the room in full (楼栋-单元-房号) and opens its unpaid bills at the cashier.
-  const roomLink = page.locator(".ant-table-row").first().getByRole("button", { name: /^.+-.+-.+$/ });
+  const roomLink = page
+    .locator(".ant-table-row")
+    .first()
+    .getByRole("button", { name: /^.+-.+-.+$/ });
   const roomName = await roomLink.innerText();
   await roomLink.click();
   await page.waitForURL(/#\/propertyPayment\/cashier\?roomId=\d+/);
