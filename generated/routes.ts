@@ -1889,6 +1889,28 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/propertyPayment/reconciliation/print/:day",
+    "name": "print",
+    "module": "propertyPayment",
+    "code": "HBL1913",
+    "public": false,
+    "title": "日结单",
+    "breadcrumb": [
+      "物业缴费",
+      "对账管理",
+      "日结单"
+    ],
+    "page": "reconciliationPrint",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/propertyPayment/reconciliation"
+  },
+  {
     "path": "/propertyPayment/paymentReport",
     "name": "paymentReport",
     "module": "propertyPayment",

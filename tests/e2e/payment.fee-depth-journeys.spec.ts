@@ -230,6 +230,13 @@ test("a temporary charge prints its receipt and shows in the day's settlement", 
   const line = after.rows.find((r) => r.payMethod === 1 && wechat(before).every((b) => b.cashierName !== r.cashierName || b.recordedAmount !== r.recordedAmount))!;
   await page.locator(".ant-table-row").filter({ hasText: line.cashierName }).filter({ hasText: line.recordedAmount }).first().waitFor();
   await screenshot(page, "fee-depth-5-settlement");
+  // The day's sheet per cashier (交班表), printable.
+  await page.getByRole("button", { name: "打印日结单" }).click();
+  await page.waitForURL(/#\/propertyPayment\/reconciliation\/print\/\d{4}-\d{2}-\d{2}/);
+  await page.getByRole("heading", { name: "日结单（交班表）" }).waitFor();
+  await page.getByRole("heading", { name: `收款人：${line.cashierName}` }).waitFor();
+  await page.getByText(/^合计：\d+ 笔/).waitFor();
+  await screenshot(page, "fee-depth-5b-daily-closing-sheet");
 }, 240_000);
 
 test("arrears filtered by bucket, dunning notices generated and published, one printed", async () => {

@@ -27,6 +27,7 @@ export const pages: Record<string, PageComponent> = {
   arrears: lazyPage(() => import("./propertyPayment/arrears/ArrearsPage.tsx")),
   dunningNotices: lazyPage(() => import("./propertyPayment/dunning/DunningNoticesPage.tsx")),
   dunningPrint: lazyPage(() => import("./propertyPayment/dunning/DunningPrintPage.tsx")),
+  reconciliationPrint: lazyPage(() => import("./propertyPayment/reconciliation/DailyClosingPrintPage.tsx")),
   workbench: lazyPage(() => import("./workbench/WorkbenchPage.tsx")),
   taskCenter: lazyPage(() => import("./system/taskCenter/TaskCenterPage.tsx")),
   clickReport: lazyPage(() => import("./help/ClickReportPage.tsx")),

@@ -1,8 +1,10 @@
 // 对账管理 /propertyPayment/reconciliation: the daily settlement of the current community — pick a
 // day, compare recorded with declared per pay method and cashier, close the day — and the list of
-// closed days.
+// closed days; 打印日结单 opens the day's printable sheet per cashier (DailyClosingPrintPage.tsx).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Card, Space, Tabs } from "antd";
+import { PrinterOutlined } from "@ant-design/icons";
+import { Button, Card, Space, Tabs } from "antd";
+import { useNavigate } from "react-router";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { useCurrentCommunity } from "../../../state/community.ts";
@@ -18,6 +20,7 @@ export default function ReconciliationPage() {
   const communityId = community?.communityId ?? null;
   const [day, setDay] = useState<Dayjs>(dayjs());
   const [version, setVersion] = useState(0);
+  const navigate = useNavigate();
   const dayText = day.format("YYYY-MM-DD");
   const summary = useQuery({ ...queries.getReconciliationDay.queryOptions({ query: { communityId: communityId ?? "", day: dayText } }), enabled: !!communityId });
   const client = useQueryClient();
@@ -37,9 +40,12 @@ export default function ReconciliationPage() {
             label: "日结对账",
             children: (
               <Space direction="vertical" style={{ width: "100%" }}>
-                <Space>
+                <Space wrap>
                   对账日期
                   <DatePickerOnUse value={day} allowClear={false} onChange={(d) => d && setDay(d)} />
+                  <Button icon={<PrinterOutlined />} onClick={() => navigate(`/propertyPayment/reconciliation/print/${dayText}`)}>
+                    打印日结单
+                  </Button>
                 </Space>
                 {summary.data && <DayTable summary={summary.data} onChanged={changed} />}
               </Space>
