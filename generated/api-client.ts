@@ -315,6 +315,11 @@ import type {
   ImportCommunityQuery,
   ImportCommunityBody,
   ImportCommunityData,
+  DownloadImportErrorsParams,
+  DownloadImportErrorsQuery,
+  DownloadImportErrorsBody,
+  DownloadImportErrorsQueryInput,
+  DownloadImportErrorsData,
   HealthParams,
   HealthQuery,
   HealthBody,
@@ -874,6 +879,9 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 导入社区（请求体为填写好的导入模板 .xlsx，最大 20 MB），提交为后台任务 (POST /api/system/communities/actions/importCommunity) */
     importCommunity: (input?: Record<string, never>, options?: O) =>
       transport({ name: "importCommunity", method: "POST", path: "/api/system/communities/actions/importCommunity", ...input }, options) as Promise<ImportCommunityData>,
+    /** 下载导入任务的错误数据（.xlsx：被拒绝的行按上传时的内容，另加“错误原因”列；最多前 10000 行） (GET /api/management/taskCentre/actions/importErrorFile) */
+    downloadImportErrors: (input: { query: DownloadImportErrorsQueryInput }, options?: O) =>
+      transport({ name: "downloadImportErrors", method: "GET", path: "/api/management/taskCentre/actions/importErrorFile", ...input }, options) as Promise<DownloadImportErrorsData>,
     /** 健康检查（数据库可用时 200，否则 503） (GET /healthz) */
     health: (input?: Record<string, never>, options?: O) =>
       transport({ name: "health", method: "GET", path: "/healthz", ...input }, options) as Promise<HealthData>,
@@ -1253,6 +1261,8 @@ export interface ApiQueries<O = unknown> {
   getChargeWebUrl: QueryHelpers<"getChargeWebUrl", [input?: Record<string, never>], GetChargeWebUrlData, O>;
   /** 导入社区（请求体为填写好的导入模板 .xlsx，最大 20 MB），提交为后台任务 (POST /api/system/communities/actions/importCommunity) */
   importCommunity: QueryHelpers<"importCommunity", [input?: Record<string, never>], ImportCommunityData, O> & MutationHelpers<"importCommunity", [input?: Record<string, never>], ImportCommunityData, O>;
+  /** 下载导入任务的错误数据（.xlsx：被拒绝的行按上传时的内容，另加“错误原因”列；最多前 10000 行） (GET /api/management/taskCentre/actions/importErrorFile) */
+  downloadImportErrors: QueryHelpers<"downloadImportErrors", [input: { query: DownloadImportErrorsQueryInput }], DownloadImportErrorsData, O>;
   /** 健康检查（数据库可用时 200，否则 503） (GET /healthz) */
   health: QueryHelpers<"health", [input?: Record<string, never>], HealthData, O>;
   /** 本接口文档（OpenAPI 3.1，JSON） (GET /api/openapi.json) */
@@ -1681,6 +1691,10 @@ export const operationRoutes = {
   "importCommunity": {
     "method": "POST",
     "path": "/api/system/communities/actions/importCommunity"
+  },
+  "downloadImportErrors": {
+    "method": "GET",
+    "path": "/api/management/taskCentre/actions/importErrorFile"
   },
   "health": {
     "method": "GET",

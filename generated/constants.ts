@@ -47,6 +47,8 @@ export const constants = {
   "importMaxTextMb": 20,
   "importMaxColumns": 200,
   "importMaxCellLength": 32767,
+  "importMaxErrorRows": 10000,
+  "importMaxReasonLength": 1000,
   "imageFormats": [
     "jpg",
     "jpeg",
@@ -156,6 +158,8 @@ export const constantDescriptions: Record<string, string> = {
   "importMaxTextMb": "导入文件所读单元格文字的总量上限（UTF-8；即导入任务数据的大小，一个共享字符串可被任意多的单元格引用）",
   "importMaxColumns": "导入文件每行最多的列数",
   "importMaxCellLength": "导入文件单元格最多的字符数（Excel 的上限）",
+  "importMaxErrorRows": "导入任务保存的出错行数上限（任务结果中的原因与可下载的错误数据文件；其余出错行只计数）",
+  "importMaxReasonLength": "一行导入错误原因最多的字符数（超出部分以省略号结尾）",
   "imageFormats": "默认图片格式",
   "imageCompressThresholdKb": "超过该大小的图片会被压缩",
   "imageCompressWidth": "压缩重绘宽度",

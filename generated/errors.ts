@@ -77,6 +77,7 @@ export const messages = {
   "importFileTooMuchText": "文件中的文字超过{max}MB，请拆分后分批导入",
   "importFileTooManyColumns": "文件最多{max}列，请使用下载的导入模板",
   "importCellTooLong": "第{row}行有单元格超过{max}个字符，请修改后重新导入",
+  "importErrorFileNone": "该任务没有可下载的错误数据",
   "approved": "审核通过",
   "rejected": "已驳回",
   "paid": "缴费成功",

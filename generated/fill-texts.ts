@@ -17,6 +17,8 @@ export const fillTexts = {
     hintMaxLength: (values: { max: TextValue }): string => fill(texts.excel.hintMaxLength, values),
     hintLocator: (values: { label: TextValue }): string => fill(texts.excel.hintLocator, values),
     hintCreatedWhenMissing: (values: { hint: TextValue }): string => fill(texts.excel.hintCreatedWhenMissing, values),
+    dropdownError: (values: { options: TextValue }): string => fill(texts.excel.dropdownError, values),
+    errorFile: (values: { title: TextValue }): string => fill(texts.excel.errorFile, values),
   } as const,
   importReasons: {
     optionInvalid: (values: { label: TextValue; text: TextValue; options: TextValue }): string => fill(texts.importReasons.optionInvalid, values),

@@ -2203,6 +2203,29 @@ taskId: number
 total: number
 }
 
+export type DownloadImportErrorsParams = Record<string, never>;
+
+export interface DownloadImportErrorsQuery {
+/**
+ * 任务
+ */
+taskId: number
+}
+
+export type DownloadImportErrorsBody = Record<string, never>;
+
+export interface DownloadImportErrorsQueryInput {
+/**
+ * 任务
+ */
+taskId: (number | string)
+}
+
+/**
+ * xlsx 文件
+ */
+export type DownloadImportErrorsData = string
+
 export type HealthParams = Record<string, never>;
 
 export type HealthQuery = Record<string, never>;
@@ -5192,6 +5215,7 @@ export interface OperationTypes {
   getAiInspectionOverview: { params: GetAiInspectionOverviewParams; query: GetAiInspectionOverviewQuery; body: GetAiInspectionOverviewBody; data: GetAiInspectionOverviewData };
   getChargeWebUrl: { params: GetChargeWebUrlParams; query: GetChargeWebUrlQuery; body: GetChargeWebUrlBody; data: GetChargeWebUrlData };
   importCommunity: { params: ImportCommunityParams; query: ImportCommunityQuery; body: ImportCommunityBody; data: ImportCommunityData };
+  downloadImportErrors: { params: DownloadImportErrorsParams; query: DownloadImportErrorsQuery; body: DownloadImportErrorsBody; data: DownloadImportErrorsData };
   health: { params: HealthParams; query: HealthQuery; body: HealthBody; data: HealthData };
   getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData };
   getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData };

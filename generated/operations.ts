@@ -2397,6 +2397,35 @@ export const operations = {
     "scope": "tenant",
     "schema": {}
   },
+  "downloadImportErrors": {
+    "name": "downloadImportErrors",
+    "domain": "excel",
+    "method": "GET",
+    "path": "/api/management/taskCentre/actions/importErrorFile",
+    "summary": "下载导入任务的错误数据（.xlsx：被拒绝的行按上传时的内容，另加“错误原因”列；最多前 10000 行）",
+    "authority": "signedIn",
+    "envelope": false,
+    "contentType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "errors": [
+      "NOT_FOUND"
+    ],
+    "scope": "session",
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "taskId": {
+            "description": "任务",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "taskId"
+        ]
+      }
+    }
+  },
   "health": {
     "name": "health",
     "domain": "http",

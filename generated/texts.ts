@@ -39,10 +39,15 @@ export const texts = {
     "hintMaxLength": "不超过{max}个字符",
     "hintLocator": "必填；{label}名称",
     "hintRoomNo": "必填；该单元下已有的房号",
-    "hintCreatedWhenMissing": "{hint}，不存在时自动创建"
+    "hintCreatedWhenMissing": "{hint}，不存在时自动创建",
+    "dropdownErrorTitle": "请从下拉列表中选择",
+    "dropdownError": "可选：{options}",
+    "optionsSheet": "选项",
+    "errorColumn": "错误原因",
+    "errorFile": "{title}导入错误数据.xlsx"
   },
   "excelExamples": {
-    "name": "阳光花园",
+    "communityName": "阳光花园",
     "areaId": "东城区域",
     "address": "幸福路1号",
     "contactName": "张三",
@@ -58,7 +63,11 @@ export const texts = {
     "buildingRequired": "请输入楼栋",
     "unitRequired": "请输入单元",
     "roomRequired": "请填写楼栋、单元和房号",
-    "roomMissing": "房屋“{room}”不存在"
+    "roomMissing": "房屋“{room}”不存在",
+    "roomExists": "房屋已存在",
+    "inhabitantExists": "该房屋已有此手机号的住户",
+    "separator": "；",
+    "ellipsis": "…"
   },
   "tasks": {
     "importUnsupported": "该数据不支持导入",

@@ -1,7 +1,8 @@
 // Excel import from a generic list, as an office worker does it (issue "Web": the list's Excel
 // buttons): 下载模板 on 房屋管理 gives the template, two rows are filled in — one good, one with a
 // room number the rules refuse — and 导入 sends the file through the browser's file chooser. The
-// report names the bad row and its reason, and the good room is in the list.
+// report names the bad row and its reason, and the good room is in the list; the task centre offers
+// the bad row back as a workbook (下载错误数据) with its reason.
 import ExcelJS from "exceljs";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,5 +48,18 @@ describe("excel import journey", () => {
     // The list was refreshed: the good room is there, under its new building.
     await page.locator(".ant-table-row").filter({ hasText: BUILDING }).first().waitFor();
     await screenshot(page, "excel-import-list");
+
+    // 任务中心: the import offers its rejected row as a workbook, as uploaded, with 错误原因.
+    await page.goto(journey.url("/system/taskcenter"));
+    const task = page.locator(".ant-table-row").filter({ hasText: "导入成功1条，失败1条" }).first();
+    const [errors] = await Promise.all([page.waitForEvent("download"), task.getByRole("button", { name: /下载错误数据/ }).click()]);
+    expect(errors.suggestedFilename()).toBe("房屋导入错误数据.xlsx");
+    const errorBook = new ExcelJS.Workbook();
+    await errorBook.xlsx.readFile(await errors.path());
+    const errorRows = errorBook.getWorksheet("导入数据")!;
+    expect((errorRows.getRow(1).values as unknown[]).slice(1)).toEqual([...headers, "错误原因"]);
+    expect(errorRows.getRow(2).getCell(headers.indexOf("房号") + 1).value).toBe("1#1");
+    expect(errorRows.getRow(2).getCell(headers.length + 1).value).toBe("房号：只能输入数字大小写字母");
+    expect(errorRows.rowCount).toBe(2);
   });
 });

@@ -7,12 +7,16 @@
 //   communities  所属区域 by name (the area must exist).
 // A chunk of rows is written set-wise (importer.write): the names of the whole chunk are looked up in
 // one query each, every row is converted and checked in memory with the resource's generated
-// validator, in the order the row-by-row checks would find its problems (the first one is its
-// reason), and the rows that pass are written with one INSERT (bulk.ts) — the 楼栋 / 单元 they need
-// first, made only for rows that are written, so a rejected row leaves nothing behind. A row whose
-// unique key an earlier row of the file or a stored row holds is rejected as a duplicate.
-import { UserFacingError } from "../http/user-facing-error.ts";
+// validator, and the rows that pass are written with one INSERT (bulk.ts) — the 楼栋 / 单元 they need
+// first, made only for rows that are written, so a rejected row leaves nothing behind. A rejected
+// row's reason lists every fault it has, in column order, each naming its column (joined with ；):
+// each cell that cannot be read (a name that does not exist, a value not in the list) and each rule
+// the others break. A row whose unique key an earlier row of the file or a stored row holds is
+// rejected as a duplicate: a room by 楼栋 + 单元 + 房号 (房屋已存在), a resident by room + 手机号
+// (该房屋已有此手机号的住户; no unique index: checked against the stored residents and the rows
+// written before it).
 import { fillTexts } from "../../../generated/fill-texts.ts";
+import { constants } from "../../../generated/constants.ts";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import { resourceByName } from "../../../generated/resources.ts";
@@ -30,9 +34,6 @@ import { camelRows } from "../db/camel-rows.ts";
 import type { ResourceInput } from "../crud/row.ts";
 import { scalarText } from "../../common/scalar-text.ts";
 
-/** Why one row is rejected (its reason column). */
-export class RowProblem extends UserFacingError {}
-
 export type Cells = Record<string, string | Date | null>;
 
 /** The reason of a row whose unique key is already taken (by a stored row or an earlier row of the file). */
@@ -47,6 +48,8 @@ export interface ImportColumn {
   /** What to write (the template's 填写说明 sheet). */
   hint: string;
   example: string;
+  /** The values the column takes (a mapping's labels, 是 / 否): the template's dropdown. */
+  options?: string[];
 }
 
 export interface ImportContext {
@@ -74,18 +77,24 @@ export interface Importer {
    * error): the caller then undoes the call and writes the rows one at a time.
    */
   write(ctx: ImportContext, rows: ImportRow[]): Promise<ImportResult>;
+  /** The reason of a row the database refuses as a duplicate when the rows are written one by one (default DUPLICATE_REASON). */
+  duplicateReason?: string;
 }
 
 const SKIPPED_TYPES = new Set(["json", "image", "secret"]);
 
+/** The values a mapping or boolean field takes in a cell, as the screens show them (residentIdentity 1 follows the scene name); undefined for other fields. */
+function optionsOf(field: FieldDef, scene: string): string[] | undefined {
+  if (field.mapping) return Object.entries(mappings[field.mapping].values).map(([code, v]) => (field.mapping === "residentIdentity" && code === "1" ? ownerLabel(scene) : v.label));
+  if (field.type === "boolean") return [texts.excel.yes, texts.excel.no];
+  return undefined;
+}
+
 function hintOf(field: FieldDef, scene: string): string {
   const t = texts.excel;
   const parts: string[] = [field.required ? t.hintRequired : t.hintOptional];
-  if (field.mapping) {
-    const m = mappings[field.mapping];
-    const options = Object.entries(m.values).map(([code, v]) => (field.mapping === "residentIdentity" && code === "1" ? ownerLabel(scene) : v.label));
-    parts.push(fillTexts.excel.hintOptions({ options: options.join(t.optionSeparator) }));
-  } else if (field.type === "boolean") parts.push(t.hintBoolean);
+  if (field.mapping) parts.push(fillTexts.excel.hintOptions({ options: optionsOf(field, scene)!.join(t.optionSeparator) }));
+  else if (field.type === "boolean") parts.push(t.hintBoolean);
   else if (field.type === "date") parts.push(t.hintDate);
   else if (field.type === "datetime") parts.push(t.hintDatetime);
   else if (field.type === "ref") parts.push(fillTexts.excel.hintRef({ resource: fillScene(resourceByName[field.ref!.resource]?.label ?? "", scene) }));
@@ -93,8 +102,14 @@ function hintOf(field: FieldDef, scene: string): string {
   return parts.join(t.hintSeparator);
 }
 
+/** Examples by field name (texts hold the Chinese ones). */
 const EXAMPLES: Record<string, string> = {
-  ...texts.excelExamples,
+  areaId: texts.excelExamples.areaId,
+  address: texts.excelExamples.address,
+  contactName: texts.excelExamples.contactName,
+  buildingId: texts.excelExamples.building,
+  floors: "18",
+  sortNo: "1",
   administrativeCode: "110101",
   longitude: "116.397128",
   latitude: "39.916527",
@@ -110,21 +125,29 @@ const EXAMPLES: Record<string, string> = {
   moveInDate: "2024-05-01",
 };
 
+/** Examples of a field whose name means different things in different resources (a community's 名称, a person's 姓名). */
+const RESOURCE_EXAMPLES: Record<string, Record<string, string>> = {
+  communities: { name: texts.excelExamples.communityName },
+  buildings: { name: texts.excelExamples.building },
+  units: { name: texts.excelExamples.unit },
+  inhabitants: { name: texts.excelExamples.inhabitantName },
+};
+
 function fieldColumns(def: ResourceDef, scene: string, omit: string[] = []): ImportColumn[] {
   return def.fields
     .filter((f) => f.form && !f.readOnly && !SKIPPED_TYPES.has(f.type) && !omit.includes(f.name))
-    .map((f) => ({
-      key: f.name,
-      label: columnLabel(f, scene),
-      required: f.required,
-      field: f,
-      hint: hintOf(f, scene),
-      example: f.mapping
-        ? f.mapping === "residentIdentity"
-          ? ownerLabel(scene)
-          : (Object.values(mappings[f.mapping].values)[0]?.label ?? "")
-        : (EXAMPLES[f.name] ?? (def.name === "inhabitants" && f.name === "name" ? texts.excelExamples.inhabitantName : "")),
-    }));
+    .map((f) => {
+      const options = optionsOf(f, scene);
+      return {
+        key: f.name,
+        label: columnLabel(f, scene),
+        required: f.required,
+        field: f,
+        hint: hintOf(f, scene),
+        example: options?.[0] ?? RESOURCE_EXAMPLES[def.name]?.[f.name] ?? EXAMPLES[f.name] ?? "",
+        ...(options ? { options } : {}),
+      };
+    });
 }
 
 const text = (cell: string | Date | null | undefined): string => (cell === null || cell === undefined ? "" : cell instanceof Date ? cell.toISOString().slice(0, 10) : cell.trim());
@@ -165,60 +188,68 @@ async function refIdsOf(ctx: ImportContext, columns: ImportColumn[], rows: Impor
   return out;
 }
 
-/** Field columns as payload values, in column order: conversions and reference names (throws RowProblem). */
-function fieldValues(columns: ImportColumn[], cells: Cells, refs: RefIds, scene: string): ResourceInput {
-  const out: ResourceInput = {};
-  for (const c of columns) {
-    if (!c.field) continue;
+/**
+ * A row's field cells as payload values, and every fault of the row's cells in column order: each
+ * cell that cannot be its field's value (a reference name that does not exist, a text not in the
+ * list), then, for the fields whose cell could be read, each rule the payload breaks (the resource's
+ * generated create validator, `context` added: the community, and the room, 楼栋 and 单元 the
+ * locator columns found; the first check each field fails), each naming its column. `columns` are
+ * all the template's columns (their order and labels); those without a field only locate.
+ */
+function rowValues(def: ResourceDef, columns: ImportColumn[], cells: Cells, refs: RefIds, scene: string, context: ResourceInput): { values: ResourceInput; faults: string[] } {
+  const values: ResourceInput = {};
+  const faults: { at: number; message: string }[] = [];
+  const unread = new Set<string>();
+  columns.forEach((c, at) => {
+    if (!c.field) return;
     const cell = cells[c.key] ?? null;
     if (c.field.type === "ref") {
       const label = text(cell);
-      if (!label) continue;
+      if (!label) return;
       const id = refs.get(c.key)?.get(label);
-      if (id === undefined) throw new RowProblem(fillTexts.importReasons.refMissing({ label: c.label, text: label }));
-      out[c.key] = id;
-      continue;
+      if (id !== undefined) values[c.key] = id;
+      else {
+        unread.add(c.key);
+        faults.push({ at, message: fillTexts.importReasons.refMissing({ label: c.label, text: label }) });
+      }
+      return;
     }
     const value = importValue(c.field, cell, scene);
-    if (value instanceof CellProblem) throw new RowProblem(value.message);
-    if (value !== undefined) out[c.key] = value;
+    if (value instanceof CellProblem) {
+      unread.add(c.key);
+      faults.push({ at, message: value.message });
+    } else if (value !== undefined) values[c.key] = value;
+  });
+  for (const e of validateResource(def.name, "create", { ...values, ...context }, scene)) {
+    if (unread.has(e.field)) continue; // its cell's own fault is reported
+    const at = columns.findIndex((c) => c.key === e.field);
+    const field = def.fields.find((f) => f.name === e.field);
+    const label = at >= 0 ? columns[at].label : field ? columnLabel(field, scene) : "";
+    faults.push({ at: at >= 0 ? at : columns.length, message: withColumn(label, e.message) });
   }
-  return out;
+  faults.sort((a, b) => a.at - b.at); // stable: a cell's own fault before its rule's
+  return { values, faults: faults.map((f) => f.message) };
 }
 
-/** The first rule a payload breaks (the resource's generated create validator), as a row's reason; null when it passes. */
-function ruleProblem(def: ResourceDef, payload: ResourceInput, columns: ImportColumn[], scene: string): string | null {
-  const errors = validateResource(def.name, "create", payload, scene);
-  if (!errors.length) return null;
-  const field = def.fields.find((f) => f.name === errors[0].field);
-  return withColumn(columns.find((c) => c.key === errors[0].field)?.label ?? (field ? columnLabel(field, scene) : ""), errors[0].message);
+/** A row's faults as its reason: joined with ；, cut to the length limit (the task keeps the reasons of up to importMaxErrorRows rows). */
+function reasonOf(faults: string[]): string {
+  const chars = [...faults.join(texts.importReasons.separator)];
+  const max = constants.importMaxReasonLength;
+  return chars.length > max ? chars.slice(0, max - 1).join("") + texts.importReasons.ellipsis : chars.join("");
 }
 
-/** A chunk on its way: each row's reason once it is rejected (the first problem found), else null. */
+/** A chunk on its way: each row's faults (none while it may still be written). */
 class Chunk {
-  readonly reasons: (string | null)[];
+  readonly faults: string[][];
   constructor(readonly rows: ImportRow[]) {
-    this.reasons = rows.map(() => null);
+    this.faults = rows.map(() => []);
   }
-  open(i: number): boolean {
-    return this.reasons[i] === null;
-  }
-  reject(i: number, reason: string): void {
-    if (this.reasons[i] === null) this.reasons[i] = reason;
-  }
-  /** Runs a row's conversion; a RowProblem rejects the row (undefined), anything else is thrown on. */
-  attempt<T>(i: number, fn: () => T): T | undefined {
-    try {
-      return fn();
-    } catch (err) {
-      if (!(err instanceof RowProblem)) throw err;
-      this.reject(i, err.message);
-      return undefined;
-    }
+  reject(i: number, ...faults: string[]): void {
+    this.faults[i].push(...faults);
   }
   result(written: number): ImportResult {
     const rejected: ImportResult["rejected"] = [];
-    this.reasons.forEach((reason, i) => reason !== null && rejected.push({ row: this.rows[i].row, reason }));
+    this.faults.forEach((faults, i) => faults.length && rejected.push({ row: this.rows[i].row, reason: reasonOf(faults) }));
     return { written, rejected };
   }
 }
@@ -237,12 +268,13 @@ function keyText(parts: unknown[]): string | null {
 /**
  * Writes the staged rows with the precedence of writing them one by one in file order: a row whose
  * unique key (`unique:` of the schema) a stored row or an earlier written row holds is rejected as
- * a duplicate. Set-wise: the rows whose keys no earlier row of the chunk shares go in one INSERT
- * that leaves out what a unique index refuses (ON CONFLICT DO NOTHING); a later row sharing a key
- * with a written row is a duplicate, and one that shared keys only with refused rows is tried in the
- * next round (which only a resource with two unique keys can need). Returns how many were written.
+ * a duplicate, with the reason `duplicate`. Set-wise: the rows whose keys no earlier row of the
+ * chunk shares go in one INSERT that leaves out what a unique index refuses (ON CONFLICT DO
+ * NOTHING); a later row sharing a key with a written row is a duplicate, and one that shared keys
+ * only with refused rows is tried in the next round (which only a resource with two unique keys can
+ * need). Returns how many were written.
  */
-async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chunk, staged: Staged[]): Promise<number> {
+async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chunk, staged: Staged[], duplicate: string = DUPLICATE_REASON): Promise<number> {
   const keys = model.def.unique ?? [];
   const texts = (s: Staged) => keys.map((key) => keyText(key.map((k) => (k === "communityId" ? ctx.communityId : s.values[k]))));
   if (!keys.length) {
@@ -295,7 +327,7 @@ async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chu
     }
     for (const p of batch) {
       if (refused(p)) {
-        chunk.reject(p.s.i, DUPLICATE_REASON);
+        chunk.reject(p.s.i, duplicate);
         continue;
       }
       count++;
@@ -303,7 +335,7 @@ async function insertStaged(ctx: ImportContext, model: ResourceModel, chunk: Chu
     }
     pending = [];
     for (const p of later) {
-      if (p.texts.some((t, k) => t !== null && written[k].has(t))) chunk.reject(p.s.i, DUPLICATE_REASON);
+      if (p.texts.some((t, k) => t !== null && written[k].has(t))) chunk.reject(p.s.i, duplicate);
       else pending.push(p);
     }
   }
@@ -321,10 +353,8 @@ function genericImporter(def: ResourceDef): Importer {
       const refs = await refIdsOf(ctx, columns, rows);
       const staged: Staged[] = [];
       rows.forEach((r, i) => {
-        const values = chunk.attempt(i, () => fieldValues(columns, r.cells, refs, scene));
-        if (!values) return;
-        const problem = ruleProblem(def, model.communityScoped ? { ...values, communityId: ctx.communityId } : values, columns, scene);
-        if (problem) chunk.reject(i, problem);
+        const { values, faults } = rowValues(def, columns, r.cells, refs, scene, model.communityScoped ? { communityId: ctx.communityId } : {});
+        if (faults.length) chunk.reject(i, ...faults);
         else staged.push({ i, values });
       });
       return chunk.result(await insertStaged(ctx, model, chunk, staged));
@@ -342,7 +372,8 @@ const models = {
 /**
  * What a reference to a row not made yet stands for while the rules are checked: the validators
  * check a reference's form (a positive whole number), and the 楼栋 / 单元 a row needs are made only
- * once the row has passed every check.
+ * once the row has passed every check. It stands as well for a 楼栋, 单元 or room the locator columns
+ * could not find (that fault is the row's own), so the row's other cells are still checked.
  */
 const NOT_MADE_YET = 1;
 
@@ -352,8 +383,8 @@ const BUILDING_LABEL = roomLabel("buildingId");
 const UNIT_LABEL = roomLabel("unitId");
 
 const locatorColumns = (withRoomNo: boolean): ImportColumn[] => [
-  { key: "building", label: BUILDING_LABEL, required: true, hint: fillTexts.excel.hintLocator({ label: BUILDING_LABEL }), example: EXAMPLES.building },
-  { key: "unit", label: UNIT_LABEL, required: true, hint: fillTexts.excel.hintLocator({ label: UNIT_LABEL }), example: EXAMPLES.unit },
+  { key: "building", label: BUILDING_LABEL, required: true, hint: fillTexts.excel.hintLocator({ label: BUILDING_LABEL }), example: texts.excelExamples.building },
+  { key: "unit", label: UNIT_LABEL, required: true, hint: fillTexts.excel.hintLocator({ label: UNIT_LABEL }), example: texts.excelExamples.unit },
   ...(withRoomNo ? [{ key: "roomNo", label: roomLabel("roomNo"), required: true, hint: texts.excel.hintRoomNo, example: EXAMPLES.roomNo }] : []),
 ];
 
@@ -385,24 +416,46 @@ async function unitIdsByName(ctx: ImportContext, buildingIds: number[], names: s
   return out;
 }
 
+/** The rooms of those 单元 with those 房号 (one query): `unitKey(unitId, roomNo)` of each. */
+async function storedRooms(ctx: ImportContext, wanted: { unitId: number; roomNo: string }[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (!wanted.length) return out;
+  const rows = await camelRows<{ unitId: number; roomNo: string }>(ctx.tx, `select unit_id, room_no from rooms where tenant_id = $1 and unit_id = any($2::bigint[]) and room_no = any($3::text[])`, [
+    ctx.session.tenantId,
+    [...new Set(wanted.map((w) => w.unitId))],
+    [...new Set(wanted.map((w) => w.roomNo))],
+  ]);
+  for (const r of rows) out.add(unitKey(Number(r.unitId), r.roomNo));
+  return out;
+}
+
 const roomsImporter: Importer = {
   columns: (scene) => [
     ...locatorColumns(false).map((c) => ({ ...c, hint: fillTexts.excel.hintCreatedWhenMissing({ hint: c.hint }) })),
     ...fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"]),
   ],
+  duplicateReason: texts.importReasons.roomExists,
   async write(ctx, rows) {
     const scene = ctx.session.sceneName;
     const columns = fieldColumns(resourceByName.rooms, scene, ["buildingId", "unitId"]);
     const allColumns = roomsImporter.columns(scene);
     const chunk = new Chunk(rows);
     const names = rows.map((r) => ({ building: text(r.cells.building), unit: text(r.cells.unit) }));
-    names.forEach((n, i) => {
-      if (!n.building) chunk.reject(i, texts.importReasons.buildingRequired);
-      else if (!n.unit) chunk.reject(i, texts.importReasons.unitRequired);
+    const buildingIds = await buildingIdsByName(ctx, [...new Set(names.map((n) => n.building).filter(Boolean))]);
+    const unitIds = await unitIdsByName(ctx, [...new Set(buildingIds.values())], [...new Set(names.map((n) => n.unit).filter(Boolean))]);
+    const located = names.map(({ building, unit }) => {
+      const buildingId = building ? buildingIds.get(building) : undefined;
+      return { buildingId, unitId: buildingId !== undefined && unit ? unitIds.get(unitKey(buildingId, unit)) : undefined };
     });
-    const open = rows.flatMap((_, i) => (chunk.open(i) ? [i] : []));
-    const buildingIds = await buildingIdsByName(ctx, [...new Set(open.map((i) => names[i].building))]);
-    const unitIds = await unitIdsByName(ctx, [...new Set(buildingIds.values())], [...new Set(open.map((i) => names[i].unit))]);
+    // The rooms already stored in the 单元 the rows name (a new 单元 has none).
+    const stored = await storedRooms(
+      ctx,
+      rows.flatMap((r, i) => {
+        const unitId = located[i].unitId;
+        const roomNo = text(r.cells.roomNo);
+        return unitId !== undefined && roomNo ? [{ unitId, roomNo }] : [];
+      }),
+    );
     const refs = await refIdsOf(ctx, columns, rows);
 
     // A 楼栋 / 单元 to be made is checked by its own rules once per name (as the form would check it).
@@ -418,25 +471,23 @@ const roomsImporter: Importer = {
     };
 
     const staged: (Staged & { building: string; unit: string })[] = [];
-    for (const i of open) {
+    rows.forEach((r, i) => {
       const { building, unit } = names[i];
-      const buildingId = buildingIds.get(building);
-      const unitId = buildingId === undefined ? undefined : unitIds.get(unitKey(buildingId, unit));
-      const problem = (buildingId === undefined ? newNameProblem("buildings", building) : null) ?? (unitId === undefined ? newNameProblem("units", unit) : null);
-      if (problem) {
-        chunk.reject(i, problem);
-        continue;
-      }
-      const values = chunk.attempt(i, () => fieldValues(columns, rows[i].cells, refs, scene));
-      if (!values) continue;
-      const payload = { ...values, buildingId: buildingId ?? NOT_MADE_YET, unitId: unitId ?? NOT_MADE_YET, communityId: ctx.communityId };
-      const ruleError = ruleProblem(resourceByName.rooms, payload, allColumns, scene);
-      if (ruleError) {
-        chunk.reject(i, ruleError);
-        continue;
-      }
-      staged.push({ i, values, building, unit });
-    }
+      const { buildingId, unitId } = located[i];
+      const faults: string[] = [];
+      const nameFault = (kind: "buildings" | "units", name: string, required: string, found: boolean) => {
+        const fault = !name ? required : found ? null : newNameProblem(kind, name);
+        if (fault) faults.push(fault);
+      };
+      nameFault("buildings", building, texts.importReasons.buildingRequired, buildingId !== undefined);
+      nameFault("units", unit, texts.importReasons.unitRequired, unitId !== undefined);
+      const context = { buildingId: buildingId ?? NOT_MADE_YET, unitId: unitId ?? NOT_MADE_YET, communityId: ctx.communityId };
+      const { values, faults: cellFaults } = rowValues(resourceByName.rooms, allColumns, r.cells, refs, scene, context);
+      faults.push(...cellFaults);
+      if (unitId !== undefined && stored.has(unitKey(unitId, text(r.cells.roomNo)))) faults.push(texts.importReasons.roomExists);
+      if (faults.length) chunk.reject(i, ...faults);
+      else staged.push({ i, values, building, unit });
+    });
 
     // The 楼栋, then the 单元, the rows that passed need (each made once, in the order first needed).
     const newBuildings = [...new Set(staged.filter((s) => !buildingIds.has(s.building)).map((s) => s.building))];
@@ -464,7 +515,7 @@ const roomsImporter: Importer = {
       const buildingId = buildingIds.get(s.building)!;
       s.values = { ...s.values, buildingId, unitId: unitIds.get(unitKey(buildingId, s.unit))! };
     }
-    return chunk.result(await insertStaged(ctx, models.rooms, chunk, staged));
+    return chunk.result(await insertStaged(ctx, models.rooms, chunk, staged, texts.importReasons.roomExists));
   },
 };
 
@@ -476,9 +527,9 @@ const inhabitantsImporter: Importer = {
     const allColumns = inhabitantsImporter.columns(scene);
     const chunk = new Chunk(rows);
     const where = rows.map((r) => [text(r.cells.building), text(r.cells.unit), text(r.cells.roomNo)] as const);
-    where.forEach((w, i) => w.some((part) => !part) && chunk.reject(i, texts.importReasons.roomRequired));
+    const complete = (i: number) => where[i].every((part) => part !== "");
     // The rooms the rows name, by 楼栋 + 单元 + 房号 (one query; the first by id if a name repeats).
-    const wanted = [...new Map(where.filter((_, i) => chunk.open(i)).map((w) => [w.join("\t"), w])).values()];
+    const wanted = [...new Map(where.filter((_, i) => complete(i)).map((w) => [w.join("\t"), w])).values()];
     const roomIds = new Map<string, number>();
     if (wanted.length) {
       const { rows: found } = await ctx.tx.query<{ k: number; id: number }>(
@@ -491,18 +542,39 @@ const inhabitantsImporter: Importer = {
       );
       for (const r of found) roomIds.set(wanted[Number(r.k)].join("\t"), Number(r.id));
     }
+    const roomOf = (i: number) => (complete(i) ? roomIds.get(where[i].join("\t")) : undefined);
+    // A resident is its room and phone: the pairs the rows name that stored residents hold (one query).
+    const residentKey = (roomId: number, phone: string) => `${roomId}\t${phone}`;
+    const pairs = rows.flatMap((r, i) => {
+      const roomId = roomOf(i);
+      const phone = text(r.cells.phone);
+      return roomId !== undefined && phone ? [{ roomId, phone }] : [];
+    });
+    const stored = new Set<string>();
+    if (pairs.length) {
+      const found = await camelRows<{ roomId: number; phone: string }>(
+        ctx.tx,
+        `select room_id, phone from inhabitants where tenant_id = $1 and room_id = any($2::bigint[]) and phone = any($3::text[])`,
+        [ctx.session.tenantId, [...new Set(pairs.map((p) => p.roomId))], [...new Set(pairs.map((p) => p.phone))]],
+      );
+      for (const r of found) stored.add(residentKey(Number(r.roomId), r.phone));
+    }
     const refs = await refIdsOf(ctx, columns, rows);
     const staged: Staged[] = [];
+    const taken = new Set<string>(); // the pairs of the rows staged before (the file's earlier rows)
     rows.forEach((r, i) => {
-      if (!chunk.open(i)) return;
-      const roomId = roomIds.get(where[i].join("\t"));
-      if (roomId === undefined) return chunk.reject(i, fillTexts.importReasons.roomMissing({ room: where[i].join("-") }));
-      const values = chunk.attempt(i, () => fieldValues(columns, r.cells, refs, scene));
-      if (!values) return;
-      const payload = { ...values, roomId };
-      const problem = ruleProblem(resourceByName.inhabitants, { ...payload, communityId: ctx.communityId }, allColumns, scene);
-      if (problem) chunk.reject(i, problem);
-      else staged.push({ i, values: payload });
+      const faults: string[] = [];
+      const roomId = roomOf(i);
+      if (!complete(i)) faults.push(texts.importReasons.roomRequired);
+      else if (roomId === undefined) faults.push(fillTexts.importReasons.roomMissing({ room: where[i].join("-") }));
+      const { values, faults: cellFaults } = rowValues(resourceByName.inhabitants, allColumns, r.cells, refs, scene, { roomId: roomId ?? NOT_MADE_YET, communityId: ctx.communityId });
+      faults.push(...cellFaults);
+      const phone = text(r.cells.phone);
+      const key = roomId === undefined || !phone ? null : residentKey(roomId, phone);
+      if (key !== null && (stored.has(key) || taken.has(key))) faults.push(texts.importReasons.inhabitantExists);
+      if (faults.length) return chunk.reject(i, ...faults);
+      if (key !== null) taken.add(key);
+      staged.push({ i, values: { ...values, roomId } });
     });
     return chunk.result(await insertStaged(ctx, models.inhabitants, chunk, staged));
   },

@@ -9,6 +9,8 @@
 //        application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/octet-stream)
 //        -> {taskId, total}; community-level resources import into the given community of the tenant.
 //   POST {system}/communities/actions/importCommunity is the spec's name of the community import.
+//   GET  {management}/taskCentre/actions/importErrorFile?taskId= -> an import task's error workbook
+//        (its rejected rows as uploaded, with 错误原因: the task centre's 下载错误数据).
 // A user sees the tasks it started; the main account every task of the tenant.
 import { assertCommunity } from "../auth/community-scope.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
@@ -17,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "../../../generated/errors.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { operations } from "../../../generated/operations.ts";
-import { resources } from "../../../generated/resources.ts";
+import { resourceByName, resources } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
 import { MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { sessionOf } from "../auth/guard.ts";
@@ -29,7 +31,7 @@ import { taskItem } from "../tasks/task-centre.ts";
 import { bodyOf, optionalId, queryOf, requiredId } from "../http/request-input.ts";
 import { communityName } from "../auth/access.ts";
 import { importerOf } from "./importers.ts";
-import { EXPORT_TASK, registerExcelTasks, submitImport, type ExportPayload } from "./tasks.ts";
+import { EXPORT_TASK, IMPORT_TASK, registerExcelTasks, submitImport, type ExportPayload } from "./tasks.ts";
 import { TemplateError, templateWorkbook, XLSX_TYPE } from "./workbook.ts";
 import { camelRows } from "../db/camel-rows.ts";
 
@@ -114,9 +116,27 @@ function register(app: FastifyInstance, def: ResourceDef): void {
   if (def.name === "communities") route(app, operations.importCommunity, ({ request }) => importFile(request), { bodyLimit: MAX_FILE_BYTES });
 }
 
+/**
+ * The error workbook of an import task (tasks.ts keeps it when the import rejected rows): for the
+ * task's own user (the main account: any task of its tenant) while it holds the code of the data
+ * imported; any other task, another tenant's included, is not found.
+ */
+function registerImportErrors(app: FastifyInstance): void {
+  route(app, operations.downloadImportErrors, async ({ query, session, reply }) => {
+    const task = await findTask(app.db, session.tenantId, query.taskId);
+    const def = resourceByName[(task?.payload as { resource?: string } | undefined)?.resource ?? ""];
+    const own = task?.type === IMPORT_TASK && (session.userType === MAIN_ACCOUNT || task.userId === session.userId);
+    if (!task || !own || !def || !session.authorities.includes(def.code)) throw apiError("NOT_FOUND");
+    const rows = await camelRows<{ fileName: string; content: Uint8Array }>(app.db, `select file_name, content from task_files where tenant_id = $1 and task_id = $2`, [session.tenantId, task.id]);
+    if (task.state !== "completed" || !rows[0]) throw apiError("NOT_FOUND", { message: messages.importErrorFileNone });
+    return sendFile(reply, rows[0].fileName, rows[0].content);
+  });
+}
+
 /** Fastify plugin (listed in src/server/domains.ts). */
 export async function excelModule(app: FastifyInstance): Promise<void> {
   registerExcelTasks();
   app.addContentTypeParser([XLSX_TYPE, "application/octet-stream"], { parseAs: "buffer", bodyLimit: MAX_FILE_BYTES }, (_request, body, done) => done(null, body));
   for (const def of resources) register(app, def);
+  registerImportErrors(app);
 }

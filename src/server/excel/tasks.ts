@@ -8,10 +8,14 @@
 // meanwhile), the step undoes it and writes the chunk again one row at a time, each row in its own
 // savepoint, so that only the row concerned is rejected. Each step commits its rows with the cursor
 // (next row, counts, rejections), so a task cut off resumes after the last committed row and
-// nothing is written twice.
+// nothing is written twice. The task keeps the row number and reason of the first
+// importMaxErrorRows rejected rows (the others are counted); once done, those rows as uploaded, with
+// their reason, make the error workbook (task_files; the task centre's 下载错误数据,
+// downloadImportErrors in routes.ts).
 // Export: the list with the filters it was asked with (the generic pageList, so the same tenant and
 // community scoping), at most MAX_EXPORT_ROWS rows, as one xlsx file kept in task_files.
 import { chinaDateTime } from "../../common/china-time.ts";
+import { constants } from "../../../generated/constants.ts";
 import { UserFacingError } from "../http/user-facing-error.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { resourceByName } from "../../../generated/resources.ts";
@@ -28,8 +32,8 @@ import { registerTaskHandler, type StepContext, type TaskHandler } from "../task
 import { registerTaskSummary } from "../tasks/task-centre.ts";
 import { enqueueTask, type TaskRow } from "../tasks/store.ts";
 import { columnLabel, exportCell } from "./cells.ts";
-import { DUPLICATE_REASON, importerOf, type Cells, type ImportResult, type ImportRow } from "./importers.ts";
-import { exportWorkbook, readImportFile } from "./workbook.ts";
+import { DUPLICATE_REASON, importerOf, type Cells, type ImportColumn, type ImportResult, type ImportRow } from "./importers.ts";
+import { errorWorkbook, exportWorkbook, readImportFile } from "./workbook.ts";
 import type { JsonObject } from "../db/row.ts";
 
 export const IMPORT_TASK = "excelImport";
@@ -37,6 +41,8 @@ export const EXPORT_TASK = "excelExport";
 /** Rows a step writes in one transaction (set-wise; a step of 1000 rooms takes a fraction of a second). */
 export const IMPORT_CHUNK = 1000;
 export const MAX_EXPORT_ROWS = 50_000;
+/** Rejected rows whose reason the task keeps, and which its error workbook holds (the first ones of the file). */
+export const MAX_ERROR_ROWS = constants.importMaxErrorRows;
 
 /** A cell in the payload: text, empty, or a date (as ISO text). */
 type PayloadCell = string | null | { date: string };
@@ -55,7 +61,20 @@ export interface ImportPayload {
 export interface ImportCursor {
   next: number;
   imported: number;
+  /** The first MAX_ERROR_ROWS rejected rows. */
   rejected: { row: number; reason: string }[];
+  /** Every rejected row (absent in a cursor saved before it was counted: then rejected's length). */
+  rejectedCount?: number;
+}
+
+/** An import task's result (the task centre's detail). */
+interface ImportResultSummary {
+  total: number;
+  imported: number;
+  rejected: ImportCursor["rejected"];
+  rejectedCount: number;
+  /** Rows in the error workbook (0: none to download). */
+  errorRows: number;
 }
 
 export interface ExportPayload {
@@ -145,7 +164,7 @@ const importHandler: TaskHandler = {
     const rows = rowsOf(p);
     const cursor: ImportCursor = (task.cursor as unknown as ImportCursor | null) ?? { next: 0, imported: 0, rejected: [] };
     const chunk = rows.slice(cursor.next, cursor.next + IMPORT_CHUNK);
-    const next: ImportCursor = { next: cursor.next + chunk.length, imported: cursor.imported, rejected: [...cursor.rejected] };
+    const next: ImportCursor = { next: cursor.next + chunk.length, imported: cursor.imported, rejected: [...cursor.rejected], rejectedCount: cursor.rejectedCount ?? cursor.rejected.length };
 
     await db.transaction(async (tx) => {
       const ctx = { tx, session, communityId: p.communityId };
@@ -168,11 +187,12 @@ const importHandler: TaskHandler = {
           }
           const known = translateDbError(refused, p.sceneName, "write");
           if (!known) throw refused;
-          result.rejected.push({ row: one.row, reason: known.httpStatus === 409 ? DUPLICATE_REASON : known.message });
+          result.rejected.push({ row: one.row, reason: known.httpStatus === 409 ? (importer.duplicateReason ?? DUPLICATE_REASON) : known.message });
         }
       }
       next.imported += result.written;
-      next.rejected.push(...result.rejected);
+      next.rejected.push(...result.rejected.slice(0, Math.max(0, MAX_ERROR_ROWS - next.rejected.length)));
+      next.rejectedCount = (next.rejectedCount ?? 0) + result.rejected.length;
       if (result.written) {
         await writeOperationLog(tx, {
           tenantId: session.tenantId,
@@ -189,9 +209,32 @@ const importHandler: TaskHandler = {
       await save(tx, chunk.length, next);
     });
     if (next.next < rows.length) return { finished: false };
-    return { finished: true, result: { total: rows.length, imported: next.imported, rejected: next.rejected } };
+    const errorRows = next.rejected.length ? await saveErrorWorkbook(db, task, p, importer.columns(p.sceneName), rows, next.rejected) : 0;
+    const result: ImportResultSummary = { total: rows.length, imported: next.imported, rejected: next.rejected, rejectedCount: next.rejectedCount ?? 0, errorRows };
+    return { finished: true, result };
   },
 };
+
+/**
+ * Keeps the import's error workbook (task_files, one file a task: written again when a task cut off
+ * makes it again): the rejected rows as uploaded, the template's columns, and their reasons. Returns
+ * its row count.
+ */
+async function saveErrorWorkbook(db: DbSession, task: TaskRow, p: ImportPayload, columns: ImportColumn[], rows: ImportRow[], rejected: ImportCursor["rejected"]): Promise<number> {
+  const byRow = new Map(rows.map((r) => [r.row, r]));
+  const errorRows = rejected.flatMap(({ row, reason }) => {
+    const r = byRow.get(row);
+    return r ? [{ cells: r.cells, reason }] : [];
+  });
+  const title = fillScene(resourceByName[p.resource].label, p.sceneName);
+  const content = await errorWorkbook(columns, errorRows);
+  await db.query(
+    `insert into task_files (task_id, tenant_id, file_name, content) values ($1, $2, $3, $4)
+     on conflict (task_id) do update set file_name = excluded.file_name, content = excluded.content, created_at = now()`,
+    [task.id, task.tenantId, fillTexts.excel.errorFile({ title }), content],
+  );
+  return errorRows.length;
+}
 
 const exportHandler: TaskHandler = {
   async step({ db, task, save }: StepContext) {
@@ -247,6 +290,8 @@ const exportHandler: TaskHandler = {
 export function registerExcelTasks(): void {
   registerTaskHandler(IMPORT_TASK, importHandler);
   registerTaskHandler(EXPORT_TASK, exportHandler);
-  registerTaskSummary(IMPORT_TASK, (r) => fillTexts.tasks.importSummary({ imported: Number(r.imported ?? 0), rejected: Array.isArray(r.rejected) ? r.rejected.length : 0 }));
+  registerTaskSummary(IMPORT_TASK, (r) =>
+    fillTexts.tasks.importSummary({ imported: Number(r.imported ?? 0), rejected: typeof r.rejectedCount === "number" ? r.rejectedCount : Array.isArray(r.rejected) ? r.rejected.length : 0 }),
+  );
   registerTaskSummary(EXPORT_TASK, (r) => fillTexts.tasks.exportSummary({ rows: Number(r.rows ?? 0) }) + (r.truncated ? fillTexts.tasks.exportTruncated({ max: MAX_EXPORT_ROWS }) : ""));
 }

@@ -1,6 +1,8 @@
 // Excel files with exceljs: the import template of a resource (a data sheet whose header row holds
-// the column labels, required ones in red, and a 填写说明 sheet with what each column takes and an
-// example), reading an uploaded file back by those labels, and the export of a list.
+// the column labels, required ones in red, a dropdown (data validation list) in each column with a
+// fixed list of values, and a 填写说明 sheet with what each column takes and an example), reading an
+// uploaded file back by those labels, an import's error workbook (its rejected rows as uploaded, in
+// the template's data sheet, with a 错误原因 column: fixed, it imports again) and the export of a list.
 // An upload is read within the limits of schemas/constants.yaml (importMax*), the read stopping at
 // the first one crossed: the bytes its parts inflate to (their declared sizes first, then each chunk
 // as it inflates, before exceljs parses it: a 1 MB zip can hold a sheet of 1 GB), and the rows,
@@ -33,15 +35,59 @@ export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsh
 
 const width = (text: string) => Math.min(60, Math.max(10, [...text].reduce((n, c) => n + (c.charCodeAt(0) > 255 ? 2 : 1), 0) + 4));
 
-export async function templateWorkbook(title: string, columns: ImportColumn[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+/** exceljs keeps a sheet's data validations by address (not in its types; a range is one address). */
+interface Validated {
+  dataValidations: { add(address: string, validation: ExcelJS.DataValidation): void };
+}
+
+/** An Excel data validation list given inline: its text (quotes included) is at most 255 characters, no value with a comma or a quote. */
+const MAX_INLINE_LIST = 255;
+const RED = "FFD4380D";
+/** A cell's absolute address ($A$1). */
+const absolute = (column: string, row: number) => ["$", column, "$", row].join("");
+
+/**
+ * The data sheet of the template's columns: the header row (required labels in red), frozen, and a
+ * dropdown over the data rows (row 2 to the import's row limit) of each column with `options`. A
+ * list too long to be given inline is read from a hidden sheet.
+ */
+function dataSheet(wb: ExcelJS.Workbook, columns: ImportColumn[], extra: { header: string; width: number }[] = []): ExcelJS.Worksheet {
   const data = wb.addWorksheet(DATA_SHEET);
-  data.columns = columns.map((c) => ({ header: c.label, key: c.key, width: width(c.label) + 4 }));
+  data.columns = [...columns.map((c) => ({ header: c.label, width: width(c.label) + 4 })), ...extra];
   data.getRow(1).eachCell((cell, i) => {
-    cell.font = { bold: true, color: { argb: columns[i - 1].required ? "FFD4380D" : "FF262626" } };
+    const column = columns[i - 1] as ImportColumn | undefined; // none: an extra column (错误原因), in red
+    cell.font = { bold: true, color: { argb: column && !column.required ? "FF262626" : RED } };
     cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFF5F5F5" } };
   });
   data.views = [{ state: "frozen", ySplit: 1 }];
+  let lists: ExcelJS.Worksheet | undefined;
+  columns.forEach((c, i) => {
+    if (!c.options?.length) return;
+    const inline = `"${c.options.join(",")}"`;
+    let formula = inline;
+    if (inline.length > MAX_INLINE_LIST || c.options.some((o) => /[",]/.test(o))) {
+      lists ??= wb.addWorksheet(texts.excel.optionsSheet, { state: "veryHidden" });
+      const list = lists.getColumn(i + 1);
+      c.options.forEach((o, r) => (lists!.getCell(r + 1, i + 1).value = o));
+      formula = `'${texts.excel.optionsSheet}'!${absolute(list.letter, 1)}:${absolute(list.letter, c.options.length)}`;
+    }
+    const letter = data.getColumn(i + 1).letter;
+    (data as unknown as Validated).dataValidations.add(`${letter}2:${letter}${MAX_IMPORT_ROWS + 1}`, {
+      type: "list",
+      allowBlank: true,
+      formulae: [formula],
+      showErrorMessage: true,
+      errorStyle: "stop",
+      errorTitle: texts.excel.dropdownErrorTitle,
+      error: fillTexts.excel.dropdownError({ options: c.options.join(texts.excel.optionSeparator) }).slice(0, MAX_INLINE_LIST),
+    });
+  });
+  return data;
+}
+
+export async function templateWorkbook(title: string, columns: ImportColumn[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  dataSheet(wb, columns);
   const notes = wb.addWorksheet(texts.excel.notesSheet);
   notes.columns = [
     { header: texts.excel.notesLabel, key: "label", width: 18 },
@@ -313,6 +359,26 @@ export async function readImportFile(content: Buffer, columns: ImportColumn[]): 
   if (missing.length) throw new TemplateError(fillMessage.importFileMissingColumns({ columns: missing.map((c) => c.label).join("”“") }));
   if (chosen.rows.length === 0) throw new TemplateError(messages.importFileEmpty);
   return chosen.rows;
+}
+
+/**
+ * An import's rejected rows as a workbook: the template's data sheet (header, dropdowns) holding each
+ * row's cells as uploaded (dates as dates), and its reason in a last column, 错误原因 (which the
+ * import does not read: the sheet, fixed, imports again).
+ */
+export async function errorWorkbook(columns: ImportColumn[], rows: { cells: Cells; reason: string }[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const reasonWidth = Math.max(width(texts.excel.errorColumn), ...rows.slice(0, 200).map((r) => width(r.reason)));
+  const data = dataSheet(wb, columns, [{ header: texts.excel.errorColumn, width: reasonWidth }]);
+  const dateFormat = (c: ImportColumn) => (c.field?.type === "datetime" ? "yyyy-mm-dd hh:mm:ss" : "yyyy-mm-dd");
+  for (const r of rows) {
+    const row = data.addRow([...columns.map((c) => r.cells[c.key] ?? null), r.reason.slice(0, MAX_CELL_LENGTH)]);
+    columns.forEach((c, i) => {
+      if (r.cells[c.key] instanceof Date) row.getCell(i + 1).numFmt = dateFormat(c);
+    });
+    row.getCell(columns.length + 1).font = { color: { argb: RED } };
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** A list as one sheet: a header row of labels and one row per record. */

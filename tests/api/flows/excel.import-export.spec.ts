@@ -89,7 +89,7 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
     expect(task.detail.rejected).toEqual([
       { row: 4, reason: "房号：只能输入数字大小写字母" },
       { row: 5, reason: "房屋状态“不知道”不正确，可选：未部署、部署中、待交付、验收中、已交付" },
-      { row: 6, reason: "数据已存在（与已有数据重复）" },
+      { row: 6, reason: "房屋已存在" },
       { row: 8, reason: "请输入单元" },
       { row: 9, reason: expect.stringContaining("可居住人数") },
     ]);
@@ -142,9 +142,9 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
       const task = await waitForTask(t, t.admin, ROOMS, r.body.data.taskId);
       expect(task.state).toBe("completed");
       expect(task.detail.rejected).toEqual([
-        { row: 7, reason: "数据已存在（与已有数据重复）" },
-        { row: 9, reason: "数据已存在（与已有数据重复）" },
-        { row: 1003, reason: "数据已存在（与已有数据重复）" },
+        { row: 7, reason: "房屋已存在" },
+        { row: 9, reason: "房屋已存在" },
+        { row: 1003, reason: "房屋已存在" },
         { row: 1005, reason: "请求参数错误" },
       ]);
       expect(task.detail.imported).toBe(1001);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downloadUrlOf, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel } from "../../../src/web/pages/system/taskCenter/task-state.ts";
+import { downloadUrlOf, hasImportErrors, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel } from "../../../src/web/pages/system/taskCenter/task-state.ts";
 
 describe("task centre", () => {
   it("polls every 2 s while any task runs", () => {
@@ -26,6 +26,15 @@ describe("task centre", () => {
     expect(downloadUrlOf({ ...base, result: "已生成10张账单" })).toBeNull();
     expect(downloadUrlOf({ ...base, state: "active", resultUrl: "/x" })).toBeNull();
     expect(downloadUrlOf({ ...base, state: "failed", resultUrl: "/x" })).toBeNull();
+  });
+
+  it("offers an import's rejected rows only when it finished with some in its error workbook", () => {
+    const base = { id: 1, name: "导入住户", type: "excelImport", state: "completed" };
+    expect(hasImportErrors({ ...base, detail: { imported: 1, rejectedCount: 2, errorRows: 2 } })).toBe(true);
+    expect(hasImportErrors({ ...base, detail: { imported: 3, rejectedCount: 0, errorRows: 0 } })).toBe(false);
+    expect(hasImportErrors({ ...base, detail: { imported: 1, rejected: [{ row: 2, reason: "x" }] } })).toBe(false); // made before the workbook existed
+    expect(hasImportErrors({ ...base, state: "active", detail: { errorRows: 2 } })).toBe(false);
+    expect(hasImportErrors({ ...base, detail: null })).toBe(false);
   });
 
   it("shows the result text and a state label", () => {

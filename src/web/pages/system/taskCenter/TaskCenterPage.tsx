@@ -1,12 +1,14 @@
 // 任务中心 (/system/taskcenter): the user's background tasks (imports, exports, bill generation) with
-// their progress, polled every 2 s while any of them runs; a finished task's file can be downloaded.
+// their progress, polled every 2 s while any of them runs; a finished task's file can be downloaded,
+// and an import that rejected rows offers them (下载错误数据: the rows as uploaded, with 错误原因).
 import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
 import { Button, Card, Progress, Space, Table, Tag, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../http/api.ts";
 import { http } from "../../../http/request.ts";
+import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
-import { downloadUrlOf, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel, type BackgroundTask } from "./task-state.ts";
+import { downloadUrlOf, hasImportErrors, isRunning, progressOf, resultText, shouldPoll, TASK_POLL_MS, taskStateLabel, type BackgroundTask } from "./task-state.ts";
 
 const fetchTasks = (pageNo: number, pageSize: number, silent: boolean) => api.listTaskCentre({ query: { pageNo, pageSize } }, { silent }) as Promise<{ list: BackgroundTask[]; total: number }>;
 
@@ -125,6 +127,17 @@ export default function TaskCenterPage() {
                         下载
                       </Button>
                     ))}
+                  {hasImportErrors(task) && (
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      icon={<DownloadOutlined />}
+                      onClick={() => void http.download(operationRoutes.downloadImportErrors.path, { taskId: task.id }).catch(() => undefined)}
+                    >
+                      下载错误数据
+                    </Button>
+                  )}
                 </Space>
               );
             },

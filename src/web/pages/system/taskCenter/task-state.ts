@@ -1,7 +1,7 @@
 // The task centre's rules: GET {management}/taskCentre/actions/list answers {list: [{id, name, state,
 // progress, createdAt, finishedAt, result}], total}; the page polls every 2 s while any task still
 // runs, and a task whose result is a file (resultUrl / downloadUrl, or a result that is an address)
-// can be downloaded.
+// can be downloaded; so can an import's rejected rows (its detail's errorRows, downloadImportErrors).
 export const TASK_POLL_MS = 2000;
 
 export interface BackgroundTask {
@@ -15,6 +15,8 @@ export interface BackgroundTask {
   result?: unknown;
   resultUrl?: string | null;
   downloadUrl?: string | null;
+  /** The task's result object (an import: {total, imported, rejected, rejectedCount, errorRows}). */
+  detail?: unknown;
 }
 
 /** pg-boss states that are not final, and the words other producers use for them. */
@@ -70,4 +72,11 @@ export function resultText(task: BackgroundTask): string {
     if (typeof text === "string") return text;
   }
   return "";
+}
+
+/** Whether a finished import rejected rows whose error workbook (the rows with their reasons) can be downloaded. */
+export function hasImportErrors(task: BackgroundTask): boolean {
+  if (String(task.state).toLowerCase() !== "completed" || !task.detail || typeof task.detail !== "object") return false;
+  const rows = (task.detail as { errorRows?: unknown }).errorRows;
+  return typeof rows === "number" && rows > 0;
 }
