@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { messages } from "../../../generated/errors.ts";
+import { useNarrowScreen } from "../shell/use-narrow.ts";
 import { useCurrentCommunity } from "../state/community.ts";
 import { FieldValue } from "./display.tsx";
 import { fieldLabel, filterFields, isKeptRow, listFields, searchFields } from "./fields.ts";
@@ -40,6 +41,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
   const [searchParams, setSearchParams] = useSearchParams();
   const community = useCurrentCommunity();
   const access = useResourceAccess(def);
+  const narrow = useNarrowScreen();
 
   // Route values (e.g. patrolType 4 of the offline patrol pages) are fixed filters, not in the form.
   const fixed = useMemo(() => (route.query ?? {}) as Record<string, unknown>, [route.query]);
@@ -181,28 +183,29 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
 
   if (access.list === false) return <NoPermission />;
 
+  const actions = (
+    <Space wrap>
+      {/* Excel: the list as it is filtered now; import where the schema says importable. */}
+      {access.list && (
+        <ExportButton
+          def={def}
+          body={() => pageListBody({ service: def.service, scope: def.scope }, { sorters: query.sorters, filters: query.filters, meta: { communityId: community?.communityId ?? undefined } })}
+        />
+      )}
+      {def.importable && access.create && <ImportButtons def={def} communityId={community?.communityId} />}
+      {access.create && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => open(paths.create)}>
+          新增
+        </Button>
+      )}
+    </Space>
+  );
+
+  // On a phone the buttons go under the title (beside it they would leave the title no room) and
+  // the card's padding is the small one.
   return (
-    <Card
-      title={pageTitle(route)}
-      variant="borderless"
-      extra={
-        <Space wrap>
-          {/* Excel: the list as it is filtered now; import where the schema says importable. */}
-          {access.list && (
-            <ExportButton
-              def={def}
-              body={() => pageListBody({ service: def.service, scope: def.scope }, { sorters: query.sorters, filters: query.filters, meta: { communityId: community?.communityId ?? undefined } })}
-            />
-          )}
-          {def.importable && access.create && <ImportButtons def={def} communityId={community?.communityId} />}
-          {access.create && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open(paths.create)}>
-              新增
-            </Button>
-          )}
-        </Space>
-      }
-    >
+    <Card title={pageTitle(route)} variant="borderless" size={narrow ? "small" : "default"} extra={narrow ? undefined : actions}>
+      {narrow && <div style={{ marginBottom: 12 }}>{actions}</div>}
       <FieldFilterBar fields={filterDefs} searchable={searchable} state={state} onApply={(filters, keyword) => setState({ ...state, pageNo: 1, filters, keyword })} />
       {access.delete && (
         <Space style={{ marginBottom: 12 }}>

@@ -14,6 +14,7 @@ import {
   closedPicker,
   confirmPicker,
   openPicker,
+  PANEL_WIDTH,
   resolveCurrentCommunity,
   sameId,
   selectArea,
@@ -30,12 +31,19 @@ const preloadPanel = () => void loadPanel().catch(() => undefined);
 
 /** The panel's size while its chunk loads, so the popover does not jump. */
 const panelFallback = (
-  <div style={{ width: 560, height: 392, display: "flex", alignItems: "center", justifyContent: "center" }}>
+  <div style={{ width: PANEL_WIDTH, height: 392, display: "flex", alignItems: "center", justifyContent: "center" }}>
     <Spin />
   </div>
 );
 
-export default function CommunityPicker({ sceneName }: { sceneName: string }) {
+/** The widest a name shows in a phone's header, cut with an ellipsis (240 px on wider screens). */
+export const NARROW_NAME_WIDTH = 120;
+
+/**
+ * On a phone (`narrow`) the name is shorter, and the panel opens centred under the trigger: antd
+ * shifts a centred popover back into the window, where a left-aligned one would pass its right edge.
+ */
+export default function CommunityPicker({ sceneName, narrow = false }: { sceneName: string; narrow?: boolean }) {
   const current = useCurrentCommunity();
   const [state, setState] = useState<PickerState>(closedPicker);
   const [areas, setAreas] = useState<AreaNode[]>([]);
@@ -118,17 +126,20 @@ export default function CommunityPicker({ sceneName }: { sceneName: string }) {
   );
 
   return (
-    <Popover trigger="click" placement="bottomLeft" open={state.open} onOpenChange={(next) => (next ? open() : cancel())} content={panel} destroyOnHidden>
+    <Popover trigger="click" placement={narrow ? "bottom" : "bottomLeft"} open={state.open} onOpenChange={(next) => (next ? open() : cancel())} content={panel} destroyOnHidden>
       <Button
         type="text"
         data-testid="community-picker-trigger"
-        style={{ color: "inherit" }}
+        // Never wider than the header leaves it: a long name is cut rather than overlapping the user area.
+        style={{ color: "inherit", maxWidth: "100%" }}
         // The panel's chunk starts loading as the pointer or focus reaches the trigger.
         onMouseEnter={preloadPanel}
         onFocus={preloadPanel}
       >
         <EnvironmentOutlined />
-        <span style={{ maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{current?.communityName || `${constants.fallbackCommunityName}${sceneName}`}</span>
+        <span style={{ maxWidth: narrow ? NARROW_NAME_WIDTH : 240, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+          {current?.communityName || `${constants.fallbackCommunityName}${sceneName}`}
+        </span>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
     </Popover>

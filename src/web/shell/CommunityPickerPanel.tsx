@@ -4,7 +4,7 @@
 import { Button, Empty, Input, Space, Spin, Tag, Tree, Typography } from "antd";
 import { useMemo } from "react";
 import { constants } from "../../../generated/constants.ts";
-import { areaTree, filterCommunities, sameId, selectCommunity, setSearch, type AreaNode, type Community, type PickerState } from "./picker-state.ts";
+import { areaTree, filterCommunities, PANEL_WIDTH, sameId, selectCommunity, setSearch, type AreaNode, type Community, type PickerState } from "./picker-state.ts";
 
 export interface CommunityPickerPanelProps {
   sceneName: string;
@@ -26,7 +26,7 @@ export default function CommunityPickerPanel(props: CommunityPickerPanelProps) {
   const selectedAreaKey = String(state.areaId ?? constants.fallbackAreaId);
 
   return (
-    <div style={{ width: 560 }} data-testid="community-picker">
+    <div style={{ width: PANEL_WIDTH }} data-testid="community-picker">
       <div style={{ marginBottom: 12 }}>
         <Typography.Text type="secondary">最近访问：</Typography.Text>
         {recent.length === 0 ? (
@@ -40,7 +40,7 @@ export default function CommunityPickerPanel(props: CommunityPickerPanelProps) {
         )}
       </div>
       <div style={{ display: "flex", gap: 12, height: 320 }}>
-        <div style={{ width: 200, overflow: "auto", borderRight: "1px solid rgba(5,5,5,0.06)" }}>
+        <div style={{ width: 200, maxWidth: "45%", overflow: "auto", borderRight: "1px solid rgba(5,5,5,0.06)" }}>
           <Tree
             blockNode
             defaultExpandAll

@@ -9,7 +9,8 @@ import { edgeJumpFlow } from "./edge-state.ts";
 import { openWindow, showSmartPlatformFailed } from "./external-window.ts";
 import { showsEdgeService, truncateEdgeName } from "./header-state.ts";
 
-export default function EdgeServiceLink({ authorities, communityId }: { authorities: readonly string[]; communityId: string | number | null }) {
+/** The edge service of the current community (null: none, not loaded, or not allowed) and how to open it. */
+export function useEdgeService(authorities: readonly string[], communityId: string | number | null): { edge: EdgeService; jump: () => void } | null {
   // The edge service loaded for a community: shown only while that community is the current one.
   const [loaded, setLoaded] = useState<{ communityId: string | number; edge: EdgeService | null } | null>(null);
   const enabled = showsEdgeService(authorities, communityId);
@@ -54,6 +55,11 @@ export default function EdgeServiceLink({ authorities, communityId }: { authorit
       showOpenFailure: showSmartPlatformFailed,
     }).catch(() => undefined);
 
+  return { edge, jump };
+}
+
+/** The header's button of the edge service (on a phone, 更多 lists it instead: UserArea.tsx). */
+export default function EdgeServiceLink({ edge, jump }: { edge: EdgeService; jump: () => void }) {
   return (
     <Tooltip title={edge.name}>
       <Button type="text" icon={<ClusterOutlined />} onClick={jump} style={{ color: "inherit" }} data-testid="edge-service-link">

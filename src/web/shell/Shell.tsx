@@ -13,6 +13,7 @@ import { findRoute } from "./route-match.ts";
 import Tabs from "./Tabs.tsx";
 import { documentTitle } from "./title-state.ts";
 import { useCommunityBootstrap } from "./use-community-bootstrap.ts";
+import { useNarrowScreen } from "./use-narrow.ts";
 import { useNavigationGuards } from "./use-navigation-guards.ts";
 import { useShellTabs } from "./use-tabs.ts";
 import { CurrentUserProvider, useCurrentUser, useLoadCurrentUser } from "./user.ts";
@@ -29,6 +30,8 @@ function ShellFrame() {
   const login = useLoginConfiguration();
   const community = useCurrentCommunity();
   const productName = login?.platformName || DEFAULT_PRODUCT_NAME;
+  // On a phone the menu is a drawer opened from the header (MenuDrawer.tsx), not a rail.
+  const narrow = useNarrowScreen();
   useCommunityBootstrap(user);
 
   useEffect(() => {
@@ -41,16 +44,16 @@ function ShellFrame() {
 
   return (
     <Layout style={{ height: "100vh" }} data-testid="shell">
-      <Header user={user} tenantMenu={Boolean(route?.tenantMenu)} productName={productName} logo={login?.platformIco || user.platformImg} />
+      <Header user={user} tenantMenu={Boolean(route?.tenantMenu)} productName={productName} logo={login?.platformIco || user.platformImg} narrow={narrow} />
       <Layout>
-        <ShellMenu />
+        {!narrow && <ShellMenu />}
         <Layout.Content style={{ display: "flex", flexDirection: "column", minWidth: 0, overflow: "hidden" }}>
           {!route?.hideTabs && <Tabs tabs={tabs} />}
           <PageBreadcrumb route={route} path={location.pathname} sceneName={user.sceneName} />
           <div style={{ flex: 1, overflow: "auto" }}>
             <Watermark user={user}>
               {/* Keyed by the community: a new community remounts the page, which then loads its data again. */}
-              <div key={String(community?.communityId ?? "")} style={{ padding: 16 }} data-testid="shell-page">
+              <div key={String(community?.communityId ?? "")} style={{ padding: narrow ? 8 : 16 }} data-testid="shell-page">
                 <Outlet />
               </div>
             </Watermark>

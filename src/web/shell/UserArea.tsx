@@ -1,5 +1,7 @@
 // The user area of the header (spec §2 Layout, §6, §7): cockpit dropdown, edge-service link, task
-// centre, guide button, help (with the About dialog), downloads and the user menu with logout.
+// centre, guide button, help (with the About dialog), downloads and the user menu with logout. On a
+// phone (`narrow`) the entries before the user menu are one 更多 dropdown (HeaderMoreMenu.tsx) and
+// the user menu shows the avatar alone.
 import { CompassOutlined, DashboardOutlined, DownloadOutlined, DownOutlined, ProfileOutlined, QuestionCircleOutlined, UserOutlined } from "@ant-design/icons";
 import { Avatar, Button, Dropdown, message, Modal, Space, Tooltip } from "antd";
 import { Suspense, useState } from "react";
@@ -7,8 +9,9 @@ import { useNavigate } from "react-router";
 import { clearSession, getTenantHomePage } from "../state/session.ts";
 import { fetchHelpDialogUrl, fetchLogos, logout, reportOperation } from "./api.ts";
 import { lazyPage } from "../lib/lazyPage.ts";
-import EdgeServiceLink from "./EdgeServiceLink.tsx";
+import EdgeServiceLink, { useEdgeService } from "./EdgeServiceLink.tsx";
 import { appUrl, openWindow, openWindowWhenReady } from "./external-window.ts";
+import HeaderMoreMenu, { type MoreKey } from "./HeaderMoreMenu.tsx";
 import { cockpitItems, MENU_CONFIG_CODE, operationReport, TASK_CENTRE_OPERATION, userMenuItems, type UserMenuKey } from "./header-state.ts";
 import { delay, logoutFlow } from "./logout.ts";
 import type { CurrentUser } from "./user-state.ts";
@@ -25,7 +28,15 @@ export const MENU_CONFIG_PATH = "/system/menucustomization";
 export const PERSONAL_CENTRE_PATH = "/personnel/personnelInfo";
 export const DOWNLOAD_PATH = "/downloadApk";
 
-export default function UserArea({ user, communityId, productName }: { user: CurrentUser; communityId: string | number | null; productName: string }) {
+export interface UserAreaProps {
+  user: CurrentUser;
+  communityId: string | number | null;
+  productName: string;
+  /** Phone width (use-narrow.ts). */
+  narrow: boolean;
+}
+
+export default function UserArea({ user, communityId, productName, narrow }: UserAreaProps) {
   const navigate = useNavigate();
   const [aboutOpen, setAboutOpen] = useState(false);
   // Mounted from its first opening on, so it closes with its animation like any dialog.
@@ -35,6 +46,7 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
   const [passwordChanged, setPasswordChanged] = useState(false);
   const passwordRequired = user.mustChangePassword === true && !passwordChanged;
   const cockpit = cockpitItems(user.enabledKanban, user.authorityCodes, communityId);
+  const edge = useEdgeService(user.authorityCodes, communityId);
   const itemStyle = { color: "inherit" };
 
   const openCockpit = (key: string) => {
@@ -48,6 +60,9 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
     void reportOperation(operationReport(TASK_CENTRE_OPERATION));
     void navigate(TASK_CENTRE_PATH);
   };
+
+  const openGuide = () => window.dispatchEvent(new CustomEvent(OPEN_GUIDE_EVENT));
+  const openDownload = () => openWindow(appUrl(DOWNLOAD_PATH));
 
   const openTenantHome = () => void openWindowWhenReady(async () => getTenantHomePage() || (await fetchLogos())?.tenantHomePage);
 
@@ -101,8 +116,19 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
     });
   };
 
-  return (
-    <Space size={4} data-testid="shell-user-area">
+  const onMore = (key: MoreKey) => {
+    if (key.startsWith("cockpit:")) openCockpit(key.slice("cockpit:".length));
+    else if (key === "edge") edge?.jump();
+    else if (key === "taskCentre") openTaskCentre();
+    else if (key === "guide") openGuide();
+    else if (key === "download") openDownload();
+    else onHelp(key);
+  };
+
+  const secondary = narrow ? (
+    <HeaderMoreMenu cockpit={cockpit} edgeName={edge?.edge.name ?? null} onChoose={onMore} />
+  ) : (
+    <>
       {cockpit.length > 0 && (
         <Dropdown menu={{ items: cockpit.map((c) => ({ key: c.key, label: c.label })), onClick: ({ key }) => openCockpit(key) }}>
           <Button type="text" icon={<DashboardOutlined />} style={itemStyle}>
@@ -110,12 +136,12 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
           </Button>
         </Dropdown>
       )}
-      <EdgeServiceLink authorities={user.authorityCodes} communityId={communityId} />
+      {edge && <EdgeServiceLink {...edge} />}
       <Tooltip title="任务中心">
         <Button type="text" icon={<ProfileOutlined />} onClick={openTaskCentre} style={itemStyle} aria-label="任务中心" />
       </Tooltip>
       <Tooltip title="使用引导">
-        <Button type="text" icon={<CompassOutlined />} onClick={() => window.dispatchEvent(new CustomEvent(OPEN_GUIDE_EVENT))} style={itemStyle} aria-label="使用引导" />
+        <Button type="text" icon={<CompassOutlined />} onClick={openGuide} style={itemStyle} aria-label="使用引导" />
       </Tooltip>
       <Dropdown
         menu={{
@@ -129,12 +155,22 @@ export default function UserArea({ user, communityId, productName }: { user: Cur
         <Button type="text" icon={<QuestionCircleOutlined />} style={itemStyle} aria-label="帮助" />
       </Dropdown>
       <Tooltip title="下载">
-        <Button type="text" icon={<DownloadOutlined />} onClick={() => openWindow(appUrl(DOWNLOAD_PATH))} style={itemStyle} aria-label="下载" />
+        <Button type="text" icon={<DownloadOutlined />} onClick={openDownload} style={itemStyle} aria-label="下载" />
       </Tooltip>
-      <Dropdown menu={{ items: userMenuItems(user.userType).map((i) => ({ key: i.key, label: i.label })), onClick: ({ key }) => onUserMenu(key as UserMenuKey) }}>
-        <Button type="text" style={itemStyle} data-testid="shell-user-menu">
+    </>
+  );
+
+  return (
+    <Space size={4} data-testid="shell-user-area">
+      {secondary}
+      {/* A phone has no hover: there the menu opens on a tap. */}
+      <Dropdown
+        trigger={narrow ? ["click"] : undefined}
+        menu={{ items: userMenuItems(user.userType).map((i) => ({ key: i.key, label: i.label })), onClick: ({ key }) => onUserMenu(key as UserMenuKey) }}
+      >
+        <Button type="text" style={itemStyle} data-testid="shell-user-menu" aria-label={narrow ? user.username : undefined}>
           <Avatar size="small" icon={<UserOutlined />} />
-          <span>{user.username}</span>
+          {!narrow && <span>{user.username}</span>}
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>

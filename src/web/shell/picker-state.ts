@@ -7,6 +7,9 @@ import { constants } from "../../../generated/constants.ts";
 import type { CommunityId, CurrentCommunity } from "../state/community.ts";
 import { fillScene } from "./title-state.ts";
 
+/** The panel's width: 560 px, or the window's less the popover's margins on a phone. */
+export const PANEL_WIDTH = "min(560px, calc(100vw - 48px))";
+
 export type Id = CommunityId;
 export type { CurrentCommunity };
 

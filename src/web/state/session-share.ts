@@ -36,24 +36,37 @@ export function shareSessionWithNewTabs(): void {
  * Without a session of its own, asks the other tabs for theirs and copies the first answer; resolves
  * whether this tab has a session then (false after `waitMs` without an answer: an answer is a few
  * milliseconds away unless the other tab is busy, and only a tab without a session waits, before
- * the login page).
+ * the login page). A late answer (a busy machine) still counts for `lateMs` more: while this tab has
+ * no session, it is copied and the page opens again at the address first asked for.
  */
-export function resumeSessionFromOtherTab(waitMs = 800): Promise<boolean> {
+export function resumeSessionFromOtherTab(waitMs = 800, lateMs = 10_000): Promise<boolean> {
   if (hasSession()) return Promise.resolve(true);
   const channel = openChannel();
   if (!channel) return Promise.resolve(false);
+  const asked = window.location.href;
   return new Promise((resolve) => {
-    const done = (resumed: boolean) => {
-      clearTimeout(timer);
-      channel.close();
-      resolve(resumed);
-    };
-    const timer = setTimeout(() => done(false), waitMs);
+    let settled = false;
+    const timer = setTimeout(() => {
+      settled = true;
+      resolve(false);
+    }, waitMs);
+    const stop = setTimeout(() => channel.close(), waitMs + lateMs);
     channel.onmessage = (event: MessageEvent<Message>) => {
       const data = event.data;
       if (data?.type !== "share" || typeof data.items?.[constants.sessionKeys.signature] !== "string") return;
+      clearTimeout(stop);
+      channel.close();
+      if (hasSession()) return;
       for (const key of KEYS) if (typeof data.items[key] === "string") session().setItem(key, data.items[key]);
-      done(true);
+      if (!settled) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(true);
+        return;
+      }
+      // Late: the app went on without a session (to the login page); open what was asked for.
+      window.history.replaceState(null, "", asked);
+      window.location.reload();
     };
     channel.postMessage({ type: "ask" } satisfies Message);
   });

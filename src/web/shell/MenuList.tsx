@@ -1,0 +1,111 @@
+// The left menu's items (spec §2 Layout): two or three levels from the user's webMenuList, the active
+// item from the hash path, external-window items and the tenant's theme colours. Shown by the side
+// rail (Menu.tsx) and, on a phone, by the menu drawer (MenuDrawer.tsx).
+import { ConfigProvider, Menu as AntMenu, type MenuProps } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { getCurrentCommunityId } from "../state/community.ts";
+import { fetchChargeWebUrl, fetchThemeConfiguration, fetchTicket } from "./api.ts";
+import { appUrl, openWindow, openWindowWhenReady, showSmartPlatformFailed } from "./external-window.ts";
+import { menuIcon } from "./icons.tsx";
+import { activeMenu, buildMenu, findEntry, menuAction, menuThemeTokens, ticketUrl, type MenuEntry, type MenuThemeConfig } from "./menu-state.ts";
+import { useCurrentUser } from "./user.ts";
+
+type MenuItem = Required<MenuProps>["items"][number];
+
+function toItems(entries: readonly MenuEntry[]): MenuItem[] {
+  return entries.map((e) => ({
+    key: e.key,
+    label: e.label,
+    ...(e.level === 1 ? { icon: menuIcon(e.icon) } : e.icon ? { icon: menuIcon(e.icon, false) } : {}),
+    ...(e.children.length > 0 ? { children: toItems(e.children) } : {}),
+  }));
+}
+
+/** Theme colours of the tenant's SSO configuration (public; failures keep antd's dark menu). */
+export function useMenuTheme(): MenuThemeConfig | null {
+  const [theme, setTheme] = useState<MenuThemeConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchThemeConfiguration().then(
+      (t) => live && setTheme(t ?? null),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return theme;
+}
+
+async function runExternal(entry: MenuEntry): Promise<void> {
+  const action = menuAction(entry);
+  switch (action.kind) {
+    case "window":
+      openWindow(action.url || appUrl(action.hashPath ?? entry.key));
+      return;
+    case "chargeUrl":
+      await openWindowWhenReady(async () => {
+        return (await fetchChargeWebUrl()).url;
+      });
+      return;
+    case "ticket":
+      await openWindowWhenReady(async () => {
+        if (!action.applicationUrl) return null;
+        const { ticket } = await fetchTicket(action.ticketType);
+        return ticketUrl(action.applicationUrl, ticket, getCurrentCommunityId() ?? null);
+      }, showSmartPlatformFailed);
+      return;
+    default:
+      return;
+  }
+}
+
+export interface MenuListProps {
+  collapsed: boolean;
+  theme: MenuThemeConfig | null;
+  /** Called after an item was chosen (the drawer closes). */
+  onChosen?: () => void;
+}
+
+export default function MenuList({ collapsed, theme, onChosen }: MenuListProps) {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entries = useMemo(() => buildMenu(user.webMenuList ?? [], user.sceneName), [user.webMenuList, user.sceneName]);
+  const items = useMemo(() => toItems(entries), [entries]);
+  const active = useMemo(() => activeMenu(entries, location.pathname), [entries, location.pathname]);
+  const [openKeys, setOpenKeys] = useState<string[]>(active.openKeys);
+  const [branchOf, setBranchOf] = useState(active.openKeys);
+
+  // A new page opens its own branch, keeping the ones the user opened (adjusted while rendering,
+  // React's pattern for state that follows a changed input).
+  if (branchOf !== active.openKeys) {
+    setBranchOf(active.openKeys);
+    setOpenKeys((keys) => [...new Set([...keys, ...active.openKeys])]);
+  }
+
+  const onClick: MenuProps["onClick"] = ({ key }) => {
+    const entry = findEntry(entries, String(key));
+    if (!entry) return;
+    const action = menuAction(entry);
+    if (action.kind === "navigate") void navigate(action.path);
+    else void runExternal(entry);
+    onChosen?.();
+  };
+
+  const background = theme?.menuBackGroundColor || undefined;
+  return (
+    <ConfigProvider theme={{ components: { Menu: menuThemeTokens(theme) } }}>
+      <AntMenu
+        mode="inline"
+        theme="dark"
+        items={items}
+        selectedKeys={active.selectedKey ? [active.selectedKey] : []}
+        {...(collapsed ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
+        onClick={onClick}
+        style={{ flex: 1, overflowY: "auto", overflowX: "hidden", borderInlineEnd: 0, ...(background ? { background } : {}) }}
+      />
+    </ConfigProvider>
+  );
+}
