@@ -1360,6 +1360,7 @@ create table if not exists "payment_items" (
   "name" varchar(32) not null,
   "price_type_id" bigint not null,
   "payment_type" integer,
+  "category" integer default 1,
   "room_statuses" jsonb default '[3,4,5]'::jsonb,
   "building_ids" jsonb default '[]'::jsonb,
   "due_day" integer not null default 15,

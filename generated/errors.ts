@@ -194,7 +194,9 @@ export const messages = {
   "fieldInput": "请输入{label}",
   "illegalState": "当前状态为“{state}”，不能{action}",
   "actionDone": "{action}成功",
-  "refNotUnder": "所选{label}不属于所选{parent}"
+  "refNotUnder": "所选{label}不属于所选{parent}",
+  "refOutsideWhere": "{label}只能选择{condition}的{target}",
+  "refWhereCondition": "{field}为“{value}”"
 } as const;
 
 export const errorCodes = {

@@ -63,6 +63,8 @@ export const fillMessage = {
   illegalState: (values: { state: TextValue; action: TextValue }): string => fill(messages.illegalState, values),
   actionDone: (values: { action: TextValue }): string => fill(messages.actionDone, values),
   refNotUnder: (values: { label: TextValue; parent: TextValue }): string => fill(messages.refNotUnder, values),
+  refOutsideWhere: (values: { label: TextValue; condition: TextValue; target: TextValue }): string => fill(messages.refOutsideWhere, values),
+  refWhereCondition: (values: { field: TextValue; value: TextValue }): string => fill(messages.refWhereCondition, values),
 } as const;
 
 /** The error codes' messages with placeholders, as functions. */

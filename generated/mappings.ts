@@ -462,6 +462,25 @@ export const mappings: Record<string, MappingDef> = {
     },
     "usage": "field"
   },
+  "paymentItemCategory": {
+    "description": "缴费项目类别",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Periodic",
+        "label": "周期性收费"
+      },
+      "2": {
+        "name": "Deposit",
+        "label": "押金类"
+      },
+      "3": {
+        "name": "Temporary",
+        "label": "临时收费类"
+      }
+    },
+    "usage": "field"
+  },
   "billingCycle": {
     "description": "计费周期",
     "valueType": "integer",

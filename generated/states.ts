@@ -238,6 +238,17 @@ export const PricingMethod = {
 } as const;
 export type PricingMethod = (typeof PricingMethod)[keyof typeof PricingMethod];
 
+/** 缴费项目类别 */
+export const PaymentItemCategory = {
+  /** 周期性收费 */
+  Periodic: 1,
+  /** 押金类 */
+  Deposit: 2,
+  /** 临时收费类 */
+  Temporary: 3,
+} as const;
+export type PaymentItemCategory = (typeof PaymentItemCategory)[keyof typeof PaymentItemCategory];
+
 /** 计费周期 */
 export const BillingCycle = {
   /** 按月 */

@@ -1996,6 +1996,10 @@ priceTypeId?: (number | null)
  */
 paymentType?: (number | null)
 /**
+ * 项目类别
+ */
+category?: (number | null)
+/**
  * 适用房屋状态
  */
 roomStatuses?: {

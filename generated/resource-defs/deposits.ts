@@ -66,6 +66,9 @@ const def: ResourceDef = {
       "ref": {
         "resource": "paymentItems",
         "labelField": "name",
+        "where": {
+          "category": 2
+        },
         "targetCode": "HBL1913",
         "labelFieldDef": {
           "name": "name",

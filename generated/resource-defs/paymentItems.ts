@@ -90,6 +90,22 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "category",
+      "column": "category",
+      "type": "integer",
+      "label": "项目类别",
+      "required": false,
+      "default": 1,
+      "mapping": "paymentItemCategory",
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
+    {
       "name": "roomStatuses",
       "column": "room_statuses",
       "type": "json",

@@ -68,7 +68,17 @@ const def: ResourceDef = {
       "sort": true,
       "form": true,
       "detail": true,
-      "readOnly": false
+      "readOnly": false,
+      "usedWhen": {
+        "field": "pricingMethod",
+        "in": [
+          1,
+          2,
+          3
+        ],
+        "required": true,
+        "requiredMessage": "请输入单价"
+      }
     },
     {
       "name": "meterUnit",
@@ -85,7 +95,14 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": false,
-      "placeholder": "如 吨、度"
+      "placeholder": "如 吨、度",
+      "usedWhen": {
+        "field": "pricingMethod",
+        "in": [
+          3
+        ],
+        "required": true
+      }
     },
     {
       "name": "meterMultiplier",
@@ -104,7 +121,13 @@ const def: ResourceDef = {
       "sort": false,
       "form": true,
       "detail": true,
-      "readOnly": false
+      "readOnly": false,
+      "usedWhen": {
+        "field": "pricingMethod",
+        "in": [
+          3
+        ]
+      }
     },
     {
       "name": "billingCycle",

@@ -83,6 +83,9 @@ const def: ResourceDef = {
       "ref": {
         "resource": "paymentItems",
         "labelField": "name",
+        "where": {
+          "category": 3
+        },
         "targetCode": "HBL1913",
         "labelFieldDef": {
           "name": "name",

@@ -3,15 +3,15 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_paymentItems_create","$ref":"resource_paymentItems_fields","required":["name","priceTypeId","dueDay"]};
-const schema20 = {"$id":"resource_paymentItems_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"priceTypeId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"roomStatuses":{"allOf":[{"type":["object","array","null"]}]},"buildingIds":{"allOf":[{"type":["object","array","null"]}]},"dueDay":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":28},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"lateFeeEnabled":{"allOf":[{"type":["boolean","null"]}]},"lateFeeRate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,4}(\\.\\d{1,2})?$"}]}}]},"lateFeeGraceDays":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_paymentItems_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"priceTypeId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"category":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"roomStatuses":{"allOf":[{"type":["object","array","null"]}]},"buildingIds":{"allOf":[{"type":["object","array","null"]}]},"dueDay":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":28},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"lateFeeEnabled":{"allOf":[{"type":["boolean","null"]}]},"lateFeeRate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,4}(\\.\\d{1,2})?$"}]}}]},"lateFeeGraceDays":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^-?\\d+$", "u");
-const pattern6 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
-const pattern8 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
-const pattern9 = new RegExp("^-?\\d{1,4}(\\.\\d{1,2})?$", "u");
-const pattern10 = new RegExp("^\\d+$", "u");
+const pattern7 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
+const pattern9 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
+const pattern10 = new RegExp("^-?\\d{1,4}(\\.\\d{1,2})?$", "u");
+const pattern11 = new RegExp("^\\d+$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_paymentItems_fields" */;
@@ -372,9 +372,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.roomStatuses !== undefined){
-if(typeof data.roomStatuses != "object"){
-const err23 = {instancePath:instancePath+"/roomStatuses",schemaPath:"#/properties/roomStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomStatuses.allOf[0].type},message:"must be object,array,null"};
+if(data.category !== undefined){
+let data3 = data.category;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err23 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/0/type",keyword:"type",params:{type: schema20.properties.category.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -383,10 +384,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.buildingIds !== undefined){
-if(typeof data.buildingIds != "object"){
-const err24 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingIds.allOf[0].type},message:"must be object,array,null"};
+const _errs42 = errors;
+let valid13 = true;
+const _errs43 = errors;
+if(errors === _errs43){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -396,11 +400,7 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.dueDay !== undefined){
-let data5 = data.dueDay;
-const _errs46 = errors;
-const _errs47 = errors;
-if(!((data5 === null) || (data5 === ""))){
+else {
 const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
@@ -410,9 +410,22 @@ vErrors.push(err25);
 }
 errors++;
 }
-var valid15 = _errs47 === errors;
-if(valid15){
-const err26 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid3 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs45 = errors;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err26 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -421,19 +434,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-else {
-errors = _errs46;
-if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err27 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/1/type",keyword:"type",params:{type: schema20.properties.dueDay.allOf[1].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err27 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -442,13 +446,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs51 = errors;
-let valid16 = true;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err28 = {};
+}
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err28 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -458,8 +459,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {};
+if(!(((data3 === "1") || (data3 === "2")) || (data3 === "3"))){
+const err29 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.category.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -468,22 +469,11 @@ vErrors.push(err29);
 }
 errors++;
 }
+var _valid3 = _errs45 === errors;
+valid13 = _valid3;
 }
-var _valid3 = _errs52 === errors;
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs54 = errors;
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err30 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+if(!valid13){
+const err30 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -493,9 +483,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= 1)){
-const err31 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(data.roomStatuses !== undefined){
+if(typeof data.roomStatuses != "object"){
+const err31 = {instancePath:instancePath+"/roomStatuses",schemaPath:"#/properties/roomStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomStatuses.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -505,9 +495,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 28)){
-const err32 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.buildingIds !== undefined){
+if(typeof data.buildingIds != "object"){
+const err32 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingIds.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -517,9 +507,12 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern5.test(data5)){
-const err33 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.dueDay !== undefined){
+let data6 = data.dueDay;
+const _errs58 = errors;
+const _errs59 = errors;
+if(!((data6 === null) || (data6 === ""))){
+const err33 = {};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -528,10 +521,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err34 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid18 = _errs59 === errors;
+if(valid18){
+const err34 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -540,10 +532,19 @@ vErrors.push(err34);
 }
 errors++;
 }
+else {
+errors = _errs58;
+if(vErrors !== null){
+if(_errs58){
+vErrors.length = _errs58;
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err35 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err35 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/1/type",keyword:"type",params:{type: schema20.properties.dueDay.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -552,12 +553,13 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-var _valid3 = _errs54 === errors;
-valid16 = _valid3;
-}
-if(!valid16){
-const err36 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs63 = errors;
+let valid19 = true;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -567,10 +569,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.lateFeeEnabled !== undefined){
-let data6 = data.lateFeeEnabled;
-if((typeof data6 !== "boolean") && (data6 !== null)){
-const err37 = {instancePath:instancePath+"/lateFeeEnabled",schemaPath:"#/properties/lateFeeEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeEnabled.allOf[0].type},message:"must be boolean,null"};
+else {
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -580,10 +580,21 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.lateFeeRate !== undefined){
-let data7 = data.lateFeeRate;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err38 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeRate.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs64 === errors;
+errors = _errs63;
+if(vErrors !== null){
+if(_errs63){
+vErrors.length = _errs63;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs66 = errors;
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err38 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -592,13 +603,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs68 = errors;
-let valid20 = true;
-const _errs69 = errors;
-if(errors === _errs69){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err39 = {};
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) >= 1)){
+const err39 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -608,8 +616,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 28)){
+const err40 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -619,21 +628,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid4 = _errs69 === errors;
-errors = _errs68;
-if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs71 = errors;
-if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
-const err41 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err41 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -643,9 +640,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err42 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,4}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,4}(\\.\\d{1,2})?$"+"\""};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err42 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -655,11 +652,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-var _valid4 = _errs71 === errors;
-valid20 = _valid4;
-}
-if(!valid20){
-const err43 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data6 === "string"){
+if(!(Number(data6) >= -2147483648)){
+const err43 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -669,10 +664,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.lateFeeGraceDays !== undefined){
-let data8 = data.lateFeeGraceDays;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err44 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeGraceDays.allOf[0].type},message:"must be string,null"};
+var _valid4 = _errs66 === errors;
+valid19 = _valid4;
+}
+if(!valid19){
+const err44 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -681,13 +677,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-const _errs78 = errors;
-let valid23 = true;
-const _errs79 = errors;
-if(errors === _errs79){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err45 = {};
+}
+if(data.lateFeeEnabled !== undefined){
+let data7 = data.lateFeeEnabled;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err45 = {instancePath:instancePath+"/lateFeeEnabled",schemaPath:"#/properties/lateFeeEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeEnabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -697,8 +691,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {};
+if(data.lateFeeRate !== undefined){
+let data8 = data.lateFeeRate;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err46 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeRate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -707,22 +703,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-var _valid5 = _errs79 === errors;
-errors = _errs78;
-if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
+const _errs80 = errors;
+let valid23 = true;
 const _errs81 = errors;
+if(errors === _errs81){
 if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err47 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(func1(data8) < 1){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -732,9 +719,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 365)){
-const err48 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -744,9 +730,21 @@ vErrors.push(err48);
 errors++;
 }
 }
+var _valid5 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs83 = errors;
 if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err49 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!pattern9.test(data8)){
+const err49 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -757,8 +755,8 @@ errors++;
 }
 }
 if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err50 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern10.test(data8)){
+const err50 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,4}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,4}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -768,9 +766,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err51 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid5 = _errs83 === errors;
+valid23 = _valid5;
+}
+if(!valid23){
+const err51 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -780,11 +780,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid5 = _errs81 === errors;
-valid23 = _valid5;
-}
-if(!valid23){
-const err52 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.lateFeeGraceDays !== undefined){
+let data9 = data.lateFeeGraceDays;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err52 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeGraceDays.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -793,11 +792,13 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data.enabled !== undefined){
-let data9 = data.enabled;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err53 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+const _errs90 = errors;
+let valid26 = true;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -807,11 +808,7 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data10 = data.communityId;
-const _errs92 = errors;
-const _errs93 = errors;
-if(!((data10 === null) || (data10 === ""))){
+else {
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -821,9 +818,22 @@ vErrors.push(err54);
 }
 errors++;
 }
-var valid27 = _errs93 === errors;
-if(valid27){
-const err55 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs91 === errors;
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs93 = errors;
+if(typeof data9 === "string"){
+if(!pattern11.test(data9)){
+const err55 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -832,19 +842,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-else {
-errors = _errs92;
-if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data10 !== "string") && (data10 !== null)){
-const err56 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 365)){
+const err56 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -853,13 +854,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs97 = errors;
-let valid28 = true;
-const _errs98 = errors;
-if(errors === _errs98){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err57 = {};
+}
+if(typeof data9 === "string"){
+if(!pattern5.test(data9)){
+const err57 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -869,8 +867,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err58 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -880,21 +879,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-var _valid6 = _errs98 === errors;
-errors = _errs97;
-if(vErrors !== null){
-if(_errs97){
-vErrors.length = _errs97;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs100 = errors;
-if(typeof data10 === "string"){
-if(!pattern4.test(data10)){
-const err59 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err59 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -904,11 +891,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid6 = _errs100 === errors;
-valid28 = _valid6;
+var _valid6 = _errs93 === errors;
+valid26 = _valid6;
 }
-if(!valid28){
-const err60 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid26){
+const err60 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -918,9 +905,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.enabled !== undefined){
+let data10 = data.enabled;
+if((typeof data10 !== "boolean") && (data10 !== null)){
+const err61 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -929,10 +917,133 @@ vErrors.push(err61);
 }
 errors++;
 }
+}
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs104 = errors;
+const _errs105 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+var valid30 = _errs105 === errors;
+if(valid30){
+const err63 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+else {
+errors = _errs104;
+if(vErrors !== null){
+if(_errs104){
+vErrors.length = _errs104;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+const _errs109 = errors;
+let valid31 = true;
+const _errs110 = errors;
+if(errors === _errs110){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err65 = {};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+var _valid7 = _errs110 === errors;
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs112 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+var _valid7 = _errs112 === errors;
+valid31 = _valid7;
+}
+if(!valid31){
+const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -985,7 +1096,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_paymentItems_update","$ref":"resource_paymentItems_fields"};
@@ -1008,6 +1119,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入缴费项目名称","#/properties/name/allOf/1":"缴费项目名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"缴费项目名称不能超过32个字符","#/properties/priceTypeId/allOf/0":"请选择计价类型","#/properties/priceTypeId/allOf/1":"计价类型格式不正确","#/properties/priceTypeId/allOf/2/then/allOf/0":"请选择计价类型","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/roomStatuses/allOf/0":"适用房屋状态格式不正确","#/properties/buildingIds/allOf/0":"适用楼栋格式不正确","#/properties/dueDay/allOf/0":"请输入每期缴费截止日","#/properties/dueDay/allOf/1":"每期缴费截止日格式不正确","#/properties/dueDay/allOf/2/then/allOf/0":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/1":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/2":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/3":"每期缴费截止日请输入整数","#/properties/dueDay/allOf/2/then/allOf/4":"每期缴费截止日不能大于2147483647","#/properties/dueDay/allOf/2/then/allOf/5":"每期缴费截止日超出范围","#/properties/lateFeeEnabled/allOf/0":"收取滞纳金格式不正确","#/properties/lateFeeRate/allOf/0":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeRate/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/lateFeeRate/allOf/1/then/allOf/1":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeGraceDays/allOf/0":"逾期宽限天数格式不正确","#/properties/lateFeeGraceDays/allOf/1/then/allOf/0":"请输入数字","#/properties/lateFeeGraceDays/allOf/1/then/allOf/1":"输入数字最大是365","#/properties/lateFeeGraceDays/allOf/1/then/allOf/2":"逾期宽限天数请输入整数","#/properties/lateFeeGraceDays/allOf/1/then/allOf/3":"逾期宽限天数不能大于2147483647","#/properties/lateFeeGraceDays/allOf/1/then/allOf/4":"逾期宽限天数超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入缴费项目名称","priceTypeId":"请选择计价类型","dueDay":"请输入每期缴费截止日"},"numericFields":["priceTypeId","paymentType","dueDay","lateFeeRate","lateFeeGraceDays","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入缴费项目名称","#/properties/name/allOf/1":"缴费项目名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"缴费项目名称不能超过32个字符","#/properties/priceTypeId/allOf/0":"请选择计价类型","#/properties/priceTypeId/allOf/1":"计价类型格式不正确","#/properties/priceTypeId/allOf/2/then/allOf/0":"请选择计价类型","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/category/allOf/0":"项目类别格式不正确","#/properties/category/allOf/1/then/allOf/0":"项目类别请输入整数","#/properties/category/allOf/1/then/allOf/1":"项目类别不能大于2147483647","#/properties/category/allOf/1/then/allOf/2":"项目类别超出范围","#/properties/category/allOf/1/then/allOf/3":"请选择正确的项目类别","#/properties/roomStatuses/allOf/0":"适用房屋状态格式不正确","#/properties/buildingIds/allOf/0":"适用楼栋格式不正确","#/properties/dueDay/allOf/0":"请输入每期缴费截止日","#/properties/dueDay/allOf/1":"每期缴费截止日格式不正确","#/properties/dueDay/allOf/2/then/allOf/0":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/1":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/2":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/3":"每期缴费截止日请输入整数","#/properties/dueDay/allOf/2/then/allOf/4":"每期缴费截止日不能大于2147483647","#/properties/dueDay/allOf/2/then/allOf/5":"每期缴费截止日超出范围","#/properties/lateFeeEnabled/allOf/0":"收取滞纳金格式不正确","#/properties/lateFeeRate/allOf/0":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeRate/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/lateFeeRate/allOf/1/then/allOf/1":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeGraceDays/allOf/0":"逾期宽限天数格式不正确","#/properties/lateFeeGraceDays/allOf/1/then/allOf/0":"请输入数字","#/properties/lateFeeGraceDays/allOf/1/then/allOf/1":"输入数字最大是365","#/properties/lateFeeGraceDays/allOf/1/then/allOf/2":"逾期宽限天数请输入整数","#/properties/lateFeeGraceDays/allOf/1/then/allOf/3":"逾期宽限天数不能大于2147483647","#/properties/lateFeeGraceDays/allOf/1/then/allOf/4":"逾期宽限天数超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入缴费项目名称","priceTypeId":"请选择计价类型","dueDay":"请输入每期缴费截止日"},"numericFields":["priceTypeId","paymentType","category","dueDay","lateFeeRate","lateFeeGraceDays","communityId"]};

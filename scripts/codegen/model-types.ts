@@ -17,8 +17,23 @@ export interface FieldRef {
   labelField: string;
   /** Another ref field of the resource the picked row belongs to: the target's field of the same name must equal it. */
   dependsOn?: string;
+  /** Only the target's rows whose fields hold these values may be picked (the picker filters by them, the server refuses others). */
+  where?: Record<string, string | number | boolean>;
   targetCode?: string;
   labelFieldDef?: FieldDef;
+}
+
+/**
+ * A field used only while another field of the row holds one of some values (a pricing type's unit
+ * price for the methods that price by it): shown only then, cleared by the server otherwise.
+ */
+export interface UsedWhen {
+  field: string;
+  in: (string | number | boolean)[];
+  /** A row where the field is used must have it. */
+  required?: boolean;
+  /** The message of a missing one (default 请输入<label> / 请选择<label>). */
+  requiredMessage?: string;
 }
 
 export interface FieldDef {
@@ -45,6 +60,8 @@ export interface FieldDef {
   placeholder?: string;
   /** Fields the database composes this string from, joined by '-' (ref parts by their label field). */
   composedOf?: string[];
+  /** Used (shown, kept, maybe required) only while another field holds one of some values. */
+  usedWhen?: UsedWhen;
   /** A special input on the generic form (authorityTree: authority codes from the menu and permission groups; communityTree: community ids from the area tree). */
   widget?: "authorityTree" | "communityTree";
 }

@@ -166,7 +166,16 @@ export function buildModel(sources: Sources): Model {
           ...(f.ruleParams ? { ruleParams: f.ruleParams } : {}),
           ...(f.mapping ? { mapping: f.mapping } : {}),
           ...(f.mask ? { mask: f.mask } : {}),
-          ...(f.ref ? { ref: { resource: f.ref.resource, labelField: f.ref.labelField ?? "name", ...(f.ref.dependsOn ? { dependsOn: f.ref.dependsOn } : {}) } } : {}),
+          ...(f.ref
+            ? {
+                ref: {
+                  resource: f.ref.resource,
+                  labelField: f.ref.labelField ?? "name",
+                  ...(f.ref.dependsOn ? { dependsOn: f.ref.dependsOn } : {}),
+                  ...(f.ref.where ? { where: f.ref.where } : {}),
+                },
+              }
+            : {}),
           list: !hidden && (f.list ?? false),
           filter: !hidden && (f.filter ?? false),
           search: !hidden && (f.search ?? false),
@@ -178,6 +187,7 @@ export function buildModel(sources: Sources): Model {
           ...(f.composedOf ? { composedOf: f.composedOf } : {}),
           ...(f.placeholder ? { placeholder: f.placeholder } : {}),
           ...(f.widget ? { widget: f.widget } : {}),
+          ...(f.usedWhen ? { usedWhen: f.usedWhen } : {}),
         };
         return field;
       });
@@ -258,6 +268,12 @@ export function buildModel(sources: Sources): Model {
         const parent = f.ref.dependsOn;
         if (parent && (r.fields.find((x) => x.name === parent)?.type !== "ref" || !target?.fields.some((tf) => tf.name === parent && tf.type === "ref")))
           problems.push(`${where("ref")}: dependsOn "${parent}" must be a ref field of "${r.name}" and of "${f.ref.resource}"`);
+        for (const [name, value] of Object.entries(f.ref.where ?? {})) {
+          const tf = target?.fields.find((x) => x.name === name);
+          if (!tf || !tf.filter || tf.type === "secret" || tf.type === "json") problems.push(`${where("ref")}: where "${name}" must be a filterable field of "${f.ref.resource}"`);
+          else if (tf.mapping && mappings[tf.mapping] && !(String(value) in mappings[tf.mapping].values))
+            problems.push(`${where("ref")}: where ${name} = ${String(value)} is no code of mapping "${tf.mapping}"`);
+        }
       } else if (f.type === "ref") problems.push(`${where("type")}: type ref needs ref.resource`);
       for (const p of Object.keys(f.ruleParams ?? {})) {
         if (f.rule && rules[f.rule] && !(p in rules[f.rule].params)) problems.push(`${where("ruleParams")}: rule "${f.rule}" has no parameter "${p}"`);
@@ -291,6 +307,7 @@ export function buildModel(sources: Sources): Model {
       }
       if (f.composedOf && (f.type !== "string" || f.form || !f.readOnly))
         problems.push(`${resourceWhere(r, "fields", j, "composedOf")}: resource "${r.name}" field "${f.name}": a composed field is a read-only string off the form`);
+      if (f.usedWhen) problems.push(...usedWhenProblems(r, f, mappings).map((p) => `${resourceWhere(r, "fields", j, "usedWhen")}: resource "${r.name}" field "${f.name}": ${p}`));
       if (f.widget && f.type !== "json") problems.push(`${resourceWhere(r, "fields", j, "widget")}: resource "${r.name}" field "${f.name}": widget ${f.widget} needs type json`);
     }
   }
@@ -447,6 +464,27 @@ function actionProblems(r: ResourceDef, mappings: Record<string, MappingDef>): [
     if (a.atField && field(a.atField)?.type !== "datetime") out.push([at("atField"), `action "${a.name}": atField "${a.atField}" must be a datetime field`]);
     if (a.bulk && !a.operation) out.push([at("bulk"), `action "${a.name}": bulk needs the operation that performs it`]);
   }
+  return out;
+}
+
+/**
+ * What codegen can check of a field's usedWhen: the field it depends on is a mapping, integer or
+ * boolean field of the resource that is always used, the values are of its type (codes of its
+ * mapping), and the field itself is optional (the server clears it where it is not used).
+ */
+function usedWhenProblems(r: ResourceDef, f: FieldDef, mappings: Record<string, MappingDef>): string[] {
+  const out: string[] = [];
+  const when = f.usedWhen!;
+  const on = r.fields.find((x) => x.name === when.field);
+  if (!on || on === f || on.usedWhen || !(on.mapping || on.type === "integer" || on.type === "boolean"))
+    return [`usedWhen.field "${when.field}" must be another mapping, integer or boolean field of the resource, without usedWhen of its own`];
+  const mapping = on.mapping ? mappings[on.mapping] : undefined;
+  for (const v of when.in) {
+    const fits = mapping ? String(v) in mapping.values : on.type === "boolean" ? typeof v === "boolean" : Number.isInteger(v);
+    if (!fits) out.push(`usedWhen.in: ${String(v)} is no value of "${when.field}"${mapping ? ` (mapping ${on.mapping})` : ""}`);
+  }
+  if (f.required || f.readOnly) out.push("a field with usedWhen is neither required (give usedWhen.required) nor readOnly");
+  if (when.requiredMessage && !when.required) out.push("usedWhen.requiredMessage needs usedWhen.required");
   return out;
 }
 

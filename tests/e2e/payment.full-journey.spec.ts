@@ -171,16 +171,21 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
   await page.getByRole("button", { name: /新增计价类型/ }).click();
   const typeDialog = page.locator(".ant-modal").filter({ hasText: "新增计价类型" });
   await typeDialog.locator("#name").fill(PRICE_TYPE);
+  // Metered pricing shows its meter unit and multiplier; area pricing uses a unit price and no meter
+  // fields: the dialog shows none of them.
+  await choose(typeDialog, "计价方式", "抄表用量×单价");
+  await typeDialog.locator("#meterUnit").waitFor();
+  await typeDialog.locator("#meterMultiplier").waitFor();
   await choose(typeDialog, "计价方式", "建筑面积×单价");
   await typeDialog.locator("#unitPrice").fill(yuan(UNIT_PRICE_FEN));
-  await typeDialog.locator("#meterUnit").fill("平方米");
+  expect(await typeDialog.locator("#meterUnit, #meterMultiplier").count()).toBe(0);
   await choose(typeDialog, "计费周期", "按月");
   await typeDialog.locator("#remark").fill("按建筑面积每月每平方米3.15元");
   await typeDialog.getByRole("button", { name: /保\s*存/ }).click();
   await typeDialog.waitFor({ state: "hidden" });
   const typeRow = page.getByRole("row").filter({ hasText: PRICE_TYPE });
   await typeRow.waitFor();
-  expect(await typeRow.locator("td").allInnerTexts()).toEqual(expect.arrayContaining(["建筑面积×单价", "3.15", "平方米", "按月"]));
+  expect(await typeRow.locator("td").allInnerTexts()).toEqual(expect.arrayContaining(["建筑面积×单价", "3.15", "按月"]));
 
   await page.getByRole("tab", { name: "缴费项目" }).click();
   await page.getByRole("button", { name: /新增缴费项目/ }).click();

@@ -303,14 +303,15 @@ export const templates: Record<string, Template> = {
       name: nth(["物业服务费", "公共能耗费", "停车管理费"], c.i),
       pricingMethod: [1, 2, 2][c.i % 3],
       unitPrice: nth(["2.50", "30.00", "150.00"], c.i),
-      meterUnit: nth(["平方米", "户", "车位"], c.i),
+      // Area and fixed pricing use no meter fields (payment/price-types.ts clears them).
+      meterUnit: undefined,
       meterMultiplier: undefined,
       billingCycle: 1,
       remark: undefined,
     }),
   },
   paymentItems: {
-    row: (c) => ({ name: nth(["物业费", "公摊水电费", "停车费"], c.i), priceTypeId: c.pickAll("priceTypes")[c.i] ?? c.pick("priceTypes"), paymentType: c.i === 0 ? 1 : 2, dueDay: 15 }),
+    row: (c) => ({ name: nth(["物业费", "公摊水电费", "停车费"], c.i), priceTypeId: c.pickAll("priceTypes")[c.i] ?? c.pick("priceTypes"), paymentType: c.i === 0 ? 1 : 2, category: 1, dueDay: 15 }),
   },
   parkingLots: {
     row: (c) => ({

@@ -19,6 +19,7 @@ import { registerCounterChargeHooks } from "../payment/counter-charges.ts";
 import { generateInline } from "../payment/generation.ts";
 import { approveBills } from "../payment/approval.ts";
 import { dunningInline } from "../payment/dunning.ts";
+import { PaymentItemCategory } from "../../../generated/states.ts";
 
 /** The seed's transaction as the Db the generic path expects (its own transactions run inside it). */
 const within = (tx: DbSession): Db => ({
@@ -71,17 +72,18 @@ export async function seedCounterCharges(
 ): Promise<void> {
   const { create, act } = generic(tx, s);
   const rooms = await roomsOf(tx, s, communityId);
-  const item = async (name: string) => {
+  // Items of the counter: a deposit item (押金管理 offers only those) and temporary ones (临时收费).
+  const item = async (name: string, category: number) => {
     const { rows } = await tx.query<{ id: number }>(
-      `insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, room_statuses, building_ids, due_day, enabled, created_by, updated_by)
-       select $1, $2, $3, price_type_id, 2, '[]', '[]', 15, true, $4, $4 from payment_items where tenant_id = $1 and id = $5 returning id`,
-      [s.tenantId, communityId, name, s.userId, items.deposit],
+      `insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, category, room_statuses, building_ids, due_day, enabled, created_by, updated_by)
+       select $1, $2, $3, price_type_id, 2, $6, '[]', '[]', 15, true, $4, $4 from payment_items where tenant_id = $1 and id = $5 returning id`,
+      [s.tenantId, communityId, name, s.userId, items.deposit, category],
     );
     return Number(rows[0].id);
   };
-  const keyDeposit = await item("钥匙押金");
-  const parkingCard = await item("停车卡工本费");
-  const certificate = await item("证明开具费");
+  const keyDeposit = await item("钥匙押金", PaymentItemCategory.Deposit);
+  const parkingCard = await item("停车卡工本费", PaymentItemCategory.Temporary);
+  const certificate = await item("证明开具费", PaymentItemCategory.Temporary);
 
   // Deposits: held, refunded in part (a deduction), waiting for approval.
   const deposits: number[] = [];

@@ -21,6 +21,7 @@ import { loadSettings, saveSettings } from "../payment/settings.ts";
 import { seedCounterCharges, seedPrepayAccounts } from "./fee-depth.ts";
 import { authoritiesOf, MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { ident } from "../crud/sql.ts";
+import { PaymentItemCategory } from "../../../generated/states.ts";
 import { join, raw, sql } from "../db/sql.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
@@ -66,17 +67,18 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
       )
     ).rows[0].id;
 
-  // Pricing types: one of each method.
+  // Pricing types: one of each method, each with only the fields its method uses (a meter unit for
+  // metered pricing alone, no unit price for manual entry: payment/price-types.ts).
   const cols = ["name", "pricing_method", "unit_price", "meter_unit", "billing_cycle", "enabled", "remark"];
-  const area = await insert("price_types", cols, ["物业服务费", 1, 250, "平方米", 1, true, "按建筑面积每月每平方米2.50元"]);
-  const fixed = await insert("price_types", cols, ["垃圾清运费", 2, 3000, "户", 2, true, "每户每月30.00元，按季收取"]);
+  const area = await insert("price_types", cols, ["物业服务费", 1, 250, null, 1, true, "按建筑面积每月每平方米2.50元"]);
+  const fixed = await insert("price_types", cols, ["垃圾清运费", 2, 3000, null, 2, true, "每户每月30.00元，按季收取"]);
   const meter = await insert("price_types", cols, ["自来水费", 3, 420, "吨", 1, true, "抄表用量每吨4.20元"]);
   await insert("price_types", cols, ["装修押金", 4, null, null, 4, true, "按户手工录入"]);
 
-  // Payment items.
-  const icols = ["name", "price_type_id", "payment_type", "room_statuses", "building_ids", "due_day", "late_fee_enabled", "late_fee_rate", "late_fee_grace_days", "enabled"];
-  const item = (name: string, price: number, type: number, late: boolean) =>
-    insert("payment_items", icols, [name, price, type, JSON.stringify([3, 4, 5]), "[]", 15, late, late ? "0.50" : null, late ? 15 : 0, true]);
+  // Payment items: billed periodically, but for the deposit item (category 2, what 押金管理 offers).
+  const icols = ["name", "price_type_id", "payment_type", "category", "room_statuses", "building_ids", "due_day", "late_fee_enabled", "late_fee_rate", "late_fee_grace_days", "enabled"];
+  const item = (name: string, price: number, type: number, late: boolean, category: number = PaymentItemCategory.Periodic) =>
+    insert("payment_items", icols, [name, price, type, category, JSON.stringify([3, 4, 5]), "[]", 15, late, late ? "0.50" : null, late ? 15 : 0, true]);
   const propertyFee = await item("物业费", area, 1, true);
   const garbage = await item("垃圾清运费", fixed, 2, false);
   const water = await item("水费", meter, 2, false);
@@ -85,6 +87,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
     await ids(tx, "select id from price_types where tenant_id = $1 and community_id = $2 and pricing_method = 4", [s.tenantId, communityId]).then((r) => r[0]),
     2,
     false,
+    PaymentItemCategory.Deposit,
   );
 
   // Settings: the first community has every tab saved, the second the payment parameters only.

@@ -9,7 +9,7 @@ import { messages } from "../../../generated/errors.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { RequestError } from "../http/request.ts";
 import { getSceneName } from "../state/scene.ts";
-import { defaultFormValues, fieldLabel, formFields, resourceLabel, toFormValues, toPayload, type FormMode } from "./fields.ts";
+import { defaultFormValues, fieldLabel, formFields, isRequiredOnForm, resourceLabel, toFormValues, toPayload, usedOnForm, usedWhenRule, type FormMode } from "./fields.ts";
 import { useResourceDef } from "../providers/resourceDefs.ts";
 import { loadValidator, payloadErrors, schemaRule } from "./fieldRules.ts";
 import { FieldInput } from "./inputs.tsx";
@@ -119,18 +119,28 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
           onFinish={onFinish}
           scrollToFirstError
         >
-          {fields.map((f) => (
-            <Form.Item
-              key={f.name}
-              name={f.name}
-              label={fieldLabel(f, scene)}
-              required={f.required && !f.readOnly && !(f.type === "secret" && mode === "edit")}
-              validateTrigger={VALIDATE_TRIGGER}
-              rules={f.readOnly ? [] : [schemaRule(def.name, mode, fields, f, fixed)]}
-            >
-              <FieldInput field={f} mode={mode} disabled={f.readOnly || f.name in fixed} />
-            </Form.Item>
-          ))}
+          {fields.map((f) => {
+            const whenUsed = usedWhenRule(f, scene);
+            const item = (
+              <Form.Item
+                key={f.name}
+                name={f.name}
+                label={fieldLabel(f, scene)}
+                required={isRequiredOnForm(f) && !f.readOnly && !(f.type === "secret" && mode === "edit")}
+                validateTrigger={VALIDATE_TRIGGER}
+                rules={f.readOnly ? [] : [schemaRule(def.name, mode, fields, f, fixed), ...(whenUsed ? [whenUsed] : [])]}
+              >
+                <FieldInput field={f} mode={mode} disabled={f.readOnly || f.name in fixed} />
+              </Form.Item>
+            );
+            // A field used only with some values of another (usedWhen) shows only while it is used.
+            if (!f.usedWhen) return item;
+            return (
+              <Form.Item key={f.name} noStyle dependencies={[f.usedWhen.field]}>
+                {() => (usedOnForm(f, fields, { ...(form.getFieldsValue(true) as Record<string, unknown>), ...fixed }) ? item : null)}
+              </Form.Item>
+            );
+          })}
           <Form.Item wrapperCol={{ offset: 0 }} style={{ marginLeft: 160 }}>
             <Space>
               <Button type="primary" htmlType="submit" loading={saving}>

@@ -6,6 +6,7 @@ import dayjs from "dayjs";
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { getSceneName, withScene } from "../state/scene.ts";
 import { scalarText } from "../../common/scalar-text.ts";
+import { isBlankValue, isFieldUsed, usedWhenRequiredMessage } from "../../common/used-when.ts";
 
 export type FormMode = "create" | "edit";
 
@@ -73,6 +74,31 @@ export function defaultFormValues(fields: readonly FieldDef[], fixed: Record<str
   return out;
 }
 
+// ---- fields used only with some values of another (usedWhen) ------------------------------------
+
+/**
+ * Whether a form of these fields uses the field for its current values (usedWhen: 单价 not for
+ * 手工录入). A form without the field that decides (nor a fixed value of it) cannot tell: it shows it.
+ */
+export function usedOnForm(field: FieldDef, fields: readonly FieldDef[], values: Record<string, unknown>): boolean {
+  const on = field.usedWhen?.field;
+  if (!on || !(on in values || fields.some((f) => f.name === on))) return true;
+  return isFieldUsed(field, values);
+}
+
+/** Whether the form marks the field as required: required, or required while used (usedWhen.required). */
+export const isRequiredOnForm = (field: FieldDef): boolean => field.required || !!field.usedWhen?.required;
+
+/**
+ * The form rule of a field its usedWhen makes required (an antd rule object): empty while used
+ * answers the server's message (usedWhen.requiredMessage, else 请输入<label>); null for other fields.
+ */
+export function usedWhenRule(field: FieldDef, scene: string = getSceneName()): { validator: (rule: unknown, value: unknown) => Promise<void> } | null {
+  if (!field.usedWhen?.required) return null;
+  const message = withScene(usedWhenRequiredMessage(field), scene);
+  return { validator: async (_rule, value) => (isBlankValue(value) ? Promise.reject(new Error(message)) : undefined) };
+}
+
 // ---- form values → payload -----------------------------------------------------------------------
 
 /** Marker for a json field whose text does not parse; the rule adapter reports it. */
@@ -122,14 +148,20 @@ export function toPayloadValue(field: FieldDef, value: unknown): unknown {
 /**
  * The create / update payload of the form values: every form field that is not read-only, fixed
  * route values (e.g. patrolType) on top. A create leaves empty fields out (the defaults apply); an
- * update sends null to clear them.
+ * update sends null to clear them. A field its usedWhen does not use for these values (hidden on
+ * the form) is left out of a create and cleared by an update, whatever it held.
  */
 export function toPayload(fields: readonly FieldDef[], values: Record<string, unknown>, mode: FormMode, fixed: Record<string, unknown> = {}): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
+  const current = { ...values, ...fixed };
   for (const f of fields) {
     if (f.readOnly || !f.form) continue;
     // A secret is sent only when typed (blank on an edit keeps it).
     if (f.type === "secret" && isBlank(values[f.name])) continue;
+    if (!usedOnForm(f, fields, current)) {
+      if (mode === "edit") payload[f.name] = null;
+      continue;
+    }
     let value = toPayloadValue(f, values[f.name]);
     if (value === INVALID_JSON) value = String(values[f.name]);
     if (mode === "create" && (value === null || value === undefined)) continue;

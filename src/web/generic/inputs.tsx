@@ -192,15 +192,20 @@ function useParentValue(dependsOn: string | undefined, value: BaseKey | undefine
   return parent;
 }
 
-/** A Select of the referenced resource's rows (label field as text), searching by keyword on the server. */
+/**
+ * A Select of the referenced resource's rows (label field as text), searching by keyword on the
+ * server; only the rows under the field it depends on (`ref.dependsOn`) and holding the values of
+ * `ref.where` (a deposit's item: the deposit items), as the server accepts.
+ */
 export function RefSelect({ field, value, onChange, disabled, id }: { field: FieldDef; value?: BaseKey; onChange?: (value: unknown) => void; disabled?: boolean; id?: string }) {
   const ref = field.ref!;
   const allowed = canReadRef(field);
   const parent = useParentValue(ref.dependsOn, value, onChange);
   const under = ref.dependsOn && parent !== undefined && parent !== null && parent !== "" ? [{ field: ref.dependsOn, operator: "eq" as const, value: parent }] : [];
+  const where = Object.entries(ref.where ?? {}).map(([name, v]) => ({ field: name, operator: "eq" as const, value: v }));
   const { options, onSearch, query } = useSelect({
     resource: ref.resource,
-    filters: under,
+    filters: [...under, ...where],
     optionLabel: (row: Record<string, unknown>) => String(row[ref.labelField] ?? row.id),
     optionValue: "id",
     defaultValue: value === undefined || value === null || value === "" ? undefined : value,

@@ -56,7 +56,7 @@ describe.each(backends)("approval preview and refused deletes (%s)", (backend) =
     await account(fx.rooms[1].id, true, "250.00");
     await account(fx.rooms[2].id, false, "500.00");
     const manual = await priceType(t.server, t.admin, fx.communityId, { name: "预览押金计价", pricingMethod: 2, unitPrice: "1.00" });
-    depositItem = await paymentItem(t.server, t.admin, fx.communityId, manual, { name: "预览装修押金", paymentType: 2 });
+    depositItem = await paymentItem(t.server, t.admin, fx.communityId, manual, { name: "预览装修押金", paymentType: 2, category: 2 });
   });
 
   it("previews by ids what approve then does: bills, amount due, bills and amount paid from balances; the preview writes nothing", async () => {

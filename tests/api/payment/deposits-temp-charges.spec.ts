@@ -20,8 +20,8 @@ describe.each(backends)("deposits and temporary charges (%s)", (backend) => {
   beforeAll(async () => {
     fx = await makeCommunity(t.server, t.ids.tenantA, "押金测试社区", [{ area: "90.00" }, { area: "80.00" }]);
     const manual = await priceType(t.server, t.admin, fx.communityId, { name: "押金计价", pricingMethod: 2, unitPrice: "1.00" });
-    depositItem = await paymentItem(t.server, t.admin, fx.communityId, manual, { name: "装修押金", paymentType: 2 });
-    tempItem = await paymentItem(t.server, t.admin, fx.communityId, manual, { name: "停车卡工本费", paymentType: 2 });
+    depositItem = await paymentItem(t.server, t.admin, fx.communityId, manual, { name: "装修押金", paymentType: 2, category: 2 });
+    tempItem = await paymentItem(t.server, t.admin, fx.communityId, manual, { name: "停车卡工本费", paymentType: 2, category: 3 });
     const role = await post(t.admin, "/api/system/characters", { name: "押金收银员", authorities: ["HBL0701315"] });
     const user = await post(t.admin, "/api/system/users", { username: "depositcashier", password: "Cash-Pass-123", roleId: role.body.data.id });
     expect(user.status, user.text).toBe(200);

@@ -153,7 +153,10 @@ describe.each(backends)("bill generation (%s)", (backend) => {
     expect(await bad({ period: PERIOD, paymentItemIds: [] })).toBe("请选择要操作的数据");
     const none = await t.server.request("POST", "/api/property/bills/actions/generate", { token: t.admin, body: { period: PERIOD, paymentItemIds: [987654321] } });
     expect(none.status).toBe(404);
-    const noPrice = await priceType(t.server, t.admin, fx.communityId, { name: "无单价", pricingMethod: 1 });
+    // A pricing type without its unit price can no longer be saved (settings.fields-by-method); one
+    // stored before that rule still exists, and generation names it.
+    const noPrice = await priceType(t.server, t.admin, fx.communityId, { name: "无单价", pricingMethod: 1, unitPrice: "1.00" });
+    await t.server.db.query("update price_types set unit_price = null where tenant_id = $1 and id = $2", [t.ids.tenantA, noPrice]);
     const noPriceItem = await paymentItem(t.server, t.admin, fx.communityId, noPrice, { name: "无单价项目" });
     expect(await bad({ period: PERIOD, paymentItemIds: [noPriceItem] })).toBe("计价类型「无单价」未设置单价");
     expect(await t.server.count("tasks")).toBe(before);

@@ -74,7 +74,7 @@ describe.each(backends)("workbench fee overview (%s)", (backend) => {
     await ok(t.server, "POST", `/api/property/prepayAccounts/${account.id}/actions/recharge`, t.admin, { amount: "150.00", payMethod: 5 });
     await ok(t.server, "POST", "/api/property/bills/actions/payFromBalance", t.admin, { billIds: [m[5].id], expectedAmount: "100.00" });
     // Room 0: a deposit of 500.00 collected in cash, its full refund waiting for approval.
-    const depositItem = await paymentItem(t.server, t.admin, fx.communityId, fixed100, { name: "装修押金", paymentType: 2 });
+    const depositItem = await paymentItem(t.server, t.admin, fx.communityId, fixed100, { name: "装修押金", paymentType: 2, category: 2 });
     const deposit = await ok(t.server, "POST", "/api/property/deposits", t.admin, {
       communityId: fx.communityId,
       roomId: fx.rooms[0].id,
