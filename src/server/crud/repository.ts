@@ -18,6 +18,7 @@ import { ident } from "./sql.ts";
 import { anyOf, empty, join, raw, sql, when, type Sql } from "../db/sql.ts";
 import { castFor, fromRow, toColumnValue } from "./values.ts";
 import { resourceHooks } from "./hooks.ts";
+import { applyUsedWhen, assertRefsWhere } from "./schema-conditions.ts";
 import { type OperationLogEntry, writeOperationLog, writeOperationLogs } from "./operation-log.ts";
 
 export type Validate = (resource: string, mode: "create" | "update", body: unknown, scene?: string) => FieldError[];
@@ -120,6 +121,9 @@ async function assertRefsUnder(tx: DbSession, model: ResourceModel, session: Ses
 
 /** The end of an insert or update in its transaction: the resource's afterWrite hook, the log row, the row as it now reads. */
 async function finishWrite(tx: DbSession, model: ResourceModel, actor: Actor, id: number, mode: "create" | "update", detail: unknown) {
+  // The schema's conditions on the row as written (usedWhen, ref.where), before the hook acts on it.
+  await applyUsedWhen(tx, actor.session, model.def.name, id);
+  await assertRefsWhere(tx, actor.session, model.def.name, id);
   await resourceHooks[model.def.name]?.afterWrite?.(tx, actor.session, id, mode);
   const row = (await findById(tx, model, actor.session.tenantId, id))!;
   await assertRefsUnder(tx, model, actor.session, row);

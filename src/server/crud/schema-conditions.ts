@@ -1,5 +1,5 @@
 // The schema's conditions on a row as written (after a create or an update, inside its transaction,
-// so a refusal undoes the write), run by the afterWrite hook of a resource that declares them:
+// so a refusal undoes the write), run for every resource by the repository's write (repository.ts):
 //   - usedWhen: a field used only while another field holds one of some values (a pricing type's
 //     unit price for the methods that price by it) is refused when required and empty, and cleared
 //     where it is not used;

@@ -9,7 +9,6 @@ import { checkRule } from "../../common/validate.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { texts } from "../../../generated/texts.ts";
 import { registerResourceHooks, type ActionHookContext } from "../crud/hooks.ts";
-import { assertRefsWhere } from "../crud/schema-conditions.ts";
 import { CODES, fen, refused, ruleBroken } from "./common.ts";
 import { apiError } from "../http/envelope.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
@@ -58,8 +57,6 @@ async function requireItemIn(tx: DbSession, tenantId: number, communityId: numbe
 
 /** After the row is created: the charge and its receipt, written back onto the row. */
 async function collect(tx: DbSession, session: SessionInfo, table: "deposits" | "temp_charges", id: number): Promise<void> {
-  // The item is of the kind the resource takes (schema ref.where: a deposit item, a temporary one).
-  await assertRefsWhere(tx, session, table === "deposits" ? "deposits" : "tempCharges", id);
   const row = await chargeRow(tx, table, session.tenantId, id);
   await requireRoomIn(tx, session.tenantId, row.communityId, row.roomId);
   await requireItemIn(tx, session.tenantId, row.communityId, row.paymentItemId);

@@ -16,7 +16,6 @@ import { arrearsRoutes } from "./routes/arrears-routes.ts";
 import { dunningRoutes } from "./routes/dunning-routes.ts";
 import { registerPrepayHooks } from "./prepay.ts";
 import { registerCounterChargeHooks } from "./counter-charges.ts";
-import { registerPriceTypeHooks } from "./price-types.ts";
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
   // A server started without a task worker (TASK_WORKER=0) takes no background tasks: another server does.
@@ -33,7 +32,6 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   await app.register(reconciliationRoutes);
   registerPrepayHooks();
   registerCounterChargeHooks();
-  registerPriceTypeHooks();
   await app.register(prepayRoutes);
   await app.register(arrearsRoutes);
   await app.register(dunningRoutes(runner));

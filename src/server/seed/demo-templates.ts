@@ -303,7 +303,7 @@ export const templates: Record<string, Template> = {
       name: nth(["物业服务费", "公共能耗费", "停车管理费"], c.i),
       pricingMethod: [1, 2, 2][c.i % 3],
       unitPrice: nth(["2.50", "30.00", "150.00"], c.i),
-      // Area and fixed pricing use no meter fields (payment/price-types.ts clears them).
+      // Area and fixed pricing use no meter fields (schema usedWhen: crud/schema-conditions.ts clears them).
       meterUnit: undefined,
       meterMultiplier: undefined,
       billingCycle: 1,

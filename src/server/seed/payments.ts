@@ -68,7 +68,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
     ).rows[0].id;
 
   // Pricing types: one of each method, each with only the fields its method uses (a meter unit for
-  // metered pricing alone, no unit price for manual entry: payment/price-types.ts).
+  // metered pricing alone, no unit price for manual entry: schema usedWhen, crud/schema-conditions.ts).
   const cols = ["name", "pricing_method", "unit_price", "meter_unit", "billing_cycle", "enabled", "remark"];
   const area = await insert("price_types", cols, ["物业服务费", 1, 250, null, 1, true, "按建筑面积每月每平方米2.50元"]);
   const fixed = await insert("price_types", cols, ["垃圾清运费", 2, 3000, null, 2, true, "每户每月30.00元，按季收取"]);

@@ -1,7 +1,7 @@
 -- Payment items got a category (generated/migrations: payment_items.category, default 1 周期性收费):
 -- 押金管理 now takes only deposit items (2) and 临时收费 only temporary ones (3). Items a database
 -- already used for deposits or temporary charges get that category, so they stay selectable there.
--- Pricing types keep only the fields their method uses (src/server/payment/price-types.ts): a meter
+-- Pricing types keep only the fields their method uses (schema usedWhen, src/server/crud/schema-conditions.ts): a meter
 -- unit and multiplier for metered pricing (3), a unit price for every method but manual entry (4).
 -- Applied after generated/migrations: it needs the new column.
 
