@@ -122,8 +122,8 @@ async function assertRefsUnder(tx: DbSession, model: ResourceModel, session: Ses
 /** The end of an insert or update in its transaction: the resource's afterWrite hook, the log row, the row as it now reads. */
 async function finishWrite(tx: DbSession, model: ResourceModel, actor: Actor, id: number, mode: "create" | "update", detail: unknown) {
   // The schema's conditions on the row as written (usedWhen, ref.where), before the hook acts on it.
-  await applyUsedWhen(tx, actor.session, model.def.name, id);
-  await assertRefsWhere(tx, actor.session, model.def.name, id);
+  await applyUsedWhen(tx, actor.session, model.def, id);
+  await assertRefsWhere(tx, actor.session, model.def, id);
   await resourceHooks[model.def.name]?.afterWrite?.(tx, actor.session, id, mode);
   const row = (await findById(tx, model, actor.session.tenantId, id))!;
   await assertRefsUnder(tx, model, actor.session, row);

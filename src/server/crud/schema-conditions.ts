@@ -31,8 +31,7 @@ async function storedFields(tx: DbSession, def: ResourceDef, tenantId: number, i
  * usedWhen on the stored row: a required field its condition uses may not be empty (400 with the
  * field's message); a field its condition does not use is cleared.
  */
-export async function applyUsedWhen(tx: DbSession, session: SessionInfo, resource: string, id: number): Promise<void> {
-  const def = resourceByName[resource];
+export async function applyUsedWhen(tx: DbSession, session: SessionInfo, def: ResourceDef, id: number): Promise<void> {
   const conditional = def.fields.filter((f) => f.usedWhen);
   if (!conditional.length) return;
   const controls = def.fields.filter((f) => conditional.some((c) => c.usedWhen!.field === f.name));
@@ -62,8 +61,7 @@ function whereText(target: ResourceDef, where: Record<string, string | number | 
 }
 
 /** ref.where on the stored row: each reference with a where names a target row that holds its values. */
-export async function assertRefsWhere(tx: DbSession, session: SessionInfo, resource: string, id: number): Promise<void> {
-  const def = resourceByName[resource];
+export async function assertRefsWhere(tx: DbSession, session: SessionInfo, def: ResourceDef, id: number): Promise<void> {
   const refs = def.fields.filter((f) => f.ref?.where);
   if (!refs.length) return;
   const row = await storedFields(tx, def, session.tenantId, id, refs);

@@ -65,6 +65,8 @@ describe.each(backends)("roles and menus (%s)", (backend) => {
     expect(staffMenu[0].subMenus.map((n) => [n.alias, n.code])).toEqual([
       ["业主住户", "HBL01005"],
       ["房屋管理", "HBL01003"],
+      ["楼栋管理", "HBL01003"],
+      ["单元管理", "HBL01003"],
     ]);
     const adminMenu = await menuOf(t.admin);
     const order = adminMenu.map((n) => n.index);
@@ -74,7 +76,7 @@ describe.each(backends)("roles and menus (%s)", (backend) => {
 
     // Reset.
     expect((await t.post(t.admin, "/api/system/menuCustomizations/actions/save", { items: [] })).status).toBe(200);
-    expect((await menuOf(t.staff))[0].subMenus.map((n) => n.code)).toEqual(["HBL01001", "HBL01003", "HBL01005"]);
+    expect((await menuOf(t.staff))[0].subMenus.map((n) => n.code)).toEqual(["HBL01001", "HBL01003", "HBL01003", "HBL01003", "HBL01005"]);
   });
 
   it("refuses unknown entries, bad names, and anyone but the main account", async () => {

