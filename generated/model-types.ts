@@ -82,6 +82,10 @@ export interface ActionDef {
   confirm?: string;
   /** The message after it succeeded (default 「<label>成功」). */
   done?: string;
+  /** Fields of the row its dialog shows at the top. */
+  shows?: string[];
+  /** A money figure its dialog computes as the user types: the row's `of` less the input `less`. */
+  remainder?: { of: string; less: string; label: string };
   danger: boolean;
   /** The hand-written operation that performs it (no generic route, OpenAPI entry or row button). */
   operation?: string;

@@ -400,6 +400,20 @@ const def: ResourceDef = {
           "refundAmount",
           "refundMethod"
         ],
+        "shows": [
+          "roomId",
+          "paymentItemId",
+          "payerName",
+          "amount",
+          "payMethod",
+          "collectedAt",
+          "receiptNo"
+        ],
+        "remainder": {
+          "of": "amount",
+          "less": "refundAmount",
+          "label": "扣除金额(元)"
+        },
         "danger": false
       },
       {

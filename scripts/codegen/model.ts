@@ -407,6 +407,8 @@ function buildActions(raw: Yaml): NonNullable<ResourceDef["actions"]> {
       ...(a.atField ? { atField: a.atField } : {}),
       ...(a.confirm ? { confirm: a.confirm } : {}),
       ...(a.done ? { done: a.done } : {}),
+      ...(a.shows ? { shows: a.shows } : {}),
+      ...(a.remainder ? { remainder: a.remainder } : {}),
       danger: a.danger ?? false,
       ...(a.operation ? { operation: a.operation } : {}),
       ...(a.bulk ? { bulk: true } : {}),
@@ -463,6 +465,11 @@ function actionProblems(r: ResourceDef, mappings: Record<string, MappingDef>): [
     if (a.byField && field(a.byField)?.type !== "ref") out.push([at("byField"), `action "${a.name}": byField "${a.byField}" must be a ref field`]);
     if (a.atField && field(a.atField)?.type !== "datetime") out.push([at("atField"), `action "${a.name}": atField "${a.atField}" must be a datetime field`]);
     if (a.bulk && !a.operation) out.push([at("bulk"), `action "${a.name}": bulk needs the operation that performs it`]);
+    (a.shows ?? []).forEach((s, j) => {
+      if (!field(s)) out.push([at("shows", j), `action "${a.name}": shown field "${s}" does not exist`]);
+    });
+    if (a.remainder && (field(a.remainder.of)?.type !== "money" || field(a.remainder.less)?.type !== "money" || !a.inputs.includes(a.remainder.less)))
+      out.push([at("remainder"), `action "${a.name}": remainder needs a money field "of" and a money input "less"`]);
   }
   return out;
 }

@@ -177,7 +177,10 @@ test("a deposit is collected, refunded in part with a deduction and approved", a
   expect(await row.getByRole("button", { name: /删\s*除|编\s*辑/ }).count()).toBe(0);
   await row.getByRole("button", { name: /申请退还/ }).click();
   const dialog = page.locator(".ant-modal").filter({ hasText: "申请退还" });
+  // The dialog shows the deposit, and the deduction as the amount is typed.
+  await dialog.locator(".ant-descriptions").getByText("2000.00").waitFor();
   await formItem(dialog, "退还金额(元)").locator("input").fill("1500.00");
+  await expect.poll(() => dialog.getByTestId("action-remainder").innerText(), { timeout: 30_000 }).toBe("扣除金额(元)：500.00");
   await choose(dialog, "退还方式", "现金");
   await formItem(dialog, "扣除原因").locator("input, textarea").first().fill("墙面修复");
   await dialog.getByRole("button", { name: /确\s*定/ }).click();

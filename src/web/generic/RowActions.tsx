@@ -14,6 +14,7 @@ import { getSceneName } from "../state/scene.ts";
 import { fieldLabel, toPayload } from "./fields.ts";
 import { schemaRule } from "./fieldRules.ts";
 import { FieldInput } from "./inputs.tsx";
+import { ActionRemainder, ActionRowSummary } from "./ActionContext.tsx";
 import { scalarText } from "../../common/scalar-text.ts";
 
 /** The actions a row in this state offers. */
@@ -87,14 +88,26 @@ export function RowActions({ def, row, size = "small" }: { def: ResourceDef; row
           </Button>
         ))}
       </Space>
-      {open && <ActionDialog def={def} action={open} onClose={() => setOpen(null)} onSubmit={(payload) => run(open, payload)} />}
+      {open && <ActionDialog def={def} action={open} row={row} onClose={() => setOpen(null)} onSubmit={(payload) => run(open, payload)} />}
     </>
   );
 }
 
 const isBlankInput = (v: unknown) => v === undefined || v === null || (typeof v === "string" && !v.trim()) || (Array.isArray(v) && !v.length);
 
-function ActionDialog({ def, action, onClose, onSubmit }: { def: ResourceDef; action: ActionDef; onClose: () => void; onSubmit: (payload: Record<string, unknown>) => Promise<boolean> }) {
+function ActionDialog({
+  def,
+  action,
+  row,
+  onClose,
+  onSubmit,
+}: {
+  def: ResourceDef;
+  action: ActionDef;
+  row: BaseRecord;
+  onClose: () => void;
+  onSubmit: (payload: Record<string, unknown>) => Promise<boolean>;
+}) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const fields = useMemo(() => inputFieldsOf(def, action), [def, action]);
@@ -124,6 +137,7 @@ function ActionDialog({ def, action, onClose, onSubmit }: { def: ResourceDef; ac
       onCancel={onClose}
       destroyOnHidden
     >
+      <ActionRowSummary def={def} action={action} row={row} />
       <Form form={form} layout="vertical" preserve={false}>
         {fields.map((f) => {
           const verb = f.type === "ref" || f.mapping ? "请选择" : "请输入";
@@ -141,6 +155,7 @@ function ActionDialog({ def, action, onClose, onSubmit }: { def: ResourceDef; ac
             </Form.Item>
           );
         })}
+        <ActionRemainder action={action} row={row} form={form} />
       </Form>
     </Modal>
   );
