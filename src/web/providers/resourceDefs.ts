@@ -5,8 +5,15 @@ import { use } from "react";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { resourceDefLoaders } from "../../../generated/resource-defs/index.ts";
 
+/**
+ * A definition's load: a promise that, once settled, says so itself (React's convention for a
+ * thenable: `status` and `value`), so that `use` reads a loaded definition at once instead of
+ * suspending again.
+ */
+type DefLoad = Promise<ResourceDef | undefined> & { status?: "fulfilled"; value?: ResourceDef | undefined };
+
 const loaded = new Map<string, ResourceDef>();
-const loading = new Map<string, Promise<ResourceDef | undefined>>();
+const loading = new Map<string, DefLoad>();
 
 /** The definition if it has been loaded, else undefined. */
 export const getResourceDef = (name: string): ResourceDef | undefined => loaded.get(name);
@@ -16,20 +23,33 @@ export function loadResourceDef(name: string): Promise<ResourceDef | undefined> 
   let pending = loading.get(name);
   if (!pending) {
     const loader = resourceDefLoaders[name];
-    pending = loader
+    const load: DefLoad = loader
       ? loader().then(({ default: def }) => {
           loaded.set(name, def);
+          load.status = "fulfilled";
+          load.value = def;
           return def;
         })
-      : Promise.resolve(undefined);
+      : Object.assign(Promise.resolve(undefined), { status: "fulfilled" as const, value: undefined });
     // A failed load (a chunk that did not arrive) may be tried again.
-    pending.catch(() => loading.delete(name));
-    loading.set(name, pending);
+    load.catch(() => loading.delete(name));
+    loading.set(name, load);
+    pending = load;
   }
   return pending;
 }
 
-/** A resource's definition, suspending the calling component until it has loaded. */
+/**
+ * A resource's definition, suspending the calling component until it has loaded.
+ *
+ * `use` is called on every render, loaded or not. A component that suspended on it is rendered
+ * again when the definition arrives, and React may replay that very render (a concurrent one, when
+ * the chunk arrives while React waits) on the hooks it had so far: skipping `use` then (the
+ * definition now being in `loaded`) leaves React on its re-render hooks for a component that never
+ * mounted, and its next hook fails ("Update hook called on initial render", production error #467,
+ * reported as the recovered error #520; in development "did not call use() when it finished").
+ * The load marks itself fulfilled, so a loaded definition costs `use` no suspension.
+ */
 export function useResourceDef(name: string): ResourceDef | undefined {
-  return loaded.get(name) ?? use(loadResourceDef(name));
+  return use(loadResourceDef(name));
 }
