@@ -3,7 +3,8 @@
 // data provider: the schema's list and form fields, the generic inputs and
 // displays, and the generated validator of the resource as each field's rule (exact §5 messages).
 // `inputs` replaces the input of a field (e.g. room statuses as checkboxes); such fields keep their
-// raw value (no JSON text).
+// raw value (no JSON text). A field `usedWhen` another holds some values (a pricing type's 单价) is
+// shown, and required with the server's message, only while it is used; it is saved without it.
 import { PlusOutlined } from "@ant-design/icons";
 import { useCreate, useDelete, useUpdate } from "@refinedev/core";
 import { App, Button, Form, Modal, Popconfirm, Skeleton, Space } from "antd";
@@ -12,7 +13,7 @@ import { Suspense, useMemo, useState, type ReactNode } from "react";
 import { messages } from "../../../../generated/errors.ts";
 import type { FieldDef } from "../../../../generated/model-types.ts";
 import { FieldValue } from "../display.tsx";
-import { fieldLabel, formFields, listFields, toFormValues, toPayload, defaultFormValues } from "../fields.ts";
+import { defaultFormValues, fieldLabel, formFields, isRequiredOnForm, listFields, toFormValues, toPayload, usedOnForm, usedWhenRule } from "../fields.ts";
 import { schemaRule } from "../fieldRules.ts";
 import { FieldInput } from "../inputs.tsx";
 import { useResourceAccess } from "../pageContext.tsx";
@@ -70,12 +71,14 @@ function ResourceDialogTableBody({ resource, communityId, inputs = {}, cells = {
     setEditing(row);
     const values = row === "new" ? defaultFormValues(fields) : toFormValues(fields, row);
     for (const f of fields) if (inputs[f.name]) values[f.name] = row === "new" ? f.default : row[f.name];
+    form.resetFields();
     form.setFieldsValue(values);
   };
 
   const save = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
-    const payload = toPayload(fields, values, mode);
+    // validateFields answers the shown fields only: a hidden (unused) one is read from the store.
+    const payload = toPayload(fields, { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values }, mode);
     setBusy(true);
     try {
       if (editing === "new") await create({ resource, values: { ...payload, communityId }, meta: { communityId }, ...quiet });
@@ -124,6 +127,16 @@ function ResourceDialogTableBody({ resource, communityId, inputs = {}, cells = {
     });
   }
 
+  const item = (f: FieldDef) => {
+    const whenUsed = usedWhenRule(f);
+    const rules = inputs[f.name] ? [] : [schemaRule(def.name, mode, fields, f), ...(whenUsed ? [whenUsed] : [])];
+    return (
+      <Form.Item key={f.name} name={f.name} label={fieldLabel(f)} required={isRequiredOnForm(f) && !(f.type === "secret" && mode === "edit")} validateTrigger={["onBlur", "onChange"]} rules={rules}>
+        {inputs[f.name] ? inputs[f.name](f) : <FieldInput field={f} mode={mode} />}
+      </Form.Item>
+    );
+  };
+
   return (
     <>
       {access.create && (
@@ -144,18 +157,16 @@ function ResourceDialogTableBody({ resource, communityId, inputs = {}, cells = {
         forceRender
       >
         <Form form={form} layout="horizontal" labelCol={{ flex: "150px" }} labelWrap>
-          {fields.map((f) => (
-            <Form.Item
-              key={f.name}
-              name={f.name}
-              label={fieldLabel(f)}
-              required={f.required && !(f.type === "secret" && mode === "edit")}
-              validateTrigger={["onBlur", "onChange"]}
-              rules={inputs[f.name] ? [] : [schemaRule(def.name, mode, fields, f)]}
-            >
-              {inputs[f.name] ? inputs[f.name](f) : <FieldInput field={f} mode={mode} />}
-            </Form.Item>
-          ))}
+          {fields.map((f) =>
+            f.usedWhen ? (
+              // Shown only while the field it depends on makes it used.
+              <Form.Item key={f.name} noStyle dependencies={[f.usedWhen.field]}>
+                {() => (usedOnForm(f, fields, form.getFieldsValue(true) as Record<string, unknown>) ? item(f) : null)}
+              </Form.Item>
+            ) : (
+              item(f)
+            ),
+          )}
         </Form>
       </Modal>
     </>

@@ -15,7 +15,6 @@ import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { BuildingsInput, RoomStatusInput } from "./ItemInputs.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
-import { PriceTypesTable } from "./PriceTypesTable.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
@@ -76,7 +75,7 @@ export default function PaymentSettingsPage() {
     return <SettingsForm {...common} section="other" fieldNames={["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt"]} savedAt={s.otherSavedAt} />;
   };
   const items = [
-    { key: "second", label: "计价类型", children: <PriceTypesTable key={`pt${communityId}`} communityId={communityId} onChanged={announcePaymentConfigChanged} /> },
+    { key: "second", label: "计价类型", children: <ResourceDialogTable key={`pt${communityId}`} resource="priceTypes" communityId={communityId} onChanged={announcePaymentConfigChanged} /> },
     {
       key: "first",
       label: "缴费项目",
