@@ -58,7 +58,9 @@ export function ImportButtons({ def, communityId }: { def: ResourceDef; communit
       const { taskId } = await startImport(base, file, def.scope === "community" ? communityId : null);
       const task = await waitForTask(base, taskId, (p) => void message.loading({ key: KEY, content: `正在导入… ${p}%`, duration: 0 }));
       message.destroy(KEY);
-      await invalidate({ resource: def.name, invalidates: ["list"] });
+      // The list, and what its pickers offer: a house import makes the 楼栋 and 单元 it names.
+      const referenced = new Set(def.fields.flatMap((f) => (f.ref ? [f.ref.resource] : [])));
+      await Promise.all([def.name, ...referenced].map((resource) => invalidate({ resource, invalidates: ["list", "many"] })));
       const rejected = task.detail?.rejected ?? [];
       (rejected.length || task.state === "failed" ? modal.warning : modal.success)({
         title: `导入${label}`,
