@@ -27,6 +27,16 @@ export function normalizeAmountText(text: string): string {
   return text.replace(/[\s,，]/g, "").replace(/^[−－]/, "-");
 }
 
+/** Typed text as fen ("-2500", " 12.5 "), or null when it is empty or not an amount. */
+export function tryFen(text: unknown): number | null {
+  if (typeof text !== "string" || !text.trim()) return null;
+  try {
+    return signedYuanToFen(text.trim());
+  } catch {
+    return null;
+  }
+}
+
 /** "-2500" / "12.5" -> fen, a leading "-" allowed (a refunds-only day's declared amount). */
 export function signedYuanToFen(text: string): number {
   const negative = text.startsWith("-");

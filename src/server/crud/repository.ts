@@ -4,8 +4,6 @@
 // translate database errors (duplicate, missing or still-referenced rows) into API errors.
 import { fillScene, validateResource, type FieldError } from "../../common/validate.ts";
 import { messages } from "../../../generated/errors.ts";
-import { fillMessage } from "../../../generated/fill-errors.ts";
-import { resourceByName } from "../../../generated/resources.ts";
 import type { Db, DbSession } from "../db/types.ts";
 import type { ResourceInput, ResourceRow } from "./row.ts";
 import { idField } from "../http/request-input.ts";
@@ -18,7 +16,7 @@ import { ident } from "./sql.ts";
 import { anyOf, empty, join, raw, sql, when, type Sql } from "../db/sql.ts";
 import { castFor, fromRow, toColumnValue } from "./values.ts";
 import { resourceHooks } from "./hooks.ts";
-import { applyUsedWhen, assertRefsWhere } from "./schema-conditions.ts";
+import { applyUsedWhen, assertRefsUnder, assertRefsWhere } from "./schema-conditions.ts";
 import { type OperationLogEntry, writeOperationLog, writeOperationLogs } from "./operation-log.ts";
 
 export type Validate = (resource: string, mode: "create" | "update", body: unknown, scene?: string) => FieldError[];
@@ -98,35 +96,14 @@ function communityOfRow(model: ResourceModel, row: ResourceRow): number | null {
   return typeof value === "number" ? value : null;
 }
 
-/**
- * A reference that depends on another (`ref.dependsOn`: a room's unit on its building) names a row
- * under the other's row, checked on the row as written (a field left out keeps its stored value).
- */
-async function assertRefsUnder(tx: DbSession, model: ResourceModel, session: SessionInfo, row: ResourceRow): Promise<void> {
-  const errors: FieldError[] = [];
-  for (const field of model.visible) {
-    const parentName = field.ref?.dependsOn;
-    if (!parentName || row[field.name] === null || row[parentName] === null) continue;
-    const target = resourceByName[field.ref!.resource];
-    const parentColumn = target.fields.find((f) => f.name === parentName)!.column;
-    const { rows } = await tx.query(
-      sql`select 1 from ${raw(ident(target.table))} where tenant_id = ${session.tenantId} and id = ${row[field.name]} and ${raw(ident(parentColumn))} = ${row[parentName]}`,
-    );
-    if (rows.length) continue;
-    const parent = model.visible.find((f) => f.name === parentName)!;
-    errors.push({ field: field.name, message: fillScene(fillMessage.refNotUnder({ label: field.label, parent: parent.label }), session.sceneName) });
-  }
-  if (errors.length) throw validationError(errors);
-}
-
 /** The end of an insert or update in its transaction: the resource's afterWrite hook, the log row, the row as it now reads. */
 async function finishWrite(tx: DbSession, model: ResourceModel, actor: Actor, id: number, mode: "create" | "update", detail: unknown) {
-  // The schema's conditions on the row as written (usedWhen, ref.where), before the hook acts on it.
+  // The schema's conditions on the row as written (usedWhen, ref.where, ref.dependsOn), before the hook acts on it.
   await applyUsedWhen(tx, actor.session, model.def, id);
   await assertRefsWhere(tx, actor.session, model.def, id);
+  await assertRefsUnder(tx, actor.session, model.def, id);
   await resourceHooks[model.def.name]?.afterWrite?.(tx, actor.session, id, mode);
   const row = (await findById(tx, model, actor.session.tenantId, id))!;
-  await assertRefsUnder(tx, model, actor.session, row);
   await writeOperationLog(tx, { ...logEntry(model, actor, mode), targetId: id, detail, communityId: communityOfRow(model, row) });
   return row;
 }

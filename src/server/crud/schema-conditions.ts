@@ -4,7 +4,9 @@
 //     unit price for the methods that price by it) is refused when required and empty, and cleared
 //     where it is not used;
 //   - ref.where: a reference may only name target rows whose fields hold the given values (a
-//     deposit's item is a deposit item); any other is refused with the field's message.
+//     deposit's item is a deposit item); any other is refused with the field's message;
+//   - ref.dependsOn: a reference names a row under another reference's row (a room's unit belongs
+//     to its building), refused otherwise (所选单元不属于所选楼栋).
 // Both read the row as stored, so a partial update is judged with the values it keeps.
 import { fillScene, type FieldError } from "../../common/validate.ts";
 import { isBlankValue, isFieldUsed, usedWhenRequiredMessage } from "../../common/used-when.ts";
@@ -79,6 +81,26 @@ export async function assertRefsWhere(tx: DbSession, session: SessionInfo, def: 
     const { rows } = await tx.query(sql`select 1 from ${raw(ident(target.table))} where tenant_id = ${session.tenantId} and id = ${value} and ${join(conditions, " and ")}`);
     if (rows.length) continue;
     errors.push({ field: f.name, message: fillScene(fillMessage.refOutsideWhere({ label: f.label, condition: whereText(target, where), target: target.label }), session.sceneName) });
+  }
+  if (errors.length) throw validationError(errors);
+}
+
+/** ref.dependsOn on the stored row: each such reference names a target row under the other reference's row. */
+export async function assertRefsUnder(tx: DbSession, session: SessionInfo, def: ResourceDef, id: number): Promise<void> {
+  const refs = def.fields.filter((f) => f.ref?.dependsOn);
+  if (!refs.length) return;
+  const parents = def.fields.filter((p) => refs.some((f) => f.ref!.dependsOn === p.name));
+  const row = await storedFields(tx, def, session.tenantId, id, [...refs, ...parents]);
+  if (!row) return;
+  const errors: FieldError[] = [];
+  for (const f of refs) {
+    const parent = parents.find((p) => p.name === f.ref!.dependsOn)!;
+    if (row[f.name] === null || row[parent.name] === null) continue;
+    const target = resourceByName[f.ref!.resource];
+    const parentColumn = target.fields.find((x) => x.name === parent.name)!.column;
+    const { rows } = await tx.query(sql`select 1 from ${raw(ident(target.table))} where tenant_id = ${session.tenantId} and id = ${row[f.name]} and ${raw(ident(parentColumn))} = ${row[parent.name]}`);
+    if (rows.length) continue;
+    errors.push({ field: f.name, message: fillScene(fillMessage.refNotUnder({ label: f.label, parent: parent.label }), session.sceneName) });
   }
   if (errors.length) throw validationError(errors);
 }

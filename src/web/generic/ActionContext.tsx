@@ -4,20 +4,10 @@
 import { Descriptions, Form, Typography, type FormInstance } from "antd";
 import type { BaseRecord } from "@refinedev/core";
 import type { ActionDef, ResourceDef } from "../../../generated/model-types.ts";
-import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { fenToYuan, tryFen } from "../../common/money.ts";
 import { getSceneName } from "../state/scene.ts";
 import { FieldValue } from "./display.tsx";
 import { fieldLabel } from "./fields.ts";
-
-/** Fen of a typed or stored amount, or null when it is not one. */
-function fenOrNull(value: unknown): number | null {
-  if (typeof value !== "string" && typeof value !== "number") return null;
-  try {
-    return yuanToFen(value);
-  } catch {
-    return null;
-  }
-}
 
 export function ActionRowSummary({ def, action, row }: { def: ResourceDef; action: ActionDef; row: BaseRecord }) {
   const scene = getSceneName();
@@ -38,8 +28,8 @@ export function ActionRemainder({ action, row, form }: { action: ActionDef; row:
   const remainder = action.remainder;
   const typed: unknown = Form.useWatch(remainder?.less ?? [], form);
   if (!remainder) return null;
-  const of = fenOrNull(row[remainder.of]);
-  const less = fenOrNull(typeof typed === "string" ? typed.trim() : typed);
+  const of = tryFen(row[remainder.of]);
+  const less = tryFen(typed);
   return (
     <Typography.Paragraph data-testid="action-remainder">
       {remainder.label}：<Typography.Text strong>{of === null || less === null ? "-" : fenToYuan(of - less)}</Typography.Text>
