@@ -8,20 +8,16 @@
 // CPU per request: the server process's and (PostgreSQL) the benchmark database's backends' CPU
 // time from /proc/<pid>/stat across the measured run, divided by the requests answered (Linux only;
 // autocannon's own CPU is not in it).
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import autocannon, { type Result as AutocannonResult } from "autocannon";
 import { openDatabase } from "../../src/server/db/open.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import { analyzeLargeTables, seedLargeDataSet } from "../seed/large-data-set.ts";
-
-const root = resolve(fileURLToPath(import.meta.url), "../../..");
+import { type Child, signIn, startChild } from "./child-server.ts";
 
 export interface ApiBenchOptions {
   backends: ("pglite" | "postgres")[];
@@ -64,62 +60,6 @@ export interface BackendRun {
 
 const PASSWORD = `Bench-${randomBytes(6).toString("hex")}`;
 const USERNAME = "bench";
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-interface Child {
-  process: ChildProcess;
-  port: number;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-/** Starts a TypeScript entry point of the project (node --import tsx) and waits for its /healthz. */
-async function startChild(entry: string, env: Record<string, string>): Promise<Child> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => (output = (output + d).slice(-4000)));
-  child.stderr?.on("data", (d) => (output = (output + d).slice(-4000)));
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      child.once("exit", () => {
-        clearTimeout(timer);
-        done();
-      });
-      child.kill("SIGTERM");
-    });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited (${child.exitCode}):\n${output}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (r.ok) return { process: child, port, output: () => output, stop };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`${entry} did not answer /healthz within 120 s:\n${output}`);
-}
 
 /** user + system CPU time of a process in ms, from /proc/<pid>/stat (NaN when unreadable). */
 function cpuMs(pid: number | undefined): number {
@@ -184,19 +124,6 @@ async function load(url: string, body: unknown, headers: Record<string, string>,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-}
-
-/** Signs in; the headers of a signed-in call: the session cookie and its signature (both are needed). */
-async function signIn(port: number, username = USERNAME, password = PASSWORD): Promise<Record<string, string>> {
-  const r = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = (await r.json()) as { data?: { signature?: string } };
-  const cookie = /^neptune_session=[^;]+/.exec(r.headers.get("set-cookie") ?? "")?.[0];
-  if (!body.data?.signature || !cookie) throw new Error(`sign-in failed: ${r.status} ${JSON.stringify(body)}`);
-  return { signature: body.data.signature, cookie };
 }
 
 /** Makes a user limited to one community with every code of the main account, and signs it in. */
@@ -296,7 +223,7 @@ async function runBackend(o: ApiBenchOptions, backend: "pglite" | "postgres"): P
     const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
     const app = await startChild("src/server/main.ts", env);
     children.push(app);
-    const session = await signIn(app.port);
+    const session = await signIn(app.port, USERNAME, PASSWORD);
     const communityId = seeded.communityIds[0];
     const pageBody = (pageNo: number) => ({ pageNo, pageSize: o.pageSize, communityId, sortField: "name", sortOrder: "asc" });
     const appRun = await measureTarget(
