@@ -265,6 +265,11 @@ export const errorCodes = {
     "status": 400,
     "message": "原密码错误"
   },
+  "PASSWORD_CHANGE_REQUIRED": {
+    "code": 40302,
+    "status": 403,
+    "message": "请先修改初始密码"
+  },
   "INVALID_KEY": {
     "code": 40103,
     "status": 400,

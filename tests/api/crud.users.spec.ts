@@ -61,11 +61,24 @@ describe.each(backends)("users (%s)", (backend) => {
 
   it("asks a user whose password someone else set to change it; 修改密码 clears that", async () => {
     await t.server.request("POST", "/api/system/users", { token: t.admin, body: { username: "firstlogin1", password: "First-Login-81" } });
-    const token = await t.server.login("firstlogin1", "First-Login-81");
+    const token = await t.server.login("firstlogin1", "First-Login-81", { firstSignIn: true });
     expect((await t.server.request("GET", "/api/system/homepage/user", { token })).body.data.mustChangePassword).toBe(true);
+    // Until then the server answers nothing else: not a list, not a write, not a hand-written operation.
+    for (const [method, url, body] of [
+      ["POST", "/api/system/users/actions/pageList", { pageNo: 1, pageSize: 10 }],
+      ["POST", "/api/system/users", { username: "sneaky1", password: "Sneaky-Pass-81" }],
+      ["POST", "/api/system/communities/actions/findCommunityTree", {}],
+      ["POST", "/api/system/homepage/editsave", { realName: "改名" }],
+    ] as const) {
+      const refused = await t.server.request(method, url, { token, body });
+      expect(refused.status, url).toBe(403);
+      expect(refused.body, url).toMatchObject({ code: 40302, message: "请先修改初始密码", success: false });
+    }
+    expect(await t.server.count("users", "username = 'sneaky1'")).toBe(0);
     const changed = await t.server.request("POST", "/api/system/homepage/modifyPassword", { token, body: { oldPassword: "First-Login-81", newPassword: "Own-Choice-2026" } });
     expect(changed.status).toBe(200);
     expect((await t.server.request("GET", "/api/system/homepage/user", { token })).body.data.mustChangePassword).toBe(false);
+    expect((await t.server.request("POST", "/api/system/homepage/editsave", { token, body: { realName: "改名" } })).status).toBe(200);
     const list = await t.server.request("POST", "/api/system/users/actions/pageList", { token: t.admin, body: { pageNo: 1, pageSize: 10, username: "firstlogin1" } });
     expect(list.body.data.list[0].mustChangePassword).toBe(false);
     // A reset by the main account asks again.

@@ -98,15 +98,24 @@ describe("a user limited to one community", () => {
     const page = await journey.openPage("scopede2e");
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(String(err)));
-    // The password was set by the main account: the user chooses its own before going on.
+    // The server answers a session that must change its password nothing but the gate's own calls;
+    // the gate asks for nothing else, so no call is refused.
+    const refused: string[] = [];
+    page.on("response", (r) => void (r.status() === 403 && refused.push(r.url())));
+    // The password was set by the main account: the user chooses its own before going on, on a
+    // page of its own (the shell is not drawn yet); the dialog's other button signs out.
     const dialog = page.getByRole("dialog", { name: "请修改初始密码" });
     await dialog.waitFor();
+    await page.getByTestId("password-gate").waitFor();
+    expect(await page.getByTestId("shell").count()).toBe(0);
+    await dialog.getByRole("button", { name: "退出登录" }).waitFor();
     await dialog.getByLabel("原密码").fill(DEMO_PASSWORD);
     await dialog.getByLabel("新密码", { exact: true }).fill("Scoped-Own-2026");
     await dialog.getByLabel("确认新密码").fill("Scoped-Own-2026");
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
     await page.getByText("密码已修改").waitFor();
     await dialog.waitFor({ state: "hidden" });
+    expect(refused).toEqual([]);
     const trigger = page.getByTestId("community-picker-trigger");
     await expect.poll(() => trigger.textContent(), { timeout: 30_000 }).toContain(allowed.communityName);
     await trigger.click();

@@ -43,6 +43,8 @@ export interface SessionInfo {
   communityIds: readonly number[] | null;
   tenantName: string;
   sceneName: string;
+  /** The password was set by someone else (create or reset): until the user changes it, the guard lets it only see who it is, change the password and sign out. Absent: false. */
+  mustChangePassword?: boolean;
 }
 
 const INSERT_SQL = `insert into sessions (token_hash, signature_hash, user_id, tenant_id, expires_at, ip, user_agent)
@@ -142,13 +144,14 @@ interface SessionRow {
   user_type: string | null;
   authorities: unknown;
   community_ids: unknown;
+  must_change_password: boolean | null;
   tenant_name: string;
   scene_name: string;
   stale: boolean;
   remaining_ms: number | string;
 }
 
-const LOOKUP_SQL = `select s.token_hash, s.signature_hash, s.user_id, s.tenant_id, u.username, u.real_name, u.user_type, c.authorities, u.community_ids,
+const LOOKUP_SQL = `select s.token_hash, s.signature_hash, s.user_id, s.tenant_id, u.username, u.real_name, u.user_type, c.authorities, u.community_ids, u.must_change_password,
             t.name as tenant_name, t.scene_name,
             s.last_seen < now() - ($2 || ' milliseconds')::interval as stale,
             extract(epoch from least(s.expires_at, s.created_at + ($3 || ' milliseconds')::interval) - now()) * 1000 as remaining_ms
@@ -195,6 +198,7 @@ export async function findSession(db: DbSession, credentials: SessionCredentials
     communityIds: communityScopeOf(row.user_type, row.community_ids),
     tenantName: row.tenant_name,
     sceneName: row.scene_name || texts.common.defaultScene,
+    mustChangePassword: row.must_change_password === true,
   });
   // Never kept past the session's own end (idle or absolute), measured on the database's clock.
   const ttl = Math.min(SESSION_CACHE_MS, Number(row.remaining_ms));

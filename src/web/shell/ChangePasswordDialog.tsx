@@ -11,7 +11,7 @@ import { modifyPassword } from "./api.ts";
 
 interface Props {
   open: boolean;
-  /** The account must change its password now: no 取消, no closing. */
+  /** The account must change its password now: no closing; the dialog's other button is 退出登录 (onCancel). */
   required?: boolean;
   onDone: () => void;
   onCancel: () => void;
@@ -56,7 +56,7 @@ export default function ChangePasswordDialog({ open, required = false, onDone, o
       closable={!required}
       maskClosable={false}
       keyboard={!required}
-      cancelButtonProps={required ? { style: { display: "none" } } : undefined}
+      cancelText={required ? "退出登录" : "取消"}
       destroyOnHidden
     >
       {required && <p>您的密码由管理员设置，请先修改为只有您知道的密码。</p>}

@@ -18,6 +18,7 @@ import { useNavigationGuards } from "./use-navigation-guards.ts";
 import { useShellTabs } from "./use-tabs.ts";
 import { CurrentUserProvider, useCurrentUser, useLoadCurrentUser } from "./user.ts";
 import Watermark from "./Watermark.tsx";
+import PasswordGate from "./PasswordGate.tsx";
 import GuideLayer from "../guides/GuideLayer.tsx";
 
 function ShellFrame() {
@@ -90,6 +91,7 @@ export default function Shell() {
       />
     );
   }
+  if (load.user.mustChangePassword) return <PasswordGate user={load.user} productName={DEFAULT_PRODUCT_NAME} onChanged={load.reload} />;
   return (
     <CurrentUserProvider user={load.user}>
       <ShellFrame />

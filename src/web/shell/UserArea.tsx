@@ -3,17 +3,17 @@
 // phone (`narrow`) the entries before the user menu are one 更多 dropdown (HeaderMoreMenu.tsx) and
 // the user menu shows the avatar alone.
 import { CompassOutlined, DashboardOutlined, DownloadOutlined, DownOutlined, ProfileOutlined, QuestionCircleOutlined, UserOutlined } from "@ant-design/icons";
-import { Avatar, Button, Dropdown, message, Modal, Space, Tooltip } from "antd";
+import { Avatar, Button, Dropdown, Space, Tooltip } from "antd";
 import { Suspense, useState } from "react";
 import { useNavigate } from "react-router";
-import { clearSession, getTenantHomePage } from "../state/session.ts";
-import { fetchHelpDialogUrl, fetchLogos, logout, reportOperation } from "./api.ts";
+import { getTenantHomePage } from "../state/session.ts";
+import { fetchHelpDialogUrl, fetchLogos, reportOperation } from "./api.ts";
 import { lazyPage } from "../lib/lazyPage.ts";
 import EdgeServiceLink, { useEdgeService } from "./EdgeServiceLink.tsx";
 import { appUrl, openWindow, openWindowWhenReady } from "./external-window.ts";
 import HeaderMoreMenu, { type MoreKey } from "./HeaderMoreMenu.tsx";
 import { cockpitItems, MENU_CONFIG_CODE, operationReport, TASK_CENTRE_OPERATION, userMenuItems, type UserMenuKey } from "./header-state.ts";
-import { delay, logoutFlow } from "./logout.ts";
+import { startLogout } from "./sign-out.ts";
 import type { CurrentUser } from "./user-state.ts";
 
 /** The event the guides listen to (they come with a later feature). */
@@ -41,10 +41,8 @@ export default function UserArea({ user, communityId, productName, narrow }: Use
   const [aboutOpen, setAboutOpen] = useState(false);
   // Mounted from its first opening on, so it closes with its animation like any dialog.
   const [aboutMounted, setAboutMounted] = useState(false);
-  // 修改密码: asked for from the menu, or required while the password is one someone else set.
+  // 修改密码 from the menu (a password someone else set is changed at the gate first: PasswordGate.tsx).
   const [passwordAsked, setPasswordAsked] = useState(false);
-  const [passwordChanged, setPasswordChanged] = useState(false);
-  const passwordRequired = user.mustChangePassword === true && !passwordChanged;
   const cockpit = cockpitItems(user.enabledKanban, user.authorityCodes, communityId);
   const edge = useEdgeService(user.authorityCodes, communityId);
   const itemStyle = { color: "inherit" };
@@ -66,23 +64,6 @@ export default function UserArea({ user, communityId, productName, narrow }: Use
 
   const openTenantHome = () => void openWindowWhenReady(async () => getTenantHomePage() || (await fetchLogos())?.tenantHomePage);
 
-  const startLogout = () =>
-    void logoutFlow({
-      confirm: (question) =>
-        new Promise<boolean>((resolve) => {
-          Modal.confirm({ title: "提示", content: question, okText: "确定", cancelText: "取消", onOk: () => resolve(true), onCancel: () => resolve(false) });
-        }),
-      callLogout: () => logout(user.tenantId),
-      clearSession,
-      showSuccess: (text) => void message.success(text),
-      wait: delay,
-      // A full reload at the login page, so nothing of this session stays in memory.
-      toLogin: () => {
-        window.location.replace(appUrl("/login"));
-        window.location.reload();
-      },
-    });
-
   const onUserMenu = (key: UserMenuKey) => {
     switch (key) {
       case "personal":
@@ -99,7 +80,7 @@ export default function UserArea({ user, communityId, productName, narrow }: Use
         setPasswordAsked(true);
         return;
       case "logout":
-        startLogout();
+        startLogout(user.tenantId);
         return;
     }
   };
@@ -174,17 +155,9 @@ export default function UserArea({ user, communityId, productName, narrow }: Use
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-      {(passwordAsked || passwordRequired) && (
+      {passwordAsked && (
         <Suspense fallback={null}>
-          <ChangePasswordDialog
-            open
-            required={passwordRequired}
-            onDone={() => {
-              setPasswordChanged(true);
-              setPasswordAsked(false);
-            }}
-            onCancel={() => setPasswordAsked(false)}
-          />
+          <ChangePasswordDialog open onDone={() => setPasswordAsked(false)} onCancel={() => setPasswordAsked(false)} />
         </Suspense>
       )}
       {aboutMounted && (

@@ -155,11 +155,23 @@ export class TestServer {
     return { status: r.statusCode, body, headers: r.headers, text: r.body };
   }
 
-  /** Signs in; the session's signature (requests given it as `token` send the session's cookie too). */
-  async login(username: string, password = DEMO_PASSWORD): Promise<string> {
+  /**
+   * Signs in; the session's signature (requests given it as `token` send the session's cookie too).
+   * A user whose password an administrator set is taken to have chosen its own already (the gate
+   * before that change is tested with `{ firstSignIn: true }`, which leaves the account as it is).
+   */
+  async login(username: string, password = DEMO_PASSWORD, options: { firstSignIn?: boolean } = {}): Promise<string> {
     const r = await this.request("POST", "/api/auth/login", { body: { username, password } });
     if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${r.text}`);
+    if (!options.firstSignIn) await this.passwordChosen(username);
     return r.body.data.signature;
+  }
+
+  /** The user has chosen its own password (users.must_change_password cleared), as after its first sign-in. */
+  private async passwordChosen(username: string): Promise<void> {
+    await this.db.query("update users set must_change_password = false where (tenant_id, id) = (select tenant_id, user_id from login_names where username_key = $1) and must_change_password", [
+      usernameKey(username),
+    ]);
   }
 
   /**
@@ -170,6 +182,7 @@ export class TestServer {
   async sessionFor(username: string): Promise<string> {
     const { rows } = await this.db.query<{ user_id: number; tenant_id: number }>("select user_id, tenant_id from login_names where username_key = $1", [usernameKey(username)]);
     if (!rows[0]) throw new Error(`no user ${username}`);
+    await this.passwordChosen(username);
     const { token, signature } = await createSession(this.db, { userId: Number(rows[0].user_id), tenantId: Number(rows[0].tenant_id) }, { ip: "127.0.0.1" });
     cookieTokens.set(signature, token);
     return signature;
