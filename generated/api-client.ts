@@ -336,6 +336,11 @@ import type {
   GetApiReferenceAssetQuery,
   GetApiReferenceAssetBody,
   GetApiReferenceAssetData,
+  QueryPatrolCheckInsParams,
+  QueryPatrolCheckInsQuery,
+  QueryPatrolCheckInsBody,
+  QueryPatrolCheckInsBodyInput,
+  QueryPatrolCheckInsData,
   GetPaymentSettingsParams,
   GetPaymentSettingsQuery,
   GetPaymentSettingsBody,
@@ -451,6 +456,11 @@ import type {
   CloseReconciliationBody,
   CloseReconciliationBodyInput,
   CloseReconciliationData,
+  ExportReconciliationDayParams,
+  ExportReconciliationDayQuery,
+  ExportReconciliationDayBody,
+  ExportReconciliationDayQueryInput,
+  ExportReconciliationDayData,
   GetPaymentReportParams,
   GetPaymentReportQuery,
   GetPaymentReportBody,
@@ -489,6 +499,11 @@ import type {
   GetDunningTaskBody,
   GetDunningTaskQueryInput,
   GetDunningTaskData,
+  PublishDunningNoticesParams,
+  PublishDunningNoticesQuery,
+  PublishDunningNoticesBody,
+  PublishDunningNoticesBodyInput,
+  PublishDunningNoticesData,
   PrintDunningNoticeParams,
   PrintDunningNoticeQuery,
   PrintDunningNoticeBody,
@@ -894,6 +909,9 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
     getApiReferenceAsset: (input: { params: GetApiReferenceAssetParams }, options?: O) =>
       transport({ name: "getApiReferenceAsset", method: "GET", path: "/api/docs/:file", ...input }, options) as Promise<GetApiReferenceAssetData>,
+    /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
+    queryPatrolCheckIns: (input: { body: QueryPatrolCheckInsBodyInput }, options?: O) =>
+      transport({ name: "queryPatrolCheckIns", method: "POST", path: "/api/property/patrolRecords/actions/checkIns", ...input }, options) as Promise<QueryPatrolCheckInsData>,
     /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
     getPaymentSettings: (input?: { query?: GetPaymentSettingsQueryInput }, options?: O) =>
       transport({ name: "getPaymentSettings", method: "GET", path: "/api/property/paymentSettings/actions/get", ...input }, options) as Promise<GetPaymentSettingsData>,
@@ -963,6 +981,9 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 日结（可同时申报；日结后该日不能再修改） (POST /api/property/reconciliations/actions/close) */
     closeReconciliation: (input?: { body?: CloseReconciliationBodyInput }, options?: O) =>
       transport({ name: "closeReconciliation", method: "POST", path: "/api/property/reconciliations/actions/close", ...input }, options) as Promise<CloseReconciliationData>,
+    /** 导出某日的日结单（交班表，Excel）：按收款人、支付方式的收款、退款、应到账、实际到账与差异，收款人小计与合计 (GET /api/property/reconciliations/actions/dayExport) */
+    exportReconciliationDay: (input?: { query?: ExportReconciliationDayQueryInput }, options?: O) =>
+      transport({ name: "exportReconciliationDay", method: "GET", path: "/api/property/reconciliations/actions/dayExport", ...input }, options) as Promise<ExportReconciliationDayData>,
     /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
     getPaymentReport: (input?: { body?: GetPaymentReportBodyInput }, options?: O) =>
       transport({ name: "getPaymentReport", method: "POST", path: "/api/property/reports/actions/payment", ...input }, options) as Promise<GetPaymentReportData>,
@@ -987,6 +1008,9 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 催缴通知生成任务的进度 (GET /api/property/dunningNotices/actions/generationTask) */
     getDunningTask: (input?: { query?: GetDunningTaskQueryInput }, options?: O) =>
       transport({ name: "getDunningTask", method: "GET", path: "/api/property/dunningNotices/actions/generationTask", ...input }, options) as Promise<GetDunningTaskData>,
+    /** 将生成时未发布的催缴通知发布给住户（每份发布为仅该房屋住户可见的通知公告；已发布的跳过） (POST /api/property/dunningNotices/actions/publish) */
+    publishDunningNotices: (input: { body: PublishDunningNoticesBodyInput }, options?: O) =>
+      transport({ name: "publishDunningNotices", method: "POST", path: "/api/property/dunningNotices/actions/publish", ...input }, options) as Promise<PublishDunningNoticesData>,
     /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
     printDunningNotice: (input: { params: PrintDunningNoticeParamsInput }, options?: O) =>
       transport({ name: "printDunningNotice", method: "GET", path: "/api/property/dunningNotices/:id/actions/print", ...input }, options) as Promise<PrintDunningNoticeData>,
@@ -1271,6 +1295,8 @@ export interface ApiQueries<O = unknown> {
   getApiReference: QueryHelpers<"getApiReference", [input?: Record<string, never>], GetApiReferenceData, O>;
   /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
   getApiReferenceAsset: QueryHelpers<"getApiReferenceAsset", [input: { params: GetApiReferenceAssetParams }], GetApiReferenceAssetData, O>;
+  /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
+  queryPatrolCheckIns: QueryHelpers<"queryPatrolCheckIns", [input: { body: QueryPatrolCheckInsBodyInput }], QueryPatrolCheckInsData, O> & MutationHelpers<"queryPatrolCheckIns", [input: { body: QueryPatrolCheckInsBodyInput }], QueryPatrolCheckInsData, O>;
   /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
   getPaymentSettings: QueryHelpers<"getPaymentSettings", [input?: { query?: GetPaymentSettingsQueryInput }], GetPaymentSettingsData, O>;
   /** 保存缴费设置的一个分页（支付参数、票据、其他），并标记该分页已配置 (POST /api/property/paymentSettings/actions/save) */
@@ -1317,6 +1343,8 @@ export interface ApiQueries<O = unknown> {
   declareReconciliation: QueryHelpers<"declareReconciliation", [input?: { body?: DeclareReconciliationBodyInput }], DeclareReconciliationData, O> & MutationHelpers<"declareReconciliation", [input?: { body?: DeclareReconciliationBodyInput }], DeclareReconciliationData, O>;
   /** 日结（可同时申报；日结后该日不能再修改） (POST /api/property/reconciliations/actions/close) */
   closeReconciliation: QueryHelpers<"closeReconciliation", [input?: { body?: CloseReconciliationBodyInput }], CloseReconciliationData, O> & MutationHelpers<"closeReconciliation", [input?: { body?: CloseReconciliationBodyInput }], CloseReconciliationData, O>;
+  /** 导出某日的日结单（交班表，Excel）：按收款人、支付方式的收款、退款、应到账、实际到账与差异，收款人小计与合计 (GET /api/property/reconciliations/actions/dayExport) */
+  exportReconciliationDay: QueryHelpers<"exportReconciliationDay", [input?: { query?: ExportReconciliationDayQueryInput }], ExportReconciliationDayData, O>;
   /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
   getPaymentReport: QueryHelpers<"getPaymentReport", [input?: { body?: GetPaymentReportBodyInput }], GetPaymentReportData, O> & MutationHelpers<"getPaymentReport", [input?: { body?: GetPaymentReportBodyInput }], GetPaymentReportData, O>;
   /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
@@ -1333,6 +1361,8 @@ export interface ApiQueries<O = unknown> {
   getDunningTemplate: QueryHelpers<"getDunningTemplate", [input?: Record<string, never>], GetDunningTemplateData, O>;
   /** 催缴通知生成任务的进度 (GET /api/property/dunningNotices/actions/generationTask) */
   getDunningTask: QueryHelpers<"getDunningTask", [input?: { query?: GetDunningTaskQueryInput }], GetDunningTaskData, O>;
+  /** 将生成时未发布的催缴通知发布给住户（每份发布为仅该房屋住户可见的通知公告；已发布的跳过） (POST /api/property/dunningNotices/actions/publish) */
+  publishDunningNotices: QueryHelpers<"publishDunningNotices", [input: { body: PublishDunningNoticesBodyInput }], PublishDunningNoticesData, O> & MutationHelpers<"publishDunningNotices", [input: { body: PublishDunningNoticesBodyInput }], PublishDunningNoticesData, O>;
   /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
   printDunningNotice: QueryHelpers<"printDunningNotice", [input: { params: PrintDunningNoticeParamsInput }], PrintDunningNoticeData, O>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
@@ -1712,6 +1742,10 @@ export const operationRoutes = {
     "method": "GET",
     "path": "/api/docs/:file"
   },
+  "queryPatrolCheckIns": {
+    "method": "POST",
+    "path": "/api/property/patrolRecords/actions/checkIns"
+  },
   "getPaymentSettings": {
     "method": "GET",
     "path": "/api/property/paymentSettings/actions/get"
@@ -1804,6 +1838,10 @@ export const operationRoutes = {
     "method": "POST",
     "path": "/api/property/reconciliations/actions/close"
   },
+  "exportReconciliationDay": {
+    "method": "GET",
+    "path": "/api/property/reconciliations/actions/dayExport"
+  },
   "getPaymentReport": {
     "method": "POST",
     "path": "/api/property/reports/actions/payment"
@@ -1835,6 +1873,10 @@ export const operationRoutes = {
   "getDunningTask": {
     "method": "GET",
     "path": "/api/property/dunningNotices/actions/generationTask"
+  },
+  "publishDunningNotices": {
+    "method": "POST",
+    "path": "/api/property/dunningNotices/actions/publish"
   },
   "printDunningNotice": {
     "method": "GET",

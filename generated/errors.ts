@@ -171,6 +171,10 @@ export const messages = {
   "dunningPublishNoPermission": "您没有通知公告的发布权限，不能同时发布给住户",
   "dunningBillsHeading": "欠费明细：",
   "dunningBillLine": "{period} {itemName} {amount}元（账单编号{billNo}，缴费截止日{dueDate}）",
+  "dunningPublished": "发布成功",
+  "dunningAllPublished": "所选催缴通知均已发布给住户，无需重复发布",
+  "dunningFollowUpBeforeDate": "下次跟进日期不能早于催缴日期",
+  "dunningDateInFuture": "催缴日期不能晚于今天",
   "selfDeleteRefused": "不能删除当前登录的账号",
   "grantRoleExceedsOwn": "不能分配超出自身权限的角色",
   "grantCodesExceedOwn": "不能授予自身未拥有的权限",
@@ -196,7 +200,11 @@ export const messages = {
   "actionDone": "{action}成功",
   "refNotUnder": "所选{label}不属于所选{parent}",
   "refOutsideWhere": "{label}只能选择{condition}的{target}",
-  "refWhereCondition": "{field}为“{value}”"
+  "refWhereCondition": "{field}为“{value}”",
+  "patrolStartDateInvalid": "开始日期不是有效的日期",
+  "patrolEndDateInvalid": "结束日期不是有效的日期",
+  "patrolDateOrder": "开始日期不能晚于结束日期",
+  "patrolRangeTooLong": "查询范围最多{max}天"
 } as const;
 
 export const errorCodes = {

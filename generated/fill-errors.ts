@@ -65,6 +65,7 @@ export const fillMessage = {
   refNotUnder: (values: { label: TextValue; parent: TextValue }): string => fill(messages.refNotUnder, values),
   refOutsideWhere: (values: { label: TextValue; condition: TextValue; target: TextValue }): string => fill(messages.refOutsideWhere, values),
   refWhereCondition: (values: { field: TextValue; value: TextValue }): string => fill(messages.refWhereCondition, values),
+  patrolRangeTooLong: (values: { max: TextValue }): string => fill(messages.patrolRangeTooLong, values),
 } as const;
 
 /** The error codes' messages with placeholders, as functions. */

@@ -35,6 +35,12 @@ export const fillTexts = {
   paymentReport: {
     file: (values: { start: TextValue; end: TextValue }): string => fill(texts.paymentReport.file, values),
   } as const,
+  dailyClosing: {
+    file: (values: { day: TextValue }): string => fill(texts.dailyClosing.file, values),
+    community: (values: { name: TextValue }): string => fill(texts.dailyClosing.community, values),
+    day: (values: { day: TextValue }): string => fill(texts.dailyClosing.day, values),
+    closed: (values: { name: TextValue; at: TextValue }): string => fill(texts.dailyClosing.closed, values),
+  } as const,
   ledger: {
     depositRefundDeducted: (values: { reason: TextValue }): string => fill(texts.ledger.depositRefundDeducted, values),
   } as const,

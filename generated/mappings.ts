@@ -4,7 +4,7 @@ import type { MappingDef } from "./model-types.ts";
 
 export const mappings: Record<string, MappingDef> = {
   "roomStatus": {
-    "description": "房屋状态",
+    "description": "部署状态（智能家居部署进度）",
     "valueType": "integer",
     "values": {
       "1": {
@@ -31,6 +31,38 @@ export const mappings: Record<string, MappingDef> = {
         "name": "Delivered",
         "label": "已交付",
         "color": "success"
+      }
+    },
+    "usage": "field"
+  },
+  "roomOccupancy": {
+    "description": "房屋状态（入住情况，计费依据）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "OwnerOccupied",
+        "label": "自住",
+        "color": "success"
+      },
+      "2": {
+        "name": "Rented",
+        "label": "出租",
+        "color": "processing"
+      },
+      "3": {
+        "name": "Vacant",
+        "label": "空置",
+        "color": "default"
+      },
+      "4": {
+        "name": "Renovating",
+        "label": "装修",
+        "color": "warning"
+      },
+      "5": {
+        "name": "NotDelivered",
+        "label": "未交付",
+        "color": "purple"
       }
     },
     "usage": "field"
@@ -87,6 +119,11 @@ export const mappings: Record<string, MappingDef> = {
       "6": {
         "name": "Transfer",
         "label": "转账"
+      },
+      "7": {
+        "name": "Balance",
+        "label": "预存款抵扣",
+        "offered": false
       }
     },
     "otherwise": "其他",
@@ -1755,6 +1792,114 @@ export const mappings: Record<string, MappingDef> = {
         "name": "Refunded",
         "label": "已退还",
         "color": "success"
+      }
+    },
+    "usage": "field"
+  },
+  "houseType": {
+    "description": "房屋类型",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Residence",
+        "label": "住宅"
+      },
+      "2": {
+        "name": "Shop",
+        "label": "商铺"
+      },
+      "3": {
+        "name": "Office",
+        "label": "办公"
+      },
+      "4": {
+        "name": "ParkingSpace",
+        "label": "车位"
+      },
+      "5": {
+        "name": "StorageRoom",
+        "label": "储藏室"
+      },
+      "6": {
+        "name": "Other",
+        "label": "其他"
+      }
+    },
+    "usage": "field"
+  },
+  "patrolCheckInStatus": {
+    "description": "应巡打卡的完成情况（巡更完成情况）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Done",
+        "label": "已巡",
+        "color": "success"
+      },
+      "2": {
+        "name": "Missed",
+        "label": "漏检",
+        "color": "error"
+      },
+      "3": {
+        "name": "Pending",
+        "label": "待巡",
+        "color": "default"
+      }
+    },
+    "usage": "code"
+  },
+  "dunningMethod": {
+    "description": "催缴方式",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Phone",
+        "label": "电话"
+      },
+      "2": {
+        "name": "Visit",
+        "label": "上门"
+      },
+      "3": {
+        "name": "Letter",
+        "label": "函件"
+      },
+      "4": {
+        "name": "Sms",
+        "label": "短信"
+      }
+    },
+    "usage": "field"
+  },
+  "dunningResult": {
+    "description": "催缴结果",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Promised",
+        "label": "承诺缴费",
+        "color": "processing"
+      },
+      "2": {
+        "name": "Paid",
+        "label": "已缴费",
+        "color": "success"
+      },
+      "3": {
+        "name": "Refused",
+        "label": "拒绝缴费",
+        "color": "error"
+      },
+      "4": {
+        "name": "Unreachable",
+        "label": "未联系上",
+        "color": "warning"
+      },
+      "5": {
+        "name": "Other",
+        "label": "其他",
+        "color": "default"
       }
     },
     "usage": "field"

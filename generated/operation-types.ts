@@ -847,7 +847,7 @@ rooms: number
 inhabitants: number
 } | null)
 /**
- * 映射的每个值（名称）与数量
+ * 各房屋状态（入住情况，mapping roomOccupancy）的房屋数
  */
 roomsByStatus: {
 value: (number | string)
@@ -2271,6 +2271,158 @@ export type GetApiReferenceAssetBody = Record<string, never>;
 
 export type GetApiReferenceAssetData = string
 
+export type QueryPatrolCheckInsParams = Record<string, never>;
+
+export type QueryPatrolCheckInsQuery = Record<string, never>;
+
+export interface QueryPatrolCheckInsBody {
+/**
+ * 社区
+ */
+communityId: number
+/**
+ * YYYY-MM-DD
+ */
+startDate: string
+/**
+ * YYYY-MM-DD，不早于开始日期，最多31天
+ */
+endDate: string
+/**
+ * 巡更计划
+ */
+planId?: (number | null)
+/**
+ * 1 已巡，2 漏检，3 待巡（mapping patrolCheckInStatus）
+ */
+status?: (1 | 2 | 3 | null)
+/**
+ * 计划的巡更类型，默认 1（离线巡更为 4）
+ */
+patrolType?: (1 | 3 | 4 | null)
+/**
+ * 页码
+ */
+pageNo?: (number | null)
+/**
+ * 每页条数
+ */
+pageSize?: (number | null)
+}
+
+export interface QueryPatrolCheckInsBodyInput {
+/**
+ * 社区
+ */
+communityId: (number | string)
+/**
+ * YYYY-MM-DD
+ */
+startDate: string
+/**
+ * YYYY-MM-DD，不早于开始日期，最多31天
+ */
+endDate: string
+/**
+ * 巡更计划
+ */
+planId?: (number | null | string)
+/**
+ * 1 已巡，2 漏检，3 待巡（mapping patrolCheckInStatus）
+ */
+status?: (1 | 2 | 3 | null)
+/**
+ * 计划的巡更类型，默认 1（离线巡更为 4）
+ */
+patrolType?: (1 | 3 | 4 | null)
+/**
+ * 页码
+ */
+pageNo?: (number | null | string)
+/**
+ * 每页条数
+ */
+pageSize?: (number | null | string)
+}
+
+export interface QueryPatrolCheckInsData {
+list: {
+/**
+ * 日期-计划-巡更点，列表中唯一
+ */
+key: string
+/**
+ * 班次开始的日期（YYYY-MM-DD）
+ */
+date: string
+planId: number
+planName: string
+arrangeId: number
+arrangeName: string
+/**
+ * 班次开始时间 HH:mm
+ */
+startTime: string
+/**
+ * 班次结束时间 HH:mm（不晚于开始时间为次日）
+ */
+endTime: string
+/**
+ * 应巡时段的开始（ISO-8601）
+ */
+windowStart: string
+/**
+ * 应巡时段的结束（ISO-8601）
+ */
+windowEnd: string
+/**
+ * 班次的巡更人员
+ */
+userId: (number | null)
+username: (string | null)
+pointId: number
+pointName: string
+/**
+ * 巡更点在路线中的顺序（从 1 起）
+ */
+seq: number
+/**
+ * 1 已巡，2 漏检，3 待巡
+ */
+status: number
+/**
+ * 计入的巡更记录（时段内最早的一条）
+ */
+recordId: (number | null)
+patrolTime: (string | null)
+/**
+ * 实际打卡的人员
+ */
+recordUserId: (number | null)
+recordUsername: (string | null)
+/**
+ * 巡更记录的巡更结果（1 正常，2 异常）
+ */
+result: (number | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totals: {
+expected: number
+done: number
+missed: number
+pending: number
+}
+/**
+ * 社区中该巡更类型的巡更计划（筛选用）
+ */
+plans: {
+id: number
+name: string
+}[]
+}
+
 export type GetPaymentSettingsParams = Record<string, never>;
 
 export interface GetPaymentSettingsQuery {
@@ -2953,6 +3105,17 @@ communityName: string
 buildingName: string
 unitName: string
 buildingArea: (string | null)
+/**
+ * 计费面积（空则按建筑面积计费）
+ */
+chargeArea: (string | null)
+/**
+ * 房屋状态（mapping roomOccupancy）
+ */
+occupancyStatus: number
+/**
+ * 部署状态（mapping roomStatus）
+ */
 status: number
 }
 bills: {
@@ -3529,6 +3692,37 @@ export interface CloseReconciliationData {
 
 }
 
+export type ExportReconciliationDayParams = Record<string, never>;
+
+export interface ExportReconciliationDayQuery {
+/**
+ * 社区
+ */
+communityId?: number
+/**
+ * YYYY-MM-DD
+ */
+day?: string
+}
+
+export type ExportReconciliationDayBody = Record<string, never>;
+
+export interface ExportReconciliationDayQueryInput {
+/**
+ * 社区
+ */
+communityId?: (number | string)
+/**
+ * YYYY-MM-DD
+ */
+day?: string
+}
+
+/**
+ * xlsx 文件
+ */
+export type ExportReconciliationDayData = string
+
 export type GetPaymentReportParams = Record<string, never>;
 
 export type GetPaymentReportQuery = Record<string, never>;
@@ -3779,9 +3973,30 @@ oldestPeriod: string
 daysPastDue: number
 bucket: number
 bucketLabel: string
+/**
+ * 最近一次催缴记录的催缴日期（没有时为 null）
+ */
+lastDunnedAt?: (string | null)
+/**
+ * 最近一次催缴记录的催缴结果（映射 dunningResult）
+ */
+lastDunningResult?: (number | null)
 }[]
 total: number
 totalOwed: string
+/**
+ * 账龄汇总：按当前筛选条件（账龄除外）每个账龄段的欠费户数与欠费金额，及合计
+ */
+summary?: {
+buckets: {
+bucket: number
+label: string
+households: number
+amountOwed: string
+}[]
+households: number
+amountOwed: string
+}
 pageNo: number
 pageSize: number
 today: string
@@ -3941,6 +4156,35 @@ done: number
 total: number
 result: unknown
 error: (string | null)
+}
+
+export type PublishDunningNoticesParams = Record<string, never>;
+
+export type PublishDunningNoticesQuery = Record<string, never>;
+
+export interface PublishDunningNoticesBody {
+/**
+ * 催缴通知
+ */
+ids: number[]
+}
+
+export interface PublishDunningNoticesBodyInput {
+/**
+ * 催缴通知
+ */
+ids: (number | string)[]
+}
+
+export interface PublishDunningNoticesData {
+/**
+ * 本次发布的份数
+ */
+published: number
+/**
+ * 已发布而跳过的份数
+ */
+skipped: number
 }
 
 export interface PrintDunningNoticeParams {
@@ -4505,6 +4749,9 @@ total: number
 occupied: number
 vacant: number
 byStatus: {
+/**
+ * 房屋状态（mapping roomOccupancy）
+ */
 status: number
 label: string
 count: number
@@ -5060,6 +5307,9 @@ inhabitants: number
 devices: number
 devicesOnline: number
 }
+/**
+ * 各房屋状态（入住情况，mapping roomOccupancy）的房屋数
+ */
 roomsByStatus: {
 value: (number | string)
 label: string
@@ -5220,6 +5470,7 @@ export interface OperationTypes {
   getOpenApiDocument: { params: GetOpenApiDocumentParams; query: GetOpenApiDocumentQuery; body: GetOpenApiDocumentBody; data: GetOpenApiDocumentData };
   getApiReference: { params: GetApiReferenceParams; query: GetApiReferenceQuery; body: GetApiReferenceBody; data: GetApiReferenceData };
   getApiReferenceAsset: { params: GetApiReferenceAssetParams; query: GetApiReferenceAssetQuery; body: GetApiReferenceAssetBody; data: GetApiReferenceAssetData };
+  queryPatrolCheckIns: { params: QueryPatrolCheckInsParams; query: QueryPatrolCheckInsQuery; body: QueryPatrolCheckInsBody; data: QueryPatrolCheckInsData };
   getPaymentSettings: { params: GetPaymentSettingsParams; query: GetPaymentSettingsQuery; body: GetPaymentSettingsBody; data: GetPaymentSettingsData };
   savePaymentSettings: { params: SavePaymentSettingsParams; query: SavePaymentSettingsQuery; body: SavePaymentSettingsBody; data: SavePaymentSettingsData };
   getBillSteer: { params: GetBillSteerParams; query: GetBillSteerQuery; body: GetBillSteerBody; data: GetBillSteerData };
@@ -5243,6 +5494,7 @@ export interface OperationTypes {
   getReconciliationDay: { params: GetReconciliationDayParams; query: GetReconciliationDayQuery; body: GetReconciliationDayBody; data: GetReconciliationDayData };
   declareReconciliation: { params: DeclareReconciliationParams; query: DeclareReconciliationQuery; body: DeclareReconciliationBody; data: DeclareReconciliationData };
   closeReconciliation: { params: CloseReconciliationParams; query: CloseReconciliationQuery; body: CloseReconciliationBody; data: CloseReconciliationData };
+  exportReconciliationDay: { params: ExportReconciliationDayParams; query: ExportReconciliationDayQuery; body: ExportReconciliationDayBody; data: ExportReconciliationDayData };
   getPaymentReport: { params: GetPaymentReportParams; query: GetPaymentReportQuery; body: GetPaymentReportBody; data: GetPaymentReportData };
   exportPaymentReport: { params: ExportPaymentReportParams; query: ExportPaymentReportQuery; body: ExportPaymentReportBody; data: ExportPaymentReportData };
   payFromBalance: { params: PayFromBalanceParams; query: PayFromBalanceQuery; body: PayFromBalanceBody; data: PayFromBalanceData };
@@ -5251,6 +5503,7 @@ export interface OperationTypes {
   generateDunningNotices: { params: GenerateDunningNoticesParams; query: GenerateDunningNoticesQuery; body: GenerateDunningNoticesBody; data: GenerateDunningNoticesData };
   getDunningTemplate: { params: GetDunningTemplateParams; query: GetDunningTemplateQuery; body: GetDunningTemplateBody; data: GetDunningTemplateData };
   getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData };
+  publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData };
   printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData };
   getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData };
   getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData };

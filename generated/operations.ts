@@ -361,7 +361,8 @@ export const operations = {
       "HBL1901",
       "HBL22001",
       "HBL22002",
-      "HBL02001"
+      "HBL02001",
+      "HBL1915"
     ],
     "envelope": true,
     "errors": [],
@@ -422,7 +423,8 @@ export const operations = {
       "HBL1901",
       "HBL22001",
       "HBL22002",
-      "HBL02001"
+      "HBL02001",
+      "HBL1915"
     ],
     "envelope": true,
     "errors": [],
@@ -483,7 +485,8 @@ export const operations = {
       "HBL1901",
       "HBL22001",
       "HBL22002",
-      "HBL02001"
+      "HBL02001",
+      "HBL1915"
     ],
     "envelope": true,
     "errors": [],
@@ -583,7 +586,8 @@ export const operations = {
       "HBL1901",
       "HBL22001",
       "HBL22002",
-      "HBL02001"
+      "HBL02001",
+      "HBL1915"
     ],
     "envelope": true,
     "errors": [],
@@ -2486,6 +2490,111 @@ export const operations = {
       }
     }
   },
+  "queryPatrolCheckIns": {
+    "name": "queryPatrolCheckIns",
+    "domain": "patrol",
+    "method": "POST",
+    "path": "/api/property/patrolRecords/actions/checkIns",
+    "summary": "巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划",
+    "authority": "HBL20007",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        },
+        {
+          "resource": "patrolPlans",
+          "table": "patrol_plans",
+          "part": "body",
+          "key": "planId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          },
+          "startDate": {
+            "description": "YYYY-MM-DD",
+            "type": "string",
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+          },
+          "endDate": {
+            "description": "YYYY-MM-DD，不早于开始日期，最多31天",
+            "type": "string",
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+          },
+          "planId": {
+            "description": "巡更计划",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "status": {
+            "description": "1 已巡，2 漏检，3 待巡（mapping patrolCheckInStatus）",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "enum": [
+              1,
+              2,
+              3,
+              null
+            ]
+          },
+          "patrolType": {
+            "description": "计划的巡更类型，默认 1（离线巡更为 4）",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "enum": [
+              1,
+              3,
+              4,
+              null
+            ]
+          },
+          "pageNo": {
+            "description": "页码",
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "pageSize": {
+            "description": "每页条数",
+            "type": [
+              "number",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "communityId",
+          "startDate",
+          "endDate"
+        ]
+      }
+    }
+  },
   "getPaymentSettings": {
     "name": "getPaymentSettings",
     "domain": "payment",
@@ -3920,6 +4029,47 @@ export const operations = {
       }
     }
   },
+  "exportReconciliationDay": {
+    "name": "exportReconciliationDay",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/reconciliations/actions/dayExport",
+    "summary": "导出某日的日结单（交班表，Excel）：按收款人、支付方式的收款、退款、应到账、实际到账与差异，收款人小计与合计",
+    "authority": "HBL1913",
+    "envelope": false,
+    "contentType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          },
+          "day": {
+            "description": "YYYY-MM-DD",
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
   "getPaymentReport": {
     "name": "getPaymentReport",
     "domain": "payment",
@@ -4387,6 +4537,49 @@ export const operations = {
             "minimum": 1
           }
         }
+      }
+    }
+  },
+  "publishDunningNotices": {
+    "name": "publishDunningNotices",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/dunningNotices/actions/publish",
+    "summary": "将生成时未发布的催缴通知发布给住户（每份发布为仅该房屋住户可见的通知公告；已发布的跳过）",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "successMessage": "dunningPublished",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "dunningNotices",
+          "table": "dunning_notices",
+          "part": "body",
+          "key": "ids"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "ids": {
+            "description": "催缴通知",
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        },
+        "required": [
+          "ids"
+        ]
       }
     }
   },

@@ -716,6 +716,21 @@ export const refineResources = [
     }
   },
   {
+    "name": "dunningRecords",
+    "identifier": "dunningRecords",
+    "list": "/propertyPayment/dunningRecords",
+    "create": "/propertyPayment/dunningRecords/create",
+    "edit": "/propertyPayment/dunningRecords/edit/:id",
+    "show": "/propertyPayment/dunningRecords/show/:id",
+    "meta": {
+      "label": "催缴记录",
+      "service": "property",
+      "code": "HBL1915",
+      "scope": "community",
+      "canDelete": true
+    }
+  },
+  {
     "name": "smartRooms",
     "identifier": "smartRooms",
     "list": "/intelligence/smartRoom",

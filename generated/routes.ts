@@ -822,6 +822,30 @@ export const routes: RouteDef[] = [
     "code": "HBL20007"
   },
   {
+    "path": "/offPatrolManage/offPatrolCheckIns",
+    "name": "offPatrolCheckIns",
+    "module": "offlinePatrol",
+    "public": false,
+    "title": "离线巡更完成情况",
+    "breadcrumb": [
+      "离线巡更",
+      "离线巡更完成情况"
+    ],
+    "page": "patrolCheckIns",
+    "query": {
+      "patrolType": 4
+    },
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": true,
+    "demo": false,
+    "variantOf": "/patrolManage/patrolCheckIns",
+    "authority": "HBL20007"
+  },
+  {
     "path": "/login",
     "name": "login",
     "module": "pages",
@@ -1453,6 +1477,29 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/patrolManage/patrolCheckIns",
+    "name": "patrolCheckIns",
+    "module": "patrol",
+    "authority": "HBL20007",
+    "public": false,
+    "title": "巡更完成情况",
+    "breadcrumb": [
+      "巡更巡检",
+      "巡更完成情况"
+    ],
+    "page": "patrolCheckIns",
+    "query": {
+      "patrolType": 1
+    },
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
+  },
+  {
     "path": "/patrolManage/patrolPointIframe/:type",
     "name": "patrolPointIframe",
     "module": "patrol",
@@ -2071,6 +2118,48 @@ export const routes: RouteDef[] = [
     "offline": false,
     "demo": false,
     "parent": "/propertyPayment/dunningNotices"
+  },
+  {
+    "path": "/propertyPayment/dunningNotices/print",
+    "name": "print",
+    "module": "propertyPayment",
+    "authority": "HBL0701309",
+    "public": false,
+    "title": "批量打印催缴通知",
+    "breadcrumb": [
+      "物业缴费",
+      "催缴通知",
+      "批量打印催缴通知"
+    ],
+    "page": "dunningBatchPrint",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/propertyPayment/dunningNotices"
+  },
+  {
+    "path": "/propertyPayment/dunningRecords",
+    "name": "dunningRecords",
+    "module": "propertyPayment",
+    "code": "HBL1915",
+    "public": false,
+    "title": "催缴记录",
+    "breadcrumb": [
+      "物业缴费",
+      "催缴记录"
+    ],
+    "resource": "dunningRecords",
+    "inMenu": true,
+    "outsideFrame": false,
+    "hideTabs": false,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false
   },
   {
     "path": "/intelligence/smartRoom",
@@ -3224,6 +3313,14 @@ export const menu: MenuNode[] = [
         "path": "/propertyPayment/dunningNotices",
         "isTenantMenu": false,
         "subMenus": []
+      },
+      {
+        "index": "dunningRecords",
+        "code": "HBL1915",
+        "alias": "催缴记录",
+        "path": "/propertyPayment/dunningRecords",
+        "isTenantMenu": false,
+        "subMenus": []
       }
     ]
   },
@@ -3314,6 +3411,14 @@ export const menu: MenuNode[] = [
         "path": "/patrolManage/patrolHistory",
         "isTenantMenu": false,
         "subMenus": []
+      },
+      {
+        "index": "patrolCheckIns",
+        "code": "HBL20007",
+        "alias": "巡更完成情况",
+        "path": "/patrolManage/patrolCheckIns",
+        "isTenantMenu": false,
+        "subMenus": []
       }
     ]
   },
@@ -3352,6 +3457,14 @@ export const menu: MenuNode[] = [
         "code": "HBL20007",
         "alias": "离线巡更记录",
         "path": "/offPatrolManage/offPatrolHistory",
+        "isTenantMenu": false,
+        "subMenus": []
+      },
+      {
+        "index": "offPatrolCheckIns",
+        "code": "HBL20007",
+        "alias": "离线巡更完成情况",
+        "path": "/offPatrolManage/offPatrolCheckIns",
         "isTenantMenu": false,
         "subMenus": []
       }

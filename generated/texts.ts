@@ -93,6 +93,25 @@ export const texts = {
     "paidHouseholds": "缴清户数",
     "householdRate": "户收缴率(%)"
   },
+  "dailyClosing": {
+    "sheet": "日结单",
+    "file": "日结单_{day}.xlsx",
+    "title": "日结单（交班表）",
+    "community": "社区：{name}",
+    "day": "营业日：{day}",
+    "closed": "已日结：{name} {at}",
+    "open": "未日结",
+    "cashier": "收款人",
+    "payMethod": "支付方式",
+    "paymentCount": "笔数",
+    "recordedAmount": "收款(元)",
+    "refundAmount": "退款(元)",
+    "netAmount": "应到账(元)",
+    "declaredAmount": "实际到账(元)",
+    "difference": "差异(元)",
+    "remark": "备注",
+    "subtotal": "小计"
+  },
   "arrears": {
     "sheet": "欠费管理",
     "file": "欠费管理.xlsx",

@@ -508,11 +508,27 @@ roomNo?: (string | null)
  */
 floor?: (number | null)
 /**
+ * 房屋类型
+ */
+houseType?: (number | null)
+/**
  * 建筑面积(㎡)
  */
 buildingArea?: (string | null)
 /**
+ * 计费面积(㎡)
+ */
+chargeArea?: (string | null)
+/**
  * 房屋状态
+ */
+occupancyStatus?: (number | null)
+/**
+ * 交房日期
+ */
+deliveryDate?: (string | null)
+/**
+ * 部署状态
  */
 status?: (number | null)
 /**
@@ -1649,6 +1665,12 @@ replierId?: (number | null)
  * 回复时间
  */
 replyTime?: (string | null)
+/**
+ * 处理记录
+ */
+history?: {
+[k: string]: unknown
+}
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -2001,6 +2023,12 @@ paymentType?: (number | null)
 category?: (number | null)
 /**
  * 适用房屋状态
+ */
+occupancyStatuses?: {
+[k: string]: unknown
+}
+/**
+ * 适用部署状态（已停用）
  */
 roomStatuses?: {
 [k: string]: unknown
@@ -2921,6 +2949,42 @@ issuerId?: (number | null)
  * 住户通知
  */
 publishedNoticeId?: (number | null)
+version?: number
+createdAt?: string
+updatedAt?: string
+}
+
+export interface DunningRecordsRow {
+id: number
+communityId?: number
+/**
+ * 房屋
+ */
+roomId?: (number | null)
+/**
+ * 催缴方式
+ */
+method?: (number | null)
+/**
+ * 催缴日期
+ */
+dunnedAt?: (string | null)
+/**
+ * 催缴结果
+ */
+result?: (number | null)
+/**
+ * 下次跟进日期
+ */
+nextFollowUpDate?: (string | null)
+/**
+ * 催缴人
+ */
+collectorId?: (number | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string
@@ -4013,6 +4077,7 @@ export interface ResourceRows {
   deposits: DepositsRow;
   tempCharges: TempChargesRow;
   dunningNotices: DunningNoticesRow;
+  dunningRecords: DunningRecordsRow;
   smartRooms: SmartRoomsRow;
   smartDevices: SmartDevicesRow;
   smartWorkers: SmartWorkersRow;

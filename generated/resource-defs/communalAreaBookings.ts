@@ -263,6 +263,7 @@ const def: ResourceDef = {
         "inputs": [],
         "required": [],
         "confirm": "确认该预约已使用？",
+        "done": "已确认使用",
         "danger": false
       },
       {
@@ -276,6 +277,7 @@ const def: ResourceDef = {
         "inputs": [],
         "required": [],
         "confirm": "确定取消该预约吗？",
+        "done": "预约已取消",
         "danger": true
       }
     ]

@@ -292,24 +292,25 @@ const def: ResourceDef = {
       "required": false,
       "ref": {
         "resource": "users",
-        "labelField": "username",
+        "labelField": "realName",
         "targetCode": "HBL03001",
         "labelFieldDef": {
-          "name": "username",
-          "column": "username",
+          "name": "realName",
+          "column": "real_name",
           "type": "string",
-          "label": "用户名",
-          "required": true,
+          "label": "姓名",
+          "required": false,
           "maxLength": 32,
-          "rule": "username",
+          "rule": "name",
           "list": true,
-          "filter": true,
+          "filter": false,
           "search": true,
-          "sort": true,
+          "sort": false,
           "form": true,
           "detail": true,
           "readOnly": false
-        }
+        },
+        "fallbackField": "username"
       },
       "list": false,
       "filter": false,
@@ -400,6 +401,7 @@ const def: ResourceDef = {
           "refundAmount",
           "refundMethod"
         ],
+        "done": "退还申请已提交",
         "shows": [
           "roomId",
           "paymentItemId",
@@ -450,6 +452,11 @@ const def: ResourceDef = {
     ]
   },
   "createOnly": true,
+  "afterCreate": {
+    "field": "receiptId",
+    "route": "/propertyPayment/receipt/:id",
+    "label": "打印票据"
+  },
   "routePath": "/propertyPayment/deposits"
 };
 

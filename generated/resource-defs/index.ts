@@ -69,6 +69,7 @@ export const resourceDefLoaders: Record<string, () => Promise<{ default: Resourc
   "deposits": () => import("./deposits.ts"),
   "tempCharges": () => import("./tempCharges.ts"),
   "dunningNotices": () => import("./dunningNotices.ts"),
+  "dunningRecords": () => import("./dunningRecords.ts"),
   "smartRooms": () => import("./smartRooms.ts"),
   "smartDevices": () => import("./smartDevices.ts"),
   "smartWorkers": () => import("./smartWorkers.ts"),

@@ -106,10 +106,30 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "occupancyStatuses",
+      "column": "occupancy_statuses",
+      "type": "json",
+      "label": "适用房屋状态",
+      "required": false,
+      "default": [
+        1,
+        2,
+        3,
+        4
+      ],
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
+    {
       "name": "roomStatuses",
       "column": "room_statuses",
       "type": "json",
-      "label": "适用房屋状态",
+      "label": "适用部署状态（已停用）",
       "required": false,
       "default": [
         3,
@@ -120,8 +140,8 @@ const def: ResourceDef = {
       "filter": false,
       "search": false,
       "sort": false,
-      "form": true,
-      "detail": true,
+      "form": false,
+      "detail": false,
       "readOnly": false
     },
     {

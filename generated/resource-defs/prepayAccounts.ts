@@ -273,6 +273,11 @@ const def: ResourceDef = {
           "amount",
           "payMethod"
         ],
+        "opens": {
+          "field": "lastReceiptId",
+          "route": "/propertyPayment/receipt/:id",
+          "label": "打印票据"
+        },
         "danger": false
       },
       {
@@ -292,6 +297,7 @@ const def: ResourceDef = {
           "refundMethod",
           "reason"
         ],
+        "done": "退款申请已提交",
         "danger": false
       },
       {

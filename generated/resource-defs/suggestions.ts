@@ -191,24 +191,25 @@ const def: ResourceDef = {
       "required": false,
       "ref": {
         "resource": "users",
-        "labelField": "username",
+        "labelField": "realName",
         "targetCode": "HBL03001",
         "labelFieldDef": {
-          "name": "username",
-          "column": "username",
+          "name": "realName",
+          "column": "real_name",
           "type": "string",
-          "label": "用户名",
-          "required": true,
+          "label": "姓名",
+          "required": false,
           "maxLength": 32,
-          "rule": "username",
+          "rule": "name",
           "list": true,
-          "filter": true,
+          "filter": false,
           "search": true,
-          "sort": true,
+          "sort": false,
           "form": true,
           "detail": true,
           "readOnly": false
-        }
+        },
+        "fallbackField": "username"
       },
       "list": true,
       "filter": false,
@@ -231,10 +232,26 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": true
+    },
+    {
+      "name": "history",
+      "column": "history",
+      "type": "json",
+      "label": "处理记录",
+      "required": false,
+      "default": [],
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": false,
+      "detail": true,
+      "readOnly": false
     }
   ],
   "actions": {
     "stateField": "status",
+    "historyField": "history",
     "list": [
       {
         "name": "accept",

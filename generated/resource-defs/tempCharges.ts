@@ -218,24 +218,25 @@ const def: ResourceDef = {
       "required": false,
       "ref": {
         "resource": "users",
-        "labelField": "username",
+        "labelField": "realName",
         "targetCode": "HBL03001",
         "labelFieldDef": {
-          "name": "username",
-          "column": "username",
+          "name": "realName",
+          "column": "real_name",
           "type": "string",
-          "label": "用户名",
-          "required": true,
+          "label": "姓名",
+          "required": false,
           "maxLength": 32,
-          "rule": "username",
+          "rule": "name",
           "list": true,
-          "filter": true,
+          "filter": false,
           "search": true,
-          "sort": true,
+          "sort": false,
           "form": true,
           "detail": true,
           "readOnly": false
-        }
+        },
+        "fallbackField": "username"
       },
       "list": true,
       "filter": false,
@@ -276,6 +277,11 @@ const def: ResourceDef = {
       "readOnly": false
     }
   ],
+  "afterCreate": {
+    "field": "receiptId",
+    "route": "/propertyPayment/receipt/:id",
+    "label": "打印票据"
+  },
   "routePath": "/propertyPayment/tempCharges"
 };
 

@@ -46,7 +46,6 @@ const def: ResourceDef = {
       "required": false,
       "maxLength": 32,
       "rule": "name",
-      "mask": "name",
       "list": true,
       "filter": false,
       "search": true,

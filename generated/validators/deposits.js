@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_deposits_create","$ref":"resource_deposits_fields","required":["roomId","paymentItemId","amount","payMethod"]};
-const schema20 = {"$id":"resource_deposits_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"collectedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"deductionAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"deductionReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_deposits_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"collectedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"deductionAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"deductionReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -617,11 +617,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid4 = _errs61 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err39 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs66 = errors;
+const _errs67 = errors;
+if(!(data4 === "7")){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -630,13 +629,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data5 = data.status;
-const _errs67 = errors;
-const _errs68 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err40 = {};
+var valid20 = _errs67 === errors;
+if(valid20){
+const err40 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -645,9 +640,22 @@ vErrors.push(err40);
 }
 errors++;
 }
-var valid21 = _errs68 === errors;
-if(valid21){
-const err41 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid4 = _errs61 === errors;
+valid18 = _valid4;
+}
+if(!valid18){
+const err41 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -656,19 +664,13 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err42 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(data.status !== undefined){
+let data5 = data.status;
+const _errs70 = errors;
+const _errs71 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -677,13 +679,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs72 = errors;
-let valid22 = true;
-const _errs73 = errors;
-if(errors === _errs73){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err43 = {};
+var valid22 = _errs71 === errors;
+if(valid22){
+const err43 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -692,9 +690,19 @@ vErrors.push(err43);
 }
 errors++;
 }
+else {
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
 }
 else {
-const err44 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err44 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -703,22 +711,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-var _valid5 = _errs73 === errors;
-errors = _errs72;
-if(vErrors !== null){
-if(_errs72){
-vErrors.length = _errs72;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
 const _errs75 = errors;
+let valid23 = true;
+const _errs76 = errors;
+if(errors === _errs76){
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err45 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data5) < 1){
+const err45 = {};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -728,9 +727,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 2147483647)){
-const err46 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -740,9 +738,21 @@ vErrors.push(err46);
 errors++;
 }
 }
+var _valid5 = _errs76 === errors;
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs78 = errors;
 if(typeof data5 === "string"){
-if(!(Number(data5) >= -2147483648)){
-const err47 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern8.test(data5)){
+const err47 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -752,8 +762,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(!(((data5 === "1") || (data5 === "2")) || (data5 === "3"))){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -762,11 +773,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-var _valid5 = _errs75 === errors;
-valid22 = _valid5;
 }
-if(!valid22){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -776,10 +786,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.receiptNo !== undefined){
-let data6 = data.receiptNo;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err50 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
+if(!(((data5 === "1") || (data5 === "2")) || (data5 === "3"))){
+const err50 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -788,13 +796,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs84 = errors;
-let valid25 = true;
-const _errs85 = errors;
-if(errors === _errs85){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err51 = {};
+var _valid5 = _errs78 === errors;
+valid23 = _valid5;
+}
+if(!valid23){
+const err51 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -804,8 +810,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {};
+if(data.receiptNo !== undefined){
+let data6 = data.receiptNo;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err52 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -814,22 +822,13 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-var _valid6 = _errs85 === errors;
-errors = _errs84;
-if(vErrors !== null){
-if(_errs84){
-vErrors.length = _errs84;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
 const _errs87 = errors;
+let valid26 = true;
+const _errs88 = errors;
+if(errors === _errs88){
 if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err53 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data6) < 1){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -839,9 +838,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err54 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -851,11 +849,21 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid6 = _errs87 === errors;
-valid25 = _valid6;
+var _valid6 = _errs88 === errors;
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
 }
-if(!valid25){
-const err55 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs90 = errors;
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err55 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -865,10 +873,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.receiptId !== undefined){
-let data7 = data.receiptId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err56 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptId.allOf[0].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err56 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -877,13 +884,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs94 = errors;
-let valid28 = true;
-const _errs95 = errors;
-if(errors === _errs95){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err57 = {};
+}
+var _valid6 = _errs90 === errors;
+valid26 = _valid6;
+}
+if(!valid26){
+const err57 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -893,8 +899,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {};
+if(data.receiptId !== undefined){
+let data7 = data.receiptId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err58 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -903,22 +911,13 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-var _valid7 = _errs95 === errors;
-errors = _errs94;
-if(vErrors !== null){
-if(_errs94){
-vErrors.length = _errs94;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
 const _errs97 = errors;
+let valid29 = true;
+const _errs98 = errors;
+if(errors === _errs98){
 if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err59 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data7) < 1){
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -928,11 +927,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs97 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err60 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -942,10 +938,21 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.collectedAt !== undefined){
-let data8 = data.collectedAt;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err61 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.collectedAt.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs98 === errors;
+errors = _errs97;
+if(vErrors !== null){
+if(_errs97){
+vErrors.length = _errs97;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs100 = errors;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err61 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -954,13 +961,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs103 = errors;
-let valid31 = true;
-const _errs104 = errors;
-if(errors === _errs104){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err62 = {};
+}
+var _valid7 = _errs100 === errors;
+valid29 = _valid7;
+}
+if(!valid29){
+const err62 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -970,8 +976,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {};
+if(data.collectedAt !== undefined){
+let data8 = data.collectedAt;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err63 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.collectedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -980,22 +988,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-var _valid8 = _errs104 === errors;
-errors = _errs103;
-if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
 const _errs106 = errors;
+let valid32 = true;
+const _errs107 = errors;
+if(errors === _errs107){
 if(typeof data8 === "string"){
-if(!pattern12.test(data8)){
-const err64 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data8) < 1){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1005,11 +1004,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-var _valid8 = _errs106 === errors;
-valid31 = _valid8;
-}
-if(!valid31){
-const err65 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1019,10 +1015,21 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.refundAmount !== undefined){
-let data9 = data.refundAmount;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err66 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs107 === errors;
+errors = _errs106;
+if(vErrors !== null){
+if(_errs106){
+vErrors.length = _errs106;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs109 = errors;
+if(typeof data8 === "string"){
+if(!pattern12.test(data8)){
+const err66 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1031,13 +1038,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-const _errs112 = errors;
-let valid34 = true;
-const _errs113 = errors;
-if(errors === _errs113){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err67 = {};
+}
+var _valid8 = _errs109 === errors;
+valid32 = _valid8;
+}
+if(!valid32){
+const err67 = {instancePath:instancePath+"/collectedAt",schemaPath:"#/properties/collectedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1047,8 +1053,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {};
+if(data.refundAmount !== undefined){
+let data9 = data.refundAmount;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err68 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1057,22 +1065,13 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-var _valid9 = _errs113 === errors;
-errors = _errs112;
-if(vErrors !== null){
-if(_errs112){
-vErrors.length = _errs112;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
 const _errs115 = errors;
+let valid35 = true;
+const _errs116 = errors;
+if(errors === _errs116){
 if(typeof data9 === "string"){
-if(!pattern6.test(data9)){
-const err69 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(func1(data9) < 1){
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1082,9 +1081,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 1000000)){
-const err70 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1094,9 +1092,21 @@ vErrors.push(err70);
 errors++;
 }
 }
+var _valid9 = _errs116 === errors;
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs118 = errors;
 if(typeof data9 === "string"){
-if(!(Number(data9) <= 1000000)){
-const err71 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern6.test(data9)){
+const err71 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1107,8 +1117,8 @@ errors++;
 }
 }
 if(typeof data9 === "string"){
-if(!pattern7.test(data9)){
-const err72 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(!(Number(data9) <= 1000000)){
+const err72 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1118,11 +1128,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-var _valid9 = _errs115 === errors;
-valid34 = _valid9;
-}
-if(!valid34){
-const err73 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 1000000)){
+const err73 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1132,10 +1140,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.refundMethod !== undefined){
-let data10 = data.refundMethod;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err74 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundMethod.allOf[0].type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!pattern7.test(data9)){
+const err74 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1144,13 +1151,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs124 = errors;
-let valid37 = true;
-const _errs125 = errors;
-if(errors === _errs125){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err75 = {};
+}
+var _valid9 = _errs118 === errors;
+valid35 = _valid9;
+}
+if(!valid35){
+const err75 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1160,8 +1166,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
-const err76 = {};
+if(data.refundMethod !== undefined){
+let data10 = data.refundMethod;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err76 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundMethod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1170,22 +1178,13 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-var _valid10 = _errs125 === errors;
-errors = _errs124;
-if(vErrors !== null){
-if(_errs124){
-vErrors.length = _errs124;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
 const _errs127 = errors;
+let valid38 = true;
+const _errs128 = errors;
+if(errors === _errs128){
 if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
-const err77 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data10) < 1){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1195,9 +1194,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 2147483647)){
-const err78 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1207,9 +1205,21 @@ vErrors.push(err78);
 errors++;
 }
 }
+var _valid10 = _errs128 === errors;
+errors = _errs127;
+if(vErrors !== null){
+if(_errs127){
+vErrors.length = _errs127;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs130 = errors;
 if(typeof data10 === "string"){
-if(!(Number(data10) >= -2147483648)){
-const err79 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern8.test(data10)){
+const err79 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1219,11 +1229,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid10 = _errs127 === errors;
-valid37 = _valid10;
-}
-if(!valid37){
-const err80 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 2147483647)){
+const err80 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1233,10 +1241,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.deductionAmount !== undefined){
-let data11 = data.deductionAmount;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err81 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.deductionAmount.allOf[0].type},message:"must be string,null"};
+if(typeof data10 === "string"){
+if(!(Number(data10) >= -2147483648)){
+const err81 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1245,12 +1252,10 @@ vErrors.push(err81);
 }
 errors++;
 }
+}
 const _errs135 = errors;
-let valid40 = true;
 const _errs136 = errors;
-if(errors === _errs136){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
+if(!(data10 === "7")){
 const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
@@ -1260,9 +1265,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-else {
-const err83 = {};
+var valid40 = _errs136 === errors;
+if(valid40){
+const err83 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1271,8 +1276,7 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-var _valid11 = _errs136 === errors;
+else {
 errors = _errs135;
 if(vErrors !== null){
 if(_errs135){
@@ -1282,11 +1286,12 @@ else {
 vErrors = null;
 }
 }
-if(_valid11){
-const _errs138 = errors;
-if(typeof data11 === "string"){
-if(!pattern6.test(data11)){
-const err84 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+}
+var _valid10 = _errs130 === errors;
+valid38 = _valid10;
+}
+if(!valid38){
+const err84 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1296,9 +1301,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!(Number(data11) <= 1000000)){
-const err85 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(data.deductionAmount !== undefined){
+let data11 = data.deductionAmount;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err85 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.deductionAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1307,10 +1313,13 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
+const _errs141 = errors;
+let valid42 = true;
+const _errs142 = errors;
+if(errors === _errs142){
 if(typeof data11 === "string"){
-if(!pattern7.test(data11)){
-const err86 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(func1(data11) < 1){
+const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1320,11 +1329,8 @@ vErrors.push(err86);
 errors++;
 }
 }
-var _valid11 = _errs138 === errors;
-valid40 = _valid11;
-}
-if(!valid40){
-const err87 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1334,10 +1340,21 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.deductionReason !== undefined){
-let data12 = data.deductionReason;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err88 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.deductionReason.allOf[0].type},message:"must be string,null"};
+var _valid11 = _errs142 === errors;
+errors = _errs141;
+if(vErrors !== null){
+if(_errs141){
+vErrors.length = _errs141;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs144 = errors;
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
+const err88 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1346,13 +1363,10 @@ vErrors.push(err88);
 }
 errors++;
 }
-const _errs146 = errors;
-let valid43 = true;
-const _errs147 = errors;
-if(errors === _errs147){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err89 = {};
+}
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 1000000)){
+const err89 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1362,8 +1376,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-else {
-const err90 = {};
+if(typeof data11 === "string"){
+if(!pattern7.test(data11)){
+const err90 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1373,21 +1388,11 @@ vErrors.push(err90);
 errors++;
 }
 }
-var _valid12 = _errs147 === errors;
-errors = _errs146;
-if(vErrors !== null){
-if(_errs146){
-vErrors.length = _errs146;
+var _valid11 = _errs144 === errors;
+valid42 = _valid11;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs149 = errors;
-if(typeof data12 === "string"){
-if(!pattern18.test(data12)){
-const err91 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid42){
+const err91 = {instancePath:instancePath+"/deductionAmount",schemaPath:"#/properties/deductionAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1397,9 +1402,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(typeof data12 === "string"){
-if(func1(data12) > 128){
-const err92 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.deductionReason !== undefined){
+let data12 = data.deductionReason;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err92 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.deductionReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1408,12 +1414,13 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-var _valid12 = _errs149 === errors;
-valid43 = _valid12;
-}
-if(!valid43){
-const err93 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs152 = errors;
+let valid45 = true;
+const _errs153 = errors;
+if(errors === _errs153){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err93 = {};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1423,10 +1430,8 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data13 = data.approverId;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err94 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+else {
+const err94 = {};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1435,13 +1440,22 @@ vErrors.push(err94);
 }
 errors++;
 }
-const _errs156 = errors;
-let valid46 = true;
-const _errs157 = errors;
-if(errors === _errs157){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err95 = {};
+}
+var _valid12 = _errs153 === errors;
+errors = _errs152;
+if(vErrors !== null){
+if(_errs152){
+vErrors.length = _errs152;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs155 = errors;
+if(typeof data12 === "string"){
+if(!pattern18.test(data12)){
+const err95 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1451,8 +1465,9 @@ vErrors.push(err95);
 errors++;
 }
 }
-else {
-const err96 = {};
+if(typeof data12 === "string"){
+if(func1(data12) > 128){
+const err96 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1462,21 +1477,11 @@ vErrors.push(err96);
 errors++;
 }
 }
-var _valid13 = _errs157 === errors;
-errors = _errs156;
-if(vErrors !== null){
-if(_errs156){
-vErrors.length = _errs156;
+var _valid12 = _errs155 === errors;
+valid45 = _valid12;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs159 = errors;
-if(typeof data13 === "string"){
-if(!pattern3.test(data13)){
-const err97 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid45){
+const err97 = {instancePath:instancePath+"/deductionReason",schemaPath:"#/properties/deductionReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1486,11 +1491,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-var _valid13 = _errs159 === errors;
-valid46 = _valid13;
-}
-if(!valid46){
-const err98 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.approverId !== undefined){
+let data13 = data.approverId;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err98 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1499,11 +1503,13 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-if(data.refundedAt !== undefined){
-let data14 = data.refundedAt;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err99 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
+const _errs162 = errors;
+let valid48 = true;
+const _errs163 = errors;
+if(errors === _errs163){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err99 = {};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1512,12 +1518,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-const _errs165 = errors;
-let valid49 = true;
-const _errs166 = errors;
-if(errors === _errs166){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
+}
+else {
 const err100 = {};
 if(vErrors === null){
 vErrors = [err100];
@@ -1528,8 +1530,21 @@ vErrors.push(err100);
 errors++;
 }
 }
+var _valid13 = _errs163 === errors;
+errors = _errs162;
+if(vErrors !== null){
+if(_errs162){
+vErrors.length = _errs162;
+}
 else {
-const err101 = {};
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs165 = errors;
+if(typeof data13 === "string"){
+if(!pattern3.test(data13)){
+const err101 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1539,21 +1554,11 @@ vErrors.push(err101);
 errors++;
 }
 }
-var _valid14 = _errs166 === errors;
-errors = _errs165;
-if(vErrors !== null){
-if(_errs165){
-vErrors.length = _errs165;
+var _valid13 = _errs165 === errors;
+valid48 = _valid13;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs168 = errors;
-if(typeof data14 === "string"){
-if(!pattern12.test(data14)){
-const err102 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!valid48){
+const err102 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1563,11 +1568,10 @@ vErrors.push(err102);
 errors++;
 }
 }
-var _valid14 = _errs168 === errors;
-valid49 = _valid14;
-}
-if(!valid49){
-const err103 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.refundedAt !== undefined){
+let data14 = data.refundedAt;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err103 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1576,11 +1580,13 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-if(data.rejectReason !== undefined){
-let data15 = data.rejectReason;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err104 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+const _errs171 = errors;
+let valid51 = true;
+const _errs172 = errors;
+if(errors === _errs172){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err104 = {};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1589,12 +1595,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-const _errs174 = errors;
-let valid52 = true;
-const _errs175 = errors;
-if(errors === _errs175){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
+}
+else {
 const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
@@ -1605,8 +1607,21 @@ vErrors.push(err105);
 errors++;
 }
 }
+var _valid14 = _errs172 === errors;
+errors = _errs171;
+if(vErrors !== null){
+if(_errs171){
+vErrors.length = _errs171;
+}
 else {
-const err106 = {};
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs174 = errors;
+if(typeof data14 === "string"){
+if(!pattern12.test(data14)){
+const err106 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1616,21 +1631,11 @@ vErrors.push(err106);
 errors++;
 }
 }
-var _valid15 = _errs175 === errors;
-errors = _errs174;
-if(vErrors !== null){
-if(_errs174){
-vErrors.length = _errs174;
+var _valid14 = _errs174 === errors;
+valid51 = _valid14;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid15){
-const _errs177 = errors;
-if(typeof data15 === "string"){
-if(!pattern18.test(data15)){
-const err107 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid51){
+const err107 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1640,9 +1645,10 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(typeof data15 === "string"){
-if(func1(data15) > 128){
-const err108 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.rejectReason !== undefined){
+let data15 = data.rejectReason;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err108 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1651,12 +1657,13 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-var _valid15 = _errs177 === errors;
-valid52 = _valid15;
-}
-if(!valid52){
-const err109 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs180 = errors;
+let valid54 = true;
+const _errs181 = errors;
+if(errors === _errs181){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err109 = {};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1666,10 +1673,8 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data16 = data.remark;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err110 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+else {
+const err110 = {};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1678,13 +1683,22 @@ vErrors.push(err110);
 }
 errors++;
 }
-const _errs184 = errors;
-let valid55 = true;
-const _errs185 = errors;
-if(errors === _errs185){
-if(typeof data16 === "string"){
-if(func1(data16) < 1){
-const err111 = {};
+}
+var _valid15 = _errs181 === errors;
+errors = _errs180;
+if(vErrors !== null){
+if(_errs180){
+vErrors.length = _errs180;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs183 = errors;
+if(typeof data15 === "string"){
+if(!pattern18.test(data15)){
+const err111 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1694,8 +1708,9 @@ vErrors.push(err111);
 errors++;
 }
 }
-else {
-const err112 = {};
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
+const err112 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1705,21 +1720,11 @@ vErrors.push(err112);
 errors++;
 }
 }
-var _valid16 = _errs185 === errors;
-errors = _errs184;
-if(vErrors !== null){
-if(_errs184){
-vErrors.length = _errs184;
+var _valid15 = _errs183 === errors;
+valid54 = _valid15;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid16){
-const _errs187 = errors;
-if(typeof data16 === "string"){
-if(!pattern18.test(data16)){
-const err113 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!valid54){
+const err113 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1729,9 +1734,10 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(typeof data16 === "string"){
-if(func1(data16) > 128){
-const err114 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.remark !== undefined){
+let data16 = data.remark;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err114 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1740,12 +1746,13 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-var _valid16 = _errs187 === errors;
-valid55 = _valid16;
-}
-if(!valid55){
-const err115 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs190 = errors;
+let valid57 = true;
+const _errs191 = errors;
+if(errors === _errs191){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err115 = {};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1755,9 +1762,8 @@ vErrors.push(err115);
 errors++;
 }
 }
-if(data.history !== undefined){
-if(typeof data.history != "object"){
-const err116 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
+else {
+const err116 = {};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1767,12 +1773,21 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data18 = data.communityId;
-const _errs195 = errors;
-const _errs196 = errors;
-if(!((data18 === null) || (data18 === ""))){
-const err117 = {};
+var _valid16 = _errs191 === errors;
+errors = _errs190;
+if(vErrors !== null){
+if(_errs190){
+vErrors.length = _errs190;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs193 = errors;
+if(typeof data16 === "string"){
+if(!pattern18.test(data16)){
+const err117 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1781,9 +1796,10 @@ vErrors.push(err117);
 }
 errors++;
 }
-var valid59 = _errs196 === errors;
-if(valid59){
-const err118 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data16 === "string"){
+if(func1(data16) > 128){
+const err118 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1792,19 +1808,12 @@ vErrors.push(err118);
 }
 errors++;
 }
-else {
-errors = _errs195;
-if(vErrors !== null){
-if(_errs195){
-vErrors.length = _errs195;
 }
-else {
-vErrors = null;
+var _valid16 = _errs193 === errors;
+valid57 = _valid16;
 }
-}
-}
-if((typeof data18 !== "string") && (data18 !== null)){
-const err119 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!valid57){
+const err119 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1813,13 +1822,10 @@ vErrors.push(err119);
 }
 errors++;
 }
-const _errs200 = errors;
-let valid60 = true;
-const _errs201 = errors;
-if(errors === _errs201){
-if(typeof data18 === "string"){
-if(func1(data18) < 1){
-const err120 = {};
+}
+if(data.history !== undefined){
+if(typeof data.history != "object"){
+const err120 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1829,7 +1835,11 @@ vErrors.push(err120);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data18 = data.communityId;
+const _errs201 = errors;
+const _errs202 = errors;
+if(!((data18 === null) || (data18 === ""))){
 const err121 = {};
 if(vErrors === null){
 vErrors = [err121];
@@ -1839,22 +1849,9 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-var _valid17 = _errs201 === errors;
-errors = _errs200;
-if(vErrors !== null){
-if(_errs200){
-vErrors.length = _errs200;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid17){
-const _errs203 = errors;
-if(typeof data18 === "string"){
-if(!pattern3.test(data18)){
-const err122 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+var valid61 = _errs202 === errors;
+if(valid61){
+const err122 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1863,12 +1860,19 @@ vErrors.push(err122);
 }
 errors++;
 }
+else {
+errors = _errs201;
+if(vErrors !== null){
+if(_errs201){
+vErrors.length = _errs201;
 }
-var _valid17 = _errs203 === errors;
-valid60 = _valid17;
+else {
+vErrors = null;
 }
-if(!valid60){
-const err123 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+if((typeof data18 !== "string") && (data18 !== null)){
+const err123 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1877,15 +1881,79 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-}
-else {
-const err124 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs206 = errors;
+let valid62 = true;
+const _errs207 = errors;
+if(errors === _errs207){
+if(typeof data18 === "string"){
+if(func1(data18) < 1){
+const err124 = {};
 if(vErrors === null){
 vErrors = [err124];
 }
 else {
 vErrors.push(err124);
+}
+errors++;
+}
+}
+else {
+const err125 = {};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+var _valid17 = _errs207 === errors;
+errors = _errs206;
+if(vErrors !== null){
+if(_errs206){
+vErrors.length = _errs206;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs209 = errors;
+if(typeof data18 === "string"){
+if(!pattern3.test(data18)){
+const err126 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+var _valid17 = _errs209 === errors;
+valid62 = _valid17;
+}
+if(!valid62){
+const err127 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
 }
 errors++;
 }
@@ -1980,4 +2048,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payerName":true,"amount":true,"payMethod":true,"status":true,"receiptNo":true,"receiptId":true,"collectedAt":true,"refundAmount":true,"refundMethod":true,"deductionAmount":true,"deductionReason":true,"approverId":true,"refundedAt":true,"rejectReason":true,"remark":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择押金项目","#/properties/paymentItemId/allOf/1":"押金项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择押金项目","#/properties/payerName/allOf/0":"缴款人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴款人不能超过32个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"押金金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/status/allOf/0":"请选择押金状态","#/properties/status/allOf/1":"押金状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"押金状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"押金状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"押金状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的押金状态","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/collectedAt/allOf/0":"收取时间格式不正确","#/properties/collectedAt/allOf/1/then/allOf/0":"收取时间格式不正确","#/properties/refundAmount/allOf/0":"退还金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"退还方式格式不正确","#/properties/refundMethod/allOf/1/then/allOf/0":"退还方式请输入整数","#/properties/refundMethod/allOf/1/then/allOf/1":"退还方式不能大于2147483647","#/properties/refundMethod/allOf/1/then/allOf/2":"退还方式超出范围","#/properties/deductionAmount/allOf/0":"扣除金额(元)格式不正确","#/properties/deductionAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/deductionAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/deductionAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/deductionReason/allOf/0":"扣除原因格式不正确","#/properties/deductionReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/deductionReason/allOf/1/then/allOf/1":"扣除原因不能超过128个字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退还时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退还时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","paymentItemId":"请选择押金项目","amount":"请输入金额！","payMethod":"请选择支付方式"},"numericFields":["roomId","paymentItemId","amount","payMethod","status","receiptId","refundAmount","refundMethod","deductionAmount","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择押金项目","#/properties/paymentItemId/allOf/1":"押金项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择押金项目","#/properties/payerName/allOf/0":"缴款人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴款人不能超过32个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"押金金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/status/allOf/0":"请选择押金状态","#/properties/status/allOf/1":"押金状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"押金状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"押金状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"押金状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的押金状态","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/collectedAt/allOf/0":"收取时间格式不正确","#/properties/collectedAt/allOf/1/then/allOf/0":"收取时间格式不正确","#/properties/refundAmount/allOf/0":"退还金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"退还方式格式不正确","#/properties/refundMethod/allOf/1/then/allOf/0":"退还方式请输入整数","#/properties/refundMethod/allOf/1/then/allOf/1":"退还方式不能大于2147483647","#/properties/refundMethod/allOf/1/then/allOf/2":"退还方式超出范围","#/properties/refundMethod/allOf/1/then/allOf/3":"请选择正确的退还方式","#/properties/deductionAmount/allOf/0":"扣除金额(元)格式不正确","#/properties/deductionAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/deductionAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/deductionAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/deductionReason/allOf/0":"扣除原因格式不正确","#/properties/deductionReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/deductionReason/allOf/1/then/allOf/1":"扣除原因不能超过128个字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退还时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退还时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋","paymentItemId":"请选择押金项目","amount":"请输入金额！","payMethod":"请选择支付方式"},"numericFields":["roomId","paymentItemId","amount","payMethod","status","receiptId","refundAmount","refundMethod","deductionAmount","approverId","communityId"]};

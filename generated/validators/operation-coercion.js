@@ -4741,11 +4741,11 @@ return errors === 0;
 }
 validate103.evaluated = {"props":{"taskId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentSettings_query = validate104;
-const schema71 = {"$id":"op_getPaymentSettings_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const queryPatrolCheckIns_body = validate104;
+const schema71 = {"$id":"op_queryPatrolCheckIns_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"planId":{"type":["integer","null","boolean"]},"status":{"type":["integer","null","boolean"]},"patrolType":{"type":["integer","null","boolean"]},"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPaymentSettings_query_coercion" */;
+/*# sourceURL="op_queryPatrolCheckIns_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate104.evaluated;
@@ -4794,9 +4794,27 @@ data["communityId"] = coerced0;
 }
 }
 }
+if(data.planId !== undefined){
+let data1 = data.planId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/type",keyword:"type",params:{type: schema71.properties.planId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4805,16 +4823,188 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["planId"] = coerced1;
+}
+}
+}
+}
+if(data.status !== undefined){
+let data2 = data.status;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema71.properties.status.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["status"] = coerced2;
+}
+}
+}
+}
+if(data.patrolType !== undefined){
+let data3 = data.patrolType;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced3 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced3 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced3 = true;
+}
+else {
+const err3 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/type",keyword:"type",params:{type: schema71.properties.patrolType.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["patrolType"] = coerced3;
+}
+}
+}
+}
+if(data.pageNo !== undefined){
+let data4 = data.pageNo;
+if(((!((typeof data4 == "number") && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(!(coerced4 !== undefined)){
+if(dataType4 == "boolean" || data4 === null
+              || (dataType4 == "string" && data4 && data4 == +data4)){
+coerced4 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced4 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced4 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced4 = true;
+}
+else {
+const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema71.properties.pageNo.type},message:"must be number,null,boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["pageNo"] = coerced4;
+}
+}
+}
+}
+if(data.pageSize !== undefined){
+let data5 = data.pageSize;
+if(((!((typeof data5 == "number") && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(!(coerced5 !== undefined)){
+if(dataType5 == "boolean" || data5 === null
+              || (dataType5 == "string" && data5 && data5 == +data5)){
+coerced5 = +data5;
+}
+else if(data5 === "" || data5 === 0 || data5 === false){
+coerced5 = null;
+}
+else if(data5 === "false" || data5 === 0 || data5 === null){
+coerced5 = false;
+}
+else if(data5 === "true" || data5 === 1){
+coerced5 = true;
+}
+else {
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema71.properties.pageSize.type},message:"must be number,null,boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["pageSize"] = coerced5;
+}
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate104.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate104.evaluated = {"props":{"communityId":true,"planId":true,"status":true,"patrolType":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const savePaymentSettings_body = validate105;
-const schema72 = {"$id":"op_savePaymentSettings_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"roundingMode":{"type":["integer","null","boolean"]},"defaultReceiptType":{"type":["integer","null","boolean"]}}};
+export const getPaymentSettings_query = validate105;
+const schema72 = {"$id":"op_getPaymentSettings_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_savePaymentSettings_body_coercion" */;
+/*# sourceURL="op_getPaymentSettings_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate105.evaluated;
@@ -4863,27 +5053,9 @@ data["communityId"] = coerced0;
 }
 }
 }
-if(data.roundingMode !== undefined){
-let data1 = data.roundingMode;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema72.properties.roundingMode.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4892,74 +5064,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["roundingMode"] = coerced1;
-}
-}
-}
-}
-if(data.defaultReceiptType !== undefined){
-let data2 = data.defaultReceiptType;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema72.properties.defaultReceiptType.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["defaultReceiptType"] = coerced2;
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate105.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":{"communityId":true,"roundingMode":true,"defaultReceiptType":true},"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getBillSteer_query = validate106;
-const schema73 = {"$id":"op_getBillSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const savePaymentSettings_body = validate106;
+const schema73 = {"$id":"op_savePaymentSettings_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"roundingMode":{"type":["integer","null","boolean"]},"defaultReceiptType":{"type":["integer","null","boolean"]}}};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getBillSteer_query_coercion" */;
+/*# sourceURL="op_savePaymentSettings_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate106.evaluated;
@@ -5008,6 +5122,151 @@ data["communityId"] = coerced0;
 }
 }
 }
+if(data.roundingMode !== undefined){
+let data1 = data.roundingMode;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema73.properties.roundingMode.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["roundingMode"] = coerced1;
+}
+}
+}
+}
+if(data.defaultReceiptType !== undefined){
+let data2 = data.defaultReceiptType;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema73.properties.defaultReceiptType.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["defaultReceiptType"] = coerced2;
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate106.errors = vErrors;
+return errors === 0;
+}
+validate106.evaluated = {"props":{"communityId":true,"roundingMode":true,"defaultReceiptType":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getBillSteer_query = validate107;
+const schema74 = {"$id":"op_getBillSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getBillSteer_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate107.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema74.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
 }
 else {
 const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -5019,19 +5278,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateBills_body = validate107;
-const schema74 = {"$id":"op_generateBills_body_coercion","type":"object","properties":{"paymentItemIds":{"items":{"type":["integer","null","boolean"]}},"communityIds":{"items":{"type":["integer","null","boolean"]}},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const generateBills_body = validate108;
+const schema75 = {"$id":"op_generateBills_body_coercion","type":"object","properties":{"paymentItemIds":{"items":{"type":["integer","null","boolean"]}},"communityIds":{"items":{"type":["integer","null","boolean"]}},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateBills_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107.evaluated;
+const evaluated0 = validate108.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5063,7 +5322,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/type",keyword:"type",params:{type: schema74.properties.paymentItemIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/paymentItemIds/" + i0,schemaPath:"#/properties/paymentItemIds/items/type",keyword:"type",params:{type: schema75.properties.paymentItemIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5107,7 +5366,7 @@ else if(data3 === "true" || data3 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema74.properties.communityIds.items.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/communityIds/" + i1,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema75.properties.communityIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5151,7 +5410,7 @@ else if(data5 === "true" || data5 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema74.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/buildingIds/" + i2,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema75.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5195,7 +5454,7 @@ else if(data7 === "true" || data7 === 1){
 coerced3 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema74.properties.roomIds.items.type},message:"must be integer,null,boolean"};
+const err3 = {instancePath:instancePath+"/roomIds/" + i3,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema75.properties.roomIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5226,19 +5485,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":{"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
+validate108.evaluated = {"props":{"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getGenerationTask_query = validate108;
-const schema75 = {"$id":"op_getGenerationTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getGenerationTask_query = validate109;
+const schema76 = {"$id":"op_getGenerationTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getGenerationTask_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
+const evaluated0 = validate109.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5266,7 +5525,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema75.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema76.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5295,19 +5554,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryBills_body = validate109;
-const schema76 = {"$id":"op_queryBills_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"status":{"type":["integer","array","null","boolean"],"items":{"type":["integer","null","boolean"]}},"paymentItemId":{"type":["integer","null","boolean"]},"batchId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"roomId":{"type":["integer","null","boolean"]},"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
+export const queryBills_body = validate110;
+const schema77 = {"$id":"op_queryBills_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"status":{"type":["integer","array","null","boolean"],"items":{"type":["integer","null","boolean"]}},"paymentItemId":{"type":["integer","null","boolean"]},"batchId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"roomId":{"type":["integer","null","boolean"]},"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryBills_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5335,7 +5594,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema76.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema77.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5373,7 +5632,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema76.properties.status.type},message:"must be integer,array,null,boolean"};
+const err1 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema77.properties.status.type},message:"must be integer,array,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5412,7 +5671,7 @@ else if(data2 === "true" || data2 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: schema76.properties.status.items.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: schema77.properties.status.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5452,7 +5711,7 @@ else if(data3 === "true" || data3 === 1){
 coerced3 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema76.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+const err3 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema77.properties.paymentItemId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5490,7 +5749,7 @@ else if(data4 === "true" || data4 === 1){
 coerced4 = true;
 }
 else {
-const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema76.properties.batchId.type},message:"must be integer,null,boolean"};
+const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema77.properties.batchId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5528,7 +5787,7 @@ else if(data5 === "true" || data5 === 1){
 coerced5 = true;
 }
 else {
-const err5 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema76.properties.buildingId.type},message:"must be integer,null,boolean"};
+const err5 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema77.properties.buildingId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5566,7 +5825,7 @@ else if(data6 === "true" || data6 === 1){
 coerced6 = true;
 }
 else {
-const err6 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema76.properties.roomId.type},message:"must be integer,null,boolean"};
+const err6 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema77.properties.roomId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5604,7 +5863,7 @@ else if(data7 === "true" || data7 === 1){
 coerced7 = true;
 }
 else {
-const err7 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema76.properties.pageNo.type},message:"must be number,null,boolean"};
+const err7 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema77.properties.pageNo.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5642,7 +5901,7 @@ else if(data8 === "true" || data8 === 1){
 coerced8 = true;
 }
 else {
-const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema76.properties.pageSize.type},message:"must be number,null,boolean"};
+const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema77.properties.pageSize.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5671,129 +5930,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate109.errors = vErrors;
-return errors === 0;
-}
-validate109.evaluated = {"props":{"communityId":true,"status":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveBills_body = validate110;
-const schema77 = {"$id":"op_approveBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveBills_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate110.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced0 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced0 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema77.properties.ids.items.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0[i0] = coerced0;
-}
-}
-}
-}
-}
-}
-if(data.batchId !== undefined){
-let data2 = data.batchId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType1 = typeof data2;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data2 === null
-              || (dataType1 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced1 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced1 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced1 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema77.properties.batchId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data2 = coerced1;
-if(data !== undefined){
-data["batchId"] = coerced1;
-}
-}
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate110.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":{"communityId":true,"status":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const previewApproveBills_body = validate111;
-const schema78 = {"$id":"op_previewApproveBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
+export const approveBills_body = validate111;
+const schema78 = {"$id":"op_approveBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_previewApproveBills_body_coercion" */;
+/*# sourceURL="op_approveBills_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate111.evaluated;
@@ -5902,11 +6048,11 @@ return errors === 0;
 }
 validate111.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectBills_body = validate112;
-const schema79 = {"$id":"op_rejectBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
+export const previewApproveBills_body = validate112;
+const schema79 = {"$id":"op_previewApproveBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectBills_body_coercion" */;
+/*# sourceURL="op_previewApproveBills_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate112.evaluated;
@@ -6015,11 +6161,11 @@ return errors === 0;
 }
 validate112.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRoomHistory_query = validate113;
-const schema80 = {"$id":"op_getRoomHistory_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+export const rejectBills_body = validate113;
+const schema80 = {"$id":"op_rejectBills_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}},"batchId":{"type":["integer","null","boolean"]}}};
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomHistory_query_coercion" */;
+/*# sourceURL="op_rejectBills_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate113.evaluated;
@@ -6030,27 +6176,31 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
+if(data.ids !== undefined){
+let data0 = data.ids;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType0 = typeof data1;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
 }
-else if(data0 === "" || data0 === 0 || data0 === false){
+else if(data1 === "" || data1 === 0 || data1 === false){
 coerced0 = null;
 }
-else if(data0 === "false" || data0 === 0 || data0 === null){
+else if(data1 === "false" || data1 === 0 || data1 === null){
 coerced0 = false;
 }
-else if(data0 === "true" || data0 === 1){
+else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema80.properties.roomId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema80.properties.ids.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6061,16 +6211,36 @@ errors++;
 }
 }
 if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["roomId"] = coerced0;
+data1 = coerced0;
+if(data0 !== undefined){
+data0[i0] = coerced0;
 }
 }
 }
 }
+}
+}
+if(data.batchId !== undefined){
+let data2 = data.batchId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType1 = typeof data2;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data2 === null
+              || (dataType1 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced1 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced1 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced1 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced1 = true;
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema80.properties.batchId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6079,16 +6249,36 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced1 !== undefined){
+data2 = coerced1;
+if(data !== undefined){
+data["batchId"] = coerced1;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 validate113.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate113.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRoomBills_query = validate114;
-const schema81 = {"$id":"op_getRoomBills_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
+export const getRoomHistory_query = validate114;
+const schema81 = {"$id":"op_getRoomHistory_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomBills_query_coercion" */;
+/*# sourceURL="op_getRoomHistory_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate114.evaluated;
@@ -6153,14 +6343,83 @@ return errors === 0;
 }
 validate114.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payBills_body = validate115;
-const schema82 = {"$id":"op_payBills_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}},"payMethod":{"type":["integer","null","boolean"]}}};
+export const getRoomBills_query = validate115;
+const schema82 = {"$id":"op_getRoomBills_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payBills_body_coercion" */;
+/*# sourceURL="op_getRoomBills_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate115.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema82.properties.roomId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["roomId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate115.errors = vErrors;
+return errors === 0;
+}
+validate115.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payBills_body = validate116;
+const schema83 = {"$id":"op_payBills_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}},"payMethod":{"type":["integer","null","boolean"]}}};
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payBills_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6192,7 +6451,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema82.properties.billIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema83.properties.billIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6232,7 +6491,7 @@ else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema82.properties.payMethod.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema83.properties.payMethod.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6261,85 +6520,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate115.errors = vErrors;
-return errors === 0;
-}
-validate115.evaluated = {"props":{"billIds":true,"payMethod":true},"dynamicProps":false,"dynamicItems":false};
-
-export const printReceipt_params = validate116;
-const schema83 = {"$id":"op_printReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
-
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printReceipt_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate116.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema83.properties.id.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate116.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":{"billIds":true,"payMethod":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRefundable_params = validate117;
-const schema84 = {"$id":"op_getRefundable_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const printReceipt_params = validate117;
+const schema84 = {"$id":"op_printReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRefundable_params_coercion" */;
+/*# sourceURL="op_printReceipt_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate117.evaluated;
@@ -6404,14 +6594,83 @@ return errors === 0;
 }
 validate117.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyRefund_body = validate118;
-const schema85 = {"$id":"op_applyRefund_body_coercion","type":"object","properties":{"paymentId":{"type":["integer","null","boolean"]},"refundMethod":{"type":["integer","null","boolean"]}}};
+export const getRefundable_params = validate118;
+const schema85 = {"$id":"op_getRefundable_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyRefund_body_coercion" */;
+/*# sourceURL="op_getRefundable_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate118.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema85.properties.id.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+validate118.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyRefund_body = validate119;
+const schema86 = {"$id":"op_applyRefund_body_coercion","type":"object","properties":{"paymentId":{"type":["integer","null","boolean"]},"refundMethod":{"type":["integer","null","boolean"]}}};
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_applyRefund_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6439,7 +6698,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema85.properties.paymentId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema86.properties.paymentId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6477,7 +6736,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema85.properties.refundMethod.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema86.properties.refundMethod.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6506,85 +6765,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate118.errors = vErrors;
-return errors === 0;
-}
-validate118.evaluated = {"props":{"paymentId":true,"refundMethod":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveRefund_params = validate119;
-const schema86 = {"$id":"op_approveRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
-
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveRefund_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate119.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema86.properties.id.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate119.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":{"paymentId":true,"refundMethod":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectRefund_params = validate120;
-const schema87 = {"$id":"op_rejectRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const approveRefund_params = validate120;
+const schema87 = {"$id":"op_approveRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_params_coercion" */;
+/*# sourceURL="op_approveRefund_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate120.evaluated;
@@ -6649,14 +6839,83 @@ return errors === 0;
 }
 validate120.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyWaiver_body = validate121;
-const schema88 = {"$id":"op_applyWaiver_body_coercion","type":"object","properties":{"billId":{"type":["integer","null","boolean"]},"waiverType":{"type":["integer","null","boolean"]}}};
+export const rejectRefund_params = validate121;
+const schema88 = {"$id":"op_rejectRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyWaiver_body_coercion" */;
+/*# sourceURL="op_rejectRefund_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate121.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema88.properties.id.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate121.errors = vErrors;
+return errors === 0;
+}
+validate121.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyWaiver_body = validate122;
+const schema89 = {"$id":"op_applyWaiver_body_coercion","type":"object","properties":{"billId":{"type":["integer","null","boolean"]},"waiverType":{"type":["integer","null","boolean"]}}};
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_applyWaiver_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6684,7 +6943,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema88.properties.billId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema89.properties.billId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6722,7 +6981,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema88.properties.waiverType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema89.properties.waiverType.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6751,85 +7010,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate121.errors = vErrors;
-return errors === 0;
-}
-validate121.evaluated = {"props":{"billId":true,"waiverType":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveWaiver_params = validate122;
-const schema89 = {"$id":"op_approveWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveWaiver_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate122.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema89.properties.id.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate122.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"billId":true,"waiverType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_params = validate123;
-const schema90 = {"$id":"op_rejectWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const approveWaiver_params = validate123;
+const schema90 = {"$id":"op_approveWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_params_coercion" */;
+/*# sourceURL="op_approveWaiver_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate123.evaluated;
@@ -6894,11 +7084,11 @@ return errors === 0;
 }
 validate123.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getReconciliationDay_query = validate124;
-const schema91 = {"$id":"op_getReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const rejectWaiver_params = validate124;
+const schema91 = {"$id":"op_rejectWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getReconciliationDay_query_coercion" */;
+/*# sourceURL="op_rejectWaiver_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate124.evaluated;
@@ -6909,8 +7099,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.id !== undefined){
+let data0 = data.id;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6929,7 +7119,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema91.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema91.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6942,7 +7132,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["id"] = coerced0;
 }
 }
 }
@@ -6961,13 +7151,13 @@ errors++;
 validate124.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate124.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const declareReconciliation_body = validate125;
-const schema92 = {"$id":"op_declareReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
+export const getReconciliationDay_query = validate125;
+const schema92 = {"$id":"op_getReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_declareReconciliation_body_coercion" */;
+/*# sourceURL="op_getReconciliationDay_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate125.evaluated;
@@ -7016,34 +7206,9 @@ data["communityId"] = coerced0;
 }
 }
 }
-if(data.rows !== undefined){
-let data1 = data.rows;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.payMethod !== undefined){
-let data3 = data2.payMethod;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced1 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced1 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema92.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7052,78 +7217,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data2 !== undefined){
-data2["payMethod"] = coerced1;
-}
-}
-}
-}
-if(data2.cashierId !== undefined){
-let data4 = data2.cashierId;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced2 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced2 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced2 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema92.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data2 !== undefined){
-data2["cashierId"] = coerced2;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate125.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const closeReconciliation_body = validate126;
-const schema93 = {"$id":"op_closeReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
+export const declareReconciliation_body = validate126;
+const schema93 = {"$id":"op_declareReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_closeReconciliation_body_coercion" */;
+/*# sourceURL="op_declareReconciliation_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate126.evaluated;
@@ -7275,14 +7378,239 @@ return errors === 0;
 }
 validate126.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentReport_body = validate127;
-const schema94 = {"$id":"op_getPaymentReport_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const closeReconciliation_body = validate127;
+const schema94 = {"$id":"op_closeReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPaymentReport_body_coercion" */;
+/*# sourceURL="op_closeReconciliation_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate127.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema94.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+if(data.rows !== undefined){
+let data1 = data.rows;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.payMethod !== undefined){
+let data3 = data2.payMethod;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced1 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced1 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema94.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data2 !== undefined){
+data2["payMethod"] = coerced1;
+}
+}
+}
+}
+if(data2.cashierId !== undefined){
+let data4 = data2.cashierId;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced2 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced2 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema94.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data2 !== undefined){
+data2["cashierId"] = coerced2;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+validate127.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportReconciliationDay_query = validate128;
+const schema95 = {"$id":"op_exportReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportReconciliationDay_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate128.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema95.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+validate128.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getPaymentReport_body = validate129;
+const schema96 = {"$id":"op_getPaymentReport_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}}}};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getPaymentReport_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7314,7 +7642,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema94.properties.communityIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema96.properties.communityIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7345,19 +7673,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payFromBalance_body = validate128;
-const schema95 = {"$id":"op_payFromBalance_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const payFromBalance_body = validate130;
+const schema97 = {"$id":"op_payFromBalance_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payFromBalance_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate130.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7389,7 +7717,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema95.properties.billIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema97.properties.billIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7420,458 +7748,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate128.errors = vErrors;
-return errors === 0;
-}
-validate128.evaluated = {"props":{"billIds":true},"dynamicProps":false,"dynamicItems":false};
-
-export const queryArrears_body = validate129;
-const schema96 = {"$id":"op_queryArrears_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]},"pageNo":{"type":["integer","null","boolean"]},"pageSize":{"type":["integer","null","boolean"]}}};
-
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_queryArrears_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate129.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema96.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-if(data.buildingId !== undefined){
-let data1 = data.buildingId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema96.properties.buildingId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["buildingId"] = coerced1;
-}
-}
-}
-}
-if(data.paymentItemId !== undefined){
-let data2 = data.paymentItemId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema96.properties.paymentItemId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["paymentItemId"] = coerced2;
-}
-}
-}
-}
-if(data.bucket !== undefined){
-let data3 = data.bucket;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(!(coerced3 !== undefined)){
-if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced3 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced3 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced3 = true;
-}
-else {
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema96.properties.bucket.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["bucket"] = coerced3;
-}
-}
-}
-}
-if(data.pageNo !== undefined){
-let data4 = data.pageNo;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(!(coerced4 !== undefined)){
-if(dataType4 === "boolean" || data4 === null
-              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced4 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced4 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced4 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced4 = true;
-}
-else {
-const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema96.properties.pageNo.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["pageNo"] = coerced4;
-}
-}
-}
-}
-if(data.pageSize !== undefined){
-let data5 = data.pageSize;
-if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(!(coerced5 !== undefined)){
-if(dataType5 === "boolean" || data5 === null
-              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced5 = +data5;
-}
-else if(data5 === "" || data5 === 0 || data5 === false){
-coerced5 = null;
-}
-else if(data5 === "false" || data5 === 0 || data5 === null){
-coerced5 = false;
-}
-else if(data5 === "true" || data5 === 1){
-coerced5 = true;
-}
-else {
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema96.properties.pageSize.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data !== undefined){
-data["pageSize"] = coerced5;
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate129.errors = vErrors;
-return errors === 0;
-}
-validate129.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const exportArrears_query = validate130;
-const schema97 = {"$id":"op_exportArrears_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]}}};
-
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_exportArrears_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate130.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema97.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-if(data.buildingId !== undefined){
-let data1 = data.buildingId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema97.properties.buildingId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["buildingId"] = coerced1;
-}
-}
-}
-}
-if(data.paymentItemId !== undefined){
-let data2 = data.paymentItemId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema97.properties.paymentItemId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["paymentItemId"] = coerced2;
-}
-}
-}
-}
-if(data.bucket !== undefined){
-let data3 = data.bucket;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(!(coerced3 !== undefined)){
-if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced3 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced3 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced3 = true;
-}
-else {
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema97.properties.bucket.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["bucket"] = coerced3;
-}
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate130.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true},"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":{"billIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateDunningNotices_body = validate131;
-const schema98 = {"$id":"op_generateDunningNotices_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const queryArrears_body = validate131;
+const schema98 = {"$id":"op_queryArrears_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]},"pageNo":{"type":["integer","null","boolean"]},"pageSize":{"type":["integer","null","boolean"]}}};
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_generateDunningNotices_body_coercion" */;
+/*# sourceURL="op_queryArrears_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate131.evaluated;
@@ -7920,6 +7806,448 @@ data["communityId"] = coerced0;
 }
 }
 }
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema98.properties.buildingId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["buildingId"] = coerced1;
+}
+}
+}
+}
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema98.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["paymentItemId"] = coerced2;
+}
+}
+}
+}
+if(data.bucket !== undefined){
+let data3 = data.bucket;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced3 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced3 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced3 = true;
+}
+else {
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema98.properties.bucket.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["bucket"] = coerced3;
+}
+}
+}
+}
+if(data.pageNo !== undefined){
+let data4 = data.pageNo;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(!(coerced4 !== undefined)){
+if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced4 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced4 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced4 = true;
+}
+else {
+const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema98.properties.pageNo.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["pageNo"] = coerced4;
+}
+}
+}
+}
+if(data.pageSize !== undefined){
+let data5 = data.pageSize;
+if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(!(coerced5 !== undefined)){
+if(dataType5 === "boolean" || data5 === null
+              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced5 = +data5;
+}
+else if(data5 === "" || data5 === 0 || data5 === false){
+coerced5 = null;
+}
+else if(data5 === "false" || data5 === 0 || data5 === null){
+coerced5 = false;
+}
+else if(data5 === "true" || data5 === 1){
+coerced5 = true;
+}
+else {
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema98.properties.pageSize.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["pageSize"] = coerced5;
+}
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate131.errors = vErrors;
+return errors === 0;
+}
+validate131.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportArrears_query = validate132;
+const schema99 = {"$id":"op_exportArrears_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]}}};
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportArrears_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate132.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema99.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema99.properties.buildingId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["buildingId"] = coerced1;
+}
+}
+}
+}
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema99.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["paymentItemId"] = coerced2;
+}
+}
+}
+}
+if(data.bucket !== undefined){
+let data3 = data.bucket;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced3 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced3 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced3 = true;
+}
+else {
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema99.properties.bucket.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["bucket"] = coerced3;
+}
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+validate132.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true},"dynamicProps":false,"dynamicItems":false};
+
+export const generateDunningNotices_body = validate133;
+const schema100 = {"$id":"op_generateDunningNotices_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_generateDunningNotices_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate133.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema100.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
 if(data.buildingIds !== undefined){
 let data1 = data.buildingIds;
 if(Array.isArray(data1)){
@@ -7944,7 +8272,7 @@ else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema98.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema100.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7988,7 +8316,7 @@ else if(data4 === "true" || data4 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema98.properties.roomIds.items.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema100.properties.roomIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8019,154 +8347,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate131.errors = vErrors;
-return errors === 0;
-}
-validate131.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getDunningTask_query = validate132;
-const schema99 = {"$id":"op_getDunningTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getDunningTask_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate132.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema99.properties.id.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate132.errors = vErrors;
-return errors === 0;
-}
-validate132.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const printDunningNotice_params = validate133;
-const schema100 = {"$id":"op_printDunningNotice_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
-
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printDunningNotice_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate133.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema100.properties.id.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate133.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate133.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getSmartHomeSteer_query = validate134;
-const schema101 = {"$id":"op_getSmartHomeSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getDunningTask_query = validate134;
+const schema101 = {"$id":"op_getDunningTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getSmartHomeSteer_query_coercion" */;
+/*# sourceURL="op_getDunningTask_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate134.evaluated;
@@ -8177,8 +8367,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.id !== undefined){
+let data0 = data.id;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -8197,7 +8387,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema101.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema101.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8210,7 +8400,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["id"] = coerced0;
 }
 }
 }
@@ -8229,13 +8419,13 @@ errors++;
 validate134.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate135;
-const schema102 = {"$id":"op_getCurrentUser_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const publishDunningNotices_body = validate135;
+const schema102 = {"$id":"op_publishDunningNotices_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}}}};
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCurrentUser_query_coercion" */;
+/*# sourceURL="op_publishDunningNotices_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate135.evaluated;
@@ -8246,27 +8436,31 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
+if(data.ids !== undefined){
+let data0 = data.ids;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType0 = typeof data1;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
 }
-else if(data0 === "" || data0 === 0 || data0 === false){
+else if(data1 === "" || data1 === 0 || data1 === false){
 coerced0 = null;
 }
-else if(data0 === "false" || data0 === 0 || data0 === null){
+else if(data1 === "false" || data1 === 0 || data1 === null){
 coerced0 = false;
 }
-else if(data0 === "true" || data0 === 1){
+else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema102.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema102.properties.ids.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8277,9 +8471,11 @@ errors++;
 }
 }
 if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
+data1 = coerced0;
+if(data0 !== undefined){
+data0[i0] = coerced0;
+}
+}
 }
 }
 }
@@ -8298,13 +8494,13 @@ errors++;
 validate135.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getUserCenter_params = validate136;
-const schema103 = {"$id":"op_getUserCenter_params_coercion","type":"object","properties":{"userId":{"type":["integer","null","boolean"]}}};
+export const printDunningNotice_params = validate136;
+const schema103 = {"$id":"op_printDunningNotice_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getUserCenter_params_coercion" */;
+/*# sourceURL="op_printDunningNotice_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate136.evaluated;
@@ -8315,8 +8511,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.userId !== undefined){
-let data0 = data.userId;
+if(data.id !== undefined){
+let data0 = data.id;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -8335,7 +8531,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema103.properties.userId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema103.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8348,7 +8544,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["userId"] = coerced0;
+data["id"] = coerced0;
 }
 }
 }
@@ -8367,13 +8563,13 @@ errors++;
 validate136.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate137;
-const schema104 = {"$id":"op_listPropertyUsersByCommunity_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getSmartHomeSteer_query = validate137;
+const schema104 = {"$id":"op_getSmartHomeSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listPropertyUsersByCommunity_body_coercion" */;
+/*# sourceURL="op_getSmartHomeSteer_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate137.evaluated;
@@ -8438,14 +8634,221 @@ return errors === 0;
 }
 validate137.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate138;
-const schema105 = {"$id":"op_reportOperation_body_coercion","type":"object","properties":{"source":{"type":["integer","null","boolean"]},"operationType":{"type":["integer","null","boolean"]}}};
+export const getCurrentUser_query = validate138;
+const schema105 = {"$id":"op_getCurrentUser_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_reportOperation_body_coercion" */;
+/*# sourceURL="op_getCurrentUser_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate138.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema105.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+validate138.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getUserCenter_params = validate139;
+const schema106 = {"$id":"op_getUserCenter_params_coercion","type":"object","properties":{"userId":{"type":["integer","null","boolean"]}}};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getUserCenter_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate139.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.userId !== undefined){
+let data0 = data.userId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema106.properties.userId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["userId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+validate139.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const listPropertyUsersByCommunity_body = validate140;
+const schema107 = {"$id":"op_listPropertyUsersByCommunity_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_listPropertyUsersByCommunity_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate140.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema107.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+validate140.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const reportOperation_body = validate141;
+const schema108 = {"$id":"op_reportOperation_body_coercion","type":"object","properties":{"source":{"type":["integer","null","boolean"]},"operationType":{"type":["integer","null","boolean"]}}};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_reportOperation_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8473,7 +8876,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema105.properties.source.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema108.properties.source.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8511,7 +8914,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema105.properties.operationType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema108.properties.operationType.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8540,19 +8943,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":{"source":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":{"source":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate139;
-const schema106 = {"$id":"op_saveMenuCustomization_body_coercion","type":"object","properties":{"items":{"items":{"properties":{"sortNo":{"type":["integer","null","boolean"]}}}}}};
+export const saveMenuCustomization_body = validate142;
+const schema109 = {"$id":"op_saveMenuCustomization_body_coercion","type":"object","properties":{"items":{"items":{"properties":{"sortNo":{"type":["integer","null","boolean"]}}}}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8587,7 +8990,7 @@ else if(data2 === "true" || data2 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema106.properties.items.items.properties.sortNo.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema109.properties.items.items.properties.sortNo.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8620,19 +9023,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate140;
-const schema107 = {"$id":"op_listTaskCentre_query_coercion","type":"object","properties":{"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
+export const listTaskCentre_query = validate143;
+const schema110 = {"$id":"op_listTaskCentre_query_coercion","type":"object","properties":{"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8660,7 +9063,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema107.properties.pageNo.type},message:"must be number,null,boolean"};
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema110.properties.pageNo.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8698,7 +9101,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema107.properties.pageSize.type},message:"must be number,null,boolean"};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema110.properties.pageSize.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8727,223 +9130,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate140.errors = vErrors;
-return errors === 0;
-}
-validate140.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchCommunityStatistics_query = validate141;
-const schema108 = {"$id":"op_getWorkbenchCommunityStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchCommunityStatistics_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate141.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema108.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate141.errors = vErrors;
-return errors === 0;
-}
-validate141.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRoomAudits_query = validate142;
-const schema109 = {"$id":"op_getWorkbenchRoomAudits_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomAudits_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate142.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema109.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate142.errors = vErrors;
-return errors === 0;
-}
-validate142.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRepairs_query = validate143;
-const schema110 = {"$id":"op_getWorkbenchRepairs_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRepairs_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate143.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema110.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate143.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchNotices_query = validate144;
-const schema111 = {"$id":"op_getWorkbenchNotices_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchCommunityStatistics_query = validate144;
+const schema111 = {"$id":"op_getWorkbenchCommunityStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchNotices_query_coercion" */;
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate144.evaluated;
@@ -9008,11 +9204,11 @@ return errors === 0;
 }
 validate144.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomStatistics_query = validate145;
-const schema112 = {"$id":"op_getWorkbenchRoomStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRoomAudits_query = validate145;
+const schema112 = {"$id":"op_getWorkbenchRoomAudits_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRoomAudits_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate145.evaluated;
@@ -9077,11 +9273,11 @@ return errors === 0;
 }
 validate145.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchResidentStatistics_query = validate146;
-const schema113 = {"$id":"op_getWorkbenchResidentStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRepairs_query = validate146;
+const schema113 = {"$id":"op_getWorkbenchRepairs_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchResidentStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRepairs_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate146.evaluated;
@@ -9146,11 +9342,11 @@ return errors === 0;
 }
 validate146.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchOpenDoorStatistics_query = validate147;
-const schema114 = {"$id":"op_getWorkbenchOpenDoorStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchNotices_query = validate147;
+const schema114 = {"$id":"op_getWorkbenchNotices_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchNotices_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate147.evaluated;
@@ -9215,11 +9411,11 @@ return errors === 0;
 }
 validate147.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchVehicleStatistics_query = validate148;
-const schema115 = {"$id":"op_getWorkbenchVehicleStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRoomStatistics_query = validate148;
+const schema115 = {"$id":"op_getWorkbenchRoomStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchVehicleStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRoomStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate148.evaluated;
@@ -9284,11 +9480,11 @@ return errors === 0;
 }
 validate148.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchFeeOverview_query = validate149;
-const schema116 = {"$id":"op_getWorkbenchFeeOverview_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchResidentStatistics_query = validate149;
+const schema116 = {"$id":"op_getWorkbenchResidentStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchFeeOverview_query_coercion" */;
+/*# sourceURL="op_getWorkbenchResidentStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate149.evaluated;
@@ -9353,11 +9549,11 @@ return errors === 0;
 }
 validate149.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchLayout_query = validate150;
-const schema117 = {"$id":"op_getWorkbenchLayout_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchOpenDoorStatistics_query = validate150;
+const schema117 = {"$id":"op_getWorkbenchOpenDoorStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchLayout_query_coercion" */;
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate150.evaluated;
@@ -9422,11 +9618,11 @@ return errors === 0;
 }
 validate150.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveWorkbenchLayout_body = validate151;
-const schema118 = {"$id":"op_saveWorkbenchLayout_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchVehicleStatistics_query = validate151;
+const schema118 = {"$id":"op_getWorkbenchVehicleStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveWorkbenchLayout_body_coercion" */;
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate151.evaluated;
@@ -9491,11 +9687,11 @@ return errors === 0;
 }
 validate151.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteWorkbenchLayout_params = validate152;
-const schema119 = {"$id":"op_deleteWorkbenchLayout_params_coercion","type":"object","properties":{"layoutId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchFeeOverview_query = validate152;
+const schema119 = {"$id":"op_getWorkbenchFeeOverview_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_deleteWorkbenchLayout_params_coercion" */;
+/*# sourceURL="op_getWorkbenchFeeOverview_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate152.evaluated;
@@ -9506,8 +9702,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.layoutId !== undefined){
-let data0 = data.layoutId;
+if(data.communityId !== undefined){
+let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -9526,7 +9722,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema119.properties.layoutId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema119.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9539,7 +9735,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["layoutId"] = coerced0;
+data["communityId"] = coerced0;
 }
 }
 }
@@ -9558,13 +9754,13 @@ errors++;
 validate152.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const submitQuestionnaire_body = validate153;
-const schema120 = {"$id":"op_submitQuestionnaire_body_coercion","type":"object","properties":{"questions":{"items":{"properties":{"dimensionType":{"type":["integer","null","boolean"]},"score":{"type":["integer","null","boolean"]}}}}}};
+export const getWorkbenchLayout_query = validate153;
+const schema120 = {"$id":"op_getWorkbenchLayout_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_submitQuestionnaire_body_coercion" */;
+/*# sourceURL="op_getWorkbenchLayout_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate153.evaluated;
@@ -9575,34 +9771,27 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questions !== undefined){
-let data0 = data.questions;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.dimensionType !== undefined){
-let data2 = data1.dimensionType;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType0 = typeof data2;
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data2 === null
-              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced0 = +data2;
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
 }
-else if(data2 === "" || data2 === 0 || data2 === false){
+else if(data0 === "" || data0 === 0 || data0 === false){
 coerced0 = null;
 }
-else if(data2 === "false" || data2 === 0 || data2 === null){
+else if(data0 === "false" || data0 === 0 || data0 === null){
 coerced0 = false;
 }
-else if(data2 === "true" || data2 === 1){
+else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: schema120.properties.questions.items.properties.dimensionType.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema120.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9613,34 +9802,16 @@ errors++;
 }
 }
 if(coerced0 !== undefined){
-data2 = coerced0;
-if(data1 !== undefined){
-data1["dimensionType"] = coerced0;
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
 }
 }
 }
 }
-if(data1.score !== undefined){
-let data3 = data1.score;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced1 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced1 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: schema120.properties.questions.items.properties.score.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9649,40 +9820,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data1 !== undefined){
-data1["score"] = coerced1;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate153.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"questions":true},"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getProjectBoard_query = validate154;
-const schema121 = {"$id":"op_getProjectBoard_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const saveWorkbenchLayout_body = validate154;
+const schema121 = {"$id":"op_saveWorkbenchLayout_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getProjectBoard_query_coercion" */;
+/*# sourceURL="op_saveWorkbenchLayout_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate154.evaluated;
@@ -9747,14 +9894,201 @@ return errors === 0;
 }
 validate154.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInspectStatistics_query = validate155;
-const schema122 = {"$id":"op_getInspectStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"days":{"type":["integer","null","boolean"]}}};
+export const deleteWorkbenchLayout_params = validate155;
+const schema122 = {"$id":"op_deleteWorkbenchLayout_params_coercion","type":"object","properties":{"layoutId":{"type":["integer","null","boolean"]}}};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getInspectStatistics_query_coercion" */;
+/*# sourceURL="op_deleteWorkbenchLayout_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate155.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.layoutId !== undefined){
+let data0 = data.layoutId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema122.properties.layoutId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["layoutId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate155.errors = vErrors;
+return errors === 0;
+}
+validate155.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const submitQuestionnaire_body = validate156;
+const schema123 = {"$id":"op_submitQuestionnaire_body_coercion","type":"object","properties":{"questions":{"items":{"properties":{"dimensionType":{"type":["integer","null","boolean"]},"score":{"type":["integer","null","boolean"]}}}}}};
+
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_submitQuestionnaire_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate156.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questions !== undefined){
+let data0 = data.questions;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.dimensionType !== undefined){
+let data2 = data1.dimensionType;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data2 === null
+              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced0 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced0 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced0 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: schema123.properties.questions.items.properties.dimensionType.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["dimensionType"] = coerced0;
+}
+}
+}
+}
+if(data1.score !== undefined){
+let data3 = data1.score;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced1 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced1 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: schema123.properties.questions.items.properties.score.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["score"] = coerced1;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate156.errors = vErrors;
+return errors === 0;
+}
+validate156.evaluated = {"props":{"questions":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getProjectBoard_query = validate157;
+const schema124 = {"$id":"op_getProjectBoard_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getProjectBoard_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9782,7 +10116,76 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema122.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema124.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+validate157.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getInspectStatistics_query = validate158;
+const schema125 = {"$id":"op_getInspectStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"days":{"type":["integer","null","boolean"]}}};
+
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getInspectStatistics_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate158.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema125.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9820,7 +10223,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema122.properties.days.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema125.properties.days.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9849,8 +10252,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
-validate155.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+validate158.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 

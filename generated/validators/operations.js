@@ -5970,14 +5970,312 @@ return errors === 0;
 }
 validate115.evaluated = {"props":{"file":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentSettings_query = validate116;
-const schema83 = {"$id":"op_getPaymentSettings_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const queryPatrolCheckIns_body = validate116;
+const schema83 = {"$id":"op_queryPatrolCheckIns_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"startDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"endDate":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"planId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","null"],"enum":[1,2,3,null],"maximum":9007199254740991,"minimum":-9007199254740991},"patrolType":{"type":["integer","null"],"enum":[1,3,4,null],"maximum":9007199254740991,"minimum":-9007199254740991},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":["communityId","startDate","endDate"]};
+const pattern9 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPaymentSettings_query" */;
+/*# sourceURL="op_queryPatrolCheckIns_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate116.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.startDate === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startDate"},message:"must have required property '"+"startDate"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.endDate === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endDate"},message:"must have required property '"+"endDate"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.startDate !== undefined){
+let data1 = data.startDate;
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err6 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.endDate !== undefined){
+let data2 = data.endDate;
+if(typeof data2 === "string"){
+if(!pattern9.test(data2)){
+const err8 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.planId !== undefined){
+let data3 = data.planId;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/type",keyword:"type",params:{type: schema83.properties.planId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/planId",schemaPath:"#/properties/planId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema83.properties.status.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!((((data4 === 1) || (data4 === 2)) || (data4 === 3)) || (data4 === null))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema83.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data4 < -9007199254740991 || isNaN(data4)){
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.patrolType !== undefined){
+let data5 = data.patrolType;
+if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
+const err17 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/type",keyword:"type",params:{type: schema83.properties.patrolType.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!((((data5 === 1) || (data5 === 3)) || (data5 === 4)) || (data5 === null))){
+const err18 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/enum",keyword:"enum",params:{allowedValues: schema83.properties.patrolType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err19 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data5 < -9007199254740991 || isNaN(data5)){
+const err20 = {instancePath:instancePath+"/patrolType",schemaPath:"#/properties/patrolType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.pageNo !== undefined){
+let data6 = data.pageNo;
+if((!((typeof data6 == "number") && (isFinite(data6)))) && (data6 !== null)){
+const err21 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema83.properties.pageNo.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.pageSize !== undefined){
+let data7 = data.pageSize;
+if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
+const err22 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema83.properties.pageSize.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate116.errors = vErrors;
+return errors === 0;
+}
+validate116.evaluated = {"props":{"communityId":true,"startDate":true,"endDate":true,"planId":true,"status":true,"patrolType":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getPaymentSettings_query = validate117;
+const schema84 = {"$id":"op_getPaymentSettings_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getPaymentSettings_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6031,19 +6329,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const savePaymentSettings_body = validate117;
-const schema84 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":["string","null"]},"payMethods":{"type":["array","null"]},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":[]};
+export const savePaymentSettings_body = validate118;
+const schema85 = {"$id":"op_savePaymentSettings_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"section":{"type":["string","null"]},"payMethods":{"type":["array","null"]},"roundingMode":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"receiptTitle":{"type":["string","null"]},"receiptPrefix":{"type":["string","null"]},"defaultReceiptType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"invoiceEnabled":{"type":["boolean","null"]},"taxNo":{"type":["string","null"]},"allowPartialPayment":{"type":["boolean","null"]},"waiverAutoApproveLimit":{"type":["string","number","null"]},"autoPrintReceipt":{"type":["boolean","null"]}},"required":[]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_savePaymentSettings_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6054,7 +6352,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema84.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema85.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6089,7 +6387,7 @@ errors++;
 if(data.section !== undefined){
 let data1 = data.section;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: schema84.properties.section.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: schema85.properties.section.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6102,7 +6400,7 @@ errors++;
 if(data.payMethods !== undefined){
 let data2 = data.payMethods;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/payMethods",schemaPath:"#/properties/payMethods/type",keyword:"type",params:{type: schema84.properties.payMethods.type},message:"must be array,null"};
+const err4 = {instancePath:instancePath+"/payMethods",schemaPath:"#/properties/payMethods/type",keyword:"type",params:{type: schema85.properties.payMethods.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6115,7 +6413,7 @@ errors++;
 if(data.roundingMode !== undefined){
 let data3 = data.roundingMode;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema84.properties.roundingMode.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/roundingMode",schemaPath:"#/properties/roundingMode/type",keyword:"type",params:{type: schema85.properties.roundingMode.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6150,7 +6448,7 @@ errors++;
 if(data.receiptTitle !== undefined){
 let data4 = data.receiptTitle;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema84.properties.receiptTitle.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/receiptTitle",schemaPath:"#/properties/receiptTitle/type",keyword:"type",params:{type: schema85.properties.receiptTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6163,7 +6461,7 @@ errors++;
 if(data.receiptPrefix !== undefined){
 let data5 = data.receiptPrefix;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema84.properties.receiptPrefix.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/receiptPrefix",schemaPath:"#/properties/receiptPrefix/type",keyword:"type",params:{type: schema85.properties.receiptPrefix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6176,7 +6474,7 @@ errors++;
 if(data.defaultReceiptType !== undefined){
 let data6 = data.defaultReceiptType;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema84.properties.defaultReceiptType.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/defaultReceiptType",schemaPath:"#/properties/defaultReceiptType/type",keyword:"type",params:{type: schema85.properties.defaultReceiptType.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6211,7 +6509,7 @@ errors++;
 if(data.invoiceEnabled !== undefined){
 let data7 = data.invoiceEnabled;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema84.properties.invoiceEnabled.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/invoiceEnabled",schemaPath:"#/properties/invoiceEnabled/type",keyword:"type",params:{type: schema85.properties.invoiceEnabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6224,7 +6522,7 @@ errors++;
 if(data.taxNo !== undefined){
 let data8 = data.taxNo;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema84.properties.taxNo.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/taxNo",schemaPath:"#/properties/taxNo/type",keyword:"type",params:{type: schema85.properties.taxNo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6237,7 +6535,7 @@ errors++;
 if(data.allowPartialPayment !== undefined){
 let data9 = data.allowPartialPayment;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema84.properties.allowPartialPayment.type},message:"must be boolean,null"};
+const err15 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/type",keyword:"type",params:{type: schema85.properties.allowPartialPayment.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6250,7 +6548,7 @@ errors++;
 if(data.waiverAutoApproveLimit !== undefined){
 let data10 = data.waiverAutoApproveLimit;
 if(((typeof data10 !== "string") && (!((typeof data10 == "number") && (isFinite(data10))))) && (data10 !== null)){
-const err16 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema84.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
+const err16 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/type",keyword:"type",params:{type: schema85.properties.waiverAutoApproveLimit.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6263,7 +6561,7 @@ errors++;
 if(data.autoPrintReceipt !== undefined){
 let data11 = data.autoPrintReceipt;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err17 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema84.properties.autoPrintReceipt.type},message:"must be boolean,null"};
+const err17 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/type",keyword:"type",params:{type: schema85.properties.autoPrintReceipt.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6284,19 +6582,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":{"communityId":true,"section":true,"payMethods":true,"roundingMode":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true},"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":{"communityId":true,"section":true,"payMethods":true,"roundingMode":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getBillSteer_query = validate118;
-const schema85 = {"$id":"op_getBillSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getBillSteer_query = validate119;
+const schema86 = {"$id":"op_getBillSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getBillSteer_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6350,19 +6648,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateBills_body = validate119;
-const schema86 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":["string","null"]},"paymentItemIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"manualAmount":{"type":["string","number","null"]}},"required":[]};
+export const generateBills_body = validate120;
+const schema87 = {"$id":"op_generateBills_body","type":"object","properties":{"period":{"type":["string","null"]},"paymentItemIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"manualAmount":{"type":["string","number","null"]}},"required":[]};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateBills_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6373,7 +6671,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.period !== undefined){
 let data0 = data.period;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema86.properties.period.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema87.properties.period.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6386,7 +6684,7 @@ errors++;
 if(data.paymentItemIds !== undefined){
 let data1 = data.paymentItemIds;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/paymentItemIds",schemaPath:"#/properties/paymentItemIds/type",keyword:"type",params:{type: schema86.properties.paymentItemIds.type},message:"must be array,null"};
+const err1 = {instancePath:instancePath+"/paymentItemIds",schemaPath:"#/properties/paymentItemIds/type",keyword:"type",params:{type: schema87.properties.paymentItemIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6437,7 +6735,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data3 = data.communityIds;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema86.properties.communityIds.type},message:"must be array,null"};
+const err5 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema87.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6488,7 +6786,7 @@ errors++;
 if(data.buildingIds !== undefined){
 let data5 = data.buildingIds;
 if((!(Array.isArray(data5))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema86.properties.buildingIds.type},message:"must be array,null"};
+const err9 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema87.properties.buildingIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6539,7 +6837,7 @@ errors++;
 if(data.roomIds !== undefined){
 let data7 = data.roomIds;
 if((!(Array.isArray(data7))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema86.properties.roomIds.type},message:"must be array,null"};
+const err13 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema87.properties.roomIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6590,7 +6888,7 @@ errors++;
 if(data.manualAmount !== undefined){
 let data9 = data.manualAmount;
 if(((typeof data9 !== "string") && (!((typeof data9 == "number") && (isFinite(data9))))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema86.properties.manualAmount.type},message:"must be string,number,null"};
+const err17 = {instancePath:instancePath+"/manualAmount",schemaPath:"#/properties/manualAmount/type",keyword:"type",params:{type: schema87.properties.manualAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6611,19 +6909,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"period":true,"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true,"manualAmount":true},"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":{"period":true,"paymentItemIds":true,"communityIds":true,"buildingIds":true,"roomIds":true,"manualAmount":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getGenerationTask_query = validate120;
-const schema87 = {"$id":"op_getGenerationTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getGenerationTask_query = validate121;
+const schema88 = {"$id":"op_getGenerationTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getGenerationTask_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6677,19 +6975,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryBills_body = validate121;
-const schema88 = {"$id":"op_queryBills_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","array","null"],"items":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"maximum":9007199254740991,"minimum":-9007199254740991},"period":{"type":["string","null"]},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"keyword":{"type":["string","null"]},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":[]};
+export const queryBills_body = validate122;
+const schema89 = {"$id":"op_queryBills_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"status":{"type":["integer","array","null"],"items":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"maximum":9007199254740991,"minimum":-9007199254740991},"period":{"type":["string","null"]},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"roomId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"keyword":{"type":["string","null"]},"pageNo":{"type":["number","null"]},"pageSize":{"type":["number","null"]}},"required":[]};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryBills_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6700,7 +6998,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema88.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema89.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6735,7 +7033,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (!(Array.isArray(data1)))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema88.properties.status.type},message:"must be integer,array,null"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema89.properties.status.type},message:"must be integer,array,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6808,7 +7106,7 @@ errors++;
 if(data.period !== undefined){
 let data3 = data.period;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema88.properties.period.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: schema89.properties.period.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6821,7 +7119,7 @@ errors++;
 if(data.paymentItemId !== undefined){
 let data4 = data.paymentItemId;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema88.properties.paymentItemId.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema89.properties.paymentItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6856,7 +7154,7 @@ errors++;
 if(data.batchId !== undefined){
 let data5 = data.batchId;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema88.properties.batchId.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema89.properties.batchId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6891,7 +7189,7 @@ errors++;
 if(data.buildingId !== undefined){
 let data6 = data.buildingId;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema88.properties.buildingId.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema89.properties.buildingId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6926,7 +7224,7 @@ errors++;
 if(data.roomId !== undefined){
 let data7 = data.roomId;
 if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
-const err19 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema88.properties.roomId.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema89.properties.roomId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6961,7 +7259,7 @@ errors++;
 if(data.keyword !== undefined){
 let data8 = data.keyword;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: schema88.properties.keyword.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: schema89.properties.keyword.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6974,7 +7272,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data9 = data.pageNo;
 if((!((typeof data9 == "number") && (isFinite(data9)))) && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema88.properties.pageNo.type},message:"must be number,null"};
+const err23 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema89.properties.pageNo.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6987,7 +7285,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data10 = data.pageSize;
 if((!((typeof data10 == "number") && (isFinite(data10)))) && (data10 !== null)){
-const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema88.properties.pageSize.type},message:"must be number,null"};
+const err24 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema89.properties.pageSize.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7008,133 +7306,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate121.errors = vErrors;
-return errors === 0;
-}
-validate121.evaluated = {"props":{"communityId":true,"status":true,"period":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"keyword":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveBills_body = validate122;
-const schema89 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveBills_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate122.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema89.properties.ids.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-}
-if(data.batchId !== undefined){
-let data2 = data.batchId;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema89.properties.batchId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate122.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"communityId":true,"status":true,"period":true,"paymentItemId":true,"batchId":true,"buildingId":true,"roomId":true,"keyword":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const previewApproveBills_body = validate123;
-const schema90 = {"$id":"op_previewApproveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
+export const approveBills_body = validate123;
+const schema90 = {"$id":"op_approveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_previewApproveBills_body" */;
+/*# sourceURL="op_approveBills_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate123.evaluated;
@@ -7247,11 +7428,11 @@ return errors === 0;
 }
 validate123.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectBills_body = validate124;
-const schema91 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
+export const previewApproveBills_body = validate124;
+const schema91 = {"$id":"op_previewApproveBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectBills_body" */;
+/*# sourceURL="op_previewApproveBills_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate124.evaluated;
@@ -7348,10 +7529,127 @@ errors++;
 }
 }
 }
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+validate124.evaluated = {"props":{"ids":true,"batchId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectBills_body = validate125;
+const schema92 = {"$id":"op_rejectBills_body","type":"object","properties":{"ids":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"batchId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectBills_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate125.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ids !== undefined){
+let data0 = data.ids;
+if((!(Array.isArray(data0))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: schema92.properties.ids.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+}
+if(data.batchId !== undefined){
+let data2 = data.batchId;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+const err4 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/type",keyword:"type",params:{type: schema92.properties.batchId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
 if(data.reason !== undefined){
 let data3 = data.reason;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema91.properties.reason.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema92.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7372,82 +7670,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate124.errors = vErrors;
-return errors === 0;
-}
-validate124.evaluated = {"props":{"ids":true,"batchId":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getRoomHistory_query = validate125;
-const schema92 = {"$id":"op_getRoomHistory_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
-
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomHistory_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate125.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.roomId !== undefined){
-let data0 = data.roomId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate125.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":{"ids":true,"batchId":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRoomBills_query = validate126;
-const schema93 = {"$id":"op_getRoomBills_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getRoomHistory_query = validate126;
+const schema93 = {"$id":"op_getRoomHistory_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRoomBills_query" */;
+/*# sourceURL="op_getRoomHistory_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate126.evaluated;
@@ -7509,11 +7741,11 @@ return errors === 0;
 }
 validate126.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payBills_body = validate127;
-const schema94 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"payMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
+export const getRoomBills_query = validate127;
+const schema94 = {"$id":"op_getRoomBills_query","type":"object","properties":{"roomId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payBills_body" */;
+/*# sourceURL="op_getRoomBills_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate127.evaluated;
@@ -7524,10 +7756,76 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+validate127.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payBills_body = validate128;
+const schema95 = {"$id":"op_payBills_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"payMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"payAmount":{"type":["string","number","null"]},"receivedAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payBills_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate128.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.billIds !== undefined){
 let data0 = data.billIds;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema94.properties.billIds.type},message:"must be array,null"};
+const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema95.properties.billIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7578,7 +7876,7 @@ errors++;
 if(data.payMethod !== undefined){
 let data2 = data.payMethod;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema94.properties.payMethod.type},message:"must be integer,null"};
+const err4 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema95.properties.payMethod.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7613,7 +7911,7 @@ errors++;
 if(data.payAmount !== undefined){
 let data3 = data.payAmount;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema94.properties.payAmount.type},message:"must be string,number,null"};
+const err7 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema95.properties.payAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7626,7 +7924,7 @@ errors++;
 if(data.receivedAmount !== undefined){
 let data4 = data.receivedAmount;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema94.properties.receivedAmount.type},message:"must be string,number,null"};
+const err8 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/type",keyword:"type",params:{type: schema95.properties.receivedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7639,7 +7937,7 @@ errors++;
 if(data.expectedAmount !== undefined){
 let data5 = data.expectedAmount;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema94.properties.expectedAmount.type},message:"must be string,number,null"};
+const err9 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema95.properties.expectedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7652,7 +7950,7 @@ errors++;
 if(data.payerName !== undefined){
 let data6 = data.payerName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema94.properties.payerName.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema95.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7665,7 +7963,7 @@ errors++;
 if(data.remark !== undefined){
 let data7 = data.remark;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema94.properties.remark.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema95.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7686,92 +7984,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate127.errors = vErrors;
-return errors === 0;
-}
-validate127.evaluated = {"props":{"billIds":true,"payMethod":true,"payAmount":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
-
-export const printReceipt_params = validate128;
-const schema95 = {"$id":"op_printReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printReceipt_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate128.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate128.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":{"billIds":true,"payMethod":true,"payAmount":true,"receivedAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRefundable_params = validate129;
-const schema96 = {"$id":"op_getRefundable_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const printReceipt_params = validate129;
+const schema96 = {"$id":"op_printReceipt_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRefundable_params" */;
+/*# sourceURL="op_printReceipt_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate129.evaluated;
@@ -7843,141 +8065,14 @@ return errors === 0;
 }
 validate129.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyRefund_body = validate130;
-const schema97 = {"$id":"op_applyRefund_body","type":"object","properties":{"paymentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"amount":{"type":["string","number","null"]},"refundMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
+export const getRefundable_params = validate130;
+const schema97 = {"$id":"op_getRefundable_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyRefund_body" */;
+/*# sourceURL="op_getRefundable_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate130.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.paymentId !== undefined){
-let data0 = data.paymentId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema97.properties.paymentId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.amount !== undefined){
-let data1 = data.amount;
-if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema97.properties.amount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.refundMethod !== undefined){
-let data2 = data.refundMethod;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema97.properties.refundMethod.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 9007199254740991 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2 < -9007199254740991 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.reason !== undefined){
-let data3 = data.reason;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema97.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate130.errors = vErrors;
-return errors === 0;
-}
-validate130.evaluated = {"props":{"paymentId":true,"amount":true,"refundMethod":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveRefund_params = validate131;
-const schema98 = {"$id":"op_approveRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveRefund_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8041,16 +8136,143 @@ vErrors.push(err4);
 }
 errors++;
 }
+validate130.errors = vErrors;
+return errors === 0;
+}
+validate130.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyRefund_body = validate131;
+const schema98 = {"$id":"op_applyRefund_body","type":"object","properties":{"paymentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"amount":{"type":["string","number","null"]},"refundMethod":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"reason":{"type":["string","null"]}},"required":[]};
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_applyRefund_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate131.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.paymentId !== undefined){
+let data0 = data.paymentId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema98.properties.paymentId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.amount !== undefined){
+let data1 = data.amount;
+if(((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))) && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema98.properties.amount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.refundMethod !== undefined){
+let data2 = data.refundMethod;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+const err4 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema98.properties.refundMethod.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < -9007199254740991 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.reason !== undefined){
+let data3 = data.reason;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema98.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate131.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":{"paymentId":true,"amount":true,"refundMethod":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectRefund_params = validate132;
-const schema99 = {"$id":"op_rejectRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const approveRefund_params = validate132;
+const schema99 = {"$id":"op_approveRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_params" */;
+/*# sourceURL="op_approveRefund_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate132.evaluated;
@@ -8122,198 +8344,14 @@ return errors === 0;
 }
 validate132.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectRefund_body = validate133;
-const schema100 = {"$id":"op_rejectRefund_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+export const rejectRefund_params = validate133;
+const schema100 = {"$id":"op_rejectRefund_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_body" */;
+/*# sourceURL="op_rejectRefund_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate133.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason !== undefined){
-let data0 = data.reason;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema100.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate133.errors = vErrors;
-return errors === 0;
-}
-validate133.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const applyWaiver_body = validate134;
-const schema101 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"waiverType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"discount":{"type":["string","number","null"]},"amount":{"type":["string","number","null"]},"reason":{"type":["string","null"]}},"required":[]};
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyWaiver_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate134.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billId !== undefined){
-let data0 = data.billId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema101.properties.billId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.waiverType !== undefined){
-let data1 = data.waiverType;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema101.properties.waiverType.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1 < -9007199254740991 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.discount !== undefined){
-let data2 = data.discount;
-if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema101.properties.discount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.amount !== undefined){
-let data3 = data.amount;
-if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema101.properties.amount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.reason !== undefined){
-let data4 = data.reason;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema101.properties.reason.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate134.errors = vErrors;
-return errors === 0;
-}
-validate134.evaluated = {"props":{"billId":true,"waiverType":true,"discount":true,"amount":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
-
-export const approveWaiver_params = validate135;
-const schema102 = {"$id":"op_approveWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
-
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveWaiver_params" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate135.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8377,16 +8415,200 @@ vErrors.push(err4);
 }
 errors++;
 }
+validate133.errors = vErrors;
+return errors === 0;
+}
+validate133.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectRefund_body = validate134;
+const schema101 = {"$id":"op_rejectRefund_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectRefund_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate134.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reason !== undefined){
+let data0 = data.reason;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema101.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+validate134.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyWaiver_body = validate135;
+const schema102 = {"$id":"op_applyWaiver_body","type":"object","properties":{"billId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"waiverType":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"discount":{"type":["string","number","null"]},"amount":{"type":["string","number","null"]},"reason":{"type":["string","null"]}},"required":[]};
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_applyWaiver_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate135.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.billId !== undefined){
+let data0 = data.billId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema102.properties.billId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.waiverType !== undefined){
+let data1 = data.waiverType;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema102.properties.waiverType.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < -9007199254740991 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.discount !== undefined){
+let data2 = data.discount;
+if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema102.properties.discount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.amount !== undefined){
+let data3 = data.amount;
+if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: schema102.properties.amount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data4 = data.reason;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema102.properties.reason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 validate135.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":{"billId":true,"waiverType":true,"discount":true,"amount":true,"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_params = validate136;
-const schema103 = {"$id":"op_rejectWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const approveWaiver_params = validate136;
+const schema103 = {"$id":"op_approveWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_params" */;
+/*# sourceURL="op_approveWaiver_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate136.evaluated;
@@ -8458,11 +8680,11 @@ return errors === 0;
 }
 validate136.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_body = validate137;
-const schema104 = {"$id":"op_rejectWaiver_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+export const rejectWaiver_params = validate137;
+const schema104 = {"$id":"op_rejectWaiver_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_body" */;
+/*# sourceURL="op_rejectWaiver_params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate137.evaluated;
@@ -8473,10 +8695,86 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+validate137.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const rejectWaiver_body = validate138;
+const schema105 = {"$id":"op_rejectWaiver_body","type":"object","properties":{"reason":{"type":["string","null"]}},"required":[]};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectWaiver_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate138.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
 let data0 = data.reason;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema104.properties.reason.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema105.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8497,19 +8795,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":{"reason":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getReconciliationDay_query = validate138;
-const schema105 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string"}},"required":[]};
+export const getReconciliationDay_query = validate139;
+const schema106 = {"$id":"op_getReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string"}},"required":[]};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getReconciliationDay_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8575,222 +8873,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate138.errors = vErrors;
-return errors === 0;
-}
-validate138.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
-
-export const declareReconciliation_body = validate139;
-const schema106 = {"$id":"op_declareReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":["string","null"]},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}}},"required":[]};
-
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_declareReconciliation_body" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate139.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema106.properties.communityId.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.day !== undefined){
-let data1 = data.day;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: schema106.properties.day.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.rows !== undefined){
-let data2 = data.rows;
-if((!(Array.isArray(data2))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema106.properties.rows.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.payMethod !== undefined){
-let data4 = data3.payMethod;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err5 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err6 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data4 < -9007199254740991 || isNaN(data4)){
-const err7 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data3.cashierId !== undefined){
-let data5 = data3.cashierId;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err8 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 9007199254740991 || isNaN(data5)){
-const err9 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data5 < -9007199254740991 || isNaN(data5)){
-const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data3.declaredAmount !== undefined){
-let data6 = data3.declaredAmount;
-if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema106.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data3.remark !== undefined){
-let data7 = data3.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema106.properties.rows.items.properties.remark.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/rows/" + i0,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
 validate139.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":{"communityId":true,"day":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
 
-export const closeReconciliation_body = validate140;
-const schema107 = {"$id":"op_closeReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":["string","null"]},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}},"remark":{"type":["string","null"]}},"required":[]};
+export const declareReconciliation_body = validate140;
+const schema107 = {"$id":"op_declareReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":["string","null"]},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}}},"required":[]};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_closeReconciliation_body" */;
+/*# sourceURL="op_declareReconciliation_body" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate140.evaluated;
@@ -8976,10 +9068,216 @@ errors++;
 }
 }
 }
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+validate140.evaluated = {"props":{"communityId":true,"day":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+
+export const closeReconciliation_body = validate141;
+const schema108 = {"$id":"op_closeReconciliation_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"day":{"type":["string","null"]},"rows":{"type":["array","null"],"items":{"type":"object","properties":{"payMethod":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"cashierId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"declaredAmount":{"type":["string","number","null"]},"remark":{"type":["string","null"]}}}},"remark":{"type":["string","null"]}},"required":[]};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_closeReconciliation_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate141.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema108.properties.communityId.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.day !== undefined){
+let data1 = data.day;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: schema108.properties.day.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.rows !== undefined){
+let data2 = data.rows;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err4 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: schema108.properties.rows.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.payMethod !== undefined){
+let data4 = data3.payMethod;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err5 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err6 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data4 < -9007199254740991 || isNaN(data4)){
+const err7 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data3.cashierId !== undefined){
+let data5 = data3.cashierId;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err8 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err9 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data5 < -9007199254740991 || isNaN(data5)){
+const err10 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data3.declaredAmount !== undefined){
+let data6 = data3.declaredAmount;
+if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (data6 !== null)){
+const err11 = {instancePath:instancePath+"/rows/" + i0+"/declaredAmount",schemaPath:"#/properties/rows/items/properties/declaredAmount/type",keyword:"type",params:{type: schema108.properties.rows.items.properties.declaredAmount.type},message:"must be string,number,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data3.remark !== undefined){
+let data7 = data3.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err12 = {instancePath:instancePath+"/rows/" + i0+"/remark",schemaPath:"#/properties/rows/items/properties/remark/type",keyword:"type",params:{type: schema108.properties.rows.items.properties.remark.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/rows/" + i0,schemaPath:"#/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
 if(data.remark !== undefined){
 let data8 = data.remark;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema107.properties.remark.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema108.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9000,19 +9298,97 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":{"communityId":true,"day":true,"rows":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentReport_body = validate141;
-const schema108 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":["string","null"]},"endMonth":{"type":["string","null"]},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}}},"required":[]};
+export const exportReconciliationDay_query = validate142;
+const schema109 = {"$id":"op_exportReconciliationDay_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"day":{"type":"string"}},"required":[]};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportReconciliationDay_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate142.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.day !== undefined){
+if(typeof data.day !== "string"){
+const err3 = {instancePath:instancePath+"/day",schemaPath:"#/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+validate142.evaluated = {"props":{"communityId":true,"day":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getPaymentReport_body = validate143;
+const schema110 = {"$id":"op_getPaymentReport_body","type":"object","properties":{"startMonth":{"type":["string","null"]},"endMonth":{"type":["string","null"]},"communityIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}}},"required":[]};
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPaymentReport_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9023,7 +9399,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.startMonth !== undefined){
 let data0 = data.startMonth;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/type",keyword:"type",params:{type: schema108.properties.startMonth.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/startMonth",schemaPath:"#/properties/startMonth/type",keyword:"type",params:{type: schema110.properties.startMonth.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9036,7 +9412,7 @@ errors++;
 if(data.endMonth !== undefined){
 let data1 = data.endMonth;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/type",keyword:"type",params:{type: schema108.properties.endMonth.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/endMonth",schemaPath:"#/properties/endMonth/type",keyword:"type",params:{type: schema110.properties.endMonth.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9049,7 +9425,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data2 = data.communityIds;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema108.properties.communityIds.type},message:"must be array,null"};
+const err2 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/type",keyword:"type",params:{type: schema110.properties.communityIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9108,20 +9484,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportPaymentReport_query = validate142;
-const schema109 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string"},"endMonth":{"type":"string"},"communityIds":{"type":"string","pattern":"^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$"}},"required":[]};
-const pattern9 = new RegExp("^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$", "u");
+export const exportPaymentReport_query = validate144;
+const schema111 = {"$id":"op_exportPaymentReport_query","type":"object","properties":{"startMonth":{"type":"string"},"endMonth":{"type":"string"},"communityIds":{"type":"string","pattern":"^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$"}},"required":[]};
+const pattern11 = new RegExp("^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$", "u");
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportPaymentReport_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9156,7 +9532,7 @@ errors++;
 if(data.communityIds !== undefined){
 let data2 = data.communityIds;
 if(typeof data2 === "string"){
-if(!pattern9.test(data2)){
+if(!pattern11.test(data2)){
 const err2 = {instancePath:instancePath+"/communityIds",schemaPath:"#/properties/communityIds/pattern",keyword:"pattern",params:{pattern: "^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$"},message:"must match pattern \""+"^([1-9]\\d{0,14}(,[1-9]\\d{0,14})*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -9189,19 +9565,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":{"startMonth":true,"endMonth":true,"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payFromBalance_body = validate143;
-const schema110 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"payAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
+export const payFromBalance_body = validate145;
+const schema112 = {"$id":"op_payFromBalance_body","type":"object","properties":{"billIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"payAmount":{"type":["string","number","null"]},"expectedAmount":{"type":["string","number","null"]},"payerName":{"type":["string","null"]},"remark":{"type":["string","null"]}},"required":[]};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payFromBalance_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9212,7 +9588,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.billIds !== undefined){
 let data0 = data.billIds;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema110.properties.billIds.type},message:"must be array,null"};
+const err0 = {instancePath:instancePath+"/billIds",schemaPath:"#/properties/billIds/type",keyword:"type",params:{type: schema112.properties.billIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9263,7 +9639,7 @@ errors++;
 if(data.payAmount !== undefined){
 let data2 = data.payAmount;
 if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (data2 !== null)){
-const err4 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema110.properties.payAmount.type},message:"must be string,number,null"};
+const err4 = {instancePath:instancePath+"/payAmount",schemaPath:"#/properties/payAmount/type",keyword:"type",params:{type: schema112.properties.payAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9276,7 +9652,7 @@ errors++;
 if(data.expectedAmount !== undefined){
 let data3 = data.expectedAmount;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema110.properties.expectedAmount.type},message:"must be string,number,null"};
+const err5 = {instancePath:instancePath+"/expectedAmount",schemaPath:"#/properties/expectedAmount/type",keyword:"type",params:{type: schema112.properties.expectedAmount.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9289,7 +9665,7 @@ errors++;
 if(data.payerName !== undefined){
 let data4 = data.payerName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema110.properties.payerName.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/type",keyword:"type",params:{type: schema112.properties.payerName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9302,7 +9678,7 @@ errors++;
 if(data.remark !== undefined){
 let data5 = data.remark;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema110.properties.remark.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/type",keyword:"type",params:{type: schema112.properties.remark.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9323,19 +9699,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"billIds":true,"payAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":{"billIds":true,"payAmount":true,"expectedAmount":true,"payerName":true,"remark":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryArrears_body = validate144;
-const schema111 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"bucket":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"pageSize":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const queryArrears_body = validate146;
+const schema113 = {"$id":"op_queryArrears_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"bucket":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"roomNo":{"type":["string","null"]},"pageNo":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991},"pageSize":{"type":["integer","null"],"maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_queryArrears_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9346,7 +9722,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema111.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema113.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9381,7 +9757,7 @@ errors++;
 if(data.buildingId !== undefined){
 let data1 = data.buildingId;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema111.properties.buildingId.type},message:"must be integer,null"};
+const err3 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema113.properties.buildingId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9416,7 +9792,7 @@ errors++;
 if(data.paymentItemId !== undefined){
 let data2 = data.paymentItemId;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema111.properties.paymentItemId.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema113.properties.paymentItemId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9451,7 +9827,7 @@ errors++;
 if(data.bucket !== undefined){
 let data3 = data.bucket;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema111.properties.bucket.type},message:"must be integer,null"};
+const err9 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema113.properties.bucket.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9486,7 +9862,7 @@ errors++;
 if(data.roomNo !== undefined){
 let data4 = data.roomNo;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/type",keyword:"type",params:{type: schema111.properties.roomNo.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/roomNo",schemaPath:"#/properties/roomNo/type",keyword:"type",params:{type: schema113.properties.roomNo.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9499,7 +9875,7 @@ errors++;
 if(data.pageNo !== undefined){
 let data5 = data.pageNo;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema111.properties.pageNo.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema113.properties.pageNo.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9534,7 +9910,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data6 = data.pageSize;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema111.properties.pageSize.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema113.properties.pageSize.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9577,19 +9953,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportArrears_query = validate145;
-const schema112 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"buildingId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"bucket":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"roomNo":{"type":"string"}},"required":[]};
+export const exportArrears_query = validate147;
+const schema114 = {"$id":"op_exportArrears_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"buildingId":{"type":"integer","minimum":1,"maximum":9007199254740991},"paymentItemId":{"type":"integer","minimum":1,"maximum":9007199254740991},"bucket":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"roomNo":{"type":"string"}},"required":[]};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_exportArrears_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9760,19 +10136,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true},"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"roomNo":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateDunningNotices_body = validate146;
-const schema113 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"title":{"type":["string","null"]},"template":{"type":["string","null"]},"publish":{"type":["boolean","null"]}},"required":[]};
+export const generateDunningNotices_body = validate148;
+const schema115 = {"$id":"op_generateDunningNotices_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991},"buildingIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"roomIds":{"type":["array","null"],"items":{"type":"integer","minimum":1,"maximum":9007199254740991}},"title":{"type":["string","null"]},"template":{"type":["string","null"]},"publish":{"type":["boolean","null"]}},"required":[]};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateDunningNotices_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate146.evaluated;
+const evaluated0 = validate148.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9783,7 +10159,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema113.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema115.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9818,7 +10194,7 @@ errors++;
 if(data.buildingIds !== undefined){
 let data1 = data.buildingIds;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema113.properties.buildingIds.type},message:"must be array,null"};
+const err3 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/type",keyword:"type",params:{type: schema115.properties.buildingIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9869,7 +10245,7 @@ errors++;
 if(data.roomIds !== undefined){
 let data3 = data.roomIds;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema113.properties.roomIds.type},message:"must be array,null"};
+const err7 = {instancePath:instancePath+"/roomIds",schemaPath:"#/properties/roomIds/type",keyword:"type",params:{type: schema115.properties.roomIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9920,7 +10296,7 @@ errors++;
 if(data.title !== undefined){
 let data5 = data.title;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema113.properties.title.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema115.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9933,7 +10309,7 @@ errors++;
 if(data.template !== undefined){
 let data6 = data.template;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema113.properties.template.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: schema115.properties.template.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9946,7 +10322,7 @@ errors++;
 if(data.publish !== undefined){
 let data7 = data.publish;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: schema113.properties.publish.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/publish",schemaPath:"#/properties/publish/type",keyword:"type",params:{type: schema115.properties.publish.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9967,19 +10343,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true,"title":true,"template":true,"publish":true},"dynamicProps":false,"dynamicItems":false};
+validate148.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true,"title":true,"template":true,"publish":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getDunningTask_query = validate147;
-const schema114 = {"$id":"op_getDunningTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getDunningTask_query = validate149;
+const schema116 = {"$id":"op_getDunningTask_query","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getDunningTask_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10033,19 +10409,111 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const printDunningNotice_params = validate148;
-const schema115 = {"$id":"op_printDunningNotice_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+export const publishDunningNotices_body = validate150;
+const schema117 = {"$id":"op_publishDunningNotices_body","type":"object","properties":{"ids":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991}}},"required":["ids"]};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_publishDunningNotices_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate150.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ids === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ids"},message:"must have required property '"+"ids"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.ids !== undefined){
+let data0 = data.ids;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err1 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err2 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate150.errors = vErrors;
+return errors === 0;
+}
+validate150.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
+
+export const printDunningNotice_params = validate151;
+const schema118 = {"$id":"op_printDunningNotice_params","type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["id"]};
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_printDunningNotice_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148.evaluated;
+const evaluated0 = validate151.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10109,19 +10577,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
-validate148.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate151.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getSmartHomeSteer_query = validate149;
-const schema116 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getSmartHomeSteer_query = validate152;
+const schema119 = {"$id":"op_getSmartHomeSteer_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getSmartHomeSteer_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate152.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10185,19 +10653,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate150;
-const schema117 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const getCurrentUser_query = validate153;
+const schema120 = {"$id":"op_getCurrentUser_query","type":"object","properties":{"communityId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getCurrentUser_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10251,19 +10719,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getUserCenter_params = validate151;
-const schema118 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":["userId"]};
+export const getUserCenter_params = validate154;
+const schema121 = {"$id":"op_getUserCenter_params","type":"object","properties":{"userId":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":["userId"]};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getUserCenter_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151.evaluated;
+const evaluated0 = validate154.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10327,19 +10795,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
-validate151.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate154.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate152;
-const schema119 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
+export const listPropertyUsersByCommunity_body = validate155;
+const schema122 = {"$id":"op_listPropertyUsersByCommunity_body","type":"object","properties":{"communityId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listPropertyUsersByCommunity_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152.evaluated;
+const evaluated0 = validate155.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10350,7 +10818,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.communityId !== undefined){
 let data0 = data.communityId;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema119.properties.communityId.type},message:"must be integer,null"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema122.properties.communityId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10393,19 +10861,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate155.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getLoginConfiguration_query = validate153;
-const schema120 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getLoginConfiguration_query = validate156;
+const schema123 = {"$id":"op_getLoginConfiguration_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getLoginConfiguration_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
+const evaluated0 = validate156.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10436,19 +10904,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate156.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getMenuTheme_query = validate154;
-const schema121 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
+export const getMenuTheme_query = validate157;
+const schema124 = {"$id":"op_getMenuTheme_query","type":"object","properties":{"domainUrl":{"type":"string"}},"required":[]};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getMenuTheme_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate154.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10479,19 +10947,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":{"domainUrl":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getErrorCodeTable_query = validate155;
-const schema122 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
+export const getErrorCodeTable_query = validate158;
+const schema125 = {"$id":"op_getErrorCodeTable_query","type":"object","properties":{"serviceType":{"type":"string"}},"required":[]};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getErrorCodeTable_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate155.evaluated;
+const evaluated0 = validate158.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10522,20 +10990,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
-validate155.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
+validate158.evaluated = {"props":{"serviceType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate156;
-const schema123 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":"integer","minimum":0,"maximum":9999},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":"integer","minimum":0,"maximum":9999}},"required":["source","operationCode","operationType"]};
-const pattern10 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
+export const reportOperation_body = validate159;
+const schema126 = {"$id":"op_reportOperation_body","type":"object","properties":{"source":{"type":"integer","minimum":0,"maximum":9999},"operationCode":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\u0000-\\u001f\\u007f]*$"},"operationType":{"type":"integer","minimum":0,"maximum":9999}},"required":["source","operationCode","operationType"]};
+const pattern12 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportOperation_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate159.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10631,7 +11099,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern10.test(data1)){
+if(!pattern12.test(data1)){
 const err8 = {instancePath:instancePath+"/operationCode",schemaPath:"#/properties/operationCode/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -10699,19 +11167,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate159.evaluated = {"props":{"source":true,"operationCode":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate157;
-const schema124 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"hidden":{"type":"boolean"}}}}},"required":["items"]};
+export const saveMenuCustomization_body = validate160;
+const schema127 = {"$id":"op_saveMenuCustomization_body","type":"object","properties":{"items":{"type":"array","maxItems":1000,"items":{"type":"object","properties":{"menuKey":{"type":"string"},"alias":{"type":["string","null"]},"sortNo":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"hidden":{"type":"boolean"}}}}},"required":["items"]};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate157.evaluated;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10761,7 +11229,7 @@ errors++;
 if(data1.alias !== undefined){
 let data3 = data1.alias;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema124.properties.items.items.properties.alias.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/items/" + i0+"/alias",schemaPath:"#/properties/items/items/properties/alias/type",keyword:"type",params:{type: schema127.properties.items.items.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10853,19 +11321,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate160.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate158;
-const schema125 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":"number"},"pageSize":{"type":"number"}},"required":[]};
+export const listTaskCentre_query = validate161;
+const schema128 = {"$id":"op_listTaskCentre_query","type":"object","properties":{"pageNo":{"type":"number"},"pageSize":{"type":"number"}},"required":[]};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate158.evaluated;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10910,244 +11378,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate158.errors = vErrors;
-return errors === 0;
-}
-validate158.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchCommunityStatistics_query = validate159;
-const schema126 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
-
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate159.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate159.errors = vErrors;
-return errors === 0;
-}
-validate159.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRoomAudits_query = validate160;
-const schema127 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
-
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate160.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate160.errors = vErrors;
-return errors === 0;
-}
-validate160.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRepairs_query = validate161;
-const schema128 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
-
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRepairs_query" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate161.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate161.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchNotices_query = validate162;
-const schema129 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchCommunityStatistics_query = validate162;
+const schema129 = {"$id":"op_getWorkbenchCommunityStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchNotices_query" */;
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate162.evaluated;
@@ -11219,11 +11459,11 @@ return errors === 0;
 }
 validate162.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomStatistics_query = validate163;
-const schema130 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRoomAudits_query = validate163;
+const schema130 = {"$id":"op_getWorkbenchRoomAudits_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
+/*# sourceURL="op_getWorkbenchRoomAudits_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate163.evaluated;
@@ -11295,11 +11535,11 @@ return errors === 0;
 }
 validate163.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchResidentStatistics_query = validate164;
-const schema131 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRepairs_query = validate164;
+const schema131 = {"$id":"op_getWorkbenchRepairs_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
+/*# sourceURL="op_getWorkbenchRepairs_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate164.evaluated;
@@ -11371,11 +11611,11 @@ return errors === 0;
 }
 validate164.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchOpenDoorStatistics_query = validate165;
-const schema132 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchNotices_query = validate165;
+const schema132 = {"$id":"op_getWorkbenchNotices_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
+/*# sourceURL="op_getWorkbenchNotices_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate165.evaluated;
@@ -11447,11 +11687,11 @@ return errors === 0;
 }
 validate165.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchVehicleStatistics_query = validate166;
-const schema133 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchRoomStatistics_query = validate166;
+const schema133 = {"$id":"op_getWorkbenchRoomStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
+/*# sourceURL="op_getWorkbenchRoomStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate166.evaluated;
@@ -11523,11 +11763,11 @@ return errors === 0;
 }
 validate166.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchFeeOverview_query = validate167;
-const schema134 = {"$id":"op_getWorkbenchFeeOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchResidentStatistics_query = validate167;
+const schema134 = {"$id":"op_getWorkbenchResidentStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchFeeOverview_query" */;
+/*# sourceURL="op_getWorkbenchResidentStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate167.evaluated;
@@ -11599,11 +11839,11 @@ return errors === 0;
 }
 validate167.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchLayout_query = validate168;
-const schema135 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+export const getWorkbenchOpenDoorStatistics_query = validate168;
+const schema135 = {"$id":"op_getWorkbenchOpenDoorStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchLayout_query" */;
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate168.evaluated;
@@ -11675,14 +11915,242 @@ return errors === 0;
 }
 validate168.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveWorkbenchLayout_body = validate169;
-const schema136 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+export const getWorkbenchVehicleStatistics_query = validate169;
+const schema136 = {"$id":"op_getWorkbenchVehicleStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
 
 function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveWorkbenchLayout_body" */;
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate169.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate169.errors = vErrors;
+return errors === 0;
+}
+validate169.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchFeeOverview_query = validate170;
+const schema137 = {"$id":"op_getWorkbenchFeeOverview_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchFeeOverview_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate170.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate170.errors = vErrors;
+return errors === 0;
+}
+validate170.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getWorkbenchLayout_query = validate171;
+const schema138 = {"$id":"op_getWorkbenchLayout_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["communityId"]};
+
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getWorkbenchLayout_query" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate171.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "communityId"},message:"must have required property '"+"communityId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate171.errors = vErrors;
+return errors === 0;
+}
+validate171.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const saveWorkbenchLayout_body = validate172;
+const schema139 = {"$id":"op_saveWorkbenchLayout_body","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"layout":{"type":"array","items":{}}},"required":["communityId","layout"]};
+
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_saveWorkbenchLayout_body" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate172.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11768,19 +12236,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
+validate172.evaluated = {"props":{"communityId":true,"layout":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteWorkbenchLayout_params = validate170;
-const schema137 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["layoutId"]};
+export const deleteWorkbenchLayout_params = validate173;
+const schema140 = {"$id":"op_deleteWorkbenchLayout_params","type":"object","properties":{"layoutId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["layoutId"]};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_deleteWorkbenchLayout_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate170.evaluated;
+const evaluated0 = validate173.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11844,19 +12312,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
-validate170.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+validate173.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchModule_params = validate171;
-const schema138 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
+export const getWorkbenchModule_params = validate174;
+const schema141 = {"$id":"op_getWorkbenchModule_params","type":"object","properties":{"moduleId":{"type":"string"}},"required":["moduleId"]};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getWorkbenchModule_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
+const evaluated0 = validate174.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11897,19 +12365,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
+validate174.evaluated = {"props":{"moduleId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getAdvertPosition_query = validate172;
-const schema139 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
+export const getAdvertPosition_query = validate175;
+const schema142 = {"$id":"op_getAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getAdvertPosition_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
+const evaluated0 = validate175.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11953,19 +12421,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
-validate172.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate175.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const silenceAdvertPosition_query = validate173;
-const schema140 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
+export const silenceAdvertPosition_query = validate176;
+const schema143 = {"$id":"op_silenceAdvertPosition_query","type":"object","properties":{"positionCode":{"type":"string","maxLength":32}},"required":[]};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_silenceAdvertPosition_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate173.evaluated;
+const evaluated0 = validate176.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12009,19 +12477,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate176.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const silenceAdvertPosition_body = validate174;
-const schema141 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
+export const silenceAdvertPosition_body = validate177;
+const schema144 = {"$id":"op_silenceAdvertPosition_body","type":"object","properties":{"positionCode":{"type":["string","null"],"maxLength":32}},"required":[]};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_silenceAdvertPosition_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate174.evaluated;
+const evaluated0 = validate177.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12032,7 +12500,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.positionCode !== undefined){
 let data0 = data.positionCode;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema141.properties.positionCode.type},message:"must be string,null"};
+const err0 = {instancePath:instancePath+"/positionCode",schemaPath:"#/properties/positionCode/type",keyword:"type",params:{type: schema144.properties.positionCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12065,19 +12533,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
+validate177.evaluated = {"props":{"positionCode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getQuestionnaire_params = validate175;
-const schema142 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
+export const getQuestionnaire_params = validate178;
+const schema145 = {"$id":"op_getQuestionnaire_params","type":"object","properties":{"id":{"type":"string"}},"required":["id"]};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getQuestionnaire_params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate175.evaluated;
+const evaluated0 = validate178.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12118,19 +12586,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
-validate175.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate178.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const submitQuestionnaire_body = validate176;
-const schema143 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"score":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"choiceId":{"type":["string","integer"],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"type":"string"}}}}},"required":[]};
+export const submitQuestionnaire_body = validate179;
+const schema146 = {"$id":"op_submitQuestionnaire_body","type":"object","properties":{"questionnaireId":{"type":"string"},"questions":{"type":"array","items":{"type":"object","properties":{"questionId":{"type":"string"},"dimensionType":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"score":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991},"choiceId":{"type":["string","integer"],"maximum":9007199254740991,"minimum":-9007199254740991},"content":{"type":"string"}}}}},"required":[]};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_submitQuestionnaire_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
+const evaluated0 = validate179.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12242,7 +12710,7 @@ errors++;
 if(data2.choiceId !== undefined){
 let data6 = data2.choiceId;
 if((typeof data6 !== "string") && (!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6))))){
-const err8 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema143.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
+const err8 = {instancePath:instancePath+"/questions/" + i0+"/choiceId",schemaPath:"#/properties/questions/items/properties/choiceId/type",keyword:"type",params:{type: schema146.properties.questions.items.properties.choiceId.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12321,19 +12789,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
+validate179.evaluated = {"props":{"questionnaireId":true,"questions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportTrackingEnvironment_body = validate177;
-const schema144 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
+export const reportTrackingEnvironment_body = validate180;
+const schema147 = {"$id":"op_reportTrackingEnvironment_body","type":"object","properties":{"clientCode":{"type":["string","number"]},"environmentalInfo":{}},"required":[]};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportTrackingEnvironment_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177.evaluated;
+const evaluated0 = validate180.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12344,7 +12812,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCode !== undefined){
 let data0 = data.clientCode;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema144.properties.clientCode.type},message:"must be string,number"};
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema147.properties.clientCode.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12365,19 +12833,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
+validate180.evaluated = {"props":{"clientCode":true,"environmentalInfo":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportTrackingClicks_body = validate178;
-const schema145 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
+export const reportTrackingClicks_body = validate181;
+const schema148 = {"$id":"op_reportTrackingClicks_body","type":"object","properties":{"clientCode":{"type":["string","number","null"]},"dataList":{"type":"array","items":{"description":"{lc, ety, rt, et, biz}"}}},"required":[]};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_reportTrackingClicks_body" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate178.evaluated;
+const evaluated0 = validate181.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12388,7 +12856,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.clientCode !== undefined){
 let data0 = data.clientCode;
 if(((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema145.properties.clientCode.type},message:"must be string,number,null"};
+const err0 = {instancePath:instancePath+"/clientCode",schemaPath:"#/properties/clientCode/type",keyword:"type",params:{type: schema148.properties.clientCode.type},message:"must be string,number,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12421,19 +12889,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
-validate178.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
+validate181.evaluated = {"props":{"clientCode":true,"dataList":true},"dynamicProps":false,"dynamicItems":false};
 
-export const countClicksByCode_query = validate179;
-const schema146 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
+export const countClicksByCode_query = validate182;
+const schema149 = {"$id":"op_countClicksByCode_query","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"keyword":{"type":"string"}},"required":[]};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_countClicksByCode_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
+const evaluated0 = validate182.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12488,19 +12956,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
+validate182.evaluated = {"props":{"from":true,"to":true,"keyword":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getProjectBoard_query = validate180;
-const schema147 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
+export const getProjectBoard_query = validate183;
+const schema150 = {"$id":"op_getProjectBoard_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":[]};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getProjectBoard_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate180.evaluated;
+const evaluated0 = validate183.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12554,19 +13022,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
-validate180.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate183.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInspectStatistics_query = validate181;
-const schema148 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"days":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
+export const getInspectStatistics_query = validate184;
+const schema151 = {"$id":"op_getInspectStatistics_query","type":"object","properties":{"communityId":{"type":"integer","minimum":1,"maximum":9007199254740991},"days":{"type":"integer","maximum":9007199254740991,"minimum":-9007199254740991}},"required":[]};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getInspectStatistics_query" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate181.evaluated;
+const evaluated0 = validate184.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12655,13 +13123,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
-validate181.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+validate184.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
 import * as coercion from "./operation-coercion.js";
-const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/1/then/allOf/2":"设备名称不能超过32个字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"设置分页格式不正确","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"账期格式不正确","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/communityIds":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/manualAmount":"金额格式不正确"},"required":{},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payMethod":"支付方式格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确"},"required":{},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/title":"标题格式不正确","#/properties/template":"催缴内容格式不正确","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
+const metas = {"login_body":{"messages":{"#/properties/username":"用户名格式不正确","#/properties/password":"密码格式不正确"},"required":{},"numericFields":[]},"keyLogin_body":{"messages":{"#/properties/key":"密钥格式不正确"},"required":{},"numericFields":[]},"getTicket_query":{"messages":{"#/properties/type":"票据类型格式不正确"},"required":{},"numericFields":[]},"logout_query":{"messages":{"#/properties/tenantId":"租户格式不正确"},"required":{},"numericFields":[]},"logoutProxy_body":{"messages":{},"required":{},"numericFields":[]},"modifyPassword_body":{"messages":{"#/properties/oldPassword":"原密码格式不正确","#/properties/newPassword/allOf/0":"请输入新密码","#/properties/newPassword/allOf/1":"新密码格式不正确","#/properties/newPassword/allOf/2/then/allOf/0":"密码长度为8到32位","#/properties/newPassword/allOf/2/then/allOf/1":"密码长度为8到32位"},"required":{"oldPassword":"请输入原密码","newPassword":"请输入新密码"},"numericFields":["newPassword"]},"editUserProfile_body":{"messages":{"#/properties/realName/allOf/0":"姓名格式不正确","#/properties/realName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/realName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/realName/allOf/1/then/allOf/2":"姓名不能超过32个字符","#/properties/phone/allOf/0":"手机号格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/phoneNumber/allOf/0":"手机号格式不正确","#/properties/phoneNumber/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phoneNumber/allOf/1/then/allOf/1":"手机号不能超过11个字符","#/properties/companyShortName/allOf/0":"公司简称格式不正确","#/properties/companyShortName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/companyShortName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/companyShortName/allOf/1/then/allOf/2":"公司简称不能超过32个字符"},"required":{},"numericFields":[]},"findAreaTreeList_body":{"messages":{},"required":{},"numericFields":[]},"listCommunities_query":{"messages":{"#/properties/areaId":"区域格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/communityName":"社区名称格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"findCommunityTree_body":{"messages":{},"required":{},"numericFields":[]},"setRecentCommunityList_body":{"messages":{"#/properties/communityIds":"社区格式不正确"},"required":{"communityIds":"请输入社区"},"numericFields":[]},"listBuildingsByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"listUnitsByBuilding_body":{"messages":{"#/properties/buildingId":"楼栋格式不正确"},"required":{"buildingId":"请输入楼栋"},"numericFields":[]},"listRoomsByUnit_body":{"messages":{"#/properties/unitId":"单元格式不正确"},"required":{"unitId":"请输入单元"},"numericFields":[]},"listRoomNotices_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{"roomId":"请输入房屋"},"numericFields":[]},"pageListSimpleRooms_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getCommunityParamConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getDadCommunityConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"getXiChengHealthCodeConfig_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"syncDadDate_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setCommunityParamConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setCommunityParamConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setDadCommunityConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setDadCommunityConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfig_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setXiChengHealthCodeConfigById_params":{"messages":{"#/properties/id":"社区格式不正确"},"required":{"id":"请输入社区"},"numericFields":[]},"setXiChengHealthCodeConfigById_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"queryProvinceCity_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"cityQuery_query":{"messages":{"#/properties/parentCode":"上级编码格式不正确","#/properties/provinceCode":"省份编码格式不正确","#/properties/cityCode":"城市编码格式不正确"},"required":{},"numericFields":[]},"getPropertyDetail_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getPreventionStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInhabitantProfile_params":{"messages":{"#/properties/id":"住户格式不正确"},"required":{"id":"请输入住户"},"numericFields":[]},"getEdgeServiceList_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/name":"名称格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceDetails_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确","#/properties/deviceCategory":"设备类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getEdgeDeviceChannelList_query":{"messages":{"#/properties/deviceId":"设备格式不正确"},"required":{"deviceId":"请输入设备"},"numericFields":[]},"getEdgeChannelList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getEgdeModuleReportStatus_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeBindCommunityList_query":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeServiceByCommunityId_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"addEdgeService_body":{"messages":{"#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"updateEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/communityIds":"绑定社区格式不正确"},"required":{},"numericFields":[]},"deleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"forceDeleteEdgeService_params":{"messages":{"#/properties/id":"边缘服务格式不正确"},"required":{"id":"请输入边缘服务"},"numericFields":[]},"updateAuthLogin_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getEdgeAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setShowEnable_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/showEnable":"在顶栏显示格式不正确"},"required":{"showEnable":"请输入在顶栏显示"},"numericFields":[]},"enableRemoteAccess_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/enableRemoteAccess":"远程访问格式不正确","#/properties/enable":"远程访问格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeService_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"synchronizationEdgeDevice_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"syncData_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"setEdgeDeviceRelationCommunity_body":{"messages":{"#/properties/deviceIds":"设备格式不正确","#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"setEdgeChannelRelationCommunity_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"updateDeviceSerialDetail_body":{"messages":{"#/properties/deviceId":"设备格式不正确","#/properties/id":"设备格式不正确","#/properties/serialNo/allOf/0":"设备序列号格式不正确","#/properties/serialNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/1/then/allOf/1":"设备序列号不能超过32个字符","#/properties/name/allOf/0":"设备名称格式不正确","#/properties/name/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/1/then/allOf/2":"设备名称不能超过32个字符"},"required":{},"numericFields":[]},"addEdgeLicense_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确"},"required":{},"numericFields":[]},"getFrpsAuth_body":{"messages":{"#/properties/edgeId":"边缘服务格式不正确","#/properties/id":"边缘服务格式不正确","#/properties/jumpType":"跳转类型格式不正确"},"required":{},"numericFields":[]},"listCameras_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"searchCapturePictures_body":{"messages":{"#/properties/text":"搜索文字格式不正确","#/properties/communityId":"社区格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getOperationAssistantSummary_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getAiInspectionOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"downloadImportErrors_query":{"messages":{"#/properties/taskId":"任务格式不正确"},"required":{"taskId":"请输入任务"},"numericFields":[]},"getApiReferenceAsset_params":{"messages":{"#/properties/file":"文件格式不正确"},"required":{"file":"请输入文件"},"numericFields":[]},"queryPatrolCheckIns_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/startDate":"开始日期格式不正确","#/properties/endDate":"结束日期格式不正确","#/properties/planId":"巡更计划格式不正确","#/properties/status":"完成情况格式不正确","#/properties/patrolType":"巡更类型格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{"communityId":"请选择社区","startDate":"请选择开始日期","endDate":"请选择结束日期"},"numericFields":[]},"getPaymentSettings_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"savePaymentSettings_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/section":"设置分页格式不正确","#/properties/payMethods":"支付方式格式不正确","#/properties/roundingMode":"取整方式格式不正确","#/properties/receiptTitle":"票据抬头格式不正确","#/properties/receiptPrefix":"票据号前缀格式不正确","#/properties/defaultReceiptType":"默认票据类型格式不正确","#/properties/invoiceEnabled":"开具发票格式不正确","#/properties/taxNo":"税号格式不正确","#/properties/allowPartialPayment":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit":"减免自动审核额度格式不正确","#/properties/autoPrintReceipt":"自动打印收据格式不正确"},"required":{},"numericFields":[]},"getBillSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"generateBills_body":{"messages":{"#/properties/period":"账期格式不正确","#/properties/paymentItemIds":"缴费项目格式不正确","#/properties/communityIds":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/manualAmount":"金额格式不正确"},"required":{},"numericFields":[]},"getGenerationTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"queryBills_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/status":"状态格式不正确","#/properties/period":"账期格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/batchId":"批次格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/roomId":"房屋格式不正确","#/properties/keyword":"关键字格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"approveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"previewApproveBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确"},"required":{},"numericFields":[]},"rejectBills_body":{"messages":{"#/properties/ids":"账单格式不正确","#/properties/batchId":"账单批次格式不正确","#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getRoomHistory_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"getRoomBills_query":{"messages":{"#/properties/roomId":"房屋格式不正确"},"required":{},"numericFields":[]},"payBills_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payMethod":"支付方式格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/receivedAmount":"实收金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"printReceipt_params":{"messages":{"#/properties/id":"收据格式不正确"},"required":{"id":"请输入收据"},"numericFields":[]},"getRefundable_params":{"messages":{"#/properties/id":"收款记录格式不正确"},"required":{"id":"请输入收款记录"},"numericFields":[]},"applyRefund_body":{"messages":{"#/properties/paymentId":"收款记录格式不正确","#/properties/amount":"退款金额格式不正确","#/properties/refundMethod":"退款方式格式不正确","#/properties/reason":"退款原因格式不正确"},"required":{},"numericFields":[]},"approveRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_params":{"messages":{"#/properties/id":"退款申请格式不正确"},"required":{"id":"请输入退款申请"},"numericFields":[]},"rejectRefund_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"applyWaiver_body":{"messages":{"#/properties/billId":"账单格式不正确","#/properties/waiverType":"减免方式格式不正确","#/properties/discount":"折扣格式不正确","#/properties/amount":"减免金额格式不正确","#/properties/reason":"减免原因格式不正确"},"required":{},"numericFields":[]},"approveWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_params":{"messages":{"#/properties/id":"减免申请格式不正确"},"required":{"id":"请输入减免申请"},"numericFields":[]},"rejectWaiver_body":{"messages":{"#/properties/reason":"驳回原因格式不正确"},"required":{},"numericFields":[]},"getReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"declareReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确"},"required":{},"numericFields":[]},"closeReconciliation_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确","#/properties/rows":"申报明细格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"exportReconciliationDay_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/day":"对账日期格式不正确"},"required":{},"numericFields":[]},"getPaymentReport_body":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"exportPaymentReport_query":{"messages":{"#/properties/startMonth":"开始月份格式不正确","#/properties/endMonth":"结束月份格式不正确","#/properties/communityIds":"社区格式不正确"},"required":{},"numericFields":[]},"payFromBalance_body":{"messages":{"#/properties/billIds":"账单格式不正确","#/properties/payAmount":"缴费金额格式不正确","#/properties/expectedAmount":"应缴金额格式不正确","#/properties/payerName":"缴费人格式不正确","#/properties/remark":"备注格式不正确"},"required":{},"numericFields":[]},"queryArrears_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房屋格式不正确","#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"exportArrears_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingId":"楼栋格式不正确","#/properties/paymentItemId":"缴费项目格式不正确","#/properties/bucket":"账龄格式不正确","#/properties/roomNo":"房屋格式不正确"},"required":{},"numericFields":[]},"generateDunningNotices_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/buildingIds":"楼栋格式不正确","#/properties/roomIds":"房屋格式不正确","#/properties/title":"标题格式不正确","#/properties/template":"催缴内容格式不正确","#/properties/publish":"同时发布给住户格式不正确"},"required":{},"numericFields":[]},"getDunningTask_query":{"messages":{"#/properties/id":"任务格式不正确"},"required":{},"numericFields":[]},"publishDunningNotices_body":{"messages":{"#/properties/ids":"催缴通知格式不正确"},"required":{"ids":"请输入催缴通知"},"numericFields":[]},"printDunningNotice_params":{"messages":{"#/properties/id":"催缴通知格式不正确"},"required":{"id":"请输入催缴通知"},"numericFields":[]},"getSmartHomeSteer_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getCurrentUser_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getUserCenter_params":{"messages":{"#/properties/userId":"用户格式不正确"},"required":{"userId":"请输入用户"},"numericFields":[]},"listPropertyUsersByCommunity_body":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getLoginConfiguration_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getMenuTheme_query":{"messages":{"#/properties/domainUrl":"域名格式不正确"},"required":{},"numericFields":[]},"getErrorCodeTable_query":{"messages":{"#/properties/serviceType":"服务类型格式不正确"},"required":{},"numericFields":[]},"reportOperation_body":{"messages":{"#/properties/source":"来源格式不正确","#/properties/operationCode":"操作编码格式不正确","#/properties/operationType":"操作类型格式不正确"},"required":{"source":"来源格式不正确","operationCode":"操作编码格式不正确","operationType":"操作类型格式不正确"},"numericFields":[]},"saveMenuCustomization_body":{"messages":{"#/properties/items":"菜单配置格式不正确"},"required":{"items":"请输入菜单配置"},"numericFields":[]},"listTaskCentre_query":{"messages":{"#/properties/pageNo":"页码格式不正确","#/properties/pageSize":"每页条数格式不正确"},"required":{},"numericFields":[]},"getWorkbenchCommunityStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomAudits_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRepairs_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchNotices_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchRoomStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchResidentStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchOpenDoorStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchVehicleStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchFeeOverview_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"getWorkbenchLayout_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{"communityId":"请输入社区"},"numericFields":[]},"saveWorkbenchLayout_body":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/layout":"布局格式不正确"},"required":{"communityId":"请输入社区","layout":"请输入布局"},"numericFields":[]},"deleteWorkbenchLayout_params":{"messages":{"#/properties/layoutId":"布局格式不正确"},"required":{"layoutId":"请输入布局"},"numericFields":[]},"getWorkbenchModule_params":{"messages":{"#/properties/moduleId":"模块格式不正确"},"required":{"moduleId":"请输入模块"},"numericFields":[]},"getAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_query":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"silenceAdvertPosition_body":{"messages":{"#/properties/positionCode":"广告位格式不正确"},"required":{},"numericFields":[]},"getQuestionnaire_params":{"messages":{"#/properties/id":"问卷格式不正确"},"required":{"id":"请输入问卷"},"numericFields":[]},"submitQuestionnaire_body":{"messages":{"#/properties/questionnaireId":"问卷格式不正确","#/properties/questions":"答案格式不正确"},"required":{},"numericFields":[]},"reportTrackingEnvironment_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/environmentalInfo":"environmentalInfo格式不正确"},"required":{},"numericFields":[]},"reportTrackingClicks_body":{"messages":{"#/properties/clientCode":"客户端标识格式不正确","#/properties/dataList":"点击记录格式不正确"},"required":{},"numericFields":[]},"countClicksByCode_query":{"messages":{"#/properties/from":"开始时间格式不正确","#/properties/to":"结束时间格式不正确","#/properties/keyword":"关键字格式不正确"},"required":{},"numericFields":[]},"getProjectBoard_query":{"messages":{"#/properties/communityId":"社区格式不正确"},"required":{},"numericFields":[]},"getInspectStatistics_query":{"messages":{"#/properties/communityId":"社区格式不正确","#/properties/days":"天数格式不正确"},"required":{},"numericFields":[]}};
 /** The validator of each operation's input part, by "<operation>_<params|query|body>", with its coercion pass where it has integers. */
 export const operationValidators = {
   login_body: { validate: login_body, meta: metas.login_body },
@@ -12728,6 +13196,7 @@ export const operationValidators = {
   getAiInspectionOverview_query: { validate: getAiInspectionOverview_query, meta: metas.getAiInspectionOverview_query, coerce: coercion.getAiInspectionOverview_query },
   downloadImportErrors_query: { validate: downloadImportErrors_query, meta: metas.downloadImportErrors_query, coerce: coercion.downloadImportErrors_query },
   getApiReferenceAsset_params: { validate: getApiReferenceAsset_params, meta: metas.getApiReferenceAsset_params },
+  queryPatrolCheckIns_body: { validate: queryPatrolCheckIns_body, meta: metas.queryPatrolCheckIns_body, coerce: coercion.queryPatrolCheckIns_body },
   getPaymentSettings_query: { validate: getPaymentSettings_query, meta: metas.getPaymentSettings_query, coerce: coercion.getPaymentSettings_query },
   savePaymentSettings_body: { validate: savePaymentSettings_body, meta: metas.savePaymentSettings_body, coerce: coercion.savePaymentSettings_body },
   getBillSteer_query: { validate: getBillSteer_query, meta: metas.getBillSteer_query, coerce: coercion.getBillSteer_query },
@@ -12753,6 +13222,7 @@ export const operationValidators = {
   getReconciliationDay_query: { validate: getReconciliationDay_query, meta: metas.getReconciliationDay_query, coerce: coercion.getReconciliationDay_query },
   declareReconciliation_body: { validate: declareReconciliation_body, meta: metas.declareReconciliation_body, coerce: coercion.declareReconciliation_body },
   closeReconciliation_body: { validate: closeReconciliation_body, meta: metas.closeReconciliation_body, coerce: coercion.closeReconciliation_body },
+  exportReconciliationDay_query: { validate: exportReconciliationDay_query, meta: metas.exportReconciliationDay_query, coerce: coercion.exportReconciliationDay_query },
   getPaymentReport_body: { validate: getPaymentReport_body, meta: metas.getPaymentReport_body, coerce: coercion.getPaymentReport_body },
   exportPaymentReport_query: { validate: exportPaymentReport_query, meta: metas.exportPaymentReport_query },
   payFromBalance_body: { validate: payFromBalance_body, meta: metas.payFromBalance_body, coerce: coercion.payFromBalance_body },
@@ -12760,6 +13230,7 @@ export const operationValidators = {
   exportArrears_query: { validate: exportArrears_query, meta: metas.exportArrears_query, coerce: coercion.exportArrears_query },
   generateDunningNotices_body: { validate: generateDunningNotices_body, meta: metas.generateDunningNotices_body, coerce: coercion.generateDunningNotices_body },
   getDunningTask_query: { validate: getDunningTask_query, meta: metas.getDunningTask_query, coerce: coercion.getDunningTask_query },
+  publishDunningNotices_body: { validate: publishDunningNotices_body, meta: metas.publishDunningNotices_body, coerce: coercion.publishDunningNotices_body },
   printDunningNotice_params: { validate: printDunningNotice_params, meta: metas.printDunningNotice_params, coerce: coercion.printDunningNotice_params },
   getSmartHomeSteer_query: { validate: getSmartHomeSteer_query, meta: metas.getSmartHomeSteer_query, coerce: coercion.getSmartHomeSteer_query },
   getCurrentUser_query: { validate: getCurrentUser_query, meta: metas.getCurrentUser_query, coerce: coercion.getCurrentUser_query },

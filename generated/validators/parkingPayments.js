@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_parkingPayments_create","$ref":"resource_parkingPayments_fields","required":["orderNo","plate","feeType","amount","payMethod","payTime"]};
-const schema20 = {"$id":"resource_parkingPayments_fields","type":"object","properties":{"orderNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"lotId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"feeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"payTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"entryTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"exitTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"operatorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_parkingPayments_fields","type":"object","properties":{"orderNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"plate":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":20},{"maxLength":20}]}}]},"lotId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"feeType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"entryTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"exitTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"operatorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":255}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -739,11 +739,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid5 = _errs74 === errors;
-valid22 = _valid5;
-}
-if(!valid22){
-const err47 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs79 = errors;
+const _errs80 = errors;
+if(!(data5 === "7")){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -752,13 +751,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.payTime !== undefined){
-let data6 = data.payTime;
-const _errs80 = errors;
-const _errs81 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err48 = {};
+var valid24 = _errs80 === errors;
+if(valid24){
+const err48 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -767,9 +762,22 @@ vErrors.push(err48);
 }
 errors++;
 }
-var valid25 = _errs81 === errors;
-if(valid25){
-const err49 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+errors = _errs79;
+if(vErrors !== null){
+if(_errs79){
+vErrors.length = _errs79;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid5 = _errs74 === errors;
+valid22 = _valid5;
+}
+if(!valid22){
+const err49 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -778,19 +786,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-else {
-errors = _errs80;
-if(vErrors !== null){
-if(_errs80){
-vErrors.length = _errs80;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err50 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.payTime.allOf[1].type},message:"must be string,null"};
+if(data.payTime !== undefined){
+let data6 = data.payTime;
+const _errs83 = errors;
+const _errs84 = errors;
+if(!((data6 === null) || (data6 === ""))){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -799,13 +801,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs85 = errors;
-let valid26 = true;
-const _errs86 = errors;
-if(errors === _errs86){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err51 = {};
+var valid26 = _errs84 === errors;
+if(valid26){
+const err51 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -814,9 +812,19 @@ vErrors.push(err51);
 }
 errors++;
 }
+else {
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
 }
 else {
-const err52 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err52 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.payTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -825,22 +833,13 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-var _valid6 = _errs86 === errors;
-errors = _errs85;
-if(vErrors !== null){
-if(_errs85){
-vErrors.length = _errs85;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
 const _errs88 = errors;
+let valid27 = true;
+const _errs89 = errors;
+if(errors === _errs89){
 if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err53 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data6) < 1){
+const err53 = {};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -850,11 +849,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-var _valid6 = _errs88 === errors;
-valid26 = _valid6;
-}
-if(!valid26){
-const err54 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -864,10 +860,21 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.entryTime !== undefined){
-let data7 = data.entryTime;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err55 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.entryTime.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs89 === errors;
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs91 = errors;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err55 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -876,13 +883,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs94 = errors;
-let valid29 = true;
-const _errs95 = errors;
-if(errors === _errs95){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err56 = {};
+}
+var _valid6 = _errs91 === errors;
+valid27 = _valid6;
+}
+if(!valid27){
+const err56 = {instancePath:instancePath+"/payTime",schemaPath:"#/properties/payTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -892,8 +898,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {};
+if(data.entryTime !== undefined){
+let data7 = data.entryTime;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err57 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.entryTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -902,22 +910,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-var _valid7 = _errs95 === errors;
-errors = _errs94;
-if(vErrors !== null){
-if(_errs94){
-vErrors.length = _errs94;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
 const _errs97 = errors;
+let valid30 = true;
+const _errs98 = errors;
+if(errors === _errs98){
 if(typeof data7 === "string"){
-if(!pattern9.test(data7)){
-const err58 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data7) < 1){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -927,11 +926,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-var _valid7 = _errs97 === errors;
-valid29 = _valid7;
-}
-if(!valid29){
-const err59 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -941,10 +937,21 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.exitTime !== undefined){
-let data8 = data.exitTime;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err60 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.exitTime.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs98 === errors;
+errors = _errs97;
+if(vErrors !== null){
+if(_errs97){
+vErrors.length = _errs97;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs100 = errors;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err60 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -953,13 +960,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-const _errs103 = errors;
-let valid32 = true;
-const _errs104 = errors;
-if(errors === _errs104){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err61 = {};
+}
+var _valid7 = _errs100 === errors;
+valid30 = _valid7;
+}
+if(!valid30){
+const err61 = {instancePath:instancePath+"/entryTime",schemaPath:"#/properties/entryTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -969,8 +975,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-else {
-const err62 = {};
+if(data.exitTime !== undefined){
+let data8 = data.exitTime;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err62 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/0/type",keyword:"type",params:{type: schema20.properties.exitTime.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -979,22 +987,13 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-var _valid8 = _errs104 === errors;
-errors = _errs103;
-if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
 const _errs106 = errors;
+let valid33 = true;
+const _errs107 = errors;
+if(errors === _errs107){
 if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
-const err63 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data8) < 1){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1004,11 +1003,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid8 = _errs106 === errors;
-valid32 = _valid8;
-}
-if(!valid32){
-const err64 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1018,10 +1014,21 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.operatorId !== undefined){
-let data9 = data.operatorId;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err65 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.operatorId.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs107 === errors;
+errors = _errs106;
+if(vErrors !== null){
+if(_errs106){
+vErrors.length = _errs106;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs109 = errors;
+if(typeof data8 === "string"){
+if(!pattern9.test(data8)){
+const err65 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1030,13 +1037,12 @@ vErrors.push(err65);
 }
 errors++;
 }
-const _errs112 = errors;
-let valid35 = true;
-const _errs113 = errors;
-if(errors === _errs113){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err66 = {};
+}
+var _valid8 = _errs109 === errors;
+valid33 = _valid8;
+}
+if(!valid33){
+const err66 = {instancePath:instancePath+"/exitTime",schemaPath:"#/properties/exitTime/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1046,8 +1052,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
-const err67 = {};
+if(data.operatorId !== undefined){
+let data9 = data.operatorId;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err67 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.operatorId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1056,22 +1064,13 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-var _valid9 = _errs113 === errors;
-errors = _errs112;
-if(vErrors !== null){
-if(_errs112){
-vErrors.length = _errs112;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
 const _errs115 = errors;
+let valid36 = true;
+const _errs116 = errors;
+if(errors === _errs116){
 if(typeof data9 === "string"){
-if(!pattern4.test(data9)){
-const err68 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data9) < 1){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1081,11 +1080,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-var _valid9 = _errs115 === errors;
-valid35 = _valid9;
-}
-if(!valid35){
-const err69 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1095,10 +1091,21 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data10 = data.remark;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err70 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs116 === errors;
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs118 = errors;
+if(typeof data9 === "string"){
+if(!pattern4.test(data9)){
+const err70 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1107,13 +1114,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs121 = errors;
-let valid38 = true;
-const _errs122 = errors;
-if(errors === _errs122){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err71 = {};
+}
+var _valid9 = _errs118 === errors;
+valid36 = _valid9;
+}
+if(!valid36){
+const err71 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1123,8 +1129,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {};
+if(data.remark !== undefined){
+let data10 = data.remark;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err72 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1133,22 +1141,13 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-var _valid10 = _errs122 === errors;
-errors = _errs121;
-if(vErrors !== null){
-if(_errs121){
-vErrors.length = _errs121;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
 const _errs124 = errors;
+let valid39 = true;
+const _errs125 = errors;
+if(errors === _errs125){
 if(typeof data10 === "string"){
-if(!pattern13.test(data10)){
-const err73 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data10) < 1){
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1158,9 +1157,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 255){
-const err74 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+else {
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1170,11 +1168,21 @@ vErrors.push(err74);
 errors++;
 }
 }
-var _valid10 = _errs124 === errors;
-valid38 = _valid10;
+var _valid10 = _errs125 === errors;
+errors = _errs124;
+if(vErrors !== null){
+if(_errs124){
+vErrors.length = _errs124;
 }
-if(!valid38){
-const err75 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs127 = errors;
+if(typeof data10 === "string"){
+if(!pattern13.test(data10)){
+const err75 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1184,12 +1192,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs129 = errors;
-const _errs130 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err76 = {};
+if(typeof data10 === "string"){
+if(func1(data10) > 255){
+const err76 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1198,9 +1203,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-var valid41 = _errs130 === errors;
-if(valid41){
-const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid10 = _errs127 === errors;
+valid39 = _valid10;
+}
+if(!valid39){
+const err77 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1209,19 +1217,13 @@ vErrors.push(err77);
 }
 errors++;
 }
-else {
-errors = _errs129;
-if(vErrors !== null){
-if(_errs129){
-vErrors.length = _errs129;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs132 = errors;
+const _errs133 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1230,13 +1232,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-const _errs134 = errors;
-let valid42 = true;
-const _errs135 = errors;
-if(errors === _errs135){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err79 = {};
+var valid42 = _errs133 === errors;
+if(valid42){
+const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1245,9 +1243,19 @@ vErrors.push(err79);
 }
 errors++;
 }
+else {
+errors = _errs132;
+if(vErrors !== null){
+if(_errs132){
+vErrors.length = _errs132;
 }
 else {
-const err80 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1256,22 +1264,13 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-var _valid11 = _errs135 === errors;
-errors = _errs134;
-if(vErrors !== null){
-if(_errs134){
-vErrors.length = _errs134;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
 const _errs137 = errors;
+let valid43 = true;
+const _errs138 = errors;
+if(errors === _errs138){
 if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data11) < 1){
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1281,11 +1280,8 @@ vErrors.push(err81);
 errors++;
 }
 }
-var _valid11 = _errs137 === errors;
-valid42 = _valid11;
-}
-if(!valid42){
-const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1295,14 +1291,52 @@ vErrors.push(err82);
 errors++;
 }
 }
+var _valid11 = _errs138 === errors;
+errors = _errs137;
+if(vErrors !== null){
+if(_errs137){
+vErrors.length = _errs137;
 }
 else {
-const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs140 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err83];
 }
 else {
 vErrors.push(err83);
+}
+errors++;
+}
+}
+var _valid11 = _errs140 === errors;
+valid43 = _valid11;
+}
+if(!valid43){
+const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }
@@ -1417,4 +1451,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"orderNo":true,"plate":true,"lotId":true,"feeType":true,"amount":true,"payMethod":true,"payTime":true,"entryTime":true,"exitTime":true,"operatorId":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/orderNo/allOf/0":"请输入订单号","#/properties/orderNo/allOf/1":"订单号格式不正确","#/properties/orderNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/orderNo/allOf/2/then/allOf/1":"订单号不能超过32个字符","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/lotId/allOf/0":"车场格式不正确","#/properties/lotId/allOf/1/then/allOf/0":"请选择车场","#/properties/feeType/allOf/0":"请选择缴费类型","#/properties/feeType/allOf/1":"缴费类型格式不正确","#/properties/feeType/allOf/2/then/allOf/0":"缴费类型请输入整数","#/properties/feeType/allOf/2/then/allOf/1":"缴费类型不能大于2147483647","#/properties/feeType/allOf/2/then/allOf/2":"缴费类型超出范围","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payTime/allOf/0":"请输入支付时间","#/properties/payTime/allOf/1":"支付时间格式不正确","#/properties/payTime/allOf/2/then/allOf/0":"支付时间格式不正确","#/properties/entryTime/allOf/0":"入场时间格式不正确","#/properties/entryTime/allOf/1/then/allOf/0":"入场时间格式不正确","#/properties/exitTime/allOf/0":"出场时间格式不正确","#/properties/exitTime/allOf/1/then/allOf/0":"出场时间格式不正确","#/properties/operatorId/allOf/0":"收费员格式不正确","#/properties/operatorId/allOf/1/then/allOf/0":"请选择收费员","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"orderNo":"请输入订单号","plate":"请输入车牌号","feeType":"请选择缴费类型","amount":"请输入金额！","payMethod":"请选择支付方式","payTime":"请输入支付时间"},"numericFields":["lotId","feeType","amount","payMethod","operatorId","communityId"]};
+export const meta = {"messages":{"#/properties/orderNo/allOf/0":"请输入订单号","#/properties/orderNo/allOf/1":"订单号格式不正确","#/properties/orderNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/orderNo/allOf/2/then/allOf/1":"订单号不能超过32个字符","#/properties/plate/allOf/0":"请输入车牌号","#/properties/plate/allOf/1":"车牌号格式不正确","#/properties/plate/allOf/2/then/allOf/0":"车牌号不能超过20位","#/properties/plate/allOf/2/then/allOf/1":"车牌号不能超过20个字符","#/properties/lotId/allOf/0":"车场格式不正确","#/properties/lotId/allOf/1/then/allOf/0":"请选择车场","#/properties/feeType/allOf/0":"请选择缴费类型","#/properties/feeType/allOf/1":"缴费类型格式不正确","#/properties/feeType/allOf/2/then/allOf/0":"缴费类型请输入整数","#/properties/feeType/allOf/2/then/allOf/1":"缴费类型不能大于2147483647","#/properties/feeType/allOf/2/then/allOf/2":"缴费类型超出范围","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/payTime/allOf/0":"请输入支付时间","#/properties/payTime/allOf/1":"支付时间格式不正确","#/properties/payTime/allOf/2/then/allOf/0":"支付时间格式不正确","#/properties/entryTime/allOf/0":"入场时间格式不正确","#/properties/entryTime/allOf/1/then/allOf/0":"入场时间格式不正确","#/properties/exitTime/allOf/0":"出场时间格式不正确","#/properties/exitTime/allOf/1/then/allOf/0":"出场时间格式不正确","#/properties/operatorId/allOf/0":"收费员格式不正确","#/properties/operatorId/allOf/1/then/allOf/0":"请选择收费员","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过255个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"orderNo":"请输入订单号","plate":"请输入车牌号","feeType":"请选择缴费类型","amount":"请输入金额！","payMethod":"请选择支付方式","payTime":"请输入支付时间"},"numericFields":["lotId","feeType","amount","payMethod","operatorId","communityId"]};

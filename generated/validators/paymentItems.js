@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_paymentItems_create","$ref":"resource_paymentItems_fields","required":["name","priceTypeId","dueDay"]};
-const schema20 = {"$id":"resource_paymentItems_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"priceTypeId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"category":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"roomStatuses":{"allOf":[{"type":["object","array","null"]}]},"buildingIds":{"allOf":[{"type":["object","array","null"]}]},"dueDay":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":28},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"lateFeeEnabled":{"allOf":[{"type":["boolean","null"]}]},"lateFeeRate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,4}(\\.\\d{1,2})?$"}]}}]},"lateFeeGraceDays":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_paymentItems_fields","type":"object","properties":{"name":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"priceTypeId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"category":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"occupancyStatuses":{"allOf":[{"type":["object","array","null"]}]},"roomStatuses":{"allOf":[{"type":["object","array","null"]}]},"buildingIds":{"allOf":[{"type":["object","array","null"]}]},"dueDay":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":28},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"lateFeeEnabled":{"allOf":[{"type":["boolean","null"]}]},"lateFeeRate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,4}(\\.\\d{1,2})?$"}]}}]},"lateFeeGraceDays":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":365},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"enabled":{"allOf":[{"type":["boolean","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -483,9 +483,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.roomStatuses !== undefined){
-if(typeof data.roomStatuses != "object"){
-const err31 = {instancePath:instancePath+"/roomStatuses",schemaPath:"#/properties/roomStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomStatuses.allOf[0].type},message:"must be object,array,null"};
+if(data.occupancyStatuses !== undefined){
+if(typeof data.occupancyStatuses != "object"){
+const err31 = {instancePath:instancePath+"/occupancyStatuses",schemaPath:"#/properties/occupancyStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.occupancyStatuses.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -495,9 +495,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.buildingIds !== undefined){
-if(typeof data.buildingIds != "object"){
-const err32 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingIds.allOf[0].type},message:"must be object,array,null"};
+if(data.roomStatuses !== undefined){
+if(typeof data.roomStatuses != "object"){
+const err32 = {instancePath:instancePath+"/roomStatuses",schemaPath:"#/properties/roomStatuses/allOf/0/type",keyword:"type",params:{type: schema20.properties.roomStatuses.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -507,12 +507,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.dueDay !== undefined){
-let data6 = data.dueDay;
-const _errs58 = errors;
-const _errs59 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err33 = {};
+if(data.buildingIds !== undefined){
+if(typeof data.buildingIds != "object"){
+const err33 = {instancePath:instancePath+"/buildingIds",schemaPath:"#/properties/buildingIds/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingIds.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -521,9 +518,13 @@ vErrors.push(err33);
 }
 errors++;
 }
-var valid18 = _errs59 === errors;
-if(valid18){
-const err34 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.dueDay !== undefined){
+let data7 = data.dueDay;
+const _errs61 = errors;
+const _errs62 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -532,19 +533,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-else {
-errors = _errs58;
-if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err35 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/1/type",keyword:"type",params:{type: schema20.properties.dueDay.allOf[1].type},message:"must be string,null"};
+var valid19 = _errs62 === errors;
+if(valid19){
+const err35 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -553,13 +544,19 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs63 = errors;
-let valid19 = true;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err36 = {};
+else {
+errors = _errs61;
+if(vErrors !== null){
+if(_errs61){
+vErrors.length = _errs61;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err36 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/1/type",keyword:"type",params:{type: schema20.properties.dueDay.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -568,8 +565,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
+const _errs66 = errors;
+let valid20 = true;
+const _errs67 = errors;
+if(errors === _errs67){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -580,21 +581,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs64 === errors;
-errors = _errs63;
-if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs66 = errors;
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err38 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -604,9 +592,21 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) >= 1)){
-const err39 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid4 = _errs67 === errors;
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs69 = errors;
+if(typeof data7 === "string"){
+if(!pattern7.test(data7)){
+const err39 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+(\\.\\d+)?$"},message:"must match pattern \""+"^-?\\d+(\\.\\d+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -616,9 +616,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 28)){
-const err40 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= 1)){
+const err40 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/1/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -628,9 +628,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err41 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 28)){
+const err41 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -640,9 +640,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err42 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data7 === "string"){
+if(!pattern5.test(data7)){
+const err42 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -652,9 +652,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err43 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err43 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/4/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -664,11 +664,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid4 = _errs66 === errors;
-valid19 = _valid4;
-}
-if(!valid19){
-const err44 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err44 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/then/allOf/5/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -678,10 +676,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.lateFeeEnabled !== undefined){
-let data7 = data.lateFeeEnabled;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err45 = {instancePath:instancePath+"/lateFeeEnabled",schemaPath:"#/properties/lateFeeEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeEnabled.allOf[0].type},message:"must be boolean,null"};
+var _valid4 = _errs69 === errors;
+valid20 = _valid4;
+}
+if(!valid20){
+const err45 = {instancePath:instancePath+"/dueDay",schemaPath:"#/properties/dueDay/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -691,10 +690,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.lateFeeRate !== undefined){
-let data8 = data.lateFeeRate;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err46 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeRate.allOf[0].type},message:"must be string,null"};
+if(data.lateFeeEnabled !== undefined){
+let data8 = data.lateFeeEnabled;
+if((typeof data8 !== "boolean") && (data8 !== null)){
+const err46 = {instancePath:instancePath+"/lateFeeEnabled",schemaPath:"#/properties/lateFeeEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeEnabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -703,13 +702,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-const _errs80 = errors;
-let valid23 = true;
-const _errs81 = errors;
-if(errors === _errs81){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err47 = {};
+}
+if(data.lateFeeRate !== undefined){
+let data9 = data.lateFeeRate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err47 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeRate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -718,8 +715,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
+const _errs83 = errors;
+let valid24 = true;
+const _errs84 = errors;
+if(errors === _errs84){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
 const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
@@ -730,21 +731,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-var _valid5 = _errs81 === errors;
-errors = _errs80;
-if(vErrors !== null){
-if(_errs80){
-vErrors.length = _errs80;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs83 = errors;
-if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
-const err49 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -754,9 +742,21 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err50 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,4}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,4}(\\.\\d{1,2})?$"+"\""};
+var _valid5 = _errs84 === errors;
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs86 = errors;
+if(typeof data9 === "string"){
+if(!pattern9.test(data9)){
+const err50 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -766,11 +766,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid5 = _errs83 === errors;
-valid23 = _valid5;
-}
-if(!valid23){
-const err51 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data9 === "string"){
+if(!pattern10.test(data9)){
+const err51 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,4}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,4}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -780,10 +778,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.lateFeeGraceDays !== undefined){
-let data9 = data.lateFeeGraceDays;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err52 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeGraceDays.allOf[0].type},message:"must be string,null"};
+var _valid5 = _errs86 === errors;
+valid24 = _valid5;
+}
+if(!valid24){
+const err52 = {instancePath:instancePath+"/lateFeeRate",schemaPath:"#/properties/lateFeeRate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -792,13 +791,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs90 = errors;
-let valid26 = true;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err53 = {};
+}
+if(data.lateFeeGraceDays !== undefined){
+let data10 = data.lateFeeGraceDays;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err53 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFeeGraceDays.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -807,8 +804,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-else {
+const _errs93 = errors;
+let valid27 = true;
+const _errs94 = errors;
+if(errors === _errs94){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -819,21 +820,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid6 = _errs91 === errors;
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs93 = errors;
-if(typeof data9 === "string"){
-if(!pattern11.test(data9)){
-const err55 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -843,9 +831,21 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 365)){
-const err56 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid6 = _errs94 === errors;
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs96 = errors;
+if(typeof data10 === "string"){
+if(!pattern11.test(data10)){
+const err56 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -855,9 +855,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!pattern5.test(data9)){
-const err57 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 365)){
+const err57 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -867,9 +867,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err58 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(typeof data10 === "string"){
+if(!pattern5.test(data10)){
+const err58 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -879,9 +879,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) >= -2147483648)){
-const err59 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 2147483647)){
+const err59 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -891,11 +891,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid6 = _errs93 === errors;
-valid26 = _valid6;
-}
-if(!valid26){
-const err60 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data10 === "string"){
+if(!(Number(data10) >= -2147483648)){
+const err60 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -905,10 +903,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.enabled !== undefined){
-let data10 = data.enabled;
-if((typeof data10 !== "boolean") && (data10 !== null)){
-const err61 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
+var _valid6 = _errs96 === errors;
+valid27 = _valid6;
+}
+if(!valid27){
+const err61 = {instancePath:instancePath+"/lateFeeGraceDays",schemaPath:"#/properties/lateFeeGraceDays/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -918,12 +917,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs104 = errors;
-const _errs105 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err62 = {};
+if(data.enabled !== undefined){
+let data11 = data.enabled;
+if((typeof data11 !== "boolean") && (data11 !== null)){
+const err62 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.enabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -932,9 +929,13 @@ vErrors.push(err62);
 }
 errors++;
 }
-var valid30 = _errs105 === errors;
-if(valid30){
-const err63 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs107 = errors;
+const _errs108 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -943,19 +944,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-else {
-errors = _errs104;
-if(vErrors !== null){
-if(_errs104){
-vErrors.length = _errs104;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+var valid31 = _errs108 === errors;
+if(valid31){
+const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -964,13 +955,19 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs109 = errors;
-let valid31 = true;
-const _errs110 = errors;
-if(errors === _errs110){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err65 = {};
+else {
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -979,8 +976,12 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-else {
+const _errs112 = errors;
+let valid32 = true;
+const _errs113 = errors;
+if(errors === _errs113){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
 const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
@@ -991,21 +992,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid7 = _errs110 === errors;
-errors = _errs109;
-if(vErrors !== null){
-if(_errs109){
-vErrors.length = _errs109;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs112 = errors;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1015,11 +1003,21 @@ vErrors.push(err67);
 errors++;
 }
 }
-var _valid7 = _errs112 === errors;
-valid31 = _valid7;
+var _valid7 = _errs113 === errors;
+errors = _errs112;
+if(vErrors !== null){
+if(_errs112){
+vErrors.length = _errs112;
 }
-if(!valid31){
-const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs115 = errors;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1029,9 +1027,11 @@ vErrors.push(err68);
 errors++;
 }
 }
+var _valid7 = _errs115 === errors;
+valid32 = _valid7;
 }
-else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid32){
+const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1040,10 +1040,22 @@ vErrors.push(err69);
 }
 errors++;
 }
+}
+}
+else {
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"occupancyStatuses":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1096,7 +1108,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"occupancyStatuses":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_paymentItems_update","$ref":"resource_paymentItems_fields"};
@@ -1119,6 +1131,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"name":true,"priceTypeId":true,"paymentType":true,"category":true,"occupancyStatuses":true,"roomStatuses":true,"buildingIds":true,"dueDay":true,"lateFeeEnabled":true,"lateFeeRate":true,"lateFeeGraceDays":true,"enabled":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/name/allOf/0":"请输入缴费项目名称","#/properties/name/allOf/1":"缴费项目名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"缴费项目名称不能超过32个字符","#/properties/priceTypeId/allOf/0":"请选择计价类型","#/properties/priceTypeId/allOf/1":"计价类型格式不正确","#/properties/priceTypeId/allOf/2/then/allOf/0":"请选择计价类型","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/category/allOf/0":"项目类别格式不正确","#/properties/category/allOf/1/then/allOf/0":"项目类别请输入整数","#/properties/category/allOf/1/then/allOf/1":"项目类别不能大于2147483647","#/properties/category/allOf/1/then/allOf/2":"项目类别超出范围","#/properties/category/allOf/1/then/allOf/3":"请选择正确的项目类别","#/properties/roomStatuses/allOf/0":"适用房屋状态格式不正确","#/properties/buildingIds/allOf/0":"适用楼栋格式不正确","#/properties/dueDay/allOf/0":"请输入每期缴费截止日","#/properties/dueDay/allOf/1":"每期缴费截止日格式不正确","#/properties/dueDay/allOf/2/then/allOf/0":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/1":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/2":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/3":"每期缴费截止日请输入整数","#/properties/dueDay/allOf/2/then/allOf/4":"每期缴费截止日不能大于2147483647","#/properties/dueDay/allOf/2/then/allOf/5":"每期缴费截止日超出范围","#/properties/lateFeeEnabled/allOf/0":"收取滞纳金格式不正确","#/properties/lateFeeRate/allOf/0":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeRate/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/lateFeeRate/allOf/1/then/allOf/1":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeGraceDays/allOf/0":"逾期宽限天数格式不正确","#/properties/lateFeeGraceDays/allOf/1/then/allOf/0":"请输入数字","#/properties/lateFeeGraceDays/allOf/1/then/allOf/1":"输入数字最大是365","#/properties/lateFeeGraceDays/allOf/1/then/allOf/2":"逾期宽限天数请输入整数","#/properties/lateFeeGraceDays/allOf/1/then/allOf/3":"逾期宽限天数不能大于2147483647","#/properties/lateFeeGraceDays/allOf/1/then/allOf/4":"逾期宽限天数超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入缴费项目名称","priceTypeId":"请选择计价类型","dueDay":"请输入每期缴费截止日"},"numericFields":["priceTypeId","paymentType","category","dueDay","lateFeeRate","lateFeeGraceDays","communityId"]};
+export const meta = {"messages":{"#/properties/name/allOf/0":"请输入缴费项目名称","#/properties/name/allOf/1":"缴费项目名称格式不正确","#/properties/name/allOf/2/then/allOf/0":"名称不能超过32个字符","#/properties/name/allOf/2/then/allOf/1":"内容不能含有特殊字符","#/properties/name/allOf/2/then/allOf/2":"缴费项目名称不能超过32个字符","#/properties/priceTypeId/allOf/0":"请选择计价类型","#/properties/priceTypeId/allOf/1":"计价类型格式不正确","#/properties/priceTypeId/allOf/2/then/allOf/0":"请选择计价类型","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/category/allOf/0":"项目类别格式不正确","#/properties/category/allOf/1/then/allOf/0":"项目类别请输入整数","#/properties/category/allOf/1/then/allOf/1":"项目类别不能大于2147483647","#/properties/category/allOf/1/then/allOf/2":"项目类别超出范围","#/properties/category/allOf/1/then/allOf/3":"请选择正确的项目类别","#/properties/occupancyStatuses/allOf/0":"适用房屋状态格式不正确","#/properties/roomStatuses/allOf/0":"适用部署状态（已停用）格式不正确","#/properties/buildingIds/allOf/0":"适用楼栋格式不正确","#/properties/dueDay/allOf/0":"请输入每期缴费截止日","#/properties/dueDay/allOf/1":"每期缴费截止日格式不正确","#/properties/dueDay/allOf/2/then/allOf/0":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/1":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/2":"数值在1到28之间","#/properties/dueDay/allOf/2/then/allOf/3":"每期缴费截止日请输入整数","#/properties/dueDay/allOf/2/then/allOf/4":"每期缴费截止日不能大于2147483647","#/properties/dueDay/allOf/2/then/allOf/5":"每期缴费截止日超出范围","#/properties/lateFeeEnabled/allOf/0":"收取滞纳金格式不正确","#/properties/lateFeeRate/allOf/0":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeRate/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/lateFeeRate/allOf/1/then/allOf/1":"滞纳金日费率(‰)格式不正确","#/properties/lateFeeGraceDays/allOf/0":"逾期宽限天数格式不正确","#/properties/lateFeeGraceDays/allOf/1/then/allOf/0":"请输入数字","#/properties/lateFeeGraceDays/allOf/1/then/allOf/1":"输入数字最大是365","#/properties/lateFeeGraceDays/allOf/1/then/allOf/2":"逾期宽限天数请输入整数","#/properties/lateFeeGraceDays/allOf/1/then/allOf/3":"逾期宽限天数不能大于2147483647","#/properties/lateFeeGraceDays/allOf/1/then/allOf/4":"逾期宽限天数超出范围","#/properties/enabled/allOf/0":"启用格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"name":"请输入缴费项目名称","priceTypeId":"请选择计价类型","dueDay":"请输入每期缴费截止日"},"numericFields":["priceTypeId","paymentType","category","dueDay","lateFeeRate","lateFeeGraceDays","communityId"]};

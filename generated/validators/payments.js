@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_payments_create","$ref":"resource_payments_fields","required":["serialNo","amount","payMethod","paidAt"]};
-const schema20 = {"$id":"resource_payments_fields","type":"object","properties":{"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"paymentItemId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"returnFlag":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paidAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"accountingDay":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_payments_fields","type":"object","properties":{"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"paymentItemId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"returnFlag":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paidAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"accountingDay":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -849,11 +849,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid7 = _errs88 === errors;
-valid26 = _valid7;
-}
-if(!valid26){
-const err55 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs93 = errors;
+const _errs94 = errors;
+if(!(data7 === "7")){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -862,11 +861,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data.paymentType !== undefined){
-let data8 = data.paymentType;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err56 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentType.allOf[0].type},message:"must be string,null"};
+var valid28 = _errs94 === errors;
+if(valid28){
+const err56 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -875,13 +872,22 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs96 = errors;
-let valid29 = true;
-const _errs97 = errors;
-if(errors === _errs97){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err57 = {};
+else {
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid7 = _errs88 === errors;
+valid26 = _valid7;
+}
+if(!valid26){
+const err57 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -891,8 +897,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {};
+if(data.paymentType !== undefined){
+let data8 = data.paymentType;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err58 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentType.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -901,22 +909,13 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-var _valid8 = _errs97 === errors;
-errors = _errs96;
-if(vErrors !== null){
-if(_errs96){
-vErrors.length = _errs96;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
 const _errs99 = errors;
+let valid30 = true;
+const _errs100 = errors;
+if(errors === _errs100){
 if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
-const err59 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data8) < 1){
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -926,9 +925,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err60 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -938,9 +936,21 @@ vErrors.push(err60);
 errors++;
 }
 }
+var _valid8 = _errs100 === errors;
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs102 = errors;
 if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err61 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern9.test(data8)){
+const err61 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -950,11 +960,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid8 = _errs99 === errors;
-valid29 = _valid8;
-}
-if(!valid29){
-const err62 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err62 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -964,10 +972,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.returnFlag !== undefined){
-let data9 = data.returnFlag;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err63 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/0/type",keyword:"type",params:{type: schema20.properties.returnFlag.allOf[0].type},message:"must be string,null"};
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err63 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -976,13 +983,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-const _errs107 = errors;
-let valid32 = true;
-const _errs108 = errors;
-if(errors === _errs108){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err64 = {};
+}
+var _valid8 = _errs102 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err64 = {instancePath:instancePath+"/paymentType",schemaPath:"#/properties/paymentType/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -992,8 +998,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {};
+if(data.returnFlag !== undefined){
+let data9 = data.returnFlag;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err65 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/0/type",keyword:"type",params:{type: schema20.properties.returnFlag.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1002,22 +1010,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-var _valid9 = _errs108 === errors;
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
 const _errs110 = errors;
+let valid33 = true;
+const _errs111 = errors;
+if(errors === _errs111){
 if(typeof data9 === "string"){
-if(!pattern9.test(data9)){
-const err66 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data9) < 1){
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1027,9 +1026,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err67 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1039,9 +1037,21 @@ vErrors.push(err67);
 errors++;
 }
 }
+var _valid9 = _errs111 === errors;
+errors = _errs110;
+if(vErrors !== null){
+if(_errs110){
+vErrors.length = _errs110;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs113 = errors;
 if(typeof data9 === "string"){
-if(!(Number(data9) >= -2147483648)){
-const err68 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern9.test(data9)){
+const err68 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1051,11 +1061,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-var _valid9 = _errs110 === errors;
-valid32 = _valid9;
-}
-if(!valid32){
-const err69 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err69 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1065,10 +1073,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.receiptNo !== undefined){
-let data10 = data.receiptNo;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err70 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err70 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1077,13 +1084,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-const _errs118 = errors;
-let valid35 = true;
-const _errs119 = errors;
-if(errors === _errs119){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err71 = {};
+}
+var _valid9 = _errs113 === errors;
+valid33 = _valid9;
+}
+if(!valid33){
+const err71 = {instancePath:instancePath+"/returnFlag",schemaPath:"#/properties/returnFlag/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1093,8 +1099,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {};
+if(data.receiptNo !== undefined){
+let data10 = data.receiptNo;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err72 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1103,22 +1111,13 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-var _valid10 = _errs119 === errors;
-errors = _errs118;
-if(vErrors !== null){
-if(_errs118){
-vErrors.length = _errs118;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
 const _errs121 = errors;
+let valid36 = true;
+const _errs122 = errors;
+if(errors === _errs122){
 if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err73 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data10) < 1){
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1128,9 +1127,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 32){
-const err74 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1140,11 +1138,21 @@ vErrors.push(err74);
 errors++;
 }
 }
-var _valid10 = _errs121 === errors;
-valid35 = _valid10;
+var _valid10 = _errs122 === errors;
+errors = _errs121;
+if(vErrors !== null){
+if(_errs121){
+vErrors.length = _errs121;
 }
-if(!valid35){
-const err75 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs124 = errors;
+if(typeof data10 === "string"){
+if(!pattern3.test(data10)){
+const err75 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1154,10 +1162,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.cashierId !== undefined){
-let data11 = data.cashierId;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err76 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
+if(typeof data10 === "string"){
+if(func1(data10) > 32){
+const err76 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1166,13 +1173,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-const _errs128 = errors;
-let valid38 = true;
-const _errs129 = errors;
-if(errors === _errs129){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err77 = {};
+}
+var _valid10 = _errs124 === errors;
+valid36 = _valid10;
+}
+if(!valid36){
+const err77 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1182,8 +1188,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-else {
-const err78 = {};
+if(data.cashierId !== undefined){
+let data11 = data.cashierId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err78 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1192,22 +1200,13 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-var _valid11 = _errs129 === errors;
-errors = _errs128;
-if(vErrors !== null){
-if(_errs128){
-vErrors.length = _errs128;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
 const _errs131 = errors;
+let valid39 = true;
+const _errs132 = errors;
+if(errors === _errs132){
 if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err79 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data11) < 1){
+const err79 = {};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1217,11 +1216,8 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid11 = _errs131 === errors;
-valid38 = _valid11;
-}
-if(!valid38){
-const err80 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err80 = {};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1231,12 +1227,21 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.paidAt !== undefined){
-let data12 = data.paidAt;
-const _errs135 = errors;
-const _errs136 = errors;
-if(!((data12 === null) || (data12 === ""))){
-const err81 = {};
+var _valid11 = _errs132 === errors;
+errors = _errs131;
+if(vErrors !== null){
+if(_errs131){
+vErrors.length = _errs131;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs134 = errors;
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+const err81 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1245,9 +1250,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-var valid41 = _errs136 === errors;
-if(valid41){
-const err82 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid11 = _errs134 === errors;
+valid39 = _valid11;
+}
+if(!valid39){
+const err82 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1256,19 +1264,13 @@ vErrors.push(err82);
 }
 errors++;
 }
-else {
-errors = _errs135;
-if(vErrors !== null){
-if(_errs135){
-vErrors.length = _errs135;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err83 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[1].type},message:"must be string,null"};
+if(data.paidAt !== undefined){
+let data12 = data.paidAt;
+const _errs138 = errors;
+const _errs139 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1277,13 +1279,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-const _errs140 = errors;
-let valid42 = true;
-const _errs141 = errors;
-if(errors === _errs141){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err84 = {};
+var valid42 = _errs139 === errors;
+if(valid42){
+const err84 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1292,9 +1290,19 @@ vErrors.push(err84);
 }
 errors++;
 }
+else {
+errors = _errs138;
+if(vErrors !== null){
+if(_errs138){
+vErrors.length = _errs138;
 }
 else {
-const err85 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err85 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1303,22 +1311,13 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-var _valid12 = _errs141 === errors;
-errors = _errs140;
-if(vErrors !== null){
-if(_errs140){
-vErrors.length = _errs140;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
 const _errs143 = errors;
+let valid43 = true;
+const _errs144 = errors;
+if(errors === _errs144){
 if(typeof data12 === "string"){
-if(!pattern16.test(data12)){
-const err86 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data12) < 1){
+const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1328,11 +1327,8 @@ vErrors.push(err86);
 errors++;
 }
 }
-var _valid12 = _errs143 === errors;
-valid42 = _valid12;
-}
-if(!valid42){
-const err87 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1342,10 +1338,21 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.accountingDay !== undefined){
-let data13 = data.accountingDay;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err88 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/0/type",keyword:"type",params:{type: schema20.properties.accountingDay.allOf[0].type},message:"must be string,null"};
+var _valid12 = _errs144 === errors;
+errors = _errs143;
+if(vErrors !== null){
+if(_errs143){
+vErrors.length = _errs143;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs146 = errors;
+if(typeof data12 === "string"){
+if(!pattern16.test(data12)){
+const err88 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1354,13 +1361,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-const _errs149 = errors;
-let valid45 = true;
-const _errs150 = errors;
-if(errors === _errs150){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err89 = {};
+}
+var _valid12 = _errs146 === errors;
+valid43 = _valid12;
+}
+if(!valid43){
+const err89 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1370,8 +1376,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-else {
-const err90 = {};
+if(data.accountingDay !== undefined){
+let data13 = data.accountingDay;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err90 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/0/type",keyword:"type",params:{type: schema20.properties.accountingDay.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1380,22 +1388,13 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-var _valid13 = _errs150 === errors;
-errors = _errs149;
-if(vErrors !== null){
-if(_errs149){
-vErrors.length = _errs149;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
 const _errs152 = errors;
+let valid46 = true;
+const _errs153 = errors;
+if(errors === _errs153){
 if(typeof data13 === "string"){
-if(!pattern17.test(data13)){
-const err91 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(func1(data13) < 1){
+const err91 = {};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1405,11 +1404,8 @@ vErrors.push(err91);
 errors++;
 }
 }
-var _valid13 = _errs152 === errors;
-valid45 = _valid13;
-}
-if(!valid45){
-const err92 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err92 = {};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1419,10 +1415,21 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data14 = data.remark;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err93 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+var _valid13 = _errs153 === errors;
+errors = _errs152;
+if(vErrors !== null){
+if(_errs152){
+vErrors.length = _errs152;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs155 = errors;
+if(typeof data13 === "string"){
+if(!pattern17.test(data13)){
+const err93 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1431,13 +1438,12 @@ vErrors.push(err93);
 }
 errors++;
 }
-const _errs158 = errors;
-let valid48 = true;
-const _errs159 = errors;
-if(errors === _errs159){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err94 = {};
+}
+var _valid13 = _errs155 === errors;
+valid46 = _valid13;
+}
+if(!valid46){
+const err94 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1447,8 +1453,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-else {
-const err95 = {};
+if(data.remark !== undefined){
+let data14 = data.remark;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err95 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1457,22 +1465,13 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-var _valid14 = _errs159 === errors;
-errors = _errs158;
-if(vErrors !== null){
-if(_errs158){
-vErrors.length = _errs158;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
 const _errs161 = errors;
+let valid49 = true;
+const _errs162 = errors;
+if(errors === _errs162){
 if(typeof data14 === "string"){
-if(!pattern18.test(data14)){
-const err96 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data14) < 1){
+const err96 = {};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1482,9 +1481,8 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(typeof data14 === "string"){
-if(func1(data14) > 128){
-const err97 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err97 = {};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1494,11 +1492,21 @@ vErrors.push(err97);
 errors++;
 }
 }
-var _valid14 = _errs161 === errors;
-valid48 = _valid14;
+var _valid14 = _errs162 === errors;
+errors = _errs161;
+if(vErrors !== null){
+if(_errs161){
+vErrors.length = _errs161;
 }
-if(!valid48){
-const err98 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs164 = errors;
+if(typeof data14 === "string"){
+if(!pattern18.test(data14)){
+const err98 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1508,12 +1516,9 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data15 = data.communityId;
-const _errs166 = errors;
-const _errs167 = errors;
-if(!((data15 === null) || (data15 === ""))){
-const err99 = {};
+if(typeof data14 === "string"){
+if(func1(data14) > 128){
+const err99 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1522,9 +1527,12 @@ vErrors.push(err99);
 }
 errors++;
 }
-var valid51 = _errs167 === errors;
-if(valid51){
-const err100 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid14 = _errs164 === errors;
+valid49 = _valid14;
+}
+if(!valid49){
+const err100 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1533,19 +1541,13 @@ vErrors.push(err100);
 }
 errors++;
 }
-else {
-errors = _errs166;
-if(vErrors !== null){
-if(_errs166){
-vErrors.length = _errs166;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data15 !== "string") && (data15 !== null)){
-const err101 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.communityId !== undefined){
+let data15 = data.communityId;
+const _errs169 = errors;
+const _errs170 = errors;
+if(!((data15 === null) || (data15 === ""))){
+const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1554,13 +1556,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-const _errs171 = errors;
-let valid52 = true;
-const _errs172 = errors;
-if(errors === _errs172){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
-const err102 = {};
+var valid52 = _errs170 === errors;
+if(valid52){
+const err102 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1569,9 +1567,19 @@ vErrors.push(err102);
 }
 errors++;
 }
+else {
+errors = _errs169;
+if(vErrors !== null){
+if(_errs169){
+vErrors.length = _errs169;
 }
 else {
-const err103 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data15 !== "string") && (data15 !== null)){
+const err103 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1580,22 +1588,13 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-var _valid15 = _errs172 === errors;
-errors = _errs171;
-if(vErrors !== null){
-if(_errs171){
-vErrors.length = _errs171;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
 const _errs174 = errors;
+let valid53 = true;
+const _errs175 = errors;
+if(errors === _errs175){
 if(typeof data15 === "string"){
-if(!pattern4.test(data15)){
-const err104 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data15) < 1){
+const err104 = {};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1605,11 +1604,8 @@ vErrors.push(err104);
 errors++;
 }
 }
-var _valid15 = _errs174 === errors;
-valid52 = _valid15;
-}
-if(!valid52){
-const err105 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1619,14 +1615,52 @@ vErrors.push(err105);
 errors++;
 }
 }
+var _valid15 = _errs175 === errors;
+errors = _errs174;
+if(vErrors !== null){
+if(_errs174){
+vErrors.length = _errs174;
 }
 else {
-const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs177 = errors;
+if(typeof data15 === "string"){
+if(!pattern4.test(data15)){
+const err106 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
 }
 else {
 vErrors.push(err106);
+}
+errors++;
+}
+}
+var _valid15 = _errs177 === errors;
+valid53 = _valid15;
+}
+if(!valid53){
+const err107 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
 }
 errors++;
 }
@@ -1721,4 +1755,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/serialNo/allOf/0":"请输入交易流水号","#/properties/serialNo/allOf/1":"交易流水号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"交易流水号不能超过32个字符","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/source/allOf/0":"收款来源格式不正确","#/properties/source/allOf/1/then/allOf/0":"收款来源请输入整数","#/properties/source/allOf/1/then/allOf/1":"收款来源不能大于2147483647","#/properties/source/allOf/1/then/allOf/2":"收款来源超出范围","#/properties/source/allOf/1/then/allOf/3":"请选择正确的收款来源","#/properties/paymentItemId/allOf/0":"收费项目格式不正确","#/properties/paymentItemId/allOf/1/then/allOf/0":"请选择收费项目","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/returnFlag/allOf/0":"收退标识格式不正确","#/properties/returnFlag/allOf/1/then/allOf/0":"收退标识请输入整数","#/properties/returnFlag/allOf/1/then/allOf/1":"收退标识不能大于2147483647","#/properties/returnFlag/allOf/1/then/allOf/2":"收退标识超出范围","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/paidAt/allOf/0":"请输入收款时间","#/properties/paidAt/allOf/1":"收款时间格式不正确","#/properties/paidAt/allOf/2/then/allOf/0":"收款时间格式不正确","#/properties/accountingDay/allOf/0":"记账日期格式不正确","#/properties/accountingDay/allOf/1/then/allOf/0":"记账日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"serialNo":"请输入交易流水号","amount":"请输入金额！","payMethod":"请选择支付方式","paidAt":"请输入收款时间"},"numericFields":["billId","roomId","amount","source","paymentItemId","payMethod","paymentType","returnFlag","cashierId","communityId"]};
+export const meta = {"messages":{"#/properties/serialNo/allOf/0":"请输入交易流水号","#/properties/serialNo/allOf/1":"交易流水号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"交易流水号不能超过32个字符","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/source/allOf/0":"收款来源格式不正确","#/properties/source/allOf/1/then/allOf/0":"收款来源请输入整数","#/properties/source/allOf/1/then/allOf/1":"收款来源不能大于2147483647","#/properties/source/allOf/1/then/allOf/2":"收款来源超出范围","#/properties/source/allOf/1/then/allOf/3":"请选择正确的收款来源","#/properties/paymentItemId/allOf/0":"收费项目格式不正确","#/properties/paymentItemId/allOf/1/then/allOf/0":"请选择收费项目","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/returnFlag/allOf/0":"收退标识格式不正确","#/properties/returnFlag/allOf/1/then/allOf/0":"收退标识请输入整数","#/properties/returnFlag/allOf/1/then/allOf/1":"收退标识不能大于2147483647","#/properties/returnFlag/allOf/1/then/allOf/2":"收退标识超出范围","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/paidAt/allOf/0":"请输入收款时间","#/properties/paidAt/allOf/1":"收款时间格式不正确","#/properties/paidAt/allOf/2/then/allOf/0":"收款时间格式不正确","#/properties/accountingDay/allOf/0":"记账日期格式不正确","#/properties/accountingDay/allOf/1/then/allOf/0":"记账日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"serialNo":"请输入交易流水号","amount":"请输入金额！","payMethod":"请选择支付方式","paidAt":"请输入收款时间"},"numericFields":["billId","roomId","amount","source","paymentItemId","payMethod","paymentType","returnFlag","cashierId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_prepayAccounts_create","$ref":"resource_prepayAccounts_fields","required":["roomId"]};
-const schema20 = {"$id":"resource_prepayAccounts_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"balance":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoDeduct":{"allOf":[{"type":["boolean","null"]}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"lastReceiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_prepayAccounts_fields","type":"object","properties":{"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"balance":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoDeduct":{"allOf":[{"type":["boolean","null"]}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"amount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"lastReceiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
@@ -594,11 +594,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-var _valid4 = _errs61 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err39 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs66 = errors;
+const _errs67 = errors;
+if(!(data5 === "7")){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -607,11 +606,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.payerName !== undefined){
-let data6 = data.payerName;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err40 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
+var valid19 = _errs67 === errors;
+if(valid19){
+const err40 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -620,13 +617,22 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs69 = errors;
-let valid20 = true;
-const _errs70 = errors;
-if(errors === _errs70){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err41 = {};
+else {
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid4 = _errs61 === errors;
+valid17 = _valid4;
+}
+if(!valid17){
+const err41 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -636,8 +642,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {};
+if(data.payerName !== undefined){
+let data6 = data.payerName;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err42 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -646,22 +654,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-var _valid5 = _errs70 === errors;
-errors = _errs69;
-if(vErrors !== null){
-if(_errs69){
-vErrors.length = _errs69;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
 const _errs72 = errors;
+let valid21 = true;
+const _errs73 = errors;
+if(errors === _errs73){
 if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err43 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data6) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -671,9 +670,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err44 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+else {
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -683,9 +681,21 @@ vErrors.push(err44);
 errors++;
 }
 }
+var _valid5 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs75 = errors;
 if(typeof data6 === "string"){
 if(func1(data6) > 32){
-const err45 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const err45 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -695,11 +705,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid5 = _errs72 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err46 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err46 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -709,10 +717,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data7 = data.remark;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err47 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err47 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -721,13 +728,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs80 = errors;
-let valid23 = true;
-const _errs81 = errors;
-if(errors === _errs81){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err48 = {};
+}
+var _valid5 = _errs75 === errors;
+valid21 = _valid5;
+}
+if(!valid21){
+const err48 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -737,8 +743,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {};
+if(data.remark !== undefined){
+let data7 = data.remark;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err49 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -747,22 +755,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-var _valid6 = _errs81 === errors;
-errors = _errs80;
-if(vErrors !== null){
-if(_errs80){
-vErrors.length = _errs80;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
 const _errs83 = errors;
+let valid24 = true;
+const _errs84 = errors;
+if(errors === _errs84){
 if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-const err50 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data7) < 1){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -772,9 +771,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(func1(data7) > 128){
-const err51 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -784,11 +782,21 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs83 === errors;
-valid23 = _valid6;
+var _valid6 = _errs84 === errors;
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
 }
-if(!valid23){
-const err52 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs86 = errors;
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+const err52 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -798,10 +806,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.refundAmount !== undefined){
-let data8 = data.refundAmount;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err53 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err53 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -810,13 +817,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-const _errs90 = errors;
-let valid26 = true;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err54 = {};
+}
+var _valid6 = _errs86 === errors;
+valid24 = _valid6;
+}
+if(!valid24){
+const err54 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -826,8 +832,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {};
+if(data.refundAmount !== undefined){
+let data8 = data.refundAmount;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err55 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -836,22 +844,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-var _valid7 = _errs91 === errors;
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
 const _errs93 = errors;
+let valid27 = true;
+const _errs94 = errors;
+if(errors === _errs94){
 if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err56 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(func1(data8) < 1){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -861,9 +860,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!(Number(data8) <= 1000000)){
-const err57 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -873,9 +871,21 @@ vErrors.push(err57);
 errors++;
 }
 }
+var _valid7 = _errs94 === errors;
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs96 = errors;
 if(typeof data8 === "string"){
-if(!(Number(data8) <= 1000000)){
-const err58 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern4.test(data8)){
+const err58 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -886,8 +896,8 @@ errors++;
 }
 }
 if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err59 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(!(Number(data8) <= 1000000)){
+const err59 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -897,11 +907,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs93 === errors;
-valid26 = _valid7;
-}
-if(!valid26){
-const err60 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 1000000)){
+const err60 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -911,10 +919,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.refundMethod !== undefined){
-let data9 = data.refundMethod;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err61 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundMethod.allOf[0].type},message:"must be string,null"};
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err61 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -923,13 +930,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs102 = errors;
-let valid29 = true;
-const _errs103 = errors;
-if(errors === _errs103){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err62 = {};
+}
+var _valid7 = _errs96 === errors;
+valid27 = _valid7;
+}
+if(!valid27){
+const err62 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -939,8 +945,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {};
+if(data.refundMethod !== undefined){
+let data9 = data.refundMethod;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err63 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundMethod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -949,22 +957,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-var _valid8 = _errs103 === errors;
-errors = _errs102;
-if(vErrors !== null){
-if(_errs102){
-vErrors.length = _errs102;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
 const _errs105 = errors;
+let valid30 = true;
+const _errs106 = errors;
+if(errors === _errs106){
 if(typeof data9 === "string"){
-if(!pattern6.test(data9)){
-const err64 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data9) < 1){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -974,9 +973,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err65 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -986,9 +984,21 @@ vErrors.push(err65);
 errors++;
 }
 }
+var _valid8 = _errs106 === errors;
+errors = _errs105;
+if(vErrors !== null){
+if(_errs105){
+vErrors.length = _errs105;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs108 = errors;
 if(typeof data9 === "string"){
-if(!(Number(data9) >= -2147483648)){
-const err66 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern6.test(data9)){
+const err66 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -998,11 +1008,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid8 = _errs105 === errors;
-valid29 = _valid8;
-}
-if(!valid29){
-const err67 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err67 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1012,10 +1020,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.reason !== undefined){
-let data10 = data.reason;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err68 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/type",keyword:"type",params:{type: schema20.properties.reason.allOf[0].type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err68 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1024,12 +1031,10 @@ vErrors.push(err68);
 }
 errors++;
 }
+}
 const _errs113 = errors;
-let valid32 = true;
 const _errs114 = errors;
-if(errors === _errs114){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
+if(!(data9 === "7")){
 const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
@@ -1039,9 +1044,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
-const err70 = {};
+var valid32 = _errs114 === errors;
+if(valid32){
+const err70 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1050,8 +1055,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-var _valid9 = _errs114 === errors;
+else {
 errors = _errs113;
 if(vErrors !== null){
 if(_errs113){
@@ -1061,11 +1065,12 @@ else {
 vErrors = null;
 }
 }
-if(_valid9){
-const _errs116 = errors;
-if(typeof data10 === "string"){
-if(!pattern11.test(data10)){
-const err71 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+}
+var _valid8 = _errs108 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err71 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1075,9 +1080,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
-const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(data.reason !== undefined){
+let data10 = data.reason;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err72 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/type",keyword:"type",params:{type: schema20.properties.reason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1086,12 +1092,13 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-var _valid9 = _errs116 === errors;
-valid32 = _valid9;
-}
-if(!valid32){
-const err73 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs119 = errors;
+let valid34 = true;
+const _errs120 = errors;
+if(errors === _errs120){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1101,10 +1108,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.lastReceiptId !== undefined){
-let data11 = data.lastReceiptId;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err74 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastReceiptId.allOf[0].type},message:"must be string,null"};
+else {
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1113,13 +1118,22 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs123 = errors;
-let valid35 = true;
-const _errs124 = errors;
-if(errors === _errs124){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err75 = {};
+}
+var _valid9 = _errs120 === errors;
+errors = _errs119;
+if(vErrors !== null){
+if(_errs119){
+vErrors.length = _errs119;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs122 = errors;
+if(typeof data10 === "string"){
+if(!pattern11.test(data10)){
+const err75 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1129,8 +1143,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
-const err76 = {};
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err76 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1140,21 +1155,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-var _valid10 = _errs124 === errors;
-errors = _errs123;
-if(vErrors !== null){
-if(_errs123){
-vErrors.length = _errs123;
+var _valid9 = _errs122 === errors;
+valid34 = _valid9;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs126 = errors;
-if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err77 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid34){
+const err77 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1164,11 +1169,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-var _valid10 = _errs126 === errors;
-valid35 = _valid10;
-}
-if(!valid35){
-const err78 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.lastReceiptId !== undefined){
+let data11 = data.lastReceiptId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err78 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.lastReceiptId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1177,12 +1181,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data12 = data.communityId;
+const _errs129 = errors;
+let valid37 = true;
 const _errs130 = errors;
-const _errs131 = errors;
-if(!((data12 === null) || (data12 === ""))){
+if(errors === _errs130){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err79 = {};
 if(vErrors === null){
 vErrors = [err79];
@@ -1192,9 +1196,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-var valid38 = _errs131 === errors;
-if(valid38){
-const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err80 = {};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1203,19 +1207,22 @@ vErrors.push(err80);
 }
 errors++;
 }
-else {
-errors = _errs130;
+}
+var _valid10 = _errs130 === errors;
+errors = _errs129;
 if(vErrors !== null){
-if(_errs130){
-vErrors.length = _errs130;
+if(_errs129){
+vErrors.length = _errs129;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid10){
+const _errs132 = errors;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err81 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1224,13 +1231,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs135 = errors;
-let valid39 = true;
-const _errs136 = errors;
-if(errors === _errs136){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err82 = {};
+}
+var _valid10 = _errs132 === errors;
+valid37 = _valid10;
+}
+if(!valid37){
+const err82 = {instancePath:instancePath+"/lastReceiptId",schemaPath:"#/properties/lastReceiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1240,7 +1246,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-else {
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs136 = errors;
+const _errs137 = errors;
+if(!((data12 === null) || (data12 === ""))){
 const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
@@ -1250,22 +1260,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-var _valid11 = _errs136 === errors;
-errors = _errs135;
-if(vErrors !== null){
-if(_errs135){
-vErrors.length = _errs135;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs138 = errors;
-if(typeof data12 === "string"){
-if(!pattern3.test(data12)){
-const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+var valid40 = _errs137 === errors;
+if(valid40){
+const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1274,12 +1271,19 @@ vErrors.push(err84);
 }
 errors++;
 }
+else {
+errors = _errs136;
+if(vErrors !== null){
+if(_errs136){
+vErrors.length = _errs136;
 }
-var _valid11 = _errs138 === errors;
-valid39 = _valid11;
+else {
+vErrors = null;
 }
-if(!valid39){
-const err85 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err85 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1288,15 +1292,79 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-}
-else {
-const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs141 = errors;
+let valid41 = true;
+const _errs142 = errors;
+if(errors === _errs142){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
 }
 else {
 vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+var _valid11 = _errs142 === errors;
+errors = _errs141;
+if(vErrors !== null){
+if(_errs141){
+vErrors.length = _errs141;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs144 = errors;
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err88 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+var _valid11 = _errs144 === errors;
+valid41 = _valid11;
+}
+if(!valid41){
+const err89 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }
@@ -1361,4 +1429,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"roomId":true,"balance":true,"autoDeduct":true,"status":true,"amount":true,"payMethod":true,"payerName":true,"remark":true,"refundAmount":true,"refundMethod":true,"reason":true,"lastReceiptId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/balance/allOf/0":"余额(元)格式不正确","#/properties/balance/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/balance/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/balance/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoDeduct/allOf/0":"自动抵扣格式不正确","#/properties/status/allOf/0":"请选择账户状态","#/properties/status/allOf/1":"账户状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"账户状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"账户状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"账户状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的账户状态","#/properties/amount/allOf/0":"充值金额(元)格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/refundAmount/allOf/0":"退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"退款方式格式不正确","#/properties/refundMethod/allOf/1/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/1/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/1/then/allOf/2":"退款方式超出范围","#/properties/reason/allOf/0":"退款原因格式不正确","#/properties/reason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/1/then/allOf/1":"退款原因不能超过128个字符","#/properties/lastReceiptId/allOf/0":"最近票据格式不正确","#/properties/lastReceiptId/allOf/1/then/allOf/0":"请选择最近票据","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋"},"numericFields":["roomId","balance","status","amount","payMethod","refundAmount","refundMethod","lastReceiptId","communityId"]};
+export const meta = {"messages":{"#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/balance/allOf/0":"余额(元)格式不正确","#/properties/balance/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/balance/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/balance/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoDeduct/allOf/0":"自动抵扣格式不正确","#/properties/status/allOf/0":"请选择账户状态","#/properties/status/allOf/1":"账户状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"账户状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"账户状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"账户状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的账户状态","#/properties/amount/allOf/0":"充值金额(元)格式不正确","#/properties/amount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/refundAmount/allOf/0":"退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"退款方式格式不正确","#/properties/refundMethod/allOf/1/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/1/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/1/then/allOf/2":"退款方式超出范围","#/properties/refundMethod/allOf/1/then/allOf/3":"请选择正确的退款方式","#/properties/reason/allOf/0":"退款原因格式不正确","#/properties/reason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/1/then/allOf/1":"退款原因不能超过128个字符","#/properties/lastReceiptId/allOf/0":"最近票据格式不正确","#/properties/lastReceiptId/allOf/1/then/allOf/0":"请选择最近票据","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"roomId":"请选择房屋"},"numericFields":["roomId","balance","status","amount","payMethod","refundAmount","refundMethod","lastReceiptId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_prepayTransactions_create","$ref":"resource_prepayTransactions_fields","required":["accountId","roomId","txType","amount","occurredAt"]};
-const schema20 = {"$id":"resource_prepayTransactions_fields","type":"object","properties":{"accountId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"txType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"balanceAfter":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"operatorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"occurredAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_prepayTransactions_fields","type":"object","properties":{"accountId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"txType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"balanceAfter":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"operatorId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"occurredAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^-?\\d+$", "u");
@@ -715,11 +715,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-var _valid5 = _errs72 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err46 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs77 = errors;
+const _errs78 = errors;
+if(!(data5 === "7")){
+const err46 = {};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -728,11 +727,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data.billId !== undefined){
-let data6 = data.billId;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err47 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/0/type",keyword:"type",params:{type: schema20.properties.billId.allOf[0].type},message:"must be string,null"};
+var valid23 = _errs78 === errors;
+if(valid23){
+const err47 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -741,13 +738,22 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs80 = errors;
-let valid24 = true;
-const _errs81 = errors;
-if(errors === _errs81){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err48 = {};
+else {
+errors = _errs77;
+if(vErrors !== null){
+if(_errs77){
+vErrors.length = _errs77;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid5 = _errs72 === errors;
+valid21 = _valid5;
+}
+if(!valid21){
+const err48 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -757,8 +763,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {};
+if(data.billId !== undefined){
+let data6 = data.billId;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err49 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/0/type",keyword:"type",params:{type: schema20.properties.billId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -767,22 +775,13 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-var _valid6 = _errs81 === errors;
-errors = _errs80;
-if(vErrors !== null){
-if(_errs80){
-vErrors.length = _errs80;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
 const _errs83 = errors;
+let valid25 = true;
+const _errs84 = errors;
+if(errors === _errs84){
 if(typeof data6 === "string"){
-if(!pattern3.test(data6)){
-const err50 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data6) < 1){
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -792,11 +791,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-var _valid6 = _errs83 === errors;
-valid24 = _valid6;
-}
-if(!valid24){
-const err51 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -806,10 +802,21 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.paymentId !== undefined){
-let data7 = data.paymentId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err52 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentId.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs84 === errors;
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs86 = errors;
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+const err52 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -818,13 +825,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-const _errs89 = errors;
-let valid27 = true;
-const _errs90 = errors;
-if(errors === _errs90){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err53 = {};
+}
+var _valid6 = _errs86 === errors;
+valid25 = _valid6;
+}
+if(!valid25){
+const err53 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -834,8 +840,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {};
+if(data.paymentId !== undefined){
+let data7 = data.paymentId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err54 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -844,22 +852,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-var _valid7 = _errs90 === errors;
-errors = _errs89;
-if(vErrors !== null){
-if(_errs89){
-vErrors.length = _errs89;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
 const _errs92 = errors;
+let valid28 = true;
+const _errs93 = errors;
+if(errors === _errs93){
 if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err55 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data7) < 1){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -869,11 +868,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-var _valid7 = _errs92 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err56 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -883,10 +879,21 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.receiptNo !== undefined){
-let data8 = data.receiptNo;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err57 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs93 === errors;
+errors = _errs92;
+if(vErrors !== null){
+if(_errs92){
+vErrors.length = _errs92;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs95 = errors;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err57 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -895,13 +902,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs98 = errors;
-let valid30 = true;
-const _errs99 = errors;
-if(errors === _errs99){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err58 = {};
+}
+var _valid7 = _errs95 === errors;
+valid28 = _valid7;
+}
+if(!valid28){
+const err58 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -911,8 +917,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {};
+if(data.receiptNo !== undefined){
+let data8 = data.receiptNo;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err59 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -921,22 +929,13 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-var _valid8 = _errs99 === errors;
-errors = _errs98;
-if(vErrors !== null){
-if(_errs98){
-vErrors.length = _errs98;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
 const _errs101 = errors;
+let valid31 = true;
+const _errs102 = errors;
+if(errors === _errs102){
 if(typeof data8 === "string"){
-if(!pattern13.test(data8)){
-const err60 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data8) < 1){
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -946,9 +945,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(func1(data8) > 32){
-const err61 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -958,11 +956,21 @@ vErrors.push(err61);
 errors++;
 }
 }
-var _valid8 = _errs101 === errors;
-valid30 = _valid8;
+var _valid8 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
 }
-if(!valid30){
-const err62 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs104 = errors;
+if(typeof data8 === "string"){
+if(!pattern13.test(data8)){
+const err62 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -972,12 +980,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data9 = data.status;
-const _errs106 = errors;
-const _errs107 = errors;
-if(!((data9 === null) || (data9 === ""))){
-const err63 = {};
+if(typeof data8 === "string"){
+if(func1(data8) > 32){
+const err63 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -986,9 +991,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-var valid33 = _errs107 === errors;
-if(valid33){
-const err64 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid8 = _errs104 === errors;
+valid31 = _valid8;
+}
+if(!valid31){
+const err64 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -997,19 +1005,13 @@ vErrors.push(err64);
 }
 errors++;
 }
-else {
-errors = _errs106;
-if(vErrors !== null){
-if(_errs106){
-vErrors.length = _errs106;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data9 !== "string") && (data9 !== null)){
-const err65 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(data.status !== undefined){
+let data9 = data.status;
+const _errs109 = errors;
+const _errs110 = errors;
+if(!((data9 === null) || (data9 === ""))){
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1018,13 +1020,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-const _errs111 = errors;
-let valid34 = true;
-const _errs112 = errors;
-if(errors === _errs112){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err66 = {};
+var valid34 = _errs110 === errors;
+if(valid34){
+const err66 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1033,9 +1031,19 @@ vErrors.push(err66);
 }
 errors++;
 }
+else {
+errors = _errs109;
+if(vErrors !== null){
+if(_errs109){
+vErrors.length = _errs109;
 }
 else {
-const err67 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data9 !== "string") && (data9 !== null)){
+const err67 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1044,22 +1052,13 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-var _valid9 = _errs112 === errors;
-errors = _errs111;
-if(vErrors !== null){
-if(_errs111){
-vErrors.length = _errs111;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
 const _errs114 = errors;
+let valid35 = true;
+const _errs115 = errors;
+if(errors === _errs115){
 if(typeof data9 === "string"){
-if(!pattern5.test(data9)){
-const err68 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data9) < 1){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1069,9 +1068,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 2147483647)){
-const err69 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1081,9 +1079,21 @@ vErrors.push(err69);
 errors++;
 }
 }
+var _valid9 = _errs115 === errors;
+errors = _errs114;
+if(vErrors !== null){
+if(_errs114){
+vErrors.length = _errs114;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs117 = errors;
 if(typeof data9 === "string"){
-if(!(Number(data9) >= -2147483648)){
-const err70 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern5.test(data9)){
+const err70 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1093,8 +1103,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(!(((data9 === "1") || (data9 === "2")) || (data9 === "3"))){
-const err71 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err71 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1103,11 +1114,10 @@ vErrors.push(err71);
 }
 errors++;
 }
-var _valid9 = _errs114 === errors;
-valid34 = _valid9;
 }
-if(!valid34){
-const err72 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data9 === "string"){
+if(!(Number(data9) >= -2147483648)){
+const err72 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1117,10 +1127,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.reason !== undefined){
-let data10 = data.reason;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err73 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/type",keyword:"type",params:{type: schema20.properties.reason.allOf[0].type},message:"must be string,null"};
+if(!(((data9 === "1") || (data9 === "2")) || (data9 === "3"))){
+const err73 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1129,13 +1137,11 @@ vErrors.push(err73);
 }
 errors++;
 }
-const _errs123 = errors;
-let valid37 = true;
-const _errs124 = errors;
-if(errors === _errs124){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err74 = {};
+var _valid9 = _errs117 === errors;
+valid35 = _valid9;
+}
+if(!valid35){
+const err74 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1145,8 +1151,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-else {
-const err75 = {};
+if(data.reason !== undefined){
+let data10 = data.reason;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err75 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/type",keyword:"type",params:{type: schema20.properties.reason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1155,22 +1163,13 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-var _valid10 = _errs124 === errors;
-errors = _errs123;
-if(vErrors !== null){
-if(_errs123){
-vErrors.length = _errs123;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
 const _errs126 = errors;
+let valid38 = true;
+const _errs127 = errors;
+if(errors === _errs127){
 if(typeof data10 === "string"){
-if(!pattern15.test(data10)){
-const err76 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data10) < 1){
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1180,9 +1179,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
-const err77 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1192,11 +1190,21 @@ vErrors.push(err77);
 errors++;
 }
 }
-var _valid10 = _errs126 === errors;
-valid37 = _valid10;
+var _valid10 = _errs127 === errors;
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
 }
-if(!valid37){
-const err78 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs129 = errors;
+if(typeof data10 === "string"){
+if(!pattern15.test(data10)){
+const err78 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1206,10 +1214,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.operatorId !== undefined){
-let data11 = data.operatorId;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err79 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.operatorId.allOf[0].type},message:"must be string,null"};
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err79 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1218,13 +1225,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-const _errs133 = errors;
-let valid40 = true;
-const _errs134 = errors;
-if(errors === _errs134){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err80 = {};
+}
+var _valid10 = _errs129 === errors;
+valid38 = _valid10;
+}
+if(!valid38){
+const err80 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1234,8 +1240,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-else {
-const err81 = {};
+if(data.operatorId !== undefined){
+let data11 = data.operatorId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err81 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/0/type",keyword:"type",params:{type: schema20.properties.operatorId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1244,22 +1252,13 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-var _valid11 = _errs134 === errors;
-errors = _errs133;
-if(vErrors !== null){
-if(_errs133){
-vErrors.length = _errs133;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
 const _errs136 = errors;
+let valid41 = true;
+const _errs137 = errors;
+if(errors === _errs137){
 if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err82 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data11) < 1){
+const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1269,11 +1268,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-var _valid11 = _errs136 === errors;
-valid40 = _valid11;
-}
-if(!valid40){
-const err83 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1283,12 +1279,21 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.occurredAt !== undefined){
-let data12 = data.occurredAt;
-const _errs140 = errors;
-const _errs141 = errors;
-if(!((data12 === null) || (data12 === ""))){
-const err84 = {};
+var _valid11 = _errs137 === errors;
+errors = _errs136;
+if(vErrors !== null){
+if(_errs136){
+vErrors.length = _errs136;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs139 = errors;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err84 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1297,9 +1302,12 @@ vErrors.push(err84);
 }
 errors++;
 }
-var valid43 = _errs141 === errors;
-if(valid43){
-const err85 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid11 = _errs139 === errors;
+valid41 = _valid11;
+}
+if(!valid41){
+const err85 = {instancePath:instancePath+"/operatorId",schemaPath:"#/properties/operatorId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1308,19 +1316,13 @@ vErrors.push(err85);
 }
 errors++;
 }
-else {
-errors = _errs140;
-if(vErrors !== null){
-if(_errs140){
-vErrors.length = _errs140;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err86 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.occurredAt.allOf[1].type},message:"must be string,null"};
+if(data.occurredAt !== undefined){
+let data12 = data.occurredAt;
+const _errs143 = errors;
+const _errs144 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1329,13 +1331,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-const _errs145 = errors;
-let valid44 = true;
-const _errs146 = errors;
-if(errors === _errs146){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err87 = {};
+var valid44 = _errs144 === errors;
+if(valid44){
+const err87 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1344,9 +1342,19 @@ vErrors.push(err87);
 }
 errors++;
 }
+else {
+errors = _errs143;
+if(vErrors !== null){
+if(_errs143){
+vErrors.length = _errs143;
 }
 else {
-const err88 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err88 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.occurredAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1355,22 +1363,13 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-var _valid12 = _errs146 === errors;
-errors = _errs145;
-if(vErrors !== null){
-if(_errs145){
-vErrors.length = _errs145;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
 const _errs148 = errors;
+let valid45 = true;
+const _errs149 = errors;
+if(errors === _errs149){
 if(typeof data12 === "string"){
-if(!pattern17.test(data12)){
-const err89 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data12) < 1){
+const err89 = {};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1380,11 +1379,8 @@ vErrors.push(err89);
 errors++;
 }
 }
-var _valid12 = _errs148 === errors;
-valid44 = _valid12;
-}
-if(!valid44){
-const err90 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err90 = {};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1394,10 +1390,21 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data13 = data.approverId;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err91 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+var _valid12 = _errs149 === errors;
+errors = _errs148;
+if(vErrors !== null){
+if(_errs148){
+vErrors.length = _errs148;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs151 = errors;
+if(typeof data12 === "string"){
+if(!pattern17.test(data12)){
+const err91 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1406,13 +1413,12 @@ vErrors.push(err91);
 }
 errors++;
 }
-const _errs154 = errors;
-let valid47 = true;
-const _errs155 = errors;
-if(errors === _errs155){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err92 = {};
+}
+var _valid12 = _errs151 === errors;
+valid45 = _valid12;
+}
+if(!valid45){
+const err92 = {instancePath:instancePath+"/occurredAt",schemaPath:"#/properties/occurredAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1422,8 +1428,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-else {
-const err93 = {};
+if(data.approverId !== undefined){
+let data13 = data.approverId;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err93 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1432,22 +1440,13 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-var _valid13 = _errs155 === errors;
-errors = _errs154;
-if(vErrors !== null){
-if(_errs154){
-vErrors.length = _errs154;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
 const _errs157 = errors;
+let valid48 = true;
+const _errs158 = errors;
+if(errors === _errs158){
 if(typeof data13 === "string"){
-if(!pattern3.test(data13)){
-const err94 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data13) < 1){
+const err94 = {};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1457,11 +1456,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-var _valid13 = _errs157 === errors;
-valid47 = _valid13;
-}
-if(!valid47){
-const err95 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err95 = {};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1471,10 +1467,21 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.approvedAt !== undefined){
-let data14 = data.approvedAt;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err96 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
+var _valid13 = _errs158 === errors;
+errors = _errs157;
+if(vErrors !== null){
+if(_errs157){
+vErrors.length = _errs157;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs160 = errors;
+if(typeof data13 === "string"){
+if(!pattern3.test(data13)){
+const err96 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1483,13 +1490,12 @@ vErrors.push(err96);
 }
 errors++;
 }
-const _errs163 = errors;
-let valid50 = true;
-const _errs164 = errors;
-if(errors === _errs164){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err97 = {};
+}
+var _valid13 = _errs160 === errors;
+valid48 = _valid13;
+}
+if(!valid48){
+const err97 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1499,8 +1505,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-else {
-const err98 = {};
+if(data.approvedAt !== undefined){
+let data14 = data.approvedAt;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err98 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1509,22 +1517,13 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-var _valid14 = _errs164 === errors;
-errors = _errs163;
-if(vErrors !== null){
-if(_errs163){
-vErrors.length = _errs163;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
 const _errs166 = errors;
+let valid51 = true;
+const _errs167 = errors;
+if(errors === _errs167){
 if(typeof data14 === "string"){
-if(!pattern17.test(data14)){
-const err99 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data14) < 1){
+const err99 = {};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1534,11 +1533,8 @@ vErrors.push(err99);
 errors++;
 }
 }
-var _valid14 = _errs166 === errors;
-valid50 = _valid14;
-}
-if(!valid50){
-const err100 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err100 = {};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1548,10 +1544,21 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data15 = data.rejectReason;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err101 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+var _valid14 = _errs167 === errors;
+errors = _errs166;
+if(vErrors !== null){
+if(_errs166){
+vErrors.length = _errs166;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs169 = errors;
+if(typeof data14 === "string"){
+if(!pattern17.test(data14)){
+const err101 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1560,13 +1567,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-const _errs172 = errors;
-let valid53 = true;
-const _errs173 = errors;
-if(errors === _errs173){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
-const err102 = {};
+}
+var _valid14 = _errs169 === errors;
+valid51 = _valid14;
+}
+if(!valid51){
+const err102 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1576,8 +1582,10 @@ vErrors.push(err102);
 errors++;
 }
 }
-else {
-const err103 = {};
+if(data.rejectReason !== undefined){
+let data15 = data.rejectReason;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err103 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1586,22 +1594,13 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-var _valid15 = _errs173 === errors;
-errors = _errs172;
-if(vErrors !== null){
-if(_errs172){
-vErrors.length = _errs172;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
 const _errs175 = errors;
+let valid54 = true;
+const _errs176 = errors;
+if(errors === _errs176){
 if(typeof data15 === "string"){
-if(!pattern15.test(data15)){
-const err104 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data15) < 1){
+const err104 = {};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1611,9 +1610,8 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(typeof data15 === "string"){
-if(func1(data15) > 128){
-const err105 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1623,11 +1621,21 @@ vErrors.push(err105);
 errors++;
 }
 }
-var _valid15 = _errs175 === errors;
-valid53 = _valid15;
+var _valid15 = _errs176 === errors;
+errors = _errs175;
+if(vErrors !== null){
+if(_errs175){
+vErrors.length = _errs175;
 }
-if(!valid53){
-const err106 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs178 = errors;
+if(typeof data15 === "string"){
+if(!pattern15.test(data15)){
+const err106 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1637,12 +1645,9 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data16 = data.communityId;
-const _errs180 = errors;
-const _errs181 = errors;
-if(!((data16 === null) || (data16 === ""))){
-const err107 = {};
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
+const err107 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1651,9 +1656,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-var valid56 = _errs181 === errors;
-if(valid56){
-const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid15 = _errs178 === errors;
+valid54 = _valid15;
+}
+if(!valid54){
+const err108 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1662,19 +1670,13 @@ vErrors.push(err108);
 }
 errors++;
 }
-else {
-errors = _errs180;
-if(vErrors !== null){
-if(_errs180){
-vErrors.length = _errs180;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data16 !== "string") && (data16 !== null)){
-const err109 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.communityId !== undefined){
+let data16 = data.communityId;
+const _errs183 = errors;
+const _errs184 = errors;
+if(!((data16 === null) || (data16 === ""))){
+const err109 = {};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1683,13 +1685,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-const _errs185 = errors;
-let valid57 = true;
-const _errs186 = errors;
-if(errors === _errs186){
-if(typeof data16 === "string"){
-if(func1(data16) < 1){
-const err110 = {};
+var valid57 = _errs184 === errors;
+if(valid57){
+const err110 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1698,9 +1696,19 @@ vErrors.push(err110);
 }
 errors++;
 }
+else {
+errors = _errs183;
+if(vErrors !== null){
+if(_errs183){
+vErrors.length = _errs183;
 }
 else {
-const err111 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data16 !== "string") && (data16 !== null)){
+const err111 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1709,22 +1717,13 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-var _valid16 = _errs186 === errors;
-errors = _errs185;
-if(vErrors !== null){
-if(_errs185){
-vErrors.length = _errs185;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid16){
 const _errs188 = errors;
+let valid58 = true;
+const _errs189 = errors;
+if(errors === _errs189){
 if(typeof data16 === "string"){
-if(!pattern3.test(data16)){
-const err112 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data16) < 1){
+const err112 = {};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1734,11 +1733,8 @@ vErrors.push(err112);
 errors++;
 }
 }
-var _valid16 = _errs188 === errors;
-valid57 = _valid16;
-}
-if(!valid57){
-const err113 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err113 = {};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1748,14 +1744,52 @@ vErrors.push(err113);
 errors++;
 }
 }
+var _valid16 = _errs189 === errors;
+errors = _errs188;
+if(vErrors !== null){
+if(_errs188){
+vErrors.length = _errs188;
 }
 else {
-const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs191 = errors;
+if(typeof data16 === "string"){
+if(!pattern3.test(data16)){
+const err114 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err114];
 }
 else {
 vErrors.push(err114);
+}
+errors++;
+}
+}
+var _valid16 = _errs191 === errors;
+valid58 = _valid16;
+}
+if(!valid58){
+const err115 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
 }
 errors++;
 }
@@ -1860,4 +1894,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"accountId":true,"roomId":true,"txType":true,"amount":true,"balanceAfter":true,"payMethod":true,"billId":true,"paymentId":true,"receiptNo":true,"status":true,"reason":true,"operatorId":true,"occurredAt":true,"approverId":true,"approvedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/accountId/allOf/0":"请选择预存款账户","#/properties/accountId/allOf/1":"预存款账户格式不正确","#/properties/accountId/allOf/2/then/allOf/0":"请选择预存款账户","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/txType/allOf/0":"请选择类型","#/properties/txType/allOf/1":"类型格式不正确","#/properties/txType/allOf/2/then/allOf/0":"类型请输入整数","#/properties/txType/allOf/2/then/allOf/1":"类型不能大于2147483647","#/properties/txType/allOf/2/then/allOf/2":"类型超出范围","#/properties/txType/allOf/2/then/allOf/3":"请选择正确的类型","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/balanceAfter/allOf/0":"变动后余额(元)格式不正确","#/properties/balanceAfter/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/balanceAfter/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/balanceAfter/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/billId/allOf/0":"抵扣账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择抵扣账单","#/properties/paymentId/allOf/0":"收款记录格式不正确","#/properties/paymentId/allOf/1/then/allOf/0":"请选择收款记录","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/status/allOf/0":"请选择状态","#/properties/status/allOf/1":"状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的状态","#/properties/reason/allOf/0":"说明格式不正确","#/properties/reason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/1/then/allOf/1":"说明不能超过128个字符","#/properties/operatorId/allOf/0":"操作人格式不正确","#/properties/operatorId/allOf/1/then/allOf/0":"请选择操作人","#/properties/occurredAt/allOf/0":"请输入发生时间","#/properties/occurredAt/allOf/1":"发生时间格式不正确","#/properties/occurredAt/allOf/2/then/allOf/0":"发生时间格式不正确","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"accountId":"请选择预存款账户","roomId":"请选择房屋","txType":"请选择类型","amount":"请输入金额！","occurredAt":"请输入发生时间"},"numericFields":["accountId","roomId","txType","amount","balanceAfter","payMethod","billId","paymentId","status","operatorId","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/accountId/allOf/0":"请选择预存款账户","#/properties/accountId/allOf/1":"预存款账户格式不正确","#/properties/accountId/allOf/2/then/allOf/0":"请选择预存款账户","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/txType/allOf/0":"请选择类型","#/properties/txType/allOf/1":"类型格式不正确","#/properties/txType/allOf/2/then/allOf/0":"类型请输入整数","#/properties/txType/allOf/2/then/allOf/1":"类型不能大于2147483647","#/properties/txType/allOf/2/then/allOf/2":"类型超出范围","#/properties/txType/allOf/2/then/allOf/3":"请选择正确的类型","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/balanceAfter/allOf/0":"变动后余额(元)格式不正确","#/properties/balanceAfter/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/balanceAfter/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/balanceAfter/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/billId/allOf/0":"抵扣账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择抵扣账单","#/properties/paymentId/allOf/0":"收款记录格式不正确","#/properties/paymentId/allOf/1/then/allOf/0":"请选择收款记录","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/status/allOf/0":"请选择状态","#/properties/status/allOf/1":"状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的状态","#/properties/reason/allOf/0":"说明格式不正确","#/properties/reason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/1/then/allOf/1":"说明不能超过128个字符","#/properties/operatorId/allOf/0":"操作人格式不正确","#/properties/operatorId/allOf/1/then/allOf/0":"请选择操作人","#/properties/occurredAt/allOf/0":"请输入发生时间","#/properties/occurredAt/allOf/1":"发生时间格式不正确","#/properties/occurredAt/allOf/2/then/allOf/0":"发生时间格式不正确","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"accountId":"请选择预存款账户","roomId":"请选择房屋","txType":"请选择类型","amount":"请输入金额！","occurredAt":"请输入发生时间"},"numericFields":["accountId","roomId","txType","amount","balanceAfter","payMethod","billId","paymentId","status","operatorId","approverId","communityId"]};

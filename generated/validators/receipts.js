@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_receipts_create","$ref":"resource_receipts_fields","required":["receiptNo","receiptType","paymentId","amount","status","issuedAt"]};
-const schema20 = {"$id":"resource_receipts_fields","type":"object","properties":{"receiptNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"invoiceTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"changeAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_receipts_fields","type":"object","properties":{"receiptNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"invoiceTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"changeAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -983,11 +983,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-var _valid8 = _errs102 === errors;
-valid30 = _valid8;
-}
-if(!valid30){
-const err64 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs107 = errors;
+const _errs108 = errors;
+if(!(data8 === "7")){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -996,11 +995,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data.receivedAmount !== undefined){
-let data9 = data.receivedAmount;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err65 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
+var valid32 = _errs108 === errors;
+if(valid32){
+const err65 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1009,13 +1006,22 @@ vErrors.push(err65);
 }
 errors++;
 }
-const _errs110 = errors;
-let valid33 = true;
-const _errs111 = errors;
-if(errors === _errs111){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err66 = {};
+else {
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid8 = _errs102 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err66 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1025,8 +1031,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
-const err67 = {};
+if(data.receivedAmount !== undefined){
+let data9 = data.receivedAmount;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err67 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1035,22 +1043,13 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-var _valid9 = _errs111 === errors;
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
 const _errs113 = errors;
+let valid34 = true;
+const _errs114 = errors;
+if(errors === _errs114){
 if(typeof data9 === "string"){
-if(!pattern10.test(data9)){
-const err68 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(func1(data9) < 1){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1060,9 +1059,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 1000000)){
-const err69 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1072,9 +1070,21 @@ vErrors.push(err69);
 errors++;
 }
 }
+var _valid9 = _errs114 === errors;
+errors = _errs113;
+if(vErrors !== null){
+if(_errs113){
+vErrors.length = _errs113;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs116 = errors;
 if(typeof data9 === "string"){
-if(!pattern11.test(data9)){
-const err70 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(!pattern10.test(data9)){
+const err70 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1084,11 +1094,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid9 = _errs113 === errors;
-valid33 = _valid9;
-}
-if(!valid33){
-const err71 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 1000000)){
+const err71 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1098,10 +1106,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.changeAmount !== undefined){
-let data10 = data.changeAmount;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err72 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.changeAmount.allOf[0].type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!pattern11.test(data9)){
+const err72 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1110,13 +1117,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-const _errs121 = errors;
-let valid36 = true;
-const _errs122 = errors;
-if(errors === _errs122){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err73 = {};
+}
+var _valid9 = _errs116 === errors;
+valid34 = _valid9;
+}
+if(!valid34){
+const err73 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1126,8 +1132,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-else {
-const err74 = {};
+if(data.changeAmount !== undefined){
+let data10 = data.changeAmount;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err74 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.changeAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1136,22 +1144,13 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-var _valid10 = _errs122 === errors;
-errors = _errs121;
-if(vErrors !== null){
-if(_errs121){
-vErrors.length = _errs121;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
 const _errs124 = errors;
+let valid37 = true;
+const _errs125 = errors;
+if(errors === _errs125){
 if(typeof data10 === "string"){
-if(!pattern10.test(data10)){
-const err75 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(func1(data10) < 1){
+const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1161,9 +1160,8 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 1000000)){
-const err76 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1173,9 +1171,21 @@ vErrors.push(err76);
 errors++;
 }
 }
+var _valid10 = _errs125 === errors;
+errors = _errs124;
+if(vErrors !== null){
+if(_errs124){
+vErrors.length = _errs124;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs127 = errors;
 if(typeof data10 === "string"){
-if(!pattern11.test(data10)){
-const err77 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(!pattern10.test(data10)){
+const err77 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1185,11 +1195,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-var _valid10 = _errs124 === errors;
-valid36 = _valid10;
-}
-if(!valid36){
-const err78 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 1000000)){
+const err78 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1199,12 +1207,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data11 = data.status;
-const _errs130 = errors;
-const _errs131 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err79 = {};
+if(typeof data10 === "string"){
+if(!pattern11.test(data10)){
+const err79 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1213,9 +1218,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-var valid39 = _errs131 === errors;
-if(valid39){
-const err80 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid10 = _errs127 === errors;
+valid37 = _valid10;
+}
+if(!valid37){
+const err80 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1224,19 +1232,13 @@ vErrors.push(err80);
 }
 errors++;
 }
-else {
-errors = _errs130;
-if(vErrors !== null){
-if(_errs130){
-vErrors.length = _errs130;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err81 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(data.status !== undefined){
+let data11 = data.status;
+const _errs133 = errors;
+const _errs134 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1245,13 +1247,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs135 = errors;
-let valid40 = true;
-const _errs136 = errors;
-if(errors === _errs136){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err82 = {};
+var valid40 = _errs134 === errors;
+if(valid40){
+const err82 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1260,9 +1258,19 @@ vErrors.push(err82);
 }
 errors++;
 }
+else {
+errors = _errs133;
+if(vErrors !== null){
+if(_errs133){
+vErrors.length = _errs133;
 }
 else {
-const err83 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err83 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1271,22 +1279,13 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-var _valid11 = _errs136 === errors;
-errors = _errs135;
-if(vErrors !== null){
-if(_errs135){
-vErrors.length = _errs135;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
 const _errs138 = errors;
+let valid41 = true;
+const _errs139 = errors;
+if(errors === _errs139){
 if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err84 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data11) < 1){
+const err84 = {};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1296,9 +1295,8 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!(Number(data11) <= 2147483647)){
-const err85 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1308,9 +1306,21 @@ vErrors.push(err85);
 errors++;
 }
 }
+var _valid11 = _errs139 === errors;
+errors = _errs138;
+if(vErrors !== null){
+if(_errs138){
+vErrors.length = _errs138;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs141 = errors;
 if(typeof data11 === "string"){
-if(!(Number(data11) >= -2147483648)){
-const err86 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern4.test(data11)){
+const err86 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1320,8 +1330,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(!((data11 === "1") || (data11 === "2"))){
-const err87 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 2147483647)){
+const err87 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1330,11 +1341,10 @@ vErrors.push(err87);
 }
 errors++;
 }
-var _valid11 = _errs138 === errors;
-valid40 = _valid11;
 }
-if(!valid40){
-const err88 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data11 === "string"){
+if(!(Number(data11) >= -2147483648)){
+const err88 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1344,12 +1354,8 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.issuedAt !== undefined){
-let data12 = data.issuedAt;
-const _errs145 = errors;
-const _errs146 = errors;
-if(!((data12 === null) || (data12 === ""))){
-const err89 = {};
+if(!((data11 === "1") || (data11 === "2"))){
+const err89 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1358,9 +1364,11 @@ vErrors.push(err89);
 }
 errors++;
 }
-var valid43 = _errs146 === errors;
-if(valid43){
-const err90 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+var _valid11 = _errs141 === errors;
+valid41 = _valid11;
+}
+if(!valid41){
+const err90 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1369,19 +1377,13 @@ vErrors.push(err90);
 }
 errors++;
 }
-else {
-errors = _errs145;
-if(vErrors !== null){
-if(_errs145){
-vErrors.length = _errs145;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err91 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.issuedAt.allOf[1].type},message:"must be string,null"};
+if(data.issuedAt !== undefined){
+let data12 = data.issuedAt;
+const _errs148 = errors;
+const _errs149 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err91 = {};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1390,13 +1392,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-const _errs150 = errors;
-let valid44 = true;
-const _errs151 = errors;
-if(errors === _errs151){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err92 = {};
+var valid44 = _errs149 === errors;
+if(valid44){
+const err92 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1405,9 +1403,19 @@ vErrors.push(err92);
 }
 errors++;
 }
+else {
+errors = _errs148;
+if(vErrors !== null){
+if(_errs148){
+vErrors.length = _errs148;
 }
 else {
-const err93 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err93 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.issuedAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1416,22 +1424,13 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-var _valid12 = _errs151 === errors;
-errors = _errs150;
-if(vErrors !== null){
-if(_errs150){
-vErrors.length = _errs150;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
 const _errs153 = errors;
+let valid45 = true;
+const _errs154 = errors;
+if(errors === _errs154){
 if(typeof data12 === "string"){
-if(!pattern18.test(data12)){
-const err94 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data12) < 1){
+const err94 = {};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1441,11 +1440,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-var _valid12 = _errs153 === errors;
-valid44 = _valid12;
-}
-if(!valid44){
-const err95 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err95 = {};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1455,10 +1451,21 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.issuerId !== undefined){
-let data13 = data.issuerId;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err96 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.issuerId.allOf[0].type},message:"must be string,null"};
+var _valid12 = _errs154 === errors;
+errors = _errs153;
+if(vErrors !== null){
+if(_errs153){
+vErrors.length = _errs153;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs156 = errors;
+if(typeof data12 === "string"){
+if(!pattern18.test(data12)){
+const err96 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1467,13 +1474,12 @@ vErrors.push(err96);
 }
 errors++;
 }
-const _errs159 = errors;
-let valid47 = true;
-const _errs160 = errors;
-if(errors === _errs160){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err97 = {};
+}
+var _valid12 = _errs156 === errors;
+valid45 = _valid12;
+}
+if(!valid45){
+const err97 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1483,8 +1489,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-else {
-const err98 = {};
+if(data.issuerId !== undefined){
+let data13 = data.issuerId;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err98 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.issuerId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1493,22 +1501,13 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-var _valid13 = _errs160 === errors;
-errors = _errs159;
-if(vErrors !== null){
-if(_errs159){
-vErrors.length = _errs159;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
 const _errs162 = errors;
+let valid48 = true;
+const _errs163 = errors;
+if(errors === _errs163){
 if(typeof data13 === "string"){
-if(!pattern5.test(data13)){
-const err99 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data13) < 1){
+const err99 = {};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1518,11 +1517,8 @@ vErrors.push(err99);
 errors++;
 }
 }
-var _valid13 = _errs162 === errors;
-valid47 = _valid13;
-}
-if(!valid47){
-const err100 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err100 = {};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1532,12 +1528,21 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data14 = data.communityId;
-const _errs166 = errors;
-const _errs167 = errors;
-if(!((data14 === null) || (data14 === ""))){
-const err101 = {};
+var _valid13 = _errs163 === errors;
+errors = _errs162;
+if(vErrors !== null){
+if(_errs162){
+vErrors.length = _errs162;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs165 = errors;
+if(typeof data13 === "string"){
+if(!pattern5.test(data13)){
+const err101 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1546,9 +1551,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-var valid50 = _errs167 === errors;
-if(valid50){
-const err102 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid13 = _errs165 === errors;
+valid48 = _valid13;
+}
+if(!valid48){
+const err102 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1557,19 +1565,13 @@ vErrors.push(err102);
 }
 errors++;
 }
-else {
-errors = _errs166;
-if(vErrors !== null){
-if(_errs166){
-vErrors.length = _errs166;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data14 !== "string") && (data14 !== null)){
-const err103 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.communityId !== undefined){
+let data14 = data.communityId;
+const _errs169 = errors;
+const _errs170 = errors;
+if(!((data14 === null) || (data14 === ""))){
+const err103 = {};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1578,13 +1580,9 @@ vErrors.push(err103);
 }
 errors++;
 }
-const _errs171 = errors;
-let valid51 = true;
-const _errs172 = errors;
-if(errors === _errs172){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err104 = {};
+var valid51 = _errs170 === errors;
+if(valid51){
+const err104 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1593,9 +1591,19 @@ vErrors.push(err104);
 }
 errors++;
 }
+else {
+errors = _errs169;
+if(vErrors !== null){
+if(_errs169){
+vErrors.length = _errs169;
 }
 else {
-const err105 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data14 !== "string") && (data14 !== null)){
+const err105 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1604,22 +1612,13 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-var _valid14 = _errs172 === errors;
-errors = _errs171;
-if(vErrors !== null){
-if(_errs171){
-vErrors.length = _errs171;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
 const _errs174 = errors;
+let valid52 = true;
+const _errs175 = errors;
+if(errors === _errs175){
 if(typeof data14 === "string"){
-if(!pattern5.test(data14)){
-const err106 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data14) < 1){
+const err106 = {};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1629,11 +1628,8 @@ vErrors.push(err106);
 errors++;
 }
 }
-var _valid14 = _errs174 === errors;
-valid51 = _valid14;
-}
-if(!valid51){
-const err107 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err107 = {};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1643,14 +1639,52 @@ vErrors.push(err107);
 errors++;
 }
 }
+var _valid14 = _errs175 === errors;
+errors = _errs174;
+if(vErrors !== null){
+if(_errs174){
+vErrors.length = _errs174;
 }
 else {
-const err108 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs177 = errors;
+if(typeof data14 === "string"){
+if(!pattern5.test(data14)){
+const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err108];
 }
 else {
 vErrors.push(err108);
+}
+errors++;
+}
+}
+var _valid14 = _errs177 === errors;
+valid52 = _valid14;
+}
+if(!valid52){
+const err109 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
 }
 errors++;
 }
@@ -1765,4 +1799,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/receiptNo/allOf/0":"请输入票据号","#/properties/receiptNo/allOf/1":"票据号格式不正确","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/2/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptType/allOf/0":"请选择票据类型","#/properties/receiptType/allOf/1":"票据类型格式不正确","#/properties/receiptType/allOf/2/then/allOf/0":"票据类型请输入整数","#/properties/receiptType/allOf/2/then/allOf/1":"票据类型不能大于2147483647","#/properties/receiptType/allOf/2/then/allOf/2":"票据类型超出范围","#/properties/receiptType/allOf/2/then/allOf/3":"请选择正确的票据类型","#/properties/paymentId/allOf/0":"请选择收款记录","#/properties/paymentId/allOf/1":"收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择收款记录","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/invoiceTitle/allOf/0":"发票抬头格式不正确","#/properties/invoiceTitle/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/invoiceTitle/allOf/1/then/allOf/1":"发票抬头不能超过64个字符","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/taxNo/allOf/1/then/allOf/1":"纳税人识别号不能超过20个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/receivedAmount/allOf/0":"实收现金(元)格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/0":"找零(元)格式不正确","#/properties/changeAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/changeAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择票据状态","#/properties/status/allOf/1":"票据状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"票据状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"票据状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"票据状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的票据状态","#/properties/issuedAt/allOf/0":"请输入开具时间","#/properties/issuedAt/allOf/1":"开具时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"开具时间格式不正确","#/properties/issuerId/allOf/0":"开票人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择开票人","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"receiptNo":"请输入票据号","receiptType":"请选择票据类型","paymentId":"请选择收款记录","amount":"请输入金额！","status":"请选择票据状态","issuedAt":"请输入开具时间"},"numericFields":["receiptType","paymentId","roomId","amount","payMethod","receivedAmount","changeAmount","status","issuerId","communityId"]};
+export const meta = {"messages":{"#/properties/receiptNo/allOf/0":"请输入票据号","#/properties/receiptNo/allOf/1":"票据号格式不正确","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/2/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptType/allOf/0":"请选择票据类型","#/properties/receiptType/allOf/1":"票据类型格式不正确","#/properties/receiptType/allOf/2/then/allOf/0":"票据类型请输入整数","#/properties/receiptType/allOf/2/then/allOf/1":"票据类型不能大于2147483647","#/properties/receiptType/allOf/2/then/allOf/2":"票据类型超出范围","#/properties/receiptType/allOf/2/then/allOf/3":"请选择正确的票据类型","#/properties/paymentId/allOf/0":"请选择收款记录","#/properties/paymentId/allOf/1":"收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择收款记录","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/invoiceTitle/allOf/0":"发票抬头格式不正确","#/properties/invoiceTitle/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/invoiceTitle/allOf/1/then/allOf/1":"发票抬头不能超过64个字符","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/taxNo/allOf/1/then/allOf/1":"纳税人识别号不能超过20个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/receivedAmount/allOf/0":"实收现金(元)格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/0":"找零(元)格式不正确","#/properties/changeAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/changeAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择票据状态","#/properties/status/allOf/1":"票据状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"票据状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"票据状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"票据状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的票据状态","#/properties/issuedAt/allOf/0":"请输入开具时间","#/properties/issuedAt/allOf/1":"开具时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"开具时间格式不正确","#/properties/issuerId/allOf/0":"开票人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择开票人","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"receiptNo":"请输入票据号","receiptType":"请选择票据类型","paymentId":"请选择收款记录","amount":"请输入金额！","status":"请选择票据状态","issuedAt":"请输入开具时间"},"numericFields":["receiptType","paymentId","roomId","amount","payMethod","receivedAmount","changeAmount","status","issuerId","communityId"]};

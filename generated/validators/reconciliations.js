@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_reconciliations_create","$ref":"resource_reconciliations_fields","required":["day","payMethod","cashierId"]};
-const schema20 = {"$id":"resource_reconciliations_fields","type":"object","properties":{"day":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"cashierId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"recordedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"declaredAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"closed":{"allOf":[{"type":["boolean","null"]}]},"closedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"closedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_reconciliations_fields","type":"object","properties":{"day":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"cashierId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"recordedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"declaredAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"closed":{"allOf":[{"type":["boolean","null"]}]},"closedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"closedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -258,11 +258,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-var _valid1 = _errs23 === errors;
-valid7 = _valid1;
-}
-if(!valid7){
-const err15 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs28 = errors;
+const _errs29 = errors;
+if(!(data1 === "7")){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -271,13 +270,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.cashierId !== undefined){
-let data2 = data.cashierId;
-const _errs29 = errors;
-const _errs30 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err16 = {};
+var valid9 = _errs29 === errors;
+if(valid9){
+const err16 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -286,9 +281,22 @@ vErrors.push(err16);
 }
 errors++;
 }
-var valid10 = _errs30 === errors;
-if(valid10){
-const err17 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid1 = _errs23 === errors;
+valid7 = _valid1;
+}
+if(!valid7){
+const err17 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -297,19 +305,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err18 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[1].type},message:"must be string,null"};
+if(data.cashierId !== undefined){
+let data2 = data.cashierId;
+const _errs32 = errors;
+const _errs33 = errors;
+if(!((data2 === null) || (data2 === ""))){
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -318,13 +320,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-const _errs34 = errors;
-let valid11 = true;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err19 = {};
+var valid11 = _errs33 === errors;
+if(valid11){
+const err19 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -333,9 +331,19 @@ vErrors.push(err19);
 }
 errors++;
 }
+else {
+errors = _errs32;
+if(vErrors !== null){
+if(_errs32){
+vErrors.length = _errs32;
 }
 else {
-const err20 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err20 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -344,22 +352,13 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-var _valid2 = _errs35 === errors;
-errors = _errs34;
-if(vErrors !== null){
-if(_errs34){
-vErrors.length = _errs34;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
 const _errs37 = errors;
+let valid12 = true;
+const _errs38 = errors;
+if(errors === _errs38){
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err21 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data2) < 1){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -369,11 +368,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs37 === errors;
-valid11 = _valid2;
-}
-if(!valid11){
-const err22 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -383,10 +379,21 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.paymentCount !== undefined){
-let data3 = data.paymentCount;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentCount.allOf[0].type},message:"must be string,null"};
+var _valid2 = _errs38 === errors;
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs40 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err23 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -395,13 +402,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs43 = errors;
-let valid14 = true;
-const _errs44 = errors;
-if(errors === _errs44){
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err24 = {};
+}
+var _valid2 = _errs40 === errors;
+valid12 = _valid2;
+}
+if(!valid12){
+const err24 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -411,8 +417,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {};
+if(data.paymentCount !== undefined){
+let data3 = data.paymentCount;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err25 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.paymentCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -421,22 +429,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-var _valid3 = _errs44 === errors;
-errors = _errs43;
-if(vErrors !== null){
-if(_errs43){
-vErrors.length = _errs43;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
 const _errs46 = errors;
+let valid15 = true;
+const _errs47 = errors;
+if(errors === _errs47){
 if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err26 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(func1(data3) < 1){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -446,9 +445,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 2147483647)){
-const err27 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -458,9 +456,21 @@ vErrors.push(err27);
 errors++;
 }
 }
+var _valid3 = _errs47 === errors;
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs49 = errors;
 if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err28 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!pattern6.test(data3)){
+const err28 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -472,7 +482,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(Number(data3) <= 2147483647)){
-const err29 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const err29 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -483,8 +493,8 @@ errors++;
 }
 }
 if(typeof data3 === "string"){
-if(!(Number(data3) >= -2147483648)){
-const err30 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern4.test(data3)){
+const err30 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -494,11 +504,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-var _valid3 = _errs46 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err31 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(!(Number(data3) <= 2147483647)){
+const err31 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -508,10 +516,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.recordedAmount !== undefined){
-let data4 = data.recordedAmount;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err32 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.recordedAmount.allOf[0].type},message:"must be string,null"};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err32 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -520,13 +527,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-const _errs56 = errors;
-let valid17 = true;
-const _errs57 = errors;
-if(errors === _errs57){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err33 = {};
+}
+var _valid3 = _errs49 === errors;
+valid15 = _valid3;
+}
+if(!valid15){
+const err33 = {instancePath:instancePath+"/paymentCount",schemaPath:"#/properties/paymentCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -536,8 +542,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {};
+if(data.recordedAmount !== undefined){
+let data4 = data.recordedAmount;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err34 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.recordedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -546,22 +554,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-var _valid4 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
 const _errs59 = errors;
+let valid18 = true;
+const _errs60 = errors;
+if(errors === _errs60){
 if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err35 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(func1(data4) < 1){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -571,9 +570,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 1000000)){
-const err36 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -583,9 +581,21 @@ vErrors.push(err36);
 errors++;
 }
 }
+var _valid4 = _errs60 === errors;
+errors = _errs59;
+if(vErrors !== null){
+if(_errs59){
+vErrors.length = _errs59;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs62 = errors;
 if(typeof data4 === "string"){
-if(!pattern9.test(data4)){
-const err37 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(!pattern8.test(data4)){
+const err37 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -595,11 +605,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid4 = _errs59 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err38 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 1000000)){
+const err38 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -609,10 +617,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.refundAmount !== undefined){
-let data5 = data.refundAmount;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err39 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!pattern9.test(data4)){
+const err39 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -621,13 +628,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs67 = errors;
-let valid20 = true;
-const _errs68 = errors;
-if(errors === _errs68){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err40 = {};
+}
+var _valid4 = _errs62 === errors;
+valid18 = _valid4;
+}
+if(!valid18){
+const err40 = {instancePath:instancePath+"/recordedAmount",schemaPath:"#/properties/recordedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -637,8 +643,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {};
+if(data.refundAmount !== undefined){
+let data5 = data.refundAmount;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err41 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -647,22 +655,13 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-var _valid5 = _errs68 === errors;
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
 const _errs70 = errors;
+let valid21 = true;
+const _errs71 = errors;
+if(errors === _errs71){
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err42 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(func1(data5) < 1){
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -672,9 +671,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 1000000)){
-const err43 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -684,9 +682,21 @@ vErrors.push(err43);
 errors++;
 }
 }
+var _valid5 = _errs71 === errors;
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs73 = errors;
 if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err44 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(!pattern8.test(data5)){
+const err44 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -696,11 +706,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs70 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err45 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 1000000)){
+const err45 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -710,10 +718,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.declaredAmount !== undefined){
-let data6 = data.declaredAmount;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err46 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.declaredAmount.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err46 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -722,13 +729,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-const _errs78 = errors;
-let valid23 = true;
-const _errs79 = errors;
-if(errors === _errs79){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err47 = {};
+}
+var _valid5 = _errs73 === errors;
+valid21 = _valid5;
+}
+if(!valid21){
+const err47 = {instancePath:instancePath+"/refundAmount",schemaPath:"#/properties/refundAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -738,8 +744,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {};
+if(data.declaredAmount !== undefined){
+let data6 = data.declaredAmount;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err48 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.declaredAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -748,22 +756,13 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-var _valid6 = _errs79 === errors;
-errors = _errs78;
-if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
 const _errs81 = errors;
+let valid24 = true;
+const _errs82 = errors;
+if(errors === _errs82){
 if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
-const err49 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(func1(data6) < 1){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -773,9 +772,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(!(Number(data6) <= 1000000)){
-const err50 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -785,9 +783,21 @@ vErrors.push(err50);
 errors++;
 }
 }
+var _valid6 = _errs82 === errors;
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs84 = errors;
 if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err51 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(!pattern8.test(data6)){
+const err51 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -797,11 +807,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs81 === errors;
-valid23 = _valid6;
-}
-if(!valid23){
-const err52 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 1000000)){
+const err52 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -811,10 +819,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.closed !== undefined){
-let data7 = data.closed;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err53 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/allOf/0/type",keyword:"type",params:{type: schema20.properties.closed.allOf[0].type},message:"must be boolean,null"};
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err53 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -824,10 +831,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.closedBy !== undefined){
-let data8 = data.closedBy;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err54 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.closedBy.allOf[0].type},message:"must be string,null"};
+var _valid6 = _errs84 === errors;
+valid24 = _valid6;
+}
+if(!valid24){
+const err54 = {instancePath:instancePath+"/declaredAmount",schemaPath:"#/properties/declaredAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -836,13 +844,11 @@ vErrors.push(err54);
 }
 errors++;
 }
-const _errs92 = errors;
-let valid27 = true;
-const _errs93 = errors;
-if(errors === _errs93){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err55 = {};
+}
+if(data.closed !== undefined){
+let data7 = data.closed;
+if((typeof data7 !== "boolean") && (data7 !== null)){
+const err55 = {instancePath:instancePath+"/closed",schemaPath:"#/properties/closed/allOf/0/type",keyword:"type",params:{type: schema20.properties.closed.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -852,8 +858,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-else {
-const err56 = {};
+if(data.closedBy !== undefined){
+let data8 = data.closedBy;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err56 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.closedBy.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -862,22 +870,13 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-var _valid7 = _errs93 === errors;
-errors = _errs92;
-if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
 const _errs95 = errors;
+let valid28 = true;
+const _errs96 = errors;
+if(errors === _errs96){
 if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err57 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data8) < 1){
+const err57 = {};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -887,11 +886,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid7 = _errs95 === errors;
-valid27 = _valid7;
-}
-if(!valid27){
-const err58 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -901,10 +897,21 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.closedAt !== undefined){
-let data9 = data.closedAt;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err59 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.closedAt.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs96 === errors;
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs98 = errors;
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err59 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -913,13 +920,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-const _errs101 = errors;
-let valid30 = true;
-const _errs102 = errors;
-if(errors === _errs102){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err60 = {};
+}
+var _valid7 = _errs98 === errors;
+valid28 = _valid7;
+}
+if(!valid28){
+const err60 = {instancePath:instancePath+"/closedBy",schemaPath:"#/properties/closedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -929,8 +935,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-else {
-const err61 = {};
+if(data.closedAt !== undefined){
+let data9 = data.closedAt;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err61 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.closedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -939,22 +947,13 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-var _valid8 = _errs102 === errors;
-errors = _errs101;
-if(vErrors !== null){
-if(_errs101){
-vErrors.length = _errs101;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
 const _errs104 = errors;
+let valid31 = true;
+const _errs105 = errors;
+if(errors === _errs105){
 if(typeof data9 === "string"){
-if(!pattern15.test(data9)){
-const err62 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data9) < 1){
+const err62 = {};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -964,11 +963,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-var _valid8 = _errs104 === errors;
-valid30 = _valid8;
-}
-if(!valid30){
-const err63 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -978,10 +974,21 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data10 = data.remark;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err64 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs105 === errors;
+errors = _errs104;
+if(vErrors !== null){
+if(_errs104){
+vErrors.length = _errs104;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs107 = errors;
+if(typeof data9 === "string"){
+if(!pattern15.test(data9)){
+const err64 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -990,13 +997,12 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs110 = errors;
-let valid33 = true;
-const _errs111 = errors;
-if(errors === _errs111){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err65 = {};
+}
+var _valid8 = _errs107 === errors;
+valid31 = _valid8;
+}
+if(!valid31){
+const err65 = {instancePath:instancePath+"/closedAt",schemaPath:"#/properties/closedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1006,8 +1012,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {};
+if(data.remark !== undefined){
+let data10 = data.remark;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err66 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1016,22 +1024,13 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-var _valid9 = _errs111 === errors;
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
 const _errs113 = errors;
+let valid34 = true;
+const _errs114 = errors;
+if(errors === _errs114){
 if(typeof data10 === "string"){
-if(!pattern16.test(data10)){
-const err67 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data10) < 1){
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1041,9 +1040,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
-const err68 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1053,11 +1051,21 @@ vErrors.push(err68);
 errors++;
 }
 }
-var _valid9 = _errs113 === errors;
-valid33 = _valid9;
+var _valid9 = _errs114 === errors;
+errors = _errs113;
+if(vErrors !== null){
+if(_errs113){
+vErrors.length = _errs113;
 }
-if(!valid33){
-const err69 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs116 = errors;
+if(typeof data10 === "string"){
+if(!pattern16.test(data10)){
+const err69 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1067,12 +1075,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs118 = errors;
-const _errs119 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err70 = {};
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err70 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1081,9 +1086,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-var valid36 = _errs119 === errors;
-if(valid36){
-const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid9 = _errs116 === errors;
+valid34 = _valid9;
+}
+if(!valid34){
+const err71 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1092,19 +1100,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-else {
-errors = _errs118;
-if(vErrors !== null){
-if(_errs118){
-vErrors.length = _errs118;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs121 = errors;
+const _errs122 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1113,13 +1115,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-const _errs123 = errors;
-let valid37 = true;
-const _errs124 = errors;
-if(errors === _errs124){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err73 = {};
+var valid37 = _errs122 === errors;
+if(valid37){
+const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1128,9 +1126,19 @@ vErrors.push(err73);
 }
 errors++;
 }
+else {
+errors = _errs121;
+if(vErrors !== null){
+if(_errs121){
+vErrors.length = _errs121;
 }
 else {
-const err74 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1139,22 +1147,13 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-var _valid10 = _errs124 === errors;
-errors = _errs123;
-if(vErrors !== null){
-if(_errs123){
-vErrors.length = _errs123;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
 const _errs126 = errors;
+let valid38 = true;
+const _errs127 = errors;
+if(errors === _errs127){
 if(typeof data11 === "string"){
-if(!pattern5.test(data11)){
-const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data11) < 1){
+const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1164,11 +1163,8 @@ vErrors.push(err75);
 errors++;
 }
 }
-var _valid10 = _errs126 === errors;
-valid37 = _valid10;
-}
-if(!valid37){
-const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1178,14 +1174,52 @@ vErrors.push(err76);
 errors++;
 }
 }
+var _valid10 = _errs127 === errors;
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
 }
 else {
-const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs129 = errors;
+if(typeof data11 === "string"){
+if(!pattern5.test(data11)){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
 else {
 vErrors.push(err77);
+}
+errors++;
+}
+}
+var _valid10 = _errs129 === errors;
+valid38 = _valid10;
+}
+if(!valid38){
+const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
 }
 errors++;
 }
@@ -1270,4 +1304,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"day":true,"payMethod":true,"cashierId":true,"paymentCount":true,"recordedAmount":true,"refundAmount":true,"declaredAmount":true,"closed":true,"closedBy":true,"closedAt":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/day/allOf/0":"请输入对账日期","#/properties/day/allOf/1":"对账日期格式不正确","#/properties/day/allOf/2/then/allOf/0":"对账日期格式不正确，应为YYYY-MM-DD","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/cashierId/allOf/0":"请选择收款人","#/properties/cashierId/allOf/1":"收款人格式不正确","#/properties/cashierId/allOf/2/then/allOf/0":"请选择收款人","#/properties/paymentCount/allOf/0":"收款笔数格式不正确","#/properties/paymentCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/paymentCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/2":"收款笔数请输入整数","#/properties/paymentCount/allOf/1/then/allOf/3":"收款笔数不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/4":"收款笔数超出范围","#/properties/recordedAmount/allOf/0":"系统记账金额(元)格式不正确","#/properties/recordedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/recordedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/recordedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/0":"系统退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/0":"实际到账金额(元)格式不正确","#/properties/declaredAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/declaredAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/closed/allOf/0":"已日结格式不正确","#/properties/closedBy/allOf/0":"日结人格式不正确","#/properties/closedBy/allOf/1/then/allOf/0":"请选择日结人","#/properties/closedAt/allOf/0":"日结时间格式不正确","#/properties/closedAt/allOf/1/then/allOf/0":"日结时间格式不正确","#/properties/remark/allOf/0":"差异说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"差异说明不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"day":"请输入对账日期","payMethod":"请选择支付方式","cashierId":"请选择收款人"},"numericFields":["payMethod","cashierId","paymentCount","recordedAmount","refundAmount","declaredAmount","closedBy","communityId"]};
+export const meta = {"messages":{"#/properties/day/allOf/0":"请输入对账日期","#/properties/day/allOf/1":"对账日期格式不正确","#/properties/day/allOf/2/then/allOf/0":"对账日期格式不正确，应为YYYY-MM-DD","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/cashierId/allOf/0":"请选择收款人","#/properties/cashierId/allOf/1":"收款人格式不正确","#/properties/cashierId/allOf/2/then/allOf/0":"请选择收款人","#/properties/paymentCount/allOf/0":"收款笔数格式不正确","#/properties/paymentCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/paymentCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/2":"收款笔数请输入整数","#/properties/paymentCount/allOf/1/then/allOf/3":"收款笔数不能大于2147483647","#/properties/paymentCount/allOf/1/then/allOf/4":"收款笔数超出范围","#/properties/recordedAmount/allOf/0":"系统记账金额(元)格式不正确","#/properties/recordedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/recordedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/recordedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/0":"系统退款金额(元)格式不正确","#/properties/refundAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/0":"实际到账金额(元)格式不正确","#/properties/declaredAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/declaredAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/declaredAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/closed/allOf/0":"已日结格式不正确","#/properties/closedBy/allOf/0":"日结人格式不正确","#/properties/closedBy/allOf/1/then/allOf/0":"请选择日结人","#/properties/closedAt/allOf/0":"日结时间格式不正确","#/properties/closedAt/allOf/1/then/allOf/0":"日结时间格式不正确","#/properties/remark/allOf/0":"差异说明格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"差异说明不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"day":"请输入对账日期","payMethod":"请选择支付方式","cashierId":"请选择收款人"},"numericFields":["payMethod","cashierId","paymentCount","recordedAmount","refundAmount","declaredAmount","closedBy","communityId"]};

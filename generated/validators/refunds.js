@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_refunds_create","$ref":"resource_refunds_fields","required":["paymentId","roomId","amount","refundMethod","reason","applyTime","status"]};
-const schema20 = {"$id":"resource_refunds_fields","type":"object","properties":{"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"reason":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_refunds_fields","type":"object","properties":{"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"reason":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern6 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
@@ -591,11 +591,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid4 = _errs59 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err37 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs64 = errors;
+const _errs65 = errors;
+if(!(data4 === "7")){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -604,13 +603,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.reason !== undefined){
-let data5 = data.reason;
-const _errs65 = errors;
-const _errs66 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err38 = {};
+var valid20 = _errs65 === errors;
+if(valid20){
+const err38 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -619,9 +614,22 @@ vErrors.push(err38);
 }
 errors++;
 }
-var valid21 = _errs66 === errors;
-if(valid21){
-const err39 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+errors = _errs64;
+if(vErrors !== null){
+if(_errs64){
+vErrors.length = _errs64;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid4 = _errs59 === errors;
+valid18 = _valid4;
+}
+if(!valid18){
+const err39 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -630,19 +638,13 @@ vErrors.push(err39);
 }
 errors++;
 }
-else {
-errors = _errs65;
-if(vErrors !== null){
-if(_errs65){
-vErrors.length = _errs65;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err40 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/type",keyword:"type",params:{type: schema20.properties.reason.allOf[1].type},message:"must be string,null"};
+if(data.reason !== undefined){
+let data5 = data.reason;
+const _errs68 = errors;
+const _errs69 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -651,13 +653,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs70 = errors;
-let valid22 = true;
-const _errs71 = errors;
-if(errors === _errs71){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err41 = {};
+var valid22 = _errs69 === errors;
+if(valid22){
+const err41 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -666,9 +664,19 @@ vErrors.push(err41);
 }
 errors++;
 }
+else {
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
 }
 else {
-const err42 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err42 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/type",keyword:"type",params:{type: schema20.properties.reason.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -677,22 +685,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-var _valid5 = _errs71 === errors;
-errors = _errs70;
-if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
 const _errs73 = errors;
+let valid23 = true;
+const _errs74 = errors;
+if(errors === _errs74){
 if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err43 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data5) < 1){
+const err43 = {};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -702,9 +701,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(func1(data5) > 128){
-const err44 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -714,11 +712,21 @@ vErrors.push(err44);
 errors++;
 }
 }
-var _valid5 = _errs73 === errors;
-valid22 = _valid5;
+var _valid5 = _errs74 === errors;
+errors = _errs73;
+if(vErrors !== null){
+if(_errs73){
+vErrors.length = _errs73;
 }
-if(!valid22){
-const err45 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs76 = errors;
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err45 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -728,12 +736,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.applyTime !== undefined){
-let data6 = data.applyTime;
-const _errs78 = errors;
-const _errs79 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err46 = {};
+if(typeof data5 === "string"){
+if(func1(data5) > 128){
+const err46 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -742,9 +747,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-var valid25 = _errs79 === errors;
-if(valid25){
-const err47 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid5 = _errs76 === errors;
+valid23 = _valid5;
+}
+if(!valid23){
+const err47 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -753,19 +761,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-else {
-errors = _errs78;
-if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err48 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[1].type},message:"must be string,null"};
+if(data.applyTime !== undefined){
+let data6 = data.applyTime;
+const _errs81 = errors;
+const _errs82 = errors;
+if(!((data6 === null) || (data6 === ""))){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -774,13 +776,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-const _errs83 = errors;
-let valid26 = true;
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err49 = {};
+var valid26 = _errs82 === errors;
+if(valid26){
+const err49 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -789,9 +787,19 @@ vErrors.push(err49);
 }
 errors++;
 }
+else {
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
 }
 else {
-const err50 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err50 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -800,22 +808,13 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-var _valid6 = _errs84 === errors;
-errors = _errs83;
-if(vErrors !== null){
-if(_errs83){
-vErrors.length = _errs83;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
 const _errs86 = errors;
+let valid27 = true;
+const _errs87 = errors;
+if(errors === _errs87){
 if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err51 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data6) < 1){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -825,11 +824,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-var _valid6 = _errs86 === errors;
-valid26 = _valid6;
-}
-if(!valid26){
-const err52 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -839,12 +835,21 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data7 = data.status;
-const _errs90 = errors;
-const _errs91 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err53 = {};
+var _valid6 = _errs87 === errors;
+errors = _errs86;
+if(vErrors !== null){
+if(_errs86){
+vErrors.length = _errs86;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs89 = errors;
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err53 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -853,9 +858,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-var valid29 = _errs91 === errors;
-if(valid29){
-const err54 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs89 === errors;
+valid27 = _valid6;
+}
+if(!valid27){
+const err54 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -864,19 +872,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-else {
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err55 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(data.status !== undefined){
+let data7 = data.status;
+const _errs93 = errors;
+const _errs94 = errors;
+if(!((data7 === null) || (data7 === ""))){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -885,13 +887,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-const _errs95 = errors;
-let valid30 = true;
-const _errs96 = errors;
-if(errors === _errs96){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err56 = {};
+var valid30 = _errs94 === errors;
+if(valid30){
+const err56 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -900,9 +898,19 @@ vErrors.push(err56);
 }
 errors++;
 }
+else {
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
 }
 else {
-const err57 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data7 !== "string") && (data7 !== null)){
+const err57 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -911,22 +919,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-var _valid7 = _errs96 === errors;
-errors = _errs95;
-if(vErrors !== null){
-if(_errs95){
-vErrors.length = _errs95;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
 const _errs98 = errors;
+let valid31 = true;
+const _errs99 = errors;
+if(errors === _errs99){
 if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
-const err58 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(func1(data7) < 1){
+const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -936,9 +935,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err59 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -948,9 +946,21 @@ vErrors.push(err59);
 errors++;
 }
 }
+var _valid7 = _errs99 === errors;
+errors = _errs98;
+if(vErrors !== null){
+if(_errs98){
+vErrors.length = _errs98;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs101 = errors;
 if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err60 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern8.test(data7)){
+const err60 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -960,8 +970,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(!(((data7 === "1") || (data7 === "2")) || (data7 === "3"))){
-const err61 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 2147483647)){
+const err61 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -970,11 +981,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-var _valid7 = _errs98 === errors;
-valid30 = _valid7;
 }
-if(!valid30){
-const err62 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data7 === "string"){
+if(!(Number(data7) >= -2147483648)){
+const err62 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -984,10 +994,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data8 = data.approverId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err63 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+if(!(((data7 === "1") || (data7 === "2")) || (data7 === "3"))){
+const err63 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -996,13 +1004,11 @@ vErrors.push(err63);
 }
 errors++;
 }
-const _errs107 = errors;
-let valid33 = true;
-const _errs108 = errors;
-if(errors === _errs108){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err64 = {};
+var _valid7 = _errs101 === errors;
+valid31 = _valid7;
+}
+if(!valid31){
+const err64 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1012,8 +1018,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {};
+if(data.approverId !== undefined){
+let data8 = data.approverId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err65 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1022,22 +1030,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-var _valid8 = _errs108 === errors;
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
 const _errs110 = errors;
+let valid34 = true;
+const _errs111 = errors;
+if(errors === _errs111){
 if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err66 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data8) < 1){
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1047,11 +1046,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid8 = _errs110 === errors;
-valid33 = _valid8;
-}
-if(!valid33){
-const err67 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1061,10 +1057,21 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.refundedAt !== undefined){
-let data9 = data.refundedAt;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err68 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs111 === errors;
+errors = _errs110;
+if(vErrors !== null){
+if(_errs110){
+vErrors.length = _errs110;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs113 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err68 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1073,13 +1080,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-const _errs116 = errors;
-let valid36 = true;
-const _errs117 = errors;
-if(errors === _errs117){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err69 = {};
+}
+var _valid8 = _errs113 === errors;
+valid34 = _valid8;
+}
+if(!valid34){
+const err69 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1089,8 +1095,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {};
+if(data.refundedAt !== undefined){
+let data9 = data.refundedAt;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err70 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1099,22 +1107,13 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-var _valid9 = _errs117 === errors;
-errors = _errs116;
-if(vErrors !== null){
-if(_errs116){
-vErrors.length = _errs116;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
 const _errs119 = errors;
+let valid37 = true;
+const _errs120 = errors;
+if(errors === _errs120){
 if(typeof data9 === "string"){
-if(!pattern10.test(data9)){
-const err71 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data9) < 1){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1124,11 +1123,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-var _valid9 = _errs119 === errors;
-valid36 = _valid9;
-}
-if(!valid36){
-const err72 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1138,10 +1134,21 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data10 = data.rejectReason;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err73 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs120 === errors;
+errors = _errs119;
+if(vErrors !== null){
+if(_errs119){
+vErrors.length = _errs119;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs122 = errors;
+if(typeof data9 === "string"){
+if(!pattern10.test(data9)){
+const err73 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1150,13 +1157,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-const _errs125 = errors;
-let valid39 = true;
-const _errs126 = errors;
-if(errors === _errs126){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err74 = {};
+}
+var _valid9 = _errs122 === errors;
+valid37 = _valid9;
+}
+if(!valid37){
+const err74 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1166,8 +1172,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-else {
-const err75 = {};
+if(data.rejectReason !== undefined){
+let data10 = data.rejectReason;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err75 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1176,22 +1184,13 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-var _valid10 = _errs126 === errors;
-errors = _errs125;
-if(vErrors !== null){
-if(_errs125){
-vErrors.length = _errs125;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
 const _errs128 = errors;
+let valid40 = true;
+const _errs129 = errors;
+if(errors === _errs129){
 if(typeof data10 === "string"){
-if(!pattern9.test(data10)){
-const err76 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data10) < 1){
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1201,9 +1200,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
-const err77 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1213,11 +1211,21 @@ vErrors.push(err77);
 errors++;
 }
 }
-var _valid10 = _errs128 === errors;
-valid39 = _valid10;
+var _valid10 = _errs129 === errors;
+errors = _errs128;
+if(vErrors !== null){
+if(_errs128){
+vErrors.length = _errs128;
 }
-if(!valid39){
-const err78 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs131 = errors;
+if(typeof data10 === "string"){
+if(!pattern9.test(data10)){
+const err78 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1227,12 +1235,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs133 = errors;
-const _errs134 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err79 = {};
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err79 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1241,9 +1246,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-var valid42 = _errs134 === errors;
-if(valid42){
-const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid10 = _errs131 === errors;
+valid40 = _valid10;
+}
+if(!valid40){
+const err80 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1252,19 +1260,13 @@ vErrors.push(err80);
 }
 errors++;
 }
-else {
-errors = _errs133;
-if(vErrors !== null){
-if(_errs133){
-vErrors.length = _errs133;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err81 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs136 = errors;
+const _errs137 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err81 = {};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1273,13 +1275,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-const _errs138 = errors;
-let valid43 = true;
-const _errs139 = errors;
-if(errors === _errs139){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err82 = {};
+var valid43 = _errs137 === errors;
+if(valid43){
+const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1288,9 +1286,19 @@ vErrors.push(err82);
 }
 errors++;
 }
+else {
+errors = _errs136;
+if(vErrors !== null){
+if(_errs136){
+vErrors.length = _errs136;
 }
 else {
-const err83 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1299,22 +1307,13 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-var _valid11 = _errs139 === errors;
-errors = _errs138;
-if(vErrors !== null){
-if(_errs138){
-vErrors.length = _errs138;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
 const _errs141 = errors;
+let valid44 = true;
+const _errs142 = errors;
+if(errors === _errs142){
 if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data11) < 1){
+const err84 = {};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1324,11 +1323,8 @@ vErrors.push(err84);
 errors++;
 }
 }
-var _valid11 = _errs141 === errors;
-valid43 = _valid11;
-}
-if(!valid43){
-const err85 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1338,14 +1334,52 @@ vErrors.push(err85);
 errors++;
 }
 }
+var _valid11 = _errs142 === errors;
+errors = _errs141;
+if(vErrors !== null){
+if(_errs141){
+vErrors.length = _errs141;
 }
 else {
-const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs144 = errors;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err86 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
 }
 else {
 vErrors.push(err86);
+}
+errors++;
+}
+}
+var _valid11 = _errs144 === errors;
+valid44 = _valid11;
+}
+if(!valid44){
+const err87 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -1470,4 +1504,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"paymentId":true,"billId":true,"roomId":true,"amount":true,"refundMethod":true,"reason":true,"applyTime":true,"status":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/paymentId/allOf/0":"请选择原收款记录","#/properties/paymentId/allOf/1":"原收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择原收款记录","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"退款金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"请选择退款方式","#/properties/refundMethod/allOf/1":"退款方式格式不正确","#/properties/refundMethod/allOf/2/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/2/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/2/then/allOf/2":"退款方式超出范围","#/properties/reason/allOf/0":"请输入退款原因","#/properties/reason/allOf/1":"退款原因格式不正确","#/properties/reason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/2/then/allOf/1":"退款原因不能超过128个字符","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择退款状态","#/properties/status/allOf/1":"退款状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"退款状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"退款状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"退款状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的退款状态","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退款时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退款时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentId":"请选择原收款记录","roomId":"请选择房屋","amount":"请输入金额！","refundMethod":"请选择退款方式","reason":"请输入退款原因","applyTime":"请输入申请时间","status":"请选择退款状态"},"numericFields":["paymentId","billId","roomId","amount","refundMethod","status","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/paymentId/allOf/0":"请选择原收款记录","#/properties/paymentId/allOf/1":"原收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择原收款记录","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"退款金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"请选择退款方式","#/properties/refundMethod/allOf/1":"退款方式格式不正确","#/properties/refundMethod/allOf/2/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/2/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/2/then/allOf/2":"退款方式超出范围","#/properties/refundMethod/allOf/2/then/allOf/3":"请选择正确的退款方式","#/properties/reason/allOf/0":"请输入退款原因","#/properties/reason/allOf/1":"退款原因格式不正确","#/properties/reason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/2/then/allOf/1":"退款原因不能超过128个字符","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择退款状态","#/properties/status/allOf/1":"退款状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"退款状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"退款状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"退款状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的退款状态","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退款时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退款时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentId":"请选择原收款记录","roomId":"请选择房屋","amount":"请输入金额！","refundMethod":"请选择退款方式","reason":"请输入退款原因","applyTime":"请输入申请时间","status":"请选择退款状态"},"numericFields":["paymentId","billId","roomId","amount","refundMethod","status","approverId","communityId"]};

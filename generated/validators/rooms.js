@@ -2,15 +2,16 @@
 // Source: schemas/modules/community.yaml, schemas/rules.yaml (ajv standalone code)
 "use strict";
 export const create = validate52;
-const schema19 = {"$id":"resource_rooms_create","$ref":"resource_rooms_fields","required":["buildingId","unitId","roomNo","status","maxResidents"]};
-const schema20 = {"$id":"resource_rooms_fields","type":"object","properties":{"fullName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":82}]}}]},"buildingId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"unitId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":16}]}}]},"floor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"buildingArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"maxResidents":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":100},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema19 = {"$id":"resource_rooms_create","$ref":"resource_rooms_fields","required":["buildingId","unitId","roomNo","houseType","occupancyStatus","status","maxResidents"]};
+const schema20 = {"$id":"resource_rooms_fields","type":"object","properties":{"fullName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":82}]}}]},"buildingId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"unitId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":16}]}}]},"floor":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"houseType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5","6"]}]}}]},"buildingArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"chargeArea":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":10000},{"pattern":"^-?\\d{1,6}(\\.\\d{1,2})?$"}]}}]},"occupancyStatus":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"deliveryDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"maxResidents":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":100},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern5 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern6 = new RegExp("^-?\\d+$", "u");
-const pattern8 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
-const pattern9 = new RegExp("^-?\\d{1,6}(\\.\\d{1,2})?$", "u");
-const pattern11 = new RegExp("^\\d+$", "u");
+const pattern9 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
+const pattern10 = new RegExp("^-?\\d{1,6}(\\.\\d{1,2})?$", "u");
+const pattern14 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+const pattern16 = new RegExp("^\\d+$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_rooms_fields" */;
@@ -571,10 +572,12 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.buildingArea !== undefined){
-let data5 = data.buildingArea;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingArea.allOf[0].type},message:"must be string,null"};
+if(data.houseType !== undefined){
+let data5 = data.houseType;
+const _errs62 = errors;
+const _errs63 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err36 = {};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -583,13 +586,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-const _errs64 = errors;
-let valid20 = true;
-const _errs65 = errors;
-if(errors === _errs65){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err37 = {};
+var valid20 = _errs63 === errors;
+if(valid20){
+const err37 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -598,9 +597,19 @@ vErrors.push(err37);
 }
 errors++;
 }
+else {
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
 }
 else {
-const err38 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err38 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/1/type",keyword:"type",params:{type: schema20.properties.houseType.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -609,22 +618,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-var _valid5 = _errs65 === errors;
-errors = _errs64;
-if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
 const _errs67 = errors;
+let valid21 = true;
+const _errs68 = errors;
+if(errors === _errs68){
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-const err39 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(func1(data5) < 1){
+const err39 = {};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -634,9 +634,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!(Number(data5) <= 10000)){
-const err40 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+const err40 = {};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -646,9 +645,21 @@ vErrors.push(err40);
 errors++;
 }
 }
+var _valid5 = _errs68 === errors;
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs70 = errors;
 if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err41 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
+if(!pattern6.test(data5)){
+const err41 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -658,11 +669,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-var _valid5 = _errs67 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err42 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err42 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -672,12 +681,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data6 = data.status;
-const _errs73 = errors;
-const _errs74 = errors;
-if(!((data6 === null) || (data6 === ""))){
-const err43 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err43 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -686,9 +692,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-var valid23 = _errs74 === errors;
-if(valid23){
-const err44 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(!((((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4")) || (data5 === "5")) || (data5 === "6"))){
+const err44 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.houseType.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -697,19 +703,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-else {
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
+var _valid5 = _errs70 === errors;
+valid21 = _valid5;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err45 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(!valid21){
+const err45 = {instancePath:instancePath+"/houseType",schemaPath:"#/properties/houseType/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -718,13 +716,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs78 = errors;
-let valid24 = true;
-const _errs79 = errors;
-if(errors === _errs79){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err46 = {};
+}
+if(data.buildingArea !== undefined){
+let data6 = data.buildingArea;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err46 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.buildingArea.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -733,8 +729,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-else {
+const _errs79 = errors;
+let valid24 = true;
+const _errs80 = errors;
+if(errors === _errs80){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
 const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
@@ -745,21 +745,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-var _valid6 = _errs79 === errors;
-errors = _errs78;
-if(vErrors !== null){
-if(_errs78){
-vErrors.length = _errs78;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs81 = errors;
-if(typeof data6 === "string"){
-if(!pattern6.test(data6)){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -769,9 +756,21 @@ vErrors.push(err48);
 errors++;
 }
 }
+var _valid6 = _errs80 === errors;
+errors = _errs79;
+if(vErrors !== null){
+if(_errs79){
+vErrors.length = _errs79;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs82 = errors;
 if(typeof data6 === "string"){
-if(!(Number(data6) <= 2147483647)){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!pattern9.test(data6)){
+const err49 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -782,8 +781,8 @@ errors++;
 }
 }
 if(typeof data6 === "string"){
-if(!(Number(data6) >= -2147483648)){
-const err50 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!(Number(data6) <= 10000)){
+const err50 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -793,8 +792,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(!(((((data6 === "1") || (data6 === "2")) || (data6 === "3")) || (data6 === "4")) || (data6 === "5"))){
-const err51 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err51 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -803,11 +803,12 @@ vErrors.push(err51);
 }
 errors++;
 }
-var _valid6 = _errs81 === errors;
+}
+var _valid6 = _errs82 === errors;
 valid24 = _valid6;
 }
 if(!valid24){
-const err52 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err52 = {instancePath:instancePath+"/buildingArea",schemaPath:"#/properties/buildingArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -817,12 +818,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.maxResidents !== undefined){
-let data7 = data.maxResidents;
-const _errs88 = errors;
-const _errs89 = errors;
-if(!((data7 === null) || (data7 === ""))){
-const err53 = {};
+if(data.chargeArea !== undefined){
+let data7 = data.chargeArea;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err53 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/0/type",keyword:"type",params:{type: schema20.properties.chargeArea.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -831,9 +830,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-var valid27 = _errs89 === errors;
-if(valid27){
-const err54 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs90 = errors;
+let valid27 = true;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -842,19 +845,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-else {
-errors = _errs88;
-if(vErrors !== null){
-if(_errs88){
-vErrors.length = _errs88;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data7 !== "string") && (data7 !== null)){
-const err55 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/1/type",keyword:"type",params:{type: schema20.properties.maxResidents.allOf[1].type},message:"must be string,null"};
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -863,13 +856,22 @@ vErrors.push(err55);
 }
 errors++;
 }
+}
+var _valid7 = _errs91 === errors;
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
 const _errs93 = errors;
-let valid28 = true;
-const _errs94 = errors;
-if(errors === _errs94){
 if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err56 = {};
+if(!pattern9.test(data7)){
+const err56 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -879,8 +881,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {};
+if(typeof data7 === "string"){
+if(!(Number(data7) <= 10000)){
+const err57 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -890,21 +893,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-var _valid7 = _errs94 === errors;
-errors = _errs93;
-if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs96 = errors;
 if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-const err58 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(!pattern10.test(data7)){
+const err58 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d{1,6}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^-?\\d{1,6}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -914,9 +905,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 100)){
-const err59 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid7 = _errs93 === errors;
+valid27 = _valid7;
+}
+if(!valid27){
+const err59 = {instancePath:instancePath+"/chargeArea",schemaPath:"#/properties/chargeArea/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -926,9 +919,12 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
-const err60 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.occupancyStatus !== undefined){
+let data8 = data.occupancyStatus;
+const _errs99 = errors;
+const _errs100 = errors;
+if(!((data8 === null) || (data8 === ""))){
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -937,10 +933,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err61 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid30 = _errs100 === errors;
+if(valid30){
+const err61 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -949,10 +944,19 @@ vErrors.push(err61);
 }
 errors++;
 }
+else {
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err62 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data8 !== "string") && (data8 !== null)){
+const err62 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/1/type",keyword:"type",params:{type: schema20.properties.occupancyStatus.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -961,12 +965,13 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-var _valid7 = _errs96 === errors;
-valid28 = _valid7;
-}
-if(!valid28){
-const err63 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs104 = errors;
+let valid31 = true;
+const _errs105 = errors;
+if(errors === _errs105){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -976,11 +981,7 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data8 = data.communityId;
-const _errs104 = errors;
-const _errs105 = errors;
-if(!((data8 === null) || (data8 === ""))){
+else {
 const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
@@ -990,18 +991,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-var valid31 = _errs105 === errors;
-if(valid31){
-const err65 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err65];
 }
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-else {
+var _valid8 = _errs105 === errors;
 errors = _errs104;
 if(vErrors !== null){
 if(_errs104){
@@ -1011,9 +1002,23 @@ else {
 vErrors = null;
 }
 }
+if(_valid8){
+const _errs107 = errors;
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err65 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err65];
 }
-if((typeof data8 !== "string") && (data8 !== null)){
-const err66 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err66 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1022,13 +1027,10 @@ vErrors.push(err66);
 }
 errors++;
 }
-const _errs109 = errors;
-let valid32 = true;
-const _errs110 = errors;
-if(errors === _errs110){
+}
 if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err67 = {};
+if(!(Number(data8) >= -2147483648)){
+const err67 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1038,8 +1040,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {};
+if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5"))){
+const err68 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.occupancyStatus.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1048,22 +1050,11 @@ vErrors.push(err68);
 }
 errors++;
 }
+var _valid8 = _errs107 === errors;
+valid31 = _valid8;
 }
-var _valid8 = _errs110 === errors;
-errors = _errs109;
-if(vErrors !== null){
-if(_errs109){
-vErrors.length = _errs109;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs112 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err69 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!valid31){
+const err69 = {instancePath:instancePath+"/occupancyStatus",schemaPath:"#/properties/occupancyStatus/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1073,11 +1064,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-var _valid8 = _errs112 === errors;
-valid32 = _valid8;
-}
-if(!valid32){
-const err70 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.deliveryDate !== undefined){
+let data9 = data.deliveryDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err70 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.deliveryDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1086,10 +1076,13 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs116 = errors;
+let valid34 = true;
+const _errs117 = errors;
+if(errors === _errs117){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1098,10 +1091,486 @@ vErrors.push(err71);
 }
 errors++;
 }
+}
+else {
+const err72 = {};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+var _valid9 = _errs117 === errors;
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs119 = errors;
+if(typeof data9 === "string"){
+if(!pattern14.test(data9)){
+const err73 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+var _valid9 = _errs119 === errors;
+valid34 = _valid9;
+}
+if(!valid34){
+const err74 = {instancePath:instancePath+"/deliveryDate",schemaPath:"#/properties/deliveryDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data10 = data.status;
+const _errs123 = errors;
+const _errs124 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err75 = {};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+var valid37 = _errs124 === errors;
+if(valid37){
+const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+else {
+errors = _errs123;
+if(vErrors !== null){
+if(_errs123){
+vErrors.length = _errs123;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+const _errs128 = errors;
+let valid38 = true;
+const _errs129 = errors;
+if(errors === _errs129){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err78 = {};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+var _valid10 = _errs129 === errors;
+errors = _errs128;
+if(vErrors !== null){
+if(_errs128){
+vErrors.length = _errs128;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs131 = errors;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
+const err80 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 2147483647)){
+const err81 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(typeof data10 === "string"){
+if(!(Number(data10) >= -2147483648)){
+const err82 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(!(((((data10 === "1") || (data10 === "2")) || (data10 === "3")) || (data10 === "4")) || (data10 === "5"))){
+const err83 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var _valid10 = _errs131 === errors;
+valid38 = _valid10;
+}
+if(!valid38){
+const err84 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data.maxResidents !== undefined){
+let data11 = data.maxResidents;
+const _errs138 = errors;
+const _errs139 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err85 = {};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+var valid41 = _errs139 === errors;
+if(valid41){
+const err86 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+else {
+errors = _errs138;
+if(vErrors !== null){
+if(_errs138){
+vErrors.length = _errs138;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err87 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/1/type",keyword:"type",params:{type: schema20.properties.maxResidents.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+const _errs143 = errors;
+let valid42 = true;
+const _errs144 = errors;
+if(errors === _errs144){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err88 = {};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+else {
+const err89 = {};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+var _valid11 = _errs144 === errors;
+errors = _errs143;
+if(vErrors !== null){
+if(_errs143){
+vErrors.length = _errs143;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs146 = errors;
+if(typeof data11 === "string"){
+if(!pattern16.test(data11)){
+const err90 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 100)){
+const err91 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
+const err92 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 2147483647)){
+const err93 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(typeof data11 === "string"){
+if(!(Number(data11) >= -2147483648)){
+const err94 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+var _valid11 = _errs146 === errors;
+valid42 = _valid11;
+}
+if(!valid42){
+const err95 = {instancePath:instancePath+"/maxResidents",schemaPath:"#/properties/maxResidents/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs154 = errors;
+const _errs155 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err96 = {};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+var valid45 = _errs155 === errors;
+if(valid45){
+const err97 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+else {
+errors = _errs154;
+if(vErrors !== null){
+if(_errs154){
+vErrors.length = _errs154;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err98 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+const _errs159 = errors;
+let valid46 = true;
+const _errs160 = errors;
+if(errors === _errs160){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err99 = {};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+var _valid12 = _errs160 === errors;
+errors = _errs159;
+if(vErrors !== null){
+if(_errs159){
+vErrors.length = _errs159;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs162 = errors;
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err101 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+var _valid12 = _errs162 === errors;
+valid46 = _valid12;
+}
+if(!valid46){
+const err102 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+else {
+const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"fullName":true,"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"buildingArea":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"fullName":true,"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"houseType":true,"buildingArea":true,"chargeArea":true,"occupancyStatus":true,"deliveryDate":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1150,8 +1619,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.status === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data.houseType === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "houseType"},message:"must have required property '"+"houseType"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1160,8 +1629,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.maxResidents === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxResidents"},message:"must have required property '"+"maxResidents"+"'"};
+if(data.occupancyStatus === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "occupancyStatus"},message:"must have required property '"+"occupancyStatus"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1170,11 +1639,31 @@ vErrors.push(err4);
 }
 errors++;
 }
+if(data.status === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.maxResidents === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxResidents"},message:"must have required property '"+"maxResidents"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 }
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"fullName":true,"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"buildingArea":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"fullName":true,"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"houseType":true,"buildingArea":true,"chargeArea":true,"occupancyStatus":true,"deliveryDate":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_rooms_update","$ref":"resource_rooms_fields"};
@@ -1197,6 +1686,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"fullName":true,"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"buildingArea":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"fullName":true,"buildingId":true,"unitId":true,"roomNo":true,"floor":true,"houseType":true,"buildingArea":true,"chargeArea":true,"occupancyStatus":true,"deliveryDate":true,"status":true,"maxResidents":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/fullName/allOf/0":"房屋格式不正确","#/properties/fullName/allOf/1/then/allOf/0":"房屋不能超过82个字符","#/properties/buildingId/allOf/0":"请选择楼栋","#/properties/buildingId/allOf/1":"楼栋格式不正确","#/properties/buildingId/allOf/2/then/allOf/0":"请选择楼栋","#/properties/unitId/allOf/0":"请选择单元","#/properties/unitId/allOf/1":"单元格式不正确","#/properties/unitId/allOf/2/then/allOf/0":"请选择单元","#/properties/roomNo/allOf/0":"请输入房号","#/properties/roomNo/allOf/1":"房号格式不正确","#/properties/roomNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/roomNo/allOf/2/then/allOf/1":"房号不能超过16个字符","#/properties/floor/allOf/0":"楼层格式不正确","#/properties/floor/allOf/1/then/allOf/0":"请输入整数","#/properties/floor/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/floor/allOf/1/then/allOf/2":"楼层请输入整数","#/properties/floor/allOf/1/then/allOf/3":"楼层不能大于2147483647","#/properties/floor/allOf/1/then/allOf/4":"楼层超出范围","#/properties/buildingArea/allOf/0":"建筑面积(㎡)格式不正确","#/properties/buildingArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/buildingArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/buildingArea/allOf/1/then/allOf/2":"建筑面积(㎡)格式不正确","#/properties/status/allOf/0":"请选择房屋状态","#/properties/status/allOf/1":"房屋状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"房屋状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"房屋状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"房屋状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的房屋状态","#/properties/maxResidents/allOf/0":"请输入每户居住人数","#/properties/maxResidents/allOf/1":"可居住人数格式不正确","#/properties/maxResidents/allOf/2/then/allOf/0":"请输入数字","#/properties/maxResidents/allOf/2/then/allOf/1":"每户居住人数不能大于100","#/properties/maxResidents/allOf/2/then/allOf/2":"可居住人数请输入整数","#/properties/maxResidents/allOf/2/then/allOf/3":"可居住人数不能大于2147483647","#/properties/maxResidents/allOf/2/then/allOf/4":"可居住人数超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"buildingId":"请选择楼栋","unitId":"请选择单元","roomNo":"请输入房号","status":"请选择房屋状态","maxResidents":"请输入每户居住人数"},"numericFields":["buildingId","unitId","floor","buildingArea","status","maxResidents","communityId"]};
+export const meta = {"messages":{"#/properties/fullName/allOf/0":"房屋格式不正确","#/properties/fullName/allOf/1/then/allOf/0":"房屋不能超过82个字符","#/properties/buildingId/allOf/0":"请选择楼栋","#/properties/buildingId/allOf/1":"楼栋格式不正确","#/properties/buildingId/allOf/2/then/allOf/0":"请选择楼栋","#/properties/unitId/allOf/0":"请选择单元","#/properties/unitId/allOf/1":"单元格式不正确","#/properties/unitId/allOf/2/then/allOf/0":"请选择单元","#/properties/roomNo/allOf/0":"请输入房号","#/properties/roomNo/allOf/1":"房号格式不正确","#/properties/roomNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/roomNo/allOf/2/then/allOf/1":"房号不能超过16个字符","#/properties/floor/allOf/0":"楼层格式不正确","#/properties/floor/allOf/1/then/allOf/0":"请输入整数","#/properties/floor/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/floor/allOf/1/then/allOf/2":"楼层请输入整数","#/properties/floor/allOf/1/then/allOf/3":"楼层不能大于2147483647","#/properties/floor/allOf/1/then/allOf/4":"楼层超出范围","#/properties/houseType/allOf/0":"请选择房屋类型","#/properties/houseType/allOf/1":"房屋类型格式不正确","#/properties/houseType/allOf/2/then/allOf/0":"房屋类型请输入整数","#/properties/houseType/allOf/2/then/allOf/1":"房屋类型不能大于2147483647","#/properties/houseType/allOf/2/then/allOf/2":"房屋类型超出范围","#/properties/houseType/allOf/2/then/allOf/3":"请选择正确的房屋类型","#/properties/buildingArea/allOf/0":"建筑面积(㎡)格式不正确","#/properties/buildingArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/buildingArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/buildingArea/allOf/1/then/allOf/2":"建筑面积(㎡)格式不正确","#/properties/chargeArea/allOf/0":"计费面积(㎡)格式不正确","#/properties/chargeArea/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/chargeArea/allOf/1/then/allOf/1":"面积不能大于10000.00","#/properties/chargeArea/allOf/1/then/allOf/2":"计费面积(㎡)格式不正确","#/properties/occupancyStatus/allOf/0":"请选择房屋状态","#/properties/occupancyStatus/allOf/1":"房屋状态格式不正确","#/properties/occupancyStatus/allOf/2/then/allOf/0":"房屋状态请输入整数","#/properties/occupancyStatus/allOf/2/then/allOf/1":"房屋状态不能大于2147483647","#/properties/occupancyStatus/allOf/2/then/allOf/2":"房屋状态超出范围","#/properties/occupancyStatus/allOf/2/then/allOf/3":"请选择正确的房屋状态","#/properties/deliveryDate/allOf/0":"交房日期格式不正确","#/properties/deliveryDate/allOf/1/then/allOf/0":"交房日期格式不正确，应为YYYY-MM-DD","#/properties/status/allOf/0":"请选择部署状态","#/properties/status/allOf/1":"部署状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"部署状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"部署状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"部署状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的部署状态","#/properties/maxResidents/allOf/0":"请输入每户居住人数","#/properties/maxResidents/allOf/1":"可居住人数格式不正确","#/properties/maxResidents/allOf/2/then/allOf/0":"请输入数字","#/properties/maxResidents/allOf/2/then/allOf/1":"每户居住人数不能大于100","#/properties/maxResidents/allOf/2/then/allOf/2":"可居住人数请输入整数","#/properties/maxResidents/allOf/2/then/allOf/3":"可居住人数不能大于2147483647","#/properties/maxResidents/allOf/2/then/allOf/4":"可居住人数超出范围","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"buildingId":"请选择楼栋","unitId":"请选择单元","roomNo":"请输入房号","houseType":"请选择房屋类型","occupancyStatus":"请选择房屋状态","status":"请选择部署状态","maxResidents":"请输入每户居住人数"},"numericFields":["buildingId","unitId","floor","houseType","buildingArea","chargeArea","occupancyStatus","status","maxResidents","communityId"]};

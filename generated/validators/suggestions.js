@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_suggestions_create","$ref":"resource_suggestions_fields","required":["type","content","submitTime"]};
-const schema20 = {"$id":"resource_suggestions_fields","type":"object","properties":{"type":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"reporterName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"submitTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"reply":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"replierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"replyTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_suggestions_fields","type":"object","properties":{"type":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"content":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"image":{"allOf":[{"type":["string","null"]}]},"reporterName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"phone":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^1\\d{10}$"},{"maxLength":11}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"submitTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"reply":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"not":{"pattern":"\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]"}},{"maxLength":500}]}}]},"replierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"replyTime":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"history":{"allOf":[{"type":["object","array","null"]}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+$", "u");
 const pattern4 = new RegExp("\\p{Extended_Pictographic}|\\p{Regional_Indicator}|[\\u{FE0F}\\u{20E3}]|[\ud800-\udfff]", "u");
@@ -1109,12 +1109,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs122 = errors;
-const _errs123 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err71 = {};
+if(data.history !== undefined){
+if(typeof data.history != "object"){
+const err71 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/allOf/0/type",keyword:"type",params:{type: schema20.properties.history.allOf[0].type},message:"must be object,array,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1123,9 +1120,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-var valid39 = _errs123 === errors;
-if(valid39){
-const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.communityId !== undefined){
+let data12 = data.communityId;
+const _errs125 = errors;
+const _errs126 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err72 = {};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1134,19 +1135,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-else {
-errors = _errs122;
-if(vErrors !== null){
-if(_errs122){
-vErrors.length = _errs122;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+var valid40 = _errs126 === errors;
+if(valid40){
+const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1155,13 +1146,19 @@ vErrors.push(err73);
 }
 errors++;
 }
-const _errs127 = errors;
-let valid40 = true;
-const _errs128 = errors;
-if(errors === _errs128){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err74 = {};
+else {
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1170,8 +1167,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-else {
+const _errs130 = errors;
+let valid41 = true;
+const _errs131 = errors;
+if(errors === _errs131){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
 const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
@@ -1182,21 +1183,8 @@ vErrors.push(err75);
 errors++;
 }
 }
-var _valid10 = _errs128 === errors;
-errors = _errs127;
-if(vErrors !== null){
-if(_errs127){
-vErrors.length = _errs127;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs130 = errors;
-if(typeof data11 === "string"){
-if(!pattern7.test(data11)){
-const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err76 = {};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1206,11 +1194,21 @@ vErrors.push(err76);
 errors++;
 }
 }
-var _valid10 = _errs130 === errors;
-valid40 = _valid10;
+var _valid10 = _errs131 === errors;
+errors = _errs130;
+if(vErrors !== null){
+if(_errs130){
+vErrors.length = _errs130;
 }
-if(!valid40){
-const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs133 = errors;
+if(typeof data12 === "string"){
+if(!pattern7.test(data12)){
+const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1220,9 +1218,11 @@ vErrors.push(err77);
 errors++;
 }
 }
+var _valid10 = _errs133 === errors;
+valid41 = _valid10;
 }
-else {
-const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!valid41){
+const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1231,10 +1231,22 @@ vErrors.push(err78);
 }
 errors++;
 }
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"type":true,"content":true,"image":true,"reporterName":true,"phone":true,"roomId":true,"submitTime":true,"status":true,"reply":true,"replierId":true,"replyTime":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"type":true,"content":true,"image":true,"reporterName":true,"phone":true,"roomId":true,"submitTime":true,"status":true,"reply":true,"replierId":true,"replyTime":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1287,7 +1299,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"type":true,"content":true,"image":true,"reporterName":true,"phone":true,"roomId":true,"submitTime":true,"status":true,"reply":true,"replierId":true,"replyTime":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"type":true,"content":true,"image":true,"reporterName":true,"phone":true,"roomId":true,"submitTime":true,"status":true,"reply":true,"replierId":true,"replyTime":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_suggestions_update","$ref":"resource_suggestions_fields"};
@@ -1310,6 +1322,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"type":true,"content":true,"image":true,"reporterName":true,"phone":true,"roomId":true,"submitTime":true,"status":true,"reply":true,"replierId":true,"replyTime":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"type":true,"content":true,"image":true,"reporterName":true,"phone":true,"roomId":true,"submitTime":true,"status":true,"reply":true,"replierId":true,"replyTime":true,"history":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/type/allOf/0":"请选择类型","#/properties/type/allOf/1":"类型格式不正确","#/properties/type/allOf/2/then/allOf/0":"类型请输入整数","#/properties/type/allOf/2/then/allOf/1":"类型不能大于2147483647","#/properties/type/allOf/2/then/allOf/2":"类型超出范围","#/properties/content/allOf/0":"请输入内容","#/properties/content/allOf/1":"内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/content/allOf/2/then/allOf/1":"内容不能超过500个字符","#/properties/image/allOf/0":"图片格式不正确","#/properties/reporterName/allOf/0":"提交人格式不正确","#/properties/reporterName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/reporterName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/reporterName/allOf/1/then/allOf/2":"提交人不能超过32个字符","#/properties/phone/allOf/0":"联系电话格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"联系电话不能超过11个字符","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/submitTime/allOf/0":"请输入提交时间","#/properties/submitTime/allOf/1":"提交时间格式不正确","#/properties/submitTime/allOf/2/then/allOf/0":"提交时间格式不正确","#/properties/status/allOf/0":"请选择处理状态","#/properties/status/allOf/1":"处理状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"处理状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"处理状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"处理状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的处理状态","#/properties/reply/allOf/0":"回复内容格式不正确","#/properties/reply/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/reply/allOf/1/then/allOf/1":"回复内容不能超过500个字符","#/properties/replierId/allOf/0":"回复人格式不正确","#/properties/replierId/allOf/1/then/allOf/0":"请选择回复人","#/properties/replyTime/allOf/0":"回复时间格式不正确","#/properties/replyTime/allOf/1/then/allOf/0":"回复时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"type":"请选择类型","content":"请输入内容","submitTime":"请输入提交时间"},"numericFields":["type","roomId","status","replierId","communityId"]};
+export const meta = {"messages":{"#/properties/type/allOf/0":"请选择类型","#/properties/type/allOf/1":"类型格式不正确","#/properties/type/allOf/2/then/allOf/0":"类型请输入整数","#/properties/type/allOf/2/then/allOf/1":"类型不能大于2147483647","#/properties/type/allOf/2/then/allOf/2":"类型超出范围","#/properties/content/allOf/0":"请输入内容","#/properties/content/allOf/1":"内容格式不正确","#/properties/content/allOf/2/then/allOf/0":"不能包含表情等特殊符号","#/properties/content/allOf/2/then/allOf/1":"内容不能超过500个字符","#/properties/image/allOf/0":"图片格式不正确","#/properties/reporterName/allOf/0":"提交人格式不正确","#/properties/reporterName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/reporterName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/reporterName/allOf/1/then/allOf/2":"提交人不能超过32个字符","#/properties/phone/allOf/0":"联系电话格式不正确","#/properties/phone/allOf/1/then/allOf/0":"请输入正确的手机号","#/properties/phone/allOf/1/then/allOf/1":"联系电话不能超过11个字符","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/submitTime/allOf/0":"请输入提交时间","#/properties/submitTime/allOf/1":"提交时间格式不正确","#/properties/submitTime/allOf/2/then/allOf/0":"提交时间格式不正确","#/properties/status/allOf/0":"请选择处理状态","#/properties/status/allOf/1":"处理状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"处理状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"处理状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"处理状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的处理状态","#/properties/reply/allOf/0":"回复内容格式不正确","#/properties/reply/allOf/1/then/allOf/0":"不能包含表情等特殊符号","#/properties/reply/allOf/1/then/allOf/1":"回复内容不能超过500个字符","#/properties/replierId/allOf/0":"回复人格式不正确","#/properties/replierId/allOf/1/then/allOf/0":"请选择回复人","#/properties/replyTime/allOf/0":"回复时间格式不正确","#/properties/replyTime/allOf/1/then/allOf/0":"回复时间格式不正确","#/properties/history/allOf/0":"处理记录格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"type":"请选择类型","content":"请输入内容","submitTime":"请输入提交时间"},"numericFields":["type","roomId","status","replierId","communityId"]};

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_tempCharges_create","$ref":"resource_tempCharges_fields","required":["paymentItemId","amount","payMethod"]};
-const schema20 = {"$id":"resource_tempCharges_fields","type":"object","properties":{"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"visitorName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"chargedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_tempCharges_fields","type":"object","properties":{"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"visitorName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"chargedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern4 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
@@ -583,11 +583,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-var _valid4 = _errs58 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err37 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs63 = errors;
+const _errs64 = errors;
+if(!(data4 === "7")){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -596,11 +595,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.payerName !== undefined){
-let data5 = data.payerName;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err38 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
+var valid19 = _errs64 === errors;
+if(valid19){
+const err38 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -609,13 +606,22 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs66 = errors;
-let valid20 = true;
-const _errs67 = errors;
-if(errors === _errs67){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err39 = {};
+else {
+errors = _errs63;
+if(vErrors !== null){
+if(_errs63){
+vErrors.length = _errs63;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid4 = _errs58 === errors;
+valid17 = _valid4;
+}
+if(!valid17){
+const err39 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -625,8 +631,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {};
+if(data.payerName !== undefined){
+let data5 = data.payerName;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err40 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payerName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -635,22 +643,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-var _valid5 = _errs67 === errors;
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
 const _errs69 = errors;
+let valid21 = true;
+const _errs70 = errors;
+if(errors === _errs70){
 if(typeof data5 === "string"){
-if(func1(data5) > 32){
-const err41 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(func1(data5) < 1){
+const err41 = {};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -660,9 +659,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err42 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
+else {
+const err42 = {};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -672,9 +670,21 @@ vErrors.push(err42);
 errors++;
 }
 }
+var _valid5 = _errs70 === errors;
+errors = _errs69;
+if(vErrors !== null){
+if(_errs69){
+vErrors.length = _errs69;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs72 = errors;
 if(typeof data5 === "string"){
 if(func1(data5) > 32){
-const err43 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+const err43 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -684,11 +694,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-var _valid5 = _errs69 === errors;
-valid20 = _valid5;
-}
-if(!valid20){
-const err44 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err44 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/1/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},message:"must match pattern \""+"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -698,10 +706,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.receiptNo !== undefined){
-let data6 = data.receiptNo;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err45 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(func1(data5) > 32){
+const err45 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/then/allOf/2/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -710,13 +717,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-const _errs77 = errors;
-let valid23 = true;
-const _errs78 = errors;
-if(errors === _errs78){
-if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err46 = {};
+}
+var _valid5 = _errs72 === errors;
+valid21 = _valid5;
+}
+if(!valid21){
+const err46 = {instancePath:instancePath+"/payerName",schemaPath:"#/properties/payerName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -726,8 +732,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-else {
-const err47 = {};
+if(data.receiptNo !== undefined){
+let data6 = data.receiptNo;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err47 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -736,22 +744,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-var _valid6 = _errs78 === errors;
-errors = _errs77;
-if(vErrors !== null){
-if(_errs77){
-vErrors.length = _errs77;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
 const _errs80 = errors;
+let valid24 = true;
+const _errs81 = errors;
+if(errors === _errs81){
 if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err48 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
+if(func1(data6) < 1){
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -761,9 +760,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err49 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+else {
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -773,11 +771,21 @@ vErrors.push(err49);
 errors++;
 }
 }
-var _valid6 = _errs80 === errors;
-valid23 = _valid6;
+var _valid6 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
 }
-if(!valid23){
-const err50 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs83 = errors;
+if(typeof data6 === "string"){
+if(!pattern10.test(data6)){
+const err50 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -787,10 +795,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.receiptId !== undefined){
-let data7 = data.receiptId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err51 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptId.allOf[0].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err51 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -799,13 +806,12 @@ vErrors.push(err51);
 }
 errors++;
 }
-const _errs87 = errors;
-let valid26 = true;
-const _errs88 = errors;
-if(errors === _errs88){
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err52 = {};
+}
+var _valid6 = _errs83 === errors;
+valid24 = _valid6;
+}
+if(!valid24){
+const err52 = {instancePath:instancePath+"/receiptNo",schemaPath:"#/properties/receiptNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -815,8 +821,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {};
+if(data.receiptId !== undefined){
+let data7 = data.receiptId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err53 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -825,22 +833,13 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-var _valid7 = _errs88 === errors;
-errors = _errs87;
-if(vErrors !== null){
-if(_errs87){
-vErrors.length = _errs87;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
 const _errs90 = errors;
+let valid27 = true;
+const _errs91 = errors;
+if(errors === _errs91){
 if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err54 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data7) < 1){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -850,11 +849,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid7 = _errs90 === errors;
-valid26 = _valid7;
-}
-if(!valid26){
-const err55 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -864,10 +860,21 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.cashierId !== undefined){
-let data8 = data.cashierId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err56 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
+var _valid7 = _errs91 === errors;
+errors = _errs90;
+if(vErrors !== null){
+if(_errs90){
+vErrors.length = _errs90;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs93 = errors;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err56 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -876,13 +883,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-const _errs96 = errors;
-let valid29 = true;
-const _errs97 = errors;
-if(errors === _errs97){
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err57 = {};
+}
+var _valid7 = _errs93 === errors;
+valid27 = _valid7;
+}
+if(!valid27){
+const err57 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -892,8 +898,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {};
+if(data.cashierId !== undefined){
+let data8 = data.cashierId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err58 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -902,22 +910,13 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-var _valid8 = _errs97 === errors;
-errors = _errs96;
-if(vErrors !== null){
-if(_errs96){
-vErrors.length = _errs96;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
 const _errs99 = errors;
+let valid30 = true;
+const _errs100 = errors;
+if(errors === _errs100){
 if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err59 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data8) < 1){
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -927,11 +926,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid8 = _errs99 === errors;
-valid29 = _valid8;
-}
-if(!valid29){
-const err60 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -941,10 +937,21 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.chargedAt !== undefined){
-let data9 = data.chargedAt;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err61 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.chargedAt.allOf[0].type},message:"must be string,null"};
+var _valid8 = _errs100 === errors;
+errors = _errs99;
+if(vErrors !== null){
+if(_errs99){
+vErrors.length = _errs99;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs102 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err61 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -953,13 +960,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-const _errs105 = errors;
-let valid32 = true;
-const _errs106 = errors;
-if(errors === _errs106){
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err62 = {};
+}
+var _valid8 = _errs102 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err62 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -969,8 +975,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {};
+if(data.chargedAt !== undefined){
+let data9 = data.chargedAt;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err63 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.chargedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -979,22 +987,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-var _valid9 = _errs106 === errors;
-errors = _errs105;
-if(vErrors !== null){
-if(_errs105){
-vErrors.length = _errs105;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
 const _errs108 = errors;
+let valid33 = true;
+const _errs109 = errors;
+if(errors === _errs109){
 if(typeof data9 === "string"){
-if(!pattern13.test(data9)){
-const err64 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data9) < 1){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1004,11 +1003,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-var _valid9 = _errs108 === errors;
-valid32 = _valid9;
-}
-if(!valid32){
-const err65 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1018,10 +1014,21 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data10 = data.remark;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err66 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+var _valid9 = _errs109 === errors;
+errors = _errs108;
+if(vErrors !== null){
+if(_errs108){
+vErrors.length = _errs108;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs111 = errors;
+if(typeof data9 === "string"){
+if(!pattern13.test(data9)){
+const err66 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1030,13 +1037,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-const _errs114 = errors;
-let valid35 = true;
-const _errs115 = errors;
-if(errors === _errs115){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err67 = {};
+}
+var _valid9 = _errs111 === errors;
+valid33 = _valid9;
+}
+if(!valid33){
+const err67 = {instancePath:instancePath+"/chargedAt",schemaPath:"#/properties/chargedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1046,8 +1052,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {};
+if(data.remark !== undefined){
+let data10 = data.remark;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err68 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1056,22 +1064,13 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-var _valid10 = _errs115 === errors;
-errors = _errs114;
-if(vErrors !== null){
-if(_errs114){
-vErrors.length = _errs114;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
 const _errs117 = errors;
+let valid36 = true;
+const _errs118 = errors;
+if(errors === _errs118){
 if(typeof data10 === "string"){
-if(!pattern14.test(data10)){
-const err69 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data10) < 1){
+const err69 = {};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1081,9 +1080,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
-const err70 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err70 = {};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1093,11 +1091,21 @@ vErrors.push(err70);
 errors++;
 }
 }
-var _valid10 = _errs117 === errors;
-valid35 = _valid10;
+var _valid10 = _errs118 === errors;
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
 }
-if(!valid35){
-const err71 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs120 = errors;
+if(typeof data10 === "string"){
+if(!pattern14.test(data10)){
+const err71 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1107,12 +1115,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs122 = errors;
-const _errs123 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err72 = {};
+if(typeof data10 === "string"){
+if(func1(data10) > 128){
+const err72 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1121,9 +1126,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-var valid38 = _errs123 === errors;
-if(valid38){
-const err73 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid10 = _errs120 === errors;
+valid36 = _valid10;
+}
+if(!valid36){
+const err73 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1132,19 +1140,13 @@ vErrors.push(err73);
 }
 errors++;
 }
-else {
-errors = _errs122;
-if(vErrors !== null){
-if(_errs122){
-vErrors.length = _errs122;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err74 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.communityId !== undefined){
+let data11 = data.communityId;
+const _errs125 = errors;
+const _errs126 = errors;
+if(!((data11 === null) || (data11 === ""))){
+const err74 = {};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1153,13 +1155,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-const _errs127 = errors;
-let valid39 = true;
-const _errs128 = errors;
-if(errors === _errs128){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err75 = {};
+var valid39 = _errs126 === errors;
+if(valid39){
+const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1168,9 +1166,19 @@ vErrors.push(err75);
 }
 errors++;
 }
+else {
+errors = _errs125;
+if(vErrors !== null){
+if(_errs125){
+vErrors.length = _errs125;
 }
 else {
-const err76 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data11 !== "string") && (data11 !== null)){
+const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1179,22 +1187,13 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-var _valid11 = _errs128 === errors;
-errors = _errs127;
-if(vErrors !== null){
-if(_errs127){
-vErrors.length = _errs127;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
 const _errs130 = errors;
+let valid40 = true;
+const _errs131 = errors;
+if(errors === _errs131){
 if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err77 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data11) < 1){
+const err77 = {};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1204,11 +1203,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-var _valid11 = _errs130 === errors;
-valid39 = _valid11;
-}
-if(!valid39){
-const err78 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1218,14 +1214,52 @@ vErrors.push(err78);
 errors++;
 }
 }
+var _valid11 = _errs131 === errors;
+errors = _errs130;
+if(vErrors !== null){
+if(_errs130){
+vErrors.length = _errs130;
 }
 else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs133 = errors;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err79 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+var _valid11 = _errs133 === errors;
+valid40 = _valid11;
+}
+if(!valid40){
+const err80 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1310,4 +1344,4 @@ return errors === 0;
 }
 validate55.evaluated = {"props":{"roomId":true,"visitorName":true,"paymentItemId":true,"amount":true,"payMethod":true,"payerName":true,"receiptNo":true,"receiptId":true,"cashierId":true,"chargedAt":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/visitorName/allOf/0":"访客姓名格式不正确","#/properties/visitorName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/visitorName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/visitorName/allOf/1/then/allOf/2":"访客姓名不能超过32个字符","#/properties/paymentItemId/allOf/0":"请选择收费项目","#/properties/paymentItemId/allOf/1":"收费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择收费项目","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"收费金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payerName/allOf/0":"缴款人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴款人不能超过32个字符","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/chargedAt/allOf/0":"收费时间格式不正确","#/properties/chargedAt/allOf/1/then/allOf/0":"收费时间格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentItemId":"请选择收费项目","amount":"请输入金额！","payMethod":"请选择支付方式"},"numericFields":["roomId","paymentItemId","amount","payMethod","receiptId","cashierId","communityId"]};
+export const meta = {"messages":{"#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/visitorName/allOf/0":"访客姓名格式不正确","#/properties/visitorName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/visitorName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/visitorName/allOf/1/then/allOf/2":"访客姓名不能超过32个字符","#/properties/paymentItemId/allOf/0":"请选择收费项目","#/properties/paymentItemId/allOf/1":"收费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择收费项目","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"收费金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/payerName/allOf/0":"缴款人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴款人不能超过32个字符","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptId/allOf/0":"票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择票据","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/chargedAt/allOf/0":"收费时间格式不正确","#/properties/chargedAt/allOf/1/then/allOf/0":"收费时间格式不正确","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentItemId":"请选择收费项目","amount":"请输入金额！","payMethod":"请选择支付方式"},"numericFields":["roomId","paymentItemId","amount","payMethod","receiptId","cashierId","communityId"]};

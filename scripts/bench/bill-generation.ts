@@ -1,7 +1,7 @@
 // npm run bench:bills [-- --backend pglite|postgres|all] [--rooms 200000] [--communities 200] [--no-write]
 //
 // Bill generation at scale: the large data set of scripts/seed (residents left out: bills do not
-// read them), one area-priced payment item per community billing every room status, then one
+// read them), one area-priced payment item per community billing every 房屋状态, then one
 // generation run over all items — the same task handler the server's worker runs (steps of about
 // 5000 rooms, one statement and transaction each) — timed from the request's planning to the task's
 // end; then the same run again (idempotent: every bill already exists). Beside the wall time, the CPU
@@ -98,7 +98,7 @@ async function runBackend(backend: Backend, rooms: number, communities: number):
           [data.tenantId, communityId],
         );
         const item = await tx.query<{ id: number }>(
-          `insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, room_statuses, due_day, enabled)
+          `insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, occupancy_statuses, due_day, enabled)
            values ($1, $2, '物业费', $3, 1, '[1,2,3,4,5]'::jsonb, 15, true) returning id`,
           [data.tenantId, communityId, pt.rows[0].id],
         );
@@ -134,7 +134,7 @@ function report(runs: Run[], startLoad: number): string {
   const lines = [
     runLine("npm run bench:bills", startLoad),
     "",
-    "Data set: `scripts/seed` large data set without residents; one area-priced payment item per community billing every room status; one run over all items (the server's task handler, steps of about 5000 rooms, one statement and transaction each), then the same run again.",
+    "Data set: `scripts/seed` large data set without residents; one area-priced payment item per community billing every 房屋状态; one run over all items (the server's task handler, steps of about 5000 rooms, one statement and transaction each), then the same run again.",
     "CPU s: the first run's CPU time — on PGlite the benchmark process's (the database included), on PostgreSQL the database backends' (node's own is a few tenths of a second).",
     "",
     "| backend | rooms | items | bills made | time s | rows/s | CPU s | load at start | re-run s (all existing) | seeding s |",

@@ -71,7 +71,7 @@ async function runBackend(backend: Backend, rooms: number, communities: number, 
           [data.tenantId, communityId],
         );
         const item = await tx.query<{ id: number }>(
-          `insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, room_statuses, due_day, enabled)
+          `insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, occupancy_statuses, due_day, enabled)
            values ($1, $2, '物业费', $3, 1, '[1,2,3,4,5]'::jsonb, 15, true) returning id`,
           [data.tenantId, communityId, pt.rows[0].id],
         );

@@ -2,7 +2,7 @@
 //
 // Excel import at scale: a file of `rooms` rooms in the rooms screen's own import template (the
 // template the server hands out, filled in with exceljs: buildings of two units, 30 floors of four
-// rooms, every room status; one row in a thousand carries a mistake the checks must report), imported
+// rooms, every 房屋状态, type and 部署状态; one row in a thousand carries a mistake the checks must report), imported
 // into a fresh community of a fresh tenant (the large data set of scripts/seed with one community and
 // one room, after the migrations) through the code path of the upload endpoint: the file is read
 // against the template and queued as a task (submitImport), then the task runs to its end in this
@@ -55,13 +55,15 @@ const log = (text: string) => console.log(text);
 const ROOMS_PER_UNIT = 120; // 30 floors of four
 const UNITS = 2;
 const STATUSES = ["未部署", "部署中", "待交付", "验收中", "已交付"];
+const OCCUPANCY = ["自住", "出租", "空置", "装修", "未交付"];
+const HOUSE_TYPES = ["住宅", "商铺", "办公", "车位", "储藏室", "其他"];
 
 /** The mistakes of the bad rows (one in a thousand) and the reason the report must give for each. */
 const MISTAKES: { apply: (row: unknown[]) => void; reason: string }[] = [
-  { apply: (r) => (r[5] = "已入住"), reason: "房屋状态“已入住”不正确，可选：未部署、部署中、待交付、验收中、已交付" },
+  { apply: (r) => (r[7] = "已入住"), reason: "房屋状态“已入住”不正确，可选：自住、出租、空置、装修、未交付" },
   { apply: (r) => (r[2] = `${String(r[2])}#`), reason: "房号：只能输入数字大小写字母" },
   { apply: (r) => (r[1] = null), reason: "请输入单元" },
-  { apply: (r) => (r[6] = 101), reason: "可居住人数" },
+  { apply: (r) => (r[10] = 101), reason: "可居住人数" },
 ];
 
 /** The file: the rooms template as the screen downloads it, its data sheet filled in. */
@@ -71,7 +73,7 @@ async function buildFile(rooms: number): Promise<{ content: Buffer; bad: { row: 
   await wb.xlsx.load((await templateWorkbook("房屋", columns)) as unknown as ArrayBuffer);
   const sheet = wb.getWorksheet(DATA_SHEET)!;
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
-  const expected = ["楼栋", "单元", "房号", "楼层", "建筑面积(㎡)", "房屋状态", "可居住人数"];
+  const expected = ["楼栋", "单元", "房号", "楼层", "房屋类型", "建筑面积(㎡)", "计费面积(㎡)", "房屋状态", "交房日期", "部署状态", "可居住人数"];
   if (JSON.stringify(header) !== JSON.stringify(expected)) throw new Error(`the rooms template changed: ${JSON.stringify(header)}; update scripts/bench/import.ts`);
   const bad: { row: number; reason: string }[] = [];
   const unitKeys = new Set<string>();
@@ -81,7 +83,20 @@ async function buildFile(rooms: number): Promise<{ content: Buffer; bad: { row: 
     const unit = Math.floor((i % (UNITS * ROOMS_PER_UNIT)) / ROOMS_PER_UNIT) + 1;
     const slot = i % ROOMS_PER_UNIT;
     const floor = Math.floor(slot / 4) + 1;
-    const row: unknown[] = [`${building}号楼`, `${unit}单元`, String(floor * 100 + (slot % 4) + 1), floor, (60 + ((i * 37) % 90) + 0.5).toFixed(2), STATUSES[i % 5], 6];
+    const area = 60 + ((i * 37) % 90) + 0.5;
+    const row: unknown[] = [
+      `${building}号楼`,
+      `${unit}单元`,
+      String(floor * 100 + (slot % 4) + 1),
+      floor,
+      HOUSE_TYPES[i % 6],
+      area.toFixed(2),
+      i % 3 === 0 ? (area - 5).toFixed(2) : null,
+      OCCUPANCY[i % 5],
+      i % 5 === 4 ? null : `20${String(10 + (i % 15))}-0${1 + (i % 9)}-15`,
+      STATUSES[i % 5],
+      6,
+    ];
     const excelRow = i + 2;
     if (i % 1000 === 999) {
       const mistake = MISTAKES[Math.floor(i / 1000) % MISTAKES.length];

@@ -137,7 +137,11 @@ function resourceDefFiles(model: Model): Record<string, string> {
       if (!f.ref) return f;
       const target = byName.get(f.ref.resource);
       const labelFieldDef = target?.fields.find((t) => t.name === f.ref!.labelField);
-      return { ...f, ref: { ...f.ref, ...(target?.code ? { targetCode: target.code } : {}), ...(labelFieldDef ? { labelFieldDef } : {}) } };
+      // An optional text label (a user's 姓名) falls back to the target's title (its 用户名), never to an id.
+      const title = target?.titleField && target.titleField !== f.ref.labelField ? target.fields.find((t) => t.name === target.titleField) : undefined;
+      const textual = (d?: { type: string; mask?: string }) => !!d && (d.type === "string" || d.type === "text") && !d.mask;
+      const fallbackField = textual(labelFieldDef) && !labelFieldDef!.required && textual(title) ? title!.name : undefined;
+      return { ...f, ref: { ...f.ref, ...(target?.code ? { targetCode: target.code } : {}), ...(labelFieldDef ? { labelFieldDef } : {}), ...(fallbackField ? { fallbackField } : {}) } };
     });
     files[`resource-defs/${r.name}.ts`] = ts(
       `schemas/modules/${r.module}.yaml`,

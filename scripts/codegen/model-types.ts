@@ -21,6 +21,8 @@ export interface FieldRef {
   where?: Record<string, string | number | boolean>;
   targetCode?: string;
   labelFieldDef?: FieldDef;
+  /** The target's title field, shown where a row's label field is empty (a user without a 姓名 by its 用户名). */
+  fallbackField?: string;
 }
 
 /**
@@ -85,6 +87,8 @@ export interface ActionDef {
   done?: string;
   /** Fields of the row its dialog shows at the top. */
   shows?: string[];
+  /** After it succeeded, the page offers to open `route` with the id the row's `field` holds. */
+  opens?: OpensRoute;
   /** A money figure its dialog computes as the user types: the row's `of` less the input `less`. */
   remainder?: { of: string; less: string; label: string };
   danger: boolean;
@@ -127,12 +131,23 @@ export interface ResourceDef {
   referenceChecks?: "statement";
   /** Made on the create form, then changed only by actions: no 编辑 / 删除 on the generic pages. */
   createOnly?: boolean;
+  /** After a row is created, the form offers to open `route` with the id the new row's `field` holds. */
+  afterCreate?: OpensRoute;
   /** Other resources' rows referring to a row, shown under its detail page (a room's residents, bills …). */
   related?: RelatedRows[];
   /** Rows the server never deletes (the main account): no 删除 nor selection on the generic list. */
   keptRows?: { field: string; equals: string | number | boolean; reason: string };
   /** Fields changed by bulk updates: no index of their own, and the table's pages half free (scripts/codegen/ddl.ts). */
   updatedInBulk?: string[];
+}
+
+/** A route a page offers after a write, opened with the id a ref field of the row holds (a receipt to print). */
+export interface OpensRoute {
+  field: string;
+  /** A route path with an :id segment. */
+  route: string;
+  /** The offer's button. */
+  label: string;
 }
 
 /** Rows of `resource` whose ref `field` names the row; `code` is that resource's authority code. */
@@ -187,8 +202,8 @@ export interface MenuNode {
 export interface MappingDef {
   description: string;
   valueType: "integer" | "string";
-  /** By code: the value's English name (the constant in generated/states.ts), its label and colour. */
-  values: Record<string, { name: string; label: string; color?: string }>;
+  /** By code: the value's English name (the constant in generated/states.ts), its label and colour; offered false: never a form's choice. */
+  values: Record<string, { name: string; label: string; color?: string; offered?: false }>;
   otherwise?: string;
   usage: "field" | "code";
 }

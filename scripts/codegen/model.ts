@@ -2,7 +2,7 @@
 // references resolved. Anything codegen cannot build from fails here with file:line:column and path.
 import type { SourceFile, Sources, Yaml, YamlPath } from "./load.ts";
 import { keyPosition, position, SchemaError } from "./load.ts";
-import type { ActionDef, ErrorCodeDef, FieldDef, MappingDef, MenuNode, ResourceActions, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules } from "./model-types.ts";
+import type { ActionDef, ErrorCodeDef, FieldDef, MappingDef, MenuNode, OpensRoute, ResourceActions, ResourceDef, RouteDef, RuleCheck, RuleDef, UploadRules } from "./model-types.ts";
 
 export interface Model {
   modules: { module: string; title: string; icon?: string; order: number; tenantMenu: boolean; inMenu: boolean; file: string }[];
@@ -62,7 +62,7 @@ function buildMappings(defs: MappingSource[], problems: string[]): Record<string
     definedAt.set(name, at);
     const values: MappingDef["values"] = {};
     for (const [code, v] of Object.entries(m.values as Record<string, Yaml>)) {
-      values[code] = { name: v.name, label: v.label, ...(v.color ? { color: v.color } : {}) };
+      values[code] = { name: v.name, label: v.label, ...(v.color ? { color: v.color } : {}), ...(v.offered === false ? { offered: false as const } : {}) };
       if (Object.values(values).filter((x) => x.name === v.name).length > 1)
         problems.push(`${keyPosition(src, ["mappings", name, "values", code])}: at /mappings/${name}/values/${code}: name "${v.name}" is given to another value of "${name}" too`);
     }
@@ -222,11 +222,25 @@ export function buildModel(sources: Sources): Model {
         ...(r.updatedInBulk ? { updatedInBulk: r.updatedInBulk } : {}),
         ...(r.keptRows ? { keptRows: r.keptRows } : {}),
         ...(r.createOnly ? { createOnly: true } : {}),
+        ...(r.afterCreate ? { afterCreate: { field: r.afterCreate.field, route: r.afterCreate.route, label: r.afterCreate.label } } : {}),
         ...(r.related ? { related: (r.related as Yaml[]).map((x) => ({ resource: x.resource, field: x.field, title: x.title ?? "" })) } : {}),
       };
       resources.push(resource);
       resourceAt.set(resource, { src, path: ["resources", i] });
     });
+  }
+
+  // A route a page offers after a write (afterCreate, an action's opens) is a route of the menu, opened with a ref field's id.
+  for (const r of resources) {
+    const offers: [string, OpensRoute][] = [
+      ...(r.afterCreate ? [["afterCreate", r.afterCreate] as [string, OpensRoute]] : []),
+      ...(r.actions?.list ?? []).flatMap((a) => (a.opens ? [[`action "${a.name}" opens`, a.opens] as [string, OpensRoute]] : [])),
+    ];
+    for (const [what, o] of offers) {
+      const at = `${resourceWhere(r)}: resource "${r.name}" ${what}`;
+      if (!routes.some((rt) => rt.path === o.route)) problems.push(`${at}: route "${o.route}" is not a route`);
+      if (what === "afterCreate" && r.fields.find((f) => f.name === o.field)?.type !== "ref") problems.push(`${at}: field "${o.field}" must be a ref field`);
+    }
   }
 
   // Variants share the code of the route they are a variant of.
@@ -408,6 +422,7 @@ function buildActions(raw: Yaml): NonNullable<ResourceDef["actions"]> {
       ...(a.confirm ? { confirm: a.confirm } : {}),
       ...(a.done ? { done: a.done } : {}),
       ...(a.shows ? { shows: a.shows } : {}),
+      ...(a.opens ? { opens: { field: a.opens.field, route: a.opens.route, label: a.opens.label } } : {}),
       ...(a.remainder ? { remainder: a.remainder } : {}),
       danger: a.danger ?? false,
       ...(a.operation ? { operation: a.operation } : {}),
@@ -468,6 +483,7 @@ function actionProblems(r: ResourceDef, mappings: Record<string, MappingDef>): [
     (a.shows ?? []).forEach((s, j) => {
       if (!field(s)) out.push([at("shows", j), `action "${a.name}": shown field "${s}" does not exist`]);
     });
+    if (a.opens && field(a.opens.field)?.type !== "ref") out.push([at("opens"), `action "${a.name}": opens.field "${a.opens.field}" must be a ref field`]);
     if (a.remainder && (field(a.remainder.of)?.type !== "money" || field(a.remainder.less)?.type !== "money" || !a.inputs.includes(a.remainder.less)))
       out.push([at("remainder"), `action "${a.name}": remainder needs a money field "of" and a money input "less"`]);
   }

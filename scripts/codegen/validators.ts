@@ -160,9 +160,15 @@ export function fieldSchema(model: Model, f: FieldDef, base: string): CompiledFi
   for (const b of builtinChecks(f)) {
     if ("mapping" in b.schema) {
       const m = model.mappings[String(b.schema.mapping)];
+      // Values the system records by itself (offered: false) are never written through a form.
+      const recordedOnly = Object.keys(m.values).filter((code) => m.values[code].offered === false);
+      if (recordedOnly.length) {
+        messages[`${thenBase}/${checks.length}`] = b.message;
+        checks.push({ not: { enum: recordedOnly } });
+      }
       if (m.otherwise !== undefined) continue;
       messages[`${thenBase}/${checks.length}`] = b.message;
-      checks.push({ enum: Object.keys(m.values) });
+      checks.push({ enum: Object.keys(m.values).filter((code) => m.values[code].offered !== false) });
       continue;
     }
     messages[`${thenBase}/${checks.length}`] = b.message;

@@ -30,10 +30,14 @@ export function mappingColor(name: string, code: number | string | null | undefi
   return code === null || code === undefined ? undefined : mappingOf(name).values[String(code)]?.color;
 }
 
-/** Options for a select (integer codes in ascending order); integer mappings give numeric values. */
-export function mappingOptions(name: string): MappingOption[] {
+/**
+ * Options for a select (integer codes in ascending order); integer mappings give numeric values. A
+ * form (`forForm`) leaves out the values the system records by itself (offered: false).
+ */
+export function mappingOptions(name: string, { forForm = false }: { forForm?: boolean } = {}): MappingOption[] {
   const m = mappingOf(name);
-  return Object.entries(m.values).map(([code, v]) => ({
+  const values = Object.entries(m.values).filter(([, v]) => !forForm || v.offered !== false);
+  return values.map(([code, v]) => ({
     value: m.valueType === "integer" ? Number(code) : code,
     label: v.label,
     ...(v.color ? { color: v.color } : {}),

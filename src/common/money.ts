@@ -43,3 +43,12 @@ export function signedYuanToFen(text: string): number {
   const fen = yuanToFen(negative ? text.slice(1) : text);
   return negative ? -fen : fen;
 }
+
+/** An amount in yuan as fen, "-" allowed; empty or absent is 0 (a sum's missing value). */
+export function fenOf(yuan: string | number | null | undefined): number {
+  if (yuan === null || yuan === undefined || yuan === "") return 0;
+  return signedYuanToFen(String(yuan).trim());
+}
+
+/** The exact sum of yuan amounts, as yuan with two decimals. */
+export const sumYuan = (values: (string | null | undefined)[]): string => fenToYuan(values.reduce((s, v) => s + fenOf(v), 0));

@@ -10,6 +10,7 @@ import { systemRoutes } from "./system/index.ts";
 import { workbenchRoutes } from "./workbench/index.ts";
 import { deviceRoutes } from "./devices/index.ts";
 import { smartHomeRoutes } from "./smarthome/index.ts";
+import { patrolRoutes } from "./patrol/index.ts";
 import { excelModule } from "./excel/routes.ts";
 import { paymentModule } from "./payment/plugin.ts";
 import { taskCentreModule } from "./tasks/routes.ts";
@@ -22,6 +23,7 @@ export const routeModules: FastifyPluginAsync[] = [
   ...workbenchRoutes,
   ...deviceRoutes,
   ...smartHomeRoutes,
+  ...patrolRoutes,
   excelModule,
   paymentModule,
 ];

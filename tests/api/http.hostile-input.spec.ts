@@ -24,7 +24,8 @@ describe.each(backends)("hostile input (%s)", (backend) => {
 
   it("refuses objects where a filter's scalar goes, numbers out of range and oversized nesting", async () => {
     const list = (body: unknown) => t.server.request("POST", "/api/system/rooms/actions/pageList", { token: t.admin, body });
-    expect((await list({ status: { a: 1 } })).body).toMatchObject({ code: 40011, message: "房屋状态的数据类型不正确" });
+    expect((await list({ status: { a: 1 } })).body).toMatchObject({ code: 40011, message: "部署状态的数据类型不正确" });
+    expect((await list({ occupancyStatus: { a: 1 } })).body).toMatchObject({ code: 40011, message: "房屋状态的数据类型不正确" });
     expect((await list({ status: 1e300 })).status).toBe(400);
     let deep: unknown = 1;
     for (let i = 0; i < 100; i++) deep = { a: deep };

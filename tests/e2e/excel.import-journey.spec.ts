@@ -26,10 +26,10 @@ describe("excel import journey", () => {
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.getWorksheet("导入数据")!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
-    expect(headers).toEqual(expect.arrayContaining(["楼栋", "单元", "房号", "房屋状态"]));
+    expect(headers).toEqual(expect.arrayContaining(["楼栋", "单元", "房号", "房屋类型", "房屋状态", "部署状态"]));
     const row = (values: Record<string, unknown>) => headers.map((h) => values[h] ?? null);
-    sheet.addRow(row({ 楼栋: BUILDING, 单元: "1单元", 房号: "101", 楼层: 1, "建筑面积(㎡)": "88.5", 房屋状态: "已交付", 可居住人数: 4 }));
-    sheet.addRow(row({ 楼栋: BUILDING, 单元: "1单元", 房号: "1#1", 楼层: 1, "建筑面积(㎡)": "90", 房屋状态: "已交付", 可居住人数: 4 }));
+    sheet.addRow(row({ 楼栋: BUILDING, 单元: "1单元", 房号: "101", 楼层: 1, 房屋类型: "住宅", "建筑面积(㎡)": "88.5", 房屋状态: "自住", 部署状态: "已交付", 可居住人数: 4 }));
+    sheet.addRow(row({ 楼栋: BUILDING, 单元: "1单元", 房号: "1#1", 楼层: 1, 房屋类型: "住宅", "建筑面积(㎡)": "90", 房屋状态: "自住", 部署状态: "已交付", 可居住人数: 4 }));
     const file = join(mkdtempSync(join(tmpdir(), "neptune-import-")), "房屋导入.xlsx");
     await workbook.xlsx.writeFile(file);
 

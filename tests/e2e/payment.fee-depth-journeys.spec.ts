@@ -5,7 +5,8 @@
 // (its message), refunded in part with a deduction and approved; a
 // temporary charge's receipt and its line in the daily settlement; arrears filtered by bucket, dunning
 // notices generated from a template and published to the rooms' residents, one of them in its print
-// view and its published notice in the notice centre.
+// view and its published notice in the notice centre; the arrears' ageing summary (a bucket's card
+// filters by it) and two dunning letters printed together, one a page, without the watermark (issue 28).
 import { expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import dayjs from "dayjs";
@@ -69,8 +70,9 @@ test("a recharge, then approving the room's bills pays them from the balance", a
     await api<{ id: number }>("post", "/api/property/priceTypes", { communityId: c.communityId, name: `预存旅程${stamp}`, pricingMethod: 2, unitPrice: "120.00", billingCycle: 1, enabled: true })
   ).id;
   const item = `预存旅程费${stamp}`;
-  const itemId = (await api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: item, dueDay: 15, paymentType: 2, roomStatuses: [1, 2, 3, 4, 5] }))
-    .id;
+  const itemId = (
+    await api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: item, dueDay: 15, paymentType: 2, occupancyStatuses: [1, 2, 3, 4, 5] })
+  ).id;
   const period = dayjs().add(7, "month").format("YYYY-MM");
   const started = await api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period, paymentItemIds: [itemId], roomIds: [room.id] });
   await expect.poll(async () => (await api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
@@ -89,12 +91,23 @@ test("a recharge, then approving the room's bills pays them from the balance", a
     .first()
     .getByRole("button", { name: /充\s*值/ })
     .click();
-  const dialog = page.locator(".ant-modal").filter({ hasText: "充值" });
+  const dialog = page.getByRole("dialog", { name: "充值", exact: true });
   await formItem(dialog, "充值金额(元)").locator("input").fill("500.00");
+  // A counter never offers 预存款抵扣 (the system records it for deductions).
+  await formItem(dialog, "支付方式").locator(".ant-select").click();
+  const methods = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option");
+  await methods.filter({ hasText: "现金" }).first().waitFor();
+  expect(await methods.allInnerTexts()).not.toContain("预存款抵扣");
+  await page.keyboard.press("Escape");
   await choose(dialog, "支付方式", "现金");
   await dialog.getByRole("button", { name: /确\s*定/ }).click();
-  await dialog.waitFor({ state: "hidden" });
+  // Done: the recharge's receipt is offered at once.
+  const offer = page.locator(".ant-modal-confirm").filter({ hasText: "充值成功" });
+  await offer.getByRole("button", { name: "打印票据" }).waitFor();
   await expect.poll(async () => (await api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000) / 100).toFixed(2));
+  await offer.getByRole("button", { name: "打印票据" }).click();
+  await page.waitForURL(/#\/propertyPayment\/receipt\/\d+/);
+  await page.getByText("500.00").first().waitFor();
   await screenshot(page, "fee-depth-1-recharged");
 
   // 2. Approve the room's draft bill of the item on the approval page.
@@ -207,16 +220,17 @@ test("a temporary charge prints its receipt and shows in the day's settlement", 
   type Day = { rows: { payMethod: number; cashierName: string; recordedAmount: string }[] };
   const wechat = (d: Day) => d.rows.filter((r) => r.payMethod === 1);
   const before = await api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`);
-  const charge = await api<{ receiptId: number; receiptNo: string }>("post", "/api/property/tempCharges", {
-    communityId: c.communityId,
-    visitorName: "旅程访客",
-    paymentItemId: item.id,
-    amount: "12.34",
-    payMethod: 1,
-  });
-
-  await open(page, `/propertyPayment/receipt/${charge.receiptId}`);
-  await page.getByText(`票据号：${charge.receiptNo}`).waitFor();
+  // Charged on the form; its receipt is offered at once.
+  await open(page, "/propertyPayment/tempCharges/create");
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: /保\s*存/ }) });
+  await formItem(form, "访客姓名").locator("input").fill("旅程访客");
+  await choose(form, "收费项目", item.name);
+  await formItem(form, "收费金额(元)").locator("input").fill("12.34");
+  await choose(form, "支付方式", "微信");
+  await form.getByRole("button", { name: /保\s*存/ }).click();
+  await page.locator(".ant-modal-confirm").getByRole("button", { name: "打印票据" }).click();
+  await page.waitForURL(/#\/propertyPayment\/receipt\/\d+/);
+  await page.getByText(/^票据号：/).waitFor();
   await page.getByRole("cell", { name: "停车卡工本费" }).waitFor();
   await page.getByText("¥12.34").waitFor();
   await screenshot(page, "fee-depth-4-temp-receipt");
@@ -240,6 +254,9 @@ test("a temporary charge prints its receipt and shows in the day's settlement", 
   await page.getByRole("heading", { name: `收款人：${line.cashierName}` }).waitFor();
   await page.getByText(/^合计：\d+ 笔/).waitFor();
   await screenshot(page, "fee-depth-5b-daily-closing-sheet");
+  // …and exportable: the same sheet as a workbook.
+  const [sheet] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /导出Excel/ }).click()]);
+  expect(sheet.suggestedFilename()).toMatch(/^日结单_\d{4}-\d{2}-\d{2}\.xlsx$/);
 }, 240_000);
 
 test("arrears filtered by bucket, dunning notices generated and published, one printed", async () => {
@@ -253,6 +270,12 @@ test("arrears filtered by bucket, dunning notices generated and published, one p
   // The unfiltered rows may still show until the filtered answer arrives.
   await expect.poll(async () => [...new Set(await page.locator(".ant-table-row .ant-tag").allInnerTexts())], { timeout: 30_000 }).toEqual(["180天以上"]);
   await screenshot(page, "fee-depth-6-arrears");
+  // The ageing summary above the table: the chosen bucket marked, the total; a bucket's card filters by it.
+  const summary = page.getByLabel("账龄汇总");
+  await expect.poll(() => summary.locator('[data-bucket="4"]').getAttribute("aria-pressed")).toBe("true");
+  expect(await summary.locator('[data-bucket="total"]').innerText()).toMatch(/欠费合计[\s\S]*\d+\.\d{2}[\s\S]*\d+户/);
+  await summary.locator('[data-bucket="2"]').click();
+  await expect.poll(async () => [...new Set(await page.locator(".ant-table-row .ant-tag").allInnerTexts())], { timeout: 30_000 }).toEqual(["31-90天"]);
   // A row names the room in full (楼栋-单元-房号) and opens its unpaid bills at the cashier.
   const roomLink = page
     .locator(".ant-table-row")
@@ -289,4 +312,29 @@ test("arrears filtered by bucket, dunning notices generated and published, one p
   await page.getByText(/欠费明细：/).waitFor();
   await page.getByText("已发布").first().waitFor();
   await screenshot(page, "fee-depth-8-dunning-published-notice");
+
+  // Two letters chosen on the list print together, one a page, and the watermark does not print.
+  await open(page, "/propertyPayment/dunningNotices");
+  const rows = page.locator(".ant-table-row");
+  await rows.nth(0).locator(".ant-checkbox-input").check();
+  await rows.nth(1).locator(".ant-checkbox-input").check();
+  await page.getByRole("button", { name: /批量打印（2）/ }).click();
+  await page.waitForURL(/#\/propertyPayment\/dunningNotices\/print\?ids=\d+,\d+/);
+  const letters = page.locator(".neptune-print-page");
+  await expect.poll(() => letters.count()).toBe(2);
+  await letters
+    .nth(1)
+    .getByText(/合计（大写）：.+/)
+    .waitFor();
+  const watermarks = () =>
+    page.evaluate(() => [...document.querySelectorAll("div")].filter((el) => getComputedStyle(el).backgroundImage.startsWith('url("data:image/png') && getComputedStyle(el).display !== "none").length);
+  expect(await watermarks()).toBeGreaterThan(0);
+  await page.emulateMedia({ media: "print" });
+  expect(await watermarks()).toBe(0);
+  expect(await letters.evaluateAll((els) => els.map((el) => [getComputedStyle(el).display, getComputedStyle(el).breakAfter]))).toEqual([
+    ["block", "page"],
+    ["block", "auto"],
+  ]);
+  await screenshot(page, "fee-depth-9-dunning-batch-print");
+  await page.emulateMedia({ media: "screen" });
 }, 240_000);

@@ -166,7 +166,7 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
   const { name: buildingName, roomCount } = building!;
   await page.evaluate((c) => localStorage.setItem("Hbl_current_community", JSON.stringify(c)), { communityId, communityName: community!.communityName });
 
-  // 1. Payment settings: the pricing type (tab second), then the item for that building and every room status (tab first).
+  // 1. Payment settings: the pricing type (tab second), then the item for that building and every 房屋状态 (tab first).
   await open(page, "/propertyPayment/paymentParamConfig?tab=second");
   await page.getByRole("button", { name: /新增计价类型/ }).click();
   const typeDialog = page.locator(".ant-modal").filter({ hasText: "新增计价类型" });
@@ -194,7 +194,7 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
   await choose(itemDialog, "计价类型", PRICE_TYPE, PRICE_TYPE);
   await choose(itemDialog, "缴费类型", "物业费");
   // The dialog may still re-render from the choices above and undo a first click: check until checked.
-  for (const status of ["未部署", "部署中", "待交付", "验收中", "已交付"]) {
+  for (const status of ["自住", "出租", "空置", "装修", "未交付"]) {
     const box = itemDialog.getByRole("checkbox", { name: status });
     for (let attempt = 1; !(await box.isChecked()); attempt++)
       await box.check().catch((e: unknown) => {
@@ -264,8 +264,14 @@ test("an office worker sets up a fee, bills a building, approves, takes cash at 
   for (const level of [buildingName, building!.unit, building!.room]) await cascader.locator(`.ant-cascader-menu-item[title="${level}"]`).click();
   await page.getByText("合计（").waitFor();
   await page.getByText(`${buildingName}-${building!.unit}-${building!.room}`, { exact: true }).waitFor();
-  // Each bill is the building area × 3.15, rounded once to the fen (half up).
-  const area = (await page.getByText(/^\d+(\.\d+)? ㎡$/).innerText()).replace(" ㎡", "");
+  // Each bill is the billed area × 3.15, rounded once to the fen (half up): the 计费面积 when the
+  // house has one (shown after the 建筑面积), else the 建筑面积.
+  const area = (
+    await page
+      .getByText(/^\d+(\.\d+)? ㎡$/)
+      .last()
+      .innerText()
+  ).replace(" ㎡", "");
   const billFen = Math.floor((fenOf(area) * UNIT_PRICE_FEN + 50) / 100);
   const totalFen = 2 * billFen;
   await page.locator(".ant-table-thead .ant-checkbox-input").uncheck(); // only this item's bills

@@ -2,7 +2,9 @@
 // scrolls sideways but a table inside its card), the header's items sit side by side without
 // overlapping (驾驶舱 and the other secondary entries are in 更多), the menu is a drawer behind
 // 打开菜单 whose items navigate and close it, and the drawer and a list pass the accessibility check
-// (serious and critical violations, as the route walk).
+// (serious and critical violations, as the route walk). The newer pages — 楼栋管理, 单元管理, a room's
+// detail with its 一户一档 tabs, the workbench's 收费概况, the cashier, arrears, reconciliation and the
+// 日结单 print sheet — fit the width too, without a page error or a CSP violation.
 import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { runAxe } from "./support/axe.ts";
@@ -123,6 +125,161 @@ describe("the shell at 390 px", () => {
     await drawer.waitFor({ state: "hidden" });
     await page.getByRole("table").locator("tbody tr.ant-table-row").first().waitFor();
     await expect.poll(() => sidewaysOverflow(page), { timeout: 30_000 }).toEqual({ document: 0, pageArea: 0 });
+    expect(journey.pageErrors).toEqual([]);
+  }, 120_000);
+
+  test("the newer pages fit the width: buildings, units, a room's file, 收费概况, the payment pages and the 日结单", async () => {
+    const { page } = journey;
+    const fits = async (what: string) => {
+      await expect.poll(() => sidewaysOverflow(page), { timeout: 30_000, message: what }).toEqual({ document: 0, pageArea: 0 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(WIDTH);
+    };
+    const rows = page.getByRole("table").locator("tbody tr.ant-table-row");
+
+    // 收费概况 on the workbench (the demo layout shows it).
+    await page.goto(journey.url("/workbench/benchlayout"));
+    await page.getByTestId("fee-overview-stats").waitFor();
+    await fits("收费概况");
+    const stats = await page.getByTestId("fee-overview-stats").evaluate((el) => ({ right: el.getBoundingClientRect().right, scrolls: el.scrollWidth > el.clientWidth }));
+    expect(stats.right).toBeLessThanOrEqual(WIDTH);
+    expect(stats.scrolls).toBe(false);
+    await screenshot(page, "phone-04-fee-overview");
+    // Its to-dos open the list where the waiting ones are: 退款审核 the tab of that name, 押金退还审核
+    // the deposits filtered to 退款待审核.
+    const todos = page.getByTestId("fee-overview-todos");
+    await todos.getByRole("button", { name: /退款审核/ }).click();
+    await expect.poll(() => page.getByTestId("shell-page").locator(".ant-tabs-tab-active").first().textContent(), { timeout: 30_000 }).toBe("退款审核");
+    await page.goto(journey.url("/workbench/benchlayout"));
+    await todos.getByRole("button", { name: /押金退还审核/ }).click();
+    await expect.poll(() => decodeURIComponent(page.url()), { timeout: 30_000 }).toContain("/propertyPayment/deposits?status=2");
+    await rows.first().waitFor();
+
+    for (const route of ["/community/building", "/community/unit"]) {
+      await page.goto(journey.url(route));
+      await rows.first().waitFor();
+      await fits(route);
+    }
+
+    // A room's detail page with its 一户一档 tabs.
+    const roomId = await page.evaluate(async () => {
+      const res = await fetch("/api/system/inhabitants/actions/pageList", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest", signature: sessionStorage.getItem("signature") ?? "" },
+        body: JSON.stringify({ pageNo: 1, pageSize: 1 }),
+      });
+      return ((await res.json()) as { data: { list: { roomId: number }[] } }).data.list[0].roomId;
+    });
+    await page.goto(journey.url(`/community/house/show/${roomId}`));
+    const file = page.getByTestId("related-rows");
+    await file.getByRole("tab", { name: "业主与住户" }).waitFor();
+    await expect.poll(() => file.locator(".ant-table-row").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await fits("room file");
+    await file.getByRole("tab", { name: "账单" }).click();
+    await file.locator(".ant-tabs-tabpane-active .ant-table").waitFor();
+    await fits("room file: 账单");
+    await screenshot(page, "phone-05-room-file");
+
+    // A handled suggestion's detail shows its timeline (who, when, what), like a repair's.
+    const suggestionId = await page.evaluate(async () => {
+      const res = await fetch("/api/property/suggestions/actions/pageList", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest", signature: sessionStorage.getItem("signature") ?? "" },
+        body: JSON.stringify({ pageNo: 1, pageSize: 1, status: 3 }),
+      });
+      return ((await res.json()) as { data: { list: { id: number }[] } }).data.list[0].id;
+    });
+    await page.goto(journey.url(`/property/suggestCenter/show/${suggestionId}`));
+    const timeline = page.locator(".ant-timeline");
+    await timeline.getByText("回复", { exact: true }).waitFor();
+    expect(await timeline.innerText()).toMatch(/受理[\s\S]*待处理 → 处理中[\s\S]*回复[\s\S]*回复内容：/);
+    await fits("suggestion timeline");
+    await screenshot(page, "phone-05b-suggestion-timeline");
+
+    // 派单 offers the staff by their 姓名, not their login names.
+    await page.goto(journey.url("/property/reportRepair"));
+    await rows.first().waitFor();
+    await page
+      .getByRole("button", { name: "派 单" })
+      .or(page.getByRole("button", { name: "派单" }))
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: "派单" });
+    await dialog.locator(".ant-select").click();
+    await page.locator(".ant-select-item-option", { hasText: "李娜" }).first().waitFor();
+    expect(await page.locator(".ant-select-item-option", { hasText: /^(admin|staff)$/ }).count()).toBe(0);
+    await fits("派单");
+    await page.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: /取\s*消/ }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    // The hand-written payment pages.
+    for (const [route, ready] of [
+      [`/propertyPayment/cashier?roomId=${roomId}`, page.locator(".ant-card-head-title", { hasText: "收银台" })],
+      ["/propertyPayment/arrears", rows.first()],
+      ["/propertyPayment/reconciliation", page.getByRole("tab", { name: "日结对账" })],
+    ] as const) {
+      await page.goto(journey.url(route));
+      await ready.first().waitFor();
+      await page.waitForLoadState("networkidle");
+      await fits(route);
+      await screenshot(page, `phone-06-${route.split("/")[2].split("?")[0]}`);
+    }
+
+    // The 日结单 of a day with payments (the demo's cashier took them two days ago, China time).
+    const day = new Date(Date.now() + 8 * 3600_000 - 2 * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(journey.url(`/propertyPayment/reconciliation/print/${day}`));
+    await page.locator(".neptune-print").waitFor();
+    await page.locator(".neptune-print .ant-table-row").first().waitFor();
+    await fits("日结单");
+    // The sheet's table scrolls inside the sheet rather than running past it.
+    const sheet = await page.locator(".neptune-print").evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const table = el.querySelector(".ant-table-wrapper")!.getBoundingClientRect();
+      return { sheet: box.right <= 390, table: table.right <= box.right };
+    });
+    expect(sheet).toEqual({ sheet: true, table: true });
+    await screenshot(page, "phone-07-daily-closing-print");
+
+    expect(journey.pageErrors).toEqual([]);
+  }, 120_000);
+
+  test("the payment guide takes its own place beside the page: it never covers a table's 编辑 / 删除, at 1440 px or at 390 px", async () => {
+    /** Row actions (编辑, 删除) of the page's tables that a box covers. */
+    const covered = (page: Page, testId: string) =>
+      page.evaluate((id) => {
+        const guide = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+        if (!guide) return null;
+        const actions = [...document.querySelectorAll<HTMLElement>(".ant-table-row a, .ant-table-row button")].filter((el) => /编辑|删除/.test(el.textContent ?? ""));
+        const hits = actions
+          .map((el) => el.getBoundingClientRect())
+          .filter((b) => b.width > 0 && Math.min(b.right, guide.right) > Math.max(b.left, guide.left) && Math.min(b.bottom, guide.bottom) > Math.max(b.top, guide.top));
+        return { actions: actions.length, covered: hits.length };
+      }, testId);
+
+    // 1440 px, a fresh browser: the guide opens expanded, docked at the right; the page ends before it.
+    const wide = await journey.openPage("admin", { viewport: { width: 1440, height: 900 } });
+    await wide.goto(journey.url("/propertyPayment/paymentParamConfig?tab=second"));
+    await wide.getByTestId("payment-guide").waitFor();
+    await wide.locator(".ant-table-row").first().waitFor();
+    await expect.poll(() => covered(wide, "payment-guide"), { timeout: 30_000 }).toMatchObject({ covered: 0 });
+    expect((await covered(wide, "payment-guide"))!.actions).toBeGreaterThan(0);
+    await screenshot(wide, "guide-01-docked-1440");
+    // Collapsed, it is a narrow button in a strip of its own.
+    await wide.getByRole("button", { name: "收起引导" }).click();
+    await wide.getByTestId("payment-guide-entrance").waitFor();
+    await expect.poll(() => covered(wide, "payment-guide-entrance"), { timeout: 30_000 }).toMatchObject({ covered: 0 });
+    await screenshot(wide, "guide-02-collapsed-1440");
+    await wide.close();
+
+    // 390 px: no room beside the page, so the guide starts as its button (and covers no row action).
+    const { page } = journey;
+    await page.goto(journey.url("/propertyPayment/paymentParamConfig?tab=second"));
+    await page.getByTestId("payment-guide-entrance").waitFor();
+    expect(await page.getByTestId("payment-guide").count()).toBe(0);
+    await page.locator(".ant-table-row").first().waitFor();
+    await expect.poll(() => covered(page, "payment-guide-entrance"), { timeout: 30_000 }).toMatchObject({ covered: 0 });
+    await expect.poll(() => sidewaysOverflow(page), { timeout: 30_000 }).toEqual({ document: 0, pageArea: 0 });
+    await screenshot(page, "guide-03-phone");
     expect(journey.pageErrors).toEqual([]);
   }, 120_000);
 });

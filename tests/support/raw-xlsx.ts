@@ -159,7 +159,7 @@ export function sheetXlsx({ rows, sheetName, sharedStrings, declare }: SheetFile
 
 /** Rows of the template of rooms (楼栋 … 可居住人数): its header, then the data rows, in segments of `batch` rows. */
 export function* roomRows(count: number, row: (n: number) => (string | null)[], batch = 10_000): Generator<string> {
-  yield rowXml(1, ["楼栋", "单元", "房号", "楼层", "建筑面积(㎡)", "房屋状态", "可居住人数"]);
+  yield rowXml(1, ["楼栋", "单元", "房号", "楼层", "房屋类型", "建筑面积(㎡)", "计费面积(㎡)", "房屋状态", "交房日期", "部署状态", "可居住人数"]);
   for (let from = 2; from <= count + 1; from += batch) {
     const xml: string[] = [];
     for (let n = from; n < Math.min(from + batch, count + 2); n++) xml.push(rowXml(n, row(n)));

@@ -68,8 +68,10 @@ export interface PriceInput {
   /** Fen; required for methods 1–3. */
   unitPriceFen?: number | null;
   meterMultiplier?: string | null;
-  /** Method 1. */
+  /** Method 1: the room's 建筑面积, priced unless it has a 计费面积. */
   buildingArea?: string | null;
+  /** Method 1: the room's 计费面积 (empty = its 建筑面积). */
+  chargeArea?: string | null;
   /** Method 3. */
   previousReading?: string | null;
   currentReading?: string | null;
@@ -83,9 +85,11 @@ export function billAmountFen(p: PriceInput): number | null {
   const months = cycleMonths(p.billingCycle);
   const mode = p.roundingMode ?? 1;
   switch (p.pricingMethod) {
-    case PRICING.AREA:
-      if (p.unitPriceFen == null || !p.buildingArea) return null;
-      return applyRounding(areaAmountFen(p.buildingArea, p.unitPriceFen, months), mode);
+    case PRICING.AREA: {
+      const area = p.chargeArea || p.buildingArea;
+      if (p.unitPriceFen == null || !area) return null;
+      return applyRounding(areaAmountFen(area, p.unitPriceFen, months), mode);
+    }
     case PRICING.FIXED:
       if (p.unitPriceFen == null) return null;
       return applyRounding(fixedAmountFen(p.unitPriceFen, months), mode);

@@ -79,7 +79,7 @@ export async function communityProfileModule(app: FastifyInstance): Promise<void
         rooms: await n(app.db, "select count(*)::int as n from rooms where tenant_id = $1 and community_id = $2", p),
         inhabitants: await n(app.db, "select count(*)::int as n from inhabitants where tenant_id = $1 and community_id = $2", p),
       },
-      roomsByStatus: await byMapping(app.db, "rooms", "status", "roomStatus", session.tenantId, community.id),
+      roomsByStatus: await byMapping(app.db, "rooms", "occupancy_status", "roomOccupancy", session.tenantId, community.id),
     };
   });
 

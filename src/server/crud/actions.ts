@@ -4,7 +4,7 @@
 // 409 ILLEGAL_STATE naming the state and the action); required inputs must be given and every input
 // passes the resource's rules; then the state, the inputs, `byField` (the acting user) and `atField`
 // (now) are written, the history field (when declared) gets {action, label, from, to, userId,
-// username, at, note}, the operation log a row, and the resource's action hooks (hooks.ts; e.g. the
+// username, name (the real name), at, note}, the operation log a row, and the resource's action hooks (hooks.ts; e.g. the
 // room audit's approve creates the inhabitant) run inside the same transaction.
 // The authority is the resource's code, like its other generic endpoints.
 import { maskRow } from "./plain-text.ts";
@@ -50,8 +50,13 @@ async function inputText(tx: DbSession, tenantId: number, field: FieldDef | unde
   const target = field?.ref ? resourceByName[field.ref.resource] : undefined;
   const labelField = target?.fields.find((f) => f.name === field!.ref!.labelField && f.type !== "secret");
   if (!target || !labelField) return scalarText(value);
-  const { rows } = await tx.query<{ label: unknown }>(sql`select ${raw(ident(labelField.column))} as label from ${raw(ident(target.table))} where tenant_id = ${tenantId} and id = ${Number(value)}`);
-  return rows[0] && !isBlank(rows[0].label) ? scalarText(rows[0].label) : scalarText(value);
+  const fallback = target.fields.find((f) => f.name === field!.ref!.fallbackField);
+  const { rows } = await tx.query<{ label: unknown; fallback: unknown }>(
+    sql`select ${raw(ident(labelField.column))} as label, ${raw(fallback ? ident(fallback.column) : "null")} as fallback from ${raw(ident(target.table))} where tenant_id = ${tenantId} and id = ${Number(value)}`,
+  );
+  const row = rows[0];
+  if (row && !isBlank(row.label)) return scalarText(row.label);
+  return row && !isBlank(row.fallback) ? scalarText(row.fallback) : scalarText(value);
 }
 
 /** Short text of the inputs for the history and the log (a reason, a result, a score, the person assigned). */
@@ -112,6 +117,8 @@ export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: 
           to: action.to,
           userId: session.userId,
           username: session.username,
+          // Who acted, as people read it (the timeline names people, not login names).
+          name: session.realName?.trim() || session.username,
           at: new Date().toISOString(),
           ...(ctx.note ? { note: ctx.note } : {}),
         };

@@ -12,6 +12,8 @@ export interface RefLabel {
   name: string;
   table: string;
   column: string;
+  /** The target's title column, read where the label column is empty (ref.fallbackField). */
+  fallbackColumn?: string;
 }
 
 export interface ResourceModel {
@@ -66,7 +68,8 @@ export function buildModel(def: ResourceDef, lookup: Record<string, ResourceDef>
     if (f.type !== "ref" || !f.ref) continue;
     const target = lookup[f.ref.resource];
     const labelField = target?.fields.find((x) => x.name === f.ref!.labelField && x.type !== "secret");
-    if (target && labelField) refLabels.push({ field: f, name: `${f.name}Label`, table: target.table, column: labelField.column });
+    const fallback = f.ref.fallbackField ? target?.fields.find((x) => x.name === f.ref!.fallbackField) : undefined;
+    if (target && labelField) refLabels.push({ field: f, name: `${f.name}Label`, table: target.table, column: labelField.column, ...(fallback ? { fallbackColumn: fallback.column } : {}) });
   }
 
   const columns: [string, string][] = [
@@ -84,7 +87,10 @@ export function buildModel(def: ResourceDef, lookup: Record<string, ResourceDef>
 /** `(select r."name" from "areas" r where ...) as "areaIdLabel"` over an outer alias p with camelCase columns. */
 export function refLabelColumns(model: ResourceModel, outer = "p"): string {
   return model.refLabels
-    .map((l) => `(select r.${ident(l.column)} from ${ident(l.table)} r where r.tenant_id = ${outer}."tenantId" and r.id = ${outer}.${alias(l.field.name)}) as ${alias(l.name)}`)
+    .map(
+      (l) =>
+        `(select ${l.fallbackColumn ? `coalesce(nullif(r.${ident(l.column)}, ''), r.${ident(l.fallbackColumn)})` : `r.${ident(l.column)}`} from ${ident(l.table)} r where r.tenant_id = ${outer}."tenantId" and r.id = ${outer}.${alias(l.field.name)}) as ${alias(l.name)}`,
+    )
     .join(", ");
 }
 

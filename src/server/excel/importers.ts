@@ -118,6 +118,8 @@ const EXAMPLES: Record<string, string> = {
   roomNo: "101",
   floor: "1",
   buildingArea: "89.50",
+  chargeArea: "85.00",
+  deliveryDate: "2024-05-01",
   maxResidents: "6",
   phone: "13800000000",
   idCard: "110101199001011237",

@@ -58,6 +58,8 @@ interface ArrearsSqlRow {
   bucket: number;
   total: number;
   totalOwed: number;
+  lastDunnedAt: string | null;
+  lastDunningResult: number | null;
 }
 
 /** What bill `b` (its item `i`) owes on `day`, late fee included (fen). */
@@ -66,6 +68,44 @@ export const owedSql = (day: string): Sql => sql`b.amount_due - b.amount_paid - 
     when i.late_fee_enabled and i.late_fee_rate > 0 and ${day}::date - (b.due_date + coalesce(i.late_fee_grace_days, 0)) > 0
       then round((b.amount_due - b.amount_waived)::numeric * i.late_fee_rate * (${day}::date - (b.due_date + coalesce(i.late_fee_grace_days, 0))) / 1000)::bigint
     else 0 end`;
+
+/**
+ * The CTEs `owed` (each bill still owed past due, under the filters `where`) and `rooms_owing` (per
+ * room: owed, bills, oldest period, days past due and bucket).
+ */
+function owingCtes(tenantId: number, where: Sql[], today: string): Sql {
+  // Each bill's days past due are worked out once (overdue), so that the room's maximum is one aggregate.
+  const bucketSql = sql`case when max(b.overdue) <= 30 then 1 when max(b.overdue) <= 90 then 2 when max(b.overdue) <= 180 then 3 else 4 end`;
+  return sql`owed as (
+      select b.room_id, b.community_id, b.period, ${today}::date - b.due_date as overdue, (${owedSql(today)}) as owed
+        from bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
+       where b.tenant_id = ${tenantId} and b.status in (${BillStatus.Approved}, ${BillStatus.PartlyPaid}) and b.due_date < ${today}::date ${when(where.length, () => sql`and ${allOf(where)}`)}
+    ), rooms_owing as (
+      select b.room_id, b.community_id, sum(b.owed)::bigint as owed, count(*)::int as bills,
+             min(b.period) as oldest_period, max(b.overdue)::int as days, ${bucketSql} as bucket
+        from owed b where b.owed > 0 group by b.room_id, b.community_id
+    )`;
+}
+
+/** The ageing summary of the filters (the bucket filter aside): households and fen owed per bucket, and in all. */
+async function ageingSummary(db: DbSession, tenantId: number, where: Sql[], today: string) {
+  const { rows } = await db.query<{ bucket: number; households: number; owed: string | number }>(
+    sql`with ${owingCtes(tenantId, where, today)}
+        select bucket, count(*)::int as households, sum(owed)::bigint as owed from rooms_owing group by bucket`,
+  );
+  const byBucket = new Map(rows.map((r) => [Number(r.bucket), r]));
+  const buckets = Object.keys(AGEING_BUCKETS)
+    .map(Number)
+    .map((bucket) => {
+      const r = byBucket.get(bucket);
+      return { bucket, label: AGEING_BUCKETS[bucket], households: r ? Number(r.households) : 0, owedFen: r ? fen(r.owed) : 0 };
+    });
+  return {
+    buckets: buckets.map(({ owedFen, ...b }) => ({ ...b, amountOwed: fenToYuan(owedFen) })),
+    households: buckets.reduce((n, b) => n + b.households, 0),
+    amountOwed: fenToYuan(buckets.reduce((n, b) => n + b.owedFen, 0)),
+  };
+}
 
 export async function arrearsPage(db: DbSession, session: SessionInfo, q: ArrearsQuery, today = chinaDay()) {
   const { tenantId } = session;
@@ -76,19 +116,9 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
   if (q.buildingId !== null) roomWhere.push(sql`ro.building_id = ${q.buildingId}`);
   if (q.roomNo !== null) roomWhere.push(sql`ro.full_name like ${likeContains(q.roomNo)} escape '\\'`);
   if (roomWhere.length) where.push(sql`b.room_id in (select ro.id from rooms ro where ro.tenant_id = ${tenantId} and ${allOf(roomWhere)})`);
-  // Each bill's days past due are worked out once (overdue), so that the room's maximum is one aggregate.
-  const bucketSql = sql`case when max(b.overdue) <= 30 then 1 when max(b.overdue) <= 90 then 2 when max(b.overdue) <= 180 then 3 else 4 end`;
   // Bills are summed per room first and only the page's rooms are joined to rooms, communities and
   // buildings (the sort needs no room column): no pass over the tenant's rooms per call.
-  const statement = sql`with owed as (
-      select b.room_id, b.community_id, b.period, ${today}::date - b.due_date as overdue, (${owedSql(today)}) as owed
-        from bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id
-       where b.tenant_id = ${tenantId} and b.status in (${BillStatus.Approved}, ${BillStatus.PartlyPaid}) and b.due_date < ${today}::date ${when(where.length, () => sql`and ${allOf(where)}`)}
-    ), rooms_owing as (
-      select b.room_id, b.community_id, sum(b.owed)::bigint as owed, count(*)::int as bills,
-             min(b.period) as oldest_period, max(b.overdue)::int as days, ${bucketSql} as bucket
-        from owed b where b.owed > 0 group by b.room_id, b.community_id
-    ), picked as (select * from rooms_owing ${when(q.bucket !== null, () => sql`where bucket = ${q.bucket}`)}
+  const statement = sql`with ${owingCtes(tenantId, where, today)}, picked as (select * from rooms_owing ${when(q.bucket !== null, () => sql`where bucket = ${q.bucket}`)}
     ), page as (
       select p.*, count(*) over ()::int as total, sum(p.owed) over ()::bigint as total_owed from picked p
        order by p.days desc, p.owed desc, p.room_id
@@ -96,7 +126,8 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
     )
     select p.room_id, p.community_id, c.name as community_name, ro.building_id, bu.name as building_name,
            un.name as unit_name, ro.room_no, ro.full_name as room_name, o.name as owner_name, o.phone as owner_phone,
-           p.owed, p.bills, p.oldest_period, p.days, p.bucket, p.total, p.total_owed
+           p.owed, p.bills, p.oldest_period, p.days, p.bucket, p.total, p.total_owed,
+           dr.dunned_at::text as last_dunned_at, dr.result as last_dunning_result
       from page p join rooms ro on ro.tenant_id = ${tenantId} and ro.id = p.room_id
       join communities c on c.tenant_id = ${tenantId} and c.id = p.community_id
       left join buildings bu on bu.tenant_id = ${tenantId} and bu.id = ro.building_id
@@ -104,6 +135,9 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
       left join lateral (select h.name, h.phone from inhabitants h
                           where h.tenant_id = ${tenantId} and h.room_id = p.room_id and h.identity = ${ResidentIdentity.Owner}
                           order by h.id limit 1) o on true
+      left join lateral (select d.dunned_at, d.result from dunning_records d
+                          where d.tenant_id = ${tenantId} and d.room_id = p.room_id
+                          order by d.dunned_at desc, d.id desc limit 1) dr on true
      order by p.days desc, p.owed desc, p.room_id`;
   const rows = await camelRows<ArrearsSqlRow>(db, statement);
   const list = rows.map((r) => ({
@@ -123,6 +157,8 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
     daysPastDue: Number(r.days),
     bucket: Number(r.bucket),
     bucketLabel: AGEING_BUCKETS[Number(r.bucket)],
+    lastDunnedAt: r.lastDunnedAt ?? null,
+    lastDunningResult: r.lastDunningResult === null ? null : Number(r.lastDunningResult),
   }));
   let total = rows.length ? Number(rows[0].total) : 0;
   let totalOwed = rows.length ? fen(rows[0].totalOwed) : 0;
@@ -131,7 +167,8 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
     total = again.total;
     totalOwed = yuanToFen(again.totalOwed);
   }
-  return { list, total, totalOwed: fenToYuan(totalOwed), pageNo: q.pageNo, pageSize: q.pageSize, today };
+  const summary = await ageingSummary(db, tenantId, where, today);
+  return { list, total, totalOwed: fenToYuan(totalOwed), summary, pageNo: q.pageNo, pageSize: q.pageSize, today };
 }
 
 const COLUMNS = [

@@ -33,7 +33,7 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomId: num
   const rooms = await camelRows<GetRoomBillsData["room"]>(
     db,
     `select ro.id, ro.room_no, ro.full_name as room_name, ro.community_id, c.name as community_name, bu.name as building_name,
-            un.name as unit_name, ro.building_area, ro.status
+            un.name as unit_name, ro.building_area, ro.charge_area, ro.occupancy_status, ro.status
        from rooms ro join communities c on c.tenant_id = ro.tenant_id and c.id = ro.community_id
        ${ROOM_PLACE_JOINS}
       where ro.tenant_id = $1 and ro.id = $2`,

@@ -2,9 +2,13 @@
 // published notice (公告类型 催缴通知) addressed to its room only (notices.roomId, see
 // room-notices.ts), whose content is the notice's text followed by its unpaid bills, and the dunning
 // notice keeps the notice's id. Runs in the dunning step's transaction, for the notices that step made.
+// Notices generated without publish are published later, chosen on the list (publishLater): the same
+// notice per room, by the user who publishes; those already published are skipped and counted.
 import type { DbSession } from "../db/types.ts";
-import { say } from "./common.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { audit, chosenIds, CODES, notFound, refused, say } from "./common.ts";
 import { sql } from "../db/sql.ts";
+import { resourceByName } from "../../../generated/resources.ts";
 import { NoticePublishStatus, NoticeType } from "../../../generated/states.ts";
 
 const MAX_CONTENT = 5000;
@@ -44,4 +48,42 @@ export async function publishDunningNotices(
      update dunning_notices d set published_notice_id = made.id from made
       where d.tenant_id = ${p.tenantId} and d.task_id = ${p.taskId} and d.room_id = made.room_id`,
   );
+}
+
+/**
+ * Publishes the chosen notices not yet published (one transaction; the rows are locked, so two calls
+ * at once publish each notice once). Refused when none is left to publish or without the notice
+ * centre's code.
+ */
+export async function publishLater(tx: DbSession, session: SessionInfo, ip: string | null, ids: readonly number[]): Promise<{ published: number; skipped: number }> {
+  if (!session.authorities.includes(resourceByName.notices.code)) throw refused("dunningPublishNoPermission", "ids");
+  const chosen = chosenIds(ids, "ids", 500);
+  const { rows } = await tx.query<{
+    id: string | number;
+    community_id: string | number;
+    room_id: string | number;
+    title: string;
+    content: string;
+    bills: DunningBill[] | null;
+    published_notice_id: string | number | null;
+  }>(
+    sql`select id, community_id, room_id, title, content, bills, published_notice_id from dunning_notices
+         where tenant_id = ${session.tenantId} and id = any(${chosen}::bigint[]) order by id for update`,
+  );
+  if (rows.length !== chosen.length) throw notFound();
+  const open = rows.filter((r) => r.published_notice_id === null);
+  if (!open.length) throw refused("dunningAllPublished", "ids");
+  for (const r of open) {
+    const made = await tx.query<{ id: string | number }>(
+      sql`insert into notices (tenant_id, community_id, title, notice_type, content, publish_status, publish_time, publisher_id, pinned, room_id, created_by, updated_by)
+          values (${session.tenantId}, ${Number(r.community_id)}, ${r.title}, ${NoticeType.PaymentReminder}, ${publishedContent(r.content, r.bills ?? [])}, ${NoticePublishStatus.Published}, now(),
+                  ${session.userId}, false, ${Number(r.room_id)}, ${session.userId}, ${session.userId})
+          returning id`,
+    );
+    await tx.query(sql`update dunning_notices set published_notice_id = ${Number(made.rows[0].id)}, updated_by = ${session.userId}, updated_at = now(), version = version + 1
+                        where tenant_id = ${session.tenantId} and id = ${Number(r.id)}`);
+  }
+  const result = { published: open.length, skipped: rows.length - open.length };
+  await audit(tx, session, ip, "dunningNotices", "publish", null, { ids: open.map((r) => Number(r.id)), ...result }, CODES.report);
+  return result;
 }

@@ -22,7 +22,7 @@ import { pricingSql } from "./pricing-sql.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { Shared, join, raw, sharing, sql, when, type Sql } from "../db/sql.ts";
 // The run's arrays (up to 50 000 room ids) are Shared: passed once per statement, not once per item of a step.
-import { BillBatchStatus, BillStatus, PricingMethod, RoomStatus } from "../../../generated/states.ts";
+import { BillBatchStatus, BillStatus, PricingMethod, RoomOccupancy } from "../../../generated/states.ts";
 
 export const GENERATION_TASK = "billGeneration";
 /** Rooms per step (one transaction); the rooms, not the items, set what a step costs. */
@@ -45,7 +45,8 @@ export interface GenerationItem {
   meterMultiplier: string | null;
   roundingMode: number;
   dueDate: string;
-  roomStatuses: number[];
+  /** The 房屋状态 (rooms.occupancy_status) the item bills; absent in a task planned before occupancy (then the default). */
+  occupancyStatuses?: number[];
   /** The item's own building restriction (null = all). */
   itemBuildingIds: number[] | null;
   /** Its rooms when the run was planned: whole items are grouped into steps by it. */
@@ -70,7 +71,7 @@ interface ItemRow {
   communityId: number;
   name: string;
   enabled: boolean | null;
-  roomStatuses: unknown;
+  occupancyStatuses: unknown;
   buildingIds: unknown;
   dueDay: number;
   pricingMethod: number;
@@ -97,22 +98,27 @@ const runParams = (tenantId: number, payload: GenerationPayload): RunParams => (
   period: new Shared(payload.period),
 });
 
-/** An item's parameters the room filter uses (its community, room statuses and own buildings), once per item. */
+/** What an item bills when it names no state of its own: every house whatever its 房屋状态. */
+const EVERY_OCCUPANCY: number[] = Object.values(RoomOccupancy);
+/** What a task planned before items billed by occupancy bills: the items' default (every house but 未交付). */
+const DEFAULT_OCCUPANCY: number[] = EVERY_OCCUPANCY.filter((s) => s !== RoomOccupancy.NotDelivered);
+
+/** An item's parameters the room filter uses (its community, 房屋状态 and own buildings), once per item. */
 interface ItemParams {
   communityId: Shared;
-  roomStatuses: number[];
+  occupancyStatuses: number[];
   buildingIds: Shared;
 }
 const itemParams = (item: GenerationItem): ItemParams => ({
   communityId: new Shared(item.communityId),
-  roomStatuses: item.roomStatuses,
+  occupancyStatuses: item.occupancyStatuses ?? DEFAULT_OCCUPANCY,
   buildingIds: new Shared(item.itemBuildingIds),
 });
 
 /** The rooms a generation item looks at (shared by counting and generating). */
 function roomFilter(run: RunParams, item: ItemParams): Sql {
   return sql`r.tenant_id = ${run.tenantId}::bigint and r.community_id = ${item.communityId}::bigint
-     and r.status = any(${item.roomStatuses}::int[])
+     and r.occupancy_status = any(${item.occupancyStatuses}::int[])
      and (${item.buildingIds}::bigint[] is null or r.building_id = any(${item.buildingIds}::bigint[]))
      and (${run.buildingIds}::bigint[] is null or r.building_id = any(${run.buildingIds}::bigint[]))
      and (${run.roomIds}::bigint[] is null or r.id = any(${run.roomIds}::bigint[]))`;
@@ -131,7 +137,7 @@ async function buildPayload(tx: DbSession, session: SessionInfo, body: Generatio
   const roomIds = optionalIds(body.roomIds, "roomIds", 50_000);
   const rows = await camelRows<ItemRow>(
     tx,
-    `select i.id, i.community_id, i.name, i.enabled, i.room_statuses, i.building_ids,
+    `select i.id, i.community_id, i.name, i.enabled, i.occupancy_statuses, i.building_ids,
             i.due_day, p.pricing_method, p.billing_cycle, p.unit_price,
             p.meter_multiplier, p.name as price_type_name, p.enabled as price_enabled
        from payment_items i join price_types p on p.tenant_id = i.tenant_id and p.id = i.price_type_id
@@ -157,7 +163,7 @@ async function buildPayload(tx: DbSession, session: SessionInfo, body: Generatio
       throw refused("priceTypeNoPrice", "paymentItemIds", { name: r.priceTypeName });
     }
     if (!rounding.has(r.communityId)) rounding.set(r.communityId, (await loadSettings(tx, session.tenantId, r.communityId)).roundingMode);
-    const statuses = idsOf(r.roomStatuses);
+    const statuses = idsOf(r.occupancyStatuses);
     const ownBuildings = idsOf(r.buildingIds);
     items.push({
       itemId: r.id,
@@ -171,8 +177,8 @@ async function buildPayload(tx: DbSession, session: SessionInfo, body: Generatio
       meterMultiplier: r.meterMultiplier,
       roundingMode: rounding.get(r.communityId)!,
       dueDate: dueDateOf(period, r.dueDay),
-      // No restriction: rooms in every state.
-      roomStatuses: statuses.length ? statuses : Object.values(RoomStatus),
+      // No restriction: houses in every state.
+      occupancyStatuses: statuses.length ? statuses : EVERY_OCCUPANCY,
       itemBuildingIds: ownBuildings.length ? ownBuildings : null,
     });
   }
@@ -228,7 +234,7 @@ function itemSelect(run: RunParams, payload: GenerationPayload, item: Generation
     () => sql`left join meter_readings m on m.tenant_id = ${run.tenantId}::bigint and m.room_id = c.id and m.payment_item_id = ${itemId}::bigint and m.period = ${run.period}::varchar`,
   );
   return sql`select c.id as room_id, ${it.communityId}::bigint as community_id, ${itemId}::bigint as item_id, ${item.batchId}::bigint as batch_id, ${priced.quantity}::numeric as quantity, ${priced.amount}::bigint as amount, ${item.dueDate}::date as due_date
-       from (select r.id, r.building_area from rooms r where ${roomFilter(run, it)} and r.id > ${afterRoomId}::bigint order by r.id${when(limited, CHUNK_LIMIT)}) c ${meterJoin}`;
+       from (select r.id, coalesce(r.charge_area, r.building_area) as charge_area from rooms r where ${roomFilter(run, it)} and r.id > ${afterRoomId}::bigint order by r.id${when(limited, CHUNK_LIMIT)}) c ${meterJoin}`;
 }
 
 /**

@@ -16,6 +16,7 @@ import { arrearsRoutes } from "./routes/arrears-routes.ts";
 import { dunningRoutes } from "./routes/dunning-routes.ts";
 import { registerPrepayHooks } from "./prepay.ts";
 import { registerCounterChargeHooks } from "./counter-charges.ts";
+import { registerDunningRecordHooks } from "./dunning-records.ts";
 
 export async function paymentModule(app: FastifyInstance): Promise<void> {
   // A server started without a task worker (TASK_WORKER=0) takes no background tasks: another server does.
@@ -32,6 +33,7 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   await app.register(reconciliationRoutes);
   registerPrepayHooks();
   registerCounterChargeHooks();
+  registerDunningRecordHooks();
   await app.register(prepayRoutes);
   await app.register(arrearsRoutes);
   await app.register(dunningRoutes(runner));

@@ -42,15 +42,15 @@ export function roundedSql(fenExpr: Sql, mode: number): Sql {
 }
 
 /**
- * quantity and amount expressions over a room alias `c` (column building_area) and, for meter
- * pricing, a meter_readings alias `m` (join given by `needsMeter`).
+ * quantity and amount expressions over a room alias `c` (column charge_area: the room's 计费面积, else
+ * its 建筑面积) and, for meter pricing, a meter_readings alias `m` (join given by `needsMeter`).
  */
 export function pricingSql(p: SqlPricing): { quantity: Sql; amount: Sql; needsMeter: boolean } {
   const months = cycleMonths(p.billingCycle);
   switch (p.pricingMethod) {
     case PricingMethod.ByArea: {
-      const base = sql`round(c.building_area * ${int(p.unitPriceFen ?? 0)}::bigint * ${int(months)}::int)::bigint`;
-      return { quantity: sql`c.building_area`, amount: roundedSql(base, p.roundingMode), needsMeter: false };
+      const base = sql`round(c.charge_area * ${int(p.unitPriceFen ?? 0)}::bigint * ${int(months)}::int)::bigint`;
+      return { quantity: sql`c.charge_area`, amount: roundedSql(base, p.roundingMode), needsMeter: false };
     }
     case PricingMethod.FixedPerHousehold:
       return { quantity: sql`${int(months)}::int`, amount: roundedSql(sql`${int((p.unitPriceFen ?? 0) * months)}::bigint`, p.roundingMode), needsMeter: false };

@@ -17,7 +17,7 @@ import { refused } from "./common.ts";
 import type { PaymentSettingsShape, SteerFlags } from "../../common/payment/shapes.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { join, raw, sql } from "../db/sql.ts";
-import { ReceiptType } from "../../../generated/states.ts";
+import { PayMethod, ReceiptType } from "../../../generated/states.ts";
 import type { SavePaymentSettingsBody } from "../../../generated/operation-types.ts";
 
 export type { SteerFlags };
@@ -27,15 +27,12 @@ export interface PaymentSettings extends PaymentSettingsShape<number> {
   version: number | null;
 }
 
-/**
- * The pay method of a bill paid from the prepayment balance: not money arriving, never offered at
- * the counter. The spec's mapping has 1–6 and "otherwise 其他", so it shows as 其他 (the payment's
- * source and remark say 预存款).
- */
-export const BALANCE_PAY_METHOD = 7;
-export const ALL_PAY_METHODS = Object.keys(mappings.payMethod.values)
-  .map(Number)
-  .filter((m) => m !== BALANCE_PAY_METHOD);
+/** The pay method of a bill paid from the prepayment balance (预存款抵扣): not money arriving, never offered at the counter. */
+export const BALANCE_PAY_METHOD = PayMethod.Balance;
+/** The pay methods a counter may offer (the community's settings choose among them). */
+export const ALL_PAY_METHODS = Object.entries(mappings.payMethod.values)
+  .filter(([, v]) => v.offered !== false)
+  .map(([code]) => Number(code));
 
 export const defaultSettings = (communityId: number): PaymentSettings => ({
   id: null,

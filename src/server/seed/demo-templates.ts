@@ -6,6 +6,7 @@ import { constants } from "../../../generated/constants.ts";
 import type { ValueContext } from "./field-values.ts";
 import { demoImage, isoDate } from "./field-values.ts";
 import { cardNumber, idCard, mobile, personName, plate, plateProvince } from "./person-data.ts";
+import { chinaDay } from "../../common/china-time.ts";
 import type { ResourceInput } from "../crud/row.ts";
 import type { JsonObject } from "../db/row.ts";
 
@@ -54,6 +55,71 @@ const CAPTURES = [
 ];
 
 const LICENCE_TOTALS: Record<number, [total: number, used: number]> = { 212: [200, 86], 209: [120, 64], 217: [4, 2], 251: [800, 412], 252: [3, 1] };
+
+const PATROL_POINTS = [
+  { name: "东门岗亭", pointType: 1, location: "东门入口岗亭", patrolType: 1 },
+  { name: "地下车库入口", pointType: 2, location: "地下车库B1入口", patrolType: 1 },
+  { name: "消防通道", pointType: 1, location: "1栋东侧消防通道", patrolType: 1 },
+  { name: "配电房", pointType: 3, location: "2栋负一层配电房", patrolType: 4 },
+];
+const PATROL_SHIFTS = [
+  { name: "白班", start: "08:00", end: "20:00", patrolType: 1 },
+  { name: "夜班", start: "20:00", end: "08:00", patrolType: 1 },
+  { name: "离线白班", start: "08:00", end: "17:00", patrolType: 4 },
+];
+/** Plans by shift (the same position); points by their position in PATROL_POINTS. */
+const PATROL_PLANS = [
+  { name: "白班巡更", points: [0, 1, 2], cycle: 1, startTime: "09:00", expectedTime: 60, sinceDays: 7, patrolType: 1 },
+  { name: "夜班巡更", points: [0, 2], cycle: 1, startTime: "22:00", expectedTime: 45, sinceDays: 7, patrolType: 1 },
+  { name: "配电房巡检", points: [3], cycle: 2, startTime: "10:00", expectedTime: 30, sinceDays: 14, patrolType: 4 },
+];
+
+interface PatrolCheckInSeed {
+  /** Position in PATROL_PLANS, and the point's position in that plan's route. */
+  plan: number;
+  point: number;
+  /** China calendar days before today; undefined: the latest Monday before today. */
+  daysAgo?: number;
+  hour: number;
+  minute: number;
+  result: 1 | 2;
+  remark?: string;
+  /** A manual 打卡 that names no plan (it counts for any plan of the point). */
+  manual?: boolean;
+}
+
+/**
+ * The check-ins of the last 7 days (all within their shift: day shift 09:00–11:59, night shift
+ * 22:00–23:59), each point missed now and then: those show as 漏检. Today's shifts have none yet.
+ */
+const PATROL_CHECK_INS: PatrolCheckInSeed[] = (() => {
+  const out: PatrolCheckInSeed[] = [];
+  for (let d = 1; d <= 7; d++) {
+    for (let j = 0; j < 3; j++) {
+      if ((d + j) % 4 === 0) continue;
+      const abnormal = d === 3 && j === 2;
+      out.push({
+        plan: 0,
+        point: j,
+        daysAgo: d,
+        hour: 9 + j,
+        minute: (d * 7 + j * 11) % 50,
+        result: abnormal ? 2 : 1,
+        remark: abnormal ? "消防通道堆放杂物，已通知清理" : d === 2 && j === 0 ? "手动补录" : undefined,
+        manual: d === 2 && j === 0,
+      });
+    }
+    for (let j = 0; j < 2; j++) if ((d + j) % 3 !== 0) out.push({ plan: 1, point: j, daysAgo: d, hour: 22 + j, minute: (d * 5 + j * 13) % 50, result: 1 });
+  }
+  out.push({ plan: 2, point: 0, hour: 10, minute: 15, result: 1 });
+  return out;
+})();
+
+/** 1 = Monday … 7 = Sunday of `now`'s China day. */
+const chinaWeekday = (now: Date) => ((new Date(`${chinaDay(now)}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+/** The instant of hh:mm China time, `daysAgo` China days before today. */
+const chinaAt = (c: TemplateContext, daysAgo: number, hour: number, minute: number) =>
+  new Date(Date.parse(`${chinaDay(new Date(c.now.getTime() - daysAgo * DAY))}T00:00:00Z`) + ((hour - 8) * 60 + minute) * 60_000).toISOString();
 
 export const templates: Record<string, Template> = {
   areas: {
@@ -105,6 +171,7 @@ export const templates: Record<string, Template> = {
               "HBL1907",
               "HBL1913",
               "HBL0701309",
+              "HBL1915",
               "PRICE_TYPE_CONFIG",
               "PAYMENT_ITEM_CONFIG",
               "PAYMENT_PARAM_CONFIG",
@@ -310,6 +377,20 @@ export const templates: Record<string, Template> = {
       remark: undefined,
     }),
   },
+  // 催缴记录: follow-ups of the last weeks by each method in turn, most with a date to follow up.
+  dunningRecords: {
+    count: { A: 4, B: 2 },
+    row: (c) => {
+      const result = nth([1, 4, 3, 2], c.i);
+      return {
+        method: (c.i % 4) + 1,
+        result,
+        dunnedAt: day(c, -(3 + c.i * 6)),
+        nextFollowUpDate: result === 2 ? undefined : day(c, 7 - c.i),
+        remark: nth(["业主承诺月底前缴清", "电话无人接听，改日再联系", "业主对物业服务有意见，拒绝缴费", "已到前台缴清欠费"], c.i),
+      };
+    },
+  },
   paymentItems: {
     row: (c) => ({ name: nth(["物业费", "公摊水电费", "停车费"], c.i), priceTypeId: c.pickAll("priceTypes")[c.i] ?? c.pick("priceTypes"), paymentType: c.i === 0 ? 1 : 2, category: 1, dueDay: 15 }),
   },
@@ -325,11 +406,65 @@ export const templates: Record<string, Template> = {
   licencePlates: {
     row: (c) => ({ plate: plate(c.k + 7, plateProvince(region(c))), ownerName: personName(c.k + 17), ownerPhone: mobile(c.k + 17) }),
   },
+  // Patrol (schemas/modules/patrol.yaml): per community three online points and one offline point,
+  // a day shift, a night shift and an offline shift, a plan on each, and the last week's check-ins
+  // of those plans with some points missed, so 巡更完成情况 shows 已巡 and 漏检 side by side
+  // (PATROL_CHECK_INS below). Rows refer to each other by their position in the community.
   patrolPoints: {
-    row: (c) => ({ name: nth(["东门岗亭", "地下车库入口", "消防通道"], c.i) }),
+    count: { A: PATROL_POINTS.length, B: PATROL_POINTS.length },
+    row: (c) => {
+      const p = nth(PATROL_POINTS, c.i);
+      return { name: p.name, pointType: p.pointType, location: p.location, patrolType: p.patrolType, enabled: true };
+    },
+  },
+  patrolArranges: {
+    count: { A: PATROL_SHIFTS.length, B: PATROL_SHIFTS.length },
+    row: (c) => {
+      const a = nth(PATROL_SHIFTS, c.i);
+      const users = c.pickAll("users");
+      return { name: a.name, userId: users[(c.i + 2) % users.length], startTime: a.start, endTime: a.end, weekdays: [1, 2, 3, 4, 5, 6, 7], patrolType: a.patrolType, enabled: true, remark: undefined };
+    },
   },
   patrolPlans: {
-    row: (c) => ({ pointIds: c.pickAll("patrolPoints") }),
+    count: { A: PATROL_PLANS.length, B: PATROL_PLANS.length },
+    row: (c) => {
+      const p = nth(PATROL_PLANS, c.i);
+      const points = c.pickAll("patrolPoints");
+      return {
+        name: p.name,
+        arrangeId: c.pickAll("patrolArranges")[c.i],
+        pointIds: p.points.map((n) => points[n]).filter((id) => id !== undefined),
+        cycle: p.cycle,
+        startTime: p.startTime,
+        expectedTime: p.expectedTime,
+        startDate: chinaDay(new Date(c.now.getTime() - p.sinceDays * DAY)),
+        endDate: chinaDay(new Date(c.now.getTime() + 180 * DAY)),
+        patrolType: p.patrolType,
+        enabled: true,
+      };
+    },
+  },
+  patrolRecords: {
+    count: { A: PATROL_CHECK_INS.length, B: PATROL_CHECK_INS.length },
+    row: (c) => {
+      const r = nth(PATROL_CHECK_INS, c.i);
+      const plan = PATROL_PLANS[r.plan];
+      const users = c.pickAll("users");
+      // The offline plan runs weekly (Mondays, its arrangement working every day): its check-in is
+      // on the latest Monday before today (1 to 7 days ago), so the week before is 漏检.
+      const weekday = chinaWeekday(c.now);
+      const daysAgo = r.daysAgo ?? (weekday === 1 ? 7 : weekday - 1);
+      return {
+        planId: r.manual ? undefined : c.pickAll("patrolPlans")[r.plan],
+        pointId: c.pickAll("patrolPoints")[plan.points[r.point]],
+        userId: users[(r.plan + 2) % users.length],
+        patrolTime: chinaAt(c, daysAgo, r.hour, r.minute),
+        result: r.result,
+        photo: undefined,
+        remark: r.remark,
+        patrolType: plan.patrolType,
+      };
+    },
   },
   aiInspectionTasks: {
     row: (c) => ({ configIds: c.pickAll("aiInspectionConfigs").slice(0, 2) }),

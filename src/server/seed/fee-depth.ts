@@ -52,7 +52,9 @@ function generic(tx: DbSession, s: SessionInfo) {
 }
 
 const roomsOf = async (tx: DbSession, s: SessionInfo, communityId: number) =>
-  (await tx.query<{ id: number }>("select id from rooms where tenant_id = $1 and community_id = $2 and status in (3, 4, 5) order by id", [s.tenantId, communityId])).rows.map((r) => Number(r.id));
+  (await tx.query<{ id: number }>("select id from rooms where tenant_id = $1 and community_id = $2 and occupancy_status in (1, 2, 3, 4) order by id", [s.tenantId, communityId])).rows.map((r) =>
+    Number(r.id),
+  );
 
 /** Accounts for the first six rooms (balances 300.00 to 1300.00), auto-deduct on every other one. */
 export async function seedPrepayAccounts(tx: DbSession, s: SessionInfo, communityId: number): Promise<void> {
@@ -75,15 +77,26 @@ export async function seedCounterCharges(
   // Items of the counter: a deposit item (押金管理 offers only those) and temporary ones (临时收费).
   const item = async (name: string, category: number) => {
     const { rows } = await tx.query<{ id: number }>(
-      `insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, category, room_statuses, building_ids, due_day, enabled, created_by, updated_by)
+      `insert into payment_items (tenant_id, community_id, name, price_type_id, payment_type, category, occupancy_statuses, building_ids, due_day, enabled, created_by, updated_by)
        select $1, $2, $3, price_type_id, 2, $6, '[]', '[]', 15, true, $4, $4 from payment_items where tenant_id = $1 and id = $5 returning id`,
       [s.tenantId, communityId, name, s.userId, items.deposit, category],
     );
     return Number(rows[0].id);
   };
+  // Each is priced as what it is (按户固定金额, 一次性), not as the deposit item's 装修押金 it was copied from.
+  const pricedAs = async (itemId: number, name: string, fen: number, remark: string) =>
+    tx.query(
+      `with t as (insert into price_types (tenant_id, community_id, name, pricing_method, unit_price, billing_cycle, enabled, remark, created_by, updated_by)
+         values ($1, $2, $3, 2, $4, 4, true, $5, $6, $6) returning id)
+       update payment_items set price_type_id = (select id from t) where tenant_id = $1 and id = $7`,
+      [s.tenantId, communityId, name, fen, remark, s.userId, itemId],
+    );
   const keyDeposit = await item("钥匙押金", PaymentItemCategory.Deposit);
+  await pricedAs(keyDeposit, "钥匙押金", 20000, "每户门禁钥匙押金200.00元");
   const parkingCard = await item("停车卡工本费", PaymentItemCategory.Temporary);
+  await pricedAs(parkingCard, "停车卡工本费", 2000, "每张停车卡20.00元");
   const certificate = await item("证明开具费", PaymentItemCategory.Temporary);
+  await pricedAs(certificate, "证明开具费", 1000, "每份证明10.00元");
 
   // Deposits: held, refunded in part (a deduction), waiting for approval.
   const deposits: number[] = [];

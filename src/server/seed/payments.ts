@@ -76,9 +76,9 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   await insert("price_types", cols, ["装修押金", 4, null, null, 4, true, "按户手工录入"]);
 
   // Payment items: billed periodically, but for the deposit item (category 2, what 押金管理 offers).
-  const icols = ["name", "price_type_id", "payment_type", "category", "room_statuses", "building_ids", "due_day", "late_fee_enabled", "late_fee_rate", "late_fee_grace_days", "enabled"];
+  const icols = ["name", "price_type_id", "payment_type", "category", "occupancy_statuses", "building_ids", "due_day", "late_fee_enabled", "late_fee_rate", "late_fee_grace_days", "enabled"];
   const item = (name: string, price: number, type: number, late: boolean, category: number = PaymentItemCategory.Periodic) =>
-    insert("payment_items", icols, [name, price, type, category, JSON.stringify([3, 4, 5]), "[]", 15, late, late ? "0.50" : null, late ? 15 : 0, true]);
+    insert("payment_items", icols, [name, price, type, category, JSON.stringify([1, 2, 3, 4]), "[]", 15, late, late ? "0.50" : null, late ? 15 : 0, true]);
   const propertyFee = await item("物业费", area, 1, true);
   const garbage = await item("垃圾清运费", fixed, 2, false);
   const water = await item("水费", meter, 2, false);
@@ -106,7 +106,7 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   ]);
 
   // Meter readings for the water item, three months.
-  const rooms = await ids(tx, "select id from rooms where tenant_id = $1 and community_id = $2 and status in (3, 4, 5) order by id", [s.tenantId, communityId]);
+  const rooms = await ids(tx, "select id from rooms where tenant_id = $1 and community_id = $2 and occupancy_status in (1, 2, 3, 4) order by id", [s.tenantId, communityId]);
   const periods = [monthBefore(today, 2), monthBefore(today, 1), monthBefore(today, 0)];
   for (const [p, period] of periods.entries()) {
     await tx.query(

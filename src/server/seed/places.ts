@@ -56,6 +56,13 @@ export interface HouseShape {
   roomsPerFloor: number;
 }
 
+/**
+ * 房屋状态 of the demo houses in turn (mapping roomOccupancy): mostly 自住, some 出租, 空置 and 装修,
+ * one house in twelve not yet handed over (未交付: no 交房日期, not billed by default).
+ */
+const OCCUPANCY_CYCLE = [1, 1, 2, 1, 3, 1, 2, 4, 1, 1, 3, 5] as const;
+const NOT_DELIVERED = 5;
+
 /** Buildings "N栋", units "N单元", rooms "FFNN" (e.g. 1203); returns the room ids in order. */
 export async function seedHouses(tx: DbSession, tenantId: number, communityId: number, shape: HouseShape): Promise<number[]> {
   const rooms: number[] = [];
@@ -76,12 +83,21 @@ export async function seedHouses(tx: DbSession, tenantId: number, communityId: n
       for (let f = 1; f <= shape.floors; f++) {
         for (let r = 1; r <= shape.roomsPerFloor; r++) {
           const roomNo = `${f}${String(r).padStart(2, "0")}`;
-          const status = (rooms.length % 5) + 1; // spec §3 room status 1..5
-          const area = `${80 + ((f * 7 + r * 13) % 60)}.${String((r * 25) % 100).padStart(2, "0")}`;
+          const status = (rooms.length % 5) + 1; // spec §3 room status 1..5: the smart-home 部署状态
+          const areaYuan = 80 + ((f * 7 + r * 13) % 60);
+          const area = `${areaYuan}.${String((r * 25) % 100).padStart(2, "0")}`;
+          // One ground-floor room of each building (1单元 102) is let (出租) as a shop (商铺), billed
+          // by its 计费面积 (its area less the shared part); the rest are homes.
+          const shop = u === 1 && f === 1 && r === 2;
+          const occupancy = shop ? 2 : OCCUPANCY_CYCLE[rooms.length % OCCUPANCY_CYCLE.length];
+          const houseType = shop ? 2 : 1;
+          const chargeArea = shop ? `${areaYuan - 6}.00` : null;
+          // Handed over building by building (1栋 in 2019, 2栋 in 2021 …); a house not yet handed over has none.
+          const deliveryDate = occupancy === NOT_DELIVERED ? null : `${2017 + 2 * b}-${String(3 + u * 3).padStart(2, "0")}-${String(10 + f).padStart(2, "0")}`;
           const { rows } = await tx.query<{ id: number }>(
-            `insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, building_area, status)
-             values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-            [tenantId, communityId, building, unit, roomNo, f, area, status],
+            `insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, house_type, building_area, charge_area, occupancy_status, delivery_date, status)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+            [tenantId, communityId, building, unit, roomNo, f, houseType, area, chargeArea, occupancy, deliveryDate, status],
           );
           rooms.push(rows[0].id);
         }

@@ -5,8 +5,10 @@
 // houses, residents, users, roles) count. Values come from the hand-written templates of
 // demo-templates.ts where there is one, else from the field's type, rule and mapping
 // (field-values.ts); references pick rows made before (resources are filled in dependency order).
-// Every row passes validateResource (the same validator as the API) before it is written, and a
-// table's rows go in with one INSERT ... SELECT FROM jsonb_to_recordset, so this stays quick on PGlite.
+// A resource with actions gets rows that agree with their state (state-fields.ts: no 完成时间 on a
+// 待派单 repair; the who, when and history of each step that led to the state). Every row passes
+// validateResource (the same validator as the API) before it is written, and a table's rows go in
+// with one INSERT ... SELECT FROM jsonb_to_recordset, so this stays quick on PGlite.
 import type { FieldDef, ResourceDef } from "../../../generated/model-types.ts";
 import { resources } from "../../../generated/resources.ts";
 import { validateResource } from "../../common/validate.ts";
@@ -17,6 +19,7 @@ import type { DemoTenants } from "./tenants.ts";
 import type { DemoUsers } from "./users.ts";
 import { fieldValue, type ValueContext } from "./field-values.ts";
 import { templates, type TemplateContext } from "./demo-templates.ts";
+import { alignWithState, type DemoUser } from "./state-fields.ts";
 import type { ResourceInput } from "../crud/row.ts";
 import type { JsonObject } from "../db/row.ts";
 
@@ -87,6 +90,8 @@ interface TenantState {
   plan: FillPlan;
   communities: DemoCommunity[];
   pools: Map<string, Pool>;
+  /** Loaded when the first resource with actions is filled. */
+  users?: DemoUser[];
 }
 
 interface NewRow {
@@ -202,7 +207,23 @@ class Filler {
       if (value === undefined) delete body[name];
       else body[name] = value;
     }
-    return body;
+    if (!def.actions) return body;
+    const users = tenant.users ?? [];
+    return alignWithState(def, body, {
+      now: this.now,
+      user: (offset) => (users.length ? users[(k + offset) % users.length] : undefined),
+      userById: (id) => users.find((u) => u.id === id),
+      value: (field) => fieldValue(field, values),
+    });
+  }
+
+  /** The tenants' users (for the acting users of the rows' steps), read once the users are in. */
+  async loadUsers(): Promise<void> {
+    const { rows } = await this.tx.query<{ tenant_id: number; id: number; username: string; real_name: string | null }>(
+      "select tenant_id, id, username, real_name from users where tenant_id = any($1::bigint[]) order by id",
+      [this.tenants.map((t) => t.plan.tenantId)],
+    );
+    for (const t of this.tenants) t.users = rows.filter((r) => Number(r.tenant_id) === t.plan.tenantId).map((r) => ({ id: Number(r.id), username: r.username, realName: r.real_name }));
   }
 
   /** All new rows of a table in one statement; a row that meets a unique key already there is skipped. */
@@ -247,7 +268,15 @@ export async function fillTenants(tx: DbSession, plans: FillPlan[], defs: Resour
   const ordered = dependencyOrder(defs);
   const filler = new Filler(tx, tenants);
   await filler.loadPools(ordered);
-  for (const def of ordered) await filler.fill(def);
+  let usersRead = false;
+  for (const def of ordered) {
+    if (def.actions && !usersRead) {
+      await filler.loadUsers();
+      usersRead = true;
+    }
+    await filler.fill(def);
+    if (def.name === "users") usersRead = false; // the demo staff just added act too
+  }
   if (filler.skipped.length) {
     console.warn(`演示数据：${filler.skipped.length} 行未通过校验，已跳过 / demo rows left out (not valid):\n  ${filler.skipped.slice(0, 20).join("\n  ")}`);
   }

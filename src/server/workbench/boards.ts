@@ -114,7 +114,7 @@ export async function projectBoard(db: DbSession, tenantId: number, community: {
       inhabitants: await count(db, "inhabitants", tenantId, one),
       ...(await deviceTotals(db, tenantId, one)),
     },
-    roomsByStatus: await grouped(db, "rooms", "status", "roomStatus", tenantId, one),
+    roomsByStatus: await grouped(db, "rooms", "occupancy_status", "roomOccupancy", tenantId, one),
     residentsByIdentity: await grouped(db, "inhabitants", "identity", "residentIdentity", tenantId, one),
     openDoorByMethod: await grouped(db, "access_events", "open_method", "openMethod", tenantId, one),
     alarms: await grouped(db, "alarms", "handle_status", "alarmHandleStatus", tenantId, one),

@@ -27,7 +27,7 @@ import { route } from "../http/operation.ts";
 import { ownCommunity, requireAnyOf } from "../auth/access.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { chinaDays, chinaDaySql, chinaMonthStart } from "../../common/china-time.ts";
-import { NoticePublishStatus, OpenResult, RepairStatus, RoomAuditStatus } from "../../../generated/states.ts";
+import { NoticePublishStatus, OpenResult, RepairStatus, RoomAuditStatus, RoomOccupancy } from "../../../generated/states.ts";
 
 /** Counts per mapping value, every value of the mapping listed (0 when absent), others appended. */
 export function countsByMapping(mapping: string, rows: { value: number | string | null; count: number }[]): { value: number | string; label: string; count: number }[] {
@@ -140,15 +140,15 @@ export async function workbenchStatsModule(app: FastifyInstance): Promise<void> 
   route(app, operations.getWorkbenchRoomStatistics, async ({ query, session, request }) => {
     const s = await roomScope(request, session, query.communityId);
     const p = [s.tenantId, s.communityId];
-    const { rows } = await db.query<{ value: number; count: number }>("select status as value, count(*)::int as count from rooms where tenant_id = $1 and community_id = $2 group by status", p);
-    const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
-    const occupied = await count(
-      db,
-      "select count(distinct i.room_id)::int as n from inhabitants i join rooms r on r.tenant_id = i.tenant_id and r.id = i.room_id where i.tenant_id = $1 and r.community_id = $2",
+    const { rows } = await db.query<{ value: number; count: number }>(
+      "select occupancy_status as value, count(*)::int as count from rooms where tenant_id = $1 and community_id = $2 group by occupancy_status",
       p,
     );
-    const byStatus = countsByMapping("roomStatus", rows).map((r) => ({ status: r.value as number, label: r.label, count: r.count }));
-    return { total, occupied, vacant: total - occupied, byStatus };
+    const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
+    // By 房屋状态 (the property office's occupancy): 已入住 = 自住 + 出租, 空置 = 空置 (装修 and 未交付 are neither).
+    const byStatus = countsByMapping("roomOccupancy", rows).map((r) => ({ status: r.value as number, label: r.label, count: r.count }));
+    const countOf = (...states: number[]) => byStatus.filter((r) => states.includes(r.status)).reduce((sum, r) => sum + r.count, 0);
+    return { total, occupied: countOf(RoomOccupancy.OwnerOccupied, RoomOccupancy.Rented), vacant: countOf(RoomOccupancy.Vacant), byStatus };
   });
 
   const residentScope = withCode("HBL01005");

@@ -11,6 +11,8 @@ interface HistoryEntry {
   from?: string;
   to?: string;
   username?: string;
+  /** The actor's real name (older entries have only the login name). */
+  name?: string;
   at?: string;
   note?: string;
 }
@@ -32,7 +34,7 @@ export function ActionHistory({ def, value }: { def: ResourceDef; value: unknown
               {state(e.from)} → {state(e.to)}
             </Typography.Text>
             <div>
-              {e.username ?? "-"} · {e.at ? dayjs(e.at).format("YYYY-MM-DD HH:mm:ss") : "-"}
+              {e.name || e.username || "-"} · {e.at ? dayjs(e.at).format("YYYY-MM-DD HH:mm:ss") : "-"}
             </div>
             {e.note && <div style={{ color: "rgba(0,0,0,0.65)" }}>{e.note}</div>}
           </div>

@@ -15,6 +15,7 @@ import { loadValidator, payloadErrors, schemaRule } from "./fieldRules.ts";
 import { FieldInput } from "./inputs.tsx";
 import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
 import { saveWarnings } from "./saveWarnings.ts";
+import { offerRoute } from "./offerRoute.ts";
 
 export default function FormPage({ resource, route, mode }: GenericPageProps & { mode: FormMode }) {
   const def = useResourceDef(resource);
@@ -26,7 +27,7 @@ export default function FormPage({ resource, route, mode }: GenericPageProps & {
 const VALIDATE_TRIGGER = ["onBlur", "onChange"];
 
 function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPageProps["route"]; mode: FormMode; id?: string }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const paths = useRoutePaths(route);
   const access = useResourceAccess(def);
@@ -73,8 +74,9 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
       return;
     }
     try {
+      let created: unknown = null;
       if (mode === "create") {
-        await create({ resource: def.name, values: payload, successNotification: false, errorNotification: false });
+        created = (await create({ resource: def.name, values: payload, successNotification: false, errorNotification: false })).data;
       } else {
         const version: unknown = record?.version;
         await update({
@@ -85,9 +87,21 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
           errorNotification: false,
         });
       }
-      void message.success(messages.saved);
       for (const warning of saveWarnings(def.name, payload, def.fields)) void message.warning(warning, 8);
-      void back();
+      // A created row may come with what to do next (a collected deposit's receipt: 打印票据).
+      if (
+        !offerRoute(
+          modal,
+          def.afterCreate,
+          created,
+          messages.saved,
+          (path) => void navigate(path, { replace: true }),
+          () => void back(),
+        )
+      ) {
+        void message.success(messages.saved);
+        void back();
+      }
     } catch (error) {
       // The wrapper has shown the message; put field errors on their fields.
       if (error instanceof RequestError) {

@@ -2,7 +2,8 @@
 // states hold the row's state. An action with inputs opens a dialog asking for them (the same
 // inputs and rules as the generic form; required inputs may not be blank); one without asks to
 // confirm. It calls POST /api/{service}/{name}/{id}/actions/{action}, shows the server's own
-// message when refused (e.g. 当前状态为“已通过”，不能驳回) and refreshes the list and the detail.
+// message when refused (e.g. 当前状态为“已通过”，不能驳回) and refreshes the list and the detail;
+// an action that `opens` a route (a recharge's receipt) offers it afterwards.
 import { useInvalidate, type BaseRecord } from "@refinedev/core";
 import { fillMessage } from "../../../generated/fill-errors.ts";
 import { App, Button, Form, Modal, Space, type FormRule } from "antd";
@@ -15,6 +16,8 @@ import { fieldLabel, toPayload } from "./fields.ts";
 import { schemaRule } from "./fieldRules.ts";
 import { FieldInput } from "./inputs.tsx";
 import { ActionRemainder, ActionRowSummary } from "./ActionContext.tsx";
+import { offerRoute } from "./offerRoute.ts";
+import { useNavigate } from "react-router";
 import { scalarText } from "../../common/scalar-text.ts";
 
 /** The actions a row in this state offers. */
@@ -45,6 +48,7 @@ export function actionErrorText(error: unknown): string {
 
 export function RowActions({ def, row, size = "small" }: { def: ResourceDef; row: BaseRecord; size?: "small" | "middle" }) {
   const { message, modal } = App.useApp();
+  const navigate = useNavigate();
   const invalidate = useInvalidate();
   const [open, setOpen] = useState<ActionDef | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -55,8 +59,9 @@ export function RowActions({ def, row, size = "small" }: { def: ResourceDef; row
     setBusy(action.name);
     try {
       const url = `${await resourceUrl(def.name)}/${encodeURIComponent(String(row.id))}/actions/${action.name}`;
-      await http.post(url, payload, { silent: true });
-      void message.success(action.done ?? fillMessage.actionDone({ action: action.label }));
+      const result = await http.post<unknown>(url, payload, { silent: true });
+      const done = action.done ?? fillMessage.actionDone({ action: action.label });
+      if (!offerRoute(modal, action.opens, result, done, (path) => void navigate(path))) void message.success(done);
       await invalidate({ resource: def.name, invalidates: ["list", "detail", "many"], id: row.id });
       return true;
     } catch (error) {

@@ -138,7 +138,9 @@ export function RefLabel({ field, value, row, pageIds }: { field: FieldDef; valu
     queryOptions: { enabled: carried === undefined && id !== undefined && allowed && ids.length > 0, staleTime: 60_000 },
   });
   if (id === undefined) return EMPTY_TEXT;
-  const label: unknown = carried !== undefined && carried !== null ? carried : result?.data?.find((r) => String(r.id) === String(id))?.[ref.labelField];
+  const fetched = result?.data?.find((r) => String(r.id) === String(id));
+  const own: unknown = fetched?.[ref.labelField];
+  const label: unknown = carried !== undefined && carried !== null ? carried : (own === undefined || own === null || own === "") && ref.fallbackField ? fetched?.[ref.fallbackField] : own;
   if (label === undefined || label === null || label === "") return String(id);
   return labelField ? valueText(labelField, label) : scalarText(label);
 }

@@ -29,10 +29,10 @@ export const BOOLEAN_OPTIONS = [
 const inputPlaceholder = (field: FieldDef) => field.placeholder ?? `请输入${fieldLabel(field)}`;
 const selectPlaceholder = (field: FieldDef) => field.placeholder ?? `请选择${fieldLabel(field)}`;
 
-/** Options of a mapping field, with the scene-dependent labels applied. */
-export function mappingSelectOptions(mapping: string) {
+/** Options of a mapping field, with the scene-dependent labels applied (a form's: only values a person may choose). */
+export function mappingSelectOptions(mapping: string, forForm = false) {
   const scene = getSceneName();
-  return mappingOptions(mapping).map((o) => ({ value: o.value, label: mappingText(mapping, o.value, scene) }));
+  return mappingOptions(mapping, { forForm }).map((o) => ({ value: o.value, label: mappingText(mapping, o.value, scene) }));
 }
 
 interface InputProps {
@@ -89,7 +89,7 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
         {...common}
         allowClear
         placeholder={selectPlaceholder(field)}
-        options={mappingSelectOptions(field.mapping)}
+        options={mappingSelectOptions(field.mapping, variant !== "filter")}
         value={value as string | number | undefined}
         onChange={(v) => onChange?.(v ?? null)}
         style={{ width: "100%" }}
@@ -171,6 +171,8 @@ export function FieldInput({ field, value, onChange, disabled, variant = "form",
   }
 }
 
+const isBlankLabel = (v: unknown) => v === undefined || v === null || v === "";
+
 /** Whether the user may list the resource a ref field points to. */
 export function canReadRef(field: FieldDef): boolean {
   return !!field.ref && canAccess(field.ref.resource, "list", undefined, field.ref.targetCode).can;
@@ -206,7 +208,7 @@ export function RefSelect({ field, value, onChange, disabled, id }: { field: Fie
   const { options, onSearch, query } = useSelect({
     resource: ref.resource,
     filters: [...under, ...where],
-    optionLabel: (row: Record<string, unknown>) => String(row[ref.labelField] ?? row.id),
+    optionLabel: (row: Record<string, unknown>) => String((isBlankLabel(row[ref.labelField]) && ref.fallbackField ? row[ref.fallbackField] : row[ref.labelField]) ?? row.id),
     optionValue: "id",
     defaultValue: value === undefined || value === null || value === "" ? undefined : value,
     onSearch: (text) => (text.trim() ? [{ field: "keyword", operator: "eq", value: text.trim() }] : []),

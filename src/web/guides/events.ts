@@ -20,3 +20,10 @@ export const announceGuideOpened = (section: "payment" | "smartHome"): void => {
 export const announcePaymentConfigChanged = (): void => {
   window.dispatchEvent(new CustomEvent(PAYMENT_CONFIG_CHANGED_EVENT));
 };
+
+/**
+ * The room a guide panel takes at the right of the window (a CSS length in this custom property of
+ * the document's root): the shell's page column keeps clear of it (Shell.tsx), so the panel sits
+ * beside the page instead of over a table's row actions.
+ */
+export const GUIDE_SPACE_PROPERTY = "--neptune-guide-space";

@@ -20,6 +20,7 @@ import { CurrentUserProvider, useCurrentUser, useLoadCurrentUser } from "./user.
 import Watermark from "./Watermark.tsx";
 import PasswordGate from "./PasswordGate.tsx";
 import GuideLayer from "../guides/GuideLayer.tsx";
+import { GUIDE_SPACE_PROPERTY } from "../guides/events.ts";
 
 function ShellFrame() {
   const user = useCurrentUser();
@@ -48,7 +49,8 @@ function ShellFrame() {
       <Header user={user} tenantMenu={Boolean(route?.tenantMenu)} productName={productName} logo={login?.platformIco || user.platformImg} narrow={narrow} />
       <Layout>
         {!narrow && <ShellMenu />}
-        <Layout.Content style={{ display: "flex", flexDirection: "column", minWidth: 0, overflow: "hidden" }}>
+        {/* The page column ends where an open guide panel begins (guides/events.ts GUIDE_SPACE_PROPERTY). */}
+        <Layout.Content style={{ display: "flex", flexDirection: "column", minWidth: 0, overflow: "hidden", marginRight: `var(${GUIDE_SPACE_PROPERTY}, 0px)` }}>
           {!route?.hideTabs && <Tabs tabs={tabs} />}
           <PageBreadcrumb route={route} path={location.pathname} sceneName={user.sceneName} />
           <div style={{ flex: 1, overflow: "auto" }}>

@@ -29,7 +29,7 @@ describe.each(backends)("buildings and units (%s)", (backend) => {
     const west = await made("/api/system/buildings", { communityId, name: "西楼" });
     const eastUnit = await made("/api/system/units", { communityId, buildingId: east.id, name: "1单元" });
     const westUnit = await made("/api/system/units", { communityId, buildingId: west.id, name: "1单元" });
-    const room = { communityId, buildingId: east.id, unitId: westUnit.id, roomNo: "501", status: 1, maxResidents: 6 };
+    const room = { communityId, buildingId: east.id, unitId: westUnit.id, roomNo: "501", houseType: 1, occupancyStatus: 3, status: 1, maxResidents: 6 };
 
     const refused = await call("POST", "/api/system/rooms", room);
     expect(refused.status).toBe(400);

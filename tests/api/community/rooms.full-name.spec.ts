@@ -23,7 +23,7 @@ describe.each(backends)("a room's full name (%s)", (backend) => {
     const building = await post("/api/system/buildings", { communityId, name: "9栋" });
     const unitA = await post("/api/system/units", { communityId, buildingId: building.id, name: "1单元" });
     const unitB = await post("/api/system/units", { communityId, buildingId: building.id, name: "2单元" });
-    const room = (unitId: number) => post("/api/system/rooms", { communityId, buildingId: building.id, unitId, roomNo: "302", status: 1, maxResidents: 6 });
+    const room = (unitId: number) => post("/api/system/rooms", { communityId, buildingId: building.id, unitId, roomNo: "302", houseType: 1, occupancyStatus: 3, status: 1, maxResidents: 6 });
     const [a, b] = [await room(unitA.id), await room(unitB.id)];
     expect([a.fullName, b.fullName]).toEqual(["9栋-1单元-302", "9栋-2单元-302"]);
     // The form never writes it: a value sent is ignored.

@@ -66,7 +66,7 @@ describe.each(backends)("alarm handling (%s)", (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const finished = await t.post(t.admin, `${ALARMS}/${id}/actions/finish`, { handleNote: "现场确认为厨房油烟，已复位烟感" });
     expect(finished.status, finished.text).toBe(200);
-    expect(finished.body.data).toMatchObject({ handleStatus: 2, handleNote: "现场确认为厨房油烟，已复位烟感", handlerId: adminId, handlerIdLabel: "admin" });
+    expect(finished.body.data).toMatchObject({ handleStatus: 2, handleNote: "现场确认为厨房油烟，已复位烟感", handlerId: adminId, handlerIdLabel: "张明" });
     const after = await stored(id);
     expect(after).toMatchObject({ handle_status: 2, handler_id: adminId, handle_note: "现场确认为厨房油烟，已复位烟感", recent: true });
     expect(new Date(after.handle_time!).getTime()).toBeGreaterThan(new Date(before).getTime());

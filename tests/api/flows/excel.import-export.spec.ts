@@ -9,6 +9,8 @@ import { backends, sessionHeaders } from "../support/server.ts";
 import { useFlowServer, type FlowContext } from "./support.ts";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+/** The house template's columns: 房屋状态 is the occupancy, 部署状态 the smart-home deployment state. */
+const ROOM_HEADER = ["楼栋", "单元", "房号", "楼层", "房屋类型", "建筑面积(㎡)", "计费面积(㎡)", "房屋状态", "交房日期", "部署状态", "可居住人数"];
 
 async function workbookOf(buffer: Buffer | string): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
@@ -60,25 +62,25 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
     expect(String(r.headers["content-disposition"])).toContain(encodeURIComponent("房屋导入模板.xlsx"));
     const wb = await workbookOf(r.body);
     const header = rowsOf(wb.getWorksheet("导入数据")!)[0];
-    expect(header).toEqual(["楼栋", "单元", "房号", "楼层", "建筑面积(㎡)", "房屋状态", "可居住人数"]);
+    expect(header).toEqual(ROOM_HEADER);
     const notes = rowsOf(wb.getWorksheet("填写说明")!);
-    expect(notes.find((n) => n[0] === "房屋状态")![1]).toContain("未部署、部署中、待交付、验收中、已交付");
+    expect(notes.find((n) => n[0] === "房屋类型")![1]).toContain("住宅、商铺、办公、车位、储藏室、其他");
+    expect(notes.find((n) => n[0] === "房屋状态")![1]).toContain("自住、出租、空置、装修、未交付");
+    expect(notes.find((n) => n[0] === "部署状态")![1]).toContain("未部署、部署中、待交付、验收中、已交付");
+    expect(notes.find((n) => n[0] === "交房日期")![1]).toContain("2024-05-01");
   });
 
   it("imports the good rows, reports the bad ones with row and reason, and half-writes nothing", async () => {
-    const content = await fileOf(
-      ["楼栋", "单元", "房号", "楼层", "建筑面积(㎡)", "房屋状态", "可居住人数"],
-      [
-        ["导入楼A", "1单元", "101", 1, "80.50", "未部署", 6],
-        ["导入楼A", "1单元", "102", 1, "90", "已交付", 4],
-        ["导入楼A", "1单元", "1#1", 1, "90", "已交付", 4],
-        ["导入楼B", "2单元", "201", 2, "90", "不知道", 4],
-        ["导入楼A", "1单元", "101", 1, "80", "未部署", 6],
-        [null, null, null, null, null, null, null],
-        ["导入楼C", "", "301", 3, "90", "未部署", 4],
-        ["导入楼A", "1单元", "103", 1, "90", "未部署", 101],
-      ],
-    );
+    const content = await fileOf(ROOM_HEADER, [
+      ["导入楼A", "1单元", "101", 1, "住宅", "80.50", "", "自住", "2024-05-01", "未部署", 6],
+      ["导入楼A", "1单元", "102", 1, "商铺", "90", "85.5", "出租", new Date(Date.UTC(2023, 8, 30)), "已交付", 4],
+      ["导入楼A", "1单元", "1#1", 1, "住宅", "90", "", "空置", "", "已交付", 4],
+      ["导入楼B", "2单元", "201", 2, "住宅", "90", "", "不知道", "", "已入住", 4],
+      ["导入楼A", "1单元", "101", 1, "住宅", "80", "", "自住", "", "未部署", 6],
+      [null, null, null, null, null, null, null, null, null, null, null],
+      ["导入楼C", "", "301", 3, "住宅", "90", "", "空置", "", "未部署", 4],
+      ["导入楼A", "1单元", "103", 1, "住宅", "90", "", "空置", "", "未部署", 101],
+    ]);
     const r = await upload(t, t.admin, `${ROOMS}/actions/import?communityId=${t.ids.communityA}`, content);
     expect(r.status, r.text).toBe(200);
     expect(r.body.data.total).toBe(7);
@@ -88,20 +90,29 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
     expect(task.detail.imported).toBe(2);
     expect(task.detail.rejected).toEqual([
       { row: 4, reason: "房号：只能输入数字大小写字母" },
-      { row: 5, reason: "房屋状态“不知道”不正确，可选：未部署、部署中、待交付、验收中、已交付" },
+      { row: 5, reason: "房屋状态“不知道”不正确，可选：自住、出租、空置、装修、未交付；部署状态“已入住”不正确，可选：未部署、部署中、待交付、验收中、已交付" },
       { row: 6, reason: "房屋已存在" },
       { row: 8, reason: "请输入单元" },
       { row: 9, reason: expect.stringContaining("可居住人数") },
     ]);
-    const { rows } = await t.server.db.query<{ room_no: string; status: number; building: string; unit: string }>(
-      `select r.room_no, r.status, b.name as building, u.name as unit from rooms r
+    const { rows } = await t.server.db.query<{
+      room_no: string;
+      status: number;
+      occupancy: number;
+      house_type: number;
+      charge_area: string | null;
+      delivered: string | null;
+      building: string;
+      unit: string;
+    }>(
+      `select r.room_no, r.status, r.occupancy_status as occupancy, r.house_type, r.charge_area::text, r.delivery_date::text as delivered, b.name as building, u.name as unit from rooms r
          join buildings b on b.tenant_id = r.tenant_id and b.id = r.building_id join units u on u.tenant_id = r.tenant_id and u.id = r.unit_id
         where r.tenant_id = $1 and r.community_id = $2 and b.name like '导入楼%' order by r.room_no`,
       [t.ids.tenantA, t.ids.communityA],
     );
-    expect(rows.map((x) => [x.building, x.unit, x.room_no, x.status])).toEqual([
-      ["导入楼A", "1单元", "101", 1],
-      ["导入楼A", "1单元", "102", 5],
+    expect(rows.map((x) => [x.building, x.unit, x.room_no, x.house_type, x.charge_area, x.occupancy, x.delivered, x.status])).toEqual([
+      ["导入楼A", "1单元", "101", 1, null, 1, "2024-05-01", 1],
+      ["导入楼A", "1单元", "102", 2, "85.50", 2, "2023-09-30", 5],
     ]);
     // The rejected row 5 would have created 导入楼B, row 8 导入楼C: neither exists.
     expect(await t.server.count("buildings", "tenant_id = $1 and name in ('导入楼B', '导入楼C')", [t.ids.tenantA])).toBe(0);
@@ -129,13 +140,13 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
       end $$;
       create trigger import_probe_refuse before insert on rooms for each row execute function import_probe_refuse();`);
     try {
-      const rows: unknown[][] = Array.from({ length: 1005 }, (_, i) => ["批量楼", `${1 + (i % 2)}单元`, String(1000 + i), 1 + Math.floor(i / 40), "88.00", "已交付", 6]);
+      const rows: unknown[][] = Array.from({ length: 1005 }, (_, i) => ["批量楼", `${1 + (i % 2)}单元`, String(1000 + i), 1 + Math.floor(i / 40), "住宅", "88.00", "", "自住", "", "已交付", 6]);
       rows[5] = [...rows[3]]; // the same room as an earlier row of the chunk
-      rows[7] = [demo.building, demo.unit, demo.room, 1, "88.00", "已交付", 6]; // a room already stored
+      rows[7] = [demo.building, demo.unit, demo.room, 1, "住宅", "88.00", "", "自住", "", "已交付", 6]; // a room already stored
       rows[1001] = [...rows[11]]; // the same room as a row of the first chunk (1000 rows a step)
-      rows[1003] = ["拒绝楼", "1单元", "9999", 1, "88.00", "已交付", 6]; // refused by the database
-      rows[1004] = ["批量楼二", "1单元", "101", 1, "88.00", "已交付", 6]; // a new building in the row-by-row chunk
-      const content = await fileOf(["楼栋", "单元", "房号", "楼层", "建筑面积(㎡)", "房屋状态", "可居住人数"], rows);
+      rows[1003] = ["拒绝楼", "1单元", "9999", 1, "住宅", "88.00", "", "自住", "", "已交付", 6]; // refused by the database
+      rows[1004] = ["批量楼二", "1单元", "101", 1, "住宅", "88.00", "", "自住", "", "已交付", 6]; // a new building in the row-by-row chunk
+      const content = await fileOf(ROOM_HEADER, rows);
       const r = await upload(t, t.admin, `${ROOMS}/actions/import?communityId=${t.ids.communityA}`, content);
       expect(r.status, r.text).toBe(200);
       expect(r.body.data.total).toBe(1005);
@@ -219,7 +230,7 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
     const wrong = await upload(t, t.admin, `${ROOMS}/actions/import?communityId=${t.ids.communityA}`, await fileOf(["名字"], [["x"]]));
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toContain("模板不正确");
-    const file = await fileOf(["楼栋", "单元", "房号", "房屋状态", "可居住人数"], [["越权楼", "1单元", "101", "未部署", 6]]);
+    const file = await fileOf(["楼栋", "单元", "房号", "房屋类型", "房屋状态", "部署状态", "可居住人数"], [["越权楼", "1单元", "101", "住宅", "空置", "未部署", 6]]);
     const foreign = await upload(t, t.admin2, `${ROOMS}/actions/import?communityId=${t.ids.communityA}`, file);
     expect(foreign.status).toBe(400);
     expect(await t.server.count("buildings", "name = '越权楼'")).toBe(0);
@@ -251,13 +262,15 @@ describe.each(backends)("excel import and export (%s)", (backend) => {
     const bt = await waitForTask(t, t.admin2, INH, b.body.data.taskId);
     expect(bt.result).toBe("已导出0条");
 
-    // The room list with a status filter: statuses as their labels.
-    const rr = await t.post(t.admin, `${ROOMS}/actions/export`, { communityId: t.ids.communityA, status: 5 });
+    // The room list with a 房屋状态 filter: the list's columns, states as their labels.
+    const rr = await t.post(t.admin, `${ROOMS}/actions/export`, { communityId: t.ids.communityA, occupancyStatus: 2 });
     await waitForTask(t, t.admin, ROOMS, rr.body.data.taskId);
     const roomRows = rowsOf((await workbookOf((await download(t, t.admin, `${ROOMS}/actions/file?taskId=${rr.body.data.taskId}`)).body)).worksheets[0]);
+    expect(roomRows[0]).toEqual(expect.arrayContaining(["房屋类型", "建筑面积(㎡)", "计费面积(㎡)", "房屋状态", "交房日期"]));
+    expect(roomRows[0]).not.toContain("部署状态");
     const statusColumn = roomRows[0].indexOf("房屋状态");
     expect(roomRows.length).toBeGreaterThan(1);
-    expect(roomRows.slice(1).every((row) => row[statusColumn] === "已交付")).toBe(true);
+    expect(roomRows.slice(1).every((row) => row[statusColumn] === "出租")).toBe(true);
 
     // A user without the code cannot export.
     const staff = await t.post(t.staff, "/api/property/repairs/actions/export", {});

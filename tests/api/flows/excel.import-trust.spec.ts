@@ -14,7 +14,7 @@ const INH = "/api/system/inhabitants";
 const ROOMS = "/api/system/rooms";
 const ERRORS = "/api/management/taskCentre/actions/importErrorFile";
 const INH_HEADER = ["楼栋", "单元", "房号", "姓名", "手机号", "身份证号", "身份", "邮箱", "入住日期"];
-const ROOM_HEADER = ["楼栋", "单元", "房号", "楼层", "建筑面积(㎡)", "房屋状态", "可居住人数"];
+const ROOM_HEADER = ["楼栋", "单元", "房号", "楼层", "房屋类型", "建筑面积(㎡)", "计费面积(㎡)", "房屋状态", "交房日期", "部署状态", "可居住人数"];
 const RESIDENT_EXISTS = "该房屋已有此手机号的住户";
 
 async function workbookOf(buffer: Buffer): Promise<ExcelJS.Workbook> {
@@ -107,9 +107,9 @@ describe.each(backends)("imports an office can trust (%s)", (backend) => {
 
   it("rejects a house whose 楼栋 + 单元 + 房号 exists, stored or earlier in the file", async () => {
     const file = await fileOf(ROOM_HEADER, [
-      [...at(0), 1, "80", "未部署", 6], // stored
-      ["信任楼", "1单元", "101", 1, "80", "未部署", 6],
-      ["信任楼", "1单元", "101", 1, "90", "已交付", 4], // row 3 again
+      [...at(0), 1, "住宅", "80", "", "自住", "", "未部署", 6], // stored
+      ["信任楼", "1单元", "101", 1, "住宅", "80", "", "自住", "", "未部署", 6],
+      ["信任楼", "1单元", "101", 1, "商铺", "90", "85", "出租", "", "已交付", 4], // row 3 again
     ]);
     const task = await importFile(t, ROOMS, file);
     expect(task.detail.imported).toBe(1);
@@ -141,11 +141,13 @@ describe.each(backends)("imports an office can trust (%s)", (backend) => {
     expect(noRoom.reason.split("；")).toEqual(["请填写楼栋、单元和房号", expect.stringContaining("手机号")]);
     expect(missing.reason).toBe(`房屋“${rooms[0].building}-${rooms[0].unit}-没有这间”不存在；身份“邻居”不正确，可选：业主、家属、租客`);
 
-    const houses = await importFile(t, ROOMS, await fileOf(ROOM_HEADER, [["信任楼二", "", "1#1", "第一层", "-5", "不知道", 101]]));
+    const houses = await importFile(t, ROOMS, await fileOf(ROOM_HEADER, [["信任楼二", "", "1#1", "第一层", "别墅", "-5", "12.345", "不知道", "昨天", "已入住", 101]]));
     const houseFaults = houses.detail.rejected[0].reason.split("；");
     expect(houseFaults[0]).toBe("请输入单元");
-    ["房号：", "楼层：", "建筑面积(㎡)：", "房屋状态“不知道”", "可居住人数："].forEach((label, i) => expect(houseFaults[i + 1]).toContain(label));
-    expect(houseFaults).toHaveLength(6);
+    ["房号：", "楼层：", "房屋类型“别墅”", "建筑面积(㎡)：", "计费面积(㎡)：", "房屋状态“不知道”", "交房日期", "部署状态“已入住”", "可居住人数："].forEach((label, i) =>
+      expect(houseFaults[i + 1]).toContain(label),
+    );
+    expect(houseFaults).toHaveLength(10);
     // The rejected row made nothing, not even its building.
     expect(await t.server.count("buildings", "tenant_id = $1 and name = '信任楼二'", [t.ids.tenantA])).toBe(0);
   });
@@ -213,7 +215,7 @@ describe.each(backends)("imports an office can trust (%s)", (backend) => {
   });
 
   it("keeps the reasons and the workbook of the first 10 000 rejected rows, and counts them all", async () => {
-    const rows = Array.from({ length: 10_005 }, (_, i) => ["界限楼", "1单元", `${i}#`, 1, "80", "未部署", 6]);
+    const rows = Array.from({ length: 10_005 }, (_, i) => ["界限楼", "1单元", `${i}#`, 1, "住宅", "80", "", "自住", "", "未部署", 6]);
     const task = await importFile(t, ROOMS, await fileOf(ROOM_HEADER, rows));
     expect(task.result).toBe("导入成功0条，失败10005条");
     expect(task.detail).toMatchObject({ total: 10_005, imported: 0, rejectedCount: 10_005, errorRows: 10_000 });
@@ -239,8 +241,15 @@ describe.each(backends)("imports an office can trust (%s)", (backend) => {
     expect(data.getCell("D2").dataValidation).toBeUndefined(); // 姓名: free text
 
     const houses = await template(ROOMS);
-    expect(houses.getWorksheet("导入数据")!.getCell("F2").dataValidation).toMatchObject({ type: "list", formulae: ['"未部署,部署中,待交付,验收中,已交付"'] });
+    const houseSheet = houses.getWorksheet("导入数据")!;
+    expect(houseSheet.getCell("E2").dataValidation).toMatchObject({ type: "list", formulae: ['"住宅,商铺,办公,车位,储藏室,其他"'] });
+    expect(houseSheet.getCell("H2").dataValidation).toMatchObject({ type: "list", formulae: ['"自住,出租,空置,装修,未交付"'] });
+    expect(houseSheet.getCell("J2").dataValidation).toMatchObject({ type: "list", formulae: ['"未部署,部署中,待交付,验收中,已交付"'] });
+    expect(houseSheet.getCell("G2").dataValidation).toBeUndefined(); // 计费面积: a number
     expect(examples(houses).get("楼栋")).toBe("1栋");
+    expect(examples(houses).get("房屋类型")).toBe("住宅");
+    expect(examples(houses).get("计费面积(㎡)")).toBe("85.00");
+    expect(examples(houses).get("交房日期")).toBe("2024-05-01");
 
     expect(examples(await template("/api/system/communities")).get("社区名称")).toBe("阳光花园");
     expect(examples(await template("/api/system/buildings")).get("楼栋名称")).toBe("1栋");

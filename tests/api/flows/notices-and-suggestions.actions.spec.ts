@@ -14,7 +14,7 @@ describe.each(backends)("notices and suggestions (%s)", (backend) => {
     expect(created.body.data).toMatchObject({ publishStatus: 0, publishTime: null });
     expect((await t.post(t.admin, `/api/property/notices/${id}/actions/withdraw`)).body.message).toBe("当前状态为“未发布”，不能撤回");
     const published = await t.post(t.admin, `/api/property/notices/${id}/actions/publish`);
-    expect(published.body.data).toMatchObject({ publishStatus: 1, publisherIdLabel: "admin" });
+    expect(published.body.data).toMatchObject({ publishStatus: 1, publisherIdLabel: "张明" });
     expect(published.body.data.publishTime).toBeTruthy();
     expect((await t.post(t.admin, `/api/property/notices/${id}/actions/publish`)).status).toBe(409);
     expect((await t.post(t.admin, `/api/property/notices/${id}/actions/withdraw`)).body.data.publishStatus).toBe(2);
@@ -29,7 +29,7 @@ describe.each(backends)("notices and suggestions (%s)", (backend) => {
     expect((await t.post(t.admin, `/api/property/suggestions/${id}/actions/accept`)).body.data.status).toBe(2);
     expect((await t.post(t.admin, `/api/property/suggestions/${id}/actions/reply`, { reply: "  " })).body.message).toBe("请输入回复内容");
     const replied = await t.post(t.admin, `/api/property/suggestions/${id}/actions/reply`, { reply: "已安排增设" });
-    expect(replied.body.data).toMatchObject({ status: 3, reply: "已安排增设", replierIdLabel: "admin" });
+    expect(replied.body.data).toMatchObject({ status: 3, reply: "已安排增设", replierIdLabel: "张明" });
     expect(replied.body.data.replyTime).toBeTruthy();
     expect((await t.post(t.admin, `/api/property/suggestions/${id}/actions/close`)).body.data.status).toBe(4);
     const late = await t.post(t.admin, `/api/property/suggestions/${id}/actions/reply`, { reply: "补充" });

@@ -37,7 +37,7 @@ describe.each(backends)("repair orders (%s)", (backend) => {
 
     let r = await t.post(t.admin, `${BASE}/${id}/actions/assign`, { assigneeId: staffId });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.data).toMatchObject({ status: 2, assigneeId: staffId, assigneeIdLabel: "staff" });
+    expect(r.body.data).toMatchObject({ status: 2, assigneeId: staffId, assigneeIdLabel: "李娜" });
     expect(r.body.data.assignTime).toBeTruthy();
 
     r = await t.post(t.admin, `${BASE}/${id}/actions/start`);
@@ -54,17 +54,17 @@ describe.each(backends)("repair orders (%s)", (backend) => {
     r = await t.post(t.admin, `${BASE}/${id}/actions/evaluate`, { score: 5, evaluation: "很及时" });
     expect(r.body.data).toMatchObject({ status: 5, score: 5, evaluation: "很及时" });
 
-    const history = r.body.data.history as { action: string; from: string; to: string; username: string; at: string; note?: string }[];
+    const history = r.body.data.history as { action: string; from: string; to: string; username: string; name: string; at: string; note?: string }[];
     expect(history.map((h) => [h.action, h.from, h.to])).toEqual([
       ["assign", "1", "2"],
       ["start", "2", "3"],
       ["finish", "3", "4"],
       ["evaluate", "4", "5"],
     ]);
-    expect(history.every((h) => h.username === "admin" && !Number.isNaN(Date.parse(h.at)))).toBe(true);
+    expect(history.every((h) => h.username === "admin" && h.name === "张明" && !Number.isNaN(Date.parse(h.at)))).toBe(true);
     expect(history[2].note).toBe("处理结果：已更换灯管");
-    // The person assigned reads as their name in the history, not as an id.
-    expect(history[0].note).toMatch(/^处理人：staff$/);
+    // The person assigned reads as their 姓名 in the history, not as an id or a login name.
+    expect(history[0].note).toBe("处理人：李娜");
     // Each step is in the operation log too.
     expect(await t.server.count("operation_logs", "tenant_id = $1 and resource = 'repairs' and target_id = $2", [t.ids.tenantA, String(id)])).toBe(5);
   });

@@ -35,7 +35,7 @@ describe.each(backends)("room audit (%s)", (backend) => {
     expect(r.body.message).toBe("已通过");
     const order = r.body.data;
     expect(order.status).toBe(2);
-    expect(order.auditorIdLabel).toBe("admin");
+    expect(order.auditorIdLabel).toBe("张明");
     expect(order.auditTime).toBeTruthy();
     expect(order.inhabitantId).toBeGreaterThan(0);
     const { rows } = await t.server.db.query<{ name: string; phone: string; room_id: number; identity: number; community_id: number }>(
@@ -75,7 +75,7 @@ describe.each(backends)("room audit (%s)", (backend) => {
     expect(bad.body.message).toBe("内容含有特殊字符");
     const r = await t.post(t.admin, `${BASE}/${id}/actions/reject`, { rejectReason: "房产证明不清晰" });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.data).toMatchObject({ status: 3, rejectReason: "房产证明不清晰", auditorIdLabel: "admin", inhabitantId: null });
+    expect(r.body.data).toMatchObject({ status: 3, rejectReason: "房产证明不清晰", auditorIdLabel: "张明", inhabitantId: null });
     expect(await t.server.count("inhabitants", "tenant_id = $1", [t.ids.tenantA])).toBe(inhabitants);
   });
 

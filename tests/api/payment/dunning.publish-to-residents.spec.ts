@@ -80,7 +80,7 @@ describe.each(backends)("dunning notices published to residents (%s)", (backend)
       expect(dunning.publishedNoticeId).toBeTruthy();
       expect(dunning.publishedNoticeIdLabel).toBe("物业费催缴通知");
       const notice = await ok(t.server, "GET", `/api/property/notices/${dunning.publishedNoticeId}`, t.admin);
-      expect(notice).toMatchObject({ roomId: room.id, roomIdLabel: `1栋-1单元-${101 + i}`, publishStatus: 1, noticeType: 5, title: "物业费催缴通知", publisherIdLabel: "admin" });
+      expect(notice).toMatchObject({ roomId: room.id, roomIdLabel: `1栋-1单元-${101 + i}`, publishStatus: 1, noticeType: 5, title: "物业费催缴通知", publisherIdLabel: "张明" });
       expect(notice.content).toContain(`1栋-1单元-${101 + i}：截至${chinaDay()}欠费1笔，共80.00元。`);
       expect(notice.content).toContain("欠费明细：");
       expect(notice.content).toMatch(/2034-01 物业费 80\.00元（账单编号\S+，缴费截止日\d{4}-\d{2}-\d{2}）/);

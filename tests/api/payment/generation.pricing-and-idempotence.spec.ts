@@ -13,8 +13,8 @@ describe.each(backends)("bill generation (%s)", (backend) => {
   let fx: Fixture;
 
   beforeAll(async () => {
-    // Areas chosen for rounding: 0.5 fen cases both ways, an unknown area, a room of status 1.
-    fx = await makeCommunity(t.server, t.ids.tenantA, "计价测试社区", [{ area: "89.10" }, { area: "100.00" }, { area: "33.33" }, { area: "0.01" }, { area: null }, { area: "77.77", status: 1 }]);
+    // Areas chosen for rounding: 0.5 fen cases both ways, an unknown area, a house not handed over (未交付).
+    fx = await makeCommunity(t.server, t.ids.tenantA, "计价测试社区", [{ area: "89.10" }, { area: "100.00" }, { area: "33.33" }, { area: "0.01" }, { area: null }, { area: "77.77", occupancy: 5 }]);
   });
 
   it("prices by building area × unit price, exactly, half up to the fen", async () => {
@@ -22,7 +22,7 @@ describe.each(backends)("bill generation (%s)", (backend) => {
     const item = await paymentItem(t.server, t.admin, fx.communityId, pt, { name: "物业费" });
     const run = await generate(t.server, t.admin, { period: PERIOD, paymentItemIds: [item] });
     const bills = await billsOf(t.server, t.ids.tenantA, "payment_item_id = $2", [item]);
-    const billable = fx.rooms.filter((r) => r.area && r.status !== 1);
+    const billable = fx.rooms.filter((r) => r.area && r.occupancy !== 5);
     expect(bills.map((b) => b.room_id)).toEqual(billable.map((r) => r.id));
     for (const b of bills) {
       const room = fx.rooms.find((r) => r.id === b.room_id)!;

@@ -4,6 +4,7 @@
 // a refund of the balance waits for 实收管理's approval; two cashiers paying from one balance, or a
 // recharge racing an approval, never take the balance below zero nor lose a movement.
 import { beforeAll, describe, expect, it } from "vitest";
+import { mappingLabel } from "../../../src/common/mappings.ts";
 import { backends } from "../support/server.ts";
 import { useDemoServer } from "../support/demo.ts";
 import { approve, billsOf, generate, makeCommunity, ok, paymentItem, priceType, type Fixture } from "./support.ts";
@@ -119,6 +120,15 @@ describe.each(backends)("prepayment accounts (%s)", (backend) => {
       [7, 10000],
     ]);
     expect(new Set(pays.rows.map((p) => p.receipt_no)).size).toBe(1);
+    // The receipt names the deduction's pay method: 预存款抵扣, which no counter or form may choose.
+    const { rows: receipts } = await t.server.db.query<{ id: number }>("select id from receipts where tenant_id = $1 and receipt_no = $2", [t.ids.tenantA, pays.rows[0].receipt_no]);
+    const printed = await ok(t.server, "GET", `/api/property/receipts/${receipts[0].id}/actions/print`, t.admin);
+    expect(printed.payMethod).toBe(7);
+    expect(mappingLabel("payMethod", printed.payMethod)).toBe("预存款抵扣");
+    const chosen = await t.server.request("POST", `/api/property/prepayAccounts/${auto}/actions/recharge`, { token: t.admin, body: { amount: "10.00", payMethod: 7 } });
+    expect(chosen.status).toBe(400);
+    expect(chosen.body.data.errors).toEqual([{ field: "payMethod", message: "请选择正确的支付方式" }]);
+    expect(await balanceOf(auto)).toBe("50.00");
     // Not money arriving: the daily settlement shows the recharges, not the deductions.
     const day = await ok(
       t.server,

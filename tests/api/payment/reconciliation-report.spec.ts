@@ -102,6 +102,26 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
       [t.ids.tenantA, fx.communityId],
     );
     expect(closing.rows.map((r) => [Number(r.recorded_amount), Number(r.declared_amount), r.payment_count])).toEqual([[15000, 14900, 2]]);
+
+    // The 日结单 as a workbook: the closed day's lines per cashier, the cashier's subtotal and the total.
+    const file = await t.server.app.inject({ method: "GET", url: `/api/property/reconciliations/actions/dayExport?communityId=${fx.communityId}&day=${today}`, headers: sessionHeaders(t.admin) });
+    expect(file.statusCode).toBe(200);
+    expect(decodeURIComponent(String(file.headers["content-disposition"]))).toContain(`日结单_${today}.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet("日结单")!;
+    const values = (n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(["日结单（交班表）"]);
+    expect(values(2)[0]).toBe("社区：对账测试社区");
+    expect(values(2)[3]).toBe(`营业日：${today}`);
+    expect(String(values(2)[6])).toMatch(/^已日结：/);
+    expect(values(4)).toEqual(["收款人", "支付方式", "笔数", "收款(元)", "退款(元)", "应到账(元)", "实际到账(元)", "差异(元)", "备注"]);
+    const cashier = frozen.rows[0].cashierName;
+    expect(values(5).slice(0, 8)).toEqual([cashier, "微信", 1, 50, 0, 50, 50, 0]);
+    expect(values(6)).toEqual([cashier, "现金", 1, 100, 0, 100, 99, -1, "短款1元"]);
+    expect(values(7).slice(0, 8)).toEqual(["小计", undefined, 2, 150, 0, 150, 149, -1]);
+    expect(values(8).slice(0, 8)).toEqual(["合计", undefined, 2, 150, 0, 150, 149, -1]);
+    expect(ws.rowCount).toBe(8);
   });
 
   it("refuses to close a day while a cashier's amount is not declared", async () => {
@@ -167,5 +187,6 @@ describe.each(backends)("reconciliation and report (%s)", (backend) => {
   it("needs the report and settlement authorities", async () => {
     expect((await t.server.request("POST", "/api/property/reports/actions/payment", { token: t.staff, body: { startMonth: PERIOD, endMonth: PERIOD } })).body.status).toBe(403);
     expect((await t.server.request("GET", `/api/property/reconciliations/actions/day?communityId=${fx.communityId}&day=${today}`, { token: t.staff })).body.status).toBe(403);
+    expect((await t.server.request("GET", `/api/property/reconciliations/actions/dayExport?communityId=${fx.communityId}&day=${today}`, { token: t.staff })).body.status).toBe(403);
   });
 });

@@ -8,12 +8,12 @@ export interface Fixture {
   communityId: number;
   buildingId: number;
   unitId: number;
-  /** Rooms in id order with their building areas (null = unknown). */
-  rooms: { id: number; area: string | null; status: number }[];
+  /** Rooms in id order with their building and charge areas (null = unknown, none) and 房屋状态. */
+  rooms: { id: number; area: string | null; chargeArea: string | null; occupancy: number }[];
 }
 
-/** A community with one building, one unit and rooms of the given areas (status 5 unless given). */
-export async function makeCommunity(server: TestServer, tenantId: number, name: string, rooms: { area: string | null; status?: number }[]): Promise<Fixture> {
+/** A community with one building, one unit and rooms of the given areas (房屋状态 1 自住 unless given). */
+export async function makeCommunity(server: TestServer, tenantId: number, name: string, rooms: { area: string | null; chargeArea?: string | null; occupancy?: number }[]): Promise<Fixture> {
   const one = async (sql: string, params: unknown[]) => Number((await server.db.query<{ id: number }>(sql, params)).rows[0].id);
   const areaId = await one("select id from areas where tenant_id = $1 order by id limit 1", [tenantId]);
   const communityId = await one("insert into communities (tenant_id, name, area_id) values ($1, $2, $3) returning id", [tenantId, name, areaId]);
@@ -21,16 +21,12 @@ export async function makeCommunity(server: TestServer, tenantId: number, name: 
   const unitId = await one("insert into units (tenant_id, community_id, building_id, name) values ($1, $2, $3, '1单元') returning id", [tenantId, communityId, buildingId]);
   const out: Fixture["rooms"] = [];
   for (const [i, r] of rooms.entries()) {
-    const id = await one("insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, building_area, status) values ($1, $2, $3, $4, $5, 1, $6, $7) returning id", [
-      tenantId,
-      communityId,
-      buildingId,
-      unitId,
-      `${101 + i}`,
-      r.area,
-      r.status ?? 5,
-    ]);
-    out.push({ id, area: r.area, status: r.status ?? 5 });
+    const room = { area: r.area, chargeArea: r.chargeArea ?? null, occupancy: r.occupancy ?? 1 };
+    const id = await one(
+      "insert into rooms (tenant_id, community_id, building_id, unit_id, room_no, floor, building_area, charge_area, occupancy_status) values ($1, $2, $3, $4, $5, 1, $6, $7, $8) returning id",
+      [tenantId, communityId, buildingId, unitId, `${101 + i}`, room.area, room.chargeArea, room.occupancy],
+    );
+    out.push({ id, ...room });
   }
   return { communityId, buildingId, unitId, rooms: out };
 }
@@ -53,7 +49,6 @@ export async function paymentItem(server: TestServer, token: string, communityId
     name: `项目${priceTypeId}`,
     dueDay: 15,
     paymentType: 1,
-    roomStatuses: [3, 4, 5],
     ...body,
   });
   return data.id;

@@ -77,6 +77,7 @@ describe.each(backends)("fee endpoints across tenants (%s)", (backend) => {
       `/api/property/paymentSettings/actions/get?communityId=${t.ids.communityA}`,
       `/api/property/bill/steer?communityId=${t.ids.communityA}`,
       `/api/property/reconciliations/actions/day?communityId=${t.ids.communityA}&day=${chinaDay()}`,
+      `/api/property/reconciliations/actions/dayExport?communityId=${t.ids.communityA}&day=${chinaDay()}`,
       `/api/property/bills/${a.approved}`,
       `/api/property/payments/${a.payment}`,
     ];

@@ -26,7 +26,7 @@ describe.each(backends)("smart-home steering flags (%s)", (backend) => {
     const unit = await t.server.request("POST", "/api/system/units", { token: t.admin, body: { communityId: emptyCommunity, buildingId: building.body.data.id, name: "1单元" } });
     const room = await t.server.request("POST", "/api/system/rooms", {
       token: t.admin,
-      body: { communityId: emptyCommunity, buildingId: building.body.data.id, unitId: unit.body.data.id, roomNo: "101", status: 1, maxResidents: 6 },
+      body: { communityId: emptyCommunity, buildingId: building.body.data.id, unitId: unit.body.data.id, roomNo: "101", houseType: 1, occupancyStatus: 3, status: 1, maxResidents: 6 },
     });
     expect(room.status, room.text).toBe(200);
     expect((await flags(emptyCommunity)).roomEnable).toBe(true);

@@ -21,6 +21,18 @@ describe("room status 1–5, no fallback", () => {
   });
 });
 
+// Not in the spec (docs/decisions.md): a house's occupancy (房屋状态, what bills it) and its type.
+test("house occupancy 1–5 and house types 1–6", () => {
+  expect(mappingOptions("roomOccupancy").map((o) => [o.value, o.label])).toEqual([
+    [1, "自住"],
+    [2, "出租"],
+    [3, "空置"],
+    [4, "装修"],
+    [5, "未交付"],
+  ]);
+  expect(mappingOptions("houseType").map((o) => o.label)).toEqual(["住宅", "商铺", "办公", "车位", "储藏室", "其他"]);
+});
+
 describe("payment type: 1 property fee, otherwise other", () => {
   test.each([
     [1, "物业费"],
@@ -45,7 +57,7 @@ describe("return flag: 1 refund, otherwise charge", () => {
   });
 });
 
-describe("pay method 1–6, otherwise other", () => {
+describe("pay method 1–6, 7 the system's 预存款抵扣, otherwise other", () => {
   test.each([
     [1, "微信"],
     [2, "支付宝"],
@@ -53,11 +65,17 @@ describe("pay method 1–6, otherwise other", () => {
     [4, "POS机"],
     [5, "现金"],
     [6, "转账"],
-    [7, "其他"],
+    [7, "预存款抵扣"],
+    [8, "其他"],
     [0, "其他"],
     [null, "其他"],
   ])("%s → %s", (code, label) => {
     expect(mappingLabel("payMethod", code)).toBe(label);
+  });
+
+  test("a form never offers 预存款抵扣; a filter does", () => {
+    expect(mappingOptions("payMethod", { forForm: true }).map((o) => o.label)).toEqual(["微信", "支付宝", "银行APP", "POS机", "现金", "转账"]);
+    expect(mappingOptions("payMethod").map((o) => o.value)).toContain(7);
   });
 });
 

@@ -71,6 +71,10 @@ describe("pricing methods", () => {
   it("billAmountFen dispatches by method and skips rooms missing what the pricing needs", () => {
     expect(billAmountFen({ pricingMethod: 1, billingCycle: 1, unitPriceFen: 250, buildingArea: "88.88" })).toBe(22220);
     expect(billAmountFen({ pricingMethod: 1, billingCycle: 1, unitPriceFen: 250, buildingArea: null })).toBeNull();
+    // A 计费面积, when the room has one, is what is priced.
+    expect(billAmountFen({ pricingMethod: 1, billingCycle: 1, unitPriceFen: 250, buildingArea: "88.88", chargeArea: "80.00" })).toBe(20000);
+    expect(billAmountFen({ pricingMethod: 1, billingCycle: 1, unitPriceFen: 250, buildingArea: null, chargeArea: "80.00" })).toBe(20000);
+    expect(billAmountFen({ pricingMethod: 1, billingCycle: 1, unitPriceFen: 250, buildingArea: "88.88", chargeArea: null })).toBe(22220);
     expect(billAmountFen({ pricingMethod: 1, billingCycle: 1, unitPriceFen: null, buildingArea: "1" })).toBeNull();
     expect(billAmountFen({ pricingMethod: 2, billingCycle: 3, unitPriceFen: 3000 })).toBe(36000);
     expect(billAmountFen({ pricingMethod: 3, billingCycle: 1, unitPriceFen: 420, previousReading: "1", currentReading: null })).toBeNull();

@@ -22,7 +22,10 @@ test("import: labels or codes, 是/否, dates; a wrong label names the choices",
   expect(importValue(field("inhabitants", "identity"), "业主", "社区")).toBe(1);
   const wrong = importValue(field("rooms", "status"), "不知道", "社区");
   expect(wrong).toBeInstanceOf(CellProblem);
-  expect((wrong as CellProblem).message).toBe("房屋状态“不知道”不正确，可选：未部署、部署中、待交付、验收中、已交付");
+  expect((wrong as CellProblem).message).toBe("部署状态“不知道”不正确，可选：未部署、部署中、待交付、验收中、已交付");
+  expect(importValue(field("rooms", "occupancyStatus"), "未交付", "社区")).toBe(5);
+  expect((importValue(field("rooms", "occupancyStatus"), "已交付", "社区") as CellProblem).message).toBe("房屋状态“已交付”不正确，可选：自住、出租、空置、装修、未交付");
+  expect(importValue(field("rooms", "houseType"), "车位", "社区")).toBe(4);
   expect(importValue(field("cards", "enabled"), "是", "社区")).toBe(true);
   expect(importValue(field("cards", "enabled"), "否", "社区")).toBe(false);
   expect(importValue(field("inhabitants", "moveInDate"), new Date(Date.UTC(2024, 4, 1)), "社区")).toBe("2024-05-01");

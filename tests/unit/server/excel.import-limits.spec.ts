@@ -22,7 +22,7 @@ const refusal = async (content: Buffer) => {
   return (err as TemplateError).message;
 };
 
-const HEADER = rowXml(1, ["楼栋", "单元", "房号", "楼层", "建筑面积(㎡)", "房屋状态", "可居住人数"]);
+const HEADER = rowXml(1, ["楼栋", "单元", "房号", "楼层", "房屋类型", "建筑面积(㎡)", "计费面积(㎡)", "房屋状态", "交房日期", "部署状态", "可居住人数"]);
 
 const dataSheet = (rows: Iterable<string>, extra: { sharedStrings?: string[]; declare?: (real: number) => number } = {}) => sheetXlsx({ sheetName: "导入数据", rows, ...extra });
 
@@ -37,7 +37,7 @@ function* longCells(count: number, size: number): Generator<string> {
 function* notes(count: number): Generator<string> {
   const text = "x".repeat(30_000);
   yield HEADER;
-  for (let n = 2; n < count + 2; n++) yield* [`<row r="${n}"><c r="A${n}" t="inlineStr"><is><t>1栋</t></is></c><c r="H${n}" t="inlineStr"><is><t>`, text, "</t></is></c></row>"];
+  for (let n = 2; n < count + 2; n++) yield* [`<row r="${n}"><c r="A${n}" t="inlineStr"><is><t>1栋</t></is></c><c r="L${n}" t="inlineStr"><is><t>`, text, "</t></is></c></row>"];
 }
 
 describe("limits of an uploaded import file", () => {
@@ -144,12 +144,27 @@ describe("limits of an uploaded import file", () => {
   it("reads a file written as Excel writes it (the sheet before the shared strings) without a temporary file", async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await templateWorkbook("房屋", columns)) as unknown as ArrayBuffer);
-    wb.getWorksheet("导入数据")!.addRow(["1栋", "1单元", "101", 1, "80", "未部署", 4]);
+    wb.getWorksheet("导入数据")!.addRow(["1栋", "1单元", "101", 1, "商铺", "80", "75.5", "出租", "2024-05-01", "未部署", 4]);
     const content = Buffer.from(await wb.xlsx.writeBuffer());
     const temporary = vi.spyOn(fs, "createWriteStream");
     try {
       expect(await readImportFile(content, columns)).toEqual([
-        { row: 2, cells: { building: "1栋", unit: "1单元", roomNo: "101", floor: "1", buildingArea: "80", status: "未部署", maxResidents: "4" } },
+        {
+          row: 2,
+          cells: {
+            building: "1栋",
+            unit: "1单元",
+            roomNo: "101",
+            floor: "1",
+            houseType: "商铺",
+            buildingArea: "80",
+            chargeArea: "75.5",
+            occupancyStatus: "出租",
+            deliveryDate: "2024-05-01",
+            status: "未部署",
+            maxResidents: "4",
+          },
+        },
       ]);
       expect(temporary).not.toHaveBeenCalled();
     } finally {

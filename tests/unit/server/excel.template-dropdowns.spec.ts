@@ -17,7 +17,7 @@ async function load(buffer: Buffer): Promise<ExcelJS.Workbook> {
 test("a column with a list of values gets a dropdown over every row the import takes", async () => {
   const columns = importerOf("rooms")!.columns("社区");
   const sheet = (await load(await templateWorkbook("房屋", columns))).getWorksheet(DATA_SHEET)!;
-  const status = columns.findIndex((c) => c.label === "房屋状态") + 1;
+  const status = columns.findIndex((c) => c.label === "部署状态") + 1;
   const letter = sheet.getColumn(status).letter;
   const list = sheet.getCell(`${letter}2`).dataValidation;
   expect(list).toMatchObject({ type: "list", allowBlank: true, showErrorMessage: true, formulae: ['"未部署,部署中,待交付,验收中,已交付"'], errorTitle: "请从下拉列表中选择" });
@@ -25,7 +25,9 @@ test("a column with a list of values gets a dropdown over every row the import t
   expect(sheet.getCell(`${letter}1`).dataValidation).toBeUndefined(); // the header
   expect(sheet.getCell(`${letter}${MAX_IMPORT_ROWS + 2}`).dataValidation).toBeUndefined();
   // Only the columns with a list.
-  expect(columns.flatMap((c, i) => (sheet.getCell(2, i + 1).dataValidation ? [c.label] : []))).toEqual(["房屋状态"]);
+  expect(columns.flatMap((c, i) => (sheet.getCell(2, i + 1).dataValidation ? [c.label] : []))).toEqual(["房屋类型", "房屋状态", "部署状态"]);
+  const occupancy = sheet.getColumn(columns.findIndex((c) => c.label === "房屋状态") + 1).letter;
+  expect(sheet.getCell(`${occupancy}2`).dataValidation).toMatchObject({ type: "list", formulae: ['"自住,出租,空置,装修,未交付"'] });
 });
 
 test("a list too long to be given inline, or with a comma in a value, is read from a hidden sheet", async () => {

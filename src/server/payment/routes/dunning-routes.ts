@@ -1,5 +1,5 @@
 // Dunning notices (催缴通知), schemas/operations/payment.yaml: generating them as a background task
-// (progress in the task centre and here), the default template, one notice's print view. The list,
+// (progress in the task centre and here), the default template, publishing later, one notice's print view. The list,
 // history per room (roomId filter) and the Excel export are the generic resource's.
 import type { FastifyInstance } from "fastify";
 import { route } from "../../http/operation.ts";
@@ -8,6 +8,7 @@ import { present } from "../../http/request-input.ts";
 import type { TaskRunner } from "../../tasks/runner.ts";
 import { findTask } from "../../tasks/store.ts";
 import { notFound } from "../common.ts";
+import { publishLater } from "../dunning-publish.ts";
 import { DEFAULT_TEMPLATE, DEFAULT_TITLE, DUNNING_TASK, dunningNoticeView, startDunning } from "../dunning.ts";
 
 export function dunningRoutes(runner: TaskRunner | null) {
@@ -24,6 +25,7 @@ export function dunningRoutes(runner: TaskRunner | null) {
       if (!task || task.type !== DUNNING_TASK || (session.communityIds !== null && task.userId !== session.userId)) throw notFound();
       return { id: task.id, state: task.state, done: task.done, total: task.total, result: task.result, error: task.error };
     });
+    route(app, operations.publishDunningNotices, async ({ body, session, request }) => app.db.transaction((tx) => publishLater(tx, session, request.ip, body.ids)));
     route(app, operations.printDunningNotice, async ({ params, session }) => dunningNoticeView(app.db, session, params.id));
   };
 }

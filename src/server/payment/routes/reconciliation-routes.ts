@@ -5,12 +5,18 @@ import { fillTexts } from "../../../../generated/fill-texts.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { closeDay, daySummary, declareDay } from "../reconciliation.ts";
 import { paymentReport, reportWorkbook } from "../report.ts";
+import { dailyClosingWorkbook } from "../daily-closing-export.ts";
+import { sendFile } from "../../excel/routes.ts";
 
 export async function reconciliationRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.getReconciliationDay, async ({ query, session }) => daySummary(app.db, session, query.communityId, query.day));
   route(app, operations.declareReconciliation, async ({ body, session, request }) => {
     await app.db.transaction((tx) => declareDay(tx, session, request.ip, body));
     return null;
+  });
+  route(app, operations.exportReconciliationDay, async ({ query, session, reply }) => {
+    const { fileName, content } = await dailyClosingWorkbook(app.db, session, query.communityId, query.day);
+    return sendFile(reply, fileName, content);
   });
   route(app, operations.closeReconciliation, async ({ body, session, request }) => app.db.transaction((tx) => closeDay(tx, session, request.ip, body)));
 

@@ -7,8 +7,12 @@
 // without one (the settings page's add dialogs save in place): when a page announces a change
 // (events.ts), when the pointer comes back to the guide, when the window gets the focus again, and
 // right before a click on a step that still looks disabled is refused.
+// The panel never covers the page: on a wide window (≥ DOCK_MIN_WIDTH) the open panel, and everywhere
+// the collapsed entrance button, take their own strip at the right (GUIDE_SPACE_PROPERTY: the shell's
+// page column ends before it); on a narrower window there is no room for both, so the guide starts as
+// its entrance button and opens over the page only when asked.
 import { CompassOutlined } from "@ant-design/icons";
-import { Button, Checkbox, Space, Typography } from "antd";
+import { Button, Checkbox, Grid, Space, Typography } from "antd";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { constants } from "../../../../generated/constants.ts";
@@ -16,7 +20,7 @@ import { local } from "../../state/storage.ts";
 import { track } from "../../tracking/useTracking.ts";
 import { fetchPaymentSteer, fetchQuestionnaire } from "../api.ts";
 import { useDrag } from "../drag.ts";
-import { PAYMENT_CONFIG_CHANGED_EVENT } from "../events.ts";
+import { GUIDE_SPACE_PROPERTY, PAYMENT_CONFIG_CHANGED_EVENT } from "../events.ts";
 import { GuideIcon } from "../guide-icons.tsx";
 import { FloatingGuideButton, GuideLinks, GuideStepCard, GuideTitleBar, StepBadge, StepText, useGuideOpening, useOpenGuideStep } from "../guide-panel.tsx";
 import { doneCount } from "../guide-steps.ts";
@@ -44,6 +48,17 @@ const QuestionnaireDialog = lazy(() => import("../questionnaire/QuestionnaireDia
 
 export const GUIDE_BUTTON_SELECTOR = 'button[aria-label="使用引导"]';
 const ENTRANCE_SIZE = { width: 44, height: 132 };
+const PANEL_WIDTH = 360;
+const PANEL_MARGIN = 24;
+/** The narrowest window (antd's xl breakpoint) where the open panel docks beside the page. */
+const DOCK_MIN_WIDTH = 1200;
+
+/** How the panel first shows: as remembered, but as its button where it could only cover the page. */
+function firstMode(storage: Pick<Storage, "getItem">): PanelMode {
+  const mode = initialMode(readPaymentMemory(storage));
+  const wide = typeof window === "undefined" || window.innerWidth >= DOCK_MIN_WIDTH;
+  return mode === "expanded" && !wide ? "collapsed" : mode;
+}
 
 export interface PaymentGuideProps {
   /** The page is a payment page (/propertyPayment/…). */
@@ -63,7 +78,7 @@ type Dialog = { questionnaire: Questionnaire; reason: "close"; plan: ClosePlan }
 export default function PaymentGuide({ onPaymentPage, authorities, communityId, openNonce, locationKey, helpUrl, onStartTour }: PaymentGuideProps) {
   const storage = local();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<PanelMode>(() => initialMode(readPaymentMemory(storage)));
+  const [mode, setMode] = useState<PanelMode>(() => firstMode(storage));
   const [welcomeSeen, setWelcomeSeen] = useState(() => readPaymentMemory(storage).welcomeSeen);
   const [ticked, setTicked] = useState(() => readPaymentMemory(storage).noAutoPopTicked);
   const [flags, setFlags] = useState<PaymentSteerFlags | null>(null);
@@ -81,6 +96,18 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
   const steps = useMemo(() => paymentSteps(flags), [flags]);
   const done = doneCount(steps);
   const progress = { ticked, firstTwoDone: firstTwoDone(steps) };
+  // antd measures the window after the first render: until then the panel counts as docked.
+  const docked = Grid.useBreakpoint().xl !== false;
+  const space = !shown ? 0 : mode === "expanded" ? (docked ? PANEL_WIDTH + PANEL_MARGIN : 0) : mode === "collapsed" ? ENTRANCE_SIZE.width : 0;
+
+  useEffect(() => {
+    const root = document.documentElement.style;
+    if (space) root.setProperty(GUIDE_SPACE_PROPERTY, `${space}px`);
+    else root.removeProperty(GUIDE_SPACE_PROPERTY);
+    return () => {
+      root.removeProperty(GUIDE_SPACE_PROPERTY);
+    };
+  }, [space]);
 
   useEffect(() => {
     if (!shown || communityId == null) return;
@@ -276,10 +303,10 @@ export default function PaymentGuide({ onPaymentPage, authorities, communityId, 
         onPointerEnter={() => checkAgain()}
         style={{
           position: "fixed",
-          right: 24,
-          bottom: 24,
+          right: docked ? PANEL_MARGIN : 8,
+          bottom: docked ? PANEL_MARGIN : 8,
           zIndex: 999,
-          width: 360,
+          width: docked ? PANEL_WIDTH : `min(${PANEL_WIDTH}px, calc(100vw - 16px))`,
           maxHeight: "calc(100vh - 120px)",
           overflow: "auto",
           background: "#fff",

@@ -7,16 +7,18 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Col, Row, Space, Statistic, Tag, Typography } from "antd";
 import { useNavigate } from "react-router";
 import type { GetWorkbenchFeeOverviewData } from "../../../../generated/operation-types.ts";
+import { DepositStatus } from "../../../../generated/states.ts";
 import { mayOpenRoute } from "../../lib/route-access.ts";
 import { queries } from "../../http/query-client.ts";
 import { CardBody, type ModuleProps } from "./card-body.tsx";
 import type { CardData } from "./card-state.ts";
 
 /** A to-do: its label, the list it opens and the answer's count (null: the server withheld it). */
-const TODOS: { label: string; path: string; count: (d: GetWorkbenchFeeOverviewData) => number | null }[] = [
-  { label: "退款审核", path: "/propertyPayment/receivedManagement", count: (d) => d.pendingRefunds },
-  { label: "减免审核", path: "/propertyPayment/billpay", count: (d) => d.pendingWaivers },
-  { label: "押金退还审核", path: "/propertyPayment/deposits", count: (d) => d.pendingDepositRefunds },
+// Each opens its list where the waiting ones are: the page's tab, or the deposits filtered to 退款待审核.
+const TODOS: { label: string; path: string; search: string; count: (d: GetWorkbenchFeeOverviewData) => number | null }[] = [
+  { label: "退款审核", path: "/propertyPayment/receivedManagement", search: "?tab=refunds", count: (d) => d.pendingRefunds },
+  { label: "减免审核", path: "/propertyPayment/billpay", search: "?tab=waivers", count: (d) => d.pendingWaivers },
+  { label: "押金退还审核", path: "/propertyPayment/deposits", search: `?status=${DepositStatus.RefundPending}`, count: (d) => d.pendingDepositRefunds },
 ];
 
 /** A react-query answer as the workbench cards' CardData. */
@@ -62,7 +64,7 @@ export function FeeOverview({ communityId, authorities }: ModuleProps) {
               <Space wrap size={4} style={{ marginTop: 8 }} data-testid="fee-overview-todos">
                 <Typography.Text type="secondary">待办：</Typography.Text>
                 {todos.map((t) => (
-                  <Button key={t.path} type="link" size="small" style={{ padding: 0, marginRight: 12 }} onClick={() => navigate(t.path)}>
+                  <Button key={t.path} type="link" size="small" style={{ padding: 0, marginRight: 12 }} onClick={() => navigate(t.path + t.search)}>
                     {t.label}
                     <Tag color={t.n ? "warning" : "default"} style={{ marginLeft: 6 }}>
                       {t.n}

@@ -7,7 +7,16 @@ import { useNavigate } from "react-router";
 import { PrintButton } from "./PrintButton.tsx";
 import "./print.css";
 
-export function PrintLayout({ className, paper, children }: { className?: string; /** a4: an A4 sheet on screen as well */ paper?: "a4"; children: ReactNode }) {
+interface PrintLayoutProps {
+  className?: string;
+  /** a4: an A4 sheet on screen as well */
+  paper?: "a4";
+  /** More buttons beside 打印 (an export), hidden in print like them. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+export function PrintLayout({ className, paper, actions, children }: PrintLayoutProps) {
   const navigate = useNavigate();
   const classes = ["neptune-print", paper === "a4" ? "neptune-print-a4" : undefined, className].filter(Boolean).join(" ");
   return (
@@ -16,6 +25,7 @@ export function PrintLayout({ className, paper, children }: { className?: string
         {children}
         <Space className="neptune-print-actions">
           <PrintButton />
+          {actions}
           <Button onClick={() => navigate(-1)}>返回</Button>
         </Space>
       </div>

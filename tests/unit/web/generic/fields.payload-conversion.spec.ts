@@ -40,7 +40,7 @@ describe("form values", () => {
     expect(toFormValues(fieldsOf("characters"), { authorities: ["A"] }).authorities).toBe('[\n  "A"\n]');
   });
   it("create forms start from the schema defaults", () => {
-    expect(defaultFormValues(fieldsOf("rooms"))).toMatchObject({ status: 1, maxResidents: "6" });
+    expect(defaultFormValues(fieldsOf("rooms"))).toMatchObject({ houseType: 1, occupancyStatus: 3, status: 1, maxResidents: "6" });
     expect(defaultFormValues(fieldsOf("cards"))).toMatchObject({ enabled: true, cardType: 1 });
   });
 });

@@ -9,6 +9,7 @@ import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { PaidResult } from "../cashier/PaidResult.tsx";
 import { PayableBills } from "./PayableBills.tsx";
 import { PendingWaivers } from "./PendingWaivers.tsx";
+import { useTabParam } from "../../../lib/use-tab-param.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 export default function BillPayPage() {
@@ -16,6 +17,7 @@ export default function BillPayPage() {
   const navigate = useNavigate();
   const [paid, setPaid] = useState<PayResult | null>(null);
   const title = useRouteTitle();
+  const [tab, setTab] = useTabParam(["bills", "waivers"], "bills");
   if (!community?.communityId) return <NeedCommunity title={title} />;
   const communityId = Number(community.communityId);
   if (paid)
@@ -27,6 +29,8 @@ export default function BillPayPage() {
   return (
     <Card title={title} variant="borderless">
       <Tabs
+        activeKey={tab}
+        onChange={setTab}
         destroyOnHidden
         items={[
           {

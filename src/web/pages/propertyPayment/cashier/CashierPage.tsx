@@ -1,7 +1,7 @@
 // 收银台 /propertyPayment/cashier: find a room (building → unit → room, or search), see its unpaid
 // approved bills with totals, take payment (pay methods 1–6, cash change), waive; then print the
 // numbered receipt (opened at once when the community's settings say so). ?roomId= opens a room.
-import { Card, Empty } from "antd";
+import { Card, Empty, Grid } from "antd";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useCurrentCommunity } from "../../../state/community.ts";
@@ -23,9 +23,13 @@ export default function CashierPage() {
   });
   const [paid, setPaid] = useState<PayResult | null>(null);
   const title = useRouteTitle();
+  // On a phone the picker is too wide for the card's head (it would squeeze the title away): it heads the body instead.
+  const narrow = Grid.useBreakpoint().md === false;
   if (!community?.communityId) return <NeedCommunity title={title} />;
+  const picker = <RoomPicker key={community.communityId} communityId={community.communityId} value={room?.id} onChange={(r) => (setRoom(r), setPaid(null))} />;
   return (
-    <Card title={title} variant="borderless" extra={<RoomPicker key={community.communityId} communityId={community.communityId} value={room?.id} onChange={(r) => (setRoom(r), setPaid(null))} />}>
+    <Card title={title} variant="borderless" extra={narrow ? undefined : picker}>
+      {narrow && <div style={{ marginBottom: 16 }}>{picker}</div>}
       {paid ? (
         <PaidResult result={paid} onClose={() => setPaid(null)} />
       ) : room ? (

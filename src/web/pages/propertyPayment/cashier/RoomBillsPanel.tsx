@@ -58,8 +58,9 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
           <Descriptions.Item label="社区">{d.room.communityName}</Descriptions.Item>
           <Descriptions.Item label="房屋">{d.room.roomName}</Descriptions.Item>
           <Descriptions.Item label="建筑面积">{d.room.buildingArea ? `${d.room.buildingArea} ㎡` : "-"}</Descriptions.Item>
+          {d.room.chargeArea && <Descriptions.Item label="计费面积">{`${d.room.chargeArea} ㎡`}</Descriptions.Item>}
           <Descriptions.Item label="房屋状态">
-            <MapTag mapping="roomStatus" value={d.room.status} />
+            <MapTag mapping="roomOccupancy" value={d.room.occupancyStatus} />
           </Descriptions.Item>
         </Descriptions>
       )}

@@ -2,10 +2,12 @@
 // buildings or chosen rooms with a template (a background task: its progress shows here and in the
 // task centre), then the list of notices (history per room by the room filter), each with its A4
 // print view and, when it was published to the room's residents, its notice; the Excel export of the list.
-// Publishing needs the notice centre's code, so only its holders are offered 同时发布给住户.
+// Publishing needs the notice centre's code, so only its holders are offered 同时发布给住户, and, for
+// notices generated without it, 发布 on a row and 批量发布 for the chosen rows (after a confirmation;
+// those already published are skipped). The chosen rows print together: 批量打印, one letter a page.
 import { DownloadOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Checkbox, Form, Input, Modal, Progress, Select, Tag } from "antd";
+import { App, Button, Card, Checkbox, Form, Input, Modal, Progress, Select, Space, Tag } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -17,6 +19,7 @@ import { QueryBar } from "../../../generic/table/QueryBar.tsx";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
+import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
 import { queries } from "../../../http/query-client.ts";
 import { hasAuthority } from "../shared/authority.ts";
@@ -24,6 +27,9 @@ import notices from "../../../../../generated/resource-defs/notices.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 
 const isRunning = (state: string | undefined) => state === "pending" || state === "active";
+
+/** At most this many letters print at once (each is read on its own). */
+const MAX_BATCH_PRINT = 50;
 
 interface GenerateValues {
   buildingIds?: number[];
@@ -93,7 +99,7 @@ function GenerateDialog({ communityId, open, onClose, onStarted }: { communityId
 
 export default function DunningNoticesPage() {
   const title = useRouteTitle();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const community = useCurrentCommunity();
   const communityId = community?.communityId ? Number(community.communityId) : null;
@@ -109,6 +115,29 @@ export default function DunningNoticesPage() {
     refetchInterval: (q) => (q.state.status === "success" && isRunning(q.state.data?.state) ? 800 : false),
   });
   const running = task.data && isRunning(task.data.state);
+  const [selected, setSelected] = useState<DunningNoticeRow[]>([]);
+  const mayPublish = hasAuthority(notices.code);
+  const publish = useMutation(queries.publishDunningNotices.mutationOptions());
+  // 发布 after a confirmation; the answer says how many were published and skipped.
+  const publishRows = (rows: DunningNoticeRow[]) => {
+    const open = rows.filter((r) => !r.publishedNoticeId).length;
+    modal.confirm({
+      title: rows.length > 1 ? "批量发布催缴通知" : "发布催缴通知",
+      content: rows.length > 1 ? `确定将所选${rows.length}份催缴通知中未发布的${open}份发布给住户吗？已发布的将跳过。` : "确定将该催缴通知发布给住户吗？发布后该房屋的住户可在通知公告中看到。",
+      okText: "发布",
+      cancelText: "取消",
+      onOk: async () => {
+        try {
+          const r = await publish.mutateAsync({ body: { ids: rows.map((x) => x.id) } });
+          void message.success(r.skipped ? `已发布${r.published}份，跳过已发布的${r.skipped}份` : `已发布${r.published}份催缴通知`);
+          setSelected([]);
+        } catch {
+          // Refused: the request wrapper has shown the server's message.
+        }
+        list.reload();
+      },
+    });
+  };
   useEffect(() => {
     if (!taskId || !task.data || running) return;
     if (task.data.state === "completed") {
@@ -157,9 +186,26 @@ export default function DunningNoticesPage() {
           <Input allowClear placeholder="通知编号" style={{ width: 200 }} />
         </Form.Item>
       </QueryBar>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Button disabled={!selected.length || selected.length > MAX_BATCH_PRINT} onClick={() => navigate(`/propertyPayment/dunningNotices/print?ids=${selected.map((r) => r.id).join(",")}`)}>
+          批量打印{selected.length ? `（${selected.length}）` : ""}
+        </Button>
+        {mayPublish && (
+          <Button disabled={!selected.some((r) => !r.publishedNoticeId)} onClick={() => publishRows(selected)}>
+            批量发布
+          </Button>
+        )}
+        {selected.length > MAX_BATCH_PRINT && <span>一次最多打印{MAX_BATCH_PRINT}份</span>}
+      </Space>
       <DataTable<DunningNoticeRow>
         label={title}
         {...table(list, { unit: "份" })}
+        rowSelection={{
+          selectedRowKeys: selected.map((r) => r.id),
+          preserveSelectedRowKeys: true,
+          onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+          ...accessibleRowSelection(["noticeNo"]),
+        }}
         columns={[
           { title: "通知编号", dataIndex: "noticeNo" },
           { title: "房屋", dataIndex: "roomIdLabel", render: (v: string | undefined, r) => v ?? r.roomId },
@@ -187,9 +233,16 @@ export default function DunningNoticesPage() {
           {
             title: "操作",
             render: (_v, r) => (
-              <Button type="link" size="small" onClick={() => navigate(`/propertyPayment/dunningNotice/${r.id}`)}>
-                打印
-              </Button>
+              <>
+                <Button type="link" size="small" onClick={() => navigate(`/propertyPayment/dunningNotice/${r.id}`)}>
+                  打印
+                </Button>
+                {mayPublish && !r.publishedNoticeId && (
+                  <Button type="link" size="small" onClick={() => publishRows([r])}>
+                    发布
+                  </Button>
+                )}
+              </>
             ),
           },
         ]}

@@ -1,5 +1,5 @@
 // 实收管理 /propertyPayment/receivedManagement: every charge and refund with its labels, refund
-// applications and their approval, and the receipts issued.
+// applications and their approval, and the receipts issued; ?tab=refunds opens the approvals.
 import { Card, Tabs } from "antd";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
@@ -8,15 +8,19 @@ import { PaymentsTable } from "./PaymentsTable.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { RefundsTable } from "./RefundsTable.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
+import { useTabParam } from "../../../lib/use-tab-param.ts";
 
 export default function ReceivedManagementPage() {
   const community = useCurrentCommunity();
   const title = useRouteTitle();
+  const [tab, setTab] = useTabParam(["payments", "refunds", "receipts"], "payments");
   if (!community?.communityId) return <NeedCommunity title={title} />;
   const communityId = Number(community.communityId);
   return (
     <Card title={title} variant="borderless">
       <Tabs
+        activeKey={tab}
+        onChange={setTab}
         destroyOnHidden
         items={[
           { key: "payments", label: "实收记录", children: <PaymentsTable key={communityId} communityId={communityId} /> },

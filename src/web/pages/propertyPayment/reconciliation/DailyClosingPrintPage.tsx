@@ -1,13 +1,16 @@
 // 日结单（交班表） /propertyPayment/reconciliation/print/:day: one settlement day of the current
-// community on an A4 sheet in the print module's frame — for each cashier, what the books recorded
+// community on an A4 sheet in the print module's frame (and as a workbook: 导出Excel) — for each cashier, what the books recorded
 // per pay method against what was declared, the cashier's subtotal, the day's total, whether and by
 // whom the day was closed, and lines for the signatures of the hand-over.
 import { useQuery } from "@tanstack/react-query";
+import { DownloadOutlined } from "@ant-design/icons";
 import { Button, Card, Empty, Spin, Table } from "antd";
 import dayjs from "dayjs";
 import { useNavigate, useParams } from "react-router";
 import type { PageProps } from "../../../lib/page-props.ts";
 import { queries } from "../../../http/query-client.ts";
+import { http } from "../../../http/request.ts";
+import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
 import { labelOf } from "../shared/labels.tsx";
@@ -49,11 +52,21 @@ export default function DailyClosingPrintPage(_props: PageProps) {
       </Card>
     );
   const d = r.data;
+  // The same sheet as a workbook, through the request wrapper (the session's signature goes along).
+  const exportFile = () => void http.download(operationRoutes.exportReconciliationDay.path, { communityId, day }).catch(() => undefined);
   const money = (title: string, key: "recordedAmount" | "refundAmount" | "netAmount") => ({ title, dataIndex: key, align: "right" as const });
   return (
-    <PrintLayout className="neptune-daily-closing" paper="a4">
+    <PrintLayout
+      className="neptune-daily-closing"
+      paper="a4"
+      actions={
+        <Button icon={<DownloadOutlined />} onClick={exportFile}>
+          导出Excel
+        </Button>
+      }
+    >
       <h2 style={{ textAlign: "center", letterSpacing: 4 }}>日结单（交班表）</h2>
-      <div style={{ display: "flex", justifyContent: "space-between", margin: "12px 0" }}>
+      <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", justifyContent: "space-between", margin: "12px 0" }}>
         <span>{community?.communityName}</span>
         <span>营业日：{d.day}</span>
         <span>{d.closed ? `已日结：${d.closing?.closedByName ?? ""} ${dayjs(d.closing?.closedAt).format("YYYY-MM-DD HH:mm")}` : "未日结"}</span>
@@ -105,7 +118,7 @@ export default function DailyClosingPrintPage(_props: PageProps) {
         合计：{d.totals.paymentCount} 笔，收款 {d.totals.recordedAmount} 元，退款 {d.totals.refundAmount} 元，应到账 {d.totals.netAmount} 元
         {d.totals.allDeclared ? `，实际到账 ${d.totals.declaredAmount} 元` : "，未全部申报"}
       </p>
-      <div style={{ display: "flex", justifyContent: "space-between", marginTop: 48 }}>
+      <div style={{ display: "flex", flexWrap: "wrap", gap: "16px 24px", justifyContent: "space-between", marginTop: 48 }}>
         <span>交班人（收款人）签字：__________</span>
         <span>接班人签字：__________</span>
         <span>复核（财务）签字：__________</span>

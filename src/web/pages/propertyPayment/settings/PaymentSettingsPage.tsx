@@ -4,7 +4,7 @@
 // Every save (and delete) tells the payment guide, which checks its steps again at once.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card, Checkbox, Select, Tabs, Typography } from "antd";
-import { useSearchParams } from "react-router";
+import { useTabParam } from "../../../lib/use-tab-param.ts";
 import { ROUNDING_OPTIONS } from "../../../../common/payment/rounding.ts";
 import { mappingLabel } from "../../../../common/mappings.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
@@ -13,7 +13,7 @@ import { NeedCommunity } from "../shared/NeedCommunity.tsx";
 import { optionsOf } from "../shared/labels.tsx";
 import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
-import { BuildingsInput, RoomStatusInput } from "./ItemInputs.tsx";
+import { BuildingsInput, OccupancyInput } from "./ItemInputs.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
@@ -22,8 +22,7 @@ export const TAB_KEYS = ["second", "first", "four", "invoiceSet", "others"] as c
 
 export default function PaymentSettingsPage() {
   const community = useCurrentCommunity();
-  const [params, setParams] = useSearchParams();
-  const tab = TAB_KEYS.includes(params.get("tab") as (typeof TAB_KEYS)[number]) ? (params.get("tab") as string) : "second";
+  const [tab, setTab] = useTabParam(TAB_KEYS, "second");
   const communityId = community?.communityId ?? null;
   const settings = useQuery({ ...queries.getPaymentSettings.queryOptions({ query: { communityId: communityId ?? "" } }), enabled: !!communityId });
   const client = useQueryClient();
@@ -85,7 +84,7 @@ export default function PaymentSettingsPage() {
           resource="paymentItems"
           communityId={communityId}
           onChanged={announcePaymentConfigChanged}
-          inputs={{ roomStatuses: () => <RoomStatusInput />, buildingIds: () => <BuildingsInput communityId={communityId} /> }}
+          inputs={{ occupancyStatuses: () => <OccupancyInput />, buildingIds: () => <BuildingsInput communityId={communityId} /> }}
         />
       ),
     },
@@ -95,16 +94,7 @@ export default function PaymentSettingsPage() {
   ];
   return (
     <Card title={title} variant="borderless" loading={settings.isFetching && !s}>
-      <Tabs
-        activeKey={tab}
-        items={items}
-        destroyOnHidden
-        onChange={(key) => {
-          const next = new URLSearchParams(params);
-          next.set("tab", key);
-          setParams(next, { replace: true });
-        }}
-      />
+      <Tabs activeKey={tab} items={items} destroyOnHidden onChange={setTab} />
     </Card>
   );
 }

@@ -77,7 +77,7 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
     <Space wrap>
       <Cascader<Option>
         aria-label="选择房屋"
-        style={{ width: 300 }}
+        style={{ width: 300, maxWidth: "100%" }}
         options={options}
         loadData={loadData}
         value={path.length ? path : undefined}
@@ -95,7 +95,7 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
         showSearch
         allowClear
         filterOption={false}
-        style={{ width: 240 }}
+        style={{ width: 240, maxWidth: "100%" }}
         placeholder="搜索房号 / 楼栋 / 单元"
         loading={searching}
         options={found}

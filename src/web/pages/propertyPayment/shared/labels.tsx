@@ -9,8 +9,9 @@ export function MapTag({ mapping, value }: { mapping: string; value: number | st
   return color ? <Tag color={color}>{text}</Tag> : <>{text}</>;
 }
 
+/** A form's options (never a value the system records by itself, e.g. 预存款抵扣), `only` these codes when given. */
 export const optionsOf = (mapping: string, only?: readonly number[]) =>
-  mappingOptions(mapping)
+  mappingOptions(mapping, { forForm: true })
     .filter((o) => !only || only.includes(Number(o.value)))
     .map((o) => ({ value: o.value as number, label: o.label }));
 

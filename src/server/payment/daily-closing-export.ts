@@ -1,0 +1,75 @@
+// The 日结单（交班表） of one settlement day as a workbook: the same figures as the printable sheet
+// (DailyClosingPrintPage.tsx) — per cashier, each pay method's payments, refunds, what should have
+// arrived, what was declared and the difference, the cashier's subtotal, then the day's total.
+import ExcelJS from "exceljs";
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { communityName } from "../auth/access.ts";
+import { mappingLabel } from "../../common/mappings.ts";
+import { chinaDateTime } from "../../common/china-time.ts";
+import { sumYuan } from "../../common/money.ts";
+import { texts } from "../../../generated/texts.ts";
+import { fillTexts } from "../../../generated/fill-texts.ts";
+import { daySummary } from "./reconciliation.ts";
+
+type Day = Awaited<ReturnType<typeof daySummary>>;
+type Row = Day["rows"][number];
+
+const t = texts.dailyClosing;
+const COLUMNS = [
+  { key: "cashierName", header: t.cashier, width: 14 },
+  { key: "payMethod", header: t.payMethod, width: 12 },
+  { key: "paymentCount", header: t.paymentCount, width: 8 },
+  { key: "recordedAmount", header: t.recordedAmount, width: 12 },
+  { key: "refundAmount", header: t.refundAmount, width: 12 },
+  { key: "netAmount", header: t.netAmount, width: 12 },
+  { key: "declaredAmount", header: t.declaredAmount, width: 13 },
+  { key: "difference", header: t.difference, width: 12 },
+  { key: "remark", header: t.remark, width: 20 },
+] as const;
+const MONEY = ["recordedAmount", "refundAmount", "netAmount", "declaredAmount", "difference"] as const;
+
+/** A yuan string as the number Excel shows with two decimals; a missing amount stays empty. */
+const amount = (yuan: string | null) => (yuan === null ? null : Number(yuan));
+
+function subtotal(list: Row[]) {
+  const declared = list.every((r) => r.declaredAmount !== null);
+  return {
+    cashierName: t.subtotal,
+    paymentCount: list.reduce((n, r) => n + r.paymentCount, 0),
+    recordedAmount: amount(sumYuan(list.map((r) => r.recordedAmount))),
+    refundAmount: amount(sumYuan(list.map((r) => r.refundAmount))),
+    netAmount: amount(sumYuan(list.map((r) => r.netAmount))),
+    declaredAmount: declared ? amount(sumYuan(list.map((r) => r.declaredAmount))) : null,
+    difference: declared ? amount(sumYuan(list.map((r) => r.difference))) : null,
+  };
+}
+
+export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, communityId: number | undefined, day: string | undefined): Promise<{ fileName: string; content: Buffer }> {
+  const d = await daySummary(db, session, communityId, day);
+  const wb = new ExcelJS.Workbook();
+  wb.creator = texts.common.platformName;
+  const ws = wb.addWorksheet(t.sheet);
+  ws.columns = COLUMNS.map((c) => ({ key: c.key, width: c.width }));
+  ws.addRow([t.title]).font = { bold: true, size: 14 };
+  const status = d.closing ? fillTexts.dailyClosing.closed({ name: d.closing.closedByName ?? "", at: chinaDateTime(d.closing.closedAt) }) : t.open;
+  ws.addRow([fillTexts.dailyClosing.community({ name: (await communityName(db, session.tenantId, d.communityId)) ?? "" }), null, null, fillTexts.dailyClosing.day({ day: d.day }), null, null, status]);
+  ws.addRow([]);
+  ws.addRow(COLUMNS.map((c) => c.header)).font = { bold: true };
+  const byCashier = new Map<string, Row[]>();
+  for (const r of d.rows) byCashier.set(r.cashierName, [...(byCashier.get(r.cashierName) ?? []), r]);
+  for (const [cashier, list] of byCashier) {
+    for (const r of list) {
+      ws.addRow({
+        ...r,
+        cashierName: cashier,
+        payMethod: mappingLabel("payMethod", r.payMethod),
+        ...Object.fromEntries(MONEY.map((k) => [k, amount(r[k])])),
+      });
+    }
+    ws.addRow(subtotal(list)).font = { bold: true };
+  }
+  ws.addRow({ ...subtotal(d.rows), cashierName: texts.common.total }).font = { bold: true };
+  for (const key of MONEY) ws.getColumn(key).numFmt = "0.00";
+  return { fileName: fillTexts.dailyClosing.file({ day: d.day }), content: Buffer.from(await wb.xlsx.writeBuffer()) };
+}

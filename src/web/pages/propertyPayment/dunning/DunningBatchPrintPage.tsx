@@ -1,0 +1,52 @@
+// 批量打印催缴通知 /propertyPayment/dunningNotices/print?ids=1,2,…: the notices chosen on the list, one
+// letter (DunningLetter.tsx, as in the single print view) per A4 page in the print module's frame
+// (src/web/ui/print: each .neptune-print-page starts a new page; no shell, watermark or buttons in
+// print). A notice that cannot be read (deleted, another community) is left out and named.
+import { useQueries } from "@tanstack/react-query";
+import { Alert, Button, Card, Empty, Spin } from "antd";
+import { useNavigate, useSearchParams } from "react-router";
+import type { PageProps } from "../../../lib/page-props.ts";
+import { queries } from "../../../http/query-client.ts";
+import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
+import { DunningLetter } from "./DunningLetter.tsx";
+
+const MAX_LETTERS = 50;
+
+/** The ids of the query (?ids=1,2,3): positive integers, each once, at most MAX_LETTERS. */
+function idsOf(text: string | null): number[] {
+  const ids = (text ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => /^[1-9]\d{0,15}$/.test(s))
+    .map(Number)
+    .filter(Number.isSafeInteger);
+  return [...new Set(ids)].slice(0, MAX_LETTERS);
+}
+
+export default function DunningBatchPrintPage(_props: PageProps) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const ids = idsOf(params.get("ids"));
+  const reads = useQueries({ queries: ids.map((id) => queries.printDunningNotice.queryOptions({ params: { id } }, { silent: true })) });
+  if (reads.some((r) => r.isPending && r.isFetching)) return <Spin style={{ display: "block", margin: 48 }} />;
+  const letters = reads.flatMap((r) => (r.data ? [r.data] : []));
+  if (!letters.length)
+    return (
+      <Card variant="borderless">
+        <Empty description="请在催缴通知列表中选择要打印的催缴通知">
+          <Button onClick={() => navigate("/propertyPayment/dunningNotices")}>返回催缴通知</Button>
+        </Empty>
+      </Card>
+    );
+  const missing = ids.length - letters.length;
+  return (
+    <PrintLayout className="neptune-dunning">
+      {missing > 0 && <Alert className="neptune-print-actions" type="warning" showIcon message={`有${missing}份催缴通知不存在或无权查看，未列入打印`} style={{ marginBottom: 12 }} />}
+      {letters.map((d) => (
+        <section key={d.id} className="neptune-print-a4 neptune-print-page" aria-label={`催缴通知 ${d.noticeNo}`}>
+          <DunningLetter notice={d} />
+        </section>
+      ))}
+    </PrintLayout>
+  );
+}
