@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import { texts } from "../../../generated/texts.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { fenToYuan, yuanToFen } from "../../common/money.ts";
+import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fen, refused } from "./common.ts";
 import type { QueryArrearsBody } from "../../../generated/operation-types.ts";
@@ -39,9 +39,10 @@ export function arrearsQueryOf(body: QueryArrearsBody, maxPageSize = 500): Arrea
   return { communityId: body.communityId ?? null, buildingId: body.buildingId ?? null, paymentItemId: body.paymentItemId ?? null, bucket, roomNo, pageNo, pageSize };
 }
 
-/** A room of the arrears statement: money in fen, the page's total beside each row. */
+/** A room of the arrears statement: money in fen, the totals and the ageing figures beside each row. */
 interface ArrearsSqlRow {
-  roomId: number;
+  /** Null on the figures row of a page without rooms. */
+  roomId: number | null;
   communityId: number;
   communityName: string;
   buildingId: number | null;
@@ -58,6 +59,7 @@ interface ArrearsSqlRow {
   bucket: number;
   total: number;
   totalOwed: number;
+  buckets: BucketFigures[];
   lastDunnedAt: string | null;
   lastDunningResult: number | null;
 }
@@ -87,13 +89,16 @@ function owingCtes(tenantId: number, where: Sql[], today: string): Sql {
     )`;
 }
 
-/** The ageing summary of the filters (the bucket filter aside): households and fen owed per bucket, and in all. */
-async function ageingSummary(db: DbSession, tenantId: number, where: Sql[], today: string) {
-  const { rows } = await db.query<{ bucket: number; households: number; owed: string | number }>(
-    sql`with ${owingCtes(tenantId, where, today)}
-        select bucket, count(*)::int as households, sum(owed)::bigint as owed from rooms_owing group by bucket`,
-  );
-  const byBucket = new Map(rows.map((r) => [Number(r.bucket), r]));
+/** A bucket's households and fen owed, as the statement's summary column lists them. */
+interface BucketFigures {
+  bucket: number;
+  households: number;
+  owed: number | string;
+}
+
+/** The ageing summary of the filters (the bucket filter aside): households and yuan owed per bucket, and in all. */
+function ageingSummary(figures: BucketFigures[]) {
+  const byBucket = new Map(figures.map((r) => [Number(r.bucket), r]));
   const buckets = Object.keys(AGEING_BUCKETS)
     .map(Number)
     .map((bucket) => {
@@ -117,58 +122,68 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
   if (q.roomNo !== null) roomWhere.push(sql`ro.full_name like ${likeContains(q.roomNo)} escape '\\'`);
   if (roomWhere.length) where.push(sql`b.room_id in (select ro.id from rooms ro where ro.tenant_id = ${tenantId} and ${allOf(roomWhere)})`);
   // Bills are summed per room first and only the page's rooms are joined to rooms, communities and
-  // buildings (the sort needs no room column): no pass over the tenant's rooms per call.
+  // buildings (the sort needs no room column): no pass over the tenant's rooms per call. One statement
+  // answers the page, its totals and the ageing summary: the figures row always comes back, joined to
+  // the page's rooms when there are any.
   const statement = sql`with ${owingCtes(tenantId, where, today)}, picked as (select * from rooms_owing ${when(q.bucket !== null, () => sql`where bucket = ${q.bucket}`)}
     ), page as (
-      select p.*, count(*) over ()::int as total, sum(p.owed) over ()::bigint as total_owed from picked p
-       order by p.days desc, p.owed desc, p.room_id
+      select p.* from picked p order by p.days desc, p.owed desc, p.room_id
        limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}
+    ), figures as (
+      select (select count(*)::int from picked) as total, (select coalesce(sum(owed), 0)::bigint from picked) as total_owed,
+             (select coalesce(json_agg(json_build_object('bucket', s.bucket, 'households', s.households, 'owed', s.owed)), '[]'::json)
+                from (select bucket, count(*)::int as households, sum(owed)::bigint as owed from rooms_owing group by bucket) s) as buckets
+    ), rows as (
+      select p.room_id, p.community_id, c.name as community_name, ro.building_id, bu.name as building_name,
+             un.name as unit_name, ro.room_no, ro.full_name as room_name, o.name as owner_name, o.phone as owner_phone,
+             p.owed, p.bills, p.oldest_period, p.days, p.bucket,
+             dr.dunned_at::text as last_dunned_at, dr.result as last_dunning_result
+        from page p join rooms ro on ro.tenant_id = ${tenantId} and ro.id = p.room_id
+        join communities c on c.tenant_id = ${tenantId} and c.id = p.community_id
+        left join buildings bu on bu.tenant_id = ${tenantId} and bu.id = ro.building_id
+        left join units un on un.tenant_id = ${tenantId} and un.id = ro.unit_id
+        left join lateral (select h.name, h.phone from inhabitants h
+                            where h.tenant_id = ${tenantId} and h.room_id = p.room_id and h.identity = ${ResidentIdentity.Owner}
+                            order by h.id limit 1) o on true
+        left join lateral (select d.dunned_at, d.result from dunning_records d
+                            where d.tenant_id = ${tenantId} and d.room_id = p.room_id
+                            order by d.dunned_at desc, d.id desc limit 1) dr on true
     )
-    select p.room_id, p.community_id, c.name as community_name, ro.building_id, bu.name as building_name,
-           un.name as unit_name, ro.room_no, ro.full_name as room_name, o.name as owner_name, o.phone as owner_phone,
-           p.owed, p.bills, p.oldest_period, p.days, p.bucket, p.total, p.total_owed,
-           dr.dunned_at::text as last_dunned_at, dr.result as last_dunning_result
-      from page p join rooms ro on ro.tenant_id = ${tenantId} and ro.id = p.room_id
-      join communities c on c.tenant_id = ${tenantId} and c.id = p.community_id
-      left join buildings bu on bu.tenant_id = ${tenantId} and bu.id = ro.building_id
-      left join units un on un.tenant_id = ${tenantId} and un.id = ro.unit_id
-      left join lateral (select h.name, h.phone from inhabitants h
-                          where h.tenant_id = ${tenantId} and h.room_id = p.room_id and h.identity = ${ResidentIdentity.Owner}
-                          order by h.id limit 1) o on true
-      left join lateral (select d.dunned_at, d.result from dunning_records d
-                          where d.tenant_id = ${tenantId} and d.room_id = p.room_id
-                          order by d.dunned_at desc, d.id desc limit 1) dr on true
-     order by p.days desc, p.owed desc, p.room_id`;
+    select r.*, f.total, f.total_owed, f.buckets from figures f left join rows r on true
+     order by r.days desc, r.owed desc, r.room_id`;
   const rows = await camelRows<ArrearsSqlRow>(db, statement);
-  const list = rows.map((r) => ({
-    roomId: Number(r.roomId),
-    communityId: Number(r.communityId),
-    communityName: r.communityName,
-    buildingId: r.buildingId === null ? null : Number(r.buildingId),
-    buildingName: r.buildingName ?? null,
-    unitName: r.unitName ?? null,
-    roomNo: r.roomNo,
-    roomName: r.roomName ?? r.roomNo,
-    ownerName: r.ownerName ?? null,
-    ownerPhone: r.ownerPhone === null ? null : mask("phone", r.ownerPhone),
-    amountOwed: fenToYuan(fen(r.owed)),
-    billCount: Number(r.bills),
-    oldestPeriod: r.oldestPeriod,
-    daysPastDue: Number(r.days),
-    bucket: Number(r.bucket),
-    bucketLabel: AGEING_BUCKETS[Number(r.bucket)],
-    lastDunnedAt: r.lastDunnedAt ?? null,
-    lastDunningResult: r.lastDunningResult === null ? null : Number(r.lastDunningResult),
-  }));
-  let total = rows.length ? Number(rows[0].total) : 0;
-  let totalOwed = rows.length ? fen(rows[0].totalOwed) : 0;
-  if (!rows.length && q.pageNo > 1) {
-    const again = await arrearsPage(db, session, { ...q, pageNo: 1, pageSize: 1 }, today);
-    total = again.total;
-    totalOwed = yuanToFen(again.totalOwed);
-  }
-  const summary = await ageingSummary(db, tenantId, where, today);
-  return { list, total, totalOwed: fenToYuan(totalOwed), summary, pageNo: q.pageNo, pageSize: q.pageSize, today };
+  const [figures] = rows;
+  const list = rows
+    .filter((r) => r.roomId !== null)
+    .map((r) => ({
+      roomId: Number(r.roomId),
+      communityId: Number(r.communityId),
+      communityName: r.communityName,
+      buildingId: r.buildingId === null ? null : Number(r.buildingId),
+      buildingName: r.buildingName ?? null,
+      unitName: r.unitName ?? null,
+      roomNo: r.roomNo,
+      roomName: r.roomName ?? r.roomNo,
+      ownerName: r.ownerName ?? null,
+      ownerPhone: r.ownerPhone === null ? null : mask("phone", r.ownerPhone),
+      amountOwed: fenToYuan(fen(r.owed)),
+      billCount: Number(r.bills),
+      oldestPeriod: r.oldestPeriod,
+      daysPastDue: Number(r.days),
+      bucket: Number(r.bucket),
+      bucketLabel: AGEING_BUCKETS[Number(r.bucket)],
+      lastDunnedAt: r.lastDunnedAt ?? null,
+      lastDunningResult: r.lastDunningResult === null ? null : Number(r.lastDunningResult),
+    }));
+  return {
+    list,
+    total: Number(figures.total),
+    totalOwed: fenToYuan(fen(figures.totalOwed)),
+    summary: ageingSummary(figures.buckets),
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+    today,
+  };
 }
 
 const COLUMNS = [

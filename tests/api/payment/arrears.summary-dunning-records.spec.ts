@@ -87,6 +87,10 @@ describe.each(backends)("arrears summary, dunning records, publishing later (%s)
     expect(one.summary).toMatchObject({ households: 1, amountOwed: "120.00" });
     const none = await page({ paymentItemId: item + 100_000 });
     expect(none.summary).toEqual({ buckets: want.buckets.map((b) => ({ ...b, households: 0, amountOwed: "0.00" })), households: 0, amountOwed: "0.00" });
+    expect(none).toMatchObject({ list: [], total: 0, totalOwed: "0.00" });
+    // A page past the last still tells the totals and the summary.
+    const past = await page({ pageNo: 4, pageSize: 2 });
+    expect(past).toMatchObject({ list: [], total: 5, totalOwed: want.amountOwed, summary: want });
   });
 
   describe("催缴记录", () => {
