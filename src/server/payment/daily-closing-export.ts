@@ -7,13 +7,10 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { communityName } from "../auth/access.ts";
 import { mappingLabel } from "../../common/mappings.ts";
 import { chinaDateTime } from "../../common/china-time.ts";
-import { sumYuan } from "../../common/money.ts";
+import { cashierShifts, shiftTotals, type ShiftTotals } from "../../common/payment/cashier-shifts.ts";
 import { texts } from "../../../generated/texts.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { daySummary } from "./reconciliation.ts";
-
-type Day = Awaited<ReturnType<typeof daySummary>>;
-type Row = Day["rows"][number];
 
 const t = texts.dailyClosing;
 const COLUMNS = [
@@ -32,18 +29,12 @@ const MONEY = ["recordedAmount", "refundAmount", "netAmount", "declaredAmount", 
 /** A yuan string as the number Excel shows with two decimals; a missing amount stays empty. */
 const amount = (yuan: string | null) => (yuan === null ? null : Number(yuan));
 
-function subtotal(list: Row[]) {
-  const declared = list.every((r) => r.declaredAmount !== null);
-  return {
-    cashierName: t.subtotal,
-    paymentCount: list.reduce((n, r) => n + r.paymentCount, 0),
-    recordedAmount: amount(sumYuan(list.map((r) => r.recordedAmount))),
-    refundAmount: amount(sumYuan(list.map((r) => r.refundAmount))),
-    netAmount: amount(sumYuan(list.map((r) => r.netAmount))),
-    declaredAmount: declared ? amount(sumYuan(list.map((r) => r.declaredAmount))) : null,
-    difference: declared ? amount(sumYuan(list.map((r) => r.difference))) : null,
-  };
-}
+/** A group's totals as the sheet's bold row, under the label `cashierName`. */
+const totalsRow = (cashierName: string, totals: ShiftTotals) => ({
+  ...totals,
+  cashierName,
+  ...Object.fromEntries(MONEY.map((k) => [k, amount(totals[k])])),
+});
 
 export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, communityId: number | undefined, day: string | undefined): Promise<{ fileName: string; content: Buffer }> {
   const d = await daySummary(db, session, communityId, day);
@@ -56,9 +47,7 @@ export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, 
   ws.addRow([fillTexts.dailyClosing.community({ name: (await communityName(db, session.tenantId, d.communityId)) ?? "" }), null, null, fillTexts.dailyClosing.day({ day: d.day }), null, null, status]);
   ws.addRow([]);
   ws.addRow(COLUMNS.map((c) => c.header)).font = { bold: true };
-  const byCashier = new Map<string, Row[]>();
-  for (const r of d.rows) byCashier.set(r.cashierName, [...(byCashier.get(r.cashierName) ?? []), r]);
-  for (const [cashier, list] of byCashier) {
+  for (const { cashier, list, subtotal } of cashierShifts(d.rows)) {
     for (const r of list) {
       ws.addRow({
         ...r,
@@ -67,9 +56,9 @@ export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, 
         ...Object.fromEntries(MONEY.map((k) => [k, amount(r[k])])),
       });
     }
-    ws.addRow(subtotal(list)).font = { bold: true };
+    ws.addRow(totalsRow(t.subtotal, subtotal)).font = { bold: true };
   }
-  ws.addRow({ ...subtotal(d.rows), cashierName: texts.common.total }).font = { bold: true };
+  ws.addRow(totalsRow(texts.common.total, shiftTotals(d.rows))).font = { bold: true };
   for (const key of MONEY) ws.getColumn(key).numFmt = "0.00";
   return { fileName: fillTexts.dailyClosing.file({ day: d.day }), content: Buffer.from(await wb.xlsx.writeBuffer()) };
 }

@@ -14,27 +14,10 @@ import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
 import { labelOf } from "../shared/labels.tsx";
-import { sumYuan } from "../shared/money.ts";
+import { cashierShifts } from "../../../../common/payment/cashier-shifts.ts";
 import type { DayRow } from "../types.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The rows of one cashier, with the cashier's subtotal as a last row. */
-function cashierShifts(rows: DayRow[]) {
-  const byCashier = new Map<string, DayRow[]>();
-  for (const r of rows) byCashier.set(r.cashierName, [...(byCashier.get(r.cashierName) ?? []), r]);
-  return [...byCashier].map(([cashier, list]) => ({
-    cashier,
-    list,
-    subtotal: {
-      paymentCount: list.reduce((n, r) => n + r.paymentCount, 0),
-      recordedAmount: sumYuan(list.map((r) => r.recordedAmount)),
-      refundAmount: sumYuan(list.map((r) => r.refundAmount)),
-      netAmount: sumYuan(list.map((r) => r.netAmount)),
-      declaredAmount: list.every((r) => r.declaredAmount !== null) ? sumYuan(list.map((r) => r.declaredAmount)) : "-",
-    },
-  }));
-}
 
 export default function DailyClosingPrintPage(_props: PageProps) {
   const { day = "" } = useParams();
@@ -105,7 +88,7 @@ export default function DailyClosingPrintPage(_props: PageProps) {
                   {shift.subtotal.netAmount}
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={5} align="right">
-                  {shift.subtotal.declaredAmount}
+                  {shift.subtotal.declaredAmount ?? "-"}
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={6} />
               </Table.Summary.Row>
