@@ -12,6 +12,8 @@ export interface OperationRoute {
   authority: string | readonly string[];
   /** false: the answer is the data itself (no {code, message, data, success}). */
   envelope: boolean;
+  /** Reachable by a session that must first change its password (the password gate's calls). */
+  beforePasswordChange?: true;
   /** Key of the errors.yaml messages the success envelope carries. */
   successMessage?: string;
   contentType?: string;
@@ -145,6 +147,7 @@ export const operations = {
     "summary": "修改当前用户的密码（其他会话随之失效）",
     "authority": "signedIn",
     "envelope": true,
+    "beforePasswordChange": true,
     "errors": [
       "WRONG_OLD_PASSWORD"
     ],
@@ -4667,6 +4670,7 @@ export const operations = {
     "summary": "当前用户：租户、权限、按权限过滤的菜单与当前社区",
     "authority": "signedIn",
     "envelope": true,
+    "beforePasswordChange": true,
     "errors": [],
     "scope": "session",
     "schema": {

@@ -63,6 +63,8 @@ export interface OperationModel {
   description?: string;
   authority: string | string[];
   envelope: boolean;
+  /** Reachable by a session that must first change its password (the password gate's calls). */
+  beforePasswordChange?: true;
   successMessage?: string;
   contentType?: string;
   errors: string[];
@@ -154,6 +156,7 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
         .join();
       if (declared !== pathParams(op.path).sort().join()) problems.push(`${where}: params (${declared || "none"}) must be exactly the path's :names (${pathParams(op.path).join() || "none"})`);
       for (const code of op.errors ?? []) if (!model.errorCodes[code]) problems.push(`${where}: error ${code} is not a code of schemas/errors.yaml`);
+      if (op.beforePasswordChange && op.authority === "public") problems.push(`${where}: beforePasswordChange on a public operation (it needs no session)`);
       if (op.successMessage && !model.errorMessages[op.successMessage]) problems.push(`${where}: successMessage ${op.successMessage} is not a message of schemas/errors.yaml`);
       for (const code of Array.isArray(op.authority) ? op.authority : [op.authority]) {
         if (code !== "public" && code !== "signedIn" && code !== "anyCode" && !knownCodes.has(code)) problems.push(`${where}: authority ${code} is not a route code nor a listed permission`);
@@ -178,6 +181,7 @@ export function loadOperations(root: string, model: Model): OperationModel[] {
         ...(op.description ? { description: op.description } : {}),
         authority: op.authority,
         envelope: op.envelope !== false,
+        ...(op.beforePasswordChange ? { beforePasswordChange: true as const } : {}),
         ...(op.successMessage ? { successMessage: op.successMessage } : {}),
         ...(op.contentType ? { contentType: op.contentType } : {}),
         errors: op.errors ?? [],
@@ -515,6 +519,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
       summary: op.summary,
       authority: op.authority,
       envelope: op.envelope,
+      ...(op.beforePasswordChange ? { beforePasswordChange: true } : {}),
       ...(op.successMessage ? { successMessage: op.successMessage } : {}),
       ...(op.contentType ? { contentType: op.contentType } : {}),
       errors: op.errors,
@@ -545,6 +550,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `/** One declared operation: the Fastify route and its schema (validated by generated/validators/operations.js). */\n` +
     `export interface OperationRoute {\n  name: string;\n  domain: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  /** Fastify style (:name). */\n  path: string;\n  summary: string;\n` +
     `  /** "public", "signedIn", "anyCode" (some permission code), a permission code, or any of a list of codes. */\n  authority: string | readonly string[];\n  /** false: the answer is the data itself (no {code, message, data, success}). */\n  envelope: boolean;\n` +
+    `  /** Reachable by a session that must first change its password (the password gate's calls). */\n  beforePasswordChange?: true;\n` +
     `  /** Key of the errors.yaml messages the success envelope carries. */\n  successMessage?: string;\n  contentType?: string;\n  errors: readonly string[];\n` +
     `  /** How it keeps to a user limited to some communities (src/server/http/operation-scope.ts). */\n  scope?: "tenant" | "session" | { checks: readonly { resource: string; table: string; part: "params" | "query" | "body"; key: string }[]; whenAbsent: "refuse" | "handler" };\n` +
     `  schema: { params?: Record<string, any>; querystring?: Record<string, any>; body?: Record<string, any> };\n}\n\n` +

@@ -22,6 +22,8 @@ declare module "fastify" {
     anyAuthority?: readonly string[];
     /** The session must hold some authority code, whichever (an operation's `anyCode`). */
     someAuthority?: boolean;
+    /** A session that must first change its password may call it (an operation's `beforePasswordChange`). */
+    beforePasswordChange?: boolean;
     /** Chinese labels of the body's fields, by name: the input guard's 400 messages name them. */
     fieldLabels?: Readonly<Record<string, string>>;
   }

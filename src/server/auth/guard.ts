@@ -8,8 +8,9 @@
 // 3. when the route says `config.authority`, the session must hold that code, else HTTP 401 with
 //    body {code: 403, status: 403, ...} (spec §6 "403 marker");
 // 4. a session whose password someone else set (users.must_change_password: created or reset by an
-//    administrator) reaches only who it is, the password change and signing out until the user
-//    chooses its own password; anything else answers 403 请先修改初始密码.
+//    administrator) reaches only the operations that say `beforePasswordChange` in schemas/operations
+//    (who it is, the password change) and the public ones (signing out) until the user chooses its
+//    own password; anything else answers 403 请先修改初始密码.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { operations } from "../../../generated/operations.ts";
 import { apiError } from "../http/envelope.ts";
@@ -18,9 +19,6 @@ import { credentialsOf } from "./cookie.ts";
 
 /** GET routes that act (end the session): they need the marker like any other method. */
 const XHR_MARKED_GETS: ReadonlySet<string> = new Set([operations.logout.path]);
-
-/** What a session that must first change its password may still call: the web app's password gate needs no more. */
-const BEFORE_PASSWORD_CHANGE: ReadonlySet<string> = new Set([operations.getCurrentUser.path, operations.modifyPassword.path, operations.logout.path, operations.logoutProxy.path]);
 
 function needsXhrMarker(request: FastifyRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return true;
@@ -49,7 +47,7 @@ export function installGuard(app: FastifyInstance): void {
     if (config.public) return;
     const session = await loadSession(app, request);
     if (!session) throw apiError("NOT_LOGGED_IN");
-    if (session.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? "")) throw apiError("PASSWORD_CHANGE_REQUIRED");
+    if (session.mustChangePassword && !config.beforePasswordChange) throw apiError("PASSWORD_CHANGE_REQUIRED");
     if (config.authority && !session.authorities.includes(config.authority)) throw apiError("NO_PERMISSION");
     if (config.anyAuthority && !session.authorities.some((code) => config.anyAuthority?.includes(code))) throw apiError("NO_PERMISSION");
     if (config.someAuthority && session.authorities.length === 0) throw apiError("NO_PERMISSION");

@@ -127,7 +127,7 @@ export function route<N extends OperationName>(app: FastifyInstance, operation: 
     preValidation: validateInput(op.name, op.schema as Record<string, JsonSchema | undefined>),
     // After the input is validated and converted: a limited user's communities and rows (operation-scope.ts).
     ...("scope" in op && op.scope && typeof op.scope !== "string" ? { preHandler: scopeGuard(app, op.scope) } : {}),
-    config: authorityConfig(op.authority),
+    config: { ...authorityConfig(op.authority), ...("beforePasswordChange" in op ? { beforePasswordChange: true } : {}) },
     handler: async (request, reply) => {
       const data = await handler({
         params: (request.params ?? {}) as never,
