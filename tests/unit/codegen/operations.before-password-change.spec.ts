@@ -10,5 +10,8 @@ it("lets a session that must change its password reach who it is and the passwor
     .map((op) => op.name)
     .sort();
   expect(reachable).toEqual(["getCurrentUser", "modifyPassword"]);
-  expect(Object.values(operations).filter((op) => "beforePasswordChange" in op && op.authority === "public")).toEqual([]);
+  const authorities: readonly unknown[] = Object.values(operations)
+    .filter((op) => "beforePasswordChange" in op)
+    .map((op) => op.authority);
+  expect(authorities).not.toContain("public");
 });
