@@ -4,16 +4,16 @@
 import { useCreate, useOne, useUpdate } from "@refinedev/core";
 import { App, Button, Card, Form, Space, Spin } from "antd";
 import { useEffect, useMemo } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { messages } from "../../../generated/errors.ts";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { RequestError } from "../http/request.ts";
 import { getSceneName } from "../state/scene.ts";
-import { defaultFormValues, fieldLabel, formFields, isRequiredOnForm, resourceLabel, toFormValues, toPayload, usedOnForm, usedWhenRule, type FormMode } from "./fields.ts";
+import { defaultFormValues, fieldLabel, listFilterDefaults, formFields, isRequiredOnForm, resourceLabel, toFormValues, toPayload, usedOnForm, usedWhenRule, type FormMode } from "./fields.ts";
 import { useResourceDef } from "../providers/resourceDefs.ts";
 import { loadValidator, payloadErrors, schemaRule } from "./fieldRules.ts";
 import { FieldInput } from "./inputs.tsx";
-import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useRoutePaths, type GenericPageProps } from "./pageContext.tsx";
+import { NoPermission, RecordLoadError, ResourceMissing, useResourceAccess, useRoutePaths, type FromList, type GenericPageProps } from "./pageContext.tsx";
 import { saveWarnings } from "./saveWarnings.ts";
 import { offerRoute } from "./offerRoute.ts";
 
@@ -34,6 +34,21 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
   const [form] = Form.useForm();
   const fields = useMemo(() => formFields(def), [def]);
   const fixed = useMemo(() => (route.query ?? {}) as Record<string, unknown>, [route.query]);
+  const listSearch = (useLocation().state as FromList | null)?.listSearch ?? "";
+  const initialValues = useMemo(
+    () =>
+      mode === "create"
+        ? {
+            ...defaultFormValues(fields),
+            ...listFilterDefaults(fields, listSearch),
+            ...defaultFormValues(
+              fields.filter((f) => f.name in fixed),
+              fixed,
+            ),
+          }
+        : undefined,
+    [mode, fields, fixed, listSearch],
+  );
   const scene = getSceneName();
 
   // Start loading the validators with the page, not on the first keystroke.
@@ -129,7 +144,7 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
           wrapperCol={{ flex: "auto" }}
           labelWrap
           style={{ maxWidth: 760 }}
-          initialValues={mode === "create" ? defaultFormValues(fields, fixed) : undefined}
+          initialValues={initialValues}
           onFinish={onFinish}
           scrollToFirstError
         >
