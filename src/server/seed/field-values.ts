@@ -36,7 +36,10 @@ const isEndLike = (name: string) => /^(end|expire)|(End|To|Until)$|(End|Expire)(
 export function mappingValues(field: FieldDef): (string | number)[] {
   const mapping = field.mapping ? mappings[field.mapping] : undefined;
   if (!mapping) return [];
-  return Object.keys(mapping.values).map((v) => (mapping.valueType === "integer" ? Number(v) : v));
+  // Only what a form may choose: a value the system records by itself (offered: false, 预存款抵扣) is refused on writes.
+  return Object.entries(mapping.values)
+    .filter(([, v]) => !("offered" in v) || v.offered !== false)
+    .map(([v]) => (mapping.valueType === "integer" ? Number(v) : v));
 }
 
 function integerValue(field: FieldDef, c: ValueContext): number {
