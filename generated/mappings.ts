@@ -1944,6 +1944,6 @@ export const mappings: Record<string, MappingDef> = {
         "label": "预存款收据"
       }
     },
-    "usage": "field"
+    "usage": "code"
   }
 };

@@ -64,10 +64,10 @@ function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
   const line = { display: "flex", justifyContent: "space-between", flexWrap: "wrap", gap: "4px 16px", marginBottom: 6 } as const;
   return (
     <>
-      {d.customTitle && <div style={{ textAlign: "center" }}>{d.customTitle}</div>}
+      {d.customTitle && d.customTitle !== d.kindTitle && <div style={{ textAlign: "center" }}>{d.customTitle}</div>}
       <h2 style={{ textAlign: "center", letterSpacing: 4, margin: "2px 0" }}>{d.kindTitle}</h2>
       <div style={{ ...line, marginBottom: 8 }}>
-        <span>{labelOf("receiptType", d.receiptType)}</span>
+        <span>票据类型：{labelOf("receiptType", d.receiptType)}</span>
         {part && <strong className="neptune-receipt-part">{part}</strong>}
       </div>
       <div style={line}>
