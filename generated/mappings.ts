@@ -1903,5 +1903,47 @@ export const mappings: Record<string, MappingDef> = {
       }
     },
     "usage": "field"
+  },
+  "receiptTemplate": {
+    "description": "票据模板",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "A4",
+        "label": "A4 整页"
+      },
+      "2": {
+        "name": "A4Half",
+        "label": "A4 二等分"
+      },
+      "3": {
+        "name": "Continuous241",
+        "label": "针式打印 241 mm 三联"
+      }
+    },
+    "usage": "field"
+  },
+  "receiptKind": {
+    "description": "收据类别",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "PropertyFee",
+        "label": "物业服务费收据"
+      },
+      "2": {
+        "name": "Deposit",
+        "label": "押金收据"
+      },
+      "3": {
+        "name": "Temporary",
+        "label": "临时收费收据"
+      },
+      "4": {
+        "name": "Prepayment",
+        "label": "预存款收据"
+      }
+    },
+    "usage": "code"
   }
 };

@@ -2452,6 +2452,16 @@ receiptPrefix: (string | null)
 defaultReceiptType: number
 invoiceEnabled: boolean
 taxNo: (string | null)
+/**
+ * 票据模板（mapping receiptTemplate）
+ */
+receiptTemplate: number
+/**
+ * 收款单位（空则为企业名称）
+ */
+payeeName: (string | null)
+sealEnabled: boolean
+sealText: (string | null)
 receiptSavedAt: (string | null)
 allowPartialPayment: boolean
 /**
@@ -2504,6 +2514,22 @@ invoiceEnabled?: (boolean | null)
  */
 taxNo?: (string | null)
 /**
+ * 票据模板
+ */
+receiptTemplate?: (number | null)
+/**
+ * 收款单位
+ */
+payeeName?: (string | null)
+/**
+ * 打印盖章区
+ */
+sealEnabled?: (boolean | null)
+/**
+ * 印章文字
+ */
+sealText?: (string | null)
+/**
  * 允许部分缴费
  */
 allowPartialPayment?: (boolean | null)
@@ -2555,6 +2581,22 @@ invoiceEnabled?: (boolean | null)
  */
 taxNo?: (string | null)
 /**
+ * 票据模板
+ */
+receiptTemplate?: (number | null | string)
+/**
+ * 收款单位
+ */
+payeeName?: (string | null)
+/**
+ * 打印盖章区
+ */
+sealEnabled?: (boolean | null)
+/**
+ * 印章文字
+ */
+sealText?: (string | null)
+/**
  * 允许部分缴费
  */
 allowPartialPayment?: (boolean | null)
@@ -2579,6 +2621,16 @@ receiptPrefix: (string | null)
 defaultReceiptType: number
 invoiceEnabled: boolean
 taxNo: (string | null)
+/**
+ * 票据模板（mapping receiptTemplate）
+ */
+receiptTemplate: number
+/**
+ * 收款单位（空则为企业名称）
+ */
+payeeName: (string | null)
+sealEnabled: boolean
+sealText: (string | null)
 receiptSavedAt: (string | null)
 allowPartialPayment: boolean
 /**
@@ -3289,6 +3341,42 @@ status: number
 issuedAt: string
 issuerName: (string | null)
 taxNo: (string | null)
+/**
+ * 收据类别（mapping receiptKind：物业服务费、押金、临时收费、预存款），按收款来源与缴费项目类别
+ */
+kind: number
+/**
+ * 按类别的收据标题，如 物业服务费收据、押金收据
+ */
+kindTitle: string
+/**
+ * 缴费设置的票据抬头（未设置时为 null）
+ */
+customTitle: (string | null)
+/**
+ * 收款单位：缴费设置的收款单位，未设置时为企业名称
+ */
+payeeName: string
+/**
+ * 缴费设置的票据模板（mapping receiptTemplate）
+ */
+template: number
+/**
+ * 是否打印盖章区
+ */
+sealEnabled: boolean
+/**
+ * 印章文字
+ */
+sealText: (string | null)
+/**
+ * 不含滞纳金的金额（元）；principal + lateFee = amount
+ */
+principal: string
+/**
+ * 其中的滞纳金（元）
+ */
+lateFee: string
 lines: {
 id: number
 serialNo: string
@@ -3297,6 +3385,42 @@ billNo: string
 period: string
 itemName: string
 paymentType: (number | null)
+/**
+ * 本行不含滞纳金的金额（元）
+ */
+principal: string
+/**
+ * 本行所含滞纳金（元）：收款先抵滞纳金，再抵本金
+ */
+lateFee: string
+/**
+ * 缴费项目类别（mapping paymentItemCategory）
+ */
+category: (number | null)
+/**
+ * 收款来源（mapping paymentSource）
+ */
+source: number
+/**
+ * 账单覆盖的最后一个月（按季、按年的账单跨多月；YYYY-MM）
+ */
+periodEnd: (string | null)
+/**
+ * 单价（元，每月；与数量之积即账单应收时给出，否则为 null）
+ */
+unitPrice: (string | null)
+/**
+ * 数量（面积、用量或月数）
+ */
+quantity: (string | null)
+/**
+ * 数量单位（㎡、计量单位或 月）
+ */
+quantityUnit: (string | null)
+/**
+ * 账单覆盖的月数（单价按月计时大于 1 的为按季、按年）
+ */
+months: (number | null)
 }[]
 }
 

@@ -2736,6 +2736,34 @@ export const operations = {
               "null"
             ]
           },
+          "receiptTemplate": {
+            "description": "票据模板",
+            "type": [
+              "integer",
+              "null"
+            ]
+          },
+          "payeeName": {
+            "description": "收款单位",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "sealEnabled": {
+            "description": "打印盖章区",
+            "type": [
+              "boolean",
+              "null"
+            ]
+          },
+          "sealText": {
+            "description": "印章文字",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
           "allowPartialPayment": {
             "description": "允许部分缴费",
             "type": [

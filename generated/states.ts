@@ -999,3 +999,27 @@ export const DunningResult = {
   Other: 5,
 } as const;
 export type DunningResult = (typeof DunningResult)[keyof typeof DunningResult];
+
+/** 票据模板 */
+export const ReceiptTemplate = {
+  /** A4 整页 */
+  A4: 1,
+  /** A4 二等分 */
+  A4Half: 2,
+  /** 针式打印 241 mm 三联 */
+  Continuous241: 3,
+} as const;
+export type ReceiptTemplate = (typeof ReceiptTemplate)[keyof typeof ReceiptTemplate];
+
+/** 收据类别 */
+export const ReceiptKind = {
+  /** 物业服务费收据 */
+  PropertyFee: 1,
+  /** 押金收据 */
+  Deposit: 2,
+  /** 临时收费收据 */
+  Temporary: 3,
+  /** 预存款收据 */
+  Prepayment: 4,
+} as const;
+export type ReceiptKind = (typeof ReceiptKind)[keyof typeof ReceiptKind];

@@ -2510,6 +2510,22 @@ invoiceEnabled?: (boolean | null)
  */
 taxNo?: (string | null)
 /**
+ * 票据模板
+ */
+receiptTemplate?: (number | null)
+/**
+ * 收款单位
+ */
+payeeName?: (string | null)
+/**
+ * 打印盖章区
+ */
+sealEnabled?: (boolean | null)
+/**
+ * 印章文字
+ */
+sealText?: (string | null)
+/**
  * 票据设置保存时间
  */
 receiptSavedAt?: (string | null)

@@ -5070,7 +5070,7 @@ return errors === 0;
 validate105.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const savePaymentSettings_body = validate106;
-const schema73 = {"$id":"op_savePaymentSettings_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"roundingMode":{"type":["integer","null","boolean"]},"defaultReceiptType":{"type":["integer","null","boolean"]}}};
+const schema73 = {"$id":"op_savePaymentSettings_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"roundingMode":{"type":["integer","null","boolean"]},"defaultReceiptType":{"type":["integer","null","boolean"]},"receiptTemplate":{"type":["integer","null","boolean"]}}};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_savePaymentSettings_body_coercion" */;
@@ -5198,9 +5198,27 @@ data["defaultReceiptType"] = coerced2;
 }
 }
 }
+if(data.receiptTemplate !== undefined){
+let data3 = data.receiptTemplate;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced3 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced3 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced3 = true;
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/type",keyword:"type",params:{type: schema73.properties.receiptTemplate.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5209,10 +5227,30 @@ vErrors.push(err3);
 }
 errors++;
 }
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["receiptTemplate"] = coerced3;
+}
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 validate106.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":{"communityId":true,"roundingMode":true,"defaultReceiptType":true},"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":{"communityId":true,"roundingMode":true,"defaultReceiptType":true,"receiptTemplate":true},"dynamicProps":false,"dynamicItems":false};
 
 export const getBillSteer_query = validate107;
 const schema74 = {"$id":"op_getBillSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};

@@ -3,16 +3,16 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_paymentSettings_create","$ref":"resource_paymentSettings_fields","required":[]};
-const schema20 = {"$id":"resource_paymentSettings_fields","type":"object","properties":{"payMethods":{"allOf":[{"type":["object","array","null"]}]},"roundingMode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"payParamsSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"receiptTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"receiptPrefix":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":8}]}}]},"defaultReceiptType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"invoiceEnabled":{"allOf":[{"type":["boolean","null"]}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]},"receiptSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"allowPartialPayment":{"allOf":[{"type":["boolean","null"]}]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"allOf":[{"type":["boolean","null"]}]},"otherSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_paymentSettings_fields","type":"object","properties":{"payMethods":{"allOf":[{"type":["object","array","null"]}]},"roundingMode":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+(\\.\\d+)?$"},{"decimalMin":1},{"decimalMax":5},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"payParamsSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"receiptTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"receiptPrefix":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":8}]}}]},"defaultReceiptType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"invoiceEnabled":{"allOf":[{"type":["boolean","null"]}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]},"receiptTemplate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"payeeName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"sealEnabled":{"allOf":[{"type":["boolean","null"]}]},"sealText":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":16}]}}]},"receiptSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"allowPartialPayment":{"allOf":[{"type":["boolean","null"]}]},"waiverAutoApproveLimit":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"autoPrintReceipt":{"allOf":[{"type":["boolean","null"]}]},"otherSavedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^-?\\d+(\\.\\d+)?$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
 const pattern5 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
 const pattern6 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern7 = new RegExp("^[A-Za-z0-9]*$", "u");
-const pattern11 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
-const pattern12 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
-const pattern14 = new RegExp("^[1-9]\\d{0,17}$", "u");
+const pattern14 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
+const pattern15 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
+const pattern17 = new RegExp("^[1-9]\\d{0,17}$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_paymentSettings_fields" */;
@@ -643,10 +643,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.receiptSavedAt !== undefined){
-let data8 = data.receiptSavedAt;
+if(data.receiptTemplate !== undefined){
+let data8 = data.receiptTemplate;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err43 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptSavedAt.allOf[0].type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptTemplate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -695,8 +695,8 @@ vErrors = null;
 if(_valid6){
 const _errs79 = errors;
 if(typeof data8 === "string"){
-if(!pattern5.test(data8)){
-const err46 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!pattern4.test(data8)){
+const err46 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -706,11 +706,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-var _valid6 = _errs79 === errors;
-valid22 = _valid6;
-}
-if(!valid22){
-const err47 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data8 === "string"){
+if(!(Number(data8) <= 2147483647)){
+const err47 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -720,10 +718,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.allowPartialPayment !== undefined){
-let data9 = data.allowPartialPayment;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err48 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/allOf/0/type",keyword:"type",params:{type: schema20.properties.allowPartialPayment.allOf[0].type},message:"must be boolean,null"};
+if(typeof data8 === "string"){
+if(!(Number(data8) >= -2147483648)){
+const err48 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -733,10 +730,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.waiverAutoApproveLimit !== undefined){
-let data10 = data.waiverAutoApproveLimit;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err49 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/0/type",keyword:"type",params:{type: schema20.properties.waiverAutoApproveLimit.allOf[0].type},message:"must be string,null"};
+if(!(((data8 === "1") || (data8 === "2")) || (data8 === "3"))){
+const err49 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.receiptTemplate.allOf[1].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -745,13 +740,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-const _errs88 = errors;
-let valid26 = true;
-const _errs89 = errors;
-if(errors === _errs89){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err50 = {};
+var _valid6 = _errs79 === errors;
+valid22 = _valid6;
+}
+if(!valid22){
+const err50 = {instancePath:instancePath+"/receiptTemplate",schemaPath:"#/properties/receiptTemplate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -761,13 +754,41 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {};
+if(data.payeeName !== undefined){
+let data9 = data.payeeName;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err51 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/0/type",keyword:"type",params:{type: schema20.properties.payeeName.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+const _errs88 = errors;
+let valid25 = true;
+const _errs89 = errors;
+if(errors === _errs89){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -784,33 +805,9 @@ vErrors = null;
 }
 if(_valid7){
 const _errs91 = errors;
-if(typeof data10 === "string"){
-if(!pattern11.test(data10)){
-const err52 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(typeof data10 === "string"){
-if(!(Number(data10) <= 1000000)){
-const err53 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(typeof data10 === "string"){
-if(!pattern12.test(data10)){
-const err54 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
+const err54 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -820,11 +817,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-var _valid7 = _errs91 === errors;
-valid26 = _valid7;
-}
-if(!valid26){
-const err55 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data9 === "string"){
+if(func1(data9) > 64){
+const err55 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -834,10 +829,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.autoPrintReceipt !== undefined){
-let data11 = data.autoPrintReceipt;
-if((typeof data11 !== "boolean") && (data11 !== null)){
-const err56 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/allOf/0/type",keyword:"type",params:{type: schema20.properties.autoPrintReceipt.allOf[0].type},message:"must be boolean,null"};
+var _valid7 = _errs91 === errors;
+valid25 = _valid7;
+}
+if(!valid25){
+const err56 = {instancePath:instancePath+"/payeeName",schemaPath:"#/properties/payeeName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -847,10 +843,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.otherSavedAt !== undefined){
-let data12 = data.otherSavedAt;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err57 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.otherSavedAt.allOf[0].type},message:"must be string,null"};
+if(data.sealEnabled !== undefined){
+let data10 = data.sealEnabled;
+if((typeof data10 !== "boolean") && (data10 !== null)){
+const err57 = {instancePath:instancePath+"/sealEnabled",schemaPath:"#/properties/sealEnabled/allOf/0/type",keyword:"type",params:{type: schema20.properties.sealEnabled.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -859,13 +855,11 @@ vErrors.push(err57);
 }
 errors++;
 }
-const _errs102 = errors;
-let valid30 = true;
-const _errs103 = errors;
-if(errors === _errs103){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err58 = {};
+}
+if(data.sealText !== undefined){
+let data11 = data.sealText;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err58 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/0/type",keyword:"type",params:{type: schema20.properties.sealText.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -874,8 +868,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-else {
+const _errs101 = errors;
+let valid29 = true;
+const _errs102 = errors;
+if(errors === _errs102){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -886,21 +884,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid8 = _errs103 === errors;
-errors = _errs102;
-if(vErrors !== null){
-if(_errs102){
-vErrors.length = _errs102;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs105 = errors;
-if(typeof data12 === "string"){
-if(!pattern5.test(data12)){
-const err60 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+const err60 = {};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -910,11 +895,21 @@ vErrors.push(err60);
 errors++;
 }
 }
-var _valid8 = _errs105 === errors;
-valid30 = _valid8;
+var _valid8 = _errs102 === errors;
+errors = _errs101;
+if(vErrors !== null){
+if(_errs101){
+vErrors.length = _errs101;
 }
-if(!valid30){
-const err61 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs104 = errors;
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
+const err61 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -924,12 +919,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data13 = data.communityId;
-const _errs109 = errors;
-const _errs110 = errors;
-if(!((data13 === null) || (data13 === ""))){
-const err62 = {};
+if(typeof data11 === "string"){
+if(func1(data11) > 16){
+const err62 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -938,9 +930,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-var valid33 = _errs110 === errors;
-if(valid33){
-const err63 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid8 = _errs104 === errors;
+valid29 = _valid8;
+}
+if(!valid29){
+const err63 = {instancePath:instancePath+"/sealText",schemaPath:"#/properties/sealText/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -949,19 +944,11 @@ vErrors.push(err63);
 }
 errors++;
 }
-else {
-errors = _errs109;
-if(vErrors !== null){
-if(_errs109){
-vErrors.length = _errs109;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data13 !== "string") && (data13 !== null)){
-const err64 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(data.receiptSavedAt !== undefined){
+let data12 = data.receiptSavedAt;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err64 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptSavedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -970,12 +957,12 @@ vErrors.push(err64);
 }
 errors++;
 }
-const _errs114 = errors;
-let valid34 = true;
-const _errs115 = errors;
-if(errors === _errs115){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
+const _errs111 = errors;
+let valid32 = true;
+const _errs112 = errors;
+if(errors === _errs112){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
 const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
@@ -997,21 +984,21 @@ vErrors.push(err66);
 errors++;
 }
 }
-var _valid9 = _errs115 === errors;
-errors = _errs114;
+var _valid9 = _errs112 === errors;
+errors = _errs111;
 if(vErrors !== null){
-if(_errs114){
-vErrors.length = _errs114;
+if(_errs111){
+vErrors.length = _errs111;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid9){
-const _errs117 = errors;
-if(typeof data13 === "string"){
-if(!pattern14.test(data13)){
-const err67 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const _errs114 = errors;
+if(typeof data12 === "string"){
+if(!pattern5.test(data12)){
+const err67 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1021,11 +1008,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-var _valid9 = _errs117 === errors;
-valid34 = _valid9;
+var _valid9 = _errs114 === errors;
+valid32 = _valid9;
 }
-if(!valid34){
-const err68 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid32){
+const err68 = {instancePath:instancePath+"/receiptSavedAt",schemaPath:"#/properties/receiptSavedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1035,9 +1022,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
-else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.allowPartialPayment !== undefined){
+let data13 = data.allowPartialPayment;
+if((typeof data13 !== "boolean") && (data13 !== null)){
+const err69 = {instancePath:instancePath+"/allowPartialPayment",schemaPath:"#/properties/allowPartialPayment/allOf/0/type",keyword:"type",params:{type: schema20.properties.allowPartialPayment.allOf[0].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1046,10 +1034,324 @@ vErrors.push(err69);
 }
 errors++;
 }
+}
+if(data.waiverAutoApproveLimit !== undefined){
+let data14 = data.waiverAutoApproveLimit;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err70 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/0/type",keyword:"type",params:{type: schema20.properties.waiverAutoApproveLimit.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+const _errs123 = errors;
+let valid36 = true;
+const _errs124 = errors;
+if(errors === _errs124){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err71 = {};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+var _valid10 = _errs124 === errors;
+errors = _errs123;
+if(vErrors !== null){
+if(_errs123){
+vErrors.length = _errs123;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs126 = errors;
+if(typeof data14 === "string"){
+if(!pattern14.test(data14)){
+const err73 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(typeof data14 === "string"){
+if(!(Number(data14) <= 1000000)){
+const err74 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(typeof data14 === "string"){
+if(!pattern15.test(data14)){
+const err75 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+var _valid10 = _errs126 === errors;
+valid36 = _valid10;
+}
+if(!valid36){
+const err76 = {instancePath:instancePath+"/waiverAutoApproveLimit",schemaPath:"#/properties/waiverAutoApproveLimit/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.autoPrintReceipt !== undefined){
+let data15 = data.autoPrintReceipt;
+if((typeof data15 !== "boolean") && (data15 !== null)){
+const err77 = {instancePath:instancePath+"/autoPrintReceipt",schemaPath:"#/properties/autoPrintReceipt/allOf/0/type",keyword:"type",params:{type: schema20.properties.autoPrintReceipt.allOf[0].type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.otherSavedAt !== undefined){
+let data16 = data.otherSavedAt;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err78 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.otherSavedAt.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+const _errs137 = errors;
+let valid40 = true;
+const _errs138 = errors;
+if(errors === _errs138){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err79 = {};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+else {
+const err80 = {};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+var _valid11 = _errs138 === errors;
+errors = _errs137;
+if(vErrors !== null){
+if(_errs137){
+vErrors.length = _errs137;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs140 = errors;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+const err81 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+var _valid11 = _errs140 === errors;
+valid40 = _valid11;
+}
+if(!valid40){
+const err82 = {instancePath:instancePath+"/otherSavedAt",schemaPath:"#/properties/otherSavedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data17 = data.communityId;
+const _errs144 = errors;
+const _errs145 = errors;
+if(!((data17 === null) || (data17 === ""))){
+const err83 = {};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var valid43 = _errs145 === errors;
+if(valid43){
+const err84 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+else {
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data17 !== "string") && (data17 !== null)){
+const err85 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+const _errs149 = errors;
+let valid44 = true;
+const _errs150 = errors;
+if(errors === _errs150){
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
+const err86 = {};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+var _valid12 = _errs150 === errors;
+errors = _errs149;
+if(vErrors !== null){
+if(_errs149){
+vErrors.length = _errs149;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs152 = errors;
+if(typeof data17 === "string"){
+if(!pattern17.test(data17)){
+const err88 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+var _valid12 = _errs152 === errors;
+valid44 = _valid12;
+}
+if(!valid44){
+const err89 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1070,7 +1372,7 @@ errors = vErrors.length;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_paymentSettings_update","$ref":"resource_paymentSettings_fields"};
@@ -1093,6 +1395,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"payMethods":true,"roundingMode":true,"payParamsSavedAt":true,"receiptTitle":true,"receiptPrefix":true,"defaultReceiptType":true,"invoiceEnabled":true,"taxNo":true,"receiptTemplate":true,"payeeName":true,"sealEnabled":true,"sealText":true,"receiptSavedAt":true,"allowPartialPayment":true,"waiverAutoApproveLimit":true,"autoPrintReceipt":true,"otherSavedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/payMethods/allOf/0":"启用的支付方式格式不正确","#/properties/roundingMode/allOf/0":"金额尾数处理格式不正确","#/properties/roundingMode/allOf/1/then/allOf/0":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/1":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/2":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/3":"金额尾数处理请输入整数","#/properties/roundingMode/allOf/1/then/allOf/4":"金额尾数处理不能大于2147483647","#/properties/roundingMode/allOf/1/then/allOf/5":"金额尾数处理超出范围","#/properties/payParamsSavedAt/allOf/0":"支付参数保存时间格式不正确","#/properties/payParamsSavedAt/allOf/1/then/allOf/0":"支付参数保存时间格式不正确","#/properties/receiptTitle/allOf/0":"票据抬头格式不正确","#/properties/receiptTitle/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/receiptTitle/allOf/1/then/allOf/1":"票据抬头不能超过64个字符","#/properties/receiptPrefix/allOf/0":"票据号前缀格式不正确","#/properties/receiptPrefix/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptPrefix/allOf/1/then/allOf/1":"票据号前缀不能超过8个字符","#/properties/defaultReceiptType/allOf/0":"默认票据类型格式不正确","#/properties/defaultReceiptType/allOf/1/then/allOf/0":"默认票据类型请输入整数","#/properties/defaultReceiptType/allOf/1/then/allOf/1":"默认票据类型不能大于2147483647","#/properties/defaultReceiptType/allOf/1/then/allOf/2":"默认票据类型超出范围","#/properties/defaultReceiptType/allOf/1/then/allOf/3":"请选择正确的默认票据类型","#/properties/invoiceEnabled/allOf/0":"开具电子发票格式不正确","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/taxNo/allOf/1/then/allOf/1":"纳税人识别号不能超过20个字符","#/properties/receiptSavedAt/allOf/0":"票据设置保存时间格式不正确","#/properties/receiptSavedAt/allOf/1/then/allOf/0":"票据设置保存时间格式不正确","#/properties/allowPartialPayment/allOf/0":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"小额减免免审额度(元)格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt/allOf/0":"缴费后打开票据格式不正确","#/properties/otherSavedAt/allOf/0":"其他设置保存时间格式不正确","#/properties/otherSavedAt/allOf/1/then/allOf/0":"其他设置保存时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["roundingMode","defaultReceiptType","waiverAutoApproveLimit","communityId"]};
+export const meta = {"messages":{"#/properties/payMethods/allOf/0":"启用的支付方式格式不正确","#/properties/roundingMode/allOf/0":"金额尾数处理格式不正确","#/properties/roundingMode/allOf/1/then/allOf/0":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/1":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/2":"数值在1到5之间","#/properties/roundingMode/allOf/1/then/allOf/3":"金额尾数处理请输入整数","#/properties/roundingMode/allOf/1/then/allOf/4":"金额尾数处理不能大于2147483647","#/properties/roundingMode/allOf/1/then/allOf/5":"金额尾数处理超出范围","#/properties/payParamsSavedAt/allOf/0":"支付参数保存时间格式不正确","#/properties/payParamsSavedAt/allOf/1/then/allOf/0":"支付参数保存时间格式不正确","#/properties/receiptTitle/allOf/0":"票据抬头格式不正确","#/properties/receiptTitle/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/receiptTitle/allOf/1/then/allOf/1":"票据抬头不能超过64个字符","#/properties/receiptPrefix/allOf/0":"票据号前缀格式不正确","#/properties/receiptPrefix/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptPrefix/allOf/1/then/allOf/1":"票据号前缀不能超过8个字符","#/properties/defaultReceiptType/allOf/0":"默认票据类型格式不正确","#/properties/defaultReceiptType/allOf/1/then/allOf/0":"默认票据类型请输入整数","#/properties/defaultReceiptType/allOf/1/then/allOf/1":"默认票据类型不能大于2147483647","#/properties/defaultReceiptType/allOf/1/then/allOf/2":"默认票据类型超出范围","#/properties/defaultReceiptType/allOf/1/then/allOf/3":"请选择正确的默认票据类型","#/properties/invoiceEnabled/allOf/0":"开具电子发票格式不正确","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/taxNo/allOf/1/then/allOf/1":"纳税人识别号不能超过20个字符","#/properties/receiptTemplate/allOf/0":"票据模板格式不正确","#/properties/receiptTemplate/allOf/1/then/allOf/0":"票据模板请输入整数","#/properties/receiptTemplate/allOf/1/then/allOf/1":"票据模板不能大于2147483647","#/properties/receiptTemplate/allOf/1/then/allOf/2":"票据模板超出范围","#/properties/receiptTemplate/allOf/1/then/allOf/3":"请选择正确的票据模板","#/properties/payeeName/allOf/0":"收款单位格式不正确","#/properties/payeeName/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/payeeName/allOf/1/then/allOf/1":"收款单位不能超过64个字符","#/properties/sealEnabled/allOf/0":"打印盖章区格式不正确","#/properties/sealText/allOf/0":"印章文字格式不正确","#/properties/sealText/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/sealText/allOf/1/then/allOf/1":"印章文字不能超过16个字符","#/properties/receiptSavedAt/allOf/0":"票据设置保存时间格式不正确","#/properties/receiptSavedAt/allOf/1/then/allOf/0":"票据设置保存时间格式不正确","#/properties/allowPartialPayment/allOf/0":"允许部分缴费格式不正确","#/properties/waiverAutoApproveLimit/allOf/0":"小额减免免审额度(元)格式不正确","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/waiverAutoApproveLimit/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/autoPrintReceipt/allOf/0":"缴费后打开票据格式不正确","#/properties/otherSavedAt/allOf/0":"其他设置保存时间格式不正确","#/properties/otherSavedAt/allOf/1/then/allOf/0":"其他设置保存时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{},"numericFields":["roundingMode","defaultReceiptType","receiptTemplate","waiverAutoApproveLimit","communityId"]};

@@ -13,6 +13,12 @@ export interface PaymentSettingsShape<Limit> {
   defaultReceiptType: number;
   invoiceEnabled: boolean;
   taxNo: string | null;
+  /** mapping receiptTemplate: 1 A4, 2 A4 二等分, 3 针式 241 mm 三联 */
+  receiptTemplate: number;
+  /** 收款单位 printed on receipts (null: the tenant's name). */
+  payeeName: string | null;
+  sealEnabled: boolean;
+  sealText: string | null;
   receiptSavedAt: string | null;
   allowPartialPayment: boolean;
   waiverAutoApproveLimit: Limit;

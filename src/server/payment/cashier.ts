@@ -12,11 +12,13 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
+import { mappingLabel } from "../../common/mappings.ts";
+import { cycleMonths } from "../../common/payment/pricing.ts";
+import { linePricing, periodEndOf, receiptKindOf, splitLateFee } from "../../common/payment/receipt-lines.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { accountingDay, BILL_FROM, BILL_SELECT, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import { amountFen, audit, chosenIds, CODES, conflict, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused, RETURN_FLAG_CHARGE, ruleBroken, say } from "./common.ts";
 import type { GetRoomBillsData, PayBillsBody, PrintReceiptData } from "../../../generated/operation-types.ts";
-import type { PaymentsRow } from "../../../generated/types.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, ReturnFlag } from "../../../generated/states.ts";
@@ -201,7 +203,10 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
 }
 
 /** A receipt as read: money in fen until shown as yuan, and the columns its title needs. */
-type ReceiptRow = Omit<PrintReceiptData, "title" | "amount" | "receivedAmount" | "changeAmount" | "lines"> & {
+type ReceiptRow = Pick<
+  PrintReceiptData,
+  "id" | "receiptNo" | "receiptType" | "communityName" | "roomNo" | "roomName" | "buildingName" | "unitName" | "payerName" | "payMethod" | "status" | "issuedAt" | "issuerName" | "taxNo"
+> & {
   amount: number;
   receivedAmount: number | null;
   changeAmount: number | null;
@@ -209,10 +214,35 @@ type ReceiptRow = Omit<PrintReceiptData, "title" | "amount" | "receivedAmount" |
   roomId: number | null;
   invoiceTitle: string | null;
   issuerId: number | null;
+  tenantName: string | null;
 };
-type ReceiptLine = Omit<PrintReceiptData["lines"][number], "amount"> & { amount: number; source: PaymentsRow["source"] };
+/** A line as read: the charge, its bill (late fee, quantity, amount due) and its item's pricing type. */
+interface ReceiptLineRow {
+  id: number;
+  serialNo: string;
+  amount: number;
+  billId: number | null;
+  billNo: string;
+  period: string;
+  itemName: string;
+  paymentType: number | null;
+  source: number;
+  category: number | null;
+  billLateFee: number | null;
+  amountDue: number | null;
+  quantity: string | null;
+  pricingMethod: number | null;
+  billingCycle: number | null;
+  unitPrice: number | null;
+  meterUnit: string | null;
+}
 
-/** A receipt with its lines, for the print page. */
+/**
+ * A receipt with its lines, for the print page: each line's late fee apart from its principal (the
+ * late fee is settled first: splitLateFee), the months its bill covers, unit price × quantity where
+ * the pricing type still gives the bill's amount, the receipt's kind (its printed title), and the
+ * community's receipt settings (template, 收款单位 — the tenant's name when none is set —, seal).
+ */
 export async function receiptView(db: DbSession, session: SessionInfo, id: number) {
   const rows = await camelRows<ReceiptRow>(
     db,
@@ -220,8 +250,9 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
             r.room_id, ro.room_no, ro.full_name as room_name, bu.name as building_name, un.name as unit_name, r.payer_name,
             r.invoice_title, r.tax_no, r.amount, r.pay_method, r.received_amount,
             r.change_amount, r.status, r.issued_at, r.issuer_id,
-            coalesce(us.real_name, us.username) as issuer_name
+            coalesce(nullif(btrim(us.real_name), ''), us.username) as issuer_name, t.name as tenant_name
        from receipts r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
+       join tenants t on t.id = r.tenant_id
        left join rooms ro on ro.tenant_id = r.tenant_id and ro.id = r.room_id
        ${ROOM_PLACE_JOINS}
        left join users us on us.tenant_id = r.tenant_id and us.id = r.issuer_id
@@ -230,20 +261,82 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
   );
   const receipt = rows[0];
   if (!receipt) throw notFound();
-  const lines = await camelRows<ReceiptLine>(
+  const lines = await camelRows<ReceiptLineRow>(
     db,
-    sql`select p.id, p.serial_no, p.amount, b.bill_no, b.period, i.name as item_name, p.payment_type, p.source
+    sql`select p.id, p.serial_no, p.amount, p.bill_id, b.bill_no, b.period, i.name as item_name, p.payment_type, p.source, i.category,
+               b.late_fee as bill_late_fee, b.amount_due, b.quantity, pt.pricing_method, pt.billing_cycle, pt.unit_price, pt.meter_unit
        from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
        left join payment_items i on i.tenant_id = p.tenant_id and i.id = coalesce(b.payment_item_id, p.payment_item_id)
+       left join price_types pt on b.id is not null and pt.tenant_id = i.tenant_id and pt.id = i.price_type_id
       where p.tenant_id = ${session.tenantId} and p.receipt_no = ${receipt.receiptNo} and p.return_flag is distinct from ${ReturnFlag.Refund} order by p.id`,
   );
+  // Money received on each line's bill before the line (charges less refunds): what already went to its late fee.
+  const billIds = [...new Set(lines.flatMap((l) => (l.billId === null ? [] : [Number(l.billId)])))];
+  const earlier = billIds.length
+    ? await camelRows<{ billId: number; id: number; amount: number; returnFlag: number | null }>(
+        db,
+        sql`select bill_id, id, amount, return_flag from payments where tenant_id = ${session.tenantId} and bill_id = any(${billIds}::bigint[]) order by id`,
+      )
+    : [];
+  const paidBefore = (line: ReceiptLineRow) =>
+    earlier
+      .filter((e) => Number(e.billId) === Number(line.billId) && Number(e.id) < Number(line.id))
+      .reduce((sum, e) => sum + (e.returnFlag === ReturnFlag.Refund ? -fen(e.amount) : fen(e.amount)), 0);
   const settings = await loadSettings(db, session.tenantId, receipt.communityId);
+  const shown = lines.map((l) => {
+    const amount = fen(l.amount);
+    const split = l.billId === null ? { principal: amount, lateFee: 0 } : splitLateFee(amount, fen(l.billLateFee ?? 0), paidBefore(l));
+    const pricing =
+      l.billId === null
+        ? null
+        : linePricing({
+            pricingMethod: l.pricingMethod,
+            billingCycle: l.billingCycle,
+            unitPriceFen: l.unitPrice === null ? null : fen(l.unitPrice),
+            quantity: l.quantity === null ? null : String(l.quantity),
+            amountDueFen: fen(l.amountDue ?? 0),
+            roundingMode: settings.roundingMode,
+            meterUnit: l.meterUnit,
+          });
+    const months = l.billId === null || l.billingCycle === null ? null : cycleMonths(l.billingCycle);
+    return {
+      id: l.id,
+      serialNo: l.serialNo,
+      billNo: l.billNo,
+      period: l.period,
+      itemName: l.itemName,
+      paymentType: l.paymentType,
+      source: l.source,
+      category: l.category,
+      amount: fenToYuan(amount),
+      principal: fenToYuan(split.principal),
+      lateFee: fenToYuan(split.lateFee),
+      periodEnd: l.period && months !== null ? periodEndOf(l.period, months) : null,
+      unitPrice: pricing?.unitPrice ?? null,
+      quantity: pricing?.quantity ?? null,
+      quantityUnit: pricing?.quantityUnit ?? null,
+      months,
+      lateFeeFen: split.lateFee,
+    };
+  });
+  const kind = receiptKindOf(lines[0]);
+  const lateFeeFen = shown.reduce((sum, l) => sum + l.lateFeeFen, 0);
+  const { tenantName, ...shownReceipt } = receipt;
   return {
-    ...receipt,
+    ...shownReceipt,
     title: settings.receiptTitle || say("receiptTitleDefault", { communityName: receipt.communityName }),
+    kind,
+    kindTitle: mappingLabel("receiptKind", kind),
+    customTitle: settings.receiptTitle,
+    payeeName: settings.payeeName || tenantName || receipt.communityName,
+    template: settings.receiptTemplate,
+    sealEnabled: settings.sealEnabled,
+    sealText: settings.sealText,
     amount: fenToYuan(fen(receipt.amount)),
+    principal: fenToYuan(fen(receipt.amount) - lateFeeFen),
+    lateFee: fenToYuan(lateFeeFen),
     receivedAmount: receipt.receivedAmount === null ? null : fenToYuan(fen(receipt.receivedAmount)),
     changeAmount: receipt.changeAmount === null ? null : fenToYuan(fen(receipt.changeAmount)),
-    lines: lines.map((l) => ({ ...l, amount: fenToYuan(fen(l.amount)) })),
+    lines: shown.map(({ lateFeeFen: _fen, ...l }) => l),
   };
 }

@@ -17,7 +17,7 @@ import { refused } from "./common.ts";
 import type { PaymentSettingsShape, SteerFlags } from "../../common/payment/shapes.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { join, raw, sql } from "../db/sql.ts";
-import { PayMethod, ReceiptType } from "../../../generated/states.ts";
+import { PayMethod, ReceiptTemplate, ReceiptType } from "../../../generated/states.ts";
 import type { SavePaymentSettingsBody } from "../../../generated/operation-types.ts";
 
 export type { SteerFlags };
@@ -45,6 +45,10 @@ export const defaultSettings = (communityId: number): PaymentSettings => ({
   defaultReceiptType: ReceiptType.Receipt,
   invoiceEnabled: false,
   taxNo: null,
+  receiptTemplate: ReceiptTemplate.A4,
+  payeeName: null,
+  sealEnabled: true,
+  sealText: null,
   receiptSavedAt: null,
   allowPartialPayment: false,
   waiverAutoApproveLimit: 0,
@@ -56,6 +60,7 @@ export const defaultSettings = (communityId: number): PaymentSettings => ({
 const SELECT = `id, community_id, pay_methods, rounding_mode,
   pay_params_saved_at, receipt_title, receipt_prefix,
   default_receipt_type, invoice_enabled, tax_no,
+  receipt_template, payee_name, seal_enabled, seal_text,
   receipt_saved_at, allow_partial_payment,
   waiver_auto_approve_limit, auto_print_receipt,
   other_saved_at, version`;
@@ -75,6 +80,8 @@ export async function loadSettings(db: DbSession, tenantId: number, communityId:
     receiptTitle: row.receiptTitle,
     receiptPrefix: row.receiptPrefix,
     taxNo: row.taxNo,
+    payeeName: row.payeeName,
+    sealText: row.sealText,
     payParamsSavedAt: row.payParamsSavedAt,
     receiptSavedAt: row.receiptSavedAt,
     otherSavedAt: row.otherSavedAt,
@@ -87,7 +94,7 @@ export const settingsView = (s: PaymentSettings) => ({ ...s, waiverAutoApproveLi
 /** The tabs that save settings, with their fields and the stamp the steering flags read. */
 export const SECTIONS = {
   payParams: { fields: ["payMethods", "roundingMode"], stamp: "pay_params_saved_at" },
-  receipt: { fields: ["receiptTitle", "receiptPrefix", "defaultReceiptType", "invoiceEnabled", "taxNo"], stamp: "receipt_saved_at" },
+  receipt: { fields: ["receiptTitle", "receiptPrefix", "defaultReceiptType", "invoiceEnabled", "taxNo", "receiptTemplate", "payeeName", "sealEnabled", "sealText"], stamp: "receipt_saved_at" },
   other: { fields: ["allowPartialPayment", "waiverAutoApproveLimit", "autoPrintReceipt"], stamp: "other_saved_at" },
 } as const;
 export type Section = keyof typeof SECTIONS;

@@ -1,11 +1,9 @@
 // One dunning letter (催缴通知单): the title, the room, the text, the unpaid bills with the total in
 // words and figures, the issuer and the date. The single print view shows one; the batch print view
 // one per A4 page.
-import { Table } from "antd";
 import dayjs from "dayjs";
 import type { PrintDunningNoticeData } from "../../../../../generated/operation-types.ts";
-import { amountInWords } from "../../../../common/payment/words.ts";
-import { fenOf } from "../shared/money.ts";
+import { PrintBillTable } from "../../../ui/print/PrintBillTable.tsx";
 
 export function DunningLetter({ notice: d }: { notice: PrintDunningNoticeData }) {
   return (
@@ -18,12 +16,10 @@ export function DunningLetter({ notice: d }: { notice: PrintDunningNoticeData })
         <span>编号：{d.noticeNo}</span>
       </div>
       <p style={{ textIndent: "2em", lineHeight: 2 }}>{d.content}</p>
-      <Table
-        size="small"
-        bordered
+      <PrintBillTable
         rowKey="billNo"
-        pagination={false}
-        dataSource={d.bills}
+        rows={d.bills}
+        total={d.amountOwed}
         columns={[
           { title: "缴费项目", dataIndex: "itemName" },
           { title: "账期", dataIndex: "period" },
@@ -31,16 +27,6 @@ export function DunningLetter({ notice: d }: { notice: PrintDunningNoticeData })
           { title: "账单编号", dataIndex: "billNo" },
           { title: "欠费金额(元)", dataIndex: "outstanding", align: "right" },
         ]}
-        summary={() => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={4}>
-              合计（大写）：{amountInWords(fenOf(d.amountOwed))}
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right">
-              ¥{d.amountOwed}
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
-        )}
       />
       <div style={{ textAlign: "right", marginTop: 48, lineHeight: 2 }}>
         <div>{d.issuer}</div>

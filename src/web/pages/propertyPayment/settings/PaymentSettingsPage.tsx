@@ -61,12 +61,13 @@ export default function PaymentSettingsPage() {
         <SettingsForm
           {...common}
           section="receipt"
-          fieldNames={["receiptTitle", "receiptPrefix", "defaultReceiptType", "invoiceEnabled", "taxNo"]}
+          fieldNames={["receiptTitle", "receiptPrefix", "defaultReceiptType", "invoiceEnabled", "taxNo", "receiptTemplate", "payeeName", "sealEnabled", "sealText"]}
           savedAt={s.receiptSavedAt}
           required={{ receiptPrefix: "请输入票据号前缀" }}
           extra={
             <Typography.Paragraph type="secondary" style={{ marginLeft: 180 }}>
-              票据号 = 前缀 + 10 位流水号（本企业内连续编号），如 {(s.receiptPrefix || "SJ") + "0000000001"}；默认票据类型：{mappingLabel("receiptType", s.defaultReceiptType)}。
+              票据号 = 前缀 + 10 位流水号（本企业内连续编号），如 {(s.receiptPrefix || "SJ") + "0000000001"}；默认票据类型：{mappingLabel("receiptType", s.defaultReceiptType)}
+              。票据按所选模板打印（打印时也可另选）：A4 整页、A4 二等分（半张 A4，高 148.5 mm）或针式打印 241 mm 三联（存根联、客户联、记账联）；收款单位未填写时为企业名称。
             </Typography.Paragraph>
           }
         />
