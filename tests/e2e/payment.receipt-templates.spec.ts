@@ -158,4 +158,15 @@ test("a receipt prints in each template with its late fee apart, and nothing but
   expect(await sheet.evaluate((el) => getComputedStyle(el).page)).toBe("neptune-print-a4-half");
   expect(Math.abs((await sheet.boundingBox())!.height - (148.5 * 96) / 25.4)).toBeLessThan(2);
   await page.emulateMedia({ media: "screen" });
+
+  // On a 390 px phone the page keeps to the screen: the template choice wraps, the sheet scrolls in its own box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await chooseTemplate(page, "A4 整页");
+    await sheet.getByText(/^合计（大写）：/).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { timeout: 30_000 }).toBeLessThanOrEqual(0);
+    await screenshot(page, "receipt-template-phone");
+  } finally {
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
 }, 240_000);
