@@ -19,7 +19,7 @@ import type { GetRoomBillsData, PayBillsBody, PrintReceiptData } from "../../../
 import type { PaymentsRow } from "../../../generated/types.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
-import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, ReturnFlag } from "../../../generated/states.ts";
+import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
 export const PAYABLE: readonly number[] = [BillStatus.Approved, BillStatus.PartlyPaid];
@@ -201,7 +201,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
 }
 
 /** A receipt as read: money in fen until shown as yuan, and the columns its title needs. */
-type ReceiptRow = Omit<PrintReceiptData, "title" | "amount" | "receivedAmount" | "changeAmount" | "lines"> & {
+type ReceiptRow = Omit<PrintReceiptData, "title" | "amount" | "receivedAmount" | "changeAmount" | "lines" | "refundedAmount" | "refunds"> & {
   amount: number;
   receivedAmount: number | null;
   changeAmount: number | null;
@@ -219,8 +219,9 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
     `select r.id, r.receipt_no, r.receipt_type, r.community_id, c.name as community_name,
             r.room_id, ro.room_no, ro.full_name as room_name, bu.name as building_name, un.name as unit_name, r.payer_name,
             r.invoice_title, r.tax_no, r.amount, r.pay_method, r.received_amount,
-            r.change_amount, r.status, r.issued_at, r.issuer_id,
-            coalesce(us.real_name, us.username) as issuer_name
+            r.change_amount, r.status, r.issued_at, r.issuer_id, r.void_reason, r.voided_at,
+            coalesce(us.real_name, us.username) as issuer_name,
+            (select coalesce(v.real_name, v.username) from users v where v.tenant_id = r.tenant_id and v.id = r.voided_by) as voided_by_name
        from receipts r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
        left join rooms ro on ro.tenant_id = r.tenant_id and ro.id = r.room_id
        ${ROOM_PLACE_JOINS}
@@ -237,6 +238,15 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
        left join payment_items i on i.tenant_id = p.tenant_id and i.id = coalesce(b.payment_item_id, p.payment_item_id)
       where p.tenant_id = ${session.tenantId} and p.receipt_no = ${receipt.receiptNo} and p.return_flag is distinct from ${ReturnFlag.Refund} order by p.id`,
   );
+  // Its approved refunds (both kinds), by the receipt's payments: what refundedAmount sums.
+  const refunds = await camelRows<Omit<PrintReceiptData["refunds"][number], "amount"> & { amount: number }>(
+    db,
+    sql`select f.id, f.voucher_no, f.refund_kind, f.amount, f.refund_method, f.refunded_at, b.bill_no
+       from refunds f join payments p on p.tenant_id = f.tenant_id and p.id = f.payment_id
+       left join bills b on b.tenant_id = f.tenant_id and b.id = f.bill_id
+      where f.tenant_id = ${session.tenantId} and p.receipt_no = ${receipt.receiptNo} and f.status = ${RefundStatus.Refunded}
+      order by f.refunded_at, f.id`,
+  );
   const settings = await loadSettings(db, session.tenantId, receipt.communityId);
   return {
     ...receipt,
@@ -245,5 +255,7 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
     receivedAmount: receipt.receivedAmount === null ? null : fenToYuan(fen(receipt.receivedAmount)),
     changeAmount: receipt.changeAmount === null ? null : fenToYuan(fen(receipt.changeAmount)),
     lines: lines.map((l) => ({ ...l, amount: fenToYuan(fen(l.amount)) })),
+    refundedAmount: fenToYuan(refunds.reduce((s, f) => s + fen(f.amount), 0)),
+    refunds: refunds.map((f) => ({ ...f, id: Number(f.id), amount: fenToYuan(fen(f.amount)) })),
   };
 }
