@@ -40,9 +40,11 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow
     if (payment && info) form.setFieldsValue({ refundKind: undefined, amount: info.refundable, refundMethod: payment.payMethod, reason: "" });
   }, [payment, info, form]);
 
+  // Invalid fields show under themselves, a refusal as the request wrapper's message: no uncaught error.
   const submit = async () => {
-    const v = await form.validateFields();
-    await apply.mutateAsync({ body: { paymentId: payment!.id, refundKind: v.refundKind, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() } });
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    await apply.mutateAsync({ body: { paymentId: payment!.id, refundKind: v.refundKind, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() } }).catch(() => undefined);
   };
 
   return (

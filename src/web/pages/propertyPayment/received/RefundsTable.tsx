@@ -47,8 +47,9 @@ export function RefundsTable({ communityId }: { communityId: number }) {
       okText: "确认退款",
       cancelText: "取消",
       onOk: async () => {
-        await api.approveRefund({ params: { id: r.id } });
-        void message.success("退款成功");
+        // A refusal is shown by the request wrapper: no uncaught error.
+        const done = await api.approveRefund({ params: { id: r.id } }).catch(() => null);
+        if (done) void message.success(`退款成功，退款凭证号 ${done.voucherNo}`);
         list.reload();
       },
     });
