@@ -426,6 +426,16 @@ import type {
   RejectRefundBody,
   RejectRefundParamsInput,
   RejectRefundData,
+  PrintRefundVoucherParams,
+  PrintRefundVoucherQuery,
+  PrintRefundVoucherBody,
+  PrintRefundVoucherParamsInput,
+  PrintRefundVoucherData,
+  VoidReceiptParams,
+  VoidReceiptQuery,
+  VoidReceiptBody,
+  VoidReceiptParamsInput,
+  VoidReceiptData,
   ApplyWaiverParams,
   ApplyWaiverQuery,
   ApplyWaiverBody,
@@ -957,12 +967,18 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 申请退款（待审核） (POST /api/property/refunds/actions/apply) */
     applyRefund: (input?: { body?: ApplyRefundBodyInput }, options?: O) =>
       transport({ name: "applyRefund", method: "POST", path: "/api/property/refunds/actions/apply", ...input }, options) as Promise<ApplyRefundData>,
-    /** 审核通过退款（退回账单已收金额，记一笔退款流水） (POST /api/property/refunds/:id/actions/approve) */
+    /** 审核通过退款（记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额） (POST /api/property/refunds/:id/actions/approve) */
     approveRefund: (input: { params: ApproveRefundParamsInput }, options?: O) =>
       transport({ name: "approveRefund", method: "POST", path: "/api/property/refunds/:id/actions/approve", ...input }, options) as Promise<ApproveRefundData>,
     /** 驳回退款申请（须填驳回原因） (POST /api/property/refunds/:id/actions/reject) */
     rejectRefund: (input: { params: RejectRefundParamsInput; body?: RejectRefundBody }, options?: O) =>
       transport({ name: "rejectRefund", method: "POST", path: "/api/property/refunds/:id/actions/reject", ...input }, options) as Promise<RejectRefundData>,
+    /** 退款凭证（打印）：退费凭证或冲正凭证 (GET /api/property/refunds/:id/actions/voucher) */
+    printRefundVoucher: (input: { params: PrintRefundVoucherParamsInput }, options?: O) =>
+      transport({ name: "printRefundVoucher", method: "GET", path: "/api/property/refunds/:id/actions/voucher", ...input }, options) as Promise<PrintRefundVoucherData>,
+    /** 作废票据（须填作废原因；未全额冲正的票据同时冲销其收款，账单恢复待缴） (POST /api/property/receipts/:id/actions/void) */
+    voidReceipt: (input: { params: VoidReceiptParamsInput; body?: VoidReceiptBody }, options?: O) =>
+      transport({ name: "voidReceipt", method: "POST", path: "/api/property/receipts/:id/actions/void", ...input }, options) as Promise<VoidReceiptData>,
     /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
     applyWaiver: (input?: { body?: ApplyWaiverBodyInput }, options?: O) =>
       transport({ name: "applyWaiver", method: "POST", path: "/api/property/waivers/actions/apply", ...input }, options) as Promise<ApplyWaiverData>,
@@ -1327,10 +1343,14 @@ export interface ApiQueries<O = unknown> {
   getRefundable: QueryHelpers<"getRefundable", [input: { params: GetRefundableParamsInput }], GetRefundableData, O>;
   /** 申请退款（待审核） (POST /api/property/refunds/actions/apply) */
   applyRefund: QueryHelpers<"applyRefund", [input?: { body?: ApplyRefundBodyInput }], ApplyRefundData, O> & MutationHelpers<"applyRefund", [input?: { body?: ApplyRefundBodyInput }], ApplyRefundData, O>;
-  /** 审核通过退款（退回账单已收金额，记一笔退款流水） (POST /api/property/refunds/:id/actions/approve) */
+  /** 审核通过退款（记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额） (POST /api/property/refunds/:id/actions/approve) */
   approveRefund: QueryHelpers<"approveRefund", [input: { params: ApproveRefundParamsInput }], ApproveRefundData, O> & MutationHelpers<"approveRefund", [input: { params: ApproveRefundParamsInput }], ApproveRefundData, O>;
   /** 驳回退款申请（须填驳回原因） (POST /api/property/refunds/:id/actions/reject) */
   rejectRefund: QueryHelpers<"rejectRefund", [input: { params: RejectRefundParamsInput; body?: RejectRefundBody }], RejectRefundData, O> & MutationHelpers<"rejectRefund", [input: { params: RejectRefundParamsInput; body?: RejectRefundBody }], RejectRefundData, O>;
+  /** 退款凭证（打印）：退费凭证或冲正凭证 (GET /api/property/refunds/:id/actions/voucher) */
+  printRefundVoucher: QueryHelpers<"printRefundVoucher", [input: { params: PrintRefundVoucherParamsInput }], PrintRefundVoucherData, O>;
+  /** 作废票据（须填作废原因；未全额冲正的票据同时冲销其收款，账单恢复待缴） (POST /api/property/receipts/:id/actions/void) */
+  voidReceipt: QueryHelpers<"voidReceipt", [input: { params: VoidReceiptParamsInput; body?: VoidReceiptBody }], VoidReceiptData, O> & MutationHelpers<"voidReceipt", [input: { params: VoidReceiptParamsInput; body?: VoidReceiptBody }], VoidReceiptData, O>;
   /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
   applyWaiver: QueryHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBodyInput }], ApplyWaiverData, O> & MutationHelpers<"applyWaiver", [input?: { body?: ApplyWaiverBodyInput }], ApplyWaiverData, O>;
   /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
@@ -1813,6 +1833,14 @@ export const operationRoutes = {
   "rejectRefund": {
     "method": "POST",
     "path": "/api/property/refunds/:id/actions/reject"
+  },
+  "printRefundVoucher": {
+    "method": "GET",
+    "path": "/api/property/refunds/:id/actions/voucher"
+  },
+  "voidReceipt": {
+    "method": "POST",
+    "path": "/api/property/receipts/:id/actions/void"
   },
   "applyWaiver": {
     "method": "POST",

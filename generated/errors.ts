@@ -129,6 +129,9 @@ export const messages = {
   "refundHandled": "该退款申请已处理，请刷新后重试",
   "refundOverRefundable": "退款金额超过可退金额",
   "refundOverPaid": "退款金额超过账单已收金额",
+  "selectRefundKind": "请选择退款类型",
+  "voidReasonRequired": "请输入作废原因",
+  "receiptVoided": "票据已作废",
   "selectStartMonth": "请选择开始月份",
   "selectEndMonth": "请选择结束月份",
   "startAfterEnd": "开始月份不能晚于结束月份",
@@ -397,6 +400,36 @@ export const errorCodes = {
     "code": 40906,
     "status": 409,
     "message": "账户尚有余额，不能删除"
+  },
+  "RECEIPT_NOT_VOIDABLE": {
+    "code": 40050,
+    "status": 400,
+    "message": "只有账单缴费的票据可以作废，预存款、押金、临时收费及预存款抵扣的票据请通过退款处理"
+  },
+  "RECEIPT_DAY_CLOSED": {
+    "code": 40910,
+    "status": 409,
+    "message": "票据已日结，不能作废"
+  },
+  "RECEIPT_REFUNDED": {
+    "code": 40911,
+    "status": 409,
+    "message": "票据已有退款且未全额冲正，不能作废"
+  },
+  "RECEIPT_REFUND_PENDING": {
+    "code": 40912,
+    "status": 409,
+    "message": "票据有待审核的退款申请，不能作废"
+  },
+  "RECEIPT_VOIDED_NO_REFUND": {
+    "code": 40913,
+    "status": 409,
+    "message": "票据已作废，不能退款"
+  },
+  "REFUND_NO_VOUCHER": {
+    "code": 40914,
+    "status": 409,
+    "message": "退款尚未审核通过，没有退款凭证"
   },
   "TRACKING_TOO_LARGE": {
     "code": 413,

@@ -43,6 +43,7 @@ export const fillTexts = {
   } as const,
   ledger: {
     depositRefundDeducted: (values: { reason: TextValue }): string => fill(texts.ledger.depositRefundDeducted, values),
+    receiptVoided: (values: { reason: TextValue }): string => fill(texts.ledger.receiptVoided, values),
   } as const,
   dunning: {
     body: (values: { room: TextValue; date: TextValue; count: TextValue; amount: TextValue; period: TextValue }): string => fill(texts.dunning.body, values),

@@ -1849,6 +1849,23 @@ export const mappings: Record<string, MappingDef> = {
     },
     "usage": "code"
   },
+  "refundKind": {
+    "description": "退款类型（退费：减收费用，账单保持已缴；冲正：冲销收款，账单重新待缴）",
+    "valueType": "integer",
+    "values": {
+      "1": {
+        "name": "Reduction",
+        "label": "退费",
+        "color": "processing"
+      },
+      "2": {
+        "name": "Reversal",
+        "label": "冲正",
+        "color": "warning"
+      }
+    },
+    "usage": "field"
+  },
   "dunningMethod": {
     "description": "催缴方式",
     "valueType": "integer",

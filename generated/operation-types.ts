@@ -2877,9 +2877,16 @@ roomId: number
 billNo: string
 period: string
 status: number
+/**
+ * 应收金额（已扣除退费减收）
+ */
 amountDue: string
 amountPaid: string
 amountWaived: string
+/**
+ * 退费减收金额（已从应收中扣除）
+ */
+amountReduced: string
 /**
  * 截至今天的滞纳金
  */
@@ -3065,9 +3072,16 @@ roomId: number
 billNo: string
 period: string
 status: number
+/**
+ * 应收金额（已扣除退费减收）
+ */
 amountDue: string
 amountPaid: string
 amountWaived: string
+/**
+ * 退费减收金额（已从应收中扣除）
+ */
+amountReduced: string
 /**
  * 截至今天的滞纳金
  */
@@ -3105,6 +3119,8 @@ refunds: {
 id: number
 paymentId: number
 amount: string
+refundKind: number
+voucherNo: (string | null)
 refundMethod: number
 reason: string
 status: number
@@ -3177,9 +3193,16 @@ roomId: number
 billNo: string
 period: string
 status: number
+/**
+ * 应收金额（已扣除退费减收）
+ */
 amountDue: string
 amountPaid: string
 amountWaived: string
+/**
+ * 退费减收金额（已从应收中扣除）
+ */
+amountReduced: string
 /**
  * 截至今天的滞纳金
  */
@@ -3422,6 +3445,28 @@ quantityUnit: (string | null)
  */
 months: (number | null)
 }[]
+/**
+ * 已退金额：该票据各笔收款已审核通过的退款（退费与冲正）合计
+ */
+refundedAmount: string
+/**
+ * 该票据已审核通过的退款，按审核时间
+ */
+refunds: {
+id: number
+voucherNo: (string | null)
+/**
+ * 1 退费，2 冲正
+ */
+refundKind: number
+amount: string
+refundMethod: number
+refundedAt: (string | null)
+billNo: (string | null)
+}[]
+voidReason: (string | null)
+voidedAt: (string | null)
+voidedByName: (string | null)
 }
 
 export interface GetRefundableParams {
@@ -3468,6 +3513,10 @@ amount?: (string | number | null)
  */
 refundMethod?: (number | null)
 /**
+ * 1 退费（减收费用：账单保持已缴，不计欠费）；2 冲正（冲销收款：账单重新待缴，计入欠费）。不传时为 2，即区分类型之前的退款
+ */
+refundKind?: (number | null)
+/**
  * 退款原因
  */
 reason?: (string | null)
@@ -3486,6 +3535,10 @@ amount?: (string | number | null)
  * 退款方式
  */
 refundMethod?: (number | null | string)
+/**
+ * 1 退费（减收费用：账单保持已缴，不计欠费）；2 冲正（冲销收款：账单重新待缴，计入欠费）。不传时为 2，即区分类型之前的退款
+ */
+refundKind?: (number | null | string)
 /**
  * 退款原因
  */
@@ -3520,6 +3573,10 @@ id: number
 status: number
 serialNo: string
 accountingDay: string
+/**
+ * 退款凭证号 TK{yyyymm}-{6位序号}：按租户、按审核月份连续编号，不留空号
+ */
+voucherNo: string
 }
 
 export interface RejectRefundParams {
@@ -3548,6 +3605,108 @@ id: (number | string)
 export interface RejectRefundData {
 id: number
 status: number
+}
+
+export interface PrintRefundVoucherParams {
+/**
+ * 退款申请
+ */
+id: number
+}
+
+export type PrintRefundVoucherQuery = Record<string, never>;
+
+export type PrintRefundVoucherBody = Record<string, never>;
+
+export interface PrintRefundVoucherParamsInput {
+/**
+ * 退款申请
+ */
+id: (number | string)
+}
+
+export interface PrintRefundVoucherData {
+id: number
+voucherNo: string
+/**
+ * 1 退费（退费凭证），2 冲正（冲正凭证）
+ */
+refundKind: number
+communityName: string
+/**
+ * 楼栋-单元-房号
+ */
+roomName: (string | null)
+payerName: (string | null)
+receiptId: (number | null)
+/**
+ * 原票据号
+ */
+receiptNo: (string | null)
+amount: string
+refundMethod: number
+reason: string
+applicantName: (string | null)
+applyTime: string
+approverName: (string | null)
+refundedAt: string
+/**
+ * 退款涉及的账单及金额（没有账单的收款为一行收费项目）
+ */
+lines: {
+/**
+ * 原收款流水号
+ */
+serialNo: string
+billNo: (string | null)
+period: (string | null)
+itemName: (string | null)
+/**
+ * 原收款金额
+ */
+paidAmount: string
+/**
+ * 本次退款金额
+ */
+amount: string
+}[]
+}
+
+export interface VoidReceiptParams {
+/**
+ * 票据
+ */
+id: number
+}
+
+export type VoidReceiptQuery = Record<string, never>;
+
+export interface VoidReceiptBody {
+/**
+ * 作废原因
+ */
+reason?: (string | null)
+}
+
+export interface VoidReceiptParamsInput {
+/**
+ * 票据
+ */
+id: (number | string)
+}
+
+export interface VoidReceiptData {
+id: number
+status: number
+receiptNo: string
+/**
+ * 本次冲销的金额（已全额冲正的票据为 0.00）
+ */
+reversedAmount: string
+/**
+ * 冲销流水记入的营业日（未冲销时为 null）
+ */
+accountingDay: (string | null)
 }
 
 export type ApplyWaiverParams = Record<string, never>;
@@ -5612,6 +5771,8 @@ export interface OperationTypes {
   applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData };
   approveRefund: { params: ApproveRefundParams; query: ApproveRefundQuery; body: ApproveRefundBody; data: ApproveRefundData };
   rejectRefund: { params: RejectRefundParams; query: RejectRefundQuery; body: RejectRefundBody; data: RejectRefundData };
+  printRefundVoucher: { params: PrintRefundVoucherParams; query: PrintRefundVoucherQuery; body: PrintRefundVoucherBody; data: PrintRefundVoucherData };
+  voidReceipt: { params: VoidReceiptParams; query: VoidReceiptQuery; body: VoidReceiptBody; data: VoidReceiptData };
   applyWaiver: { params: ApplyWaiverParams; query: ApplyWaiverQuery; body: ApplyWaiverBody; data: ApplyWaiverData };
   approveWaiver: { params: ApproveWaiverParams; query: ApproveWaiverQuery; body: ApproveWaiverBody; data: ApproveWaiverData };
   rejectWaiver: { params: RejectWaiverParams; query: RejectWaiverQuery; body: RejectWaiverBody; data: RejectWaiverData };

@@ -3542,7 +3542,8 @@ export const operations = {
     "successMessage": "refundApplied",
     "errors": [
       "VALIDATION_FAILED",
-      "NOT_FOUND"
+      "NOT_FOUND",
+      "RECEIPT_VOIDED_NO_REFUND"
     ],
     "scope": {
       "checks": [
@@ -3582,6 +3583,13 @@ export const operations = {
               "null"
             ]
           },
+          "refundKind": {
+            "description": "1 退费（减收费用：账单保持已缴，不计欠费）；2 冲正（冲销收款：账单重新待缴，计入欠费）。不传时为 2，即区分类型之前的退款",
+            "type": [
+              "integer",
+              "null"
+            ]
+          },
           "reason": {
             "description": "退款原因",
             "type": [
@@ -3598,14 +3606,15 @@ export const operations = {
     "domain": "payment",
     "method": "POST",
     "path": "/api/property/refunds/:id/actions/approve",
-    "summary": "审核通过退款（退回账单已收金额，记一笔退款流水）",
+    "summary": "审核通过退款（记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额）",
     "authority": "HBL0701317",
     "envelope": true,
     "successMessage": "refunded",
     "errors": [
       "VALIDATION_FAILED",
       "NOT_FOUND",
-      "CONFLICT"
+      "CONFLICT",
+      "RECEIPT_VOIDED_NO_REFUND"
     ],
     "scope": {
       "checks": [
@@ -3678,6 +3687,102 @@ export const operations = {
         "properties": {
           "reason": {
             "description": "驳回原因",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "printRefundVoucher": {
+    "name": "printRefundVoucher",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/refunds/:id/actions/voucher",
+    "summary": "退款凭证（打印）：退费凭证或冲正凭证",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "errors": [
+      "NOT_FOUND",
+      "REFUND_NO_VOUCHER"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "refunds",
+          "table": "refunds",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "退款申请",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    }
+  },
+  "voidReceipt": {
+    "name": "voidReceipt",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/receipts/:id/actions/void",
+    "summary": "作废票据（须填作废原因；未全额冲正的票据同时冲销其收款，账单恢复待缴）",
+    "authority": "HBL0701317",
+    "envelope": true,
+    "successMessage": "receiptVoided",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "CONFLICT",
+      "RECEIPT_NOT_VOIDABLE",
+      "RECEIPT_DAY_CLOSED",
+      "RECEIPT_REFUNDED",
+      "RECEIPT_REFUND_PENDING"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "receipts",
+          "table": "receipts",
+          "part": "params",
+          "key": "id"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "description": "票据",
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "reason": {
+            "description": "作废原因",
             "type": [
               "string",
               "null"

@@ -1816,6 +1816,28 @@ export const routes: RouteDef[] = [
     "demo": false
   },
   {
+    "path": "/propertyPayment/refundVoucher/:id",
+    "name": "refundVoucher",
+    "module": "propertyPayment",
+    "code": "HBL0701317",
+    "public": false,
+    "title": "退款凭证",
+    "breadcrumb": [
+      "物业缴费",
+      "实收管理",
+      "退款凭证"
+    ],
+    "page": "refundVoucher",
+    "inMenu": false,
+    "outsideFrame": false,
+    "hideTabs": true,
+    "tenantMenu": false,
+    "iframe": false,
+    "offline": false,
+    "demo": false,
+    "parent": "/propertyPayment/receivedManagement"
+  },
+  {
     "path": "/propertyPayment/billgeneration",
     "name": "billgeneration",
     "module": "propertyPayment",

@@ -972,6 +972,15 @@ export const PatrolCheckInStatus = {
 } as const;
 export type PatrolCheckInStatus = (typeof PatrolCheckInStatus)[keyof typeof PatrolCheckInStatus];
 
+/** 退款类型（退费：减收费用，账单保持已缴；冲正：冲销收款，账单重新待缴） */
+export const RefundKind = {
+  /** 退费 */
+  Reduction: 1,
+  /** 冲正 */
+  Reversal: 2,
+} as const;
+export type RefundKind = (typeof RefundKind)[keyof typeof RefundKind];
+
 /** 催缴方式 */
 export const DunningMethod = {
   /** 电话 */

@@ -138,7 +138,8 @@ export const texts = {
     "prepayRefund": "预存款退款",
     "prepayCounterPay": "收银台余额缴费",
     "prepayAutoDeduct": "预存款自动抵扣",
-    "prepayAutoDeductReason": "账单审核自动抵扣"
+    "prepayAutoDeductReason": "账单审核自动抵扣",
+    "receiptVoided": "票据作废：{reason}"
   },
   "dunning": {
     "title": "物业费催缴通知",

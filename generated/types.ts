@@ -2156,6 +2156,10 @@ amountPaid?: (string | null)
  */
 amountWaived?: (string | null)
 /**
+ * 退费减收(元)（元，两位小数）
+ */
+amountReduced?: (string | null)
+/**
  * 滞纳金(元)（元，两位小数）
  */
 lateFee?: (string | null)
@@ -2236,6 +2240,10 @@ returnFlag?: (number | null)
  */
 receiptNo?: (string | null)
 /**
+ * 退款申请
+ */
+refundId?: (number | null)
+/**
  * 收款人
  */
 cashierId?: (number | null)
@@ -2264,6 +2272,10 @@ communityId?: number
  */
 paymentId?: (number | null)
 /**
+ * 原票据
+ */
+receiptId?: (number | null)
+/**
  * 账单
  */
 billId?: (number | null)
@@ -2271,6 +2283,10 @@ billId?: (number | null)
  * 房屋
  */
 roomId?: (number | null)
+/**
+ * 退款类型
+ */
+refundKind?: (number | null)
 /**
  * 退款金额(元)（元，两位小数）
  */
@@ -2284,6 +2300,10 @@ refundMethod?: (number | null)
  */
 reason?: (string | null)
 /**
+ * 申请人
+ */
+applicantId?: (number | null)
+/**
  * 申请时间
  */
 applyTime?: (string | null)
@@ -2291,6 +2311,10 @@ applyTime?: (string | null)
  * 退款状态
  */
 status?: (number | null)
+/**
+ * 退款凭证号
+ */
+voucherNo?: (string | null)
 /**
  * 审核人
  */
@@ -2392,6 +2416,10 @@ taxNo?: (string | null)
  */
 amount?: (string | null)
 /**
+ * 已退金额(元)（元，两位小数）
+ */
+refundedAmount?: (string | null)
+/**
  * 支付方式
  */
 payMethod?: (number | null)
@@ -2415,6 +2443,18 @@ issuedAt?: (string | null)
  * 开票人
  */
 issuerId?: (number | null)
+/**
+ * 作废原因
+ */
+voidReason?: (string | null)
+/**
+ * 作废人
+ */
+voidedBy?: (number | null)
+/**
+ * 作废时间
+ */
+voidedAt?: (string | null)
 version?: number
 createdAt?: string
 updatedAt?: string

@@ -235,6 +235,22 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "amountReduced",
+      "column": "amount_reduced",
+      "type": "money",
+      "label": "退费减收(元)",
+      "required": false,
+      "default": 0,
+      "rule": "amount",
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
+    {
       "name": "lateFee",
       "column": "late_fee",
       "type": "money",

@@ -257,6 +257,42 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "refundId",
+      "column": "refund_id",
+      "type": "ref",
+      "label": "退款申请",
+      "required": false,
+      "ref": {
+        "resource": "refunds",
+        "labelField": "voucherNo",
+        "targetCode": "HBL0701317",
+        "labelFieldDef": {
+          "name": "voucherNo",
+          "column": "voucher_no",
+          "type": "string",
+          "label": "退款凭证号",
+          "required": false,
+          "maxLength": 32,
+          "rule": "documentNo",
+          "list": true,
+          "filter": false,
+          "search": true,
+          "sort": false,
+          "form": true,
+          "detail": true,
+          "readOnly": true
+        },
+        "fallbackField": "reason"
+      },
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
+    {
       "name": "cashierId",
       "column": "cashier_id",
       "type": "ref",

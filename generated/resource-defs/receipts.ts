@@ -193,6 +193,22 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "refundedAmount",
+      "column": "refunded_amount",
+      "type": "money",
+      "label": "已退金额(元)",
+      "required": false,
+      "default": 0,
+      "rule": "amount",
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
       "name": "payMethod",
       "column": "pay_method",
       "type": "integer",
@@ -251,7 +267,7 @@ const def: ResourceDef = {
       "sort": false,
       "form": true,
       "detail": true,
-      "readOnly": false
+      "readOnly": true
     },
     {
       "name": "issuedAt",
@@ -302,6 +318,72 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": false
+    },
+    {
+      "name": "voidReason",
+      "column": "void_reason",
+      "type": "string",
+      "label": "作废原因",
+      "required": false,
+      "maxLength": 128,
+      "rule": "cjkText",
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "voidedBy",
+      "column": "voided_by",
+      "type": "ref",
+      "label": "作废人",
+      "required": false,
+      "ref": {
+        "resource": "users",
+        "labelField": "realName",
+        "targetCode": "HBL03001",
+        "labelFieldDef": {
+          "name": "realName",
+          "column": "real_name",
+          "type": "string",
+          "label": "姓名",
+          "required": false,
+          "maxLength": 32,
+          "rule": "name",
+          "list": true,
+          "filter": false,
+          "search": true,
+          "sort": false,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        },
+        "fallbackField": "username"
+      },
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
+      "name": "voidedAt",
+      "column": "voided_at",
+      "type": "datetime",
+      "label": "作废时间",
+      "required": false,
+      "list": false,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
     }
   ],
   "referenceChecks": "statement"

@@ -16,7 +16,11 @@ const def: ResourceDef = {
     "order": "desc"
   },
   "titleField": "reason",
-  "unique": [],
+  "unique": [
+    [
+      "voucherNo"
+    ]
+  ],
   "fields": [
     {
       "name": "paymentId",
@@ -33,6 +37,41 @@ const def: ResourceDef = {
           "column": "serial_no",
           "type": "string",
           "label": "交易流水号",
+          "required": true,
+          "maxLength": 32,
+          "rule": "digitsLetters",
+          "list": true,
+          "filter": true,
+          "search": true,
+          "sort": false,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        }
+      },
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
+    {
+      "name": "receiptId",
+      "column": "receipt_id",
+      "type": "ref",
+      "label": "原票据",
+      "required": false,
+      "ref": {
+        "resource": "receipts",
+        "labelField": "receiptNo",
+        "targetCode": "HBL0701315",
+        "labelFieldDef": {
+          "name": "receiptNo",
+          "column": "receipt_no",
+          "type": "string",
+          "label": "票据号",
           "required": true,
           "maxLength": 32,
           "rule": "digitsLetters",
@@ -128,6 +167,22 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "refundKind",
+      "column": "refund_kind",
+      "type": "integer",
+      "label": "退款类型",
+      "required": true,
+      "default": 2,
+      "mapping": "refundKind",
+      "list": true,
+      "filter": true,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": false
+    },
+    {
       "name": "amount",
       "column": "amount",
       "type": "money",
@@ -174,6 +229,42 @@ const def: ResourceDef = {
       "readOnly": false
     },
     {
+      "name": "applicantId",
+      "column": "applicant_id",
+      "type": "ref",
+      "label": "申请人",
+      "required": false,
+      "ref": {
+        "resource": "users",
+        "labelField": "realName",
+        "targetCode": "HBL03001",
+        "labelFieldDef": {
+          "name": "realName",
+          "column": "real_name",
+          "type": "string",
+          "label": "姓名",
+          "required": false,
+          "maxLength": 32,
+          "rule": "name",
+          "list": true,
+          "filter": false,
+          "search": true,
+          "sort": false,
+          "form": true,
+          "detail": true,
+          "readOnly": false
+        },
+        "fallbackField": "username"
+      },
+      "list": true,
+      "filter": false,
+      "search": false,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
+    },
+    {
       "name": "applyTime",
       "column": "apply_time",
       "type": "datetime",
@@ -202,6 +293,22 @@ const def: ResourceDef = {
       "form": true,
       "detail": true,
       "readOnly": false
+    },
+    {
+      "name": "voucherNo",
+      "column": "voucher_no",
+      "type": "string",
+      "label": "退款凭证号",
+      "required": false,
+      "maxLength": 32,
+      "rule": "documentNo",
+      "list": true,
+      "filter": false,
+      "search": true,
+      "sort": false,
+      "form": true,
+      "detail": true,
+      "readOnly": true
     },
     {
       "name": "approverId",

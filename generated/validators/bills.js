@@ -3,17 +3,17 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_bills_create","$ref":"resource_bills_fields","required":["billNo","roomId","paymentItemId","period","amountDue","status"]};
-const schema20 = {"$id":"resource_bills_fields","type":"object","properties":{"billNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"},{"maxLength":32}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"batchId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"period":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"quantity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]},"amountDue":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountPaid":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountWaived":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"lateFee":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"dueDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"paidAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_bills_fields","type":"object","properties":{"billNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"},{"maxLength":32}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paymentItemId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"batchId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"period":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":7}]}}]},"quantity":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"pattern":"^-?\\d{1,10}(\\.\\d{1,2})?$"}]}}]},"amountDue":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountPaid":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountWaived":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"amountReduced":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"lateFee":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"dueDate":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"approvedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"paidAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9-]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
 const pattern7 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
 const pattern8 = new RegExp("^-?\\d{1,10}(\\.\\d{1,2})?$", "u");
 const pattern10 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
-const pattern17 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
-const pattern18 = new RegExp("^-?\\d+$", "u");
-const pattern19 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
-const pattern21 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern19 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+const pattern20 = new RegExp("^-?\\d+$", "u");
+const pattern21 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
+const pattern23 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_bills_fields" */;
@@ -986,10 +986,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.lateFee !== undefined){
-let data9 = data.lateFee;
+if(data.amountReduced !== undefined){
+let data9 = data.amountReduced;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err63 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFee.allOf[0].type},message:"must be string,null"};
+const err63 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/0/type",keyword:"type",params:{type: schema20.properties.amountReduced.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1039,7 +1039,7 @@ if(_valid9){
 const _errs112 = errors;
 if(typeof data9 === "string"){
 if(!pattern7.test(data9)){
-const err66 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+const err66 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1051,7 +1051,7 @@ errors++;
 }
 if(typeof data9 === "string"){
 if(!(Number(data9) <= 1000000)){
-const err67 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const err67 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1063,7 +1063,7 @@ errors++;
 }
 if(typeof data9 === "string"){
 if(!pattern10.test(data9)){
-const err68 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+const err68 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1077,7 +1077,7 @@ var _valid9 = _errs112 === errors;
 valid34 = _valid9;
 }
 if(!valid34){
-const err69 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err69 = {instancePath:instancePath+"/amountReduced",schemaPath:"#/properties/amountReduced/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1087,10 +1087,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.dueDate !== undefined){
-let data10 = data.dueDate;
+if(data.lateFee !== undefined){
+let data10 = data.lateFee;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err70 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.dueDate.allOf[0].type},message:"must be string,null"};
+const err70 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/0/type",keyword:"type",params:{type: schema20.properties.lateFee.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1139,8 +1139,8 @@ vErrors = null;
 if(_valid10){
 const _errs123 = errors;
 if(typeof data10 === "string"){
-if(!pattern17.test(data10)){
-const err73 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(!pattern7.test(data10)){
+const err73 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1150,11 +1150,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-var _valid10 = _errs123 === errors;
-valid37 = _valid10;
-}
-if(!valid37){
-const err74 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 1000000)){
+const err74 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1164,12 +1162,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data11 = data.status;
-const _errs127 = errors;
-const _errs128 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err75 = {};
+if(typeof data10 === "string"){
+if(!pattern10.test(data10)){
+const err75 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1178,9 +1173,12 @@ vErrors.push(err75);
 }
 errors++;
 }
-var valid40 = _errs128 === errors;
-if(valid40){
-const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid10 = _errs123 === errors;
+valid37 = _valid10;
+}
+if(!valid37){
+const err76 = {instancePath:instancePath+"/lateFee",schemaPath:"#/properties/lateFee/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1189,19 +1187,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-else {
-errors = _errs127;
-if(vErrors !== null){
-if(_errs127){
-vErrors.length = _errs127;
 }
-else {
-vErrors = null;
-}
-}
-}
+if(data.dueDate !== undefined){
+let data11 = data.dueDate;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+const err77 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/0/type",keyword:"type",params:{type: schema20.properties.dueDate.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1210,10 +1200,10 @@ vErrors.push(err77);
 }
 errors++;
 }
+const _errs131 = errors;
+let valid40 = true;
 const _errs132 = errors;
-let valid41 = true;
-const _errs133 = errors;
-if(errors === _errs133){
+if(errors === _errs132){
 if(typeof data11 === "string"){
 if(func1(data11) < 1){
 const err78 = {};
@@ -1237,21 +1227,21 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid11 = _errs133 === errors;
-errors = _errs132;
+var _valid11 = _errs132 === errors;
+errors = _errs131;
 if(vErrors !== null){
-if(_errs132){
-vErrors.length = _errs132;
+if(_errs131){
+vErrors.length = _errs131;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid11){
-const _errs135 = errors;
+const _errs134 = errors;
 if(typeof data11 === "string"){
-if(!pattern18.test(data11)){
-const err80 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!pattern19.test(data11)){
+const err80 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1261,9 +1251,11 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!(Number(data11) <= 2147483647)){
-const err81 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid11 = _errs134 === errors;
+valid40 = _valid11;
+}
+if(!valid40){
+const err81 = {instancePath:instancePath+"/dueDate",schemaPath:"#/properties/dueDate/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1273,9 +1265,12 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!(Number(data11) >= -2147483648)){
-const err82 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(data.status !== undefined){
+let data12 = data.status;
+const _errs138 = errors;
+const _errs139 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1284,9 +1279,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(!(((((data11 === "1") || (data11 === "2")) || (data11 === "3")) || (data11 === "4")) || (data11 === "5"))){
-const err83 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+var valid43 = _errs139 === errors;
+if(valid43){
+const err83 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1295,11 +1290,19 @@ vErrors.push(err83);
 }
 errors++;
 }
-var _valid11 = _errs135 === errors;
-valid41 = _valid11;
+else {
+errors = _errs138;
+if(vErrors !== null){
+if(_errs138){
+vErrors.length = _errs138;
 }
-if(!valid41){
-const err84 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err84 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1308,11 +1311,13 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-if(data.rejectReason !== undefined){
-let data12 = data.rejectReason;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err85 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+const _errs143 = errors;
+let valid44 = true;
+const _errs144 = errors;
+if(errors === _errs144){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1321,12 +1326,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-const _errs144 = errors;
-let valid44 = true;
-const _errs145 = errors;
-if(errors === _errs145){
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
+}
+else {
 const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
@@ -1337,8 +1338,21 @@ vErrors.push(err86);
 errors++;
 }
 }
+var _valid12 = _errs144 === errors;
+errors = _errs143;
+if(vErrors !== null){
+if(_errs143){
+vErrors.length = _errs143;
+}
 else {
-const err87 = {};
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs146 = errors;
+if(typeof data12 === "string"){
+if(!pattern20.test(data12)){
+const err87 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1348,21 +1362,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-var _valid12 = _errs145 === errors;
-errors = _errs144;
-if(vErrors !== null){
-if(_errs144){
-vErrors.length = _errs144;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs147 = errors;
 if(typeof data12 === "string"){
-if(!pattern19.test(data12)){
-const err88 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(!(Number(data12) <= 2147483647)){
+const err88 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1373,8 +1375,8 @@ errors++;
 }
 }
 if(typeof data12 === "string"){
-if(func1(data12) > 128){
-const err89 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(!(Number(data12) >= -2147483648)){
+const err89 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1384,11 +1386,8 @@ vErrors.push(err89);
 errors++;
 }
 }
-var _valid12 = _errs147 === errors;
-valid44 = _valid12;
-}
-if(!valid44){
-const err90 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!(((((data12 === "1") || (data12 === "2")) || (data12 === "3")) || (data12 === "4")) || (data12 === "5"))){
+const err90 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1397,11 +1396,11 @@ vErrors.push(err90);
 }
 errors++;
 }
+var _valid12 = _errs146 === errors;
+valid44 = _valid12;
 }
-if(data.approverId !== undefined){
-let data13 = data.approverId;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err91 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+if(!valid44){
+const err91 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1410,13 +1409,11 @@ vErrors.push(err91);
 }
 errors++;
 }
-const _errs154 = errors;
-let valid47 = true;
-const _errs155 = errors;
-if(errors === _errs155){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err92 = {};
+}
+if(data.rejectReason !== undefined){
+let data13 = data.rejectReason;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err92 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1425,8 +1422,12 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-else {
+const _errs155 = errors;
+let valid47 = true;
+const _errs156 = errors;
+if(errors === _errs156){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
 const err93 = {};
 if(vErrors === null){
 vErrors = [err93];
@@ -1437,21 +1438,8 @@ vErrors.push(err93);
 errors++;
 }
 }
-var _valid13 = _errs155 === errors;
-errors = _errs154;
-if(vErrors !== null){
-if(_errs154){
-vErrors.length = _errs154;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs157 = errors;
-if(typeof data13 === "string"){
-if(!pattern4.test(data13)){
-const err94 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err94 = {};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1461,11 +1449,21 @@ vErrors.push(err94);
 errors++;
 }
 }
-var _valid13 = _errs157 === errors;
-valid47 = _valid13;
+var _valid13 = _errs156 === errors;
+errors = _errs155;
+if(vErrors !== null){
+if(_errs155){
+vErrors.length = _errs155;
 }
-if(!valid47){
-const err95 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs158 = errors;
+if(typeof data13 === "string"){
+if(!pattern21.test(data13)){
+const err95 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1475,10 +1473,9 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.approvedAt !== undefined){
-let data14 = data.approvedAt;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err96 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
+if(typeof data13 === "string"){
+if(func1(data13) > 128){
+const err96 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1487,13 +1484,12 @@ vErrors.push(err96);
 }
 errors++;
 }
-const _errs163 = errors;
-let valid50 = true;
-const _errs164 = errors;
-if(errors === _errs164){
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err97 = {};
+}
+var _valid13 = _errs158 === errors;
+valid47 = _valid13;
+}
+if(!valid47){
+const err97 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1503,8 +1499,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-else {
-const err98 = {};
+if(data.approverId !== undefined){
+let data14 = data.approverId;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err98 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1513,22 +1511,13 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-var _valid14 = _errs164 === errors;
-errors = _errs163;
-if(vErrors !== null){
-if(_errs163){
-vErrors.length = _errs163;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
+const _errs165 = errors;
+let valid50 = true;
 const _errs166 = errors;
+if(errors === _errs166){
 if(typeof data14 === "string"){
-if(!pattern21.test(data14)){
-const err99 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data14) < 1){
+const err99 = {};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1538,11 +1527,8 @@ vErrors.push(err99);
 errors++;
 }
 }
-var _valid14 = _errs166 === errors;
-valid50 = _valid14;
-}
-if(!valid50){
-const err100 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err100 = {};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1552,10 +1538,21 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.paidAt !== undefined){
-let data15 = data.paidAt;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err101 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[0].type},message:"must be string,null"};
+var _valid14 = _errs166 === errors;
+errors = _errs165;
+if(vErrors !== null){
+if(_errs165){
+vErrors.length = _errs165;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs168 = errors;
+if(typeof data14 === "string"){
+if(!pattern4.test(data14)){
+const err101 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1564,13 +1561,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-const _errs172 = errors;
-let valid53 = true;
-const _errs173 = errors;
-if(errors === _errs173){
-if(typeof data15 === "string"){
-if(func1(data15) < 1){
-const err102 = {};
+}
+var _valid14 = _errs168 === errors;
+valid50 = _valid14;
+}
+if(!valid50){
+const err102 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1580,8 +1576,10 @@ vErrors.push(err102);
 errors++;
 }
 }
-else {
-const err103 = {};
+if(data.approvedAt !== undefined){
+let data15 = data.approvedAt;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err103 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.approvedAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1590,22 +1588,13 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-var _valid15 = _errs173 === errors;
-errors = _errs172;
-if(vErrors !== null){
-if(_errs172){
-vErrors.length = _errs172;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
+const _errs174 = errors;
+let valid53 = true;
 const _errs175 = errors;
+if(errors === _errs175){
 if(typeof data15 === "string"){
-if(!pattern21.test(data15)){
-const err104 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(func1(data15) < 1){
+const err104 = {};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1615,11 +1604,8 @@ vErrors.push(err104);
 errors++;
 }
 }
-var _valid15 = _errs175 === errors;
-valid53 = _valid15;
-}
-if(!valid53){
-const err105 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1629,12 +1615,21 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data16 = data.communityId;
-const _errs179 = errors;
-const _errs180 = errors;
-if(!((data16 === null) || (data16 === ""))){
-const err106 = {};
+var _valid15 = _errs175 === errors;
+errors = _errs174;
+if(vErrors !== null){
+if(_errs174){
+vErrors.length = _errs174;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs177 = errors;
+if(typeof data15 === "string"){
+if(!pattern23.test(data15)){
+const err106 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1643,9 +1638,12 @@ vErrors.push(err106);
 }
 errors++;
 }
-var valid56 = _errs180 === errors;
-if(valid56){
-const err107 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid15 = _errs177 === errors;
+valid53 = _valid15;
+}
+if(!valid53){
+const err107 = {instancePath:instancePath+"/approvedAt",schemaPath:"#/properties/approvedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1654,19 +1652,11 @@ vErrors.push(err107);
 }
 errors++;
 }
-else {
-errors = _errs179;
-if(vErrors !== null){
-if(_errs179){
-vErrors.length = _errs179;
 }
-else {
-vErrors = null;
-}
-}
-}
+if(data.paidAt !== undefined){
+let data16 = data.paidAt;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err108 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1675,10 +1665,10 @@ vErrors.push(err108);
 }
 errors++;
 }
+const _errs183 = errors;
+let valid56 = true;
 const _errs184 = errors;
-let valid57 = true;
-const _errs185 = errors;
-if(errors === _errs185){
+if(errors === _errs184){
 if(typeof data16 === "string"){
 if(func1(data16) < 1){
 const err109 = {};
@@ -1702,21 +1692,21 @@ vErrors.push(err110);
 errors++;
 }
 }
-var _valid16 = _errs185 === errors;
-errors = _errs184;
+var _valid16 = _errs184 === errors;
+errors = _errs183;
 if(vErrors !== null){
-if(_errs184){
-vErrors.length = _errs184;
+if(_errs183){
+vErrors.length = _errs183;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid16){
-const _errs187 = errors;
+const _errs186 = errors;
 if(typeof data16 === "string"){
-if(!pattern4.test(data16)){
-const err111 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!pattern23.test(data16)){
+const err111 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1726,11 +1716,11 @@ vErrors.push(err111);
 errors++;
 }
 }
-var _valid16 = _errs187 === errors;
-valid57 = _valid16;
+var _valid16 = _errs186 === errors;
+valid56 = _valid16;
 }
-if(!valid57){
-const err112 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid56){
+const err112 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1740,9 +1730,12 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-else {
-const err113 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.communityId !== undefined){
+let data17 = data.communityId;
+const _errs190 = errors;
+const _errs191 = errors;
+if(!((data17 === null) || (data17 === ""))){
+const err113 = {};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1751,10 +1744,118 @@ vErrors.push(err113);
 }
 errors++;
 }
+var valid59 = _errs191 === errors;
+if(valid59){
+const err114 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+else {
+errors = _errs190;
+if(vErrors !== null){
+if(_errs190){
+vErrors.length = _errs190;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data17 !== "string") && (data17 !== null)){
+const err115 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+const _errs195 = errors;
+let valid60 = true;
+const _errs196 = errors;
+if(errors === _errs196){
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
+const err116 = {};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+else {
+const err117 = {};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+var _valid17 = _errs196 === errors;
+errors = _errs195;
+if(vErrors !== null){
+if(_errs195){
+vErrors.length = _errs195;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs198 = errors;
+if(typeof data17 === "string"){
+if(!pattern4.test(data17)){
+const err118 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+var _valid17 = _errs198 === errors;
+valid60 = _valid17;
+}
+if(!valid60){
+const err119 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+}
+else {
+const err120 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"billNo":true,"roomId":true,"paymentItemId":true,"batchId":true,"period":true,"quantity":true,"amountDue":true,"amountPaid":true,"amountWaived":true,"lateFee":true,"dueDate":true,"status":true,"rejectReason":true,"approverId":true,"approvedAt":true,"paidAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"billNo":true,"roomId":true,"paymentItemId":true,"batchId":true,"period":true,"quantity":true,"amountDue":true,"amountPaid":true,"amountWaived":true,"amountReduced":true,"lateFee":true,"dueDate":true,"status":true,"rejectReason":true,"approverId":true,"approvedAt":true,"paidAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1837,7 +1938,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"billNo":true,"roomId":true,"paymentItemId":true,"batchId":true,"period":true,"quantity":true,"amountDue":true,"amountPaid":true,"amountWaived":true,"lateFee":true,"dueDate":true,"status":true,"rejectReason":true,"approverId":true,"approvedAt":true,"paidAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"billNo":true,"roomId":true,"paymentItemId":true,"batchId":true,"period":true,"quantity":true,"amountDue":true,"amountPaid":true,"amountWaived":true,"amountReduced":true,"lateFee":true,"dueDate":true,"status":true,"rejectReason":true,"approverId":true,"approvedAt":true,"paidAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_bills_update","$ref":"resource_bills_fields"};
@@ -1860,6 +1961,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"billNo":true,"roomId":true,"paymentItemId":true,"batchId":true,"period":true,"quantity":true,"amountDue":true,"amountPaid":true,"amountWaived":true,"lateFee":true,"dueDate":true,"status":true,"rejectReason":true,"approverId":true,"approvedAt":true,"paidAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"billNo":true,"roomId":true,"paymentItemId":true,"batchId":true,"period":true,"quantity":true,"amountDue":true,"amountPaid":true,"amountWaived":true,"amountReduced":true,"lateFee":true,"dueDate":true,"status":true,"rejectReason":true,"approverId":true,"approvedAt":true,"paidAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/billNo/allOf/0":"请输入账单编号","#/properties/billNo/allOf/1":"账单编号格式不正确","#/properties/billNo/allOf/2/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/billNo/allOf/2/then/allOf/1":"账单编号不能超过32个字符","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择缴费项目","#/properties/paymentItemId/allOf/1":"缴费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择缴费项目","#/properties/batchId/allOf/0":"生成批次格式不正确","#/properties/batchId/allOf/1/then/allOf/0":"请选择生成批次","#/properties/period/allOf/0":"请输入账期","#/properties/period/allOf/1":"账期格式不正确","#/properties/period/allOf/2/then/allOf/0":"账期不能超过7个字符","#/properties/quantity/allOf/0":"计费数量格式不正确","#/properties/quantity/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/quantity/allOf/1/then/allOf/1":"计费数量格式不正确","#/properties/amountDue/allOf/0":"请输入金额！","#/properties/amountDue/allOf/1":"应收金额(元)格式不正确","#/properties/amountDue/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountDue/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountDue/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountPaid/allOf/0":"已收金额(元)格式不正确","#/properties/amountPaid/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountPaid/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountPaid/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountWaived/allOf/0":"减免金额(元)格式不正确","#/properties/amountWaived/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountWaived/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountWaived/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/lateFee/allOf/0":"滞纳金(元)格式不正确","#/properties/lateFee/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/lateFee/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/lateFee/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/dueDate/allOf/0":"缴费截止日格式不正确","#/properties/dueDate/allOf/1/then/allOf/0":"缴费截止日格式不正确，应为YYYY-MM-DD","#/properties/status/allOf/0":"请选择账单状态","#/properties/status/allOf/1":"账单状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"账单状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"账单状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"账单状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的账单状态","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/paidAt/allOf/0":"缴清时间格式不正确","#/properties/paidAt/allOf/1/then/allOf/0":"缴清时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"billNo":"请输入账单编号","roomId":"请选择房屋","paymentItemId":"请选择缴费项目","period":"请输入账期","amountDue":"请输入金额！","status":"请选择账单状态"},"numericFields":["roomId","paymentItemId","batchId","quantity","amountDue","amountPaid","amountWaived","lateFee","status","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/billNo/allOf/0":"请输入账单编号","#/properties/billNo/allOf/1":"账单编号格式不正确","#/properties/billNo/allOf/2/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/billNo/allOf/2/then/allOf/1":"账单编号不能超过32个字符","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/paymentItemId/allOf/0":"请选择缴费项目","#/properties/paymentItemId/allOf/1":"缴费项目格式不正确","#/properties/paymentItemId/allOf/2/then/allOf/0":"请选择缴费项目","#/properties/batchId/allOf/0":"生成批次格式不正确","#/properties/batchId/allOf/1/then/allOf/0":"请选择生成批次","#/properties/period/allOf/0":"请输入账期","#/properties/period/allOf/1":"账期格式不正确","#/properties/period/allOf/2/then/allOf/0":"账期不能超过7个字符","#/properties/quantity/allOf/0":"计费数量格式不正确","#/properties/quantity/allOf/1/then/allOf/0":"请输入非负数，最多保留两位小数","#/properties/quantity/allOf/1/then/allOf/1":"计费数量格式不正确","#/properties/amountDue/allOf/0":"请输入金额！","#/properties/amountDue/allOf/1":"应收金额(元)格式不正确","#/properties/amountDue/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountDue/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountDue/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountPaid/allOf/0":"已收金额(元)格式不正确","#/properties/amountPaid/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountPaid/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountPaid/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountWaived/allOf/0":"减免金额(元)格式不正确","#/properties/amountWaived/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountWaived/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountWaived/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/amountReduced/allOf/0":"退费减收(元)格式不正确","#/properties/amountReduced/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountReduced/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountReduced/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/lateFee/allOf/0":"滞纳金(元)格式不正确","#/properties/lateFee/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/lateFee/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/lateFee/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/dueDate/allOf/0":"缴费截止日格式不正确","#/properties/dueDate/allOf/1/then/allOf/0":"缴费截止日格式不正确，应为YYYY-MM-DD","#/properties/status/allOf/0":"请选择账单状态","#/properties/status/allOf/1":"账单状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"账单状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"账单状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"账单状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的账单状态","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/approvedAt/allOf/0":"审核时间格式不正确","#/properties/approvedAt/allOf/1/then/allOf/0":"审核时间格式不正确","#/properties/paidAt/allOf/0":"缴清时间格式不正确","#/properties/paidAt/allOf/1/then/allOf/0":"缴清时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"billNo":"请输入账单编号","roomId":"请选择房屋","paymentItemId":"请选择缴费项目","period":"请输入账期","amountDue":"请输入金额！","status":"请选择账单状态"},"numericFields":["roomId","paymentItemId","batchId","quantity","amountDue","amountPaid","amountWaived","amountReduced","lateFee","status","approverId","communityId"]};

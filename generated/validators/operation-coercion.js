@@ -6702,7 +6702,7 @@ return errors === 0;
 validate118.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const applyRefund_body = validate119;
-const schema86 = {"$id":"op_applyRefund_body_coercion","type":"object","properties":{"paymentId":{"type":["integer","null","boolean"]},"refundMethod":{"type":["integer","null","boolean"]}}};
+const schema86 = {"$id":"op_applyRefund_body_coercion","type":"object","properties":{"paymentId":{"type":["integer","null","boolean"]},"refundMethod":{"type":["integer","null","boolean"]},"refundKind":{"type":["integer","null","boolean"]}}};
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_applyRefund_body_coercion" */;
@@ -6792,9 +6792,27 @@ data["refundMethod"] = coerced1;
 }
 }
 }
+if(data.refundKind !== undefined){
+let data2 = data.refundKind;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/type",keyword:"type",params:{type: schema86.properties.refundKind.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6803,10 +6821,30 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["refundKind"] = coerced2;
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate119.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"paymentId":true,"refundMethod":true},"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":{"paymentId":true,"refundMethod":true,"refundKind":true},"dynamicProps":false,"dynamicItems":false};
 
 export const approveRefund_params = validate120;
 const schema87 = {"$id":"op_approveRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
@@ -6946,11 +6984,11 @@ return errors === 0;
 }
 validate121.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyWaiver_body = validate122;
-const schema89 = {"$id":"op_applyWaiver_body_coercion","type":"object","properties":{"billId":{"type":["integer","null","boolean"]},"waiverType":{"type":["integer","null","boolean"]}}};
+export const printRefundVoucher_params = validate122;
+const schema89 = {"$id":"op_printRefundVoucher_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyWaiver_body_coercion" */;
+/*# sourceURL="op_printRefundVoucher_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate122.evaluated;
@@ -6961,8 +6999,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billId !== undefined){
-let data0 = data.billId;
+if(data.id !== undefined){
+let data0 = data.id;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6981,7 +7019,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema89.properties.billId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema89.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6994,32 +7032,14 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["billId"] = coerced0;
+data["id"] = coerced0;
 }
 }
 }
 }
-if(data.waiverType !== undefined){
-let data1 = data.waiverType;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema89.properties.waiverType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7028,36 +7048,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["waiverType"] = coerced1;
-}
-}
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate122.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"billId":true,"waiverType":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const approveWaiver_params = validate123;
-const schema90 = {"$id":"op_approveWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const voidReceipt_params = validate123;
+const schema90 = {"$id":"op_voidReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveWaiver_params_coercion" */;
+/*# sourceURL="op_voidReceipt_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate123.evaluated;
@@ -7122,14 +7122,121 @@ return errors === 0;
 }
 validate123.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_params = validate124;
-const schema91 = {"$id":"op_rejectWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const applyWaiver_body = validate124;
+const schema91 = {"$id":"op_applyWaiver_body_coercion","type":"object","properties":{"billId":{"type":["integer","null","boolean"]},"waiverType":{"type":["integer","null","boolean"]}}};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_params_coercion" */;
+/*# sourceURL="op_applyWaiver_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate124.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.billId !== undefined){
+let data0 = data.billId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema91.properties.billId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["billId"] = coerced0;
+}
+}
+}
+}
+if(data.waiverType !== undefined){
+let data1 = data.waiverType;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema91.properties.waiverType.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["waiverType"] = coerced1;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+validate124.evaluated = {"props":{"billId":true,"waiverType":true},"dynamicProps":false,"dynamicItems":false};
+
+export const approveWaiver_params = validate125;
+const schema92 = {"$id":"op_approveWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_approveWaiver_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate125.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7157,7 +7264,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema91.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema92.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7186,19 +7293,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getReconciliationDay_query = validate125;
-const schema92 = {"$id":"op_getReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const rejectWaiver_params = validate126;
+const schema93 = {"$id":"op_rejectWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getReconciliationDay_query_coercion" */;
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_rejectWaiver_params_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7206,8 +7313,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.id !== undefined){
+let data0 = data.id;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7226,7 +7333,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema92.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema93.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7239,7 +7346,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["id"] = coerced0;
 }
 }
 }
@@ -7255,172 +7362,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate125.errors = vErrors;
-return errors === 0;
-}
-validate125.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const declareReconciliation_body = validate126;
-const schema93 = {"$id":"op_declareReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
-
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_declareReconciliation_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate126.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema93.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-if(data.rows !== undefined){
-let data1 = data.rows;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.payMethod !== undefined){
-let data3 = data2.payMethod;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced1 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced1 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema93.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data2 !== undefined){
-data2["payMethod"] = coerced1;
-}
-}
-}
-}
-if(data2.cashierId !== undefined){
-let data4 = data2.cashierId;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced2 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced2 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced2 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema93.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data2 !== undefined){
-data2["cashierId"] = coerced2;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate126.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const closeReconciliation_body = validate127;
-const schema94 = {"$id":"op_closeReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
+export const getReconciliationDay_query = validate127;
+const schema94 = {"$id":"op_getReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_closeReconciliation_body_coercion" */;
+/*# sourceURL="op_getReconciliationDay_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate127.evaluated;
@@ -7469,34 +7420,9 @@ data["communityId"] = coerced0;
 }
 }
 }
-if(data.rows !== undefined){
-let data1 = data.rows;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.payMethod !== undefined){
-let data3 = data2.payMethod;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced1 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced1 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema94.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7505,78 +7431,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data2 !== undefined){
-data2["payMethod"] = coerced1;
-}
-}
-}
-}
-if(data2.cashierId !== undefined){
-let data4 = data2.cashierId;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced2 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced2 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced2 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema94.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data2 !== undefined){
-data2["cashierId"] = coerced2;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate127.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportReconciliationDay_query = validate128;
-const schema95 = {"$id":"op_exportReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const declareReconciliation_body = validate128;
+const schema95 = {"$id":"op_declareReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_exportReconciliationDay_query_coercion" */;
+/*# sourceURL="op_declareReconciliation_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate128.evaluated;
@@ -7625,6 +7489,318 @@ data["communityId"] = coerced0;
 }
 }
 }
+if(data.rows !== undefined){
+let data1 = data.rows;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.payMethod !== undefined){
+let data3 = data2.payMethod;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced1 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced1 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema95.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data2 !== undefined){
+data2["payMethod"] = coerced1;
+}
+}
+}
+}
+if(data2.cashierId !== undefined){
+let data4 = data2.cashierId;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced2 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced2 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema95.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data2 !== undefined){
+data2["cashierId"] = coerced2;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+validate128.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+
+export const closeReconciliation_body = validate129;
+const schema96 = {"$id":"op_closeReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_closeReconciliation_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema96.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+if(data.rows !== undefined){
+let data1 = data.rows;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.payMethod !== undefined){
+let data3 = data2.payMethod;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced1 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced1 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema96.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data2 !== undefined){
+data2["payMethod"] = coerced1;
+}
+}
+}
+}
+if(data2.cashierId !== undefined){
+let data4 = data2.cashierId;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced2 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced2 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema96.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data2 !== undefined){
+data2["cashierId"] = coerced2;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+validate129.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportReconciliationDay_query = validate130;
+const schema97 = {"$id":"op_exportReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportReconciliationDay_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate130.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema97.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
 }
 else {
 const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -7636,19 +7812,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentReport_body = validate129;
-const schema96 = {"$id":"op_getPaymentReport_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const getPaymentReport_body = validate131;
+const schema98 = {"$id":"op_getPaymentReport_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}}}};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getPaymentReport_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7680,7 +7856,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema96.properties.communityIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema98.properties.communityIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7711,19 +7887,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payFromBalance_body = validate130;
-const schema97 = {"$id":"op_payFromBalance_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const payFromBalance_body = validate132;
+const schema99 = {"$id":"op_payFromBalance_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payFromBalance_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130.evaluated;
+const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7755,7 +7931,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema97.properties.billIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema99.properties.billIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7786,458 +7962,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate130.errors = vErrors;
-return errors === 0;
-}
-validate130.evaluated = {"props":{"billIds":true},"dynamicProps":false,"dynamicItems":false};
-
-export const queryArrears_body = validate131;
-const schema98 = {"$id":"op_queryArrears_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]},"pageNo":{"type":["integer","null","boolean"]},"pageSize":{"type":["integer","null","boolean"]}}};
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_queryArrears_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate131.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema98.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-if(data.buildingId !== undefined){
-let data1 = data.buildingId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema98.properties.buildingId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["buildingId"] = coerced1;
-}
-}
-}
-}
-if(data.paymentItemId !== undefined){
-let data2 = data.paymentItemId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema98.properties.paymentItemId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["paymentItemId"] = coerced2;
-}
-}
-}
-}
-if(data.bucket !== undefined){
-let data3 = data.bucket;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(!(coerced3 !== undefined)){
-if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced3 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced3 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced3 = true;
-}
-else {
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema98.properties.bucket.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["bucket"] = coerced3;
-}
-}
-}
-}
-if(data.pageNo !== undefined){
-let data4 = data.pageNo;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(!(coerced4 !== undefined)){
-if(dataType4 === "boolean" || data4 === null
-              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced4 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced4 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced4 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced4 = true;
-}
-else {
-const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema98.properties.pageNo.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["pageNo"] = coerced4;
-}
-}
-}
-}
-if(data.pageSize !== undefined){
-let data5 = data.pageSize;
-if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(!(coerced5 !== undefined)){
-if(dataType5 === "boolean" || data5 === null
-              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced5 = +data5;
-}
-else if(data5 === "" || data5 === 0 || data5 === false){
-coerced5 = null;
-}
-else if(data5 === "false" || data5 === 0 || data5 === null){
-coerced5 = false;
-}
-else if(data5 === "true" || data5 === 1){
-coerced5 = true;
-}
-else {
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema98.properties.pageSize.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data !== undefined){
-data["pageSize"] = coerced5;
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate131.errors = vErrors;
-return errors === 0;
-}
-validate131.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const exportArrears_query = validate132;
-const schema99 = {"$id":"op_exportArrears_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]}}};
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_exportArrears_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate132.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema99.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-if(data.buildingId !== undefined){
-let data1 = data.buildingId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema99.properties.buildingId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["buildingId"] = coerced1;
-}
-}
-}
-}
-if(data.paymentItemId !== undefined){
-let data2 = data.paymentItemId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema99.properties.paymentItemId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["paymentItemId"] = coerced2;
-}
-}
-}
-}
-if(data.bucket !== undefined){
-let data3 = data.bucket;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(!(coerced3 !== undefined)){
-if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced3 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced3 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced3 = true;
-}
-else {
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema99.properties.bucket.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["bucket"] = coerced3;
-}
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate132.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true},"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"props":{"billIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateDunningNotices_body = validate133;
-const schema100 = {"$id":"op_generateDunningNotices_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const queryArrears_body = validate133;
+const schema100 = {"$id":"op_queryArrears_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]},"pageNo":{"type":["integer","null","boolean"]},"pageSize":{"type":["integer","null","boolean"]}}};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_generateDunningNotices_body_coercion" */;
+/*# sourceURL="op_queryArrears_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate133.evaluated;
@@ -8286,6 +8020,448 @@ data["communityId"] = coerced0;
 }
 }
 }
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema100.properties.buildingId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["buildingId"] = coerced1;
+}
+}
+}
+}
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema100.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["paymentItemId"] = coerced2;
+}
+}
+}
+}
+if(data.bucket !== undefined){
+let data3 = data.bucket;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced3 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced3 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced3 = true;
+}
+else {
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema100.properties.bucket.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["bucket"] = coerced3;
+}
+}
+}
+}
+if(data.pageNo !== undefined){
+let data4 = data.pageNo;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(!(coerced4 !== undefined)){
+if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced4 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced4 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced4 = true;
+}
+else {
+const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema100.properties.pageNo.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["pageNo"] = coerced4;
+}
+}
+}
+}
+if(data.pageSize !== undefined){
+let data5 = data.pageSize;
+if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(!(coerced5 !== undefined)){
+if(dataType5 === "boolean" || data5 === null
+              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced5 = +data5;
+}
+else if(data5 === "" || data5 === 0 || data5 === false){
+coerced5 = null;
+}
+else if(data5 === "false" || data5 === 0 || data5 === null){
+coerced5 = false;
+}
+else if(data5 === "true" || data5 === 1){
+coerced5 = true;
+}
+else {
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema100.properties.pageSize.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["pageSize"] = coerced5;
+}
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+validate133.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportArrears_query = validate134;
+const schema101 = {"$id":"op_exportArrears_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]}}};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportArrears_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate134.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema101.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema101.properties.buildingId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["buildingId"] = coerced1;
+}
+}
+}
+}
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema101.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["paymentItemId"] = coerced2;
+}
+}
+}
+}
+if(data.bucket !== undefined){
+let data3 = data.bucket;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced3 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced3 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced3 = true;
+}
+else {
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema101.properties.bucket.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["bucket"] = coerced3;
+}
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+validate134.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true},"dynamicProps":false,"dynamicItems":false};
+
+export const generateDunningNotices_body = validate135;
+const schema102 = {"$id":"op_generateDunningNotices_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_generateDunningNotices_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate135.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema102.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
 if(data.buildingIds !== undefined){
 let data1 = data.buildingIds;
 if(Array.isArray(data1)){
@@ -8310,7 +8486,7 @@ else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema100.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema102.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8354,7 +8530,7 @@ else if(data4 === "true" || data4 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema100.properties.roomIds.items.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema102.properties.roomIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8385,160 +8561,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate133.errors = vErrors;
-return errors === 0;
-}
-validate133.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getDunningTask_query = validate134;
-const schema101 = {"$id":"op_getDunningTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getDunningTask_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate134.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema101.properties.id.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["id"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate134.errors = vErrors;
-return errors === 0;
-}
-validate134.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const publishDunningNotices_body = validate135;
-const schema102 = {"$id":"op_publishDunningNotices_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}}}};
-
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_publishDunningNotices_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate135.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced0 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced0 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema102.properties.ids.items.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0[i0] = coerced0;
-}
-}
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate135.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const printDunningNotice_params = validate136;
-const schema103 = {"$id":"op_printDunningNotice_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getDunningTask_query = validate136;
+const schema103 = {"$id":"op_getDunningTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printDunningNotice_params_coercion" */;
+/*# sourceURL="op_getDunningTask_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate136.evaluated;
@@ -8603,11 +8635,11 @@ return errors === 0;
 }
 validate136.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getSmartHomeSteer_query = validate137;
-const schema104 = {"$id":"op_getSmartHomeSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const publishDunningNotices_body = validate137;
+const schema104 = {"$id":"op_publishDunningNotices_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}}}};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getSmartHomeSteer_query_coercion" */;
+/*# sourceURL="op_publishDunningNotices_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate137.evaluated;
@@ -8618,27 +8650,31 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
+if(data.ids !== undefined){
+let data0 = data.ids;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType0 = typeof data1;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
 }
-else if(data0 === "" || data0 === 0 || data0 === false){
+else if(data1 === "" || data1 === 0 || data1 === false){
 coerced0 = null;
 }
-else if(data0 === "false" || data0 === 0 || data0 === null){
+else if(data1 === "false" || data1 === 0 || data1 === null){
 coerced0 = false;
 }
-else if(data0 === "true" || data0 === 1){
+else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema104.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema104.properties.ids.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8649,9 +8685,11 @@ errors++;
 }
 }
 if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
+data1 = coerced0;
+if(data0 !== undefined){
+data0[i0] = coerced0;
+}
+}
 }
 }
 }
@@ -8670,16 +8708,85 @@ errors++;
 validate137.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getCurrentUser_query = validate138;
-const schema105 = {"$id":"op_getCurrentUser_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const printDunningNotice_params = validate138;
+const schema105 = {"$id":"op_printDunningNotice_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCurrentUser_query_coercion" */;
+/*# sourceURL="op_printDunningNotice_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate138.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema105.properties.id.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+validate138.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getSmartHomeSteer_query = validate139;
+const schema106 = {"$id":"op_getSmartHomeSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getSmartHomeSteer_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8707,7 +8814,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema105.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema106.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8736,85 +8843,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate138.errors = vErrors;
-return errors === 0;
-}
-validate138.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getUserCenter_params = validate139;
-const schema106 = {"$id":"op_getUserCenter_params_coercion","type":"object","properties":{"userId":{"type":["integer","null","boolean"]}}};
-
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getUserCenter_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate139.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.userId !== undefined){
-let data0 = data.userId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema106.properties.userId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["userId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate139.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate140;
-const schema107 = {"$id":"op_listPropertyUsersByCommunity_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getCurrentUser_query = validate140;
+const schema107 = {"$id":"op_getCurrentUser_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listPropertyUsersByCommunity_body_coercion" */;
+/*# sourceURL="op_getCurrentUser_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate140.evaluated;
@@ -8879,14 +8917,152 @@ return errors === 0;
 }
 validate140.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate141;
-const schema108 = {"$id":"op_reportOperation_body_coercion","type":"object","properties":{"source":{"type":["integer","null","boolean"]},"operationType":{"type":["integer","null","boolean"]}}};
+export const getUserCenter_params = validate141;
+const schema108 = {"$id":"op_getUserCenter_params_coercion","type":"object","properties":{"userId":{"type":["integer","null","boolean"]}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_reportOperation_body_coercion" */;
+/*# sourceURL="op_getUserCenter_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate141.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.userId !== undefined){
+let data0 = data.userId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema108.properties.userId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["userId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+validate141.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const listPropertyUsersByCommunity_body = validate142;
+const schema109 = {"$id":"op_listPropertyUsersByCommunity_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_listPropertyUsersByCommunity_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate142.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema109.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+validate142.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const reportOperation_body = validate143;
+const schema110 = {"$id":"op_reportOperation_body_coercion","type":"object","properties":{"source":{"type":["integer","null","boolean"]},"operationType":{"type":["integer","null","boolean"]}}};
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_reportOperation_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8914,7 +9090,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema108.properties.source.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema110.properties.source.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8952,7 +9128,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema108.properties.operationType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema110.properties.operationType.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8981,19 +9157,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":{"source":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":{"source":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate142;
-const schema109 = {"$id":"op_saveMenuCustomization_body_coercion","type":"object","properties":{"items":{"items":{"properties":{"sortNo":{"type":["integer","null","boolean"]}}}}}};
+export const saveMenuCustomization_body = validate144;
+const schema111 = {"$id":"op_saveMenuCustomization_body_coercion","type":"object","properties":{"items":{"items":{"properties":{"sortNo":{"type":["integer","null","boolean"]}}}}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9028,7 +9204,7 @@ else if(data2 === "true" || data2 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema109.properties.items.items.properties.sortNo.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema111.properties.items.items.properties.sortNo.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9061,19 +9237,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate143;
-const schema110 = {"$id":"op_listTaskCentre_query_coercion","type":"object","properties":{"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
+export const listTaskCentre_query = validate145;
+const schema112 = {"$id":"op_listTaskCentre_query_coercion","type":"object","properties":{"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9101,7 +9277,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema110.properties.pageNo.type},message:"must be number,null,boolean"};
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema112.properties.pageNo.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9139,7 +9315,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema110.properties.pageSize.type},message:"must be number,null,boolean"};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema112.properties.pageSize.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9168,154 +9344,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate143.errors = vErrors;
-return errors === 0;
-}
-validate143.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchCommunityStatistics_query = validate144;
-const schema111 = {"$id":"op_getWorkbenchCommunityStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchCommunityStatistics_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate144.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema111.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate144.errors = vErrors;
-return errors === 0;
-}
-validate144.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRoomAudits_query = validate145;
-const schema112 = {"$id":"op_getWorkbenchRoomAudits_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomAudits_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate145.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema112.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate145.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRepairs_query = validate146;
-const schema113 = {"$id":"op_getWorkbenchRepairs_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchCommunityStatistics_query = validate146;
+const schema113 = {"$id":"op_getWorkbenchCommunityStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRepairs_query_coercion" */;
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate146.evaluated;
@@ -9380,11 +9418,11 @@ return errors === 0;
 }
 validate146.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchNotices_query = validate147;
-const schema114 = {"$id":"op_getWorkbenchNotices_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRoomAudits_query = validate147;
+const schema114 = {"$id":"op_getWorkbenchRoomAudits_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchNotices_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRoomAudits_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate147.evaluated;
@@ -9449,11 +9487,11 @@ return errors === 0;
 }
 validate147.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomStatistics_query = validate148;
-const schema115 = {"$id":"op_getWorkbenchRoomStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRepairs_query = validate148;
+const schema115 = {"$id":"op_getWorkbenchRepairs_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRepairs_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate148.evaluated;
@@ -9518,11 +9556,11 @@ return errors === 0;
 }
 validate148.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchResidentStatistics_query = validate149;
-const schema116 = {"$id":"op_getWorkbenchResidentStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchNotices_query = validate149;
+const schema116 = {"$id":"op_getWorkbenchNotices_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchResidentStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchNotices_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate149.evaluated;
@@ -9587,11 +9625,11 @@ return errors === 0;
 }
 validate149.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchOpenDoorStatistics_query = validate150;
-const schema117 = {"$id":"op_getWorkbenchOpenDoorStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRoomStatistics_query = validate150;
+const schema117 = {"$id":"op_getWorkbenchRoomStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRoomStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate150.evaluated;
@@ -9656,11 +9694,11 @@ return errors === 0;
 }
 validate150.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchVehicleStatistics_query = validate151;
-const schema118 = {"$id":"op_getWorkbenchVehicleStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchResidentStatistics_query = validate151;
+const schema118 = {"$id":"op_getWorkbenchResidentStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchVehicleStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchResidentStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate151.evaluated;
@@ -9725,11 +9763,11 @@ return errors === 0;
 }
 validate151.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchFeeOverview_query = validate152;
-const schema119 = {"$id":"op_getWorkbenchFeeOverview_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchOpenDoorStatistics_query = validate152;
+const schema119 = {"$id":"op_getWorkbenchOpenDoorStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchFeeOverview_query_coercion" */;
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate152.evaluated;
@@ -9794,11 +9832,11 @@ return errors === 0;
 }
 validate152.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchLayout_query = validate153;
-const schema120 = {"$id":"op_getWorkbenchLayout_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchVehicleStatistics_query = validate153;
+const schema120 = {"$id":"op_getWorkbenchVehicleStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchLayout_query_coercion" */;
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate153.evaluated;
@@ -9863,11 +9901,11 @@ return errors === 0;
 }
 validate153.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveWorkbenchLayout_body = validate154;
-const schema121 = {"$id":"op_saveWorkbenchLayout_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchFeeOverview_query = validate154;
+const schema121 = {"$id":"op_getWorkbenchFeeOverview_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveWorkbenchLayout_body_coercion" */;
+/*# sourceURL="op_getWorkbenchFeeOverview_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate154.evaluated;
@@ -9932,14 +9970,152 @@ return errors === 0;
 }
 validate154.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteWorkbenchLayout_params = validate155;
-const schema122 = {"$id":"op_deleteWorkbenchLayout_params_coercion","type":"object","properties":{"layoutId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchLayout_query = validate155;
+const schema122 = {"$id":"op_getWorkbenchLayout_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_deleteWorkbenchLayout_params_coercion" */;
+/*# sourceURL="op_getWorkbenchLayout_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate155.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema122.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate155.errors = vErrors;
+return errors === 0;
+}
+validate155.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const saveWorkbenchLayout_body = validate156;
+const schema123 = {"$id":"op_saveWorkbenchLayout_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_saveWorkbenchLayout_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate156.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema123.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate156.errors = vErrors;
+return errors === 0;
+}
+validate156.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const deleteWorkbenchLayout_params = validate157;
+const schema124 = {"$id":"op_deleteWorkbenchLayout_params_coercion","type":"object","properties":{"layoutId":{"type":["integer","null","boolean"]}}};
+
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_deleteWorkbenchLayout_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9967,7 +10143,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema122.properties.layoutId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema124.properties.layoutId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9996,19 +10172,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate155.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const submitQuestionnaire_body = validate156;
-const schema123 = {"$id":"op_submitQuestionnaire_body_coercion","type":"object","properties":{"questions":{"items":{"properties":{"dimensionType":{"type":["integer","null","boolean"]},"score":{"type":["integer","null","boolean"]}}}}}};
+export const submitQuestionnaire_body = validate158;
+const schema125 = {"$id":"op_submitQuestionnaire_body_coercion","type":"object","properties":{"questions":{"items":{"properties":{"dimensionType":{"type":["integer","null","boolean"]},"score":{"type":["integer","null","boolean"]}}}}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_submitQuestionnaire_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate158.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10043,7 +10219,7 @@ else if(data2 === "true" || data2 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: schema123.properties.questions.items.properties.dimensionType.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: schema125.properties.questions.items.properties.dimensionType.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10081,7 +10257,7 @@ else if(data3 === "true" || data3 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: schema123.properties.questions.items.properties.score.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: schema125.properties.questions.items.properties.score.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10114,19 +10290,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":{"questions":true},"dynamicProps":false,"dynamicItems":false};
+validate158.evaluated = {"props":{"questions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getProjectBoard_query = validate157;
-const schema124 = {"$id":"op_getProjectBoard_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getProjectBoard_query = validate159;
+const schema126 = {"$id":"op_getProjectBoard_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getProjectBoard_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate157.evaluated;
+const evaluated0 = validate159.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10154,7 +10330,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema124.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema126.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10183,19 +10359,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate159.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInspectStatistics_query = validate158;
-const schema125 = {"$id":"op_getInspectStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"days":{"type":["integer","null","boolean"]}}};
+export const getInspectStatistics_query = validate160;
+const schema127 = {"$id":"op_getInspectStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"days":{"type":["integer","null","boolean"]}}};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getInspectStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate158.evaluated;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10223,7 +10399,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema125.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema127.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10261,7 +10437,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema125.properties.days.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema127.properties.days.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10290,8 +10466,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate158.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+validate160.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 

@@ -3,7 +3,7 @@
 "use strict";
 export const create = validate52;
 const schema19 = {"$id":"resource_payments_create","$ref":"resource_payments_fields","required":["serialNo","amount","payMethod","paidAt"]};
-const schema20 = {"$id":"resource_payments_fields","type":"object","properties":{"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"paymentItemId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"returnFlag":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paidAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"accountingDay":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema20 = {"$id":"resource_payments_fields","type":"object","properties":{"serialNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"source":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4"]}]}}]},"paymentItemId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"paymentType":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"returnFlag":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"receiptNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"refundId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"cashierId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"paidAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"accountingDay":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}$"}]}}]},"remark":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^[1-9]\\d{0,17}$", "u");
@@ -11,9 +11,9 @@ const pattern6 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern7 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
 const pattern8 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
 const pattern9 = new RegExp("^-?\\d+$", "u");
-const pattern16 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
-const pattern17 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
-const pattern18 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
+const pattern17 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern18 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+const pattern19 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_payments_fields" */;
@@ -1188,10 +1188,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.cashierId !== undefined){
-let data11 = data.cashierId;
+if(data.refundId !== undefined){
+let data11 = data.refundId;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err78 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
+const err78 = {instancePath:instancePath+"/refundId",schemaPath:"#/properties/refundId/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1241,7 +1241,7 @@ if(_valid11){
 const _errs134 = errors;
 if(typeof data11 === "string"){
 if(!pattern4.test(data11)){
-const err81 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err81 = {instancePath:instancePath+"/refundId",schemaPath:"#/properties/refundId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1255,7 +1255,7 @@ var _valid11 = _errs134 === errors;
 valid39 = _valid11;
 }
 if(!valid39){
-const err82 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err82 = {instancePath:instancePath+"/refundId",schemaPath:"#/properties/refundId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1265,12 +1265,10 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.paidAt !== undefined){
-let data12 = data.paidAt;
-const _errs138 = errors;
-const _errs139 = errors;
-if(!((data12 === null) || (data12 === ""))){
-const err83 = {};
+if(data.cashierId !== undefined){
+let data12 = data.cashierId;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err83 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/0/type",keyword:"type",params:{type: schema20.properties.cashierId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1279,9 +1277,13 @@ vErrors.push(err83);
 }
 errors++;
 }
-var valid42 = _errs139 === errors;
-if(valid42){
-const err84 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs140 = errors;
+let valid42 = true;
+const _errs141 = errors;
+if(errors === _errs141){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err84 = {};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1290,19 +1292,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-else {
-errors = _errs138;
-if(vErrors !== null){
-if(_errs138){
-vErrors.length = _errs138;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err85 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[1].type},message:"must be string,null"};
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1311,13 +1303,22 @@ vErrors.push(err85);
 }
 errors++;
 }
+}
+var _valid12 = _errs141 === errors;
+errors = _errs140;
+if(vErrors !== null){
+if(_errs140){
+vErrors.length = _errs140;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
 const _errs143 = errors;
-let valid43 = true;
-const _errs144 = errors;
-if(errors === _errs144){
 if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err86 = {};
+if(!pattern4.test(data12)){
+const err86 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1327,8 +1328,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {};
+var _valid12 = _errs143 === errors;
+valid42 = _valid12;
+}
+if(!valid42){
+const err87 = {instancePath:instancePath+"/cashierId",schemaPath:"#/properties/cashierId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1338,21 +1342,12 @@ vErrors.push(err87);
 errors++;
 }
 }
-var _valid12 = _errs144 === errors;
-errors = _errs143;
-if(vErrors !== null){
-if(_errs143){
-vErrors.length = _errs143;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs146 = errors;
-if(typeof data12 === "string"){
-if(!pattern16.test(data12)){
-const err88 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(data.paidAt !== undefined){
+let data13 = data.paidAt;
+const _errs147 = errors;
+const _errs148 = errors;
+if(!((data13 === null) || (data13 === ""))){
+const err88 = {};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1361,12 +1356,9 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-var _valid12 = _errs146 === errors;
-valid43 = _valid12;
-}
-if(!valid43){
-const err89 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid45 = _errs148 === errors;
+if(valid45){
+const err89 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1375,11 +1367,19 @@ vErrors.push(err89);
 }
 errors++;
 }
+else {
+errors = _errs147;
+if(vErrors !== null){
+if(_errs147){
+vErrors.length = _errs147;
 }
-if(data.accountingDay !== undefined){
-let data13 = data.accountingDay;
+else {
+vErrors = null;
+}
+}
+}
 if((typeof data13 !== "string") && (data13 !== null)){
-const err90 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/0/type",keyword:"type",params:{type: schema20.properties.accountingDay.allOf[0].type},message:"must be string,null"};
+const err90 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.paidAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1429,7 +1429,7 @@ if(_valid13){
 const _errs155 = errors;
 if(typeof data13 === "string"){
 if(!pattern17.test(data13)){
-const err93 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+const err93 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1443,7 +1443,7 @@ var _valid13 = _errs155 === errors;
 valid46 = _valid13;
 }
 if(!valid46){
-const err94 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err94 = {instancePath:instancePath+"/paidAt",schemaPath:"#/properties/paidAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1453,10 +1453,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.remark !== undefined){
-let data14 = data.remark;
+if(data.accountingDay !== undefined){
+let data14 = data.accountingDay;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err95 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
+const err95 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/0/type",keyword:"type",params:{type: schema20.properties.accountingDay.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1506,7 +1506,7 @@ if(_valid14){
 const _errs164 = errors;
 if(typeof data14 === "string"){
 if(!pattern18.test(data14)){
-const err98 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+const err98 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1516,9 +1516,11 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(typeof data14 === "string"){
-if(func1(data14) > 128){
-const err99 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+var _valid14 = _errs164 === errors;
+valid49 = _valid14;
+}
+if(!valid49){
+const err99 = {instancePath:instancePath+"/accountingDay",schemaPath:"#/properties/accountingDay/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1528,11 +1530,10 @@ vErrors.push(err99);
 errors++;
 }
 }
-var _valid14 = _errs164 === errors;
-valid49 = _valid14;
-}
-if(!valid49){
-const err100 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(data.remark !== undefined){
+let data15 = data.remark;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err100 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/0/type",keyword:"type",params:{type: schema20.properties.remark.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1541,12 +1542,12 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data.communityId !== undefined){
-let data15 = data.communityId;
-const _errs169 = errors;
 const _errs170 = errors;
-if(!((data15 === null) || (data15 === ""))){
+let valid52 = true;
+const _errs171 = errors;
+if(errors === _errs171){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
 const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
@@ -1556,9 +1557,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-var valid52 = _errs170 === errors;
-if(valid52){
-const err102 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1567,19 +1568,22 @@ vErrors.push(err102);
 }
 errors++;
 }
-else {
-errors = _errs169;
+}
+var _valid15 = _errs171 === errors;
+errors = _errs170;
 if(vErrors !== null){
-if(_errs169){
-vErrors.length = _errs169;
+if(_errs170){
+vErrors.length = _errs170;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data15 !== "string") && (data15 !== null)){
-const err103 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(_valid15){
+const _errs173 = errors;
+if(typeof data15 === "string"){
+if(!pattern19.test(data15)){
+const err103 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1588,13 +1592,10 @@ vErrors.push(err103);
 }
 errors++;
 }
-const _errs174 = errors;
-let valid53 = true;
-const _errs175 = errors;
-if(errors === _errs175){
+}
 if(typeof data15 === "string"){
-if(func1(data15) < 1){
-const err104 = {};
+if(func1(data15) > 128){
+const err104 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1604,8 +1605,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-else {
-const err105 = {};
+var _valid15 = _errs173 === errors;
+valid52 = _valid15;
+}
+if(!valid52){
+const err105 = {instancePath:instancePath+"/remark",schemaPath:"#/properties/remark/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1615,21 +1619,12 @@ vErrors.push(err105);
 errors++;
 }
 }
-var _valid15 = _errs175 === errors;
-errors = _errs174;
-if(vErrors !== null){
-if(_errs174){
-vErrors.length = _errs174;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
-const _errs177 = errors;
-if(typeof data15 === "string"){
-if(!pattern4.test(data15)){
-const err106 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.communityId !== undefined){
+let data16 = data.communityId;
+const _errs178 = errors;
+const _errs179 = errors;
+if(!((data16 === null) || (data16 === ""))){
+const err106 = {};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1638,12 +1633,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-var _valid15 = _errs177 === errors;
-valid53 = _valid15;
-}
-if(!valid53){
-const err107 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid55 = _errs179 === errors;
+if(valid55){
+const err107 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1652,10 +1644,19 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
+else {
+errors = _errs178;
+if(vErrors !== null){
+if(_errs178){
+vErrors.length = _errs178;
 }
 else {
-const err108 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+if((typeof data16 !== "string") && (data16 !== null)){
+const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1664,10 +1665,86 @@ vErrors.push(err108);
 }
 errors++;
 }
+const _errs183 = errors;
+let valid56 = true;
+const _errs184 = errors;
+if(errors === _errs184){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err109 = {};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+else {
+const err110 = {};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+var _valid16 = _errs184 === errors;
+errors = _errs183;
+if(vErrors !== null){
+if(_errs183){
+vErrors.length = _errs183;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs186 = errors;
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+const err111 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+var _valid16 = _errs186 === errors;
+valid56 = _valid16;
+}
+if(!valid56){
+const err112 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+else {
+const err113 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"refundId":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1730,7 +1807,7 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"refundId":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_payments_update","$ref":"resource_payments_fields"};
@@ -1753,6 +1830,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"serialNo":true,"billId":true,"roomId":true,"payerName":true,"amount":true,"source":true,"paymentItemId":true,"payMethod":true,"paymentType":true,"returnFlag":true,"receiptNo":true,"refundId":true,"cashierId":true,"paidAt":true,"accountingDay":true,"remark":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/serialNo/allOf/0":"请输入交易流水号","#/properties/serialNo/allOf/1":"交易流水号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"交易流水号不能超过32个字符","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/source/allOf/0":"收款来源格式不正确","#/properties/source/allOf/1/then/allOf/0":"收款来源请输入整数","#/properties/source/allOf/1/then/allOf/1":"收款来源不能大于2147483647","#/properties/source/allOf/1/then/allOf/2":"收款来源超出范围","#/properties/source/allOf/1/then/allOf/3":"请选择正确的收款来源","#/properties/paymentItemId/allOf/0":"收费项目格式不正确","#/properties/paymentItemId/allOf/1/then/allOf/0":"请选择收费项目","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/returnFlag/allOf/0":"收退标识格式不正确","#/properties/returnFlag/allOf/1/then/allOf/0":"收退标识请输入整数","#/properties/returnFlag/allOf/1/then/allOf/1":"收退标识不能大于2147483647","#/properties/returnFlag/allOf/1/then/allOf/2":"收退标识超出范围","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/paidAt/allOf/0":"请输入收款时间","#/properties/paidAt/allOf/1":"收款时间格式不正确","#/properties/paidAt/allOf/2/then/allOf/0":"收款时间格式不正确","#/properties/accountingDay/allOf/0":"记账日期格式不正确","#/properties/accountingDay/allOf/1/then/allOf/0":"记账日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"serialNo":"请输入交易流水号","amount":"请输入金额！","payMethod":"请选择支付方式","paidAt":"请输入收款时间"},"numericFields":["billId","roomId","amount","source","paymentItemId","payMethod","paymentType","returnFlag","cashierId","communityId"]};
+export const meta = {"messages":{"#/properties/serialNo/allOf/0":"请输入交易流水号","#/properties/serialNo/allOf/1":"交易流水号格式不正确","#/properties/serialNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/serialNo/allOf/2/then/allOf/1":"交易流水号不能超过32个字符","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/source/allOf/0":"收款来源格式不正确","#/properties/source/allOf/1/then/allOf/0":"收款来源请输入整数","#/properties/source/allOf/1/then/allOf/1":"收款来源不能大于2147483647","#/properties/source/allOf/1/then/allOf/2":"收款来源超出范围","#/properties/source/allOf/1/then/allOf/3":"请选择正确的收款来源","#/properties/paymentItemId/allOf/0":"收费项目格式不正确","#/properties/paymentItemId/allOf/1/then/allOf/0":"请选择收费项目","#/properties/payMethod/allOf/0":"请选择支付方式","#/properties/payMethod/allOf/1":"支付方式格式不正确","#/properties/payMethod/allOf/2/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/2/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/2/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/2/then/allOf/3":"请选择正确的支付方式","#/properties/paymentType/allOf/0":"缴费类型格式不正确","#/properties/paymentType/allOf/1/then/allOf/0":"缴费类型请输入整数","#/properties/paymentType/allOf/1/then/allOf/1":"缴费类型不能大于2147483647","#/properties/paymentType/allOf/1/then/allOf/2":"缴费类型超出范围","#/properties/returnFlag/allOf/0":"收退标识格式不正确","#/properties/returnFlag/allOf/1/then/allOf/0":"收退标识请输入整数","#/properties/returnFlag/allOf/1/then/allOf/1":"收退标识不能大于2147483647","#/properties/returnFlag/allOf/1/then/allOf/2":"收退标识超出范围","#/properties/receiptNo/allOf/0":"票据号格式不正确","#/properties/receiptNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/1/then/allOf/1":"票据号不能超过32个字符","#/properties/refundId/allOf/0":"退款申请格式不正确","#/properties/refundId/allOf/1/then/allOf/0":"请选择退款申请","#/properties/cashierId/allOf/0":"收款人格式不正确","#/properties/cashierId/allOf/1/then/allOf/0":"请选择收款人","#/properties/paidAt/allOf/0":"请输入收款时间","#/properties/paidAt/allOf/1":"收款时间格式不正确","#/properties/paidAt/allOf/2/then/allOf/0":"收款时间格式不正确","#/properties/accountingDay/allOf/0":"记账日期格式不正确","#/properties/accountingDay/allOf/1/then/allOf/0":"记账日期格式不正确，应为YYYY-MM-DD","#/properties/remark/allOf/0":"备注格式不正确","#/properties/remark/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/remark/allOf/1/then/allOf/1":"备注不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"serialNo":"请输入交易流水号","amount":"请输入金额！","payMethod":"请选择支付方式","paidAt":"请输入收款时间"},"numericFields":["billId","roomId","amount","source","paymentItemId","payMethod","paymentType","returnFlag","refundId","cashierId","communityId"]};

@@ -2,8 +2,8 @@
 // Source: schemas/modules/propertyPayment.yaml, schemas/rules.yaml (ajv standalone code)
 "use strict";
 export const create = validate52;
-const schema19 = {"$id":"resource_receipts_create","$ref":"resource_receipts_fields","required":["receiptNo","receiptType","paymentId","amount","status","issuedAt"]};
-const schema20 = {"$id":"resource_receipts_fields","type":"object","properties":{"receiptNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"invoiceTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"changeAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema19 = {"$id":"resource_receipts_create","$ref":"resource_receipts_fields","required":["receiptNo","receiptType","paymentId","amount","issuedAt"]};
+const schema20 = {"$id":"resource_receipts_fields","type":"object","properties":{"receiptNo":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":32}]}}]},"receiptType":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"payerName":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"maxLength":32},{"pattern":"^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$"},{"maxLength":32}]}}]},"invoiceTitle":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":64}]}}]},"taxNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9]*$"},{"maxLength":20}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"payMethod":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"receivedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"changeAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"issuedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"issuerId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"voidedBy":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"voidedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[A-Za-z0-9]*$", "u");
 const pattern4 = new RegExp("^-?\\d+$", "u");
@@ -12,7 +12,7 @@ const pattern7 = new RegExp("^[A-Za-z0-9一-龥_\\-()（）·.#&@ ]*$", "u");
 const pattern8 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
 const pattern10 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
 const pattern11 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
-const pattern18 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern20 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_receipts_fields" */;
@@ -896,10 +896,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.payMethod !== undefined){
-let data8 = data.payMethod;
+if(data.refundedAmount !== undefined){
+let data8 = data.refundedAmount;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err58 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[0].type},message:"must be string,null"};
+const err58 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -948,8 +948,8 @@ vErrors = null;
 if(_valid8){
 const _errs102 = errors;
 if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err61 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!pattern10.test(data8)){
+const err61 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -960,8 +960,8 @@ errors++;
 }
 }
 if(typeof data8 === "string"){
-if(!(Number(data8) <= 2147483647)){
-const err62 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(!(Number(data8) <= 1000000)){
+const err62 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -972,8 +972,8 @@ errors++;
 }
 }
 if(typeof data8 === "string"){
-if(!(Number(data8) >= -2147483648)){
-const err63 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(!pattern11.test(data8)){
+const err63 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -983,10 +983,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-const _errs107 = errors;
-const _errs108 = errors;
-if(!(data8 === "7")){
-const err64 = {};
+var _valid8 = _errs102 === errors;
+valid30 = _valid8;
+}
+if(!valid30){
+const err64 = {instancePath:instancePath+"/refundedAmount",schemaPath:"#/properties/refundedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -995,9 +996,11 @@ vErrors.push(err64);
 }
 errors++;
 }
-var valid32 = _errs108 === errors;
-if(valid32){
-const err65 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.payMethod !== undefined){
+let data9 = data.payMethod;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err65 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/0/type",keyword:"type",params:{type: schema20.properties.payMethod.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1006,22 +1009,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-else {
-errors = _errs107;
-if(vErrors !== null){
-if(_errs107){
-vErrors.length = _errs107;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid8 = _errs102 === errors;
-valid30 = _valid8;
-}
-if(!valid30){
-const err66 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs110 = errors;
+let valid33 = true;
+const _errs111 = errors;
+if(errors === _errs111){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1031,10 +1025,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.receivedAmount !== undefined){
-let data9 = data.receivedAmount;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err67 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
+else {
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1043,13 +1035,22 @@ vErrors.push(err67);
 }
 errors++;
 }
+}
+var _valid9 = _errs111 === errors;
+errors = _errs110;
+if(vErrors !== null){
+if(_errs110){
+vErrors.length = _errs110;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
 const _errs113 = errors;
-let valid34 = true;
-const _errs114 = errors;
-if(errors === _errs114){
 if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err68 = {};
+if(!pattern4.test(data9)){
+const err68 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1059,8 +1060,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-else {
-const err69 = {};
+if(typeof data9 === "string"){
+if(!(Number(data9) <= 2147483647)){
+const err69 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1070,21 +1072,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-var _valid9 = _errs114 === errors;
-errors = _errs113;
-if(vErrors !== null){
-if(_errs113){
-vErrors.length = _errs113;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs116 = errors;
 if(typeof data9 === "string"){
-if(!pattern10.test(data9)){
-const err70 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(!(Number(data9) >= -2147483648)){
+const err70 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1094,9 +1084,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(typeof data9 === "string"){
-if(!(Number(data9) <= 1000000)){
-const err71 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs118 = errors;
+const _errs119 = errors;
+if(!(data9 === "7")){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1105,10 +1096,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(typeof data9 === "string"){
-if(!pattern11.test(data9)){
-const err72 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+var valid35 = _errs119 === errors;
+if(valid35){
+const err72 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1117,12 +1107,22 @@ vErrors.push(err72);
 }
 errors++;
 }
+else {
+errors = _errs118;
+if(vErrors !== null){
+if(_errs118){
+vErrors.length = _errs118;
 }
-var _valid9 = _errs116 === errors;
-valid34 = _valid9;
+else {
+vErrors = null;
 }
-if(!valid34){
-const err73 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+var _valid9 = _errs113 === errors;
+valid33 = _valid9;
+}
+if(!valid33){
+const err73 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1132,10 +1132,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.changeAmount !== undefined){
-let data10 = data.changeAmount;
+if(data.receivedAmount !== undefined){
+let data10 = data.receivedAmount;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err74 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.changeAmount.allOf[0].type},message:"must be string,null"};
+const err74 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.receivedAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1185,7 +1185,7 @@ if(_valid10){
 const _errs127 = errors;
 if(typeof data10 === "string"){
 if(!pattern10.test(data10)){
-const err77 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+const err77 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1197,7 +1197,7 @@ errors++;
 }
 if(typeof data10 === "string"){
 if(!(Number(data10) <= 1000000)){
-const err78 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const err78 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1209,7 +1209,7 @@ errors++;
 }
 if(typeof data10 === "string"){
 if(!pattern11.test(data10)){
-const err79 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+const err79 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1223,7 +1223,7 @@ var _valid10 = _errs127 === errors;
 valid37 = _valid10;
 }
 if(!valid37){
-const err80 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err80 = {instancePath:instancePath+"/receivedAmount",schemaPath:"#/properties/receivedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1233,12 +1233,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data11 = data.status;
-const _errs133 = errors;
-const _errs134 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err81 = {};
+if(data.changeAmount !== undefined){
+let data11 = data.changeAmount;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err81 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.changeAmount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1247,9 +1245,13 @@ vErrors.push(err81);
 }
 errors++;
 }
-var valid40 = _errs134 === errors;
-if(valid40){
-const err82 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs135 = errors;
+let valid40 = true;
+const _errs136 = errors;
+if(errors === _errs136){
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err82 = {};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1258,19 +1260,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-else {
-errors = _errs133;
-if(vErrors !== null){
-if(_errs133){
-vErrors.length = _errs133;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err83 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1279,13 +1271,22 @@ vErrors.push(err83);
 }
 errors++;
 }
+}
+var _valid11 = _errs136 === errors;
+errors = _errs135;
+if(vErrors !== null){
+if(_errs135){
+vErrors.length = _errs135;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
 const _errs138 = errors;
-let valid41 = true;
-const _errs139 = errors;
-if(errors === _errs139){
 if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err84 = {};
+if(!pattern10.test(data11)){
+const err84 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1295,8 +1296,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-else {
-const err85 = {};
+if(typeof data11 === "string"){
+if(!(Number(data11) <= 1000000)){
+const err85 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1306,21 +1308,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-var _valid11 = _errs139 === errors;
-errors = _errs138;
-if(vErrors !== null){
-if(_errs138){
-vErrors.length = _errs138;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs141 = errors;
 if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-const err86 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!pattern11.test(data11)){
+const err86 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1330,9 +1320,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!(Number(data11) <= 2147483647)){
-const err87 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var _valid11 = _errs138 === errors;
+valid40 = _valid11;
+}
+if(!valid40){
+const err87 = {instancePath:instancePath+"/changeAmount",schemaPath:"#/properties/changeAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1342,9 +1334,12 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(typeof data11 === "string"){
-if(!(Number(data11) >= -2147483648)){
-const err88 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(data.status !== undefined){
+let data12 = data.status;
+const _errs144 = errors;
+const _errs145 = errors;
+if(!((data12 === null) || (data12 === ""))){
+const err88 = {};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1353,9 +1348,9 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-if(!((data11 === "1") || (data11 === "2"))){
-const err89 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+var valid43 = _errs145 === errors;
+if(valid43){
+const err89 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1364,11 +1359,19 @@ vErrors.push(err89);
 }
 errors++;
 }
-var _valid11 = _errs141 === errors;
-valid41 = _valid11;
+else {
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
 }
-if(!valid41){
-const err90 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data12 !== "string") && (data12 !== null)){
+const err90 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1377,12 +1380,12 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-if(data.issuedAt !== undefined){
-let data12 = data.issuedAt;
-const _errs148 = errors;
 const _errs149 = errors;
-if(!((data12 === null) || (data12 === ""))){
+let valid44 = true;
+const _errs150 = errors;
+if(errors === _errs150){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
 const err91 = {};
 if(vErrors === null){
 vErrors = [err91];
@@ -1392,9 +1395,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-var valid44 = _errs149 === errors;
-if(valid44){
-const err92 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err92 = {};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1403,19 +1406,22 @@ vErrors.push(err92);
 }
 errors++;
 }
-else {
-errors = _errs148;
+}
+var _valid12 = _errs150 === errors;
+errors = _errs149;
 if(vErrors !== null){
-if(_errs148){
-vErrors.length = _errs148;
+if(_errs149){
+vErrors.length = _errs149;
 }
 else {
 vErrors = null;
 }
 }
-}
-if((typeof data12 !== "string") && (data12 !== null)){
-const err93 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.issuedAt.allOf[1].type},message:"must be string,null"};
+if(_valid12){
+const _errs152 = errors;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err93 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1424,13 +1430,10 @@ vErrors.push(err93);
 }
 errors++;
 }
-const _errs153 = errors;
-let valid45 = true;
-const _errs154 = errors;
-if(errors === _errs154){
+}
 if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err94 = {};
+if(!(Number(data12) <= 2147483647)){
+const err94 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1440,8 +1443,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-else {
-const err95 = {};
+if(typeof data12 === "string"){
+if(!(Number(data12) >= -2147483648)){
+const err95 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1451,21 +1455,8 @@ vErrors.push(err95);
 errors++;
 }
 }
-var _valid12 = _errs154 === errors;
-errors = _errs153;
-if(vErrors !== null){
-if(_errs153){
-vErrors.length = _errs153;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs156 = errors;
-if(typeof data12 === "string"){
-if(!pattern18.test(data12)){
-const err96 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!((data12 === "1") || (data12 === "2"))){
+const err96 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1474,12 +1465,11 @@ vErrors.push(err96);
 }
 errors++;
 }
+var _valid12 = _errs152 === errors;
+valid44 = _valid12;
 }
-var _valid12 = _errs156 === errors;
-valid45 = _valid12;
-}
-if(!valid45){
-const err97 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid44){
+const err97 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1489,10 +1479,12 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.issuerId !== undefined){
-let data13 = data.issuerId;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err98 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.issuerId.allOf[0].type},message:"must be string,null"};
+if(data.issuedAt !== undefined){
+let data13 = data.issuedAt;
+const _errs159 = errors;
+const _errs160 = errors;
+if(!((data13 === null) || (data13 === ""))){
+const err98 = {};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1501,13 +1493,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-const _errs162 = errors;
-let valid48 = true;
-const _errs163 = errors;
-if(errors === _errs163){
-if(typeof data13 === "string"){
-if(func1(data13) < 1){
-const err99 = {};
+var valid47 = _errs160 === errors;
+if(valid47){
+const err99 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1516,9 +1504,19 @@ vErrors.push(err99);
 }
 errors++;
 }
+else {
+errors = _errs159;
+if(vErrors !== null){
+if(_errs159){
+vErrors.length = _errs159;
 }
 else {
-const err100 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data13 !== "string") && (data13 !== null)){
+const err100 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.issuedAt.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1527,22 +1525,13 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-var _valid13 = _errs163 === errors;
-errors = _errs162;
-if(vErrors !== null){
-if(_errs162){
-vErrors.length = _errs162;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
+const _errs164 = errors;
+let valid48 = true;
 const _errs165 = errors;
+if(errors === _errs165){
 if(typeof data13 === "string"){
-if(!pattern5.test(data13)){
-const err101 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data13) < 1){
+const err101 = {};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1552,11 +1541,8 @@ vErrors.push(err101);
 errors++;
 }
 }
-var _valid13 = _errs165 === errors;
-valid48 = _valid13;
-}
-if(!valid48){
-const err102 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err102 = {};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1566,12 +1552,21 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data14 = data.communityId;
-const _errs169 = errors;
-const _errs170 = errors;
-if(!((data14 === null) || (data14 === ""))){
-const err103 = {};
+var _valid13 = _errs165 === errors;
+errors = _errs164;
+if(vErrors !== null){
+if(_errs164){
+vErrors.length = _errs164;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs167 = errors;
+if(typeof data13 === "string"){
+if(!pattern20.test(data13)){
+const err103 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1580,9 +1575,12 @@ vErrors.push(err103);
 }
 errors++;
 }
-var valid51 = _errs170 === errors;
-if(valid51){
-const err104 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid13 = _errs167 === errors;
+valid48 = _valid13;
+}
+if(!valid48){
+const err104 = {instancePath:instancePath+"/issuedAt",schemaPath:"#/properties/issuedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1591,19 +1589,11 @@ vErrors.push(err104);
 }
 errors++;
 }
-else {
-errors = _errs169;
-if(vErrors !== null){
-if(_errs169){
-vErrors.length = _errs169;
 }
-else {
-vErrors = null;
-}
-}
-}
+if(data.issuerId !== undefined){
+let data14 = data.issuerId;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err105 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const err105 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/0/type",keyword:"type",params:{type: schema20.properties.issuerId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1612,10 +1602,10 @@ vErrors.push(err105);
 }
 errors++;
 }
+const _errs173 = errors;
+let valid51 = true;
 const _errs174 = errors;
-let valid52 = true;
-const _errs175 = errors;
-if(errors === _errs175){
+if(errors === _errs174){
 if(typeof data14 === "string"){
 if(func1(data14) < 1){
 const err106 = {};
@@ -1639,21 +1629,21 @@ vErrors.push(err107);
 errors++;
 }
 }
-var _valid14 = _errs175 === errors;
-errors = _errs174;
+var _valid14 = _errs174 === errors;
+errors = _errs173;
 if(vErrors !== null){
-if(_errs174){
-vErrors.length = _errs174;
+if(_errs173){
+vErrors.length = _errs173;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid14){
-const _errs177 = errors;
+const _errs176 = errors;
 if(typeof data14 === "string"){
 if(!pattern5.test(data14)){
-const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err108 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1663,11 +1653,11 @@ vErrors.push(err108);
 errors++;
 }
 }
-var _valid14 = _errs177 === errors;
-valid52 = _valid14;
+var _valid14 = _errs176 === errors;
+valid51 = _valid14;
 }
-if(!valid52){
-const err109 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid51){
+const err109 = {instancePath:instancePath+"/issuerId",schemaPath:"#/properties/issuerId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1677,9 +1667,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
-else {
-const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.voidReason !== undefined){
+let data15 = data.voidReason;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err110 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidReason.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1688,10 +1679,363 @@ vErrors.push(err110);
 }
 errors++;
 }
+const _errs182 = errors;
+let valid54 = true;
+const _errs183 = errors;
+if(errors === _errs183){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err111 = {};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+else {
+const err112 = {};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+var _valid15 = _errs183 === errors;
+errors = _errs182;
+if(vErrors !== null){
+if(_errs182){
+vErrors.length = _errs182;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs185 = errors;
+if(typeof data15 === "string"){
+if(!pattern8.test(data15)){
+const err113 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(typeof data15 === "string"){
+if(func1(data15) > 128){
+const err114 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+var _valid15 = _errs185 === errors;
+valid54 = _valid15;
+}
+if(!valid54){
+const err115 = {instancePath:instancePath+"/voidReason",schemaPath:"#/properties/voidReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data.voidedBy !== undefined){
+let data16 = data.voidedBy;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err116 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidedBy.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+const _errs192 = errors;
+let valid57 = true;
+const _errs193 = errors;
+if(errors === _errs193){
+if(typeof data16 === "string"){
+if(func1(data16) < 1){
+const err117 = {};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+var _valid16 = _errs193 === errors;
+errors = _errs192;
+if(vErrors !== null){
+if(_errs192){
+vErrors.length = _errs192;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs195 = errors;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+const err119 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+var _valid16 = _errs195 === errors;
+valid57 = _valid16;
+}
+if(!valid57){
+const err120 = {instancePath:instancePath+"/voidedBy",schemaPath:"#/properties/voidedBy/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data.voidedAt !== undefined){
+let data17 = data.voidedAt;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err121 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.voidedAt.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+const _errs201 = errors;
+let valid60 = true;
+const _errs202 = errors;
+if(errors === _errs202){
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
+const err122 = {};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+else {
+const err123 = {};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+var _valid17 = _errs202 === errors;
+errors = _errs201;
+if(vErrors !== null){
+if(_errs201){
+vErrors.length = _errs201;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs204 = errors;
+if(typeof data17 === "string"){
+if(!pattern20.test(data17)){
+const err124 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+var _valid17 = _errs204 === errors;
+valid60 = _valid17;
+}
+if(!valid60){
+const err125 = {instancePath:instancePath+"/voidedAt",schemaPath:"#/properties/voidedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data18 = data.communityId;
+const _errs208 = errors;
+const _errs209 = errors;
+if(!((data18 === null) || (data18 === ""))){
+const err126 = {};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+var valid63 = _errs209 === errors;
+if(valid63){
+const err127 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+else {
+errors = _errs208;
+if(vErrors !== null){
+if(_errs208){
+vErrors.length = _errs208;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data18 !== "string") && (data18 !== null)){
+const err128 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+const _errs213 = errors;
+let valid64 = true;
+const _errs214 = errors;
+if(errors === _errs214){
+if(typeof data18 === "string"){
+if(func1(data18) < 1){
+const err129 = {};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+else {
+const err130 = {};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+var _valid18 = _errs214 === errors;
+errors = _errs213;
+if(vErrors !== null){
+if(_errs213){
+vErrors.length = _errs213;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs216 = errors;
+if(typeof data18 === "string"){
+if(!pattern5.test(data18)){
+const err131 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+var _valid18 = _errs216 === errors;
+valid64 = _valid18;
+}
+if(!valid64){
+const err132 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+}
+else {
+const err133 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"refundedAmount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"voidReason":true,"voidedBy":true,"voidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1750,8 +2094,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data.issuedAt === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuedAt"},message:"must have required property '"+"issuedAt"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1760,21 +2104,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.issuedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuedAt"},message:"must have required property '"+"issuedAt"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 }
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"refundedAmount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"voidReason":true,"voidedBy":true,"voidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_receipts_update","$ref":"resource_receipts_fields"};
@@ -1797,6 +2131,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"receiptNo":true,"receiptType":true,"paymentId":true,"roomId":true,"payerName":true,"invoiceTitle":true,"taxNo":true,"amount":true,"refundedAmount":true,"payMethod":true,"receivedAmount":true,"changeAmount":true,"status":true,"issuedAt":true,"issuerId":true,"voidReason":true,"voidedBy":true,"voidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/receiptNo/allOf/0":"请输入票据号","#/properties/receiptNo/allOf/1":"票据号格式不正确","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/2/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptType/allOf/0":"请选择票据类型","#/properties/receiptType/allOf/1":"票据类型格式不正确","#/properties/receiptType/allOf/2/then/allOf/0":"票据类型请输入整数","#/properties/receiptType/allOf/2/then/allOf/1":"票据类型不能大于2147483647","#/properties/receiptType/allOf/2/then/allOf/2":"票据类型超出范围","#/properties/receiptType/allOf/2/then/allOf/3":"请选择正确的票据类型","#/properties/paymentId/allOf/0":"请选择收款记录","#/properties/paymentId/allOf/1":"收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择收款记录","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/invoiceTitle/allOf/0":"发票抬头格式不正确","#/properties/invoiceTitle/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/invoiceTitle/allOf/1/then/allOf/1":"发票抬头不能超过64个字符","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/taxNo/allOf/1/then/allOf/1":"纳税人识别号不能超过20个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/receivedAmount/allOf/0":"实收现金(元)格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/0":"找零(元)格式不正确","#/properties/changeAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/changeAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择票据状态","#/properties/status/allOf/1":"票据状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"票据状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"票据状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"票据状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的票据状态","#/properties/issuedAt/allOf/0":"请输入开具时间","#/properties/issuedAt/allOf/1":"开具时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"开具时间格式不正确","#/properties/issuerId/allOf/0":"开票人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择开票人","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"receiptNo":"请输入票据号","receiptType":"请选择票据类型","paymentId":"请选择收款记录","amount":"请输入金额！","status":"请选择票据状态","issuedAt":"请输入开具时间"},"numericFields":["receiptType","paymentId","roomId","amount","payMethod","receivedAmount","changeAmount","status","issuerId","communityId"]};
+export const meta = {"messages":{"#/properties/receiptNo/allOf/0":"请输入票据号","#/properties/receiptNo/allOf/1":"票据号格式不正确","#/properties/receiptNo/allOf/2/then/allOf/0":"只能输入数字大小写字母","#/properties/receiptNo/allOf/2/then/allOf/1":"票据号不能超过32个字符","#/properties/receiptType/allOf/0":"请选择票据类型","#/properties/receiptType/allOf/1":"票据类型格式不正确","#/properties/receiptType/allOf/2/then/allOf/0":"票据类型请输入整数","#/properties/receiptType/allOf/2/then/allOf/1":"票据类型不能大于2147483647","#/properties/receiptType/allOf/2/then/allOf/2":"票据类型超出范围","#/properties/receiptType/allOf/2/then/allOf/3":"请选择正确的票据类型","#/properties/paymentId/allOf/0":"请选择收款记录","#/properties/paymentId/allOf/1":"收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择收款记录","#/properties/roomId/allOf/0":"房屋格式不正确","#/properties/roomId/allOf/1/then/allOf/0":"请选择房屋","#/properties/payerName/allOf/0":"缴费人格式不正确","#/properties/payerName/allOf/1/then/allOf/0":"名称不能超过32个字符","#/properties/payerName/allOf/1/then/allOf/1":"内容不能含有特殊字符","#/properties/payerName/allOf/1/then/allOf/2":"缴费人不能超过32个字符","#/properties/invoiceTitle/allOf/0":"发票抬头格式不正确","#/properties/invoiceTitle/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/invoiceTitle/allOf/1/then/allOf/1":"发票抬头不能超过64个字符","#/properties/taxNo/allOf/0":"纳税人识别号格式不正确","#/properties/taxNo/allOf/1/then/allOf/0":"只能输入数字大小写字母","#/properties/taxNo/allOf/1/then/allOf/1":"纳税人识别号不能超过20个字符","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/refundedAmount/allOf/0":"已退金额(元)格式不正确","#/properties/refundedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/refundedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/refundedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/payMethod/allOf/0":"支付方式格式不正确","#/properties/payMethod/allOf/1/then/allOf/0":"支付方式请输入整数","#/properties/payMethod/allOf/1/then/allOf/1":"支付方式不能大于2147483647","#/properties/payMethod/allOf/1/then/allOf/2":"支付方式超出范围","#/properties/payMethod/allOf/1/then/allOf/3":"请选择正确的支付方式","#/properties/receivedAmount/allOf/0":"实收现金(元)格式不正确","#/properties/receivedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/receivedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/receivedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/0":"找零(元)格式不正确","#/properties/changeAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/changeAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/changeAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/status/allOf/0":"请选择票据状态","#/properties/status/allOf/1":"票据状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"票据状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"票据状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"票据状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的票据状态","#/properties/issuedAt/allOf/0":"请输入开具时间","#/properties/issuedAt/allOf/1":"开具时间格式不正确","#/properties/issuedAt/allOf/2/then/allOf/0":"开具时间格式不正确","#/properties/issuerId/allOf/0":"开票人格式不正确","#/properties/issuerId/allOf/1/then/allOf/0":"请选择开票人","#/properties/voidReason/allOf/0":"作废原因格式不正确","#/properties/voidReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/voidReason/allOf/1/then/allOf/1":"作废原因不能超过128个字符","#/properties/voidedBy/allOf/0":"作废人格式不正确","#/properties/voidedBy/allOf/1/then/allOf/0":"请选择作废人","#/properties/voidedAt/allOf/0":"作废时间格式不正确","#/properties/voidedAt/allOf/1/then/allOf/0":"作废时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"receiptNo":"请输入票据号","receiptType":"请选择票据类型","paymentId":"请选择收款记录","amount":"请输入金额！","issuedAt":"请输入开具时间"},"numericFields":["receiptType","paymentId","roomId","amount","refundedAmount","payMethod","receivedAmount","changeAmount","status","issuerId","voidedBy","communityId"]};

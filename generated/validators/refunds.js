@@ -2,15 +2,16 @@
 // Source: schemas/modules/propertyPayment.yaml, schemas/rules.yaml (ajv standalone code)
 "use strict";
 export const create = validate52;
-const schema19 = {"$id":"resource_refunds_create","$ref":"resource_refunds_fields","required":["paymentId","roomId","amount","refundMethod","reason","applyTime","status"]};
-const schema20 = {"$id":"resource_refunds_fields","type":"object","properties":{"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"reason":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema19 = {"$id":"resource_refunds_create","$ref":"resource_refunds_fields","required":["paymentId","roomId","refundKind","amount","refundMethod","reason","applyTime","status"]};
+const schema20 = {"$id":"resource_refunds_fields","type":"object","properties":{"paymentId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"receiptId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"roomId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundKind":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2"]}]}}]},"amount":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"refundMethod":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"not":{"enum":["7"]}}]}}]},"reason":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"applicantId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"applyTime":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"status":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3"]}]}}]},"voucherNo":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[A-Za-z0-9-]*$"},{"maxLength":32}]}}]},"approverId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"refundedAt":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"rejectReason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
-const pattern6 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
-const pattern7 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
-const pattern8 = new RegExp("^-?\\d+$", "u");
-const pattern9 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
-const pattern10 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern7 = new RegExp("^-?\\d+$", "u");
+const pattern8 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
+const pattern9 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
+const pattern11 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
+const pattern13 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern15 = new RegExp("^[A-Za-z0-9-]*$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_refunds_fields" */;
@@ -135,10 +136,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.billId !== undefined){
-let data1 = data.billId;
+if(data.receiptId !== undefined){
+let data1 = data.receiptId;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/0/type",keyword:"type",params:{type: schema20.properties.billId.allOf[0].type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/0/type",keyword:"type",params:{type: schema20.properties.receiptId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -188,7 +189,7 @@ if(_valid1){
 const _errs20 = errors;
 if(typeof data1 === "string"){
 if(!pattern3.test(data1)){
-const err10 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+const err10 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -202,7 +203,7 @@ var _valid1 = _errs20 === errors;
 valid6 = _valid1;
 }
 if(!valid6){
-const err11 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err11 = {instancePath:instancePath+"/receiptId",schemaPath:"#/properties/receiptId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -212,12 +213,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.roomId !== undefined){
-let data2 = data.roomId;
-const _errs24 = errors;
-const _errs25 = errors;
-if(!((data2 === null) || (data2 === ""))){
-const err12 = {};
+if(data.billId !== undefined){
+let data2 = data.billId;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err12 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/0/type",keyword:"type",params:{type: schema20.properties.billId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -226,9 +225,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid9 = _errs25 === errors;
-if(valid9){
-const err13 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -237,19 +240,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-errors = _errs24;
-if(vErrors !== null){
-if(_errs24){
-vErrors.length = _errs24;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data2 !== "string") && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -258,13 +251,22 @@ vErrors.push(err14);
 }
 errors++;
 }
+}
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
 const _errs29 = errors;
-let valid10 = true;
-const _errs30 = errors;
-if(errors === _errs30){
 if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err15 = {};
+if(!pattern3.test(data2)){
+const err15 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -274,8 +276,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-else {
-const err16 = {};
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
+}
+if(!valid9){
+const err16 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -285,21 +290,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-var _valid2 = _errs30 === errors;
-errors = _errs29;
-if(vErrors !== null){
-if(_errs29){
-vErrors.length = _errs29;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs32 = errors;
-if(typeof data2 === "string"){
-if(!pattern3.test(data2)){
-const err17 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.roomId !== undefined){
+let data3 = data.roomId;
+const _errs33 = errors;
+const _errs34 = errors;
+if(!((data3 === null) || (data3 === ""))){
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -308,12 +304,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-var _valid2 = _errs32 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err18 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid12 = _errs34 === errors;
+if(valid12){
+const err18 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -322,13 +315,19 @@ vErrors.push(err18);
 }
 errors++;
 }
+else {
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
 }
-if(data.amount !== undefined){
-let data3 = data.amount;
-const _errs36 = errors;
-const _errs37 = errors;
-if(!((data3 === null) || (data3 === ""))){
-const err19 = {};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data3 !== "string") && (data3 !== null)){
+const err19 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/1/type",keyword:"type",params:{type: schema20.properties.roomId.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -337,9 +336,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid13 = _errs37 === errors;
-if(valid13){
-const err20 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs38 = errors;
+let valid13 = true;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err20 = {};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -348,19 +351,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-else {
-errors = _errs36;
-if(vErrors !== null){
-if(_errs36){
-vErrors.length = _errs36;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -369,13 +362,22 @@ vErrors.push(err21);
 }
 errors++;
 }
+}
+var _valid3 = _errs39 === errors;
+errors = _errs38;
+if(vErrors !== null){
+if(_errs38){
+vErrors.length = _errs38;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
 const _errs41 = errors;
-let valid14 = true;
-const _errs42 = errors;
-if(errors === _errs42){
 if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err22 = {};
+if(!pattern3.test(data3)){
+const err22 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -385,8 +387,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {};
+var _valid3 = _errs41 === errors;
+valid13 = _valid3;
+}
+if(!valid13){
+const err23 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -396,21 +401,12 @@ vErrors.push(err23);
 errors++;
 }
 }
-var _valid3 = _errs42 === errors;
-errors = _errs41;
-if(vErrors !== null){
-if(_errs41){
-vErrors.length = _errs41;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs44 = errors;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err24 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(data.refundKind !== undefined){
+let data4 = data.refundKind;
+const _errs45 = errors;
+const _errs46 = errors;
+if(!((data4 === null) || (data4 === ""))){
+const err24 = {};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -419,10 +415,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 1000000)){
-const err25 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid16 = _errs46 === errors;
+if(valid16){
+const err25 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -431,10 +426,19 @@ vErrors.push(err25);
 }
 errors++;
 }
+else {
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
 }
-if(typeof data3 === "string"){
-if(!(Number(data3) <= 1000000)){
-const err26 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data4 !== "string") && (data4 !== null)){
+const err26 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/allOf/1/type",keyword:"type",params:{type: schema20.properties.refundKind.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -443,10 +447,13 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
-const err27 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+const _errs50 = errors;
+let valid17 = true;
+const _errs51 = errors;
+if(errors === _errs51){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err27 = {};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -456,11 +463,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-var _valid3 = _errs44 === errors;
-valid14 = _valid3;
-}
-if(!valid14){
-const err28 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err28 = {};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -470,12 +474,21 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.refundMethod !== undefined){
-let data4 = data.refundMethod;
-const _errs51 = errors;
-const _errs52 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err29 = {};
+var _valid4 = _errs51 === errors;
+errors = _errs50;
+if(vErrors !== null){
+if(_errs50){
+vErrors.length = _errs50;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs53 = errors;
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+const err29 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -484,9 +497,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid17 = _errs52 === errors;
-if(valid17){
-const err30 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data4 === "string"){
+if(!(Number(data4) <= 2147483647)){
+const err30 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -495,19 +509,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-else {
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.refundMethod.allOf[1].type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(!(Number(data4) >= -2147483648)){
+const err31 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -516,13 +521,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-const _errs56 = errors;
-let valid18 = true;
-const _errs57 = errors;
-if(errors === _errs57){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err32 = {};
+}
+if(!((data4 === "1") || (data4 === "2"))){
+const err32 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.refundKind.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -531,9 +532,11 @@ vErrors.push(err32);
 }
 errors++;
 }
+var _valid4 = _errs53 === errors;
+valid17 = _valid4;
 }
-else {
-const err33 = {};
+if(!valid17){
+const err33 = {instancePath:instancePath+"/refundKind",schemaPath:"#/properties/refundKind/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -543,21 +546,12 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs59 = errors;
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-const err34 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(data.amount !== undefined){
+let data5 = data.amount;
+const _errs60 = errors;
+const _errs61 = errors;
+if(!((data5 === null) || (data5 === ""))){
+const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -566,10 +560,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(typeof data4 === "string"){
-if(!(Number(data4) <= 2147483647)){
-const err35 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+var valid20 = _errs61 === errors;
+if(valid20){
+const err35 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -578,10 +571,19 @@ vErrors.push(err35);
 }
 errors++;
 }
+else {
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
 }
-if(typeof data4 === "string"){
-if(!(Number(data4) >= -2147483648)){
-const err36 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data5 !== "string") && (data5 !== null)){
+const err36 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/1/type",keyword:"type",params:{type: schema20.properties.amount.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -590,10 +592,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-const _errs64 = errors;
 const _errs65 = errors;
-if(!(data4 === "7")){
+let valid21 = true;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
 const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
@@ -603,9 +607,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-var valid20 = _errs65 === errors;
-if(valid20){
-const err38 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+else {
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -614,22 +618,22 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-errors = _errs64;
+}
+var _valid5 = _errs66 === errors;
+errors = _errs65;
 if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
+if(_errs65){
+vErrors.length = _errs65;
 }
 else {
 vErrors = null;
 }
 }
-}
-var _valid4 = _errs59 === errors;
-valid18 = _valid4;
-}
-if(!valid18){
-const err39 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(_valid5){
+const _errs68 = errors;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err39 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -639,12 +643,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.reason !== undefined){
-let data5 = data.reason;
-const _errs68 = errors;
-const _errs69 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err40 = {};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 1000000)){
+const err40 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -653,9 +654,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-var valid22 = _errs69 === errors;
-if(valid22){
-const err41 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 1000000)){
+const err41 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/2/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -664,19 +666,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-else {
-errors = _errs68;
-if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err42 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/type",keyword:"type",params:{type: schema20.properties.reason.allOf[1].type},message:"must be string,null"};
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err42 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/then/allOf/3/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -685,13 +678,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs73 = errors;
-let valid23 = true;
-const _errs74 = errors;
-if(errors === _errs74){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err43 = {};
+}
+var _valid5 = _errs68 === errors;
+valid21 = _valid5;
+}
+if(!valid21){
+const err43 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -701,7 +693,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
+if(data.refundMethod !== undefined){
+let data6 = data.refundMethod;
+const _errs75 = errors;
+const _errs76 = errors;
+if(!((data6 === null) || (data6 === ""))){
 const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
@@ -711,22 +707,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-var _valid5 = _errs74 === errors;
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs76 = errors;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err45 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+var valid24 = _errs76 === errors;
+if(valid24){
+const err45 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -735,10 +718,19 @@ vErrors.push(err45);
 }
 errors++;
 }
+else {
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
 }
-if(typeof data5 === "string"){
-if(func1(data5) > 128){
-const err46 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data6 !== "string") && (data6 !== null)){
+const err46 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/1/type",keyword:"type",params:{type: schema20.properties.refundMethod.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -747,12 +739,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-var _valid5 = _errs76 === errors;
-valid23 = _valid5;
-}
-if(!valid23){
-const err47 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs80 = errors;
+let valid25 = true;
+const _errs81 = errors;
+if(errors === _errs81){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err47 = {};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -762,11 +755,7 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.applyTime !== undefined){
-let data6 = data.applyTime;
-const _errs81 = errors;
-const _errs82 = errors;
-if(!((data6 === null) || (data6 === ""))){
+else {
 const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
@@ -776,9 +765,22 @@ vErrors.push(err48);
 }
 errors++;
 }
-var valid26 = _errs82 === errors;
-if(valid26){
-const err49 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid6 = _errs81 === errors;
+errors = _errs80;
+if(vErrors !== null){
+if(_errs80){
+vErrors.length = _errs80;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs83 = errors;
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err49 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -787,19 +789,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-else {
-errors = _errs81;
-if(vErrors !== null){
-if(_errs81){
-vErrors.length = _errs81;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data6 !== "string") && (data6 !== null)){
-const err50 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[1].type},message:"must be string,null"};
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 2147483647)){
+const err50 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -808,13 +801,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-const _errs86 = errors;
-let valid27 = true;
-const _errs87 = errors;
-if(errors === _errs87){
+}
 if(typeof data6 === "string"){
-if(func1(data6) < 1){
-const err51 = {};
+if(!(Number(data6) >= -2147483648)){
+const err51 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -824,7 +814,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
+const _errs88 = errors;
+const _errs89 = errors;
+if(!(data6 === "7")){
 const err52 = {};
 if(vErrors === null){
 vErrors = [err52];
@@ -834,22 +826,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-var _valid6 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs89 = errors;
-if(typeof data6 === "string"){
-if(!pattern10.test(data6)){
-const err53 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+var valid27 = _errs89 === errors;
+if(valid27){
+const err53 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/then/allOf/3/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -858,12 +837,22 @@ vErrors.push(err53);
 }
 errors++;
 }
+else {
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
 }
-var _valid6 = _errs89 === errors;
-valid27 = _valid6;
+else {
+vErrors = null;
 }
-if(!valid27){
-const err54 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+var _valid6 = _errs83 === errors;
+valid25 = _valid6;
+}
+if(!valid25){
+const err54 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -873,10 +862,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data7 = data.status;
+if(data.reason !== undefined){
+let data7 = data.reason;
+const _errs92 = errors;
 const _errs93 = errors;
-const _errs94 = errors;
 if(!((data7 === null) || (data7 === ""))){
 const err55 = {};
 if(vErrors === null){
@@ -887,9 +876,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-var valid30 = _errs94 === errors;
-if(valid30){
-const err56 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+var valid29 = _errs93 === errors;
+if(valid29){
+const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -899,10 +888,10 @@ vErrors.push(err56);
 errors++;
 }
 else {
-errors = _errs93;
+errors = _errs92;
 if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
+if(_errs92){
+vErrors.length = _errs92;
 }
 else {
 vErrors = null;
@@ -910,7 +899,7 @@ vErrors = null;
 }
 }
 if((typeof data7 !== "string") && (data7 !== null)){
-const err57 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/type",keyword:"type",params:{type: schema20.properties.reason.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -919,10 +908,10 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs97 = errors;
+let valid30 = true;
 const _errs98 = errors;
-let valid31 = true;
-const _errs99 = errors;
-if(errors === _errs99){
+if(errors === _errs98){
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
 const err58 = {};
@@ -946,21 +935,21 @@ vErrors.push(err59);
 errors++;
 }
 }
-var _valid7 = _errs99 === errors;
-errors = _errs98;
+var _valid7 = _errs98 === errors;
+errors = _errs97;
 if(vErrors !== null){
-if(_errs98){
-vErrors.length = _errs98;
+if(_errs97){
+vErrors.length = _errs97;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid7){
-const _errs101 = errors;
+const _errs100 = errors;
 if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
-const err60 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+if(!pattern11.test(data7)){
+const err60 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -971,8 +960,8 @@ errors++;
 }
 }
 if(typeof data7 === "string"){
-if(!(Number(data7) <= 2147483647)){
-const err61 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(func1(data7) > 128){
+const err61 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -982,9 +971,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(typeof data7 === "string"){
-if(!(Number(data7) >= -2147483648)){
-const err62 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+var _valid7 = _errs100 === errors;
+valid30 = _valid7;
+}
+if(!valid30){
+const err62 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -994,8 +985,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(!(((data7 === "1") || (data7 === "2")) || (data7 === "3"))){
-const err63 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+if(data.applicantId !== undefined){
+let data8 = data.applicantId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err63 = {instancePath:instancePath+"/applicantId",schemaPath:"#/properties/applicantId/allOf/0/type",keyword:"type",params:{type: schema20.properties.applicantId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1004,11 +997,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-var _valid7 = _errs101 === errors;
-valid31 = _valid7;
-}
-if(!valid31){
-const err64 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs107 = errors;
+let valid33 = true;
+const _errs108 = errors;
+if(errors === _errs108){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err64 = {};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1018,10 +1013,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.approverId !== undefined){
-let data8 = data.approverId;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err65 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+else {
+const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1030,13 +1023,22 @@ vErrors.push(err65);
 }
 errors++;
 }
+}
+var _valid8 = _errs108 === errors;
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
 const _errs110 = errors;
-let valid34 = true;
-const _errs111 = errors;
-if(errors === _errs111){
 if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err66 = {};
+if(!pattern3.test(data8)){
+const err66 = {instancePath:instancePath+"/applicantId",schemaPath:"#/properties/applicantId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1046,8 +1048,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
-const err67 = {};
+var _valid8 = _errs110 === errors;
+valid33 = _valid8;
+}
+if(!valid33){
+const err67 = {instancePath:instancePath+"/applicantId",schemaPath:"#/properties/applicantId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1057,21 +1062,12 @@ vErrors.push(err67);
 errors++;
 }
 }
-var _valid8 = _errs111 === errors;
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs113 = errors;
-if(typeof data8 === "string"){
-if(!pattern3.test(data8)){
-const err68 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.applyTime !== undefined){
+let data9 = data.applyTime;
+const _errs114 = errors;
+const _errs115 = errors;
+if(!((data9 === null) || (data9 === ""))){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1080,12 +1076,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-var _valid8 = _errs113 === errors;
-valid34 = _valid8;
-}
-if(!valid34){
-const err69 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid36 = _errs115 === errors;
+if(valid36){
+const err69 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1094,11 +1087,19 @@ vErrors.push(err69);
 }
 errors++;
 }
+else {
+errors = _errs114;
+if(vErrors !== null){
+if(_errs114){
+vErrors.length = _errs114;
 }
-if(data.refundedAt !== undefined){
-let data9 = data.refundedAt;
+else {
+vErrors = null;
+}
+}
+}
 if((typeof data9 !== "string") && (data9 !== null)){
-const err70 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
+const err70 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/1/type",keyword:"type",params:{type: schema20.properties.applyTime.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1147,8 +1148,8 @@ vErrors = null;
 if(_valid9){
 const _errs122 = errors;
 if(typeof data9 === "string"){
-if(!pattern10.test(data9)){
-const err73 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!pattern13.test(data9)){
+const err73 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1162,7 +1163,7 @@ var _valid9 = _errs122 === errors;
 valid37 = _valid9;
 }
 if(!valid37){
-const err74 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err74 = {instancePath:instancePath+"/applyTime",schemaPath:"#/properties/applyTime/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1172,10 +1173,12 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.rejectReason !== undefined){
-let data10 = data.rejectReason;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err75 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+if(data.status !== undefined){
+let data10 = data.status;
+const _errs126 = errors;
+const _errs127 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err75 = {};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1184,13 +1187,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-const _errs128 = errors;
-let valid40 = true;
-const _errs129 = errors;
-if(errors === _errs129){
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err76 = {};
+var valid40 = _errs127 === errors;
+if(valid40){
+const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1199,9 +1198,19 @@ vErrors.push(err76);
 }
 errors++;
 }
+else {
+errors = _errs126;
+if(vErrors !== null){
+if(_errs126){
+vErrors.length = _errs126;
 }
 else {
-const err77 = {};
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/1/type",keyword:"type",params:{type: schema20.properties.status.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1210,22 +1219,13 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-var _valid10 = _errs129 === errors;
-errors = _errs128;
-if(vErrors !== null){
-if(_errs128){
-vErrors.length = _errs128;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
 const _errs131 = errors;
+let valid41 = true;
+const _errs132 = errors;
+if(errors === _errs132){
 if(typeof data10 === "string"){
-if(!pattern9.test(data10)){
-const err78 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(func1(data10) < 1){
+const err78 = {};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1235,9 +1235,8 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(typeof data10 === "string"){
-if(func1(data10) > 128){
-const err79 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err79 = {};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1247,11 +1246,21 @@ vErrors.push(err79);
 errors++;
 }
 }
-var _valid10 = _errs131 === errors;
-valid40 = _valid10;
+var _valid10 = _errs132 === errors;
+errors = _errs131;
+if(vErrors !== null){
+if(_errs131){
+vErrors.length = _errs131;
 }
-if(!valid40){
-const err80 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs134 = errors;
+if(typeof data10 === "string"){
+if(!pattern7.test(data10)){
+const err80 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1261,12 +1270,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data11 = data.communityId;
-const _errs136 = errors;
-const _errs137 = errors;
-if(!((data11 === null) || (data11 === ""))){
-const err81 = {};
+if(typeof data10 === "string"){
+if(!(Number(data10) <= 2147483647)){
+const err81 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1275,9 +1281,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-var valid43 = _errs137 === errors;
-if(valid43){
-const err82 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(typeof data10 === "string"){
+if(!(Number(data10) >= -2147483648)){
+const err82 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1286,19 +1293,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-else {
-errors = _errs136;
-if(vErrors !== null){
-if(_errs136){
-vErrors.length = _errs136;
 }
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data11 !== "string") && (data11 !== null)){
-const err83 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(!(((data10 === "1") || (data10 === "2")) || (data10 === "3"))){
+const err83 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1307,13 +1304,11 @@ vErrors.push(err83);
 }
 errors++;
 }
-const _errs141 = errors;
-let valid44 = true;
-const _errs142 = errors;
-if(errors === _errs142){
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err84 = {};
+var _valid10 = _errs134 === errors;
+valid41 = _valid10;
+}
+if(!valid41){
+const err84 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1323,8 +1318,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-else {
-const err85 = {};
+if(data.voucherNo !== undefined){
+let data11 = data.voucherNo;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err85 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/0/type",keyword:"type",params:{type: schema20.properties.voucherNo.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1333,22 +1330,13 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-var _valid11 = _errs142 === errors;
-errors = _errs141;
-if(vErrors !== null){
-if(_errs141){
-vErrors.length = _errs141;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
+const _errs143 = errors;
+let valid44 = true;
 const _errs144 = errors;
+if(errors === _errs144){
 if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err86 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(func1(data11) < 1){
+const err86 = {};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1358,11 +1346,8 @@ vErrors.push(err86);
 errors++;
 }
 }
-var _valid11 = _errs144 === errors;
-valid44 = _valid11;
-}
-if(!valid44){
-const err87 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err87 = {};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1372,9 +1357,21 @@ vErrors.push(err87);
 errors++;
 }
 }
+var _valid11 = _errs144 === errors;
+errors = _errs143;
+if(vErrors !== null){
+if(_errs143){
+vErrors.length = _errs143;
 }
 else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs146 = errors;
+if(typeof data11 === "string"){
+if(!pattern15.test(data11)){
+const err88 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9-]*$"},message:"must match pattern \""+"^[A-Za-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1383,10 +1380,402 @@ vErrors.push(err88);
 }
 errors++;
 }
+}
+if(typeof data11 === "string"){
+if(func1(data11) > 32){
+const err89 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+var _valid11 = _errs146 === errors;
+valid44 = _valid11;
+}
+if(!valid44){
+const err90 = {instancePath:instancePath+"/voucherNo",schemaPath:"#/properties/voucherNo/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data.approverId !== undefined){
+let data12 = data.approverId;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err91 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/0/type",keyword:"type",params:{type: schema20.properties.approverId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+const _errs153 = errors;
+let valid47 = true;
+const _errs154 = errors;
+if(errors === _errs154){
+if(typeof data12 === "string"){
+if(func1(data12) < 1){
+const err92 = {};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+else {
+const err93 = {};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+var _valid12 = _errs154 === errors;
+errors = _errs153;
+if(vErrors !== null){
+if(_errs153){
+vErrors.length = _errs153;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs156 = errors;
+if(typeof data12 === "string"){
+if(!pattern3.test(data12)){
+const err94 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+var _valid12 = _errs156 === errors;
+valid47 = _valid12;
+}
+if(!valid47){
+const err95 = {instancePath:instancePath+"/approverId",schemaPath:"#/properties/approverId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data.refundedAt !== undefined){
+let data13 = data.refundedAt;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err96 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/0/type",keyword:"type",params:{type: schema20.properties.refundedAt.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+const _errs162 = errors;
+let valid50 = true;
+const _errs163 = errors;
+if(errors === _errs163){
+if(typeof data13 === "string"){
+if(func1(data13) < 1){
+const err97 = {};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+var _valid13 = _errs163 === errors;
+errors = _errs162;
+if(vErrors !== null){
+if(_errs162){
+vErrors.length = _errs162;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs165 = errors;
+if(typeof data13 === "string"){
+if(!pattern13.test(data13)){
+const err99 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+var _valid13 = _errs165 === errors;
+valid50 = _valid13;
+}
+if(!valid50){
+const err100 = {instancePath:instancePath+"/refundedAt",schemaPath:"#/properties/refundedAt/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+if(data.rejectReason !== undefined){
+let data14 = data.rejectReason;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err101 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/0/type",keyword:"type",params:{type: schema20.properties.rejectReason.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+const _errs171 = errors;
+let valid53 = true;
+const _errs172 = errors;
+if(errors === _errs172){
+if(typeof data14 === "string"){
+if(func1(data14) < 1){
+const err102 = {};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+var _valid14 = _errs172 === errors;
+errors = _errs171;
+if(vErrors !== null){
+if(_errs171){
+vErrors.length = _errs171;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs174 = errors;
+if(typeof data14 === "string"){
+if(!pattern11.test(data14)){
+const err104 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(typeof data14 === "string"){
+if(func1(data14) > 128){
+const err105 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+var _valid14 = _errs174 === errors;
+valid53 = _valid14;
+}
+if(!valid53){
+const err106 = {instancePath:instancePath+"/rejectReason",schemaPath:"#/properties/rejectReason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data15 = data.communityId;
+const _errs179 = errors;
+const _errs180 = errors;
+if(!((data15 === null) || (data15 === ""))){
+const err107 = {};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+var valid56 = _errs180 === errors;
+if(valid56){
+const err108 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+else {
+errors = _errs179;
+if(vErrors !== null){
+if(_errs179){
+vErrors.length = _errs179;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data15 !== "string") && (data15 !== null)){
+const err109 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+const _errs184 = errors;
+let valid57 = true;
+const _errs185 = errors;
+if(errors === _errs185){
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err110 = {};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+else {
+const err111 = {};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+var _valid15 = _errs185 === errors;
+errors = _errs184;
+if(vErrors !== null){
+if(_errs184){
+vErrors.length = _errs184;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs187 = errors;
+if(typeof data15 === "string"){
+if(!pattern3.test(data15)){
+const err112 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+var _valid15 = _errs187 === errors;
+valid57 = _valid15;
+}
+if(!valid57){
+const err113 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"paymentId":true,"billId":true,"roomId":true,"amount":true,"refundMethod":true,"reason":true,"applyTime":true,"status":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"paymentId":true,"receiptId":true,"billId":true,"roomId":true,"refundKind":true,"amount":true,"refundMethod":true,"reason":true,"applicantId":true,"applyTime":true,"status":true,"voucherNo":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1425,8 +1814,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.refundKind === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refundKind"},message:"must have required property '"+"refundKind"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1435,8 +1824,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.refundMethod === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refundMethod"},message:"must have required property '"+"refundMethod"+"'"};
+if(data.amount === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1445,8 +1834,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.reason === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(data.refundMethod === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refundMethod"},message:"must have required property '"+"refundMethod"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1455,8 +1844,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.applyTime === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applyTime"},message:"must have required property '"+"applyTime"+"'"};
+if(data.reason === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1465,8 +1854,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.status === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data.applyTime === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applyTime"},message:"must have required property '"+"applyTime"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1475,11 +1864,21 @@ vErrors.push(err6);
 }
 errors++;
 }
+if(data.status === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 }
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"paymentId":true,"billId":true,"roomId":true,"amount":true,"refundMethod":true,"reason":true,"applyTime":true,"status":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"paymentId":true,"receiptId":true,"billId":true,"roomId":true,"refundKind":true,"amount":true,"refundMethod":true,"reason":true,"applicantId":true,"applyTime":true,"status":true,"voucherNo":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_refunds_update","$ref":"resource_refunds_fields"};
@@ -1502,6 +1901,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"paymentId":true,"billId":true,"roomId":true,"amount":true,"refundMethod":true,"reason":true,"applyTime":true,"status":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"paymentId":true,"receiptId":true,"billId":true,"roomId":true,"refundKind":true,"amount":true,"refundMethod":true,"reason":true,"applicantId":true,"applyTime":true,"status":true,"voucherNo":true,"approverId":true,"refundedAt":true,"rejectReason":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/paymentId/allOf/0":"请选择原收款记录","#/properties/paymentId/allOf/1":"原收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择原收款记录","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"退款金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"请选择退款方式","#/properties/refundMethod/allOf/1":"退款方式格式不正确","#/properties/refundMethod/allOf/2/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/2/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/2/then/allOf/2":"退款方式超出范围","#/properties/refundMethod/allOf/2/then/allOf/3":"请选择正确的退款方式","#/properties/reason/allOf/0":"请输入退款原因","#/properties/reason/allOf/1":"退款原因格式不正确","#/properties/reason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/2/then/allOf/1":"退款原因不能超过128个字符","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择退款状态","#/properties/status/allOf/1":"退款状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"退款状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"退款状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"退款状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的退款状态","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退款时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退款时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentId":"请选择原收款记录","roomId":"请选择房屋","amount":"请输入金额！","refundMethod":"请选择退款方式","reason":"请输入退款原因","applyTime":"请输入申请时间","status":"请选择退款状态"},"numericFields":["paymentId","billId","roomId","amount","refundMethod","status","approverId","communityId"]};
+export const meta = {"messages":{"#/properties/paymentId/allOf/0":"请选择原收款记录","#/properties/paymentId/allOf/1":"原收款记录格式不正确","#/properties/paymentId/allOf/2/then/allOf/0":"请选择原收款记录","#/properties/receiptId/allOf/0":"原票据格式不正确","#/properties/receiptId/allOf/1/then/allOf/0":"请选择原票据","#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/roomId/allOf/0":"请选择房屋","#/properties/roomId/allOf/1":"房屋格式不正确","#/properties/roomId/allOf/2/then/allOf/0":"请选择房屋","#/properties/refundKind/allOf/0":"请选择退款类型","#/properties/refundKind/allOf/1":"退款类型格式不正确","#/properties/refundKind/allOf/2/then/allOf/0":"退款类型请输入整数","#/properties/refundKind/allOf/2/then/allOf/1":"退款类型不能大于2147483647","#/properties/refundKind/allOf/2/then/allOf/2":"退款类型超出范围","#/properties/refundKind/allOf/2/then/allOf/3":"请选择正确的退款类型","#/properties/amount/allOf/0":"请输入金额！","#/properties/amount/allOf/1":"退款金额(元)格式不正确","#/properties/amount/allOf/2/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amount/allOf/2/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/2":"输入的金额不能大于1000000.00","#/properties/amount/allOf/2/then/allOf/3":"请输入数字类型，仅保留两位小数","#/properties/refundMethod/allOf/0":"请选择退款方式","#/properties/refundMethod/allOf/1":"退款方式格式不正确","#/properties/refundMethod/allOf/2/then/allOf/0":"退款方式请输入整数","#/properties/refundMethod/allOf/2/then/allOf/1":"退款方式不能大于2147483647","#/properties/refundMethod/allOf/2/then/allOf/2":"退款方式超出范围","#/properties/refundMethod/allOf/2/then/allOf/3":"请选择正确的退款方式","#/properties/reason/allOf/0":"请输入退款原因","#/properties/reason/allOf/1":"退款原因格式不正确","#/properties/reason/allOf/2/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/2/then/allOf/1":"退款原因不能超过128个字符","#/properties/applicantId/allOf/0":"申请人格式不正确","#/properties/applicantId/allOf/1/then/allOf/0":"请选择申请人","#/properties/applyTime/allOf/0":"请输入申请时间","#/properties/applyTime/allOf/1":"申请时间格式不正确","#/properties/applyTime/allOf/2/then/allOf/0":"申请时间格式不正确","#/properties/status/allOf/0":"请选择退款状态","#/properties/status/allOf/1":"退款状态格式不正确","#/properties/status/allOf/2/then/allOf/0":"退款状态请输入整数","#/properties/status/allOf/2/then/allOf/1":"退款状态不能大于2147483647","#/properties/status/allOf/2/then/allOf/2":"退款状态超出范围","#/properties/status/allOf/2/then/allOf/3":"请选择正确的退款状态","#/properties/voucherNo/allOf/0":"退款凭证号格式不正确","#/properties/voucherNo/allOf/1/then/allOf/0":"只能输入数字、大小写字母和短横线","#/properties/voucherNo/allOf/1/then/allOf/1":"退款凭证号不能超过32个字符","#/properties/approverId/allOf/0":"审核人格式不正确","#/properties/approverId/allOf/1/then/allOf/0":"请选择审核人","#/properties/refundedAt/allOf/0":"退款时间格式不正确","#/properties/refundedAt/allOf/1/then/allOf/0":"退款时间格式不正确","#/properties/rejectReason/allOf/0":"驳回原因格式不正确","#/properties/rejectReason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/rejectReason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"paymentId":"请选择原收款记录","roomId":"请选择房屋","refundKind":"请选择退款类型","amount":"请输入金额！","refundMethod":"请选择退款方式","reason":"请输入退款原因","applyTime":"请输入申请时间","status":"请选择退款状态"},"numericFields":["paymentId","receiptId","billId","roomId","refundKind","amount","refundMethod","applicantId","status","approverId","communityId"]};

@@ -12,6 +12,8 @@ export interface BillShape<Money> {
   amountDue: Money;
   amountPaid: Money;
   amountWaived: Money;
+  /** Approved 退费 refunds, already taken off amountDue (then lateFee): the charge was that much more. */
+  amountReduced: Money;
   lateFee: Money;
   dueDate: string | null;
   version: number;

@@ -17,7 +17,7 @@ export interface BillRow extends BillShape<number> {
 
 /** The bill's own columns (alias b) in snake_case: read with camelRows. */
 export const BILL_COLUMNS = `b.id, b.community_id, b.room_id, b.bill_no, b.period, b.status,
-  b.amount_due, b.amount_paid, b.amount_waived, b.late_fee,
+  b.amount_due, b.amount_paid, b.amount_waived, b.amount_reduced, b.late_fee,
   b.due_date, b.version, b.payment_item_id`;
 
 /** What a bill row takes from its item (alias i). */
@@ -47,7 +47,7 @@ export async function withItemTerms(tx: DbSession, tenantId: number, bills: Bill
 export const BILL_FROM = `bills b join payment_items i on i.tenant_id = b.tenant_id and i.id = b.payment_item_id`;
 
 export function normalizeBill(r: BillRow): BillRow {
-  return { ...r, amountDue: fen(r.amountDue), amountPaid: fen(r.amountPaid), amountWaived: fen(r.amountWaived), lateFee: fen(r.lateFee) };
+  return { ...r, amountDue: fen(r.amountDue), amountPaid: fen(r.amountPaid), amountWaived: fen(r.amountWaived), amountReduced: fen(r.amountReduced), lateFee: fen(r.lateFee) };
 }
 
 /**
@@ -82,6 +82,7 @@ export function billView(b: BillRow, today: string): BillViewShape {
     lateFee: fenToYuan(lateFee),
     amountPaid: fenToYuan(b.amountPaid),
     amountWaived: fenToYuan(b.amountWaived),
+    amountReduced: fenToYuan(b.amountReduced),
     outstanding: fenToYuan(outstandingFen({ ...b, lateFee })),
     version: b.version,
   };

@@ -21,7 +21,7 @@ import { amountFen, audit, chosenIds, CODES, conflict, dayLockKey, fen, nextCoun
 import type { GetRoomBillsData, PayBillsBody, PrintReceiptData } from "../../../generated/operation-types.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
-import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, ReturnFlag } from "../../../generated/states.ts";
+import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
 export const PAYABLE: readonly number[] = [BillStatus.Approved, BillStatus.PartlyPaid];
@@ -205,7 +205,23 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
 /** A receipt as read: money in fen until shown as yuan, and the columns its title needs. */
 type ReceiptRow = Pick<
   PrintReceiptData,
-  "id" | "receiptNo" | "receiptType" | "communityName" | "roomNo" | "roomName" | "buildingName" | "unitName" | "payerName" | "payMethod" | "status" | "issuedAt" | "issuerName" | "taxNo"
+  | "id"
+  | "receiptNo"
+  | "receiptType"
+  | "communityName"
+  | "roomNo"
+  | "roomName"
+  | "buildingName"
+  | "unitName"
+  | "payerName"
+  | "payMethod"
+  | "status"
+  | "issuedAt"
+  | "issuerName"
+  | "taxNo"
+  | "voidReason"
+  | "voidedAt"
+  | "voidedByName"
 > & {
   amount: number;
   receivedAmount: number | null;
@@ -249,8 +265,9 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
     `select r.id, r.receipt_no, r.receipt_type, r.community_id, c.name as community_name,
             r.room_id, ro.room_no, ro.full_name as room_name, bu.name as building_name, un.name as unit_name, r.payer_name,
             r.invoice_title, r.tax_no, r.amount, r.pay_method, r.received_amount,
-            r.change_amount, r.status, r.issued_at, r.issuer_id,
-            coalesce(nullif(btrim(us.real_name), ''), us.username) as issuer_name, t.name as tenant_name
+            r.change_amount, r.status, r.issued_at, r.issuer_id, r.void_reason, r.voided_at,
+            coalesce(nullif(btrim(us.real_name), ''), us.username) as issuer_name, t.name as tenant_name,
+            (select coalesce(nullif(btrim(v.real_name), ''), v.username) from users v where v.tenant_id = r.tenant_id and v.id = r.voided_by) as voided_by_name
        from receipts r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
        join tenants t on t.id = r.tenant_id
        left join rooms ro on ro.tenant_id = r.tenant_id and ro.id = r.room_id
@@ -282,6 +299,15 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
     earlier
       .filter((e) => Number(e.billId) === Number(line.billId) && Number(e.id) < Number(line.id))
       .reduce((sum, e) => sum + (e.returnFlag === ReturnFlag.Refund ? -fen(e.amount) : fen(e.amount)), 0);
+  // Its approved refunds (both kinds), by the receipt's payments: what refundedAmount sums.
+  const refunds = await camelRows<Omit<PrintReceiptData["refunds"][number], "amount"> & { amount: number }>(
+    db,
+    sql`select f.id, f.voucher_no, f.refund_kind, f.amount, f.refund_method, f.refunded_at, b.bill_no
+       from refunds f join payments p on p.tenant_id = f.tenant_id and p.id = f.payment_id
+       left join bills b on b.tenant_id = f.tenant_id and b.id = f.bill_id
+      where f.tenant_id = ${session.tenantId} and p.receipt_no = ${receipt.receiptNo} and f.status = ${RefundStatus.Refunded}
+      order by f.refunded_at, f.id`,
+  );
   const settings = await loadSettings(db, session.tenantId, receipt.communityId);
   const shown = lines.map((l) => {
     const amount = fen(l.amount);
@@ -338,5 +364,7 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
     receivedAmount: receipt.receivedAmount === null ? null : fenToYuan(fen(receipt.receivedAmount)),
     changeAmount: receipt.changeAmount === null ? null : fenToYuan(fen(receipt.changeAmount)),
     lines: shown.map(({ lateFeeFen: _fen, ...l }) => l),
+    refundedAmount: fenToYuan(refunds.reduce((s, f) => s + fen(f.amount), 0)),
+    refunds: refunds.map((f) => ({ ...f, id: Number(f.id), amount: fenToYuan(fen(f.amount)) })),
   };
 }

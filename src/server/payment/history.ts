@@ -87,7 +87,7 @@ export async function roomHistory(db: DbSession, session: SessionInfo, roomId: n
   );
   const refunds = await camelRows<InFen<GetRoomHistoryData["refunds"][number]>>(
     db,
-    `select id, payment_id, bill_id, amount, refund_method, reason, status, apply_time,
+    `select id, payment_id, bill_id, amount, refund_kind, voucher_no, refund_method, reason, status, apply_time,
             refunded_at, reject_reason
        from refunds where tenant_id = $1 and room_id = $2 order by apply_time desc, id desc limit 500`,
     [session.tenantId, roomId],

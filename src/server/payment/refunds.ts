@@ -1,11 +1,19 @@
 // Refunds against a payment, full or partial, with approval. What can be refunded is the payment's
 // amount minus what was already refunded or is waiting for approval, checked when applying and again
 // (under the payment's row lock) when approving, so collected money never goes negative. An approved
-// refund writes a payments row with ReturnFlag.Refund (same receipt number, the refund method), takes the
-// amount off the bill's paid amount (the bill becomes payable again) and counts for the first open
-// business day. Approve and reject start from the states the refunds' actions declare
-// (schemas/modules/propertyPayment.yaml, generated/actions.ts), the same the refunds page reads.
-import type { ApplyRefundBody } from "../../../generated/operation-types.ts";
+// refund writes a payments row with ReturnFlag.Refund (same receipt number, the refund method, the
+// refund's id), counts for the first open business day, gets its voucher number (TK{yyyymm}-000001,
+// the tenant's gap-free counter of the approval's China month) and adds to its receipt's refunded
+// amount. What it does to the bill depends on its kind (refundKind):
+//   退费 (Reduction: the charge is reduced): the amount comes off the bill's amount due (then its late
+//     fee) and off its paid amount, recorded as amountReduced: the bill owes what it owed before and
+//     keeps its state, so it stays out of arrears and dunning;
+//   冲正 (Reversal: the payment is reversed): the amount comes off the paid amount only, the bill owes
+//     it again (部分缴费 / 已审核) and counts in arrears once past due.
+// A receipt that was voided takes no refund. Approve and reject start from the states the refunds'
+// actions declare (schemas/modules/propertyPayment.yaml, generated/actions.ts), the same the refunds
+// page reads.
+import type { ApplyRefundBody, PrintRefundVoucherData } from "../../../generated/operation-types.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
@@ -15,7 +23,7 @@ import { accountingDay } from "./bills.ts";
 import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
-import { BillStatus, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
+import { BillStatus, ReceiptStatus, RefundKind, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
 import { stateActions, type StateAction } from "../../../generated/actions.ts";
 import { startsFrom, stateRefusedMessage } from "../../common/payment/row-actions.ts";
 import { apiError } from "../http/envelope.ts";
@@ -65,6 +73,25 @@ export async function refundable(tx: DbSession, session: SessionInfo, id: number
   return { paymentId: id, amount: fenToYuan(fen(rows[0].amount)), refunded: fenToYuan(r.approved), pending: fenToYuan(r.pending), refundable: fenToYuan(left) };
 }
 
+/** The receipt of a payment (by its number): {id, status}, or null (a balance's refund row has none). */
+async function receiptOfPayment(tx: DbSession, tenantId: number, receiptNo: string | null): Promise<{ id: number; status: number } | null> {
+  if (receiptNo === null) return null;
+  const rows = await camelRows<{ id: number; status: number }>(tx, "select id, status from receipts where tenant_id = $1 and receipt_no = $2", [tenantId, receiptNo]);
+  return rows[0] ? { id: Number(rows[0].id), status: Number(rows[0].status) } : null;
+}
+
+/** The month part of a voucher number: the China month of `at`, yyyymm. */
+const voucherMonth = (at: Date): string => chinaDay(at).slice(0, 7).replace("-", "");
+
+/** The next voucher number of the tenant for `at`'s month, inside the approval's transaction (gap-free, never reused). */
+async function nextVoucherNo(tx: DbSession, tenantId: number, at: Date): Promise<string> {
+  const month = voucherMonth(at);
+  const n = await nextCounter(tx, tenantId, `refundVoucher${month}`);
+  return `TK${month}-${String(n).padStart(6, "0")}`;
+}
+
+const REFUND_KINDS: readonly number[] = Object.values(RefundKind);
+
 function reasonOf(value: unknown, field: string, empty: "rejectReasonRequired" | "refundReasonRequired" | "waiverReasonRequired"): string {
   const text = optionalText(value, field, 128);
   if (!text) throw refused(empty, field);
@@ -76,6 +103,11 @@ export async function applyRefund(tx: DbSession, session: SessionInfo, ip: strin
   if (paymentId === null) throw refused("selectPayment", "paymentId");
   const payment = await lockPayment(tx, session.tenantId, paymentId);
   if (payment.returnFlag === ReturnFlag.Refund) throw refused("refundOfRefund", "paymentId");
+  const kind = body.refundKind ?? RefundKind.Reversal;
+  if (!REFUND_KINDS.includes(kind)) throw refused("selectRefundKind", "refundKind");
+  // Read after the payment's lock: a void that locked it first has committed by now.
+  const receipt = await receiptOfPayment(tx, session.tenantId, payment.receiptNo);
+  if (receipt?.status === ReceiptStatus.Voided) throw apiError("RECEIPT_VOIDED_NO_REFUND");
   const done = await refundedOf(tx, session.tenantId, paymentId);
   const left = payment.amount - done.approved - done.pending;
   if (left <= 0) throw refused("nothingRefundable", "amount");
@@ -85,11 +117,12 @@ export async function applyRefund(tx: DbSession, session: SessionInfo, ip: strin
   if (!ALL_PAY_METHODS.includes(method)) throw refused("selectRefundMethod", "refundMethod");
   const reason = reasonOf(body.reason, "reason", "refundReasonRequired");
   const { rows } = await tx.query<{ id: number }>(
-    sql`insert into refunds (tenant_id, community_id, payment_id, bill_id, room_id, amount, refund_method, reason, apply_time, status, created_by, updated_by)
-     values (${session.tenantId}, ${payment.communityId}, ${paymentId}, ${payment.billId}, ${payment.roomId}, ${amount}, ${method}, ${reason}, now(), ${RefundStatus.Pending},
-             ${session.userId}, ${session.userId}) returning id`,
+    sql`insert into refunds (tenant_id, community_id, payment_id, receipt_id, bill_id, room_id, refund_kind, amount, refund_method, reason, applicant_id, apply_time, status,
+                          created_by, updated_by)
+     values (${session.tenantId}, ${payment.communityId}, ${paymentId}, ${receipt?.id ?? null}, ${payment.billId}, ${payment.roomId}, ${kind}, ${amount}, ${method}, ${reason},
+             ${session.userId}, now(), ${RefundStatus.Pending}, ${session.userId}, ${session.userId}) returning id`,
   );
-  await audit(tx, session, ip, "refunds", "apply", rows[0].id, { communityId: payment.communityId, paymentId, amount: fenToYuan(amount) }, CODES.received);
+  await audit(tx, session, ip, "refunds", "apply", rows[0].id, { communityId: payment.communityId, paymentId, refundKind: kind, amount: fenToYuan(amount) }, CODES.received);
   return { id: rows[0].id, status: RefundStatus.Pending };
 }
 
@@ -97,6 +130,8 @@ interface RefundRow {
   id: number;
   communityId: number;
   paymentId: number;
+  receiptId: number | null;
+  refundKind: number;
   billId: number | null;
   amount: number;
   refundMethod: number;
@@ -108,7 +143,7 @@ interface RefundRow {
 async function lockRefund(tx: DbSession, tenantId: number, id: number, action: StateAction): Promise<RefundRow> {
   const rows = await camelRows<RefundRow>(
     tx,
-    `select id, community_id, payment_id, bill_id, amount, refund_method, status, reason
+    `select id, community_id, payment_id, receipt_id, refund_kind, bill_id, amount, refund_method, status, reason
        from refunds where tenant_id = $1 and id = $2 for update`,
     [tenantId, id],
   );
@@ -120,44 +155,83 @@ async function lockRefund(tx: DbSession, tenantId: number, id: number, action: S
 export async function approveRefund(tx: DbSession, session: SessionInfo, ip: string | null, id: number, at: Date = new Date()) {
   const refund = await lockRefund(tx, session.tenantId, id, APPROVE);
   const payment = await lockPayment(tx, session.tenantId, refund.paymentId);
+  const receipt = await receiptOfPayment(tx, session.tenantId, payment.receiptNo);
+  if (receipt?.status === ReceiptStatus.Voided) throw apiError("RECEIPT_VOIDED_NO_REFUND");
   const done = await refundedOf(tx, session.tenantId, payment.id, refund.id);
   if (refund.amount > payment.amount - done.approved) throw refused("refundOverRefundable", "amount");
-  if (payment.billId !== null) {
-    const rows = await camelRows<{ amountDue: string; lateFee: string; amountPaid: string; amountWaived: string }>(
-      tx,
-      `select amount_due, late_fee, amount_paid, amount_waived
-         from bills where tenant_id = $1 and id = $2 for update`,
-      [session.tenantId, payment.billId],
-    );
-    const b = rows[0];
-    const paid = fen(b.amountPaid) - refund.amount;
-    if (paid < 0) throw refused("refundOverPaid", "amount");
-    const status = paid + fen(b.amountWaived) >= fen(b.amountDue) + fen(b.lateFee) ? BillStatus.Paid : paid > 0 ? BillStatus.PartlyPaid : BillStatus.Approved;
-    await tx.query(
-      sql`update bills set amount_paid = ${paid}, status = ${status}, paid_at = case when ${status}::int = ${BillStatus.Paid} then paid_at else null end,
-              updated_at = now(), updated_by = ${session.userId}, version = version + 1
-        where tenant_id = ${session.tenantId} and id = ${payment.billId}`,
-    );
-  }
+  if (payment.billId !== null) await takeOffBill(tx, session, payment.billId, refund.amount, Number(refund.refundKind));
   const [k1, k2] = dayLockKey(payment.communityId);
   await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
   const day = await accountingDay(tx, session.tenantId, payment.communityId, chinaDay(at));
   const serialNo = `R${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+  const voucherNo = await nextVoucherNo(tx, session.tenantId, at);
   const { userId } = session;
   await tx.query(
     sql`insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, amount, pay_method, payment_type, return_flag,
-                           receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
+                           receipt_no, refund_id, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
      select tenant_id, community_id, ${serialNo}, bill_id, room_id, ${refund.amount}, ${refund.refundMethod}, payment_type, ${ReturnFlag.Refund},
-            receipt_no, ${userId}, ${at.toISOString()}, ${day}::date, ${refund.reason.slice(0, 128)}, ${userId}, ${userId}
+            receipt_no, ${refund.id}, ${userId}, ${at.toISOString()}, ${day}::date, ${refund.reason.slice(0, 128)}, ${userId}, ${userId}
        from payments where tenant_id = ${session.tenantId} and id = ${payment.id}`,
   );
+  const receiptId = refund.receiptId ?? receipt?.id ?? null;
+  if (receiptId !== null) {
+    await tx.query(sql`update receipts set refunded_amount = coalesce(refunded_amount, 0) + ${refund.amount}, updated_at = now(), updated_by = ${userId}, version = version + 1
+                        where tenant_id = ${session.tenantId} and id = ${receiptId}`);
+  }
   await tx.query(
-    sql`update refunds set status = ${APPROVE.to}, approver_id = ${userId}, refunded_at = ${at.toISOString()}, updated_at = now(), updated_by = ${userId},
-            version = version + 1
+    sql`update refunds set status = ${APPROVE.to}, approver_id = ${userId}, refunded_at = ${at.toISOString()}, voucher_no = ${voucherNo}, receipt_id = ${receiptId},
+            updated_at = now(), updated_by = ${userId}, version = version + 1
       where tenant_id = ${session.tenantId} and id = ${refund.id}`,
   );
-  await audit(tx, session, ip, "refunds", "approve", refund.id, { communityId: payment.communityId, amount: fenToYuan(refund.amount), serialNo }, CODES.received);
-  return { id: refund.id, status: APPROVE.to, serialNo, accountingDay: day };
+  await audit(
+    tx,
+    session,
+    ip,
+    "refunds",
+    "approve",
+    refund.id,
+    { communityId: payment.communityId, refundKind: refund.refundKind, amount: fenToYuan(refund.amount), serialNo, voucherNo },
+    CODES.received,
+  );
+  return { id: refund.id, status: APPROVE.to, serialNo, accountingDay: day, voucherNo };
+}
+
+/** A bill's state from its amounts (fen): settled, partly paid, or owed in full. */
+export function billStatusOf(b: { amountDue: number; lateFee: number; amountPaid: number; amountWaived: number }): BillStatus {
+  if (b.amountPaid + b.amountWaived >= b.amountDue + b.lateFee) return BillStatus.Paid;
+  return b.amountPaid > 0 ? BillStatus.PartlyPaid : BillStatus.Approved;
+}
+
+/**
+ * Takes an approved refund off its bill, locked: a 冲正 off the paid amount (the bill owes it again),
+ * a 退费 off the paid amount and off what the bill charges — its amount due down to what was waived,
+ * then its late fee — recorded as amountReduced, so what it owes and its state stay as they were.
+ */
+export async function takeOffBill(tx: DbSession, session: SessionInfo, billId: number, amount: number, kind: number): Promise<void> {
+  const rows = await camelRows<{ amountDue: string; lateFee: string; amountPaid: string; amountWaived: string; amountReduced: string }>(
+    tx,
+    `select amount_due, late_fee, amount_paid, amount_waived, amount_reduced
+       from bills where tenant_id = $1 and id = $2 for update`,
+    [session.tenantId, billId],
+  );
+  const b = { amountDue: fen(rows[0].amountDue), lateFee: fen(rows[0].lateFee), amountPaid: fen(rows[0].amountPaid), amountWaived: fen(rows[0].amountWaived) };
+  const paid = b.amountPaid - amount;
+  if (paid < 0) throw refused("refundOverPaid", "amount");
+  let { amountDue, lateFee } = b;
+  let reduced = fen(rows[0].amountReduced);
+  if (kind === RefundKind.Reduction) {
+    const offDue = Math.min(amount, Math.max(0, amountDue - b.amountWaived));
+    amountDue -= offDue;
+    lateFee -= amount - offDue;
+    reduced += amount;
+  }
+  const status = billStatusOf({ amountDue, lateFee, amountPaid: paid, amountWaived: b.amountWaived });
+  await tx.query(
+    sql`update bills set amount_paid = ${paid}, amount_due = ${amountDue}, late_fee = ${lateFee}, amount_reduced = ${reduced}, status = ${status},
+            paid_at = case when ${status}::int = ${BillStatus.Paid} then paid_at else null end,
+            updated_at = now(), updated_by = ${session.userId}, version = version + 1
+      where tenant_id = ${session.tenantId} and id = ${billId}`,
+  );
 }
 
 export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: string | null, id: number, reasonValue: unknown) {
@@ -170,4 +244,50 @@ export async function rejectRefund(tx: DbSession, session: SessionInfo, ip: stri
   );
   await audit(tx, session, ip, "refunds", "reject", refund.id, { communityId: refund.communityId, reason }, CODES.received);
   return { id: refund.id, status: REJECT.to };
+}
+
+/** The voucher of an approved refund (退费凭证 / 冲正凭证 by its kind), for the print page. */
+export async function refundVoucher(db: DbSession, session: SessionInfo, id: number): Promise<PrintRefundVoucherData> {
+  type Row = Omit<PrintRefundVoucherData, "amount" | "lines" | "voucherNo" | "refundedAt"> & {
+    amount: string;
+    status: number;
+    voucherNo: string | null;
+    refundedAt: string | null;
+    paymentId: number;
+  };
+  const rows = await camelRows<Row>(
+    db,
+    `select f.id, f.voucher_no, f.refund_kind, f.status, c.name as community_name, ro.full_name as room_name,
+            coalesce(rc.payer_name, p.payer_name) as payer_name, rc.id as receipt_id, coalesce(rc.receipt_no, p.receipt_no) as receipt_no,
+            f.amount, f.refund_method, f.reason, f.apply_time, f.refunded_at, f.payment_id,
+            (select coalesce(u.real_name, u.username) from users u where u.tenant_id = f.tenant_id and u.id = coalesce(f.applicant_id, f.created_by)) as applicant_name,
+            (select coalesce(u.real_name, u.username) from users u where u.tenant_id = f.tenant_id and u.id = f.approver_id) as approver_name
+       from refunds f join communities c on c.tenant_id = f.tenant_id and c.id = f.community_id
+       join payments p on p.tenant_id = f.tenant_id and p.id = f.payment_id
+       left join receipts rc on rc.tenant_id = f.tenant_id and rc.id = coalesce(f.receipt_id, (select r2.id from receipts r2 where r2.tenant_id = p.tenant_id and r2.receipt_no = p.receipt_no limit 1))
+       left join rooms ro on ro.tenant_id = f.tenant_id and ro.id = f.room_id
+      where f.tenant_id = $1 and f.id = $2`,
+    [session.tenantId, id],
+  );
+  const v = rows[0];
+  if (!v) throw notFound();
+  if (v.status !== RefundStatus.Refunded || !v.voucherNo || !v.refundedAt) throw apiError("REFUND_NO_VOUCHER");
+  const lines = await camelRows<{ serialNo: string; billNo: string | null; period: string | null; itemName: string | null; paidAmount: string }>(
+    db,
+    `select p.serial_no, b.bill_no, b.period, i.name as item_name, p.amount as paid_amount
+       from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
+       left join payment_items i on i.tenant_id = p.tenant_id and i.id = coalesce(b.payment_item_id, p.payment_item_id)
+      where p.tenant_id = $1 and p.id = $2`,
+    [session.tenantId, v.paymentId],
+  );
+  const { status: _status, paymentId: _paymentId, ...rest } = v;
+  return {
+    ...rest,
+    id: Number(v.id),
+    receiptId: v.receiptId === null ? null : Number(v.receiptId),
+    voucherNo: v.voucherNo,
+    refundedAt: v.refundedAt,
+    amount: fenToYuan(fen(v.amount)),
+    lines: lines.map((l) => ({ ...l, paidAmount: fenToYuan(fen(l.paidAmount)), amount: fenToYuan(fen(v.amount)) })),
+  };
 }

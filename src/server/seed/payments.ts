@@ -21,7 +21,7 @@ import { loadSettings, saveSettings } from "../payment/settings.ts";
 import { seedCounterCharges, seedPrepayAccounts } from "./fee-depth.ts";
 import { authoritiesOf, MAIN_ACCOUNT } from "../auth/authorities.ts";
 import { ident } from "../crud/sql.ts";
-import { PaymentItemCategory } from "../../../generated/states.ts";
+import { PaymentItemCategory, RefundKind } from "../../../generated/states.ts";
 import { join, raw, sql } from "../db/sql.ts";
 
 /** The tenant's main account, with every code as when it signs in. */
@@ -186,6 +186,14 @@ async function seedCommunity(tx: DbSession, s: SessionInfo, communityId: number,
   }
   if (refundIds[0]) await approveRefund(tx, s, null, refundIds[0], chinaMorning(today, 1));
   if (refundIds[1]) await rejectRefund(tx, s, null, refundIds[1], "已核实无需退款");
+  // A 退费 (the charge reduced, the bill stays settled), approved: its own voucher.
+  const reduced = paid[4];
+  if (reduced) {
+    const { rows } = await tx.query<{ amount: string }>("select amount from payments where tenant_id = $1 and id = $2", [s.tenantId, reduced]);
+    const part = Math.max(1, Math.floor(Number(rows[0].amount) / 10));
+    const id = (await applyRefund(tx, s, null, { paymentId: reduced, amount: (part / 100).toFixed(2), refundKind: RefundKind.Reduction, reason: "空置期物业费减收" })).id;
+    await approveRefund(tx, s, null, id, chinaMorning(today, 1, 1));
+  }
 
   // Waivers on unpaid approved bills: approved, rejected, pending (plus an automatic small one where allowed).
   const open = await ids(tx, "select id from bills where tenant_id = $1 and community_id = $2 and status = 2 order by period, id limit 4", [s.tenantId, communityId]);

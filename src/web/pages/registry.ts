@@ -20,6 +20,7 @@ export const pages: Record<string, PageComponent> = {
   cashier: lazyPage(() => import("./propertyPayment/cashier/CashierPage.tsx")),
   billPay: lazyPage(() => import("./propertyPayment/billpay/BillPayPage.tsx")),
   receipt: lazyPage(() => import("./propertyPayment/receipt/ReceiptPage.tsx")),
+  refundVoucher: lazyPage(() => import("./propertyPayment/received/RefundVoucherPage.tsx")),
   receivedManagement: lazyPage(() => import("./propertyPayment/received/ReceivedManagementPage.tsx")),
   billHistory: lazyPage(() => import("./propertyPayment/history/BillHistoryPage.tsx")),
   reconciliation: lazyPage(() => import("./propertyPayment/reconciliation/ReconciliationPage.tsx")),

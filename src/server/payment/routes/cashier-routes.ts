@@ -1,12 +1,14 @@
 // The cashier and bill pay (schemas/operations/payment.yaml): a room's payable bills, paying them
-// (one receipt), printing a receipt.
+// (one receipt), printing a receipt, voiding one.
 import type { FastifyInstance } from "fastify";
 import { route } from "../../http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
 import { payBills, receiptView, roomBills } from "../cashier.ts";
+import { voidReceipt } from "../receipt-void.ts";
 
 export async function cashierRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.getRoomBills, async ({ query, session }) => roomBills(app.db, session, query.roomId));
   route(app, operations.payBills, async ({ body, session, request }) => app.db.transaction((tx) => payBills(tx, session, request.ip, body)));
   route(app, operations.printReceipt, async ({ params, session }) => receiptView(app.db, session, params.id));
+  route(app, operations.voidReceipt, async ({ params, body, session, request }) => app.db.transaction((tx) => voidReceipt(tx, session, request.ip, params.id, body.reason)));
 }

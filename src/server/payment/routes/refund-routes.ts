@@ -1,9 +1,9 @@
 // Refunds (实收管理) and waivers (账单缴费), schemas/operations/payment.yaml: what a payment may still
-// refund, applying for a refund or a waiver, approving and rejecting them.
+// refund, applying for a refund or a waiver, approving and rejecting them, a refund's voucher.
 import type { FastifyInstance } from "fastify";
 import { route } from "../../http/operation.ts";
 import { operations } from "../../../../generated/operations.ts";
-import { applyRefund, approveRefund, refundable, rejectRefund } from "../refunds.ts";
+import { applyRefund, approveRefund, refundable, refundVoucher, rejectRefund } from "../refunds.ts";
 import { applyWaiver, approveWaiver, rejectWaiver } from "../waivers.ts";
 
 export async function refundRoutes(app: FastifyInstance): Promise<void> {
@@ -11,6 +11,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
   route(app, operations.applyRefund, async ({ body, session, request }) => app.db.transaction((tx) => applyRefund(tx, session, request.ip, body)));
   route(app, operations.approveRefund, async ({ params, session, request }) => app.db.transaction((tx) => approveRefund(tx, session, request.ip, params.id)));
   route(app, operations.rejectRefund, async ({ params, body, session, request }) => app.db.transaction((tx) => rejectRefund(tx, session, request.ip, params.id, body.reason)));
+  route(app, operations.printRefundVoucher, async ({ params, session }) => refundVoucher(app.db, session, params.id));
 
   route(app, operations.applyWaiver, async ({ body, session, request }) => app.db.transaction((tx) => applyWaiver(tx, session, request.ip, body)));
   route(app, operations.approveWaiver, async ({ params, session, request }) => app.db.transaction((tx) => approveWaiver(tx, session, request.ip, params.id)));

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Table, Tabs } from "antd";
 import type { TableProps } from "antd";
 import { useNavigate } from "react-router";
-import { BILL_AMOUNTS, billColumns, dateTime, paymentColumns, refundColumns, waiverColumns } from "../shared/columns.tsx";
+import { BILL_AMOUNTS, billColumns, dateTime, orDash, paymentColumns, refundColumns, waiverColumns } from "../shared/columns.tsx";
 import { queries } from "../../../http/query-client.ts";
 
 /**
@@ -64,7 +64,11 @@ export function RoomHistoryView({ roomId }: { roomId: number }) {
           ],
           long,
         ),
-        historyTab("refunds", "退款", d?.refunds, [...refundColumns("amount", "refundMethod", "reason", "status", "applyTime"), { title: "退款时间", dataIndex: "refundedAt", render: dateTime }]),
+        historyTab("refunds", "退款", d?.refunds, [
+          ...refundColumns("refundKind", "amount", "refundMethod", "reason", "status", "applyTime"),
+          { title: "退款时间", dataIndex: "refundedAt", render: dateTime },
+          { title: "退款凭证号", dataIndex: "voucherNo", render: orDash },
+        ]),
         historyTab("waivers", "减免", d?.waivers, waiverColumns("waiverType", "discount", "amount", "reason", "status", "createdAt")),
       ]}
     />

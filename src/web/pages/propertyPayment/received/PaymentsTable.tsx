@@ -1,5 +1,6 @@
 // 实收记录: every charge and refund of the community with its payment type, return flag and pay
-// method labels (spec §3), filtered by day, method and flag; a charge can be refunded from its row.
+// method labels (spec §3), filtered by day, method and flag; a charge can be refunded from its row,
+// a refund row of an approved refund opens its voucher (打印凭证), a charge its receipt.
 import { Button, Form, Input, Select, Space } from "antd";
 import type { TableProps } from "antd";
 import type { Dayjs } from "dayjs";
@@ -28,6 +29,7 @@ export interface PaymentRow {
   paymentType: number | null;
   returnFlag: number | null;
   receiptNo: string | null;
+  refundId: number | null;
   cashierIdLabel?: string;
   paidAt: string;
   accountingDay: string | null;
@@ -62,10 +64,17 @@ export function PaymentsTable({ communityId }: { communityId: number }) {
       fixed: "right",
       render: (_v, p) => (
         <Space size={4}>
-          {p.receiptNo && hasAuthority(PAYMENT_CODES.cashier) && (
-            <Button type="link" size="small" onClick={() => openReceipt(p.receiptNo!)}>
-              票据
+          {p.refundId !== null && p.refundId !== undefined ? (
+            <Button type="link" size="small" onClick={() => void navigate(`/propertyPayment/refundVoucher/${p.refundId}`)}>
+              打印凭证
             </Button>
+          ) : (
+            p.receiptNo &&
+            hasAuthority(PAYMENT_CODES.cashier) && (
+              <Button type="link" size="small" onClick={() => openReceipt(p.receiptNo!)}>
+                票据
+              </Button>
+            )
           )}
           {p.returnFlag !== ReturnFlag.Refund && (
             <Button type="link" size="small" danger onClick={() => setRefunding(p)}>

@@ -1,12 +1,13 @@
 // 实收管理 /propertyPayment/receivedManagement: every charge and refund with its labels, refund
-// applications and their approval, and the receipts issued; ?tab=refunds opens the approvals.
+// applications and their approval (with their vouchers), and the receipts issued with what was
+// refunded of each and their 作废; ?tab=refunds opens the approvals.
 import { Card, Tabs } from "antd";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { NeedCommunity } from "../shared/NeedCommunity.tsx";
-import { ResourceDialogTable } from "../../../generic/table/ResourceDialogTable.tsx";
 import { PaymentsTable } from "./PaymentsTable.tsx";
 import { hasAuthority, PAYMENT_CODES } from "../shared/authority.ts";
 import { RefundsTable } from "./RefundsTable.tsx";
+import { ReceiptsTable } from "./ReceiptsTable.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
 import { useTabParam } from "../../../lib/use-tab-param.ts";
 
@@ -25,7 +26,7 @@ export default function ReceivedManagementPage() {
         items={[
           { key: "payments", label: "实收记录", children: <PaymentsTable key={communityId} communityId={communityId} /> },
           { key: "refunds", label: "退款审核", children: <RefundsTable key={communityId} communityId={communityId} /> },
-          ...(hasAuthority(PAYMENT_CODES.cashier) ? [{ key: "receipts", label: "票据", children: <ResourceDialogTable key={communityId} resource="receipts" communityId={communityId} /> }] : []),
+          ...(hasAuthority(PAYMENT_CODES.cashier) ? [{ key: "receipts", label: "票据", children: <ReceiptsTable key={communityId} communityId={communityId} /> }] : []),
         ]}
       />
     </Card>

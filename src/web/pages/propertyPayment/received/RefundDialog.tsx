@@ -1,18 +1,27 @@
-// Applying for a refund of one charge: full or partial, at most what is still refundable (paid −
-// refunded − waiting; the pay-amount rule with that maximum), the refund method and a reason. The
-// refund takes effect when approved.
+// Applying for a refund of one charge: its kind (退费: the charge is reduced, the bill stays settled;
+// 冲正: the payment is reversed, the bill is owed again), full or partial, at most what is still
+// refundable (paid − refunded − waiting; the pay-amount rule with that maximum), the refund method
+// and a reason. The refund takes effect when approved.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Descriptions, Form, Input, Modal, Select } from "antd";
+import { App, Descriptions, Form, Input, Modal, Radio, Select } from "antd";
 import { useEffect } from "react";
 import { optionsOf } from "../shared/labels.tsx";
 import { fenOf } from "../shared/money.ts";
 import { payAmountRule, ruleOf } from "../../../lib/rules.ts";
 import type { PaymentRow } from "./PaymentsTable.tsx";
 import { queries } from "../../../http/query-client.ts";
+import { RefundKind } from "../../../../../generated/states.ts";
+
+/** What each kind does, shown under the choice. */
+const KIND_EXPLAINED: Record<number, string> = {
+  [RefundKind.Reduction]: "退费：减收该笔费用，退还的金额从账单应收中扣除；账单保持已缴状态，不计入欠费和催缴。",
+  [RefundKind.Reversal]: "冲正：冲销该笔收款，账单恢复为部分缴费或未缴费，需重新缴纳，逾期计入欠费。",
+};
 
 export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow | null; onClose: () => void; onDone: () => void }) {
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ amount: string; refundMethod: number; reason: string }>();
+  const [form] = Form.useForm<{ refundKind: number; amount: string; refundMethod: number; reason: string }>();
+  const kind = Form.useWatch("refundKind", form);
   const refundable = useQuery({ ...queries.getRefundable.queryOptions({ params: { id: payment?.id ?? 0 } }), enabled: !!payment });
   const client = useQueryClient();
   // An application lowers what is refundable (the payments list is the caller's, onDone).
@@ -28,12 +37,14 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow
   const info = refundable.data?.paymentId === payment?.id ? refundable.data : undefined;
 
   useEffect(() => {
-    if (payment && info) form.setFieldsValue({ amount: info.refundable, refundMethod: payment.payMethod, reason: "" });
+    if (payment && info) form.setFieldsValue({ refundKind: undefined, amount: info.refundable, refundMethod: payment.payMethod, reason: "" });
   }, [payment, info, form]);
 
+  // Invalid fields show under themselves, a refusal as the request wrapper's message: no uncaught error.
   const submit = async () => {
-    const v = await form.validateFields();
-    await apply.mutateAsync({ body: { paymentId: payment!.id, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() } });
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    await apply.mutateAsync({ body: { paymentId: payment!.id, refundKind: v.refundKind, amount: v.amount.trim(), refundMethod: v.refundMethod, reason: v.reason.trim() } }).catch(() => undefined);
   };
 
   return (
@@ -57,6 +68,14 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow
         </Descriptions>
       )}
       <Form form={form} layout="horizontal" labelCol={{ flex: "96px" }}>
+        <Form.Item
+          name="refundKind"
+          label="退款类型"
+          rules={[{ required: true, message: "请选择退款类型" }]}
+          extra={<span data-testid="refund-kind-explained">{kind ? KIND_EXPLAINED[kind] : "请选择：退费（减收费用）或冲正（冲销收款）"}</span>}
+        >
+          <Radio.Group options={optionsOf("refundKind")} />
+        </Form.Item>
         <Form.Item name="amount" label="退款金额" rules={[payAmountRule(fenOf(info?.refundable ?? "0"))]} validateTrigger={["onBlur", "onChange"]}>
           <Input suffix="元" inputMode="decimal" />
         </Form.Item>

@@ -1,10 +1,12 @@
-// 退款审核: the community's refunds by state; approve (money goes back, the bill is owed again) or
-// reject with a reason, on the rows whose state the refunds' declared actions start from
-// (common/payment/row-actions.ts, the same the server checks).
+// 退款审核: the community's refunds by state; approve (money goes back; a 冲正 makes the bill owed
+// again, a 退费 reduces its charge) or reject with a reason, on the rows whose state the refunds'
+// declared actions start from (common/payment/row-actions.ts, the same the server checks). An
+// approved refund offers its voucher (打印凭证: 退费凭证 or 冲正凭证).
 import { App, Button, Radio, Space } from "antd";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { optionsOf } from "../shared/labels.tsx";
-import { orDash, refundColumns } from "../shared/columns.tsx";
+import { dateTime, orDash, refundColumns } from "../shared/columns.tsx";
 import { usePaging } from "../../../generic/table/usePaging.ts";
 import { DataTable } from "../../../generic/table/DataTable.tsx";
 import { useRouteTitle } from "../../../generic/routeTitle.ts";
@@ -12,13 +14,15 @@ import { useResourcePage } from "../../../generic/table/useResourcePage.ts";
 import { ReasonDialog } from "../shared/ReasonDialog.tsx";
 import { api } from "../../../http/api.ts";
 import { refundRowActions } from "../../../../common/payment/row-actions.ts";
-import { RefundStatus } from "../../../../../generated/states.ts";
+import { RefundKind, RefundStatus } from "../../../../../generated/states.ts";
 
 interface Refund {
   id: number;
   paymentIdLabel?: string;
   roomIdLabel?: string;
   amount: string;
+  refundKind: number;
+  voucherNo: string | null;
   refundMethod: number;
   reason: string;
   applyTime: string;
@@ -31,19 +35,21 @@ interface Refund {
 export function RefundsTable({ communityId }: { communityId: number }) {
   const title = useRouteTitle();
   const { message, modal } = App.useApp();
+  const navigate = useNavigate();
   const [status, setStatus] = useState<number>(RefundStatus.Pending);
   const { page, firstPage, table } = usePaging(10);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const list = useResourcePage<Refund>("refunds", { communityId, status }, page);
   const approve = (r: Refund) =>
     modal.confirm({
-      title: `确认退款 ¥${r.amount}？`,
-      content: "退款后该账单的已收金额相应减少，可重新缴费。",
+      title: `确认${r.refundKind === RefundKind.Reduction ? "退费" : "冲正"} ¥${r.amount}？`,
+      content: r.refundKind === RefundKind.Reduction ? "退费后该账单的应收金额相应减少，账单保持已缴状态。" : "冲正后该账单的已收金额相应减少，账单恢复待缴，可重新缴费。",
       okText: "确认退款",
       cancelText: "取消",
       onOk: async () => {
-        await api.approveRefund({ params: { id: r.id } });
-        void message.success("退款成功");
+        // A refusal is shown by the request wrapper: no uncaught error.
+        const done = await api.approveRefund({ params: { id: r.id } }).catch(() => null);
+        if (done) void message.success(`退款成功，退款凭证号 ${done.voucherNo}`);
         list.reload();
       },
     });
@@ -56,13 +62,21 @@ export function RefundsTable({ communityId }: { communityId: number }) {
         columns={[
           { title: "原收款流水", dataIndex: "paymentIdLabel" },
           { title: "房屋", dataIndex: "roomIdLabel" },
-          ...refundColumns("amount", "refundMethod", "reason", "applyTime", "status"),
+          ...refundColumns("refundKind", "amount", "refundMethod", "reason", "applyTime", "status"),
+          { title: "退款凭证号", dataIndex: "voucherNo", render: orDash },
           { title: "审核人", dataIndex: "approverIdLabel", render: orDash },
+          { title: "退款时间", dataIndex: "refundedAt", render: dateTime },
           { title: "驳回原因", dataIndex: "rejectReason", render: orDash },
           {
             title: "操作",
             render: (_v, r) => {
               const actions = refundRowActions(r);
+              if (r.status === RefundStatus.Refunded && r.voucherNo)
+                return (
+                  <Button type="link" size="small" onClick={() => void navigate(`/propertyPayment/refundVoucher/${r.id}`)}>
+                    打印凭证
+                  </Button>
+                );
               return actions.length ? (
                 <Space size={4}>
                   {actions.map((a) => (

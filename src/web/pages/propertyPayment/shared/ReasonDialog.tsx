@@ -6,12 +6,17 @@ import { ruleOf } from "../../../lib/rules.ts";
 export function ReasonDialog({ open, title, label = "驳回原因", onCancel, onOk }: { open: boolean; title: string; label?: string; onCancel: () => void; onOk: (reason: string) => Promise<unknown> }) {
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
+  // A missing reason shows under the field, a refusal by the server as the request wrapper's message:
+  // neither is an uncaught error, and the dialog stays open.
   const submit = async () => {
-    const { reason } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setBusy(true);
     try {
-      await onOk(reason.trim());
+      await onOk(values.reason.trim());
       form.resetFields();
+    } catch {
+      // refused: already shown
     } finally {
       setBusy(false);
     }

@@ -39,6 +39,7 @@ export const billColumns = pick({
   lateFee: money("滞纳金(元)", "lateFee"),
   amountPaid: money("已收(元)", "amountPaid"),
   amountWaived: money("减免(元)", "amountWaived"),
+  amountReduced: money("退费减收(元)", "amountReduced"),
   outstanding: money("未缴(元)", "outstanding"),
   status: tag("状态", "status", "billStatus"),
   rejectReason: { title: "驳回原因", dataIndex: "rejectReason", render: orDash },
@@ -46,7 +47,7 @@ export const billColumns = pick({
 });
 
 /** The money of a bill, in the order the pages show it. */
-export const BILL_AMOUNTS = ["amountDue", "lateFee", "amountPaid", "amountWaived", "outstanding"] as const;
+export const BILL_AMOUNTS = ["amountDue", "lateFee", "amountPaid", "amountWaived", "amountReduced", "outstanding"] as const;
 
 /** Charge and refund (payment) columns. */
 export const paymentColumns = pick({
@@ -58,6 +59,7 @@ export const paymentColumns = pick({
 
 /** Refund columns. */
 export const refundColumns = pick({
+  refundKind: tag("退款类型", "refundKind"),
   amount: money("退款金额(元)", "amount"),
   refundMethod: tag("退款方式", "refundMethod", "payMethod"),
   reason: text("原因", "reason"),
