@@ -8,6 +8,7 @@ import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { runAxe } from "./support/axe.ts";
 
 const journey = useJourney({ timeout: 60_000 });
 const XHR = { "X-Requested-With": "XMLHttpRequest" };
@@ -43,6 +44,12 @@ async function payABill(page: Page) {
 }
 
 const chart = (page: Page, name: string) => page.getByRole("img", { name });
+
+/** The tab's serious and critical accessibility violations (as the route walk counts them). */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await runAxe(page, { resultTypes: ["violations"] });
+  return found.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} ×${v.nodes.length}`);
+}
 
 test("收费日报 shows today's collections as the server counts them, with a chart and an export; every other tab has its figures and chart", async () => {
   const { page } = journey;
@@ -86,6 +93,7 @@ test("收费日报 shows today's collections as the server counts them, with a c
     .hover();
   await page.getByText(`实收：¥${collected}`).waitFor();
   await screenshot(page, "payment-reports-daily");
+  expect(await violations(page), "收费日报").toEqual([]);
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /导出Excel/ }).click()]);
   expect(download.suggestedFilename()).toBe(`收费日报_${monthStart}_${today}.xlsx`);
@@ -108,6 +116,7 @@ test("收费日报 shows today's collections as the server counts them, with a c
     await expect.poll(() => page.locator(".ant-table-row").count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.locator(".ant-statistic").first().waitFor();
     expect(page.url()).toContain("tab=");
+    expect(await violations(page), tab).toEqual([]);
   }
   await screenshot(page, "payment-reports-deposits");
   expect(journey.pageErrors).toEqual([]);
