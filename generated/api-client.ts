@@ -519,6 +519,31 @@ import type {
   PrintDunningNoticeBody,
   PrintDunningNoticeParamsInput,
   PrintDunningNoticeData,
+  GetChargeReportParams,
+  GetChargeReportQuery,
+  GetChargeReportBody,
+  GetChargeReportBodyInput,
+  GetChargeReportData,
+  GetCollectionReportParams,
+  GetCollectionReportQuery,
+  GetCollectionReportBody,
+  GetCollectionReportBodyInput,
+  GetCollectionReportData,
+  GetPrepayLedgerParams,
+  GetPrepayLedgerQuery,
+  GetPrepayLedgerBody,
+  GetPrepayLedgerBodyInput,
+  GetPrepayLedgerData,
+  GetDepositLedgerParams,
+  GetDepositLedgerQuery,
+  GetDepositLedgerBody,
+  GetDepositLedgerBodyInput,
+  GetDepositLedgerData,
+  ExportPaymentReportsParams,
+  ExportPaymentReportsQuery,
+  ExportPaymentReportsBody,
+  ExportPaymentReportsQueryInput,
+  ExportPaymentReportsData,
   GetSmartHomeSteerParams,
   GetSmartHomeSteerQuery,
   GetSmartHomeSteerBody,
@@ -1030,6 +1055,21 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
     printDunningNotice: (input: { params: PrintDunningNoticeParamsInput }, options?: O) =>
       transport({ name: "printDunningNotice", method: "GET", path: "/api/property/dunningNotices/:id/actions/print", ...input }, options) as Promise<PrintDunningNoticeData>,
+    /** 收费日报/月报：按日或按月的应收、实收（本期与清欠）、滞纳金、减免、退款与净收，及按支付方式的汇总 (POST /api/property/reports/actions/charges) */
+    getChargeReport: (input?: { body?: GetChargeReportBodyInput }, options?: O) =>
+      transport({ name: "getChargeReport", method: "POST", path: "/api/property/reports/actions/charges", ...input }, options) as Promise<GetChargeReportData>,
+    /** 按楼栋或按收费项目的收缴情况：应收、实收、减免、欠费与收缴率（账期在所选月份内的已审核账单） (POST /api/property/reports/actions/collection) */
+    getCollectionReport: (input?: { body?: GetCollectionReportBodyInput }, options?: O) =>
+      transport({ name: "getCollectionReport", method: "POST", path: "/api/property/reports/actions/collection", ...input }, options) as Promise<GetCollectionReportData>,
+    /** 预存款台账：每个账户（房屋）的期初余额、充值、抵扣、退款与期末余额 (POST /api/property/reports/actions/prepayLedger) */
+    getPrepayLedger: (input?: { body?: GetPrepayLedgerBodyInput }, options?: O) =>
+      transport({ name: "getPrepayLedger", method: "POST", path: "/api/property/reports/actions/prepayLedger", ...input }, options) as Promise<GetPrepayLedgerData>,
+    /** 押金台账：按押金项目与房屋的收取、退还、扣除与期末在押金额 (POST /api/property/reports/actions/depositLedger) */
+    getDepositLedger: (input?: { body?: GetDepositLedgerBodyInput }, options?: O) =>
+      transport({ name: "getDepositLedger", method: "POST", path: "/api/property/reports/actions/depositLedger", ...input }, options) as Promise<GetDepositLedgerData>,
+    /** 导出收费日报/月报、楼栋或项目收缴、预存款台账、押金台账（Excel） (GET /api/property/reports/actions/exportReport) */
+    exportPaymentReports: (input: { query: ExportPaymentReportsQueryInput }, options?: O) =>
+      transport({ name: "exportPaymentReports", method: "GET", path: "/api/property/reports/actions/exportReport", ...input }, options) as Promise<ExportPaymentReportsData>,
     /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
     getSmartHomeSteer: (input: { query: GetSmartHomeSteerQueryInput }, options?: O) =>
       transport({ name: "getSmartHomeSteer", method: "GET", path: "/api/smarthome/steer/actions/config", ...input }, options) as Promise<GetSmartHomeSteerData>,
@@ -1385,6 +1425,16 @@ export interface ApiQueries<O = unknown> {
   publishDunningNotices: QueryHelpers<"publishDunningNotices", [input: { body: PublishDunningNoticesBodyInput }], PublishDunningNoticesData, O> & MutationHelpers<"publishDunningNotices", [input: { body: PublishDunningNoticesBodyInput }], PublishDunningNoticesData, O>;
   /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
   printDunningNotice: QueryHelpers<"printDunningNotice", [input: { params: PrintDunningNoticeParamsInput }], PrintDunningNoticeData, O>;
+  /** 收费日报/月报：按日或按月的应收、实收（本期与清欠）、滞纳金、减免、退款与净收，及按支付方式的汇总 (POST /api/property/reports/actions/charges) */
+  getChargeReport: QueryHelpers<"getChargeReport", [input?: { body?: GetChargeReportBodyInput }], GetChargeReportData, O> & MutationHelpers<"getChargeReport", [input?: { body?: GetChargeReportBodyInput }], GetChargeReportData, O>;
+  /** 按楼栋或按收费项目的收缴情况：应收、实收、减免、欠费与收缴率（账期在所选月份内的已审核账单） (POST /api/property/reports/actions/collection) */
+  getCollectionReport: QueryHelpers<"getCollectionReport", [input?: { body?: GetCollectionReportBodyInput }], GetCollectionReportData, O> & MutationHelpers<"getCollectionReport", [input?: { body?: GetCollectionReportBodyInput }], GetCollectionReportData, O>;
+  /** 预存款台账：每个账户（房屋）的期初余额、充值、抵扣、退款与期末余额 (POST /api/property/reports/actions/prepayLedger) */
+  getPrepayLedger: QueryHelpers<"getPrepayLedger", [input?: { body?: GetPrepayLedgerBodyInput }], GetPrepayLedgerData, O> & MutationHelpers<"getPrepayLedger", [input?: { body?: GetPrepayLedgerBodyInput }], GetPrepayLedgerData, O>;
+  /** 押金台账：按押金项目与房屋的收取、退还、扣除与期末在押金额 (POST /api/property/reports/actions/depositLedger) */
+  getDepositLedger: QueryHelpers<"getDepositLedger", [input?: { body?: GetDepositLedgerBodyInput }], GetDepositLedgerData, O> & MutationHelpers<"getDepositLedger", [input?: { body?: GetDepositLedgerBodyInput }], GetDepositLedgerData, O>;
+  /** 导出收费日报/月报、楼栋或项目收缴、预存款台账、押金台账（Excel） (GET /api/property/reports/actions/exportReport) */
+  exportPaymentReports: QueryHelpers<"exportPaymentReports", [input: { query: ExportPaymentReportsQueryInput }], ExportPaymentReportsData, O>;
   /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
   getSmartHomeSteer: QueryHelpers<"getSmartHomeSteer", [input: { query: GetSmartHomeSteerQueryInput }], GetSmartHomeSteerData, O>;
   /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
@@ -1909,6 +1959,26 @@ export const operationRoutes = {
   "printDunningNotice": {
     "method": "GET",
     "path": "/api/property/dunningNotices/:id/actions/print"
+  },
+  "getChargeReport": {
+    "method": "POST",
+    "path": "/api/property/reports/actions/charges"
+  },
+  "getCollectionReport": {
+    "method": "POST",
+    "path": "/api/property/reports/actions/collection"
+  },
+  "getPrepayLedger": {
+    "method": "POST",
+    "path": "/api/property/reports/actions/prepayLedger"
+  },
+  "getDepositLedger": {
+    "method": "POST",
+    "path": "/api/property/reports/actions/depositLedger"
+  },
+  "exportPaymentReports": {
+    "method": "GET",
+    "path": "/api/property/reports/actions/exportReport"
   },
   "getSmartHomeSteer": {
     "method": "GET",

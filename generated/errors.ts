@@ -431,6 +431,31 @@ export const errorCodes = {
     "status": 409,
     "message": "退款尚未审核通过，没有退款凭证"
   },
+  "REPORT_COMMUNITY_REQUIRED": {
+    "code": 40080,
+    "status": 400,
+    "message": "请先在页头选择社区"
+  },
+  "REPORT_PERIOD_REQUIRED": {
+    "code": 40081,
+    "status": 400,
+    "message": "请选择统计的开始与结束日期"
+  },
+  "REPORT_START_AFTER_END": {
+    "code": 40082,
+    "status": 400,
+    "message": "开始日期不能晚于结束日期"
+  },
+  "REPORT_TOO_MANY_DAYS": {
+    "code": 40083,
+    "status": 400,
+    "message": "按日统计最多92天"
+  },
+  "REPORT_TOO_MANY_MONTHS": {
+    "code": 40084,
+    "status": 400,
+    "message": "按月统计最多36个月"
+  },
   "TRACKING_TOO_LARGE": {
     "code": 413,
     "status": 413,

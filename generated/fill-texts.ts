@@ -35,6 +35,11 @@ export const fillTexts = {
   paymentReport: {
     file: (values: { start: TextValue; end: TextValue }): string => fill(texts.paymentReport.file, values),
   } as const,
+  paymentReports: {
+    file: (values: { report: TextValue; start: TextValue; end: TextValue }): string => fill(texts.paymentReports.file, values),
+    community: (values: { name: TextValue }): string => fill(texts.paymentReports.community, values),
+    range: (values: { start: TextValue; end: TextValue }): string => fill(texts.paymentReports.range, values),
+  } as const,
   dailyClosing: {
     file: (values: { day: TextValue }): string => fill(texts.dailyClosing.file, values),
     community: (values: { name: TextValue }): string => fill(texts.dailyClosing.community, values),

@@ -4516,6 +4516,341 @@ communityName: string
 issuer: string
 }
 
+export type GetChargeReportParams = Record<string, never>;
+
+export type GetChargeReportQuery = Record<string, never>;
+
+export interface GetChargeReportBody {
+/**
+ * 社区
+ */
+communityId?: (number | null)
+/**
+ * day 按日（YYYY-MM-DD），month 按月（YYYY-MM）
+ */
+granularity?: ("day" | "month" | null)
+/**
+ * 开始日期
+ */
+start?: (string | null)
+/**
+ * 结束日期
+ */
+end?: (string | null)
+}
+
+export interface GetChargeReportBodyInput {
+/**
+ * 社区
+ */
+communityId?: (number | null | string)
+/**
+ * day 按日（YYYY-MM-DD），month 按月（YYYY-MM）
+ */
+granularity?: ("day" | "month" | null)
+/**
+ * 开始日期
+ */
+start?: (string | null)
+/**
+ * 结束日期
+ */
+end?: (string | null)
+}
+
+export interface GetChargeReportData {
+communityId: number
+granularity: string
+start: string
+end: string
+/**
+ * 区间内的每一天（或每一月），无数据的为 0
+ */
+rows: {
+date: string
+/**
+ * 应收（含滞纳金），按账单的缴费截止日
+ */
+receivable: string
+lateFee: string
+/**
+ * 实收（账单收款，含预存款抵扣），按记账日期
+ */
+collected: string
+/**
+ * 其中本期（账期不早于收款月份）
+ */
+currentCollected: string
+/**
+ * 其中清欠（账期早于收款月份）
+ */
+arrearsCollected: string
+waived: string
+refunded: string
+/**
+ * 实收 − 退款
+ */
+net: string
+}[]
+/**
+ * rows 的合计（无 date）
+ */
+totals: {
+
+}
+byPayMethod: {
+payMethod: number
+count: number
+collected: string
+refunded: string
+net: string
+}[]
+}
+
+export type GetCollectionReportParams = Record<string, never>;
+
+export type GetCollectionReportQuery = Record<string, never>;
+
+export interface GetCollectionReportBody {
+/**
+ * 社区
+ */
+communityId?: (number | null)
+/**
+ * 统计维度
+ */
+groupBy?: ("building" | "item" | null)
+/**
+ * 开始月份
+ */
+start?: (string | null)
+/**
+ * 结束月份
+ */
+end?: (string | null)
+}
+
+export interface GetCollectionReportBodyInput {
+/**
+ * 社区
+ */
+communityId?: (number | null | string)
+/**
+ * 统计维度
+ */
+groupBy?: ("building" | "item" | null)
+/**
+ * 开始月份
+ */
+start?: (string | null)
+/**
+ * 结束月份
+ */
+end?: (string | null)
+}
+
+export interface GetCollectionReportData {
+communityId: number
+groupBy: string
+start: string
+end: string
+rows: {
+id: number
+name: string
+bills: number
+receivable: string
+collected: string
+waived: string
+outstanding: string
+/**
+ * 实收 / 应收，百分比两位小数；应收为 0 时为 -
+ */
+collectionRate: string
+}[]
+totals: {
+
+}
+}
+
+export type GetPrepayLedgerParams = Record<string, never>;
+
+export type GetPrepayLedgerQuery = Record<string, never>;
+
+export interface GetPrepayLedgerBody {
+/**
+ * 社区
+ */
+communityId?: (number | null)
+/**
+ * 开始日期
+ */
+start?: (string | null)
+/**
+ * 结束日期
+ */
+end?: (string | null)
+}
+
+export interface GetPrepayLedgerBodyInput {
+/**
+ * 社区
+ */
+communityId?: (number | null | string)
+/**
+ * 开始日期
+ */
+start?: (string | null)
+/**
+ * 结束日期
+ */
+end?: (string | null)
+}
+
+export interface GetPrepayLedgerData {
+communityId: number
+start: string
+end: string
+rows: {
+accountId: number
+roomId: number
+roomName: string
+opening: string
+recharged: string
+deducted: string
+/**
+ * 审核通过的退款，按审核时间
+ */
+refunded: string
+closing: string
+}[]
+totals: {
+
+}
+}
+
+export type GetDepositLedgerParams = Record<string, never>;
+
+export type GetDepositLedgerQuery = Record<string, never>;
+
+export interface GetDepositLedgerBody {
+/**
+ * 社区
+ */
+communityId?: (number | null)
+/**
+ * 开始日期
+ */
+start?: (string | null)
+/**
+ * 结束日期
+ */
+end?: (string | null)
+}
+
+export interface GetDepositLedgerBodyInput {
+/**
+ * 社区
+ */
+communityId?: (number | null | string)
+/**
+ * 开始日期
+ */
+start?: (string | null)
+/**
+ * 结束日期
+ */
+end?: (string | null)
+}
+
+export interface GetDepositLedgerData {
+communityId: number
+start: string
+end: string
+rows: {
+paymentItemId: number
+itemName: string
+roomId: number
+roomName: string
+/**
+ * 区间内收取的笔数
+ */
+count: number
+collected: string
+refunded: string
+deducted: string
+/**
+ * 期末仍在押的金额
+ */
+held: string
+}[]
+totals: {
+
+}
+}
+
+export type ExportPaymentReportsParams = Record<string, never>;
+
+export interface ExportPaymentReportsQuery {
+/**
+ * 报表
+ */
+report: ("charges" | "collection" | "prepayLedger" | "depositLedger")
+/**
+ * 社区
+ */
+communityId?: number
+/**
+ * 统计方式
+ */
+granularity?: ("day" | "month")
+/**
+ * 统计维度
+ */
+groupBy?: ("building" | "item")
+/**
+ * 开始日期
+ */
+start?: string
+/**
+ * 结束日期
+ */
+end?: string
+}
+
+export type ExportPaymentReportsBody = Record<string, never>;
+
+export interface ExportPaymentReportsQueryInput {
+/**
+ * 报表
+ */
+report: ("charges" | "collection" | "prepayLedger" | "depositLedger")
+/**
+ * 社区
+ */
+communityId?: (number | string)
+/**
+ * 统计方式
+ */
+granularity?: ("day" | "month")
+/**
+ * 统计维度
+ */
+groupBy?: ("building" | "item")
+/**
+ * 开始日期
+ */
+start?: string
+/**
+ * 结束日期
+ */
+end?: string
+}
+
+/**
+ * xlsx 文件
+ */
+export type ExportPaymentReportsData = string
+
 export type GetSmartHomeSteerParams = Record<string, never>;
 
 export interface GetSmartHomeSteerQuery {
@@ -5790,6 +6125,11 @@ export interface OperationTypes {
   getDunningTask: { params: GetDunningTaskParams; query: GetDunningTaskQuery; body: GetDunningTaskBody; data: GetDunningTaskData };
   publishDunningNotices: { params: PublishDunningNoticesParams; query: PublishDunningNoticesQuery; body: PublishDunningNoticesBody; data: PublishDunningNoticesData };
   printDunningNotice: { params: PrintDunningNoticeParams; query: PrintDunningNoticeQuery; body: PrintDunningNoticeBody; data: PrintDunningNoticeData };
+  getChargeReport: { params: GetChargeReportParams; query: GetChargeReportQuery; body: GetChargeReportBody; data: GetChargeReportData };
+  getCollectionReport: { params: GetCollectionReportParams; query: GetCollectionReportQuery; body: GetCollectionReportBody; data: GetCollectionReportData };
+  getPrepayLedger: { params: GetPrepayLedgerParams; query: GetPrepayLedgerQuery; body: GetPrepayLedgerBody; data: GetPrepayLedgerData };
+  getDepositLedger: { params: GetDepositLedgerParams; query: GetDepositLedgerQuery; body: GetDepositLedgerBody; data: GetDepositLedgerData };
+  exportPaymentReports: { params: ExportPaymentReportsParams; query: ExportPaymentReportsQuery; body: ExportPaymentReportsBody; data: ExportPaymentReportsData };
   getSmartHomeSteer: { params: GetSmartHomeSteerParams; query: GetSmartHomeSteerQuery; body: GetSmartHomeSteerBody; data: GetSmartHomeSteerData };
   getCurrentUser: { params: GetCurrentUserParams; query: GetCurrentUserQuery; body: GetCurrentUserBody; data: GetCurrentUserData };
   getUserCenter: { params: GetUserCenterParams; query: GetUserCenterQuery; body: GetUserCenterBody; data: GetUserCenterData };

@@ -4757,6 +4757,338 @@ export const operations = {
       }
     }
   },
+  "getChargeReport": {
+    "name": "getChargeReport",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/reports/actions/charges",
+    "summary": "收费日报/月报：按日或按月的应收、实收（本期与清欠）、滞纳金、减免、退款与净收，及按支付方式的汇总",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "REPORT_COMMUNITY_REQUIRED",
+      "REPORT_PERIOD_REQUIRED",
+      "REPORT_START_AFTER_END",
+      "REPORT_TOO_MANY_DAYS",
+      "REPORT_TOO_MANY_MONTHS"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "handler"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "granularity": {
+            "description": "day 按日（YYYY-MM-DD），month 按月（YYYY-MM）",
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "day",
+              "month",
+              null
+            ]
+          },
+          "start": {
+            "description": "开始日期",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "end": {
+            "description": "结束日期",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getCollectionReport": {
+    "name": "getCollectionReport",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/reports/actions/collection",
+    "summary": "按楼栋或按收费项目的收缴情况：应收、实收、减免、欠费与收缴率（账期在所选月份内的已审核账单）",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "REPORT_COMMUNITY_REQUIRED",
+      "REPORT_PERIOD_REQUIRED",
+      "REPORT_START_AFTER_END",
+      "REPORT_TOO_MANY_MONTHS"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "handler"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "groupBy": {
+            "description": "统计维度",
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "building",
+              "item",
+              null
+            ]
+          },
+          "start": {
+            "description": "开始月份",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "end": {
+            "description": "结束月份",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getPrepayLedger": {
+    "name": "getPrepayLedger",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/reports/actions/prepayLedger",
+    "summary": "预存款台账：每个账户（房屋）的期初余额、充值、抵扣、退款与期末余额",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "REPORT_COMMUNITY_REQUIRED",
+      "REPORT_PERIOD_REQUIRED",
+      "REPORT_START_AFTER_END",
+      "REPORT_TOO_MANY_DAYS"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "handler"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "start": {
+            "description": "开始日期",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "end": {
+            "description": "结束日期",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "getDepositLedger": {
+    "name": "getDepositLedger",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/reports/actions/depositLedger",
+    "summary": "押金台账：按押金项目与房屋的收取、退还、扣除与期末在押金额",
+    "authority": "HBL0701309",
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "REPORT_COMMUNITY_REQUIRED",
+      "REPORT_PERIOD_REQUIRED",
+      "REPORT_START_AFTER_END",
+      "REPORT_TOO_MANY_DAYS"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "body",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "handler"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "communityId": {
+            "description": "社区",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
+          },
+          "start": {
+            "description": "开始日期",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "end": {
+            "description": "结束日期",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      }
+    }
+  },
+  "exportPaymentReports": {
+    "name": "exportPaymentReports",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/reports/actions/exportReport",
+    "summary": "导出收费日报/月报、楼栋或项目收缴、预存款台账、押金台账（Excel）",
+    "authority": "HBL0701309",
+    "envelope": false,
+    "contentType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "REPORT_COMMUNITY_REQUIRED",
+      "REPORT_PERIOD_REQUIRED",
+      "REPORT_START_AFTER_END",
+      "REPORT_TOO_MANY_DAYS",
+      "REPORT_TOO_MANY_MONTHS"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "communities",
+          "table": "communities",
+          "part": "query",
+          "key": "communityId"
+        }
+      ],
+      "whenAbsent": "handler"
+    },
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "report": {
+            "description": "报表",
+            "type": "string",
+            "enum": [
+              "charges",
+              "collection",
+              "prepayLedger",
+              "depositLedger"
+            ]
+          },
+          "communityId": {
+            "description": "社区",
+            "type": "integer",
+            "minimum": 1
+          },
+          "granularity": {
+            "description": "统计方式",
+            "type": "string",
+            "enum": [
+              "day",
+              "month"
+            ]
+          },
+          "groupBy": {
+            "description": "统计维度",
+            "type": "string",
+            "enum": [
+              "building",
+              "item"
+            ]
+          },
+          "start": {
+            "description": "开始日期",
+            "type": "string"
+          },
+          "end": {
+            "description": "结束日期",
+            "type": "string"
+          }
+        },
+        "required": [
+          "report"
+        ]
+      }
+    }
+  },
   "getSmartHomeSteer": {
     "name": "getSmartHomeSteer",
     "domain": "smarthome",

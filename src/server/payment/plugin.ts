@@ -11,6 +11,7 @@ import { approvalRoutes } from "./routes/approval-routes.ts";
 import { cashierRoutes } from "./routes/cashier-routes.ts";
 import { refundRoutes } from "./routes/refund-routes.ts";
 import { reconciliationRoutes } from "./routes/reconciliation-routes.ts";
+import { reportRoutes } from "./routes/report-routes.ts";
 import { prepayRoutes } from "./routes/prepay-routes.ts";
 import { arrearsRoutes } from "./routes/arrears-routes.ts";
 import { dunningRoutes } from "./routes/dunning-routes.ts";
@@ -31,6 +32,7 @@ export async function paymentModule(app: FastifyInstance): Promise<void> {
   await app.register(cashierRoutes);
   await app.register(refundRoutes);
   await app.register(reconciliationRoutes);
+  await app.register(reportRoutes);
   registerPrepayHooks();
   registerCounterChargeHooks();
   registerDunningRecordHooks();

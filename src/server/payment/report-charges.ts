@@ -1,0 +1,103 @@
+// 收费日报 / 收费月报: per day (or month) of the range, for one community —
+// - receivable (应收): amount due + late fee of approved, partly paid and paid bills, counted on the
+//   bill's due date (else the first day of its period), with the late fee on its own;
+// - collected (实收): charges against bills (pay method 7, paid from the prepayment balance, included,
+//   as in the payment report), counted on their accounting day (the daily settlement's day); of which
+//   arrears recovered (清欠) = charges for bills of a period earlier than the month they were paid in,
+//   the rest this period's (本期, advance payments included);
+// - waived (减免): waivers approved that day; refunded (退款): refunds of bill payments that day;
+//   net (净收) = collected − refunded.
+// The same charges and refunds per pay method. Money in fen here, yuan text in the answer.
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import type { GetChargeReportBody, GetChargeReportData } from "../../../generated/operation-types.ts";
+import { fenToYuan } from "../../common/money.ts";
+import { camelRows } from "../db/camel-rows.ts";
+import { sql, type Sql } from "../db/sql.ts";
+import { BillStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
+import { fen } from "./common.ts";
+import { reportCommunity, reportPeriod, type ReportPeriod } from "./report-period.ts";
+
+const FIGURES = ["receivable", "lateFee", "collected", "currentCollected", "arrearsCollected", "waived", "refunded", "net"] as const;
+type Figures = Record<(typeof FIGURES)[number], number>;
+
+const zero = (): Figures => Object.fromEntries(FIGURES.map((k) => [k, 0])) as Figures;
+const yuan = (f: Figures) => Object.fromEntries(FIGURES.map((k) => [k, fenToYuan(f[k])])) as Record<(typeof FIGURES)[number], string>;
+
+/** A China-time calendar day of a timestamp column. */
+const chinaDate = (column: Sql): Sql => sql`((${column} at time zone 'UTC') + interval '8 hours')::date`;
+
+/** The bill payments (charges and refunds) of the community counted in the period, with their day. */
+function billPayments(tenantId: number, communityId: number, p: ReportPeriod): Sql {
+  return sql`select p.amount, p.pay_method, p.return_flag = ${ReturnFlag.Refund} as refund, b.period,
+                    coalesce(p.accounting_day, ${chinaDate(sql`p.paid_at`)}) as day
+               from payments p join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
+              where p.tenant_id = ${tenantId} and p.community_id = ${communityId} and p.bill_id is not null
+                and coalesce(p.accounting_day, ${chinaDate(sql`p.paid_at`)}) between ${p.firstDay}::date and ${p.lastDay}::date`;
+}
+
+export async function chargeReport(db: DbSession, session: SessionInfo, body: GetChargeReportBody): Promise<GetChargeReportData> {
+  const communityId = (await reportCommunity(db, session, body.communityId)).id;
+  const period = reportPeriod(body.granularity === "month" ? "month" : "day", body.start, body.end);
+  const { tenantId } = session;
+  const fmt = period.granularity === "day" ? "YYYY-MM-DD" : "YYYY-MM";
+  const due = sql`coalesce(b.due_date, to_date(b.period || '-01', 'YYYY-MM-DD'))`;
+  const receivable = await camelRows<{ bucket: string; receivable: string; lateFee: string }>(
+    db,
+    sql`select to_char(${due}, ${fmt}) as bucket, sum(b.amount_due + b.late_fee)::bigint as receivable, sum(b.late_fee)::bigint as late_fee
+            from bills b
+           where b.tenant_id = ${tenantId} and b.community_id = ${communityId}
+             and b.status in (${BillStatus.Approved}, ${BillStatus.Paid}, ${BillStatus.PartlyPaid})
+             and ${due} between ${period.firstDay}::date and ${period.lastDay}::date
+           group by 1`,
+  );
+  const paid = await camelRows<{ bucket: string; collected: string; arrears: string; refunded: string }>(
+    db,
+    sql`select to_char(x.day, ${fmt}) as bucket,
+                 coalesce(sum(x.amount) filter (where not x.refund), 0)::bigint as collected,
+                 coalesce(sum(x.amount) filter (where not x.refund and x.period < to_char(x.day, 'YYYY-MM')), 0)::bigint as arrears,
+                 coalesce(sum(x.amount) filter (where x.refund), 0)::bigint as refunded
+            from (${billPayments(tenantId, communityId, period)}) x group by 1`,
+  );
+  const waived = await camelRows<{ bucket: string; waived: string }>(
+    db,
+    sql`select to_char(${chinaDate(sql`w.approved_at`)}, ${fmt}) as bucket, sum(w.amount)::bigint as waived
+            from waivers w
+           where w.tenant_id = ${tenantId} and w.community_id = ${communityId} and w.status = ${WaiverStatus.Approved}
+             and ${chinaDate(sql`w.approved_at`)} between ${period.firstDay}::date and ${period.lastDay}::date
+           group by 1`,
+  );
+  const methods = await camelRows<{ payMethod: number; count: number; collected: string; refunded: string }>(
+    db,
+    sql`select x.pay_method, (count(*) filter (where not x.refund))::int as count,
+                 coalesce(sum(x.amount) filter (where not x.refund), 0)::bigint as collected,
+                 coalesce(sum(x.amount) filter (where x.refund), 0)::bigint as refunded
+            from (${billPayments(tenantId, communityId, period)}) x group by 1 order by 1`,
+  );
+  const byBucket = new Map(period.buckets.map((b) => [b, zero()]));
+  const at = (bucket: string) => byBucket.get(bucket) ?? byBucket.set(bucket, zero()).get(bucket)!;
+  for (const r of receivable) Object.assign(at(r.bucket), { receivable: fen(r.receivable), lateFee: fen(r.lateFee) });
+  for (const r of paid) Object.assign(at(r.bucket), { collected: fen(r.collected), arrearsCollected: fen(r.arrears), refunded: fen(r.refunded) });
+  for (const r of waived) at(r.bucket).waived = fen(r.waived);
+  const totals = zero();
+  for (const f of byBucket.values()) {
+    f.currentCollected = f.collected - f.arrearsCollected;
+    f.net = f.collected - f.refunded;
+    for (const k of FIGURES) totals[k] += f[k];
+  }
+  return {
+    communityId,
+    granularity: period.granularity,
+    start: period.start,
+    end: period.end,
+    rows: [...byBucket.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, f]) => ({ date, ...yuan(f) })),
+    totals: yuan(totals),
+    byPayMethod: methods.map((m) => ({
+      payMethod: Number(m.payMethod),
+      count: Number(m.count),
+      collected: fenToYuan(fen(m.collected)),
+      refunded: fenToYuan(fen(m.refunded)),
+      net: fenToYuan(fen(m.collected) - fen(m.refunded)),
+    })),
+  };
+}

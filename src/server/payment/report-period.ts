@@ -1,0 +1,59 @@
+// The community and the period a money-desk report is for (收费日报/月报, collection, ledgers): a
+// range of days ("YYYY-MM-DD", at most 92) or of months ("YYYY-MM", at most 36), every day or month
+// of it listed so that one without data shows as zero. Days are China time like accountingDay.
+import { apiError } from "../http/envelope.ts";
+import { ownCommunity } from "../auth/access.ts";
+import type { DbSession } from "../db/types.ts";
+import type { SessionInfo } from "../auth/session-store.ts";
+import { addDays, daysBetween, isPeriod, monthsBetween } from "../../common/payment/period.ts";
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const MAX_DAYS = 92;
+const MAX_MONTHS = 36;
+
+export type Granularity = "day" | "month";
+
+export interface ReportPeriod {
+  granularity: Granularity;
+  /** As asked: "YYYY-MM-DD" or "YYYY-MM". */
+  start: string;
+  end: string;
+  /** The first and last day covered ("YYYY-MM-DD"). */
+  firstDay: string;
+  lastDay: string;
+  /** Every day or month of the range, in order. */
+  buckets: string[];
+}
+
+const isDay = (text: unknown): text is string => typeof text === "string" && DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+
+/**
+ * The community a report is for, with its name: the one asked (the guard checked it is in the user's
+ * scope); none asked 400 (40080), another tenant's 404.
+ */
+export async function reportCommunity(db: DbSession, session: SessionInfo, communityId: number | null | undefined): Promise<{ id: number; name: string }> {
+  if (!communityId) throw apiError("REPORT_COMMUNITY_REQUIRED");
+  return ownCommunity(db, session, communityId);
+}
+
+/** The last day of a month "YYYY-MM". */
+function monthEnd(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** A checked range of days or months (400 with the codes 40081–40084 otherwise). */
+export function reportPeriod(granularity: Granularity, start: unknown, end: unknown): ReportPeriod {
+  if (granularity === "day") {
+    if (!isDay(start) || !isDay(end)) throw apiError("REPORT_PERIOD_REQUIRED");
+    if (start > end) throw apiError("REPORT_START_AFTER_END");
+    const n = daysBetween(start, end) + 1;
+    if (n > MAX_DAYS) throw apiError("REPORT_TOO_MANY_DAYS");
+    return { granularity, start, end, firstDay: start, lastDay: end, buckets: Array.from({ length: n }, (_, i) => addDays(start, i)) };
+  }
+  if (!isPeriod(start) || !isPeriod(end)) throw apiError("REPORT_PERIOD_REQUIRED");
+  if (start > end) throw apiError("REPORT_START_AFTER_END");
+  const buckets = monthsBetween(start, end, MAX_MONTHS + 1);
+  if (buckets.length > MAX_MONTHS) throw apiError("REPORT_TOO_MANY_MONTHS");
+  return { granularity, start, end, firstDay: `${start}-01`, lastDay: monthEnd(end), buckets };
+}

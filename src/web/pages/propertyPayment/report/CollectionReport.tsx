@@ -1,0 +1,71 @@
+// Collection by building or by item (楼栋收缴 / 项目收缴) for a range of billing months of the current
+// community: receivable, collected, waived, outstanding and 收缴率, with a chart per building or item.
+import { useQuery } from "@tanstack/react-query";
+import { Space, Table } from "antd";
+import { queries } from "../../../http/query-client.ts";
+import { NoData } from "../../../ui/charts/parts.tsx";
+import { XYChart } from "../../../ui/charts/XYChart.tsx";
+import { chartYuan, ExportButton, Figures, useRange, yuanAxis, yuanTip } from "./ReportBits.tsx";
+
+const money = (title: string, dataIndex: string) => ({ title, dataIndex, align: "right" as const });
+
+export function CollectionReport({ communityId, groupBy }: { communityId: number; groupBy: "building" | "item" }) {
+  const { field, start, end } = useRange("month", 3);
+  const report = useQuery(queries.getCollectionReport.queryOptions({ body: { communityId, groupBy, start, end } }));
+  const r = report.data;
+  const t = r?.totals as Record<string, string> | undefined;
+  const rate = (text: string) => (text === "-" ? 0 : Number(text));
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        {field}
+        <ExportButton query={{ report: "collection", communityId, groupBy, start, end }} />
+      </Space>
+      {t && (
+        <Figures
+          items={[
+            ["应收(元)", t.receivable],
+            ["实收(元)", t.collected],
+            ["欠费(元)", t.outstanding],
+            ["收缴率(%)", t.collectionRate],
+          ]}
+        />
+      )}
+      {r && !r.rows.length && <NoData />}
+      {r && r.rows.length > 0 && (
+        <XYChart
+          title={groupBy === "item" ? "各收费项目的应收、实收与收缴率" : "各楼栋的应收、实收与收缴率"}
+          width={760}
+          height={260}
+          labels={r.rows.map((x) => x.name)}
+          left={{ format: yuanAxis }}
+          right={{ atLeast: 100, format: (pct) => `${pct}%` }}
+          series={[
+            { name: "应收", color: "#91caff", values: r.rows.map((x) => chartYuan(x.receivable)) },
+            { name: "实收", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.collected)) },
+            { name: "收缴率", kind: "line", right: true, color: "#fa8c16", values: r.rows.map((x) => rate(x.collectionRate)) },
+          ]}
+          tooltipValue={(v, s) => (s.right ? `${v}%` : yuanTip(v))}
+        />
+      )}
+      <Table
+        style={{ marginTop: 16 }}
+        rowKey="id"
+        size="small"
+        loading={report.isFetching}
+        dataSource={r?.rows ?? []}
+        scroll={{ x: "max-content" }}
+        pagination={false}
+        columns={[
+          { title: groupBy === "item" ? "收费项目" : "楼栋", dataIndex: "name" },
+          { title: "账单数", dataIndex: "bills", align: "right" },
+          money("应收(元)", "receivable"),
+          money("实收(元)", "collected"),
+          money("减免(元)", "waived"),
+          money("欠费(元)", "outstanding"),
+          money("收缴率(%)", "collectionRate"),
+        ]}
+      />
+    </>
+  );
+}
