@@ -6413,7 +6413,7 @@ return errors === 0;
 validate115.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const payBills_body = validate116;
-const schema83 = {"$id":"op_payBills_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}},"payMethod":{"type":["integer","null","boolean"]}}};
+const schema83 = {"$id":"op_payBills_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}},"roomId":{"type":["integer","null","boolean"]},"payMethod":{"type":["integer","null","boolean"]}}};
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_payBills_body_coercion" */;
@@ -6471,8 +6471,8 @@ data0[i0] = coerced0;
 }
 }
 }
-if(data.payMethod !== undefined){
-let data2 = data.payMethod;
+if(data.roomId !== undefined){
+let data2 = data.roomId;
 if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
 let dataType1 = typeof data2;
 let coerced1 = undefined;
@@ -6491,7 +6491,7 @@ else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema83.properties.payMethod.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema83.properties.roomId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6504,14 +6504,32 @@ errors++;
 if(coerced1 !== undefined){
 data2 = coerced1;
 if(data !== undefined){
-data["payMethod"] = coerced1;
+data["roomId"] = coerced1;
 }
 }
 }
 }
+if(data.payMethod !== undefined){
+let data3 = data.payMethod;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType2 = typeof data3;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data3 === null
+              || (dataType2 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced2 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced2 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced2 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced2 = true;
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema83.properties.payMethod.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6520,16 +6538,36 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+if(coerced2 !== undefined){
+data3 = coerced2;
+if(data !== undefined){
+data["payMethod"] = coerced2;
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate116.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"billIds":true,"payMethod":true},"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":{"billIds":true,"roomId":true,"payMethod":true},"dynamicProps":false,"dynamicItems":false};
 
-export const printReceipt_params = validate117;
-const schema84 = {"$id":"op_printReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getCashierDesk_query = validate117;
+const schema84 = {"$id":"op_getCashierDesk_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]}}};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_printReceipt_params_coercion" */;
+/*# sourceURL="op_getCashierDesk_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate117.evaluated;
@@ -6540,8 +6578,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
+if(data.roomId !== undefined){
+let data0 = data.roomId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6560,7 +6598,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema84.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema84.properties.roomId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6573,7 +6611,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["id"] = coerced0;
+data["roomId"] = coerced0;
 }
 }
 }
@@ -6592,13 +6630,13 @@ errors++;
 validate117.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"roomId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getRefundable_params = validate118;
-const schema85 = {"$id":"op_getRefundable_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getPrepayPlan_query = validate118;
+const schema85 = {"$id":"op_getPrepayPlan_query_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]}}};
 
 function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getRefundable_params_coercion" */;
+/*# sourceURL="op_getPrepayPlan_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate118.evaluated;
@@ -6609,8 +6647,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
+if(data.roomId !== undefined){
+let data0 = data.roomId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6629,7 +6667,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema85.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema85.properties.roomId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6642,82 +6680,13 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["id"] = coerced0;
+data["roomId"] = coerced0;
 }
 }
 }
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate118.errors = vErrors;
-return errors === 0;
-}
-validate118.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const applyRefund_body = validate119;
-const schema86 = {"$id":"op_applyRefund_body_coercion","type":"object","properties":{"paymentId":{"type":["integer","null","boolean"]},"refundMethod":{"type":["integer","null","boolean"]}}};
-
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyRefund_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate119.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.paymentId !== undefined){
-let data0 = data.paymentId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema86.properties.paymentId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["paymentId"] = coerced0;
-}
-}
-}
-}
-if(data.refundMethod !== undefined){
-let data1 = data.refundMethod;
+if(data.paymentItemId !== undefined){
+let data1 = data.paymentItemId;
 if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -6736,7 +6705,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema86.properties.refundMethod.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema85.properties.paymentItemId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6749,7 +6718,7 @@ errors++;
 if(coerced1 !== undefined){
 data1 = coerced1;
 if(data !== undefined){
-data["refundMethod"] = coerced1;
+data["paymentItemId"] = coerced1;
 }
 }
 }
@@ -6765,16 +6734,161 @@ vErrors.push(err2);
 }
 errors++;
 }
+validate118.errors = vErrors;
+return errors === 0;
+}
+validate118.evaluated = {"props":{"roomId":true,"paymentItemId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const prepayBills_body = validate119;
+const schema86 = {"$id":"op_prepayBills_body_coercion","type":"object","properties":{"roomId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"payMethod":{"type":["integer","null","boolean"]}}};
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_prepayBills_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate119.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.roomId !== undefined){
+let data0 = data.roomId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/roomId",schemaPath:"#/properties/roomId/type",keyword:"type",params:{type: schema86.properties.roomId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["roomId"] = coerced0;
+}
+}
+}
+}
+if(data.paymentItemId !== undefined){
+let data1 = data.paymentItemId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema86.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["paymentItemId"] = coerced1;
+}
+}
+}
+}
+if(data.payMethod !== undefined){
+let data2 = data.payMethod;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/payMethod",schemaPath:"#/properties/payMethod/type",keyword:"type",params:{type: schema86.properties.payMethod.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["payMethod"] = coerced2;
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate119.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":{"paymentId":true,"refundMethod":true},"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":{"roomId":true,"paymentItemId":true,"payMethod":true},"dynamicProps":false,"dynamicItems":false};
 
-export const approveRefund_params = validate120;
-const schema87 = {"$id":"op_approveRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const printReceipt_params = validate120;
+const schema87 = {"$id":"op_printReceipt_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveRefund_params_coercion" */;
+/*# sourceURL="op_printReceipt_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate120.evaluated;
@@ -6839,11 +6953,11 @@ return errors === 0;
 }
 validate120.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectRefund_params = validate121;
-const schema88 = {"$id":"op_rejectRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getRefundable_params = validate121;
+const schema88 = {"$id":"op_getRefundable_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectRefund_params_coercion" */;
+/*# sourceURL="op_getRefundable_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate121.evaluated;
@@ -6908,11 +7022,11 @@ return errors === 0;
 }
 validate121.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const applyWaiver_body = validate122;
-const schema89 = {"$id":"op_applyWaiver_body_coercion","type":"object","properties":{"billId":{"type":["integer","null","boolean"]},"waiverType":{"type":["integer","null","boolean"]}}};
+export const applyRefund_body = validate122;
+const schema89 = {"$id":"op_applyRefund_body_coercion","type":"object","properties":{"paymentId":{"type":["integer","null","boolean"]},"refundMethod":{"type":["integer","null","boolean"]}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_applyWaiver_body_coercion" */;
+/*# sourceURL="op_applyRefund_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate122.evaluated;
@@ -6923,8 +7037,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billId !== undefined){
-let data0 = data.billId;
+if(data.paymentId !== undefined){
+let data0 = data.paymentId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -6943,7 +7057,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema89.properties.billId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/paymentId",schemaPath:"#/properties/paymentId/type",keyword:"type",params:{type: schema89.properties.paymentId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6956,13 +7070,13 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["billId"] = coerced0;
+data["paymentId"] = coerced0;
 }
 }
 }
 }
-if(data.waiverType !== undefined){
-let data1 = data.waiverType;
+if(data.refundMethod !== undefined){
+let data1 = data.refundMethod;
 if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
 let dataType1 = typeof data1;
 let coerced1 = undefined;
@@ -6981,7 +7095,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema89.properties.waiverType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/refundMethod",schemaPath:"#/properties/refundMethod/type",keyword:"type",params:{type: schema89.properties.refundMethod.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6994,7 +7108,7 @@ errors++;
 if(coerced1 !== undefined){
 data1 = coerced1;
 if(data !== undefined){
-data["waiverType"] = coerced1;
+data["refundMethod"] = coerced1;
 }
 }
 }
@@ -7013,13 +7127,13 @@ errors++;
 validate122.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":{"billId":true,"waiverType":true},"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":{"paymentId":true,"refundMethod":true},"dynamicProps":false,"dynamicItems":false};
 
-export const approveWaiver_params = validate123;
-const schema90 = {"$id":"op_approveWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const approveRefund_params = validate123;
+const schema90 = {"$id":"op_approveRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_approveWaiver_params_coercion" */;
+/*# sourceURL="op_approveRefund_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate123.evaluated;
@@ -7084,11 +7198,11 @@ return errors === 0;
 }
 validate123.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const rejectWaiver_params = validate124;
-const schema91 = {"$id":"op_rejectWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const rejectRefund_params = validate124;
+const schema91 = {"$id":"op_rejectRefund_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_rejectWaiver_params_coercion" */;
+/*# sourceURL="op_rejectRefund_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate124.evaluated;
@@ -7153,11 +7267,11 @@ return errors === 0;
 }
 validate124.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getReconciliationDay_query = validate125;
-const schema92 = {"$id":"op_getReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const applyWaiver_body = validate125;
+const schema92 = {"$id":"op_applyWaiver_body_coercion","type":"object","properties":{"billId":{"type":["integer","null","boolean"]},"waiverType":{"type":["integer","null","boolean"]}}};
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getReconciliationDay_query_coercion" */;
+/*# sourceURL="op_applyWaiver_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate125.evaluated;
@@ -7168,8 +7282,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.billId !== undefined){
+let data0 = data.billId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7188,7 +7302,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema92.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/type",keyword:"type",params:{type: schema92.properties.billId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7201,7 +7315,114 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["billId"] = coerced0;
+}
+}
+}
+}
+if(data.waiverType !== undefined){
+let data1 = data.waiverType;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/waiverType",schemaPath:"#/properties/waiverType/type",keyword:"type",params:{type: schema92.properties.waiverType.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["waiverType"] = coerced1;
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate125.errors = vErrors;
+return errors === 0;
+}
+validate125.evaluated = {"props":{"billId":true,"waiverType":true},"dynamicProps":false,"dynamicItems":false};
+
+export const approveWaiver_params = validate126;
+const schema93 = {"$id":"op_approveWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_approveWaiver_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate126.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema93.properties.id.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["id"] = coerced0;
 }
 }
 }
@@ -7217,172 +7438,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate125.errors = vErrors;
-return errors === 0;
-}
-validate125.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const declareReconciliation_body = validate126;
-const schema93 = {"$id":"op_declareReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
-
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_declareReconciliation_body_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate126.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema93.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-if(data.rows !== undefined){
-let data1 = data.rows;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.payMethod !== undefined){
-let data3 = data2.payMethod;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced1 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced1 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced1 = true;
-}
-else {
-const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema93.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data2 !== undefined){
-data2["payMethod"] = coerced1;
-}
-}
-}
-}
-if(data2.cashierId !== undefined){
-let data4 = data2.cashierId;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced2 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced2 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced2 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema93.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data2 !== undefined){
-data2["cashierId"] = coerced2;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate126.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const closeReconciliation_body = validate127;
-const schema94 = {"$id":"op_closeReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
+export const rejectWaiver_params = validate127;
+const schema94 = {"$id":"op_rejectWaiver_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_closeReconciliation_body_coercion" */;
+/*# sourceURL="op_rejectWaiver_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate127.evaluated;
@@ -7393,8 +7458,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
+if(data.id !== undefined){
+let data0 = data.id;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -7413,7 +7478,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema94.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema94.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7426,39 +7491,14 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["communityId"] = coerced0;
+data["id"] = coerced0;
 }
 }
 }
 }
-if(data.rows !== undefined){
-let data1 = data.rows;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.payMethod !== undefined){
-let data3 = data2.payMethod;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced1 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced1 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema94.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7467,78 +7507,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data2 !== undefined){
-data2["payMethod"] = coerced1;
-}
-}
-}
-}
-if(data2.cashierId !== undefined){
-let data4 = data2.cashierId;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced2 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced2 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced2 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema94.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data2 !== undefined){
-data2["cashierId"] = coerced2;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate127.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportReconciliationDay_query = validate128;
-const schema95 = {"$id":"op_exportReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getReconciliationDay_query = validate128;
+const schema95 = {"$id":"op_getReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_exportReconciliationDay_query_coercion" */;
+/*# sourceURL="op_getReconciliationDay_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate128.evaluated;
@@ -7603,11 +7581,11 @@ return errors === 0;
 }
 validate128.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getPaymentReport_body = validate129;
-const schema96 = {"$id":"op_getPaymentReport_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const declareReconciliation_body = validate129;
+const schema96 = {"$id":"op_declareReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getPaymentReport_body_coercion" */;
+/*# sourceURL="op_declareReconciliation_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate129.evaluated;
@@ -7618,31 +7596,27 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityIds !== undefined){
-let data0 = data.communityIds;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType0 = typeof data1;
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
 }
-else if(data1 === "" || data1 === 0 || data1 === false){
+else if(data0 === "" || data0 === 0 || data0 === false){
 coerced0 = null;
 }
-else if(data1 === "false" || data1 === 0 || data1 === null){
+else if(data0 === "false" || data0 === 0 || data0 === null){
 coerced0 = false;
 }
-else if(data1 === "true" || data1 === 1){
+else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema96.properties.communityIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema96.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7653,18 +7627,41 @@ errors++;
 }
 }
 if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0[i0] = coerced0;
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
 }
 }
 }
 }
+if(data.rows !== undefined){
+let data1 = data.rows;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.payMethod !== undefined){
+let data3 = data2.payMethod;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
 }
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced1 = null;
 }
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced1 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced1 = true;
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema96.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7673,16 +7670,78 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data2 !== undefined){
+data2["payMethod"] = coerced1;
+}
+}
+}
+}
+if(data2.cashierId !== undefined){
+let data4 = data2.cashierId;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced2 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced2 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema96.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data2 !== undefined){
+data2["cashierId"] = coerced2;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate129.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
 
-export const payFromBalance_body = validate130;
-const schema97 = {"$id":"op_payFromBalance_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const closeReconciliation_body = validate130;
+const schema97 = {"$id":"op_closeReconciliation_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"rows":{"items":{"properties":{"payMethod":{"type":["integer","null","boolean"]},"cashierId":{"type":["integer","null","boolean"]}}}}}};
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_payFromBalance_body_coercion" */;
+/*# sourceURL="op_closeReconciliation_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate130.evaluated;
@@ -7693,31 +7752,27 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billIds !== undefined){
-let data0 = data.billIds;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType0 = typeof data1;
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
 }
-else if(data1 === "" || data1 === 0 || data1 === false){
+else if(data0 === "" || data0 === 0 || data0 === false){
 coerced0 = null;
 }
-else if(data1 === "false" || data1 === 0 || data1 === null){
+else if(data0 === "false" || data0 === 0 || data0 === null){
 coerced0 = false;
 }
-else if(data1 === "true" || data1 === 1){
+else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema97.properties.billIds.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema97.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7728,18 +7783,41 @@ errors++;
 }
 }
 if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0[i0] = coerced0;
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
 }
 }
 }
 }
+if(data.rows !== undefined){
+let data1 = data.rows;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.payMethod !== undefined){
+let data3 = data2.payMethod;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
 }
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced1 = null;
 }
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced1 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced1 = true;
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/rows/" + i0+"/payMethod",schemaPath:"#/properties/rows/items/properties/payMethod/type",keyword:"type",params:{type: schema97.properties.rows.items.properties.payMethod.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7748,16 +7826,78 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data2 !== undefined){
+data2["payMethod"] = coerced1;
+}
+}
+}
+}
+if(data2.cashierId !== undefined){
+let data4 = data2.cashierId;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced2 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced2 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/rows/" + i0+"/cashierId",schemaPath:"#/properties/rows/items/properties/cashierId/type",keyword:"type",params:{type: schema97.properties.rows.items.properties.cashierId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data2 !== undefined){
+data2["cashierId"] = coerced2;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate130.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":{"billIds":true},"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":{"communityId":true,"rows":true},"dynamicProps":false,"dynamicItems":false};
 
-export const queryArrears_body = validate131;
-const schema98 = {"$id":"op_queryArrears_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]},"pageNo":{"type":["integer","null","boolean"]},"pageSize":{"type":["integer","null","boolean"]}}};
+export const exportReconciliationDay_query = validate131;
+const schema98 = {"$id":"op_exportReconciliationDay_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_queryArrears_body_coercion" */;
+/*# sourceURL="op_exportReconciliationDay_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate131.evaluated;
@@ -7806,27 +7946,9 @@ data["communityId"] = coerced0;
 }
 }
 }
-if(data.buildingId !== undefined){
-let data1 = data.buildingId;
-if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else if(data1 === "" || data1 === 0 || data1 === false){
-coerced1 = null;
-}
-else if(data1 === "false" || data1 === 0 || data1 === null){
-coerced1 = false;
-}
-else if(data1 === "true" || data1 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema98.properties.buildingId.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7835,191 +7957,169 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["buildingId"] = coerced1;
-}
-}
-}
-}
-if(data.paymentItemId !== undefined){
-let data2 = data.paymentItemId;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else if(data2 === "" || data2 === 0 || data2 === false){
-coerced2 = null;
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced2 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced2 = true;
-}
-else {
-const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema98.properties.paymentItemId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["paymentItemId"] = coerced2;
-}
-}
-}
-}
-if(data.bucket !== undefined){
-let data3 = data.bucket;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(!(coerced3 !== undefined)){
-if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced3 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced3 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced3 = true;
-}
-else {
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema98.properties.bucket.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["bucket"] = coerced3;
-}
-}
-}
-}
-if(data.pageNo !== undefined){
-let data4 = data.pageNo;
-if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(!(coerced4 !== undefined)){
-if(dataType4 === "boolean" || data4 === null
-              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced4 = +data4;
-}
-else if(data4 === "" || data4 === 0 || data4 === false){
-coerced4 = null;
-}
-else if(data4 === "false" || data4 === 0 || data4 === null){
-coerced4 = false;
-}
-else if(data4 === "true" || data4 === 1){
-coerced4 = true;
-}
-else {
-const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema98.properties.pageNo.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["pageNo"] = coerced4;
-}
-}
-}
-}
-if(data.pageSize !== undefined){
-let data5 = data.pageSize;
-if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(!(coerced5 !== undefined)){
-if(dataType5 === "boolean" || data5 === null
-              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced5 = +data5;
-}
-else if(data5 === "" || data5 === 0 || data5 === false){
-coerced5 = null;
-}
-else if(data5 === "false" || data5 === 0 || data5 === null){
-coerced5 = false;
-}
-else if(data5 === "true" || data5 === 1){
-coerced5 = true;
-}
-else {
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema98.properties.pageSize.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data !== undefined){
-data["pageSize"] = coerced5;
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate131.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const exportArrears_query = validate132;
-const schema99 = {"$id":"op_exportArrears_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]}}};
+export const getPaymentReport_body = validate132;
+const schema99 = {"$id":"op_getPaymentReport_body_coercion","type":"object","properties":{"communityIds":{"items":{"type":["integer","null","boolean"]}}}};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_exportArrears_query_coercion" */;
+/*# sourceURL="op_getPaymentReport_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate132.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityIds !== undefined){
+let data0 = data.communityIds;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced0 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced0 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityIds/" + i0,schemaPath:"#/properties/communityIds/items/type",keyword:"type",params:{type: schema99.properties.communityIds.items.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0[i0] = coerced0;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+validate132.evaluated = {"props":{"communityIds":true},"dynamicProps":false,"dynamicItems":false};
+
+export const payFromBalance_body = validate133;
+const schema100 = {"$id":"op_payFromBalance_body_coercion","type":"object","properties":{"billIds":{"items":{"type":["integer","null","boolean"]}}}};
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_payFromBalance_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate133.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.billIds !== undefined){
+let data0 = data.billIds;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced0 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced0 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/billIds/" + i0,schemaPath:"#/properties/billIds/items/type",keyword:"type",params:{type: schema100.properties.billIds.items.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0[i0] = coerced0;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+validate133.evaluated = {"props":{"billIds":true},"dynamicProps":false,"dynamicItems":false};
+
+export const queryArrears_body = validate134;
+const schema101 = {"$id":"op_queryArrears_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]},"pageNo":{"type":["integer","null","boolean"]},"pageSize":{"type":["integer","null","boolean"]}}};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_queryArrears_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8047,7 +8147,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema99.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema101.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8085,7 +8185,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema99.properties.buildingId.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema101.properties.buildingId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8123,7 +8223,7 @@ else if(data2 === "true" || data2 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema99.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema101.properties.paymentItemId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8161,7 +8261,266 @@ else if(data3 === "true" || data3 === 1){
 coerced3 = true;
 }
 else {
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema99.properties.bucket.type},message:"must be integer,null,boolean"};
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema101.properties.bucket.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["bucket"] = coerced3;
+}
+}
+}
+}
+if(data.pageNo !== undefined){
+let data4 = data.pageNo;
+if(((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)) && (typeof data4 !== "boolean")){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(!(coerced4 !== undefined)){
+if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else if(data4 === "" || data4 === 0 || data4 === false){
+coerced4 = null;
+}
+else if(data4 === "false" || data4 === 0 || data4 === null){
+coerced4 = false;
+}
+else if(data4 === "true" || data4 === 1){
+coerced4 = true;
+}
+else {
+const err4 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema101.properties.pageNo.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["pageNo"] = coerced4;
+}
+}
+}
+}
+if(data.pageSize !== undefined){
+let data5 = data.pageSize;
+if(((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)) && (typeof data5 !== "boolean")){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(!(coerced5 !== undefined)){
+if(dataType5 === "boolean" || data5 === null
+              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced5 = +data5;
+}
+else if(data5 === "" || data5 === 0 || data5 === false){
+coerced5 = null;
+}
+else if(data5 === "false" || data5 === 0 || data5 === null){
+coerced5 = false;
+}
+else if(data5 === "true" || data5 === 1){
+coerced5 = true;
+}
+else {
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema101.properties.pageSize.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["pageSize"] = coerced5;
+}
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+validate134.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true,"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
+
+export const exportArrears_query = validate135;
+const schema102 = {"$id":"op_exportArrears_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingId":{"type":["integer","null","boolean"]},"paymentItemId":{"type":["integer","null","boolean"]},"bucket":{"type":["integer","null","boolean"]}}};
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_exportArrears_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate135.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema102.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+if(data.buildingId !== undefined){
+let data1 = data.buildingId;
+if(((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)) && (typeof data1 !== "boolean")){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else if(data1 === "" || data1 === 0 || data1 === false){
+coerced1 = null;
+}
+else if(data1 === "false" || data1 === 0 || data1 === null){
+coerced1 = false;
+}
+else if(data1 === "true" || data1 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/buildingId",schemaPath:"#/properties/buildingId/type",keyword:"type",params:{type: schema102.properties.buildingId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["buildingId"] = coerced1;
+}
+}
+}
+}
+if(data.paymentItemId !== undefined){
+let data2 = data.paymentItemId;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced2 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced2 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced2 = true;
+}
+else {
+const err2 = {instancePath:instancePath+"/paymentItemId",schemaPath:"#/properties/paymentItemId/type",keyword:"type",params:{type: schema102.properties.paymentItemId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["paymentItemId"] = coerced2;
+}
+}
+}
+}
+if(data.bucket !== undefined){
+let data3 = data.bucket;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced3 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced3 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced3 = true;
+}
+else {
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: schema102.properties.bucket.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8190,19 +8549,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true},"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":{"communityId":true,"buildingId":true,"paymentItemId":true,"bucket":true},"dynamicProps":false,"dynamicItems":false};
 
-export const generateDunningNotices_body = validate133;
-const schema100 = {"$id":"op_generateDunningNotices_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
+export const generateDunningNotices_body = validate136;
+const schema103 = {"$id":"op_generateDunningNotices_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"buildingIds":{"items":{"type":["integer","null","boolean"]}},"roomIds":{"items":{"type":["integer","null","boolean"]}}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_generateDunningNotices_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8230,7 +8589,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema100.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema103.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8272,7 +8631,7 @@ else if(data2 === "true" || data2 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema100.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/buildingIds/" + i0,schemaPath:"#/properties/buildingIds/items/type",keyword:"type",params:{type: schema103.properties.buildingIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8316,7 +8675,7 @@ else if(data4 === "true" || data4 === 1){
 coerced2 = true;
 }
 else {
-const err2 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema100.properties.roomIds.items.type},message:"must be integer,null,boolean"};
+const err2 = {instancePath:instancePath+"/roomIds/" + i1,schemaPath:"#/properties/roomIds/items/type",keyword:"type",params:{type: schema103.properties.roomIds.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8347,19 +8706,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":{"communityId":true,"buildingIds":true,"roomIds":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getDunningTask_query = validate134;
-const schema101 = {"$id":"op_getDunningTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const getDunningTask_query = validate137;
+const schema104 = {"$id":"op_getDunningTask_query_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_getDunningTask_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8387,7 +8746,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema101.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema104.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8416,19 +8775,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const publishDunningNotices_body = validate135;
-const schema102 = {"$id":"op_publishDunningNotices_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}}}};
+export const publishDunningNotices_body = validate138;
+const schema105 = {"$id":"op_publishDunningNotices_body_coercion","type":"object","properties":{"ids":{"items":{"type":["integer","null","boolean"]}}}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_publishDunningNotices_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8460,7 +8819,7 @@ else if(data1 === "true" || data1 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema102.properties.ids.items.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/ids/" + i0,schemaPath:"#/properties/ids/items/type",keyword:"type",params:{type: schema105.properties.ids.items.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8491,19 +8850,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":{"ids":true},"dynamicProps":false,"dynamicItems":false};
 
-export const printDunningNotice_params = validate136;
-const schema103 = {"$id":"op_printDunningNotice_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
+export const printDunningNotice_params = validate139;
+const schema106 = {"$id":"op_printDunningNotice_params_coercion","type":"object","properties":{"id":{"type":["integer","null","boolean"]}}};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_printDunningNotice_params_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8531,7 +8890,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema103.properties.id.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: schema106.properties.id.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8560,223 +8919,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate136.errors = vErrors;
-return errors === 0;
-}
-validate136.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getSmartHomeSteer_query = validate137;
-const schema104 = {"$id":"op_getSmartHomeSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getSmartHomeSteer_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate137.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema104.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate137.errors = vErrors;
-return errors === 0;
-}
-validate137.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getCurrentUser_query = validate138;
-const schema105 = {"$id":"op_getCurrentUser_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getCurrentUser_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate138.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema105.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate138.errors = vErrors;
-return errors === 0;
-}
-validate138.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getUserCenter_params = validate139;
-const schema106 = {"$id":"op_getUserCenter_params_coercion","type":"object","properties":{"userId":{"type":["integer","null","boolean"]}}};
-
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getUserCenter_params_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate139.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.userId !== undefined){
-let data0 = data.userId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema106.properties.userId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["userId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate139.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listPropertyUsersByCommunity_body = validate140;
-const schema107 = {"$id":"op_listPropertyUsersByCommunity_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getSmartHomeSteer_query = validate140;
+const schema107 = {"$id":"op_getSmartHomeSteer_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_listPropertyUsersByCommunity_body_coercion" */;
+/*# sourceURL="op_getSmartHomeSteer_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate140.evaluated;
@@ -8841,14 +8993,221 @@ return errors === 0;
 }
 validate140.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const reportOperation_body = validate141;
-const schema108 = {"$id":"op_reportOperation_body_coercion","type":"object","properties":{"source":{"type":["integer","null","boolean"]},"operationType":{"type":["integer","null","boolean"]}}};
+export const getCurrentUser_query = validate141;
+const schema108 = {"$id":"op_getCurrentUser_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_reportOperation_body_coercion" */;
+/*# sourceURL="op_getCurrentUser_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate141.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema108.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+validate141.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getUserCenter_params = validate142;
+const schema109 = {"$id":"op_getUserCenter_params_coercion","type":"object","properties":{"userId":{"type":["integer","null","boolean"]}}};
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getUserCenter_params_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate142.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.userId !== undefined){
+let data0 = data.userId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: schema109.properties.userId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["userId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+validate142.evaluated = {"props":{"userId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const listPropertyUsersByCommunity_body = validate143;
+const schema110 = {"$id":"op_listPropertyUsersByCommunity_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_listPropertyUsersByCommunity_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate143.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema110.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate143.errors = vErrors;
+return errors === 0;
+}
+validate143.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const reportOperation_body = validate144;
+const schema111 = {"$id":"op_reportOperation_body_coercion","type":"object","properties":{"source":{"type":["integer","null","boolean"]},"operationType":{"type":["integer","null","boolean"]}}};
+
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_reportOperation_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8876,7 +9235,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema108.properties.source.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema111.properties.source.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8914,7 +9273,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema108.properties.operationType.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/operationType",schemaPath:"#/properties/operationType/type",keyword:"type",params:{type: schema111.properties.operationType.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8943,19 +9302,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":{"source":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":{"source":true,"operationType":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveMenuCustomization_body = validate142;
-const schema109 = {"$id":"op_saveMenuCustomization_body_coercion","type":"object","properties":{"items":{"items":{"properties":{"sortNo":{"type":["integer","null","boolean"]}}}}}};
+export const saveMenuCustomization_body = validate145;
+const schema112 = {"$id":"op_saveMenuCustomization_body_coercion","type":"object","properties":{"items":{"items":{"properties":{"sortNo":{"type":["integer","null","boolean"]}}}}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_saveMenuCustomization_body_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8990,7 +9349,7 @@ else if(data2 === "true" || data2 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema109.properties.items.items.properties.sortNo.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/items/" + i0+"/sortNo",schemaPath:"#/properties/items/items/properties/sortNo/type",keyword:"type",params:{type: schema112.properties.items.items.properties.sortNo.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9023,19 +9382,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":{"items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listTaskCentre_query = validate143;
-const schema110 = {"$id":"op_listTaskCentre_query_coercion","type":"object","properties":{"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
+export const listTaskCentre_query = validate146;
+const schema113 = {"$id":"op_listTaskCentre_query_coercion","type":"object","properties":{"pageNo":{"type":["number","null","boolean"]},"pageSize":{"type":["number","null","boolean"]}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="op_listTaskCentre_query_coercion" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9063,7 +9422,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema110.properties.pageNo.type},message:"must be number,null,boolean"};
+const err0 = {instancePath:instancePath+"/pageNo",schemaPath:"#/properties/pageNo/type",keyword:"type",params:{type: schema113.properties.pageNo.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9101,7 +9460,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema110.properties.pageSize.type},message:"must be number,null,boolean"};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: schema113.properties.pageSize.type},message:"must be number,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9130,223 +9489,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate143.errors = vErrors;
-return errors === 0;
-}
-validate143.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchCommunityStatistics_query = validate144;
-const schema111 = {"$id":"op_getWorkbenchCommunityStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchCommunityStatistics_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate144.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema111.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate144.errors = vErrors;
-return errors === 0;
-}
-validate144.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRoomAudits_query = validate145;
-const schema112 = {"$id":"op_getWorkbenchRoomAudits_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomAudits_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate145.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema112.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate145.errors = vErrors;
-return errors === 0;
-}
-validate145.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getWorkbenchRepairs_query = validate146;
-const schema113 = {"$id":"op_getWorkbenchRepairs_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
-
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRepairs_query_coercion" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate146.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.communityId !== undefined){
-let data0 = data.communityId;
-if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else if(data0 === "" || data0 === 0 || data0 === false){
-coerced0 = null;
-}
-else if(data0 === "false" || data0 === 0 || data0 === null){
-coerced0 = false;
-}
-else if(data0 === "true" || data0 === 1){
-coerced0 = true;
-}
-else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema113.properties.communityId.type},message:"must be integer,null,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["communityId"] = coerced0;
-}
-}
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate146.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":{"pageNo":true,"pageSize":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchNotices_query = validate147;
-const schema114 = {"$id":"op_getWorkbenchNotices_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchCommunityStatistics_query = validate147;
+const schema114 = {"$id":"op_getWorkbenchCommunityStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchNotices_query_coercion" */;
+/*# sourceURL="op_getWorkbenchCommunityStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate147.evaluated;
@@ -9411,11 +9563,11 @@ return errors === 0;
 }
 validate147.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchRoomStatistics_query = validate148;
-const schema115 = {"$id":"op_getWorkbenchRoomStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRoomAudits_query = validate148;
+const schema115 = {"$id":"op_getWorkbenchRoomAudits_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchRoomStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRoomAudits_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate148.evaluated;
@@ -9480,11 +9632,11 @@ return errors === 0;
 }
 validate148.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchResidentStatistics_query = validate149;
-const schema116 = {"$id":"op_getWorkbenchResidentStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRepairs_query = validate149;
+const schema116 = {"$id":"op_getWorkbenchRepairs_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchResidentStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRepairs_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate149.evaluated;
@@ -9549,11 +9701,11 @@ return errors === 0;
 }
 validate149.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchOpenDoorStatistics_query = validate150;
-const schema117 = {"$id":"op_getWorkbenchOpenDoorStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchNotices_query = validate150;
+const schema117 = {"$id":"op_getWorkbenchNotices_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchNotices_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate150.evaluated;
@@ -9618,11 +9770,11 @@ return errors === 0;
 }
 validate150.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchVehicleStatistics_query = validate151;
-const schema118 = {"$id":"op_getWorkbenchVehicleStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchRoomStatistics_query = validate151;
+const schema118 = {"$id":"op_getWorkbenchRoomStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchVehicleStatistics_query_coercion" */;
+/*# sourceURL="op_getWorkbenchRoomStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate151.evaluated;
@@ -9687,11 +9839,11 @@ return errors === 0;
 }
 validate151.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchFeeOverview_query = validate152;
-const schema119 = {"$id":"op_getWorkbenchFeeOverview_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchResidentStatistics_query = validate152;
+const schema119 = {"$id":"op_getWorkbenchResidentStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchFeeOverview_query_coercion" */;
+/*# sourceURL="op_getWorkbenchResidentStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate152.evaluated;
@@ -9756,11 +9908,11 @@ return errors === 0;
 }
 validate152.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getWorkbenchLayout_query = validate153;
-const schema120 = {"$id":"op_getWorkbenchLayout_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchOpenDoorStatistics_query = validate153;
+const schema120 = {"$id":"op_getWorkbenchOpenDoorStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getWorkbenchLayout_query_coercion" */;
+/*# sourceURL="op_getWorkbenchOpenDoorStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate153.evaluated;
@@ -9825,11 +9977,11 @@ return errors === 0;
 }
 validate153.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const saveWorkbenchLayout_body = validate154;
-const schema121 = {"$id":"op_saveWorkbenchLayout_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchVehicleStatistics_query = validate154;
+const schema121 = {"$id":"op_getWorkbenchVehicleStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_saveWorkbenchLayout_body_coercion" */;
+/*# sourceURL="op_getWorkbenchVehicleStatistics_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate154.evaluated;
@@ -9894,11 +10046,11 @@ return errors === 0;
 }
 validate154.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteWorkbenchLayout_params = validate155;
-const schema122 = {"$id":"op_deleteWorkbenchLayout_params_coercion","type":"object","properties":{"layoutId":{"type":["integer","null","boolean"]}}};
+export const getWorkbenchFeeOverview_query = validate155;
+const schema122 = {"$id":"op_getWorkbenchFeeOverview_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_deleteWorkbenchLayout_params_coercion" */;
+/*# sourceURL="op_getWorkbenchFeeOverview_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate155.evaluated;
@@ -9909,8 +10061,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.layoutId !== undefined){
-let data0 = data.layoutId;
+if(data.communityId !== undefined){
+let data0 = data.communityId;
 if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -9929,7 +10081,7 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema122.properties.layoutId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema122.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9942,7 +10094,7 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["layoutId"] = coerced0;
+data["communityId"] = coerced0;
 }
 }
 }
@@ -9961,13 +10113,13 @@ errors++;
 validate155.errors = vErrors;
 return errors === 0;
 }
-validate155.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+validate155.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const submitQuestionnaire_body = validate156;
-const schema123 = {"$id":"op_submitQuestionnaire_body_coercion","type":"object","properties":{"questions":{"items":{"properties":{"dimensionType":{"type":["integer","null","boolean"]},"score":{"type":["integer","null","boolean"]}}}}}};
+export const getWorkbenchLayout_query = validate156;
+const schema123 = {"$id":"op_getWorkbenchLayout_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_submitQuestionnaire_body_coercion" */;
+/*# sourceURL="op_getWorkbenchLayout_query_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate156.evaluated;
@@ -9978,34 +10130,27 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.questions !== undefined){
-let data0 = data.questions;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.dimensionType !== undefined){
-let data2 = data1.dimensionType;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
-let dataType0 = typeof data2;
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data2 === null
-              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced0 = +data2;
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
 }
-else if(data2 === "" || data2 === 0 || data2 === false){
+else if(data0 === "" || data0 === 0 || data0 === false){
 coerced0 = null;
 }
-else if(data2 === "false" || data2 === 0 || data2 === null){
+else if(data0 === "false" || data0 === 0 || data0 === null){
 coerced0 = false;
 }
-else if(data2 === "true" || data2 === 1){
+else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: schema123.properties.questions.items.properties.dimensionType.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema123.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10016,34 +10161,16 @@ errors++;
 }
 }
 if(coerced0 !== undefined){
-data2 = coerced0;
-if(data1 !== undefined){
-data1["dimensionType"] = coerced0;
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
 }
 }
 }
 }
-if(data1.score !== undefined){
-let data3 = data1.score;
-if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else if(data3 === "" || data3 === 0 || data3 === false){
-coerced1 = null;
-}
-else if(data3 === "false" || data3 === 0 || data3 === null){
-coerced1 = false;
-}
-else if(data3 === "true" || data3 === 1){
-coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: schema123.properties.questions.items.properties.score.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10052,40 +10179,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data1 !== undefined){
-data1["score"] = coerced1;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate156.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":{"questions":true},"dynamicProps":false,"dynamicItems":false};
+validate156.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getProjectBoard_query = validate157;
-const schema124 = {"$id":"op_getProjectBoard_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+export const saveWorkbenchLayout_body = validate157;
+const schema124 = {"$id":"op_saveWorkbenchLayout_body_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getProjectBoard_query_coercion" */;
+/*# sourceURL="op_saveWorkbenchLayout_body_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate157.evaluated;
@@ -10150,14 +10253,201 @@ return errors === 0;
 }
 validate157.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getInspectStatistics_query = validate158;
-const schema125 = {"$id":"op_getInspectStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"days":{"type":["integer","null","boolean"]}}};
+export const deleteWorkbenchLayout_params = validate158;
+const schema125 = {"$id":"op_deleteWorkbenchLayout_params_coercion","type":"object","properties":{"layoutId":{"type":["integer","null","boolean"]}}};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="op_getInspectStatistics_query_coercion" */;
+/*# sourceURL="op_deleteWorkbenchLayout_params_coercion" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate158.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.layoutId !== undefined){
+let data0 = data.layoutId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/layoutId",schemaPath:"#/properties/layoutId/type",keyword:"type",params:{type: schema125.properties.layoutId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["layoutId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate158.errors = vErrors;
+return errors === 0;
+}
+validate158.evaluated = {"props":{"layoutId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const submitQuestionnaire_body = validate159;
+const schema126 = {"$id":"op_submitQuestionnaire_body_coercion","type":"object","properties":{"questions":{"items":{"properties":{"dimensionType":{"type":["integer","null","boolean"]},"score":{"type":["integer","null","boolean"]}}}}}};
+
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_submitQuestionnaire_body_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate159.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.questions !== undefined){
+let data0 = data.questions;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.dimensionType !== undefined){
+let data2 = data1.dimensionType;
+if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)) && (typeof data2 !== "boolean")){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data2 === null
+              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced0 = +data2;
+}
+else if(data2 === "" || data2 === 0 || data2 === false){
+coerced0 = null;
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced0 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/questions/" + i0+"/dimensionType",schemaPath:"#/properties/questions/items/properties/dimensionType/type",keyword:"type",params:{type: schema126.properties.questions.items.properties.dimensionType.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["dimensionType"] = coerced0;
+}
+}
+}
+}
+if(data1.score !== undefined){
+let data3 = data1.score;
+if(((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)) && (typeof data3 !== "boolean")){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else if(data3 === "" || data3 === 0 || data3 === false){
+coerced1 = null;
+}
+else if(data3 === "false" || data3 === 0 || data3 === null){
+coerced1 = false;
+}
+else if(data3 === "true" || data3 === 1){
+coerced1 = true;
+}
+else {
+const err1 = {instancePath:instancePath+"/questions/" + i0+"/score",schemaPath:"#/properties/questions/items/properties/score/type",keyword:"type",params:{type: schema126.properties.questions.items.properties.score.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["score"] = coerced1;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate159.errors = vErrors;
+return errors === 0;
+}
+validate159.evaluated = {"props":{"questions":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getProjectBoard_query = validate160;
+const schema127 = {"$id":"op_getProjectBoard_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]}}};
+
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getProjectBoard_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10185,7 +10475,76 @@ else if(data0 === "true" || data0 === 1){
 coerced0 = true;
 }
 else {
-const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema125.properties.communityId.type},message:"must be integer,null,boolean"};
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema127.properties.communityId.type},message:"must be integer,null,boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["communityId"] = coerced0;
+}
+}
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate160.errors = vErrors;
+return errors === 0;
+}
+validate160.evaluated = {"props":{"communityId":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getInspectStatistics_query = validate161;
+const schema128 = {"$id":"op_getInspectStatistics_query_coercion","type":"object","properties":{"communityId":{"type":["integer","null","boolean"]},"days":{"type":["integer","null","boolean"]}}};
+
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="op_getInspectStatistics_query_coercion" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate161.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.communityId !== undefined){
+let data0 = data.communityId;
+if(((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) && (typeof data0 !== "boolean")){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else if(data0 === "" || data0 === 0 || data0 === false){
+coerced0 = null;
+}
+else if(data0 === "false" || data0 === 0 || data0 === null){
+coerced0 = false;
+}
+else if(data0 === "true" || data0 === 1){
+coerced0 = true;
+}
+else {
+const err0 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/type",keyword:"type",params:{type: schema128.properties.communityId.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10223,7 +10582,7 @@ else if(data1 === "true" || data1 === 1){
 coerced1 = true;
 }
 else {
-const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema125.properties.days.type},message:"must be integer,null,boolean"};
+const err1 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: schema128.properties.days.type},message:"must be integer,null,boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10252,8 +10611,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate158.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":{"communityId":true,"days":true},"dynamicProps":false,"dynamicItems":false};
 
