@@ -441,7 +441,7 @@ export const rules: Record<string, RuleDef> = {
   },
   "prepayMonths": {
     "description": "预缴月数：1到24的整数（收银台预缴）",
-    "usage": "field",
+    "usage": "code",
     "params": {
       "max": 24
     },
