@@ -51,7 +51,9 @@ test("one owner's two rooms paid with one receipt, 3 months prepaid, a receipt r
   const unitId = (await api<{ id: number }>("post", "/api/system/units", { communityId, buildingId, name: "1单元" })).id;
   const rooms: number[] = [];
   for (const roomNo of ["101", "102"]) {
-    const id = (await api<{ id: number }>("post", "/api/system/rooms", { communityId, buildingId, unitId, roomNo, buildingArea: "90.00", houseType: 1, occupancyStatus: 1, status: 1, maxResidents: 6 })).id;
+    const id = (
+      await api<{ id: number }>("post", "/api/system/rooms", { communityId, buildingId, unitId, roomNo, buildingArea: "90.00", houseType: 1, occupancyStatus: 1, status: 1, maxResidents: 6 })
+    ).id;
     await api("post", "/api/system/inhabitants", { communityId, roomId: id, name: "周合并", phone: "13912345678", identity: 1 });
     rooms.push(id);
   }
