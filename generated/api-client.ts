@@ -401,6 +401,21 @@ import type {
   PayBillsBody,
   PayBillsBodyInput,
   PayBillsData,
+  GetCashierDeskParams,
+  GetCashierDeskQuery,
+  GetCashierDeskBody,
+  GetCashierDeskQueryInput,
+  GetCashierDeskData,
+  GetPrepayPlanParams,
+  GetPrepayPlanQuery,
+  GetPrepayPlanBody,
+  GetPrepayPlanQueryInput,
+  GetPrepayPlanData,
+  PrepayBillsParams,
+  PrepayBillsQuery,
+  PrepayBillsBody,
+  PrepayBillsBodyInput,
+  PrepayBillsData,
   PrintReceiptParams,
   PrintReceiptQuery,
   PrintReceiptBody,
@@ -980,9 +995,18 @@ export function createApiClient<O = unknown>(transport: Transport<O>) {
     /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
     getRoomBills: (input?: { query?: GetRoomBillsQueryInput }, options?: O) =>
       transport({ name: "getRoomBills", method: "GET", path: "/api/property/bills/actions/roomBills", ...input }, options) as Promise<GetRoomBillsData>,
-    /** 缴费：同一房屋的账单一次收款，开具收据 (POST /api/property/bills/actions/pay) */
+    /** 缴费：一个房屋（或同一业主在同一社区的几个房屋）的账单一次收款，开具一张收据 (POST /api/property/bills/actions/pay) */
     payBills: (input?: { body?: PayBillsBodyInput }, options?: O) =>
       transport({ name: "payBills", method: "POST", path: "/api/property/bills/actions/pay", ...input }, options) as Promise<PayBillsData>,
+    /** 收银台：房屋业主在同一社区的其他待缴房屋（可合并缴费），以及房屋最近的票据（补打） (GET /api/property/bills/actions/cashierDesk) */
+    getCashierDesk: (input?: { query?: GetCashierDeskQueryInput }, options?: O) =>
+      transport({ name: "getCashierDesk", method: "GET", path: "/api/property/bills/actions/cashierDesk", ...input }, options) as Promise<GetCashierDeskData>,
+    /** 收银台预缴：房屋可预缴的按月周期性缴费项目；选定项目与月数时，按账单生成的计价算出的各期账单 (GET /api/property/bills/actions/prepayPlan) */
+    getPrepayPlan: (input?: { query?: GetPrepayPlanQueryInput }, options?: O) =>
+      transport({ name: "getPrepayPlan", method: "GET", path: "/api/property/bills/actions/prepayPlan", ...input }, options) as Promise<GetPrepayPlanData>,
+    /** 收银台预缴：为房屋生成某缴费项目未来若干个月的账单（已审核，编号同账单生成），并在同一事务中全额收款，开具一张收据 (POST /api/property/bills/actions/prepay) */
+    prepayBills: (input: { body: PrepayBillsBodyInput }, options?: O) =>
+      transport({ name: "prepayBills", method: "POST", path: "/api/property/bills/actions/prepay", ...input }, options) as Promise<PrepayBillsData>,
     /** 收据及其明细（打印） (GET /api/property/receipts/:id/actions/print) */
     printReceipt: (input: { params: PrintReceiptParamsInput }, options?: O) =>
       transport({ name: "printReceipt", method: "GET", path: "/api/property/receipts/:id/actions/print", ...input }, options) as Promise<PrintReceiptData>,
@@ -1375,8 +1399,14 @@ export interface ApiQueries<O = unknown> {
   getRoomHistory: QueryHelpers<"getRoomHistory", [input?: { query?: GetRoomHistoryQueryInput }], GetRoomHistoryData, O>;
   /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
   getRoomBills: QueryHelpers<"getRoomBills", [input?: { query?: GetRoomBillsQueryInput }], GetRoomBillsData, O>;
-  /** 缴费：同一房屋的账单一次收款，开具收据 (POST /api/property/bills/actions/pay) */
+  /** 缴费：一个房屋（或同一业主在同一社区的几个房屋）的账单一次收款，开具一张收据 (POST /api/property/bills/actions/pay) */
   payBills: QueryHelpers<"payBills", [input?: { body?: PayBillsBodyInput }], PayBillsData, O> & MutationHelpers<"payBills", [input?: { body?: PayBillsBodyInput }], PayBillsData, O>;
+  /** 收银台：房屋业主在同一社区的其他待缴房屋（可合并缴费），以及房屋最近的票据（补打） (GET /api/property/bills/actions/cashierDesk) */
+  getCashierDesk: QueryHelpers<"getCashierDesk", [input?: { query?: GetCashierDeskQueryInput }], GetCashierDeskData, O>;
+  /** 收银台预缴：房屋可预缴的按月周期性缴费项目；选定项目与月数时，按账单生成的计价算出的各期账单 (GET /api/property/bills/actions/prepayPlan) */
+  getPrepayPlan: QueryHelpers<"getPrepayPlan", [input?: { query?: GetPrepayPlanQueryInput }], GetPrepayPlanData, O>;
+  /** 收银台预缴：为房屋生成某缴费项目未来若干个月的账单（已审核，编号同账单生成），并在同一事务中全额收款，开具一张收据 (POST /api/property/bills/actions/prepay) */
+  prepayBills: QueryHelpers<"prepayBills", [input: { body: PrepayBillsBodyInput }], PrepayBillsData, O> & MutationHelpers<"prepayBills", [input: { body: PrepayBillsBodyInput }], PrepayBillsData, O>;
   /** 收据及其明细（打印） (GET /api/property/receipts/:id/actions/print) */
   printReceipt: QueryHelpers<"printReceipt", [input: { params: PrintReceiptParamsInput }], PrintReceiptData, O>;
   /** 收款的可退金额（已退、待审核与剩余） (GET /api/property/payments/:id/actions/refundable) */
@@ -1863,6 +1893,18 @@ export const operationRoutes = {
   "payBills": {
     "method": "POST",
     "path": "/api/property/bills/actions/pay"
+  },
+  "getCashierDesk": {
+    "method": "GET",
+    "path": "/api/property/bills/actions/cashierDesk"
+  },
+  "getPrepayPlan": {
+    "method": "GET",
+    "path": "/api/property/bills/actions/prepayPlan"
+  },
+  "prepayBills": {
+    "method": "POST",
+    "path": "/api/property/bills/actions/prepay"
   },
   "printReceipt": {
     "method": "GET",

@@ -178,6 +178,16 @@ export const messages = {
   "dunningAllPublished": "所选催缴通知均已发布给住户，无需重复发布",
   "dunningFollowUpBeforeDate": "下次跟进日期不能早于催缴日期",
   "dunningDateInFuture": "催缴日期不能晚于今天",
+  "prepayDone": "预缴成功",
+  "payRoomsOtherOwner": "房屋{roomName}不属于该业主，不能合并缴费",
+  "payBillsOtherCommunity": "账单{billNo}不属于该房屋所在的社区，不能合并缴费",
+  "oneRoomFromBalance": "预存款缴费一次只能缴纳同一房屋的账单",
+  "prepayItemNotPeriodic": "缴费项目「{name}」不是按月收费的周期性项目，不能预缴",
+  "prepayItemNotPriced": "缴费项目「{name}」按抄表用量或手工录入计价，不能预缴",
+  "prepayItemNotForRoom": "缴费项目「{name}」不向该房屋收费，不能预缴",
+  "prepayRoomNoArea": "该房屋没有建筑面积或计费面积，不能预缴按面积计价的项目",
+  "prepayStartPast": "预缴的起始账期不能早于本月（{month}）",
+  "prepayPeriodsBilled": "账期{periods}已有「{name}」的账单，不能重复预缴",
   "selfDeleteRefused": "不能删除当前登录的账号",
   "grantRoleExceedsOwn": "不能分配超出自身权限的角色",
   "grantCodesExceedOwn": "不能授予自身未拥有的权限",
@@ -455,6 +465,36 @@ export const errorCodes = {
     "code": 40084,
     "status": 400,
     "message": "按月统计最多36个月"
+  },
+  "PAY_ROOMS_OTHER_OWNER": {
+    "code": 40070,
+    "status": 400,
+    "message": "所选房屋不属于同一业主，不能合并缴费"
+  },
+  "PAY_BILLS_OTHER_COMMUNITY": {
+    "code": 40071,
+    "status": 400,
+    "message": "所选账单不属于同一社区，不能合并缴费"
+  },
+  "PREPAY_ITEM_REFUSED": {
+    "code": 40072,
+    "status": 400,
+    "message": "只能预缴按月收费、按面积或固定金额计价的周期性缴费项目"
+  },
+  "PREPAY_ITEM_NOT_FOR_ROOM": {
+    "code": 40073,
+    "status": 400,
+    "message": "该缴费项目不向该房屋收费，不能预缴"
+  },
+  "PREPAY_START_PAST": {
+    "code": 40074,
+    "status": 400,
+    "message": "预缴的起始账期不能早于本月"
+  },
+  "PREPAY_PERIOD_BILLED": {
+    "code": 40915,
+    "status": 409,
+    "message": "所选账期已有该项目的账单，不能重复预缴"
   },
   "TRACKING_TOO_LARGE": {
     "code": 413,

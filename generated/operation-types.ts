@@ -3235,6 +3235,16 @@ payMethods: number[]
 allowPartialPayment: boolean
 autoPrintReceipt: boolean
 /**
+ * 房屋的业主（第一位业主；没有业主时为 null），手机号脱敏
+ */
+owner?: ({
+name: string
+/**
+ * 手机号（脱敏）
+ */
+phone: (string | null)
+} | null)
+/**
  * 房屋的预存款账户（没有时为 null）
  */
 prepay: ({
@@ -3254,6 +3264,10 @@ export interface PayBillsBody {
  * 账单
  */
 billIds?: (number[] | null)
+/**
+ * 收银台所选的房屋（收据上的房屋；合并缴费时其业主为准）
+ */
+roomId?: (number | null)
 /**
  * 支付方式
  */
@@ -3285,6 +3299,10 @@ export interface PayBillsBodyInput {
  * 账单
  */
 billIds?: ((number | string)[] | null)
+/**
+ * 收银台所选的房屋（收据上的房屋；合并缴费时其业主为准）
+ */
+roomId?: (number | null | string)
 /**
  * 支付方式
  */
@@ -3322,7 +3340,267 @@ paymentIds: number[]
 bills?: {
 
 }[]
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+cashierName?: (string | null)
 }
+
+export type GetCashierDeskParams = Record<string, never>;
+
+export interface GetCashierDeskQuery {
+/**
+ * 房屋
+ */
+roomId?: number
+}
+
+export type GetCashierDeskBody = Record<string, never>;
+
+export interface GetCashierDeskQueryInput {
+/**
+ * 房屋
+ */
+roomId?: (number | string)
+}
+
+export interface GetCashierDeskData {
+roomId: number
+/**
+ * 该房屋第一位业主（按手机号）在同一社区的其他房屋中有待缴账单的，按房屋全称排序
+ */
+ownerRooms: {
+roomId: number
+/**
+ * 楼栋-单元-房号
+ */
+roomName: string
+/**
+ * 待缴账单数
+ */
+billCount: number
+/**
+ * 截至今天的未缴合计（元，含滞纳金）
+ */
+outstanding: string
+}[]
+/**
+ * 房屋最近的票据（收据的房屋或其中一笔收款的房屋为该房屋），最新的在前，最多 5 张
+ */
+recentReceipts: {
+id: number
+receiptNo: string
+issuedAt: string
+amount: string
+payMethod: (number | null)
+status: number
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+issuerName: (string | null)
+}[]
+}
+
+export type GetPrepayPlanParams = Record<string, never>;
+
+export interface GetPrepayPlanQuery {
+/**
+ * 房屋
+ */
+roomId?: number
+/**
+ * 缴费项目
+ */
+paymentItemId?: number
+/**
+ * YYYY-MM；省略时为该项目下一个未出账的账期（不早于本月）
+ */
+startPeriod?: string
+/**
+ * 预缴月数
+ */
+months?: number
+}
+
+export type GetPrepayPlanBody = Record<string, never>;
+
+export interface GetPrepayPlanQueryInput {
+/**
+ * 房屋
+ */
+roomId?: (number | string)
+/**
+ * 缴费项目
+ */
+paymentItemId?: (number | string)
+/**
+ * YYYY-MM；省略时为该项目下一个未出账的账期（不早于本月）
+ */
+startPeriod?: string
+/**
+ * 预缴月数
+ */
+months?: (number | string)
+}
+
+export interface GetPrepayPlanData {
+roomId: number
+/**
+ * 一次最多预缴的月数
+ */
+maxMonths: number
+/**
+ * 本月（YYYY-MM，中国时间）
+ */
+currentPeriod: string
+/**
+ * 向该房屋按月收费、按面积或固定金额计价的周期性缴费项目（已启用）
+ */
+items: {
+id: number
+name: string
+pricingMethod: number
+/**
+ * 该房屋该项目最后一个已出账的账期
+ */
+lastPeriod: (string | null)
+/**
+ * 下一个可预缴的账期（不早于本月）
+ */
+nextPeriod: string
+}[]
+/**
+ * 选定项目与月数时的各期账单（未选定时为 null）
+ */
+plan: ({
+paymentItemId: number
+itemName: string
+startPeriod: string
+months: number
+bills: {
+period: string
+dueDate: string
+/**
+ * 计费数量（面积或 1）
+ */
+quantity: (string | null)
+amountDue: string
+/**
+ * 截至今天的滞纳金（本月已过截止日时）
+ */
+lateFee: string
+outstanding: string
+}[]
+/**
+ * 应缴合计（元）
+ */
+total: string
+} | null)
+}
+
+export type PrepayBillsParams = Record<string, never>;
+
+export type PrepayBillsQuery = Record<string, never>;
+
+export interface PrepayBillsBody {
+/**
+ * 房屋
+ */
+roomId: number
+/**
+ * 缴费项目
+ */
+paymentItemId: number
+/**
+ * 起始账期
+ */
+startPeriod?: (string | null)
+/**
+ * 预缴月数
+ */
+months: number
+/**
+ * 支付方式
+ */
+payMethod?: (number | null)
+/**
+ * 实收金额
+ */
+receivedAmount?: (string | number | null)
+/**
+ * 应缴金额
+ */
+expectedAmount?: (string | number | null)
+/**
+ * 缴费人
+ */
+payerName?: (string | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+}
+
+export interface PrepayBillsBodyInput {
+/**
+ * 房屋
+ */
+roomId: (number | string)
+/**
+ * 缴费项目
+ */
+paymentItemId: (number | string)
+/**
+ * 起始账期
+ */
+startPeriod?: (string | null)
+/**
+ * 预缴月数
+ */
+months: (number | string)
+/**
+ * 支付方式
+ */
+payMethod?: (number | null | string)
+/**
+ * 实收金额
+ */
+receivedAmount?: (string | number | null)
+/**
+ * 应缴金额
+ */
+expectedAmount?: (string | number | null)
+/**
+ * 缴费人
+ */
+payerName?: (string | null)
+/**
+ * 备注
+ */
+remark?: (string | null)
+}
+
+export type PrepayBillsData = ({
+receiptId: number
+receiptNo: string
+payAmount: string
+receivedAmount: (string | null)
+changeAmount: (string | null)
+accountingDay: string
+paymentIds: number[]
+bills?: {
+
+}[]
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+cashierName?: (string | null)
+} & {
+/**
+ * 生成并缴清的账单
+ */
+billIds: number[]
+})
 
 export interface PrintReceiptParams {
 /**
@@ -3444,6 +3722,14 @@ quantityUnit: (string | null)
  * 账单覆盖的月数（单价按月计时大于 1 的为按季、按年）
  */
 months: (number | null)
+/**
+ * 该笔收款的房屋（合并缴费的收据有几个房屋）
+ */
+roomId: (number | null)
+/**
+ * 该笔收款的房屋全称（楼栋-单元-房号）
+ */
+roomName: (string | null)
 }[]
 /**
  * 已退金额：该票据各笔收款已审核通过的退款（退费与冲正）合计
@@ -4156,6 +4442,10 @@ paymentIds: number[]
 bills?: {
 
 }[]
+/**
+ * 收款人（姓名，没有时为用户名）
+ */
+cashierName?: (string | null)
 } & {
 /**
  * 缴费后的余额（元）
@@ -6101,6 +6391,9 @@ export interface OperationTypes {
   getRoomHistory: { params: GetRoomHistoryParams; query: GetRoomHistoryQuery; body: GetRoomHistoryBody; data: GetRoomHistoryData };
   getRoomBills: { params: GetRoomBillsParams; query: GetRoomBillsQuery; body: GetRoomBillsBody; data: GetRoomBillsData };
   payBills: { params: PayBillsParams; query: PayBillsQuery; body: PayBillsBody; data: PayBillsData };
+  getCashierDesk: { params: GetCashierDeskParams; query: GetCashierDeskQuery; body: GetCashierDeskBody; data: GetCashierDeskData };
+  getPrepayPlan: { params: GetPrepayPlanParams; query: GetPrepayPlanQuery; body: GetPrepayPlanBody; data: GetPrepayPlanData };
+  prepayBills: { params: PrepayBillsParams; query: PrepayBillsQuery; body: PrepayBillsBody; data: PrepayBillsData };
   printReceipt: { params: PrintReceiptParams; query: PrintReceiptQuery; body: PrintReceiptBody; data: PrintReceiptData };
   getRefundable: { params: GetRefundableParams; query: GetRefundableQuery; body: GetRefundableBody; data: GetRefundableData };
   applyRefund: { params: ApplyRefundParams; query: ApplyRefundQuery; body: ApplyRefundBody; data: ApplyRefundData };

@@ -3362,7 +3362,7 @@ export const operations = {
     "domain": "payment",
     "method": "POST",
     "path": "/api/property/bills/actions/pay",
-    "summary": "缴费：同一房屋的账单一次收款，开具收据",
+    "summary": "缴费：一个房屋（或同一业主在同一社区的几个房屋）的账单一次收款，开具一张收据",
     "authority": [
       "HBL0701315",
       "HBL1905"
@@ -3373,7 +3373,9 @@ export const operations = {
       "VALIDATION_FAILED",
       "BAD_REQUEST",
       "NOT_FOUND",
-      "CONFLICT"
+      "CONFLICT",
+      "PAY_ROOMS_OTHER_OWNER",
+      "PAY_BILLS_OTHER_COMMUNITY"
     ],
     "scope": {
       "checks": [
@@ -3382,6 +3384,12 @@ export const operations = {
           "table": "bills",
           "part": "body",
           "key": "billIds"
+        },
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "body",
+          "key": "roomId"
         }
       ],
       "whenAbsent": "refuse"
@@ -3400,6 +3408,14 @@ export const operations = {
               "type": "integer",
               "minimum": 1
             }
+          },
+          "roomId": {
+            "description": "收银台所选的房屋（收据上的房屋；合并缴费时其业主为准）",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1
           },
           "payMethod": {
             "description": "支付方式",
@@ -3447,6 +3463,219 @@ export const operations = {
             ]
           }
         }
+      }
+    }
+  },
+  "getCashierDesk": {
+    "name": "getCashierDesk",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/bills/actions/cashierDesk",
+    "summary": "收银台：房屋业主在同一社区的其他待缴房屋（可合并缴费），以及房屋最近的票据（补打）",
+    "authority": [
+      "HBL0701315",
+      "HBL1905"
+    ],
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "query",
+          "key": "roomId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      }
+    }
+  },
+  "getPrepayPlan": {
+    "name": "getPrepayPlan",
+    "domain": "payment",
+    "method": "GET",
+    "path": "/api/property/bills/actions/prepayPlan",
+    "summary": "收银台预缴：房屋可预缴的按月周期性缴费项目；选定项目与月数时，按账单生成的计价算出的各期账单",
+    "authority": [
+      "HBL0701315",
+      "HBL1905"
+    ],
+    "envelope": true,
+    "errors": [
+      "VALIDATION_FAILED",
+      "NOT_FOUND",
+      "PREPAY_ITEM_REFUSED",
+      "PREPAY_ITEM_NOT_FOR_ROOM",
+      "PREPAY_START_PAST",
+      "PREPAY_PERIOD_BILLED"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "query",
+          "key": "roomId"
+        },
+        {
+          "resource": "paymentItems",
+          "table": "payment_items",
+          "part": "query",
+          "key": "paymentItemId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          },
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": "integer",
+            "minimum": 1
+          },
+          "startPeriod": {
+            "description": "YYYY-MM；省略时为该项目下一个未出账的账期（不早于本月）",
+            "type": "string"
+          },
+          "months": {
+            "description": "预缴月数",
+            "x-rule": "prepayMonths",
+            "type": "integer"
+          }
+        }
+      }
+    }
+  },
+  "prepayBills": {
+    "name": "prepayBills",
+    "domain": "payment",
+    "method": "POST",
+    "path": "/api/property/bills/actions/prepay",
+    "summary": "收银台预缴：为房屋生成某缴费项目未来若干个月的账单（已审核，编号同账单生成），并在同一事务中全额收款，开具一张收据",
+    "authority": [
+      "HBL0701315",
+      "HBL1905"
+    ],
+    "envelope": true,
+    "successMessage": "prepayDone",
+    "errors": [
+      "VALIDATION_FAILED",
+      "BAD_REQUEST",
+      "NOT_FOUND",
+      "CONFLICT",
+      "PREPAY_ITEM_REFUSED",
+      "PREPAY_ITEM_NOT_FOR_ROOM",
+      "PREPAY_START_PAST",
+      "PREPAY_PERIOD_BILLED"
+    ],
+    "scope": {
+      "checks": [
+        {
+          "resource": "rooms",
+          "table": "rooms",
+          "part": "body",
+          "key": "roomId"
+        },
+        {
+          "resource": "paymentItems",
+          "table": "payment_items",
+          "part": "body",
+          "key": "paymentItemId"
+        }
+      ],
+      "whenAbsent": "refuse"
+    },
+    "schema": {
+      "body": {
+        "type": "object",
+        "properties": {
+          "roomId": {
+            "description": "房屋",
+            "type": "integer",
+            "minimum": 1
+          },
+          "paymentItemId": {
+            "description": "缴费项目",
+            "type": "integer",
+            "minimum": 1
+          },
+          "startPeriod": {
+            "description": "起始账期",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "months": {
+            "description": "预缴月数",
+            "x-rule": "prepayMonths",
+            "type": "integer"
+          },
+          "payMethod": {
+            "description": "支付方式",
+            "type": [
+              "integer",
+              "null"
+            ]
+          },
+          "receivedAmount": {
+            "description": "实收金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "expectedAmount": {
+            "description": "应缴金额",
+            "type": [
+              "string",
+              "number",
+              "null"
+            ]
+          },
+          "payerName": {
+            "description": "缴费人",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "remark": {
+            "description": "备注",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "roomId",
+          "paymentItemId",
+          "months"
+        ]
       }
     }
   },

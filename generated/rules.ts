@@ -439,6 +439,25 @@ export const rules: Record<string, RuleDef> = {
       }
     ]
   },
+  "prepayMonths": {
+    "description": "预缴月数：1到24的整数（收银台预缴）",
+    "usage": "code",
+    "params": {
+      "max": 24
+    },
+    "checks": [
+      {
+        "kind": "pattern",
+        "value": "^[1-9]\\d*$",
+        "message": "预缴月数请输入正整数"
+      },
+      {
+        "kind": "decimalMax",
+        "value": "{max}",
+        "message": "预缴月数不能大于{max}"
+      }
+    ]
+  },
   "max48": {
     "description": "正整数，不大于48",
     "usage": "field",

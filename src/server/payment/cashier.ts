@@ -1,4 +1,6 @@
-// The cashier: a room's unpaid approved bills with their totals, and paying one or several of them.
+// The cashier: a room's unpaid approved bills with their totals, and paying one or several of them
+// (of one room, or of several rooms of one owner in one community: one receipt, issued for the
+// cashier's room, a payment row per bill with that bill's room).
 //
 // Paying locks the bills (SELECT ... FOR UPDATE) before reading what is owed, so of two cashiers
 // paying the same bill at once exactly one succeeds; the other waits for the first to commit, then
@@ -18,13 +20,32 @@ import { linePricing, periodEndOf, receiptKindOf, splitLateFee } from "../../com
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { accountingDay, BILL_FROM, BILL_SELECT, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import { amountFen, audit, chosenIds, CODES, conflict, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused, RETURN_FLAG_CHARGE, ruleBroken, say } from "./common.ts";
+import { apiError } from "../http/envelope.ts";
+import { mayAccessCommunity } from "../auth/community-scope.ts";
+import { mask } from "../../common/masks.ts";
 import type { GetRoomBillsData, PayBillsBody, PrintReceiptData } from "../../../generated/operation-types.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
-import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
+import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, RefundStatus, ResidentIdentity, ReturnFlag } from "../../../generated/states.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
 export const PAYABLE: readonly number[] = [BillStatus.Approved, BillStatus.PartlyPaid];
+
+/** The room's owner as the desk names it: its first owner (identity 业主, lowest id), phone in full; null without one. */
+export async function roomOwner(db: DbSession, tenantId: number, roomId: number): Promise<{ name: string; phone: string | null } | null> {
+  const rows = await camelRows<{ name: string; phone: string | null }>(
+    db,
+    sql`select h.name, h.phone from inhabitants h where h.tenant_id = ${tenantId} and h.room_id = ${roomId} and h.identity = ${ResidentIdentity.Owner} order by h.id limit 1`,
+  );
+  return rows[0] ?? null;
+}
+
+/** The person's name of a user (姓名, else the login name): the 收款人 the desk shows. */
+export async function personName(db: DbSession, tenantId: number, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const { rows } = await db.query<{ name: string }>(sql`select coalesce(nullif(real_name, ''), username) as name from users where tenant_id = ${tenantId} and id = ${userId}`);
+  return rows[0]?.name ?? null;
+}
 
 /** The building `bu` and unit `un` of the room `ro` (left joins: a room may have neither), within its tenant. */
 const ROOM_PLACE_JOINS = `left join buildings bu on bu.tenant_id = ro.tenant_id and bu.id = ro.building_id
@@ -59,8 +80,10 @@ export async function roomBills(db: DbSession, session: SessionInfo, roomId: num
     [session.tenantId, roomId],
   );
   const account = accounts[0];
+  const owner = await roomOwner(db, session.tenantId, roomId);
   return {
     room,
+    owner: owner && { name: owner.name, phone: owner.phone === null ? null : mask("phone", owner.phone) },
     /** The room's prepayment account (the cashier can pay from its balance), or null. */
     prepay: account ? { id: Number(account.id), balance: fenToYuan(fen(account.balance)), autoDeduct: account.autoDeduct, status: account.status } : null,
     bills: bills.map((b) => billView(b, today)),
@@ -106,9 +129,20 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   ]);
   if (rows.length !== billIds.length) throw notFound();
   const bills = rows.map(normalizeBill);
-  const communityId = bills[0].communityId;
-  const roomId = bills[0].roomId;
-  if (bills.some((b) => b.roomId !== roomId)) throw refused("oneRoomPerPayment", "billIds");
+  // The desk's room: the receipt's room, and whose owner and community the other rooms' bills must share.
+  const givenFirst = rows.find((b) => b.id === billIds[0])!;
+  const anchor = body.roomId ?? givenFirst.roomId;
+  const roomId = bills.some((b) => b.roomId === anchor) ? anchor : givenFirst.roomId;
+  const roomIds = [...new Set(bills.map((b) => b.roomId))];
+  if (options.fromBalance && roomIds.length > 1) throw refused("oneRoomFromBalance", "billIds");
+  const anchorRooms = await camelRows<{ communityId: number }>(tx, sql`select community_id from rooms where tenant_id = ${session.tenantId} and id = ${anchor}`);
+  if (!anchorRooms.length) throw notFound();
+  const communityId = anchorRooms[0].communityId;
+  for (const b of bills) {
+    if (!mayAccessCommunity(session, b.communityId)) throw notFound();
+    if (b.communityId !== communityId) throw apiError("PAY_BILLS_OTHER_COMMUNITY", { message: say("payBillsOtherCommunity", { billNo: b.billNo }) });
+  }
+  await sameOwner(tx, session.tenantId, anchor, roomIds);
   for (const b of bills) {
     if (b.status === BillStatus.Paid) throw conflict("billAlreadyPaid");
     if (b.status === BillStatus.Draft) throw refused("billNotApproved", "billIds", { billNo: b.billNo });
@@ -175,7 +209,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
     const { rows: p } = await tx.query<{ id: number }>(
       sql`insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, payer_name, amount, pay_method, payment_type, return_flag,
                              receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
-       values (${session.tenantId}, ${communityId}, ${serialNo}, ${b.id}, ${roomId}, ${payerName}, ${part}, ${payMethod}, ${b.paymentType}, ${RETURN_FLAG_CHARGE},
+       values (${session.tenantId}, ${communityId}, ${serialNo}, ${b.id}, ${b.roomId}, ${payerName}, ${part}, ${payMethod}, ${b.paymentType}, ${RETURN_FLAG_CHARGE},
                ${receiptNo}, ${userId}, ${paidAt}, ${day}::date, ${remark}, ${userId}, ${userId}) returning id`,
     );
     paymentIds.push(p[0].id);
@@ -189,8 +223,9 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
              ${settings.receiptTitle}, ${settings.taxNo}, ${payFen}, ${payMethod}, ${receivedFen}, ${changeFen}, ${ReceiptStatus.Issued}, ${paidAt},
              ${userId}, ${userId}, ${userId}) returning id`,
   );
-  await audit(tx, session, ip, "payments", "pay", r[0].id, { communityId, billIds, payMethod, amount: fenToYuan(payFen), receiptNo }, CODES.cashier);
+  await audit(tx, session, ip, "payments", "pay", r[0].id, { communityId, roomIds, billIds, payMethod, amount: fenToYuan(payFen), receiptNo }, CODES.cashier);
   return {
+    cashierName: await personName(tx, session.tenantId, userId),
     receiptId: r[0].id,
     receiptNo,
     payAmount: fenToYuan(payFen),
@@ -200,6 +235,24 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
     paymentIds,
     bills: changed,
   };
+}
+
+/**
+ * Refuses rooms (other than `anchor`) that are not its owner's: each must have an owner (identity
+ * 业主) with the phone of the anchor's first owner, the person the desk shows (40070, naming the room).
+ */
+async function sameOwner(tx: DbSession, tenantId: number, anchor: number, roomIds: number[]): Promise<void> {
+  const others = roomIds.filter((id) => id !== anchor);
+  if (!others.length) return;
+  const owner = await roomOwner(tx, tenantId, anchor);
+  const rows = await camelRows<{ id: number; roomName: string; owned: boolean }>(
+    tx,
+    sql`select r.id, r.full_name as room_name,
+               exists (select 1 from inhabitants h where h.tenant_id = r.tenant_id and h.room_id = r.id and h.identity = ${ResidentIdentity.Owner} and h.phone = ${owner?.phone ?? null}) as owned
+          from rooms r where r.tenant_id = ${tenantId} and r.id = any(${others}::bigint[]) order by r.full_name, r.id`,
+  );
+  const stranger = rows.find((r) => !r.owned);
+  if (stranger) throw apiError("PAY_ROOMS_OTHER_OWNER", { message: say("payRoomsOtherOwner", { roomName: stranger.roomName }) });
 }
 
 /** A receipt as read: money in fen until shown as yuan, and the columns its title needs. */
@@ -251,6 +304,8 @@ interface ReceiptLineRow {
   billingCycle: number | null;
   unitPrice: number | null;
   meterUnit: string | null;
+  roomId: number | null;
+  roomName: string | null;
 }
 
 /**
@@ -281,11 +336,14 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
   const lines = await camelRows<ReceiptLineRow>(
     db,
     sql`select p.id, p.serial_no, p.amount, p.bill_id, b.bill_no, b.period, i.name as item_name, p.payment_type, p.source, i.category,
-               b.late_fee as bill_late_fee, b.amount_due, b.quantity, pt.pricing_method, pt.billing_cycle, pt.unit_price, pt.meter_unit
+               b.late_fee as bill_late_fee, b.amount_due, b.quantity, pt.pricing_method, pt.billing_cycle, pt.unit_price, pt.meter_unit,
+               p.room_id, pr.full_name as room_name
        from payments p left join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
+       left join rooms pr on pr.tenant_id = p.tenant_id and pr.id = p.room_id
        left join payment_items i on i.tenant_id = p.tenant_id and i.id = coalesce(b.payment_item_id, p.payment_item_id)
        left join price_types pt on b.id is not null and pt.tenant_id = i.tenant_id and pt.id = i.price_type_id
-      where p.tenant_id = ${session.tenantId} and p.receipt_no = ${receipt.receiptNo} and p.return_flag is distinct from ${ReturnFlag.Refund} order by p.id`,
+      where p.tenant_id = ${session.tenantId} and p.receipt_no = ${receipt.receiptNo} and p.return_flag is distinct from ${ReturnFlag.Refund}
+      order by pr.full_name nulls first, p.id`,
   );
   // Money received on each line's bill before the line (charges less refunds): what already went to its late fee.
   const billIds = [...new Set(lines.flatMap((l) => (l.billId === null ? [] : [Number(l.billId)])))];
@@ -342,6 +400,8 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
       quantity: pricing?.quantity ?? null,
       quantityUnit: pricing?.quantityUnit ?? null,
       months,
+      roomId: l.roomId === null ? null : Number(l.roomId),
+      roomName: l.roomName,
       lateFeeFen: split.lateFee,
     };
   });

@@ -66,10 +66,11 @@ interface Cursor {
   lastRoomId: number;
 }
 
-interface ItemRow {
+export interface ItemRow {
   id: number;
   communityId: number;
   name: string;
+  category: number | null;
   enabled: boolean | null;
   occupancyStatuses: unknown;
   buildingIds: unknown;
@@ -127,6 +128,51 @@ function roomFilter(run: RunParams, item: ItemParams): Sql {
 /** What a generation is asked for: the generateBills operation's body (the demo seed passes the same). */
 export type GenerationRequest = GenerateBillsBody;
 
+/** The payment items with their pricing types, by community and id (rows missing from the tenant are left out). */
+export function itemRows(db: DbSession, tenantId: number, itemIds: number[]): Promise<ItemRow[]> {
+  return camelRows<ItemRow>(
+    db,
+    `select i.id, i.community_id, i.name, i.category, i.enabled, i.occupancy_statuses, i.building_ids,
+            i.due_day, p.pricing_method, p.billing_cycle, p.unit_price,
+            p.meter_multiplier, p.name as price_type_name, p.enabled as price_enabled
+       from payment_items i join price_types p on p.tenant_id = i.tenant_id and p.id = i.price_type_id
+      where i.tenant_id = $1 and i.id = any($2::bigint[]) order by i.community_id, i.id`,
+    [tenantId, itemIds],
+  );
+}
+
+/**
+ * An item as generation bills it in `period` (no batch yet), after the checks generation makes: the
+ * item and its pricing type enabled, the period suits its cycle, a unit price unless entered by hand.
+ */
+export function generationItemOf(r: ItemRow, period: string, roundingMode: number): GenerationItem {
+  if (r.enabled === false) throw refused("itemDisabled", "paymentItemIds", { name: r.name });
+  if (r.priceEnabled === false) throw refused("priceTypeDisabled", "paymentItemIds", { name: r.priceTypeName });
+  const problem = periodProblem(period, r.billingCycle);
+  if (problem) throw refused("itemPeriodProblem", "period", { name: r.name, problem });
+  if (r.pricingMethod !== PricingMethod.ManualEntry && (r.unitPrice === null || r.unitPrice === undefined)) {
+    throw refused("priceTypeNoPrice", "paymentItemIds", { name: r.priceTypeName });
+  }
+  const statuses = idsOf(r.occupancyStatuses);
+  const ownBuildings = idsOf(r.buildingIds);
+  return {
+    itemId: r.id,
+    itemName: r.name,
+    communityId: r.communityId,
+    batchId: 0,
+    batchNo: "",
+    pricingMethod: r.pricingMethod,
+    billingCycle: r.billingCycle,
+    unitPriceFen: r.unitPrice === null ? null : fen(r.unitPrice),
+    meterMultiplier: r.meterMultiplier,
+    roundingMode,
+    dueDate: dueDateOf(period, r.dueDay),
+    // No restriction: houses in every state.
+    occupancyStatuses: statuses.length ? statuses : EVERY_OCCUPANCY,
+    itemBuildingIds: ownBuildings.length ? ownBuildings : null,
+  };
+}
+
 /** Checks a request and builds the task's payload (no writes but the batch numbers). */
 async function buildPayload(tx: DbSession, session: SessionInfo, body: GenerationRequest): Promise<GenerationPayload> {
   if (!isPeriod(body.period)) throw refused("selectPeriod", "period");
@@ -135,52 +181,20 @@ async function buildPayload(tx: DbSession, session: SessionInfo, body: Generatio
   const communityIds = optionalIds(body.communityIds, "communityIds", 500);
   const buildingIds = optionalIds(body.buildingIds, "buildingIds");
   const roomIds = optionalIds(body.roomIds, "roomIds", 50_000);
-  const rows = await camelRows<ItemRow>(
-    tx,
-    `select i.id, i.community_id, i.name, i.enabled, i.occupancy_statuses, i.building_ids,
-            i.due_day, p.pricing_method, p.billing_cycle, p.unit_price,
-            p.meter_multiplier, p.name as price_type_name, p.enabled as price_enabled
-       from payment_items i join price_types p on p.tenant_id = i.tenant_id and p.id = i.price_type_id
-      where i.tenant_id = $1 and i.id = any($2::bigint[]) order by i.community_id, i.id`,
-    [session.tenantId, itemIds],
-  );
+  const rows = await itemRows(tx, session.tenantId, itemIds);
   if (rows.length !== itemIds.length) throw notFound();
   let manualAmountFen: number | null = null;
   const items: GenerationItem[] = [];
   const rounding = new Map<number, number>();
   for (const r of rows) {
     if (communityIds && !communityIds.includes(r.communityId)) throw refused("itemNotInCommunity", "paymentItemIds", { name: r.name });
-    if (r.enabled === false) throw refused("itemDisabled", "paymentItemIds", { name: r.name });
-    if (r.priceEnabled === false) throw refused("priceTypeDisabled", "paymentItemIds", { name: r.priceTypeName });
-    const problem = periodProblem(period, r.billingCycle);
-    if (problem) throw refused("itemPeriodProblem", "period", { name: r.name, problem });
-    if (r.pricingMethod === PricingMethod.ManualEntry) {
-      if (manualAmountFen === null) {
-        if (body.manualAmount === undefined || body.manualAmount === null || body.manualAmount === "") throw refused("manualAmountRequired", "manualAmount");
-        manualAmountFen = amountFen(body.manualAmount, "manualAmount");
-      }
-    } else if (r.unitPrice === null || r.unitPrice === undefined) {
-      throw refused("priceTypeNoPrice", "paymentItemIds", { name: r.priceTypeName });
-    }
     if (!rounding.has(r.communityId)) rounding.set(r.communityId, (await loadSettings(tx, session.tenantId, r.communityId)).roundingMode);
-    const statuses = idsOf(r.occupancyStatuses);
-    const ownBuildings = idsOf(r.buildingIds);
-    items.push({
-      itemId: r.id,
-      itemName: r.name,
-      communityId: r.communityId,
-      batchId: 0,
-      batchNo: "",
-      pricingMethod: r.pricingMethod,
-      billingCycle: r.billingCycle,
-      unitPriceFen: r.unitPrice === null ? null : fen(r.unitPrice),
-      meterMultiplier: r.meterMultiplier,
-      roundingMode: rounding.get(r.communityId)!,
-      dueDate: dueDateOf(period, r.dueDay),
-      // No restriction: houses in every state.
-      occupancyStatuses: statuses.length ? statuses : EVERY_OCCUPANCY,
-      itemBuildingIds: ownBuildings.length ? ownBuildings : null,
-    });
+    const item = generationItemOf(r, period, rounding.get(r.communityId)!);
+    if (r.pricingMethod === PricingMethod.ManualEntry && manualAmountFen === null) {
+      if (body.manualAmount === undefined || body.manualAmount === null || body.manualAmount === "") throw refused("manualAmountRequired", "manualAmount");
+      manualAmountFen = amountFen(body.manualAmount, "manualAmount");
+    }
+    items.push(item);
   }
   return { period, items, buildingIds, roomIds, manualAmountFen };
 }
@@ -241,7 +255,20 @@ function itemSelect(run: RunParams, payload: GenerationPayload, item: Generation
  * A bill's number reads as the period and the bill's id: ZD202611-00001035 (unique, as the id is; the id
  * is drawn first so that the number can carry it; a bill that already exists draws one and skips it).
  */
-const billNoPrefix = (period: string) => `ZD${period.replace("-", "")}-`;
+export const billNoPrefix = (period: string) => `ZD${period.replace("-", "")}-`;
+
+/**
+ * One room priced for an item in a period exactly as a generation step prices it (the same SELECT):
+ * null when the item does not bill the room (its 房屋状态 or building), an amount of null when the
+ * room lacks what the pricing needs (an area, a meter reading).
+ */
+export async function priceRoom(db: DbSession, tenantId: number, item: GenerationItem, roomId: number, period: string): Promise<{ quantity: string | null; amount: number | null } | null> {
+  const payload: GenerationPayload = { period, items: [item], buildingIds: null, roomIds: [roomId], manualAmountFen: null };
+  const statement = sharing(itemSelect(runParams(tenantId, payload), payload, item, 0, false));
+  const rows = await camelRows<{ quantity: string | null; amount: string | number | null }>(db, statement.text, statement.values);
+  if (!rows.length) return null;
+  return { quantity: rows[0].quantity === null ? null : String(rows[0].quantity), amount: rows[0].amount === null ? null : fen(rows[0].amount) };
+}
 
 interface BatchCount {
   batchId: number;

@@ -12,8 +12,17 @@ export const houseQueries = {
   search: (communityId: number | string, keyword: string) => queries.pageListSimpleRooms.queryOptions({ body: { communityId: Number(communityId), keyword, pageNo: 1, pageSize: 20 } }),
 };
 
-/** The reads a bill write changes (approval, payment, waiver, refund): the bill lists, a room's bills and history, arrears, the report and the day's reconciliation. */
-const BILL_READS = [queries.queryBills.key, queries.getRoomBills.key, queries.getRoomHistory.key, queries.queryArrears.key, queries.getPaymentReport.key, queries.getReconciliationDay.key];
+/** The reads a bill write changes (approval, payment, waiver, refund): the bill lists, a room's bills and history, the cashier desk's owner rooms, receipts and prepayment plan, arrears, the report and the day's reconciliation. */
+const BILL_READS = [
+  queries.queryBills.key,
+  queries.getRoomBills.key,
+  queries.getRoomHistory.key,
+  queries.getCashierDesk.key,
+  queries.getPrepayPlan.key,
+  queries.queryArrears.key,
+  queries.getPaymentReport.key,
+  queries.getReconciliationDay.key,
+];
 
 /** After a bill write: the pages showing bills read them again (the others when they next show). */
 export function invalidateBillReads(client: QueryClient): Promise<void> {

@@ -69,6 +69,17 @@ export const integerCases: RuleCases = {
     ["0", POSITIVE],
     ["1.5", POSITIVE],
   ],
+  prepayMonths: [
+    ["", null],
+    ["1", null],
+    ["3", null],
+    ["24", null],
+    ["25", "预缴月数不能大于24"],
+    ["0", "预缴月数请输入正整数"],
+    ["03", "预缴月数请输入正整数"],
+    ["1.5", "预缴月数请输入正整数"],
+    ["-1", "预缴月数请输入正整数"],
+  ],
   max48: [
     ["", null],
     ["1", null],

@@ -1,5 +1,6 @@
-// 收银台 /propertyPayment/cashier: find a room (building → unit → room, or search), see its unpaid
-// approved bills with totals, take payment (pay methods 1–6, cash change), waive; then print the
+// 收银台 /propertyPayment/cashier: find a room (building → unit → room, or search), see its owner and unpaid
+// approved bills with totals (and those of the owner's other rooms it adds), take payment (pay methods
+// 1–6, cash change), waive, prepay months, reprint a recent receipt; then print the
 // numbered receipt (opened at once when the community's settings say so). ?roomId= opens a room.
 import { Card, Empty, Grid } from "antd";
 import { useState } from "react";

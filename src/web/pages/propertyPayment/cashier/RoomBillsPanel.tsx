@@ -1,41 +1,60 @@
-// One room's unpaid approved bills with totals (GET roomBills), selectable, with 收款 for the
-// selected and 减免 per bill. Shared by the cashier and the bill-pay pages.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// The desk's room: its owner (phone masked) and unpaid approved bills (GET roomBills), selectable,
+// with 收款 for the selected and 减免 per bill; the owner's other rooms of the community with bills
+// to pay, whose bills can join the list (one payment, one receipt for all); 预缴 of months of a
+// monthly item; the room's recent receipts with 打印票据.
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Descriptions, Empty, Popconfirm, Space, Table, Typography } from "antd";
 import type { TableProps } from "antd";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import type { BillView, PayResult } from "../types.ts";
 import { MapTag } from "../shared/labels.tsx";
 import { fenOf, sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
 import { invalidateBillReads } from "../api.ts";
-import { billColumns } from "../shared/columns.tsx";
+import { BILL_AMOUNTS, billColumns } from "../shared/columns.tsx";
+import { OwnerRooms } from "./OwnerRooms.tsx";
+import { PrepayDialog } from "./PrepayDialog.tsx";
+import { RecentReceipts } from "./RecentReceipts.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 import { PrepayAccountStatus } from "../../../../../generated/states.ts";
 
 export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
   const data = useQuery(queries.getRoomBills.queryOptions({ query: { roomId } }));
+  const desk = useQuery(queries.getCashierDesk.queryOptions({ query: { roomId } }));
   const client = useQueryClient();
   // After a payment or a waiver every page showing bills reads them again (this room's first of all).
   const reload = () => void invalidateBillReads(client);
   const payFromBalance = useMutation({ ...queries.payFromBalance.mutationOptions({ loading: "正在从预存款扣款..." }), onSuccess: reload });
+  // The owner's other rooms added to this payment.
+  const [added, setAdded] = useState<number[]>([]);
+  const others = useQueries({ queries: added.map((id) => queries.getRoomBills.queryOptions({ query: { roomId: id } })) });
   const [selected, setSelected] = useState<number[]>([]);
   const [paying, setPaying] = useState(false);
+  const [prepaying, setPrepaying] = useState(false);
   const [waiving, setWaiving] = useState<BillView | null>(null);
-  const bills = useMemo(() => data.data?.bills ?? [], [data.data]);
-  // A new list selects all its bills (adjusted while rendering, not in an effect; null: none shown
-  // yet, so bills already in the cache are selected at once).
-  const [billsShown, setBillsShown] = useState<BillView[] | null>(null);
-  if (billsShown !== bills) {
-    setBillsShown(bills);
-    setSelected(bills.map((b) => b.id));
+  // Every chosen room's bills, each named by its room (the desk's room first); an added room's answer
+  // held over from another room while its own loads is not shown.
+  const answers = [data.data, ...others.map((o) => (o.isPlaceholderData ? undefined : o.data))];
+  const bills: BillView[] = answers.flatMap((a) => (a ? a.bills.map((b) => ({ ...b, roomLabel: a.room.roomName })) : []));
+  // A new list selects its new bills and keeps the choice made among the others (adjusted while
+  // rendering, not in an effect; null: none shown yet, so bills already in the cache are selected at once).
+  const listKey = [data.dataUpdatedAt, ...others.map((o) => `${o.dataUpdatedAt}:${o.isPlaceholderData}`), ...added].join("|");
+  const [shown, setShown] = useState<{ key: string; ids: number[] } | null>(null);
+  if (shown?.key !== listKey) {
+    const before = new Set(shown?.ids ?? []);
+    setShown({ key: listKey, ids: bills.map((b) => b.id) });
+    setSelected(bills.filter((b) => !before.has(b.id) || selected.includes(b.id)).map((b) => b.id));
   }
   const chosen = bills.filter((b) => selected.includes(b.id));
+  const chosenTotal = sumYuan(chosen.map((b) => b.outstanding));
   const d = data.data;
+  const severalRooms = added.length > 0;
+  const onlyThisRoom = chosen.every((b) => b.roomId === roomId);
 
   const columns: TableProps<BillView>["columns"] = [
+    ...(severalRooms ? billColumns("roomLabel") : []),
     ...billColumns("itemName", "period", "dueDate", "amountDue", "lateFee", "amountPaid", "amountWaived"),
     { title: "未缴(元)", dataIndex: "outstanding", align: "right", render: (v) => <Typography.Text strong>{v}</Typography.Text> },
     ...billColumns("status"),
@@ -50,13 +69,16 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
       ),
     });
   }
+  const lead = severalRooms ? 5 : 4;
 
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
       {d && (
-        <Descriptions size="small" column={4} bordered>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} bordered>
           <Descriptions.Item label="社区">{d.room.communityName}</Descriptions.Item>
           <Descriptions.Item label="房屋">{d.room.roomName}</Descriptions.Item>
+          <Descriptions.Item label="业主">{d.owner ? d.owner.name : "-"}</Descriptions.Item>
+          <Descriptions.Item label="业主电话">{d.owner?.phone ?? "-"}</Descriptions.Item>
           <Descriptions.Item label="建筑面积">{d.room.buildingArea ? `${d.room.buildingArea} ㎡` : "-"}</Descriptions.Item>
           {d.room.chargeArea && <Descriptions.Item label="计费面积">{`${d.room.chargeArea} ㎡`}</Descriptions.Item>}
           <Descriptions.Item label="房屋状态">
@@ -65,10 +87,11 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         </Descriptions>
       )}
       {d && d.draftCount > 0 && <Alert type="info" showIcon message={`该房屋另有 ${d.draftCount} 张账单待审核，审核通过后才能缴费`} />}
+      <OwnerRooms rooms={desk.data?.ownerRooms ?? []} added={added} onToggle={(id) => setAdded((a) => (a.includes(id) ? a.filter((x) => x !== id) : [...a, id]))} />
       <Table<BillView>
         rowKey="id"
         size="small"
-        loading={data.isFetching}
+        loading={data.isFetching || others.some((o) => o.isFetching)}
         columns={columns}
         dataSource={bills}
         pagination={false}
@@ -76,55 +99,52 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), ...accessibleRowSelection(["billNo", "itemName"]) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="该房屋没有待缴账单" /> }}
         summary={() =>
-          d && bills.length ? (
+          bills.length ? (
             <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={4}>
-                合计（{d.totals.count} 张）
+              <Table.Summary.Cell index={0} colSpan={lead}>
+                合计（{bills.length} 张）
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">
-                {d.totals.amountDue}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={2} align="right">
-                {d.totals.lateFee}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">
-                {d.totals.amountPaid}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">
-                {d.totals.amountWaived}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={5} align="right">
-                <Typography.Text strong>{d.totals.outstanding}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={6} colSpan={canWaive ? 2 : 1} />
+              {BILL_AMOUNTS.map((f, k) => (
+                <Table.Summary.Cell key={f} index={k + 1} align="right">
+                  {f === "outstanding" ? <Typography.Text strong>{sumYuan(bills.map((b) => b[f]))}</Typography.Text> : sumYuan(bills.map((b) => b[f]))}
+                </Table.Summary.Cell>
+              ))}
+              <Table.Summary.Cell index={BILL_AMOUNTS.length + 1} colSpan={canWaive ? 2 : 1} />
             </Table.Summary.Row>
           ) : null
         }
       />
-      <Space>
+      <Space wrap>
         <Button type="primary" size="large" disabled={!chosen.length} onClick={() => setPaying(true)}>
-          收款 ¥{sumYuan(chosen.map((b) => b.outstanding))}
+          收款 ¥{chosenTotal}
         </Button>
         {d?.prepay && d.prepay.status === PrepayAccountStatus.Active && (
           <Popconfirm
             title="预存款缴费"
-            description={`从预存款余额 ¥${d.prepay.balance} 中扣除 ¥${sumYuan(chosen.map((b) => b.outstanding))}，确定吗？`}
-            disabled={!chosen.length || fenOf(d.prepay.balance) < fenOf(sumYuan(chosen.map((b) => b.outstanding)))}
+            description={`从预存款余额 ¥${d.prepay.balance} 中扣除 ¥${chosenTotal}，确定吗？`}
+            disabled={!chosen.length || !onlyThisRoom || fenOf(d.prepay.balance) < fenOf(chosenTotal)}
             onConfirm={async () => {
-              const r = await payFromBalance.mutateAsync({ body: { billIds: chosen.map((b) => b.id), expectedAmount: sumYuan(chosen.map((b) => b.outstanding)) } });
+              const r = await payFromBalance.mutateAsync({ body: { billIds: chosen.map((b) => b.id), expectedAmount: chosenTotal } });
               onPaid(r, !!d.autoPrintReceipt);
             }}
           >
-            <Button size="large" disabled={!chosen.length || fenOf(d.prepay.balance) < fenOf(sumYuan(chosen.map((b) => b.outstanding)))}>
+            <Button size="large" disabled={!chosen.length || !onlyThisRoom || fenOf(d.prepay.balance) < fenOf(chosenTotal)}>
               预存款缴费（余额 ¥{d.prepay.balance}）
             </Button>
           </Popconfirm>
         )}
-        <Typography.Text type="secondary">已选 {chosen.length} 张账单</Typography.Text>
+        <Button size="large" onClick={() => setPrepaying(true)}>
+          预缴
+        </Button>
+        <Typography.Text type="secondary">
+          已选 {chosen.length} 张账单{severalRooms ? `（${new Set(chosen.map((b) => b.roomId)).size} 套房屋，合并开具一张收据）` : ""}
+        </Typography.Text>
       </Space>
+      <RecentReceipts roomId={roomId} />
       <PayDialog
         open={paying}
         bills={chosen}
+        roomId={roomId}
         payMethods={d?.payMethods ?? []}
         allowPartial={!!d?.allowPartialPayment}
         onClose={() => setPaying(false)}
@@ -134,6 +154,17 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
         }}
         onPaid={(r) => {
           setPaying(false);
+          reload();
+          onPaid(r, !!d?.autoPrintReceipt);
+        }}
+      />
+      <PrepayDialog
+        open={prepaying}
+        roomId={roomId}
+        payMethods={d?.payMethods ?? []}
+        onClose={() => setPrepaying(false)}
+        onPaid={(r) => {
+          setPrepaying(false);
           reload();
           onPaid(r, !!d?.autoPrintReceipt);
         }}

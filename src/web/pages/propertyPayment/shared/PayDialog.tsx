@@ -1,10 +1,11 @@
-// Paying the chosen bills of one room: pay method (those the community accepts, spec §3 labels),
+// Paying the chosen bills (of one room, or of several rooms of one owner with `roomId` the desk's
+// room), or bills still to be made (a prepayment: `pay` sends them, `children` choose them): pay method (those the community accepts, spec §3 labels),
 // the amount (§5 pay-amount rule, at most what is owed; less only when partial payment is on), for
 // cash the money handed over and the change (received − due), payer and remark. The page's total
 // goes along as expectedAmount: if someone paid or changed the bills meanwhile the server refuses
 // (409) and the page reloads.
 import { Alert, Descriptions, Form, Input, Modal, Radio, Typography } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { BillView, PayResult } from "../types.ts";
 import { optionsOf } from "./labels.tsx";
 import { fenOf, fenToYuan, sumYuan, tryFen } from "./money.ts";
@@ -23,7 +24,32 @@ interface Values {
   remark?: string;
 }
 
-export function PayDialog(props: { open: boolean; bills: BillView[]; payMethods: number[]; allowPartial: boolean; onClose: () => void; onPaid: (result: PayResult) => void; onStale: () => void }) {
+/** What the dialog sends besides the bills: the pay body's other fields. */
+export interface PayFields {
+  payMethod: number;
+  payAmount: string;
+  receivedAmount?: string;
+  expectedAmount: string;
+  payerName?: string;
+  remark?: string;
+}
+
+export function PayDialog(props: {
+  open: boolean;
+  bills: Pick<BillView, "id" | "outstanding">[];
+  payMethods: number[];
+  allowPartial: boolean;
+  /** The desk's room: the receipt's, and whose owner the other rooms' bills belong to. */
+  roomId?: number;
+  title?: string;
+  /** Sends the payment instead of paying `bills` (a prepayment makes its bills first). */
+  pay?: (fields: PayFields) => Promise<PayResult>;
+  /** Shown above the pay fields (what a prepayment pays for). */
+  children?: ReactNode;
+  onClose: () => void;
+  onPaid: (result: PayResult) => void;
+  onStale: () => void;
+}) {
   const { open, bills, payMethods, allowPartial } = props;
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -45,20 +71,15 @@ export function PayDialog(props: { open: boolean; bills: BillView[]; payMethods:
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const result = await api.payBills(
-        {
-          body: {
-            billIds: bills.map((b) => b.id),
-            payMethod: v.payMethod,
-            payAmount: v.payAmount.trim(),
-            receivedAmount: v.payMethod === CASH ? v.receivedAmount?.trim() : undefined,
-            expectedAmount: total,
-            payerName: v.payerName?.trim() || undefined,
-            remark: v.remark?.trim() || undefined,
-          },
-        },
-        { loading: "正在收款..." },
-      );
+      const fields: PayFields = {
+        payMethod: v.payMethod,
+        payAmount: v.payAmount.trim(),
+        receivedAmount: v.payMethod === CASH ? v.receivedAmount?.trim() : undefined,
+        expectedAmount: total,
+        payerName: v.payerName?.trim() || undefined,
+        remark: v.remark?.trim() || undefined,
+      };
+      const result = props.pay ? await props.pay(fields) : await api.payBills({ body: { billIds: bills.map((b) => b.id), roomId: props.roomId, ...fields } }, { loading: "正在收款..." });
       props.onPaid(result);
     } catch (e) {
       if (e instanceof RequestError && e.status === 409) props.onStale();
@@ -68,7 +89,19 @@ export function PayDialog(props: { open: boolean; bills: BillView[]; payMethods:
   };
 
   return (
-    <Modal open={open} title="收款" okText="确认收款" cancelText="取消" onCancel={props.onClose} onOk={submit} confirmLoading={busy} forceRender width={560}>
+    <Modal
+      open={open}
+      title={props.title ?? "收款"}
+      okText="确认收款"
+      cancelText="取消"
+      onCancel={props.onClose}
+      onOk={submit}
+      okButtonProps={{ disabled: !bills.length }}
+      confirmLoading={busy}
+      forceRender
+      width={560}
+    >
+      {props.children}
       <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
         <Descriptions.Item label="账单数">{bills.length}</Descriptions.Item>
         <Descriptions.Item label="应缴合计">
