@@ -395,7 +395,7 @@ create table if not exists "bills" (
   "created_by" bigint,
   "updated_by" bigint,
   primary key ("tenant_id", "id")
-) with (fillfactor = 50);
+) with (fillfactor = 45);
 create index if not exists "bills_payment_item_id_idx" on "bills" ("tenant_id", "payment_item_id");
 create index if not exists "bills_batch_id_idx" on "bills" ("tenant_id", "batch_id");
 create index if not exists "bills_community_id_period_id_idx" on "bills" ("tenant_id", "community_id", "period", "id");
@@ -1514,7 +1514,7 @@ create table if not exists "prepay_accounts" (
   "created_by" bigint,
   "updated_by" bigint,
   primary key ("tenant_id", "id")
-) with (fillfactor = 50);
+) with (fillfactor = 45);
 create index if not exists "prepay_accounts_community_id_id_idx" on "prepay_accounts" ("tenant_id", "community_id", "id");
 create index if not exists "prepay_accounts_last_receipt_id_idx" on "prepay_accounts" ("tenant_id", "last_receipt_id");
 create unique index if not exists "prepay_accounts_room_id_uq" on "prepay_accounts" ("tenant_id", "room_id");
