@@ -120,6 +120,9 @@ test("one owner's two rooms paid with one receipt, 3 months prepaid, a receipt r
   await page.waitForURL(/#\/propertyPayment\/receipt\/\d+/);
   await page.getByText(`票据号：${firstReceipt}`).waitFor();
   await page.getByText(/合计（大写）：.+/).waitFor();
+  // The one receipt of both rooms names both, and each line its room.
+  await page.getByText(/^房屋：.+ 合并楼-1单元-101、合并楼-1单元-102$/).waitFor();
+  for (const room of ["合并楼-1单元-101", "合并楼-1单元-102"]) await page.locator(".neptune-receipt .ant-table-row").filter({ hasText: room }).first().waitFor();
 
   // At 390 px the desk with its room fits the width.
   await page.setViewportSize({ width: 390, height: 844 });

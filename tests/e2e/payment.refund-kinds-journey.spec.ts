@@ -161,5 +161,19 @@ test("a 退费 and a 冲正 are asked for, approved and printed as vouchers, and
   await page.locator(".ant-modal-confirm").getByRole("button", { name: "确认作废" }).click();
   await page.getByText("票据已有退款且未全额冲正，不能作废").first().waitFor();
   await refused.getByText("已开具").waitFor();
+
+  // 5. The original receipts say what happened to them: the refunded one its 已退 amount and voucher,
+  // the voided one its reason.
+  await page.goto(journey.url(`/propertyPayment/receipt/${reversed.receiptId}`));
+  await page
+    .locator(".neptune-receipt-refunds")
+    .getByText(/^已退金额：¥42\.23（冲正 ¥42\.23 凭证号 TK\d{6}-\d{6}）$/)
+    .waitFor();
+  await page.goto(journey.url(`/propertyPayment/receipt/${voided.receiptId}`));
+  await page
+    .locator(".neptune-receipt-void")
+    .getByText(/^本票据已作废：缴费人信息填错（.+）$/)
+    .waitFor();
+  await screenshot(page, "refund-kinds-4-voided-receipt");
   expect(journey.pageErrors).toEqual([]);
 }, 300_000);

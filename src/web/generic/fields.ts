@@ -75,19 +75,17 @@ export function defaultFormValues(fields: readonly FieldDef[], fixed: Record<str
 }
 
 /**
- * What a new row starts with from the list it was opened from: the list's filters on form fields
- * (the 催缴记录 of a room, opened from its arrears row, add a record for that room). Only a single
- * reference, integer or text value; the schema's fixed values still win.
+ * What a new row starts with from the list it was opened from: the list's filters on reference
+ * fields of the form (the 催缴记录 of a room, opened from its arrears row, add a record for that
+ * room). Not a code or a text: a list filtered by a status is no reason for a new row's status.
+ * The schema's fixed values still win.
  */
 export function listFilterDefaults(fields: readonly FieldDef[], listSearch: string): Record<string, unknown> {
   const params = new URLSearchParams(listSearch);
   const out: Record<string, unknown> = {};
   for (const f of fields) {
-    const raw = f.filter ? params.get(f.name) : null;
-    if (!raw) continue;
-    if (f.type === "ref" || f.type === "integer") {
-      if (/^\d{1,15}$/.test(raw)) out[f.name] = toFormValue(f, Number(raw));
-    } else if (f.type === "string") out[f.name] = toFormValue(f, raw);
+    const raw = f.filter && f.type === "ref" ? params.get(f.name) : null;
+    if (raw && /^\d{1,15}$/.test(raw)) out[f.name] = toFormValue(f, Number(raw));
   }
   return out;
 }

@@ -40,6 +40,7 @@ export function PrepayDialog(props: { open: boolean; roomId: number; payMethods:
     <PayDialog
       open={open}
       title="预缴"
+      formName="prepay"
       bills={bills.map((b, k) => ({ id: k + 1, outstanding: b.outstanding }))}
       payMethods={props.payMethods}
       allowPartial={false}

@@ -38,11 +38,15 @@ function pricingText(l: Line): string {
   return `${l.unitPrice} × ${l.quantity}${l.quantityUnit ?? ""}${months}`;
 }
 
-/** The receipt's rows: each line at its principal, then one 滞纳金 row when any line paid a late fee. */
+/** The rooms a receipt's lines are for, in their order (one payment may settle several rooms of one owner). */
+const roomsOf = (d: Receipt) => [...new Set(d.lines.flatMap((l) => (l.roomName ? [l.roomName] : [])))];
+
+/** The receipt's rows: each line at its principal (named with its room when the receipt has several), then one 滞纳金 row when any line paid a late fee. */
 function rowsOf(d: Receipt): Row[] {
+  const severalRooms = roomsOf(d).length > 1;
   const rows: Row[] = d.lines.map((l) => ({
     key: String(l.id),
-    item: l.itemName || labelOf("receiptKind", d.kind),
+    item: `${severalRooms && l.roomName ? `${l.roomName} ` : ""}${l.itemName || labelOf("receiptKind", d.kind)}`,
     period: periodText(l),
     pricing: pricingText(l),
     amount: l.principal,
@@ -76,7 +80,7 @@ function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
       </div>
       <div style={line}>
         <span>
-          房屋：{d.communityName} {d.roomName ?? ""}
+          房屋：{d.communityName} {roomsOf(d).length > 1 ? roomsOf(d).join("、") : (d.roomName ?? "")}
         </span>
         <span>缴费人：{d.payerName || "-"}</span>
         <span>日期：{dayjs(d.issuedAt).format("YYYY-MM-DD")}</span>
@@ -113,7 +117,17 @@ function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
           </div>
         )}
       </div>
-      {d.status === ReceiptStatus.Voided && <div style={{ color: "#f5222d", marginTop: 8 }}>本票据已作废</div>}
+      {d.refunds.length > 0 && (
+        <div className="neptune-receipt-refunds" style={{ marginTop: 8 }}>
+          已退金额：¥{d.refundedAmount}（{d.refunds.map((f) => `${labelOf("refundKind", f.refundKind)} ¥${f.amount}${f.voucherNo ? ` 凭证号 ${f.voucherNo}` : ""}`).join("；")}）
+        </div>
+      )}
+      {d.status === ReceiptStatus.Voided && (
+        <div className="neptune-receipt-void" style={{ color: "#cf1322", marginTop: 8 }}>
+          本票据已作废{d.voidReason ? `：${d.voidReason}` : ""}
+          {d.voidedByName || d.voidedAt ? `（${[d.voidedByName, d.voidedAt ? dayjs(d.voidedAt).format("YYYY-MM-DD HH:mm") : null].filter(Boolean).join(" ")}）` : ""}
+        </div>
+      )}
     </>
   );
 }

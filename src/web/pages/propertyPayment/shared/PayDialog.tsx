@@ -42,6 +42,8 @@ export function PayDialog(props: {
   /** The desk's room: the receipt's, and whose owner the other rooms' bills belong to. */
   roomId?: number;
   title?: string;
+  /** Prefixes its fields' ids: two dialogs on one page (both rendered while closed) keep their ids apart. */
+  formName?: string;
   /** Sends the payment instead of paying `bills` (a prepayment makes its bills first). */
   pay?: (fields: PayFields) => Promise<PayResult>;
   /** Shown above the pay fields (what a prepayment pays for). */
@@ -109,7 +111,7 @@ export function PayDialog(props: {
         </Descriptions.Item>
       </Descriptions>
       {payMethods.length === 0 && <Alert type="warning" showIcon message="该社区未启用任何支付方式，请先在缴费设置中配置" style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="horizontal" labelCol={{ flex: "96px" }}>
+      <Form form={form} name={props.formName} layout="horizontal" labelCol={{ flex: "96px" }}>
         <Form.Item name="payMethod" label="支付方式" rules={[{ required: true, message: "请选择支付方式" }]}>
           <Radio.Group options={optionsOf("payMethod", payMethods)} />
         </Form.Item>
