@@ -2,11 +2,11 @@
 // collected with this period's and 清欠 (arrears recovered) parts, late fees, waivers, refunds and net
 // — a chart of every day or month (zero where nothing happened) and the same per pay method.
 import { useQuery } from "@tanstack/react-query";
-import { Space, Table, Typography } from "antd";
+import { Table, Typography } from "antd";
 import { queries } from "../../../http/query-client.ts";
 import { XYChart } from "../../../ui/charts/XYChart.tsx";
 import { labelOf } from "../shared/labels.tsx";
-import { chartYuan, ExportButton, Figures, useRange, yuanAxis, yuanTip, type Unit } from "./ReportBits.tsx";
+import { chartYuan, ReportHead, useRange, yuanAxis, yuanTip, type Unit } from "./ReportBits.tsx";
 
 const money = (title: string, dataIndex: string) => ({ title, dataIndex, align: "right" as const });
 
@@ -17,21 +17,20 @@ export function ChargeReport({ communityId, unit }: { communityId: number; unit:
   const t = r?.totals as Record<string, string> | undefined;
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        {field}
-        <ExportButton query={{ report: "charges", communityId, granularity: unit, start, end }} />
-      </Space>
-      {t && (
-        <Figures
-          items={[
+      <ReportHead
+        exportQuery={{ report: "charges", communityId, granularity: unit, start, end }}
+        figures={
+          t && [
             ["应收(元)", t.receivable],
             ["实收(元)", t.collected],
             ["其中清欠(元)", t.arrearsCollected],
             ["退款(元)", t.refunded],
             ["净收(元)", t.net],
-          ]}
-        />
-      )}
+          ]
+        }
+      >
+        {field}
+      </ReportHead>
       {r && (
         <XYChart
           title={unit === "day" ? "每日应收与实收" : "每月应收与实收"}

@@ -1,11 +1,11 @@
 // Collection by building or by item (楼栋收缴 / 项目收缴) for a range of billing months of the current
 // community: receivable, collected, waived, outstanding and 收缴率, with a chart per building or item.
 import { useQuery } from "@tanstack/react-query";
-import { Space, Table } from "antd";
+import { Table } from "antd";
 import { queries } from "../../../http/query-client.ts";
 import { NoData } from "../../../ui/charts/parts.tsx";
 import { XYChart } from "../../../ui/charts/XYChart.tsx";
-import { chartYuan, ExportButton, Figures, useRange, yuanAxis, yuanTip } from "./ReportBits.tsx";
+import { chartYuan, ReportHead, useRange, yuanAxis, yuanTip } from "./ReportBits.tsx";
 
 const money = (title: string, dataIndex: string) => ({ title, dataIndex, align: "right" as const });
 
@@ -17,20 +17,19 @@ export function CollectionReport({ communityId, groupBy }: { communityId: number
   const rate = (text: string) => (text === "-" ? 0 : Number(text));
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        {field}
-        <ExportButton query={{ report: "collection", communityId, groupBy, start, end }} />
-      </Space>
-      {t && (
-        <Figures
-          items={[
+      <ReportHead
+        exportQuery={{ report: "collection", communityId, groupBy, start, end }}
+        figures={
+          t && [
             ["应收(元)", t.receivable],
             ["实收(元)", t.collected],
             ["欠费(元)", t.outstanding],
             ["收缴率(%)", t.collectionRate],
-          ]}
-        />
-      )}
+          ]
+        }
+      >
+        {field}
+      </ReportHead>
       {r && !r.rows.length && <NoData />}
       {r && r.rows.length > 0 && (
         <XYChart

@@ -2,11 +2,11 @@
 // (per deposit item and room: collected, refunded, kept as deductions, held at the end) of the current
 // community over a range of days, each with a chart and the Excel export.
 import { useQuery } from "@tanstack/react-query";
-import { Space, Table } from "antd";
+import { Table } from "antd";
 import { queries } from "../../../http/query-client.ts";
 import { NoData } from "../../../ui/charts/parts.tsx";
 import { XYChart } from "../../../ui/charts/XYChart.tsx";
-import { chartYuan, ExportButton, Figures, useRange, yuanAxis, yuanTip } from "./ReportBits.tsx";
+import { chartYuan, ReportHead, useRange, yuanAxis, yuanTip } from "./ReportBits.tsx";
 
 const money = (title: string, dataIndex: string) => ({ title, dataIndex, align: "right" as const });
 
@@ -17,21 +17,20 @@ export function PrepayLedger({ communityId }: { communityId: number }) {
   const t = r?.totals as Record<string, string> | undefined;
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        {field}
-        <ExportButton query={{ report: "prepayLedger", communityId, start, end }} />
-      </Space>
-      {t && (
-        <Figures
-          items={[
+      <ReportHead
+        exportQuery={{ report: "prepayLedger", communityId, start, end }}
+        figures={
+          t && [
             ["期初余额(元)", t.opening],
             ["充值(元)", t.recharged],
             ["抵扣(元)", t.deducted],
             ["退款(元)", t.refunded],
             ["期末余额(元)", t.closing],
-          ]}
-        />
-      )}
+          ]
+        }
+      >
+        {field}
+      </ReportHead>
       {r && !r.rows.length && <NoData />}
       {r && r.rows.length > 0 && (
         <XYChart
@@ -77,20 +76,19 @@ export function DepositLedger({ communityId }: { communityId: number }) {
   const t = r?.totals as Record<string, string | number> | undefined;
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        {field}
-        <ExportButton query={{ report: "depositLedger", communityId, start, end }} />
-      </Space>
-      {t && (
-        <Figures
-          items={[
+      <ReportHead
+        exportQuery={{ report: "depositLedger", communityId, start, end }}
+        figures={
+          t && [
             ["收取(元)", t.collected],
             ["退还(元)", t.refunded],
             ["扣除(元)", t.deducted],
             ["在押(元)", t.held],
-          ]}
-        />
-      )}
+          ]
+        }
+      >
+        {field}
+      </ReportHead>
       {r && !r.rows.length && <NoData />}
       {r && r.rows.length > 0 && (
         <XYChart

@@ -28,7 +28,7 @@ export function useRange(unit: Unit, months = 6): { field: ReactNode; start: str
   return { field, start: range[0].format(format), end: range[1].format(format) };
 }
 
-export function ExportButton({ query }: { query: ExportPaymentReportsQuery }) {
+function ExportButton({ query }: { query: ExportPaymentReportsQuery }) {
   return (
     <Button icon={<DownloadOutlined />} onClick={() => void http.download(operationRoutes.exportPaymentReports.path, { ...query }).catch(() => undefined)}>
       导出Excel
@@ -46,12 +46,25 @@ export const yuanAxis = (yuan: number) => (Math.abs(yuan) >= 10_000 ? `${Number(
 export const yuanTip = (yuan: number) => `¥${fenToYuan(Math.round(yuan * 100))}`;
 
 /** Figures of a report's totals as statistics: [title, value][]. */
-export function Figures({ items }: { items: [string, string | number][] }) {
+function Figures({ items }: { items: [string, string | number][] }) {
   return (
     <Space size={32} wrap style={{ marginBottom: 16 }}>
       {items.map(([title, value]) => (
         <Statistic key={title} title={title} value={value} />
       ))}
     </Space>
+  );
+}
+
+/** A report tab's head: its choices (the range, the grouping) and the export, then its totals once they are read. */
+export function ReportHead({ children, exportQuery, figures }: { children: ReactNode; exportQuery: ExportPaymentReportsQuery; figures?: [string, string | number][] }) {
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        {children}
+        <ExportButton query={exportQuery} />
+      </Space>
+      {figures && <Figures items={figures} />}
+    </>
   );
 }
