@@ -10,17 +10,7 @@ import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
 
 const journey = useJourney({ timeout: 60_000 });
-const XHR = { "X-Requested-With": "XMLHttpRequest" };
 const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
-
-async function api<T>(method: "get" | "post", path: string, data?: Record<string, unknown>): Promise<T> {
-  const { page, product } = journey;
-  const headers = { ...XHR, signature: (await page.evaluate(() => sessionStorage.getItem("signature"))) ?? "" };
-  const res = method === "get" ? await page.request.get(`${product.baseUrl}${path}`, { headers }) : await page.request.post(`${product.baseUrl}${path}`, { headers, data });
-  const body = await res.json();
-  expect(body.code, `${path}: ${body.message}`).toBe(0);
-  return body.data as T;
-}
 
 /** How far the document scrolls sideways (0: it fits the window). */
 const sidewaysOverflow = (page: Page) =>
@@ -44,28 +34,30 @@ test("one owner's two rooms paid with one receipt, 3 months prepaid, a receipt r
   const { page } = journey;
   // A building of the first demo community with two rooms of one owner (周合并), a monthly fixed item
   // of 120.00 billed and approved for both two months ahead, and the receipt not printed at once.
-  const c = (await api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1"))[0];
+  const c = (await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1"))[0];
   await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
   const communityId = c.communityId;
-  const buildingId = (await api<{ id: number }>("post", "/api/system/buildings", { communityId, name: "合并楼" })).id;
-  const unitId = (await api<{ id: number }>("post", "/api/system/units", { communityId, buildingId, name: "1单元" })).id;
+  const buildingId = (await journey.api<{ id: number }>("post", "/api/system/buildings", { communityId, name: "合并楼" })).id;
+  const unitId = (await journey.api<{ id: number }>("post", "/api/system/units", { communityId, buildingId, name: "1单元" })).id;
   const rooms: number[] = [];
   for (const roomNo of ["101", "102"]) {
     const id = (
-      await api<{ id: number }>("post", "/api/system/rooms", { communityId, buildingId, unitId, roomNo, buildingArea: "90.00", houseType: 1, occupancyStatus: 1, status: 1, maxResidents: 6 })
+      await journey.api<{ id: number }>("post", "/api/system/rooms", { communityId, buildingId, unitId, roomNo, buildingArea: "90.00", houseType: 1, occupancyStatus: 1, status: 1, maxResidents: 6 })
     ).id;
-    await api("post", "/api/system/inhabitants", { communityId, roomId: id, name: "周合并", phone: "13912345678", identity: 1 });
+    await journey.api("post", "/api/system/inhabitants", { communityId, roomId: id, name: "周合并", phone: "13912345678", identity: 1 });
     rooms.push(id);
   }
-  const priceTypeId = (await api<{ id: number }>("post", "/api/property/priceTypes", { communityId, name: "合并收款固定", pricingMethod: 2, unitPrice: "120.00", billingCycle: 1, enabled: true })).id;
-  const itemId = (await api<{ id: number }>("post", "/api/property/paymentItems", { communityId, priceTypeId, name: "合并收款服务费", dueDay: 15, paymentType: 2 })).id;
+  const priceTypeId = (
+    await journey.api<{ id: number }>("post", "/api/property/priceTypes", { communityId, name: "合并收款固定", pricingMethod: 2, unitPrice: "120.00", billingCycle: 1, enabled: true })
+  ).id;
+  const itemId = (await journey.api<{ id: number }>("post", "/api/property/paymentItems", { communityId, priceTypeId, name: "合并收款服务费", dueDay: 15, paymentType: 2 })).id;
   const period = dayjs().add(2, "month").format("YYYY-MM");
-  const started = await api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period, paymentItemIds: [itemId], roomIds: rooms });
-  await expect.poll(async () => (await api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
-  const drafts = await api<{ list: { id: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, status: [1], pageNo: 1, pageSize: 10 });
+  const started = await journey.api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period, paymentItemIds: [itemId], roomIds: rooms });
+  await expect.poll(async () => (await journey.api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
+  const drafts = await journey.api<{ list: { id: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, status: [1], pageNo: 1, pageSize: 10 });
   expect(drafts.list).toHaveLength(2);
-  await api("post", "/api/property/bills/actions/approve", { ids: drafts.list.map((b) => b.id) });
-  await api("post", "/api/property/paymentSettings/actions/save", { communityId, section: "other", allowPartialPayment: true, waiverAutoApproveLimit: "10.00", autoPrintReceipt: false });
+  await journey.api("post", "/api/property/bills/actions/approve", { ids: drafts.list.map((b) => b.id) });
+  await journey.api("post", "/api/property/paymentSettings/actions/save", { communityId, section: "other", allowPartialPayment: true, waiverAutoApproveLimit: "10.00", autoPrintReceipt: false });
 
   // The room, its owner with the phone masked, and the owner's other room.
   await openDesk(page, "合并楼-1单元-101");
@@ -89,7 +81,7 @@ test("one owner's two rooms paid with one receipt, 3 months prepaid, a receipt r
   expect(paidText).toContain("收款人 张明");
   const firstReceipt = /票据号 (\S+?)，/.exec(paidText)![1];
   await page.getByRole("button", { name: "打印票据" }).waitFor();
-  const paid = await api<{ list: { roomId: number; status: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 });
+  const paid = await journey.api<{ list: { roomId: number; status: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 });
   expect(paid.list.map((b) => b.status)).toEqual([4, 4]);
   await page.getByRole("button", { name: "继续收款" }).click();
 
@@ -107,7 +99,7 @@ test("one owner's two rooms paid with one receipt, 3 months prepaid, a receipt r
   await screenshot(page, "cashier-desk-prepay");
   await prepay.getByRole("button", { name: /确认收款/ }).click();
   await page.getByText("收款成功 ¥360.00").waitFor();
-  const prepaid = await api<{ list: { period: string; status: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, roomId: rooms[0], pageNo: 1, pageSize: 10 });
+  const prepaid = await journey.api<{ list: { period: string; status: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, roomId: rooms[0], pageNo: 1, pageSize: 10 });
   expect(prepaid.list.map((b) => [b.period, b.status]).sort()).toEqual([period, ...months].map((p) => [p, 4]));
   await page.getByRole("button", { name: "继续收款" }).click();
 

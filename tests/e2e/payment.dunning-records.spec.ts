@@ -2,21 +2,12 @@
 // starts a record for that room (the list's filter); saved, it shows on the arrears row as the room's
 // latest follow-up. At 390 px the arrears page, the records list and 巡更完成情况 keep to the screen's width.
 import { expect, test } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { chooseOption, formItem } from "./support/forms.ts";
 
 const journey = useJourney({ timeout: 60_000 });
-
-const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
-
-async function choose(scope: Locator, label: string, option: string) {
-  const page = scope.page();
-  await formItem(scope, label).locator(".ant-select").click();
-  const lists = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
-  await lists.locator(`.ant-select-item-option[title="${option}"]`).click();
-  await expect.poll(() => lists.count(), { timeout: 30_000 }).toBe(0);
-}
 
 /** How far the page's content reaches past the window's width (0: nothing sticks out). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -36,8 +27,8 @@ test("a room in arrears gets a 催缴记录 started on its room, and the arrears
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: /保\s*存/ }) });
   // The room is the one the list was filtered by, shown by its name.
   await expect.poll(async () => (await formItem(form, "房屋").locator(".ant-select-selection-item").innerText()).trim(), { timeout: 30_000 }).toBe(room);
-  await choose(form, "催缴方式", "上门");
-  await choose(form, "催缴结果", "承诺缴费");
+  await chooseOption(form, "催缴方式", "上门");
+  await chooseOption(form, "催缴结果", "承诺缴费");
   // Today in China time, typed into the picker (the first click loads it in place, open).
   const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   const dunnedAt = formItem(form, "催缴日期");

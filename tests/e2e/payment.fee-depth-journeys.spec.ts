@@ -8,10 +8,11 @@
 // view and its published notice in the notice centre; the arrears' ageing summary (a bucket's card
 // filters by it) and two dunning letters printed together, one a page, without the watermark (issue 28).
 import { expect, test } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { chooseOption, formItem } from "./support/forms.ts";
 
 const journey = useJourney({ timeout: 60_000 });
 const XHR = { "X-Requested-With": "XMLHttpRequest" };
@@ -27,37 +28,17 @@ async function open(page: Page, path: string) {
   await hidePanels(page);
 }
 
-const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
-
-async function choose(scope: Locator, label: string, option: string) {
-  const page = scope.page();
-  await formItem(scope, label).locator(".ant-select").click();
-  const lists = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
-  await lists.locator(`.ant-select-item-option[title="${option}"]`).click();
-  await expect.poll(() => lists.count(), { timeout: 30_000 }).toBe(0);
-}
-
-/**
- * The page errors but the refused delete's own: the generic list (src/web/generic/ListPage.tsx, not
- * part of the fee pages) leaves the rejected delete of its Popconfirm unhandled after the request
- * wrapper showed its message. Only that one is let through here, nothing else.
- */
-
-async function api<T>(method: "get" | "post", path: string, data?: Record<string, unknown>): Promise<T> {
-  const { page, product } = journey;
-  const headers = await headersOf(page);
-  const res = method === "get" ? await page.request.get(`${product.baseUrl}${path}`, { headers }) : await page.request.post(`${product.baseUrl}${path}`, { headers, data });
-  const body = await res.json();
-  expect(body.code, `${path}: ${body.message}`).toBe(0);
-  return body.data as T;
-}
-
 /** The first demo community (every pay method, cash) made current; its rooms in id order. */
 async function firstCommunity(page: Page) {
-  const communities = await api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
+  const communities = await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
   const c = communities[0];
   await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
-  const rooms = await api<{ list: { id: number; roomNo: string }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId: c.communityId, keyword: "", pageNo: 1, pageSize: 100 });
+  const rooms = await journey.api<{ list: { id: number; roomNo: string }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", {
+    communityId: c.communityId,
+    keyword: "",
+    pageNo: 1,
+    pageSize: 100,
+  });
   return { ...c, rooms: rooms.list.sort((a, b) => a.id - b.id) };
 }
 
@@ -67,19 +48,26 @@ test("a recharge, then approving the room's bills pays them from the balance", a
   const room = c.rooms[c.rooms.length - 1];
   const stamp = Date.now() % 100000;
   const priceTypeId = (
-    await api<{ id: number }>("post", "/api/property/priceTypes", { communityId: c.communityId, name: `预存旅程${stamp}`, pricingMethod: 2, unitPrice: "120.00", billingCycle: 1, enabled: true })
+    await journey.api<{ id: number }>("post", "/api/property/priceTypes", {
+      communityId: c.communityId,
+      name: `预存旅程${stamp}`,
+      pricingMethod: 2,
+      unitPrice: "120.00",
+      billingCycle: 1,
+      enabled: true,
+    })
   ).id;
   const item = `预存旅程费${stamp}`;
   const itemId = (
-    await api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: item, dueDay: 15, paymentType: 2, occupancyStatuses: [1, 2, 3, 4, 5] })
+    await journey.api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: item, dueDay: 15, paymentType: 2, occupancyStatuses: [1, 2, 3, 4, 5] })
   ).id;
   const period = dayjs().add(7, "month").format("YYYY-MM");
-  const started = await api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period, paymentItemIds: [itemId], roomIds: [room.id] });
-  await expect.poll(async () => (await api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
-  const existing = await api<{ list: { id: number }[] }>("post", "/api/property/prepayAccounts/actions/pageList", { pageNo: 1, pageSize: 1, roomId: room.id });
-  const accountId = existing.list[0]?.id ?? (await api<{ id: number }>("post", "/api/property/prepayAccounts", { communityId: c.communityId, roomId: room.id, autoDeduct: true })).id;
+  const started = await journey.api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period, paymentItemIds: [itemId], roomIds: [room.id] });
+  await expect.poll(async () => (await journey.api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
+  const existing = await journey.api<{ list: { id: number }[] }>("post", "/api/property/prepayAccounts/actions/pageList", { pageNo: 1, pageSize: 1, roomId: room.id });
+  const accountId = existing.list[0]?.id ?? (await journey.api<{ id: number }>("post", "/api/property/prepayAccounts", { communityId: c.communityId, roomId: room.id, autoDeduct: true })).id;
   await page.request.put(`${journey.product.baseUrl}/api/property/prepayAccounts/${accountId}`, { headers: await headersOf(page), data: { autoDeduct: true } });
-  const before = Number((await api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance.replace(".", ""));
+  const before = Number((await journey.api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance.replace(".", ""));
 
   // 1. Recharge 500.00 in cash from the account list.
   await open(page, "/propertyPayment/prepayAccounts");
@@ -99,12 +87,12 @@ test("a recharge, then approving the room's bills pays them from the balance", a
   await methods.filter({ hasText: "现金" }).first().waitFor();
   expect(await methods.allInnerTexts()).not.toContain("预存款抵扣");
   await page.keyboard.press("Escape");
-  await choose(dialog, "支付方式", "现金");
+  await chooseOption(dialog, "支付方式", "现金");
   await dialog.getByRole("button", { name: /确\s*定/ }).click();
   // Done: the recharge's receipt is offered at once.
   const offer = page.locator(".ant-modal-confirm").filter({ hasText: "充值成功" });
   await offer.getByRole("button", { name: "打印票据" }).waitFor();
-  await expect.poll(async () => (await api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000) / 100).toFixed(2));
+  await expect.poll(async () => (await journey.api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000) / 100).toFixed(2));
   await offer.getByRole("button", { name: "打印票据" }).click();
   await page.waitForURL(/#\/propertyPayment\/receipt\/\d+/);
   await page.getByText("500.00").first().waitFor();
@@ -114,8 +102,8 @@ test("a recharge, then approving the room's bills pays them from the balance", a
   await open(page, "/propertyPayment/billapproval");
   const query = page.getByRole("button", { name: /查\s*询/ });
   const filters = page.locator("form").filter({ has: query });
-  await choose(filters, "状态", "草稿");
-  await choose(filters, "缴费项目", item);
+  await chooseOption(filters, "状态", "草稿");
+  await chooseOption(filters, "缴费项目", item);
   await query.click();
   await page.getByText("共 1 张").waitFor();
   await page.locator(".ant-table-thead .ant-checkbox-input").check();
@@ -129,9 +117,10 @@ test("a recharge, then approving the room's bills pays them from the balance", a
   // 取消 approves nothing.
   await confirm.getByRole("button", { name: /取\s*消/ }).click();
   await confirm.waitFor({ state: "hidden" });
-  const statusOf = async () => (await api<{ list: { status: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 5 })).list.map((b) => b.status);
+  const statusOf = async () =>
+    (await journey.api<{ list: { status: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 5 })).list.map((b) => b.status);
   expect(await statusOf()).toEqual([1]);
-  expect((await api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000) / 100).toFixed(2));
+  expect((await journey.api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000) / 100).toFixed(2));
   // 确定 approves, and the message says how many were paid from the balance.
   await page.getByRole("button", { name: /批量通过/ }).click();
   await confirm.getByRole("button", { name: /确\s*定/ }).click();
@@ -139,8 +128,8 @@ test("a recharge, then approving the room's bills pays them from the balance", a
   await page.locator(".ant-table-placeholder").waitFor();
 
   // 3. The bill is paid from the balance: 120.00 off, a deduction in the ledger.
-  await expect.poll(async () => (await api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000 - 12000) / 100).toFixed(2));
-  const bills = await api<{ list: { status: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 5 });
+  await expect.poll(async () => (await journey.api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000 - 12000) / 100).toFixed(2));
+  const bills = await journey.api<{ list: { status: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 5 });
   expect(bills.list.map((b) => b.status)).toEqual([4]);
   await open(page, "/propertyPayment/prepayTransactions");
   await page.locator(".ant-table-row").filter({ hasText: "抵扣" }).filter({ hasText: "120.00" }).first().waitFor();
@@ -157,14 +146,14 @@ test("a recharge, then approving the room's bills pays them from the balance", a
     .getByRole("button", { name: /删\s*除/ })
     .click();
   await page.locator(".ant-message").getByText("账户尚有余额，不能删除").waitFor();
-  expect((await api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000 - 12000) / 100).toFixed(2));
+  expect((await journey.api<{ balance: string }>("get", `/api/property/prepayAccounts/${accountId}`)).balance).toBe(((before + 50000 - 12000) / 100).toFixed(2));
   expect(journey.pageErrors.splice(0)).toEqual([]);
 }, 240_000);
 
 test("a deposit is collected, refunded in part with a deduction and approved", async () => {
   const { page } = journey;
   const c = await firstCommunity(page);
-  const items = await api<{ list: { id: number; name: string }[] }>("post", "/api/property/paymentItems/actions/pageList", { communityId: c.communityId, pageNo: 1, pageSize: 100 });
+  const items = await journey.api<{ list: { id: number; name: string }[] }>("post", "/api/property/paymentItems/actions/pageList", { communityId: c.communityId, pageNo: 1, pageSize: 100 });
   const item = items.list.find((i) => i.name === "装修押金")!;
   // The form's 押金项目 offers deposit items only (not 物业费, 水费 …).
   await open(page, "/propertyPayment/deposits/create");
@@ -174,7 +163,7 @@ test("a deposit is collected, refunded in part with a deduction and approved", a
   await options.filter({ hasText: "装修押金" }).first().waitFor();
   expect(new Set(await options.allInnerTexts())).toEqual(new Set(["装修押金", "钥匙押金"]));
   await page.keyboard.press("Escape");
-  const deposit = await api<{ id: number; receiptId: number }>("post", "/api/property/deposits", {
+  const deposit = await journey.api<{ id: number; receiptId: number }>("post", "/api/property/deposits", {
     communityId: c.communityId,
     roomId: c.rooms[1].id,
     paymentItemId: item.id,
@@ -194,7 +183,7 @@ test("a deposit is collected, refunded in part with a deduction and approved", a
   await dialog.locator(".ant-descriptions").getByText("2000.00").waitFor();
   await formItem(dialog, "退还金额(元)").locator("input").fill("1500.00");
   await expect.poll(() => dialog.getByTestId("action-remainder").innerText(), { timeout: 30_000 }).toBe("扣除金额(元)：500.00");
-  await choose(dialog, "退还方式", "现金");
+  await chooseOption(dialog, "退还方式", "现金");
   await formItem(dialog, "扣除原因").locator("input, textarea").first().fill("墙面修复");
   await dialog.getByRole("button", { name: /确\s*定/ }).click();
   await row.getByText("退款待审核").waitFor();
@@ -206,7 +195,7 @@ test("a deposit is collected, refunded in part with a deduction and approved", a
   await row.getByText("已退还").waitFor();
   await row.getByRole("cell", { name: "500.00", exact: true }).waitFor(); // 扣除金额
   await screenshot(page, "fee-depth-3-deposit-refunded");
-  const stored = await api<{ refundAmount: string; deductionAmount: string; status: number }>("get", `/api/property/deposits/${deposit.id}`);
+  const stored = await journey.api<{ refundAmount: string; deductionAmount: string; status: number }>("get", `/api/property/deposits/${deposit.id}`);
   expect(stored).toMatchObject({ refundAmount: "1500.00", deductionAmount: "500.00", status: 3 });
   expect(journey.pageErrors).toEqual([]);
 }, 240_000);
@@ -214,19 +203,19 @@ test("a deposit is collected, refunded in part with a deduction and approved", a
 test("a temporary charge prints its receipt and shows in the day's settlement", async () => {
   const { page } = journey;
   const c = await firstCommunity(page);
-  const items = await api<{ list: { id: number; name: string }[] }>("post", "/api/property/paymentItems/actions/pageList", { communityId: c.communityId, pageNo: 1, pageSize: 100 });
+  const items = await journey.api<{ list: { id: number; name: string }[] }>("post", "/api/property/paymentItems/actions/pageList", { communityId: c.communityId, pageNo: 1, pageSize: 100 });
   const item = items.list.find((i) => i.name === "停车卡工本费")!;
   const today = dayjs().add(8, "hour").toISOString().slice(0, 10);
   type Day = { rows: { payMethod: number; cashierName: string; recordedAmount: string }[] };
   const wechat = (d: Day) => d.rows.filter((r) => r.payMethod === 1);
-  const before = await api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`);
+  const before = await journey.api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`);
   // Charged on the form; its receipt is offered at once.
   await open(page, "/propertyPayment/tempCharges/create");
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: /保\s*存/ }) });
   await formItem(form, "访客姓名").locator("input").fill("旅程访客");
-  await choose(form, "收费项目", item.name);
+  await chooseOption(form, "收费项目", item.name);
   await formItem(form, "收费金额(元)").locator("input").fill("12.34");
-  await choose(form, "支付方式", "微信");
+  await chooseOption(form, "支付方式", "微信");
   await form.getByRole("button", { name: /保\s*存/ }).click();
   await page.locator(".ant-modal-confirm").getByRole("button", { name: "打印票据" }).click();
   await page.waitForURL(/#\/propertyPayment\/receipt\/\d+/);
@@ -235,7 +224,7 @@ test("a temporary charge prints its receipt and shows in the day's settlement", 
   await page.getByText("¥12.34").waitFor();
   await screenshot(page, "fee-depth-4-temp-receipt");
 
-  const after = await api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`);
+  const after = await journey.api<Day>("get", `/api/property/reconciliations/actions/day?communityId=${c.communityId}&day=${today}`);
   const sum = (d: Day) => wechat(d).reduce((s, r) => s + Number(r.recordedAmount.replace(".", "")), 0);
   expect(sum(after) - sum(before)).toBe(1234);
   await open(page, "/propertyPayment/reconciliation");
@@ -265,7 +254,7 @@ test("arrears filtered by bucket, dunning notices generated and published, one p
   await open(page, "/propertyPayment/arrears");
   const query = page.getByRole("button", { name: /查\s*询/ });
   const filters = page.locator("form").filter({ has: query });
-  await choose(filters, "账龄", "180天以上");
+  await chooseOption(filters, "账龄", "180天以上");
   await query.click();
   // The unfiltered rows may still show until the filtered answer arrives.
   await expect.poll(async () => [...new Set(await page.locator(".ant-table-row .ant-tag").allInnerTexts())], { timeout: 30_000 }).toEqual(["180天以上"]);

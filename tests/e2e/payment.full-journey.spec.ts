@@ -10,6 +10,7 @@ import type { Locator, Page } from "playwright-core";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { formItem } from "./support/forms.ts";
 
 // Signed in as admin; these machines are shared and at times slow: patient waits.
 const journey = useJourney({ timeout: 60_000 });
@@ -41,9 +42,6 @@ async function open(page: Page, path: string) {
   await page.getByTestId("shell-menu").waitFor();
   await hidePanels(page);
 }
-
-/** The form item of a label (exact text) within a form or dialog. */
-const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
 
 /**
  * Chooses an option of the Select of a form item, typing `search` first when given, and waits until

@@ -9,16 +9,6 @@ import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
 
 const journey = useJourney({ timeout: 60_000 });
-const XHR = { "X-Requested-With": "XMLHttpRequest" };
-
-async function api<T>(method: "get" | "post", path: string, data?: Record<string, unknown>): Promise<T> {
-  const { page, product } = journey;
-  const headers = { ...XHR, signature: (await page.evaluate(() => sessionStorage.getItem("signature"))) ?? "" };
-  const res = method === "get" ? await page.request.get(`${product.baseUrl}${path}`, { headers }) : await page.request.post(`${product.baseUrl}${path}`, { headers, data });
-  const body = await res.json();
-  if (res.status() !== 200 || body.code !== 0) throw new Error(`${method} ${path} -> ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
-  return body.data as T;
-}
 
 /** Chooses a template above the receipt (the radio button's label: antd keeps its input out of sight). */
 const chooseTemplate = (page: Page, name: string) => page.locator(".neptune-print-toolbar label").filter({ hasText: name }).click();
@@ -30,12 +20,12 @@ const watermarks = (page: Page) =>
 test("a receipt prints in each template with its late fee apart, and nothing but the receipt prints", async () => {
   const { page } = journey;
   // An overdue bill (period 2020-01, a late fee of 1‰ a day) for a room of the first community, approved and paid in cash.
-  const community = (await api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1"))[0];
+  const community = (await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1"))[0];
   const communityId = community.communityId;
-  const rooms = await api<{ list: { id: number; roomName: string }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId, keyword: "", pageNo: 1, pageSize: 1 });
+  const rooms = await journey.api<{ list: { id: number; roomName: string }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId, keyword: "", pageNo: 1, pageSize: 1 });
   const room = rooms.list[0];
-  const priceType = await api<{ id: number }>("post", "/api/property/priceTypes", { communityId, name: "模板面积计价", pricingMethod: 2, unitPrice: "88.00", billingCycle: 1, enabled: true });
-  const item = await api<{ id: number }>("post", "/api/property/paymentItems", {
+  const priceType = await journey.api<{ id: number }>("post", "/api/property/priceTypes", { communityId, name: "模板面积计价", pricingMethod: 2, unitPrice: "88.00", billingCycle: 1, enabled: true });
+  const item = await journey.api<{ id: number }>("post", "/api/property/paymentItems", {
     communityId,
     priceTypeId: priceType.id,
     name: "模板物业费",
@@ -46,16 +36,18 @@ test("a receipt prints in each template with its late fee apart, and nothing but
     lateFeeRate: "1.00",
     lateFeeGraceDays: 0,
   });
-  const started = await api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period: "2020-01", paymentItemIds: [item.id], roomIds: [room.id] });
-  await expect.poll(async () => (await api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 45_000, interval: 300 }).toBe("completed");
-  const bills = await api<{ list: { id: number }[] }>("post", "/api/property/bills/actions/query", { roomId: room.id, paymentItemId: item.id, pageNo: 1, pageSize: 10 });
+  const started = await journey.api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period: "2020-01", paymentItemIds: [item.id], roomIds: [room.id] });
+  await expect
+    .poll(async () => (await journey.api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 45_000, interval: 300 })
+    .toBe("completed");
+  const bills = await journey.api<{ list: { id: number }[] }>("post", "/api/property/bills/actions/query", { roomId: room.id, paymentItemId: item.id, pageNo: 1, pageSize: 10 });
   expect(bills.list).toHaveLength(1);
-  await api("post", "/api/property/bills/actions/approve", { ids: [bills.list[0].id] });
-  const owed = await api<{ bills: { id: number; lateFee: string; outstanding: string }[] }>("get", `/api/property/bills/actions/roomBills?roomId=${room.id}`);
+  await journey.api("post", "/api/property/bills/actions/approve", { ids: [bills.list[0].id] });
+  const owed = await journey.api<{ bills: { id: number; lateFee: string; outstanding: string }[] }>("get", `/api/property/bills/actions/roomBills?roomId=${room.id}`);
   const bill = owed.bills.find((b) => b.id === bills.list[0].id)!;
   expect(Number(bill.lateFee)).toBeGreaterThan(0);
-  const settings = await api<{ receiptPrefix: string | null }>("get", `/api/property/paymentSettings/actions/get?communityId=${communityId}`);
-  await api("post", "/api/property/paymentSettings/actions/save", {
+  const settings = await journey.api<{ receiptPrefix: string | null }>("get", `/api/property/paymentSettings/actions/get?communityId=${communityId}`);
+  await journey.api("post", "/api/property/paymentSettings/actions/save", {
     communityId,
     section: "receipt",
     receiptPrefix: settings.receiptPrefix || "SJ",
@@ -64,8 +56,8 @@ test("a receipt prints in each template with its late fee apart, and nothing but
     sealEnabled: true,
     sealText: "财务专用章",
   });
-  const paid = await api<{ receiptId: number }>("post", "/api/property/bills/actions/pay", { billIds: [bill.id], payMethod: 5, payerName: "赵六" });
-  const users = await api<{ username: string; realName: string | null }[]>("get", "/api/system/user/queryList?serviceType=hbl");
+  const paid = await journey.api<{ receiptId: number }>("post", "/api/property/bills/actions/pay", { billIds: [bill.id], payMethod: 5, payerName: "赵六" });
+  const users = await journey.api<{ username: string; realName: string | null }[]>("get", "/api/system/user/queryList?serviceType=hbl");
   const me = users.find((u) => u.username === "admin")!;
 
   await page.goto(journey.url(`/propertyPayment/receipt/${paid.receiptId}`));

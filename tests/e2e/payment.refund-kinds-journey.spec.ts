@@ -4,24 +4,14 @@
 // (退费凭证 / 冲正凭证 with its number); on the receipts tab an untouched receipt is voided with a
 // reason after a confirmation, and shows 已作废.
 import { expect, test } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { formItem } from "./support/forms.ts";
 
 const journey = useJourney({ timeout: 60_000 });
-const XHR = { "X-Requested-With": "XMLHttpRequest" };
-const headersOf = async (page: Page) => ({ ...XHR, signature: (await page.evaluate(() => sessionStorage.getItem("signature"))) ?? "" });
 const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
-
-async function api<T>(method: "get" | "post", path: string, data?: Record<string, unknown>): Promise<T> {
-  const { page, product } = journey;
-  const headers = await headersOf(page);
-  const res = method === "get" ? await page.request.get(`${product.baseUrl}${path}`, { headers }) : await page.request.post(`${product.baseUrl}${path}`, { headers, data });
-  const body = await res.json();
-  expect(body.code, `${path}: ${body.message}`).toBe(0);
-  return body.data as T;
-}
 
 async function open(page: Page, path: string) {
   await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
@@ -29,8 +19,6 @@ async function open(page: Page, path: string) {
   await page.getByTestId("shell-menu").waitFor();
   await hidePanels(page);
 }
-
-const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
 
 interface Paid {
   receiptId: number;
@@ -41,24 +29,35 @@ interface Paid {
 test("a 退费 and a 冲正 are asked for, approved and printed as vouchers, and a receipt is voided", async () => {
   const { page } = journey;
   // The first demo community, current; three of its rooms billed 100.00 each for a month of their own, approved and paid.
-  const communities = await api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
+  const communities = await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
   const c = communities[0];
   await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
-  const rooms = (await api<{ list: { id: number }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId: c.communityId, keyword: "", pageNo: 1, pageSize: 100 })).list;
+  const rooms = (await journey.api<{ list: { id: number }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId: c.communityId, keyword: "", pageNo: 1, pageSize: 100 })).list;
   const stamp = Date.now() % 100000;
   const priceTypeId = (
-    await api<{ id: number }>("post", "/api/property/priceTypes", { communityId: c.communityId, name: `退款旅程${stamp}`, pricingMethod: 2, unitPrice: "100.00", billingCycle: 1, enabled: true })
+    await journey.api<{ id: number }>("post", "/api/property/priceTypes", {
+      communityId: c.communityId,
+      name: `退款旅程${stamp}`,
+      pricingMethod: 2,
+      unitPrice: "100.00",
+      billingCycle: 1,
+      enabled: true,
+    })
   ).id;
   const itemId = (
-    await api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: `退款旅程费${stamp}`, dueDay: 15, paymentType: 1, occupancyStatuses: [] })
+    await journey.api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: `退款旅程费${stamp}`, dueDay: 15, paymentType: 1, occupancyStatuses: [] })
   ).id;
   const chosen = rooms.slice(0, 3).map((r) => r.id);
-  const started = await api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period: dayjs().add(9, "month").format("YYYY-MM"), paymentItemIds: [itemId], roomIds: chosen });
-  await expect.poll(async () => (await api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
-  const bills = (await api<{ list: { id: number; roomId: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 })).list;
-  await api("post", "/api/property/bills/actions/approve", { ids: bills.map((b) => b.id) });
+  const started = await journey.api<{ taskId: number }>("post", "/api/property/bills/actions/generate", {
+    period: dayjs().add(9, "month").format("YYYY-MM"),
+    paymentItemIds: [itemId],
+    roomIds: chosen,
+  });
+  await expect.poll(async () => (await journey.api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
+  const bills = (await journey.api<{ list: { id: number; roomId: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 })).list;
+  await journey.api("post", "/api/property/bills/actions/approve", { ids: bills.map((b) => b.id) });
   const paid: Paid[] = [];
-  for (const b of bills) paid.push(await api<Paid>("post", "/api/property/bills/actions/pay", { billIds: [b.id], payMethod: 1, payerName: "业主" }));
+  for (const b of bills) paid.push(await journey.api<Paid>("post", "/api/property/bills/actions/pay", { billIds: [b.id], payMethod: 1, payerName: "业主" }));
   const [reduced, reversed, voided] = paid;
 
   // 1. A 退费 and a 冲正 from their charges on 实收记录: the dialog explains the chosen kind.
@@ -103,7 +102,11 @@ test("a 退费 and a 冲正 are asked for, approved and printed as vouchers, and
   }
   const bill = async (billId: number) =>
     (
-      await api<{ list: { id: number; status: number; amountPaid: string; amountReduced: string }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 })
+      await journey.api<{ list: { id: number; status: number; amountPaid: string; amountReduced: string }[] }>("post", "/api/property/bills/actions/query", {
+        paymentItemId: itemId,
+        pageNo: 1,
+        pageSize: 10,
+      })
     ).list.find((b) => b.id === billId)!;
   expect(await bill(bills[0].id)).toMatchObject({ status: 4, amountPaid: "68.83", amountReduced: "31.17" });
   expect(await bill(bills[1].id)).toMatchObject({ status: 5, amountPaid: "57.77", amountReduced: "0.00" });

@@ -11,17 +11,7 @@ import { useJourney } from "./support/journey.ts";
 import { runAxe } from "./support/axe.ts";
 
 const journey = useJourney({ timeout: 60_000 });
-const XHR = { "X-Requested-With": "XMLHttpRequest" };
-const headersOf = async (page: Page) => ({ ...XHR, signature: (await page.evaluate(() => sessionStorage.getItem("signature"))) ?? "" });
 const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
-
-async function api<T>(page: Page, method: "get" | "post", path: string, data?: Record<string, unknown>): Promise<T> {
-  const headers = await headersOf(page);
-  const res = method === "get" ? await page.request.get(`${journey.product.baseUrl}${path}`, { headers }) : await page.request.post(`${journey.product.baseUrl}${path}`, { headers, data });
-  const body = await res.json();
-  expect(body.code, `${path}: ${body.message}`).toBe(0);
-  return body.data as T;
-}
 
 async function open(page: Page, path: string) {
   await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
@@ -32,14 +22,14 @@ async function open(page: Page, path: string) {
 
 /** The first demo community made current, with one of its approved bills paid now. */
 async function payABill(page: Page) {
-  const communities = await api<{ communityId: number; communityName: string }[]>(page, "get", "/api/system/communities?areaId=1");
+  const communities = await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
   const c = communities[0];
   await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
-  const bills = await api<{ list: { id: number; roomId: number }[] }>(page, "post", "/api/property/bills/actions/query", { communityId: c.communityId, status: [2], pageNo: 1, pageSize: 1 });
+  const bills = await journey.api<{ list: { id: number; roomId: number }[] }>("post", "/api/property/bills/actions/query", { communityId: c.communityId, status: [2], pageNo: 1, pageSize: 1 });
   const bill = bills.list[0];
-  const room = await api<{ payMethods: number[] }>(page, "get", `/api/property/bills/actions/roomBills?roomId=${bill.roomId}`);
+  const room = await journey.api<{ payMethods: number[] }>("get", `/api/property/bills/actions/roomBills?roomId=${bill.roomId}`);
   const payMethod = room.payMethods.find((m) => m !== 5) ?? 5;
-  const paid = await api<{ accountingDay: string }>(page, "post", "/api/property/bills/actions/pay", { billIds: [bill.id], payMethod, ...(payMethod === 5 ? { receivedAmount: "100000.00" } : {}) });
+  const paid = await journey.api<{ accountingDay: string }>("post", "/api/property/bills/actions/pay", { billIds: [bill.id], payMethod, ...(payMethod === 5 ? { receivedAmount: "100000.00" } : {}) });
   return { ...c, day: paid.accountingDay };
 }
 
@@ -59,7 +49,7 @@ test("收费日报 shows today's collections as the server counts them, with a c
   expect(today).toBe(chinaDay());
   const monthStart = `${today.slice(0, 8)}01`;
   const dayOfMonth = Number(today.slice(8));
-  const counted = await api<{ rows: { collected: string; arrearsCollected: string }[] }>(page, "post", "/api/property/reports/actions/charges", {
+  const counted = await journey.api<{ rows: { collected: string; arrearsCollected: string }[] }>("post", "/api/property/reports/actions/charges", {
     communityId: c.communityId,
     granularity: "day",
     start: today,
@@ -124,7 +114,7 @@ test("收费日报 shows today's collections as the server counts them, with a c
 
 test("the report page fits a 390 px phone: tabs, the range and the export within the width", async () => {
   const page = await journey.openPage("admin", { viewport: { width: 390, height: 844 } });
-  const communities = await api<{ communityId: number; communityName: string }[]>(page, "get", "/api/system/communities?areaId=1");
+  const communities = await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
   await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), communities[0]);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));

@@ -4,10 +4,11 @@
 // picker, reads a resident's full phone with 查看 (查看明文) on the detail page, and a detail URL of
 // another community's resident answers 数据不存在或已被删除. The form also works at 390 px. No page
 // error on the way.
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { DEMO_PASSWORD } from "./support/server.ts";
 import { useJourney } from "./support/journey.ts";
+import { formItem } from "./support/forms.ts";
 
 const journey = useJourney({ user: "admin" });
 
@@ -32,7 +33,6 @@ async function adminApi(baseUrl: string) {
   };
 }
 
-const formItem = (scope: Locator, label: string) => scope.locator(".ant-form-item").filter({ has: scope.page().locator(".ant-form-item-label label").getByText(label, { exact: true }) });
 const openDropdown = (page: Page) => page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
 
 describe("a user limited to one community", () => {

@@ -35,6 +35,12 @@ export interface Journey {
   logIn(page: Page, username: string): Promise<void>;
   /** Another page in a fresh context of its own (closed with the journey), signed in as `username` unless null. */
   openPage(username: string | null, options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * Calls the product's API as `page` (default the journey's own page) would: its cookie, the XHR
+   * marker and its session's signature. The answer's data; a call that is not answered with code 0
+   * fails the test with its path and message.
+   */
+  api<T>(method: "get" | "post", path: string, data?: Record<string, unknown>, page?: Page): Promise<T>;
   /** Closes the browser and stops the product (removing its data folder). */
   close(): Promise<void>;
 }
@@ -88,6 +94,13 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     const pageErrors: string[] = [];
     page.on("pageerror", (err) => pageErrors.push(String(err?.stack ?? err)));
     if (user !== null) await logIn(page, user);
+    const api = async <T>(method: "get" | "post", path: string, data?: Record<string, unknown>, as: Page = page): Promise<T> => {
+      const headers = { "X-Requested-With": "XMLHttpRequest", signature: (await as.evaluate(() => sessionStorage.getItem("signature"))) ?? "" };
+      const res = method === "get" ? await as.request.get(`${product.baseUrl}${path}`, { headers }) : await as.request.post(`${product.baseUrl}${path}`, { headers, data });
+      const body = (await res.json()) as { code: number; message: string; data: T };
+      expect(body.code, `${method} ${path}: HTTP ${res.status()} ${body.message}`).toBe(0);
+      return body.data;
+    };
     return {
       product,
       browser,
@@ -98,6 +111,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       url,
       logIn,
       openPage,
+      api,
       async close() {
         await browser.close().catch(() => undefined);
         await product.stop();
