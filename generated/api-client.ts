@@ -747,471 +747,322 @@ export interface OperationCall {
 
 export type Transport<O> = (call: OperationCall, options?: O) => Promise<unknown>;
 
-export function createApiClient<O = unknown>(transport: Transport<O>) {
-  return {
-    /** 用户名密码登录，返回 signature 并设置会话 Cookie (POST /api/auth/login) */
-    login: (input?: { body?: LoginBody }, options?: O) =>
-      transport({ name: "login", method: "POST", path: "/api/auth/login", ...input }, options) as Promise<LoginData>,
-    /** 用一次性票据（密钥）登录，返回与登录相同的结果 (POST /api/auth/homepage/actions/keyLogin) */
-    keyLogin: (input?: { body?: KeyLoginBody }, options?: O) =>
-      transport({ name: "keyLogin", method: "POST", path: "/api/auth/homepage/actions/keyLogin", ...input }, options) as Promise<KeyLoginData>,
-    /** 为当前用户发放一次性票据（5 分钟，供其他应用密钥登录） (POST /api/auth/homepage/actions/getTicket) */
-    getTicket: (input?: { query?: GetTicketQuery }, options?: O) =>
-      transport({ name: "getTicket", method: "POST", path: "/api/auth/homepage/actions/getTicket", ...input }, options) as Promise<GetTicketData>,
-    /** 退出登录（有无会话都清除会话 Cookie） (GET /api/system/homepage/web/logout) */
-    logout: (input?: { query?: LogoutQueryInput }, options?: O) =>
-      transport({ name: "logout", method: "GET", path: "/api/system/homepage/web/logout", ...input }, options) as Promise<LogoutData>,
-    /** 退出登录（统一认证前缀） (POST /proxyAuth/auth/homepage/actions/logout) */
-    logoutProxy: (input?: { body?: LogoutProxyBody }, options?: O) =>
-      transport({ name: "logoutProxy", method: "POST", path: "/proxyAuth/auth/homepage/actions/logout", ...input }, options) as Promise<LogoutProxyData>,
-    /** 修改当前用户的密码（其他会话随之失效） (POST /api/system/homepage/modifyPassword) */
-    modifyPassword: (input: { body: ModifyPasswordBody }, options?: O) =>
-      transport({ name: "modifyPassword", method: "POST", path: "/api/system/homepage/modifyPassword", ...input }, options) as Promise<ModifyPasswordData>,
-    /** 修改当前用户的姓名、手机号、公司简称，返回用户中心信息 (POST /api/system/homepage/editsave) */
-    editUserProfile: (input?: { body?: EditUserProfileBody }, options?: O) =>
-      transport({ name: "editUserProfile", method: "POST", path: "/api/system/homepage/editsave", ...input }, options) as Promise<EditUserProfileData>,
-    /** 区域树：虚拟根“全部区域”（id 1）下为本租户的区域 (POST /api/system/areas/actions/findAreaTreeList) */
-    findAreaTreeList: (input?: { body?: FindAreaTreeListBody }, options?: O) =>
-      transport({ name: "findAreaTreeList", method: "POST", path: "/api/system/areas/actions/findAreaTreeList", ...input }, options) as Promise<FindAreaTreeListData>,
-    /** 区域及其下级区域的社区（areaId 为 1 或不传：全部社区） (GET /api/system/communities) */
-    listCommunities: (input?: { query?: ListCommunitiesQueryInput }, options?: O) =>
-      transport({ name: "listCommunities", method: "GET", path: "/api/system/communities", ...input }, options) as Promise<ListCommunitiesData>,
-    /** 区域与社区树（区域的子区域在前，社区在后） (POST /api/system/communities/actions/findCommunityTree) */
-    findCommunityTree: (input?: { body?: FindCommunityTreeBody }, options?: O) =>
-      transport({ name: "findCommunityTree", method: "POST", path: "/api/system/communities/actions/findCommunityTree", ...input }, options) as Promise<FindCommunityTreeData>,
-    /** 当前用户最近访问的社区（最新在前，最多 5 个） (GET /api/system/recentCommunity/actions/getRecentCommunityList) */
-    getRecentCommunityList: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getRecentCommunityList", method: "GET", path: "/api/system/recentCommunity/actions/getRecentCommunityList", ...input }, options) as Promise<GetRecentCommunityListData>,
-    /** 保存最近访问的社区（按给定顺序，最新在前；保留前 5 个，其他租户的社区被忽略） (POST /api/system/recentCommunity/actions/setRecentCommunityList) */
-    setRecentCommunityList: (input: { body: SetRecentCommunityListBodyInput }, options?: O) =>
-      transport({ name: "setRecentCommunityList", method: "POST", path: "/api/system/recentCommunity/actions/setRecentCommunityList", ...input }, options) as Promise<SetRecentCommunityListData>,
-    /** 社区的楼栋 (POST /api/system/buildings/actions/listByCommunityId) */
-    listBuildingsByCommunity: (input: { body: ListBuildingsByCommunityBodyInput }, options?: O) =>
-      transport({ name: "listBuildingsByCommunity", method: "POST", path: "/api/system/buildings/actions/listByCommunityId", ...input }, options) as Promise<ListBuildingsByCommunityData>,
-    /** 楼栋的单元 (POST /api/system/units/actions/listByBuildingId) */
-    listUnitsByBuilding: (input: { body: ListUnitsByBuildingBodyInput }, options?: O) =>
-      transport({ name: "listUnitsByBuilding", method: "POST", path: "/api/system/units/actions/listByBuildingId", ...input }, options) as Promise<ListUnitsByBuildingData>,
-    /** 单元的房屋 (POST /api/system/rooms/actions/listByUnitId) */
-    listRoomsByUnit: (input: { body: ListRoomsByUnitBodyInput }, options?: O) =>
-      transport({ name: "listRoomsByUnit", method: "POST", path: "/api/system/rooms/actions/listByUnitId", ...input }, options) as Promise<ListRoomsByUnitData>,
-    /** 房屋住户看到的通知公告：所在社区的全体公告与指定给该房屋的通知（已发布且未截止，置顶在前，最新在前） (GET /api/property/notices/actions/roomNoticeList) */
-    listRoomNotices: (input: { query: ListRoomNoticesQueryInput }, options?: O) =>
-      transport({ name: "listRoomNotices", method: "GET", path: "/api/property/notices/actions/roomNoticeList", ...input }, options) as Promise<ListRoomNoticesData>,
-    /** 分页查找房屋（关键字匹配房号、楼栋或单元名称） (POST /api/system/rooms/actions/pageListSimpleRooms) */
-    pageListSimpleRooms: (input?: { body?: PageListSimpleRoomsBodyInput }, options?: O) =>
-      transport({ name: "pageListSimpleRooms", method: "POST", path: "/api/system/rooms/actions/pageListSimpleRooms", ...input }, options) as Promise<PageListSimpleRoomsData>,
-    /** 社区参数配置 (GET /api/system/communities/:id/actions/getCommunityParamConfig) */
-    getCommunityParamConfig: (input: { params: GetCommunityParamConfigParamsInput }, options?: O) =>
-      transport({ name: "getCommunityParamConfig", method: "GET", path: "/api/system/communities/:id/actions/getCommunityParamConfig", ...input }, options) as Promise<GetCommunityParamConfigData>,
-    /** 社区的 Dad 平台配置 (GET /api/system/communities/:id/actions/getDadCommunityConfig) */
-    getDadCommunityConfig: (input: { params: GetDadCommunityConfigParamsInput }, options?: O) =>
-      transport({ name: "getDadCommunityConfig", method: "GET", path: "/api/system/communities/:id/actions/getDadCommunityConfig", ...input }, options) as Promise<GetDadCommunityConfigData>,
-    /** 社区的健康码核验配置 (GET /api/system/communities/:id/actions/getXiChengHealthCodeConfig) */
-    getXiChengHealthCodeConfig: (input: { params: GetXiChengHealthCodeConfigParamsInput }, options?: O) =>
-      transport({ name: "getXiChengHealthCodeConfig", method: "GET", path: "/api/system/communities/:id/actions/getXiChengHealthCodeConfig", ...input }, options) as Promise<GetXiChengHealthCodeConfigData>,
-    /** 记录一次 Dad 平台同步请求的时间 (GET /api/system/communities/:id/actions/syncDadDate) */
-    syncDadDate: (input: { params: SyncDadDateParamsInput }, options?: O) =>
-      transport({ name: "syncDadDate", method: "GET", path: "/api/system/communities/:id/actions/syncDadDate", ...input }, options) as Promise<SyncDadDateData>,
-    /** 保存社区参数配置（合并给定的项，值为 null 的项被删除） (POST /api/system/communities/actions/setCommunityParamConfig) */
-    setCommunityParamConfig: (input?: { body?: SetCommunityParamConfigBodyInput }, options?: O) =>
-      transport({ name: "setCommunityParamConfig", method: "POST", path: "/api/system/communities/actions/setCommunityParamConfig", ...input }, options) as Promise<SetCommunityParamConfigData>,
-    /** 保存社区参数配置（社区在路径中） (POST /api/system/communities/:id/actions/setCommunityParamConfig) */
-    setCommunityParamConfigById: (input: { params: SetCommunityParamConfigByIdParamsInput; body?: SetCommunityParamConfigByIdBodyInput }, options?: O) =>
-      transport({ name: "setCommunityParamConfigById", method: "POST", path: "/api/system/communities/:id/actions/setCommunityParamConfig", ...input }, options) as Promise<SetCommunityParamConfigByIdData>,
-    /** 保存社区的 Dad 平台配置（合并给定的项） (POST /api/system/communities/actions/setDadCommunityConfig) */
-    setDadCommunityConfig: (input?: { body?: SetDadCommunityConfigBodyInput }, options?: O) =>
-      transport({ name: "setDadCommunityConfig", method: "POST", path: "/api/system/communities/actions/setDadCommunityConfig", ...input }, options) as Promise<SetDadCommunityConfigData>,
-    /** 保存社区的 Dad 平台配置（社区在路径中） (POST /api/system/communities/:id/actions/setDadCommunityConfig) */
-    setDadCommunityConfigById: (input: { params: SetDadCommunityConfigByIdParamsInput; body?: SetDadCommunityConfigByIdBodyInput }, options?: O) =>
-      transport({ name: "setDadCommunityConfigById", method: "POST", path: "/api/system/communities/:id/actions/setDadCommunityConfig", ...input }, options) as Promise<SetDadCommunityConfigByIdData>,
-    /** 保存社区的健康码核验配置（合并给定的项） (POST /api/system/communities/actions/setXiChengHealthCodeConfig) */
-    setXiChengHealthCodeConfig: (input?: { body?: SetXiChengHealthCodeConfigBodyInput }, options?: O) =>
-      transport({ name: "setXiChengHealthCodeConfig", method: "POST", path: "/api/system/communities/actions/setXiChengHealthCodeConfig", ...input }, options) as Promise<SetXiChengHealthCodeConfigData>,
-    /** 保存社区的健康码核验配置（社区在路径中） (POST /api/system/communities/:id/actions/setXiChengHealthCodeConfig) */
-    setXiChengHealthCodeConfigById: (input: { params: SetXiChengHealthCodeConfigByIdParamsInput; body?: SetXiChengHealthCodeConfigByIdBodyInput }, options?: O) =>
-      transport({ name: "setXiChengHealthCodeConfigById", method: "POST", path: "/api/system/communities/:id/actions/setXiChengHealthCodeConfig", ...input }, options) as Promise<SetXiChengHealthCodeConfigByIdData>,
-    /** 省市区：不传上级编码为省份，省份编码为其城市，城市编码为其区县 (GET /api/basic/queryProvinceCity) */
-    queryProvinceCity: (input?: { query?: QueryProvinceCityQuery }, options?: O) =>
-      transport({ name: "queryProvinceCity", method: "GET", path: "/api/basic/queryProvinceCity", ...input }, options) as Promise<QueryProvinceCityData>,
-    /** 省市区（同 queryProvinceCity） (GET /api/community/provinceCity/cityQuery) */
-    cityQuery: (input?: { query?: CityQueryQuery }, options?: O) =>
-      transport({ name: "cityQuery", method: "GET", path: "/api/community/provinceCity/cityQuery", ...input }, options) as Promise<CityQueryData>,
-    /** 物业详情：物业公司、社区概况、楼栋/单元/房屋/住户数与房屋状态分布 (GET /api/system/communities/actions/propertyDetail) */
-    getPropertyDetail: (input?: { query?: GetPropertyDetailQueryInput }, options?: O) =>
-      transport({ name: "getPropertyDetail", method: "GET", path: "/api/system/communities/actions/propertyDetail", ...input }, options) as Promise<GetPropertyDetailData>,
-    /** 社区防疫统计：住户、14 天内新入住、重点人员、近 7 天访客与开门 (GET /api/system/inhabitants/actions/preventionStatistics) */
-    getPreventionStatistics: (input?: { query?: GetPreventionStatisticsQueryInput }, options?: O) =>
-      transport({ name: "getPreventionStatistics", method: "GET", path: "/api/system/inhabitants/actions/preventionStatistics", ...input }, options) as Promise<GetPreventionStatisticsData>,
-    /** 住户档案：住户、房屋、卡片、重点人员、人脸数与最近 10 次开门 (GET /api/system/inhabitants/:id/actions/profile) */
-    getInhabitantProfile: (input: { params: GetInhabitantProfileParamsInput }, options?: O) =>
-      transport({ name: "getInhabitantProfile", method: "GET", path: "/api/system/inhabitants/:id/actions/profile", ...input }, options) as Promise<GetInhabitantProfileData>,
-    /** 本租户的边缘服务（按名称或序列号搜索，分页） (GET /api/device/edgeService/actions/getEdgeServiceList) */
-    getEdgeServiceList: (input?: { query?: GetEdgeServiceListQueryInput }, options?: O) =>
-      transport({ name: "getEdgeServiceList", method: "GET", path: "/api/device/edgeService/actions/getEdgeServiceList", ...input }, options) as Promise<GetEdgeServiceListData>,
-    /** 边缘服务详情与各类设备数量 (GET /api/device/edgeService/actions/getEdgeServiceDetails) */
-    getEdgeServiceDetails: (input?: { query?: GetEdgeServiceDetailsQueryInput }, options?: O) =>
-      transport({ name: "getEdgeServiceDetails", method: "GET", path: "/api/device/edgeService/actions/getEdgeServiceDetails", ...input }, options) as Promise<GetEdgeServiceDetailsData>,
-    /** 边缘服务下的设备（可按社区、设备类型筛选，分页） (GET /api/device/edgeService/actions/getEdgeDeviceList) */
-    getEdgeDeviceList: (input?: { query?: GetEdgeDeviceListQueryInput }, options?: O) =>
-      transport({ name: "getEdgeDeviceList", method: "GET", path: "/api/device/edgeService/actions/getEdgeDeviceList", ...input }, options) as Promise<GetEdgeDeviceListData>,
-    /** 一台边缘设备的通道 (GET /api/device/edgeService/actions/getEdgeDeviceChannelList) */
-    getEdgeDeviceChannelList: (input: { query: GetEdgeDeviceChannelListQueryInput }, options?: O) =>
-      transport({ name: "getEdgeDeviceChannelList", method: "GET", path: "/api/device/edgeService/actions/getEdgeDeviceChannelList", ...input }, options) as Promise<GetEdgeDeviceChannelListData>,
-    /** 边缘服务下所有设备的通道（可按社区筛选） (GET /api/device/edgeService/actions/getEdgeChannelList) */
-    getEdgeChannelList: (input?: { query?: GetEdgeChannelListQueryInput }, options?: O) =>
-      transport({ name: "getEdgeChannelList", method: "GET", path: "/api/device/edgeService/actions/getEdgeChannelList", ...input }, options) as Promise<GetEdgeChannelListData>,
-    /** 边缘服务各模块的上报情况（心跳、设备、通道、绑定社区） (GET /api/device/edgeService/actions/getEgdeModuleReportStatus) */
-    getEgdeModuleReportStatus: (input?: { query?: GetEgdeModuleReportStatusQueryInput }, options?: O) =>
-      transport({ name: "getEgdeModuleReportStatus", method: "GET", path: "/api/device/edgeService/actions/getEgdeModuleReportStatus", ...input }, options) as Promise<GetEgdeModuleReportStatusData>,
-    /** 边缘服务绑定的社区 (GET /api/device/edgeService/actions/getEdgeBindCommunityList) */
-    getEdgeBindCommunityList: (input?: { query?: GetEdgeBindCommunityListQueryInput }, options?: O) =>
-      transport({ name: "getEdgeBindCommunityList", method: "GET", path: "/api/device/edgeService/actions/getEdgeBindCommunityList", ...input }, options) as Promise<GetEdgeBindCommunityListData>,
-    /** 通道类型 (GET /api/device/edgeService/actions/getChannelType) */
-    getChannelType: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getChannelType", method: "GET", path: "/api/device/edgeService/actions/getChannelType", ...input }, options) as Promise<GetChannelTypeData>,
-    /** 设备类型 (GET /api/device/edgeService/actions/getDeviceType) */
-    getDeviceType: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getDeviceType", method: "GET", path: "/api/device/edgeService/actions/getDeviceType", ...input }, options) as Promise<GetDeviceTypeData>,
-    /** 边缘服务授权（类型 252）的总数、已用数、有效期与各边缘服务的授权情况 (GET /api/device/edgeService/actions/findEdgeLicenseList) */
-    findEdgeLicenseList: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "findEdgeLicenseList", method: "GET", path: "/api/device/edgeService/actions/findEdgeLicenseList", ...input }, options) as Promise<FindEdgeLicenseListData>,
-    /** 社区绑定且在顶栏显示的第一个边缘服务（无则 null） (GET /api/device/edgeService/actions/getEdgeServiceByCommunityId) */
-    getEdgeServiceByCommunityId: (input: { query: GetEdgeServiceByCommunityIdQueryInput }, options?: O) =>
-      transport({ name: "getEdgeServiceByCommunityId", method: "GET", path: "/api/device/edgeService/actions/getEdgeServiceByCommunityId", ...input }, options) as Promise<GetEdgeServiceByCommunityIdData>,
-    /** 新增边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService) */
-    addEdgeService: (input?: { body?: AddEdgeServiceBody }, options?: O) =>
-      transport({ name: "addEdgeService", method: "POST", path: "/api/device/edgeService", ...input }, options) as Promise<AddEdgeServiceData>,
-    /** 修改边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService/actions/updateEdgeService) */
-    updateEdgeService: (input?: { body?: UpdateEdgeServiceBodyInput }, options?: O) =>
-      transport({ name: "updateEdgeService", method: "POST", path: "/api/device/edgeService/actions/updateEdgeService", ...input }, options) as Promise<UpdateEdgeServiceData>,
-    /** 删除边缘服务（其下还有设备时拒绝） (DELETE /api/device/edgeService/:id) */
-    deleteEdgeService: (input: { params: DeleteEdgeServiceParamsInput }, options?: O) =>
-      transport({ name: "deleteEdgeService", method: "DELETE", path: "/api/device/edgeService/:id", ...input }, options) as Promise<DeleteEdgeServiceData>,
-    /** 删除边缘服务及其下的设备 (DELETE /api/device/edgeService/force/:id) */
-    forceDeleteEdgeService: (input: { params: ForceDeleteEdgeServiceParamsInput }, options?: O) =>
-      transport({ name: "forceDeleteEdgeService", method: "DELETE", path: "/api/device/edgeService/force/:id", ...input }, options) as Promise<ForceDeleteEdgeServiceData>,
-    /** 用户同意授权边缘服务 (POST /api/device/edgeService/actions/updateAuthLogin) */
-    updateAuthLogin: (input?: { body?: UpdateAuthLoginBodyInput }, options?: O) =>
-      transport({ name: "updateAuthLogin", method: "POST", path: "/api/device/edgeService/actions/updateAuthLogin", ...input }, options) as Promise<UpdateAuthLoginData>,
-    /** 边缘服务是否已授权 (POST /api/device/edgeService/actions/getEdgeAuth) */
-    getEdgeAuth: (input?: { body?: GetEdgeAuthBodyInput }, options?: O) =>
-      transport({ name: "getEdgeAuth", method: "POST", path: "/api/device/edgeService/actions/getEdgeAuth", ...input }, options) as Promise<GetEdgeAuthData>,
-    /** 设置边缘服务是否在顶栏显示 (POST /api/device/edgeService/actions/setShowEnable) */
-    setShowEnable: (input: { body: SetShowEnableBodyInput }, options?: O) =>
-      transport({ name: "setShowEnable", method: "POST", path: "/api/device/edgeService/actions/setShowEnable", ...input }, options) as Promise<SetShowEnableData>,
-    /** 开启或关闭边缘服务的远程访问 (POST /api/device/edgeService/actions/enableRemoteAccess) */
-    enableRemoteAccess: (input?: { body?: EnableRemoteAccessBodyInput }, options?: O) =>
-      transport({ name: "enableRemoteAccess", method: "POST", path: "/api/device/edgeService/actions/enableRemoteAccess", ...input }, options) as Promise<EnableRemoteAccessData>,
-    /** 向边缘服务同步（社区、设备与通道数） (POST /api/device/edgeService/actions/synchronizationEdgeService) */
-    synchronizationEdgeService: (input?: { body?: SynchronizationEdgeServiceBodyInput }, options?: O) =>
-      transport({ name: "synchronizationEdgeService", method: "POST", path: "/api/device/edgeService/actions/synchronizationEdgeService", ...input }, options) as Promise<SynchronizationEdgeServiceData>,
-    /** 向边缘服务同步设备与通道 (POST /api/device/edgeService/actions/synchronizationEdgeDevice) */
-    synchronizationEdgeDevice: (input?: { body?: SynchronizationEdgeDeviceBodyInput }, options?: O) =>
-      transport({ name: "synchronizationEdgeDevice", method: "POST", path: "/api/device/edgeService/actions/synchronizationEdgeDevice", ...input }, options) as Promise<SynchronizationEdgeDeviceData>,
-    /** 向边缘服务同步绑定社区的房屋与住户数据 (POST /api/device/edgeService/actions/syncData) */
-    syncData: (input?: { body?: SyncDataBodyInput }, options?: O) =>
-      transport({ name: "syncData", method: "POST", path: "/api/device/edgeService/actions/syncData", ...input }, options) as Promise<SyncDataData>,
-    /** 把边缘设备关联到本租户的社区（communityId 为 null 时取消关联） (POST /api/device/edgeService/actions/setEdgeDeviceRelationCommunity) */
-    setEdgeDeviceRelationCommunity: (input?: { body?: SetEdgeDeviceRelationCommunityBodyInput }, options?: O) =>
-      transport({ name: "setEdgeDeviceRelationCommunity", method: "POST", path: "/api/device/edgeService/actions/setEdgeDeviceRelationCommunity", ...input }, options) as Promise<SetEdgeDeviceRelationCommunityData>,
-    /** 把设备的通道关联到本租户的社区（通道随设备的社区） (POST /api/device/edgeService/actions/setEdgeChannelRelationCommunity) */
-    setEdgeChannelRelationCommunity: (input?: { body?: SetEdgeChannelRelationCommunityBodyInput }, options?: O) =>
-      transport({ name: "setEdgeChannelRelationCommunity", method: "POST", path: "/api/device/edgeService/actions/setEdgeChannelRelationCommunity", ...input }, options) as Promise<SetEdgeChannelRelationCommunityData>,
-    /** 修改边缘设备的序列号或名称 (POST /api/device/edgeService/actions/updateDeviceSerialDetail) */
-    updateDeviceSerialDetail: (input?: { body?: UpdateDeviceSerialDetailBodyInput }, options?: O) =>
-      transport({ name: "updateDeviceSerialDetail", method: "POST", path: "/api/device/edgeService/actions/updateDeviceSerialDetail", ...input }, options) as Promise<UpdateDeviceSerialDetailData>,
-    /** 为边缘服务使用一个授权（类型 252，已授权时不重复使用） (POST /api/device/edgeService/actions/addEdgeLicense) */
-    addEdgeLicense: (input?: { body?: AddEdgeLicenseBodyInput }, options?: O) =>
-      transport({ name: "addEdgeLicense", method: "POST", path: "/api/device/edgeService/actions/addEdgeLicense", ...input }, options) as Promise<AddEdgeLicenseData>,
-    /** 进入智慧平台：边缘服务的地址与一次性票据 (POST /api/device/edgeService/actions/getFrpsAuth) */
-    getFrpsAuth: (input?: { body?: GetFrpsAuthBodyInput }, options?: O) =>
-      transport({ name: "getFrpsAuth", method: "POST", path: "/api/device/edgeService/actions/getFrpsAuth", ...input }, options) as Promise<GetFrpsAuthData>,
-    /** 社区的摄像机与人脸抓拍机（视频巡查、摄像头测试、视频演示） (GET /api/device/devices/actions/cameras) */
-    listCameras: (input: { query: ListCamerasQueryInput }, options?: O) =>
-      transport({ name: "listCameras", method: "GET", path: "/api/device/devices/actions/cameras", ...input }, options) as Promise<ListCamerasData>,
-    /** 以文搜图：文字的各个词匹配抓拍图片的描述、通道、车牌或抓拍类型，匹配多的在前 (POST /api/capture/capturePictures/actions/textSearch) */
-    searchCapturePictures: (input?: { body?: SearchCapturePicturesBodyInput }, options?: O) =>
-      transport({ name: "searchCapturePictures", method: "POST", path: "/api/capture/capturePictures/actions/textSearch", ...input }, options) as Promise<SearchCapturePicturesData>,
-    /** 运营助手：社区的设备、告警、AI 巡检、电梯、报修与待办建议 (GET /api/device/operationAssistant/actions/summary) */
-    getOperationAssistantSummary: (input: { query: GetOperationAssistantSummaryQueryInput }, options?: O) =>
-      transport({ name: "getOperationAssistantSummary", method: "GET", path: "/api/device/operationAssistant/actions/summary", ...input }, options) as Promise<GetOperationAssistantSummaryData>,
-    /** AI 巡检概览：社区的巡检配置、任务、记录统计与最新 10 条记录 (GET /api/device/aiInspection/actions/overview) */
-    getAiInspectionOverview: (input: { query: GetAiInspectionOverviewQueryInput }, options?: O) =>
-      transport({ name: "getAiInspectionOverview", method: "GET", path: "/api/device/aiInspection/actions/overview", ...input }, options) as Promise<GetAiInspectionOverviewData>,
-    /** 消防充电平台的地址（系统配置项 fireChargeUrl，未配置时为 null） (GET /api/vehicle/charge/actions/getWebUrl) */
-    getChargeWebUrl: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getChargeWebUrl", method: "GET", path: "/api/vehicle/charge/actions/getWebUrl", ...input }, options) as Promise<GetChargeWebUrlData>,
-    /** 导入社区（请求体为填写好的导入模板 .xlsx，最大 20 MB），提交为后台任务 (POST /api/system/communities/actions/importCommunity) */
-    importCommunity: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "importCommunity", method: "POST", path: "/api/system/communities/actions/importCommunity", ...input }, options) as Promise<ImportCommunityData>,
-    /** 下载导入任务的错误数据（.xlsx：被拒绝的行按上传时的内容，另加“错误原因”列；最多前 10000 行） (GET /api/management/taskCentre/actions/importErrorFile) */
-    downloadImportErrors: (input: { query: DownloadImportErrorsQueryInput }, options?: O) =>
-      transport({ name: "downloadImportErrors", method: "GET", path: "/api/management/taskCentre/actions/importErrorFile", ...input }, options) as Promise<DownloadImportErrorsData>,
-    /** 健康检查（数据库可用时 200，否则 503） (GET /healthz) */
-    health: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "health", method: "GET", path: "/healthz", ...input }, options) as Promise<HealthData>,
-    /** 本接口文档（OpenAPI 3.1，JSON） (GET /api/openapi.json) */
-    getOpenApiDocument: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getOpenApiDocument", method: "GET", path: "/api/openapi.json", ...input }, options) as Promise<GetOpenApiDocumentData>,
-    /** 接口文档页面（Swagger UI） (GET /api/docs) */
-    getApiReference: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getApiReference", method: "GET", path: "/api/docs", ...input }, options) as Promise<GetApiReferenceData>,
-    /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
-    getApiReferenceAsset: (input: { params: GetApiReferenceAssetParams }, options?: O) =>
-      transport({ name: "getApiReferenceAsset", method: "GET", path: "/api/docs/:file", ...input }, options) as Promise<GetApiReferenceAssetData>,
-    /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
-    queryPatrolCheckIns: (input: { body: QueryPatrolCheckInsBodyInput }, options?: O) =>
-      transport({ name: "queryPatrolCheckIns", method: "POST", path: "/api/property/patrolRecords/actions/checkIns", ...input }, options) as Promise<QueryPatrolCheckInsData>,
-    /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
-    getPaymentSettings: (input?: { query?: GetPaymentSettingsQueryInput }, options?: O) =>
-      transport({ name: "getPaymentSettings", method: "GET", path: "/api/property/paymentSettings/actions/get", ...input }, options) as Promise<GetPaymentSettingsData>,
-    /** 保存缴费设置的一个分页（支付参数、票据、其他），并标记该分页已配置 (POST /api/property/paymentSettings/actions/save) */
-    savePaymentSettings: (input?: { body?: SavePaymentSettingsBodyInput }, options?: O) =>
-      transport({ name: "savePaymentSettings", method: "POST", path: "/api/property/paymentSettings/actions/save", ...input }, options) as Promise<SavePaymentSettingsData>,
-    /** 缴费引导的配置标记（没有社区时全部为 false） (GET /api/property/bill/steer) */
-    getBillSteer: (input?: { query?: GetBillSteerQueryInput }, options?: O) =>
-      transport({ name: "getBillSteer", method: "GET", path: "/api/property/bill/steer", ...input }, options) as Promise<GetBillSteerData>,
-    /** 提交账单生成任务（后台执行，按缴费项目与社区分批） (POST /api/property/bills/actions/generate) */
-    generateBills: (input?: { body?: GenerateBillsBodyInput }, options?: O) =>
-      transport({ name: "generateBills", method: "POST", path: "/api/property/bills/actions/generate", ...input }, options) as Promise<GenerateBillsData>,
-    /** 账单生成任务的进度与批次（任务中心的样子） (GET /api/property/bills/actions/generationTask) */
-    getGenerationTask: (input?: { query?: GetGenerationTaskQueryInput }, options?: O) =>
-      transport({ name: "getGenerationTask", method: "GET", path: "/api/property/bills/actions/generationTask", ...input }, options) as Promise<GetGenerationTaskData>,
-    /** 账单列表（分页；按社区、状态、账期、缴费项目、批次、楼栋、房屋、关键字筛选） (POST /api/property/bills/actions/query) */
-    queryBills: (input?: { body?: QueryBillsBodyInput }, options?: O) =>
-      transport({ name: "queryBills", method: "POST", path: "/api/property/bills/actions/query", ...input }, options) as Promise<QueryBillsData>,
-    /** 审核通过账单（按 id 或整个批次；非待审核的跳过） (POST /api/property/bills/actions/approve) */
-    approveBills: (input?: { body?: ApproveBillsBodyInput }, options?: O) =>
-      transport({ name: "approveBills", method: "POST", path: "/api/property/bills/actions/approve", ...input }, options) as Promise<ApproveBillsData>,
-    /** 审核通过前的预览：将通过的账单数、应收合计，以及其中从预存款自动抵扣的账单数和金额（只读，不写入任何数据） (POST /api/property/bills/actions/approvePreview) */
-    previewApproveBills: (input?: { body?: PreviewApproveBillsBodyInput }, options?: O) =>
-      transport({ name: "previewApproveBills", method: "POST", path: "/api/property/bills/actions/approvePreview", ...input }, options) as Promise<PreviewApproveBillsData>,
-    /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
-    rejectBills: (input?: { body?: RejectBillsBodyInput }, options?: O) =>
-      transport({ name: "rejectBills", method: "POST", path: "/api/property/bills/actions/reject", ...input }, options) as Promise<RejectBillsData>,
-    /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
-    getRoomHistory: (input?: { query?: GetRoomHistoryQueryInput }, options?: O) =>
-      transport({ name: "getRoomHistory", method: "GET", path: "/api/property/bills/actions/roomHistory", ...input }, options) as Promise<GetRoomHistoryData>,
-    /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
-    getRoomBills: (input?: { query?: GetRoomBillsQueryInput }, options?: O) =>
-      transport({ name: "getRoomBills", method: "GET", path: "/api/property/bills/actions/roomBills", ...input }, options) as Promise<GetRoomBillsData>,
-    /** 缴费：一个房屋（或同一业主在同一社区的几个房屋）的账单一次收款，开具一张收据 (POST /api/property/bills/actions/pay) */
-    payBills: (input?: { body?: PayBillsBodyInput }, options?: O) =>
-      transport({ name: "payBills", method: "POST", path: "/api/property/bills/actions/pay", ...input }, options) as Promise<PayBillsData>,
-    /** 收银台：房屋业主在同一社区的其他待缴房屋（可合并缴费），以及房屋最近的票据（补打） (GET /api/property/bills/actions/cashierDesk) */
-    getCashierDesk: (input?: { query?: GetCashierDeskQueryInput }, options?: O) =>
-      transport({ name: "getCashierDesk", method: "GET", path: "/api/property/bills/actions/cashierDesk", ...input }, options) as Promise<GetCashierDeskData>,
-    /** 收银台预缴：房屋可预缴的按月周期性缴费项目；选定项目与月数时，按账单生成的计价算出的各期账单 (GET /api/property/bills/actions/prepayPlan) */
-    getPrepayPlan: (input?: { query?: GetPrepayPlanQueryInput }, options?: O) =>
-      transport({ name: "getPrepayPlan", method: "GET", path: "/api/property/bills/actions/prepayPlan", ...input }, options) as Promise<GetPrepayPlanData>,
-    /** 收银台预缴：为房屋生成某缴费项目未来若干个月的账单（已审核，编号同账单生成），并在同一事务中全额收款，开具一张收据 (POST /api/property/bills/actions/prepay) */
-    prepayBills: (input: { body: PrepayBillsBodyInput }, options?: O) =>
-      transport({ name: "prepayBills", method: "POST", path: "/api/property/bills/actions/prepay", ...input }, options) as Promise<PrepayBillsData>,
-    /** 收据及其明细（打印） (GET /api/property/receipts/:id/actions/print) */
-    printReceipt: (input: { params: PrintReceiptParamsInput }, options?: O) =>
-      transport({ name: "printReceipt", method: "GET", path: "/api/property/receipts/:id/actions/print", ...input }, options) as Promise<PrintReceiptData>,
-    /** 收款的可退金额（已退、待审核与剩余） (GET /api/property/payments/:id/actions/refundable) */
-    getRefundable: (input: { params: GetRefundableParamsInput }, options?: O) =>
-      transport({ name: "getRefundable", method: "GET", path: "/api/property/payments/:id/actions/refundable", ...input }, options) as Promise<GetRefundableData>,
-    /** 申请退款（待审核） (POST /api/property/refunds/actions/apply) */
-    applyRefund: (input?: { body?: ApplyRefundBodyInput }, options?: O) =>
-      transport({ name: "applyRefund", method: "POST", path: "/api/property/refunds/actions/apply", ...input }, options) as Promise<ApplyRefundData>,
-    /** 审核通过退款（记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额） (POST /api/property/refunds/:id/actions/approve) */
-    approveRefund: (input: { params: ApproveRefundParamsInput }, options?: O) =>
-      transport({ name: "approveRefund", method: "POST", path: "/api/property/refunds/:id/actions/approve", ...input }, options) as Promise<ApproveRefundData>,
-    /** 驳回退款申请（须填驳回原因） (POST /api/property/refunds/:id/actions/reject) */
-    rejectRefund: (input: { params: RejectRefundParamsInput; body?: RejectRefundBody }, options?: O) =>
-      transport({ name: "rejectRefund", method: "POST", path: "/api/property/refunds/:id/actions/reject", ...input }, options) as Promise<RejectRefundData>,
-    /** 退款凭证（打印）：退费凭证或冲正凭证 (GET /api/property/refunds/:id/actions/voucher) */
-    printRefundVoucher: (input: { params: PrintRefundVoucherParamsInput }, options?: O) =>
-      transport({ name: "printRefundVoucher", method: "GET", path: "/api/property/refunds/:id/actions/voucher", ...input }, options) as Promise<PrintRefundVoucherData>,
-    /** 作废票据（须填作废原因；未全额冲正的票据同时冲销其收款，账单恢复待缴） (POST /api/property/receipts/:id/actions/void) */
-    voidReceipt: (input: { params: VoidReceiptParamsInput; body?: VoidReceiptBody }, options?: O) =>
-      transport({ name: "voidReceipt", method: "POST", path: "/api/property/receipts/:id/actions/void", ...input }, options) as Promise<VoidReceiptData>,
-    /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
-    applyWaiver: (input?: { body?: ApplyWaiverBodyInput }, options?: O) =>
-      transport({ name: "applyWaiver", method: "POST", path: "/api/property/waivers/actions/apply", ...input }, options) as Promise<ApplyWaiverData>,
-    /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
-    approveWaiver: (input: { params: ApproveWaiverParamsInput }, options?: O) =>
-      transport({ name: "approveWaiver", method: "POST", path: "/api/property/waivers/:id/actions/approve", ...input }, options) as Promise<ApproveWaiverData>,
-    /** 驳回减免申请（须填驳回原因） (POST /api/property/waivers/:id/actions/reject) */
-    rejectWaiver: (input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }, options?: O) =>
-      transport({ name: "rejectWaiver", method: "POST", path: "/api/property/waivers/:id/actions/reject", ...input }, options) as Promise<RejectWaiverData>,
-    /** 某日的对账：按支付方式与收款人的收款、退款、申报金额与差额，是否已日结 (GET /api/property/reconciliations/actions/day) */
-    getReconciliationDay: (input?: { query?: GetReconciliationDayQueryInput }, options?: O) =>
-      transport({ name: "getReconciliationDay", method: "GET", path: "/api/property/reconciliations/actions/day", ...input }, options) as Promise<GetReconciliationDayData>,
-    /** 申报某日各收款人各支付方式的实际到账金额 (POST /api/property/reconciliations/actions/declare) */
-    declareReconciliation: (input?: { body?: DeclareReconciliationBodyInput }, options?: O) =>
-      transport({ name: "declareReconciliation", method: "POST", path: "/api/property/reconciliations/actions/declare", ...input }, options) as Promise<DeclareReconciliationData>,
-    /** 日结（可同时申报；日结后该日不能再修改） (POST /api/property/reconciliations/actions/close) */
-    closeReconciliation: (input?: { body?: CloseReconciliationBodyInput }, options?: O) =>
-      transport({ name: "closeReconciliation", method: "POST", path: "/api/property/reconciliations/actions/close", ...input }, options) as Promise<CloseReconciliationData>,
-    /** 导出某日的日结单（交班表，Excel）：按收款人、支付方式的收款、退款、应到账、实际到账与差异，收款人小计与合计 (GET /api/property/reconciliations/actions/dayExport) */
-    exportReconciliationDay: (input?: { query?: ExportReconciliationDayQueryInput }, options?: O) =>
-      transport({ name: "exportReconciliationDay", method: "GET", path: "/api/property/reconciliations/actions/dayExport", ...input }, options) as Promise<ExportReconciliationDayData>,
-    /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
-    getPaymentReport: (input?: { body?: GetPaymentReportBodyInput }, options?: O) =>
-      transport({ name: "getPaymentReport", method: "POST", path: "/api/property/reports/actions/payment", ...input }, options) as Promise<GetPaymentReportData>,
-    /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
-    exportPaymentReport: (input?: { query?: ExportPaymentReportQuery }, options?: O) =>
-      transport({ name: "exportPaymentReport", method: "GET", path: "/api/property/reports/actions/exportPayment", ...input }, options) as Promise<ExportPaymentReportData>,
-    /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
-    payFromBalance: (input?: { body?: PayFromBalanceBodyInput }, options?: O) =>
-      transport({ name: "payFromBalance", method: "POST", path: "/api/property/bills/actions/payFromBalance", ...input }, options) as Promise<PayFromBalanceData>,
-    /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房屋筛选），含欠费合计；每行有房屋全称（楼栋-单元-房号）与业主姓名、脱敏电话 (POST /api/property/arrears/actions/pageList) */
-    queryArrears: (input?: { body?: QueryArrearsBodyInput }, options?: O) =>
-      transport({ name: "queryArrears", method: "POST", path: "/api/property/arrears/actions/pageList", ...input }, options) as Promise<QueryArrearsData>,
-    /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
-    exportArrears: (input?: { query?: ExportArrearsQueryInput }, options?: O) =>
-      transport({ name: "exportArrears", method: "GET", path: "/api/property/arrears/actions/export", ...input }, options) as Promise<ExportArrearsData>,
-    /** 提交催缴通知生成任务（后台按房屋生成，进度在任务中心） (POST /api/property/dunningNotices/actions/generate) */
-    generateDunningNotices: (input?: { body?: GenerateDunningNoticesBodyInput }, options?: O) =>
-      transport({ name: "generateDunningNotices", method: "POST", path: "/api/property/dunningNotices/actions/generate", ...input }, options) as Promise<GenerateDunningNoticesData>,
-    /** 催缴通知的默认标题与内容模板 (GET /api/property/dunningNotices/actions/template) */
-    getDunningTemplate: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getDunningTemplate", method: "GET", path: "/api/property/dunningNotices/actions/template", ...input }, options) as Promise<GetDunningTemplateData>,
-    /** 催缴通知生成任务的进度 (GET /api/property/dunningNotices/actions/generationTask) */
-    getDunningTask: (input?: { query?: GetDunningTaskQueryInput }, options?: O) =>
-      transport({ name: "getDunningTask", method: "GET", path: "/api/property/dunningNotices/actions/generationTask", ...input }, options) as Promise<GetDunningTaskData>,
-    /** 将生成时未发布的催缴通知发布给住户（每份发布为仅该房屋住户可见的通知公告；已发布的跳过） (POST /api/property/dunningNotices/actions/publish) */
-    publishDunningNotices: (input: { body: PublishDunningNoticesBodyInput }, options?: O) =>
-      transport({ name: "publishDunningNotices", method: "POST", path: "/api/property/dunningNotices/actions/publish", ...input }, options) as Promise<PublishDunningNoticesData>,
-    /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
-    printDunningNotice: (input: { params: PrintDunningNoticeParamsInput }, options?: O) =>
-      transport({ name: "printDunningNotice", method: "GET", path: "/api/property/dunningNotices/:id/actions/print", ...input }, options) as Promise<PrintDunningNoticeData>,
-    /** 收费日报/月报：按日或按月的应收、实收（本期与清欠）、滞纳金、减免、退款与净收，及按支付方式的汇总 (POST /api/property/reports/actions/charges) */
-    getChargeReport: (input?: { body?: GetChargeReportBodyInput }, options?: O) =>
-      transport({ name: "getChargeReport", method: "POST", path: "/api/property/reports/actions/charges", ...input }, options) as Promise<GetChargeReportData>,
-    /** 按楼栋或按收费项目的收缴情况：应收、实收、减免、欠费与收缴率（账期在所选月份内的已审核账单） (POST /api/property/reports/actions/collection) */
-    getCollectionReport: (input?: { body?: GetCollectionReportBodyInput }, options?: O) =>
-      transport({ name: "getCollectionReport", method: "POST", path: "/api/property/reports/actions/collection", ...input }, options) as Promise<GetCollectionReportData>,
-    /** 预存款台账：每个账户（房屋）的期初余额、充值、抵扣、退款与期末余额 (POST /api/property/reports/actions/prepayLedger) */
-    getPrepayLedger: (input?: { body?: GetPrepayLedgerBodyInput }, options?: O) =>
-      transport({ name: "getPrepayLedger", method: "POST", path: "/api/property/reports/actions/prepayLedger", ...input }, options) as Promise<GetPrepayLedgerData>,
-    /** 押金台账：按押金项目与房屋的收取、退还、扣除与期末在押金额 (POST /api/property/reports/actions/depositLedger) */
-    getDepositLedger: (input?: { body?: GetDepositLedgerBodyInput }, options?: O) =>
-      transport({ name: "getDepositLedger", method: "POST", path: "/api/property/reports/actions/depositLedger", ...input }, options) as Promise<GetDepositLedgerData>,
-    /** 导出收费日报/月报、楼栋或项目收缴、预存款台账、押金台账（Excel） (GET /api/property/reports/actions/exportReport) */
-    exportPaymentReports: (input: { query: ExportPaymentReportsQueryInput }, options?: O) =>
-      transport({ name: "exportPaymentReports", method: "GET", path: "/api/property/reports/actions/exportReport", ...input }, options) as Promise<ExportPaymentReportsData>,
-    /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
-    getSmartHomeSteer: (input: { query: GetSmartHomeSteerQueryInput }, options?: O) =>
-      transport({ name: "getSmartHomeSteer", method: "GET", path: "/api/smarthome/steer/actions/config", ...input }, options) as Promise<GetSmartHomeSteerData>,
-    /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
-    getCurrentUser: (input?: { query?: GetCurrentUserQueryInput }, options?: O) =>
-      transport({ name: "getCurrentUser", method: "GET", path: "/api/system/homepage/user", ...input }, options) as Promise<GetCurrentUserData>,
-    /** 用户中心信息（本人；主账号可看本租户任一用户） (GET /api/auth/user/:userId/center) */
-    getUserCenter: (input: { params: GetUserCenterParamsInput }, options?: O) =>
-      transport({ name: "getUserCenter", method: "GET", path: "/api/auth/user/:userId/center", ...input }, options) as Promise<GetUserCenterData>,
-    /** 本租户的启用用户 (GET /api/system/user/queryList) */
-    listTenantUsers: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "listTenantUsers", method: "GET", path: "/api/system/user/queryList", ...input }, options) as Promise<ListTenantUsersData>,
-    /** 社区的物业人员（用户属于租户：本租户社区答全部启用用户，其他社区答空列表） (POST /api/system/users/actions/queryPropertyListByCommunityId) */
-    listPropertyUsersByCommunity: (input?: { body?: ListPropertyUsersByCommunityBodyInput }, options?: O) =>
-      transport({ name: "listPropertyUsersByCommunity", method: "POST", path: "/api/system/users/actions/queryPropertyListByCommunityId", ...input }, options) as Promise<ListPropertyUsersByCommunityData>,
-    /** 租户首页地址与平台图片 (GET /api/management/logos) */
-    getLogos: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getLogos", method: "GET", path: "/api/management/logos", ...input }, options) as Promise<GetLogosData>,
-    /** 五类授权（212、209、217、251、252）的总数、已用数与有效期 (GET /api/management/tenantService/actions/license) */
-    getLicences: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getLicences", method: "GET", path: "/api/management/tenantService/actions/license", ...input }, options) as Promise<GetLicencesData>,
-    /** 租户各项服务是否开通（授权总数大于 0 即开通） (GET /api/management/tenantService/actions/tenantServiceEnable) */
-    getTenantServiceEnable: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getTenantServiceEnable", method: "GET", path: "/api/management/tenantService/actions/tenantServiceEnable", ...input }, options) as Promise<GetTenantServiceEnableData>,
-    /** 登录页的平台名称与图标（按域名） (GET /device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration) */
-    getLoginConfiguration: (input?: { query?: GetLoginConfigurationQuery }, options?: O) =>
-      transport({ name: "getLoginConfiguration", method: "GET", path: "/device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration", ...input }, options) as Promise<GetLoginConfigurationData>,
-    /** 菜单主题颜色（按域名） (GET /device-nissan/auth/ssoConfiguration/actions/getConfiguration) */
-    getMenuTheme: (input?: { query?: GetMenuThemeQuery }, options?: O) =>
-      transport({ name: "getMenuTheme", method: "GET", path: "/device-nissan/auth/ssoConfiguration/actions/getConfiguration", ...input }, options) as Promise<GetMenuThemeData>,
-    /** 错误码表（错误码 → 中文提示） (GET /api/basic/language/errorcode) */
-    getErrorCodeTable: (input?: { query?: GetErrorCodeTableQuery }, options?: O) =>
-      transport({ name: "getErrorCodeTable", method: "GET", path: "/api/basic/language/errorcode", ...input }, options) as Promise<GetErrorCodeTableData>,
-    /** 上报一次页面操作（打开驾驶舱、任务中心、菜单配置） (POST /api/management/operationLog/actions/report) */
-    reportOperation: (input: { body: ReportOperationBodyInput }, options?: O) =>
-      transport({ name: "reportOperation", method: "POST", path: "/api/management/operationLog/actions/report", ...input }, options) as Promise<ReportOperationData>,
-    /** 保存本租户的菜单配置（整体替换；空列表恢复默认菜单；仅主账号） (POST /api/system/menuCustomizations/actions/save) */
-    saveMenuCustomization: (input: { body: SaveMenuCustomizationBodyInput }, options?: O) =>
-      transport({ name: "saveMenuCustomization", method: "POST", path: "/api/system/menuCustomizations/actions/save", ...input }, options) as Promise<SaveMenuCustomizationData>,
-    /** 任务中心列表（最新在前；主账号看租户全部任务，其他用户看自己发起的） (GET /api/management/taskCentre/actions/list) */
-    listTaskCentre: (input?: { query?: ListTaskCentreQueryInput }, options?: O) =>
-      transport({ name: "listTaskCentre", method: "GET", path: "/api/management/taskCentre/actions/list", ...input }, options) as Promise<ListTaskCentreData>,
-    /** 工作台：当前社区的楼栋、单元、房屋、入住与住户数 (GET /api/system/communities/actions/workBenchGetCommunityStatistics) */
-    getWorkbenchCommunityStatistics: (input: { query: GetWorkbenchCommunityStatisticsQueryInput }, options?: O) =>
-      transport({ name: "getWorkbenchCommunityStatistics", method: "GET", path: "/api/system/communities/actions/workBenchGetCommunityStatistics", ...input }, options) as Promise<GetWorkbenchCommunityStatisticsData>,
-    /** 工作台：待审核的房屋认证数与最早的 5 条 (GET /api/system/roomAuditOrders/actions/workBenchQueryList) */
-    getWorkbenchRoomAudits: (input: { query: GetWorkbenchRoomAuditsQueryInput }, options?: O) =>
-      transport({ name: "getWorkbenchRoomAudits", method: "GET", path: "/api/system/roomAuditOrders/actions/workBenchQueryList", ...input }, options) as Promise<GetWorkbenchRoomAuditsData>,
-    /** 工作台：待处理与处理中的报修数与最新的 5 条未完成报修 (GET /api/property/repairs/actions/workBenchQueryList) */
-    getWorkbenchRepairs: (input: { query: GetWorkbenchRepairsQueryInput }, options?: O) =>
-      transport({ name: "getWorkbenchRepairs", method: "GET", path: "/api/property/repairs/actions/workBenchQueryList", ...input }, options) as Promise<GetWorkbenchRepairsData>,
-    /** 工作台：已发布的有效公告数与最新的 5 条（置顶在前） (GET /api/property/notices/actions/workBenchQueryList) */
-    getWorkbenchNotices: (input: { query: GetWorkbenchNoticesQueryInput }, options?: O) =>
-      transport({ name: "getWorkbenchNotices", method: "GET", path: "/api/property/notices/actions/workBenchQueryList", ...input }, options) as Promise<GetWorkbenchNoticesData>,
-    /** 工作台：房屋总数、入住与空置数、各状态房屋数 (GET /api/system/rooms/actions/workBenchGetRoomStatistics) */
-    getWorkbenchRoomStatistics: (input: { query: GetWorkbenchRoomStatisticsQueryInput }, options?: O) =>
-      transport({ name: "getWorkbenchRoomStatistics", method: "GET", path: "/api/system/rooms/actions/workBenchGetRoomStatistics", ...input }, options) as Promise<GetWorkbenchRoomStatisticsData>,
-    /** 工作台：住户总数、本月新增、各身份住户数 (GET /api/system/inhabitants/actions/workBenchGetResidentStatistics) */
-    getWorkbenchResidentStatistics: (input: { query: GetWorkbenchResidentStatisticsQueryInput }, options?: O) =>
-      transport({ name: "getWorkbenchResidentStatistics", method: "GET", path: "/api/system/inhabitants/actions/workBenchGetResidentStatistics", ...input }, options) as Promise<GetWorkbenchResidentStatisticsData>,
-    /** 工作台：近 7 天开门次数（今日、合计、失败、每天、各开门方式） (GET /api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics) */
-    getWorkbenchOpenDoorStatistics: (input: { query: GetWorkbenchOpenDoorStatisticsQueryInput }, options?: O) =>
-      transport({ name: "getWorkbenchOpenDoorStatistics", method: "GET", path: "/api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics", ...input }, options) as Promise<GetWorkbenchOpenDoorStatisticsData>,
-    /** 工作台：今日进出车次、登记车牌数、近 7 天每天进出 (GET /api/vehicle/vehicle/actions/workBenchGetVehicleStatistics) */
-    getWorkbenchVehicleStatistics: (input: { query: GetWorkbenchVehicleStatisticsQueryInput }, options?: O) =>
-      transport({ name: "getWorkbenchVehicleStatistics", method: "GET", path: "/api/vehicle/vehicle/actions/workBenchGetVehicleStatistics", ...input }, options) as Promise<GetWorkbenchVehicleStatisticsData>,
-    /** 工作台：收费概况（本月应收、本月实收、收缴率、欠费总额）与待审核的退款、减免、押金退还数 (GET /api/property/bills/actions/workBenchGetFeeOverview) */
-    getWorkbenchFeeOverview: (input: { query: GetWorkbenchFeeOverviewQueryInput }, options?: O) =>
-      transport({ name: "getWorkbenchFeeOverview", method: "GET", path: "/api/property/bills/actions/workBenchGetFeeOverview", ...input }, options) as Promise<GetWorkbenchFeeOverviewData>,
-    /** 当前用户在社区的工作台布局（未保存时为默认布局） (GET /api/management/layout) */
-    getWorkbenchLayout: (input: { query: GetWorkbenchLayoutQueryInput }, options?: O) =>
-      transport({ name: "getWorkbenchLayout", method: "GET", path: "/api/management/layout", ...input }, options) as Promise<GetWorkbenchLayoutData>,
-    /** 保存当前用户在社区的工作台布局（不可用的模块被去掉） (POST /api/management/layout) */
-    saveWorkbenchLayout: (input: { body: SaveWorkbenchLayoutBodyInput }, options?: O) =>
-      transport({ name: "saveWorkbenchLayout", method: "POST", path: "/api/management/layout", ...input }, options) as Promise<SaveWorkbenchLayoutData>,
-    /** 删除当前用户的工作台布局（恢复默认） (DELETE /api/management/layout/:layoutId) */
-    deleteWorkbenchLayout: (input: { params: DeleteWorkbenchLayoutParamsInput }, options?: O) =>
-      transport({ name: "deleteWorkbenchLayout", method: "DELETE", path: "/api/management/layout/:layoutId", ...input }, options) as Promise<DeleteWorkbenchLayoutData>,
-    /** 全部工作台模块（“添加模块”对话框） (GET /api/management/item) */
-    listWorkbenchModules: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "listWorkbenchModules", method: "GET", path: "/api/management/item", ...input }, options) as Promise<ListWorkbenchModulesData>,
-    /** 一个工作台模块的说明 (GET /api/management/item/:moduleId) */
-    getWorkbenchModule: (input: { params: GetWorkbenchModuleParams }, options?: O) =>
-      transport({ name: "getWorkbenchModule", method: "GET", path: "/api/management/item/:moduleId", ...input }, options) as Promise<GetWorkbenchModuleData>,
-    /** 广告位当前生效的广告（用户关闭后为空，直到广告有变更） (GET /api/crain/help/web/promotionPositions/actions/getNamedByPositionCode) */
-    getAdvertPosition: (input?: { query?: GetAdvertPositionQuery }, options?: O) =>
-      transport({ name: "getAdvertPosition", method: "GET", path: "/api/crain/help/web/promotionPositions/actions/getNamedByPositionCode", ...input }, options) as Promise<GetAdvertPositionData>,
-    /** 关闭广告位（对当前用户，直到广告有变更） (PUT /api/crain/help/web/promotionPositions/actions/silent) */
-    silenceAdvertPosition: (input?: { query?: SilenceAdvertPositionQuery; body?: SilenceAdvertPositionBody }, options?: O) =>
-      transport({ name: "silenceAdvertPosition", method: "PUT", path: "/api/crain/help/web/promotionPositions/actions/silent", ...input }, options) as Promise<SilenceAdvertPositionData>,
-    /** 缴费引导满意度问卷，及当前用户是否已提交 (GET /tenantApi/crain/help/web/questionnaire/user/:id) */
-    getQuestionnaire: (input: { params: GetQuestionnaireParams }, options?: O) =>
-      transport({ name: "getQuestionnaire", method: "GET", path: "/tenantApi/crain/help/web/questionnaire/user/:id", ...input }, options) as Promise<GetQuestionnaireData>,
-    /** 提交问卷答案（每个用户一份，再次提交替换） (POST /tenantApi/crain/help/web/questionnaire/user/answers) */
-    submitQuestionnaire: (input?: { body?: SubmitQuestionnaireBodyInput }, options?: O) =>
-      transport({ name: "submitQuestionnaire", method: "POST", path: "/tenantApi/crain/help/web/questionnaire/user/answers", ...input }, options) as Promise<SubmitQuestionnaireData>,
-    /** 埋点：上报浏览器环境（请求体可 gzip 压缩） (POST /pick/envInfo) */
-    reportTrackingEnvironment: (input?: { body?: ReportTrackingEnvironmentBody }, options?: O) =>
-      transport({ name: "reportTrackingEnvironment", method: "POST", path: "/pick/envInfo", ...input }, options) as Promise<ReportTrackingEnvironmentData>,
-    /** 埋点：上报点击记录（每次最多 500 条，请求体可 gzip 压缩） (POST /pick/pickInfo) */
-    reportTrackingClicks: (input?: { body?: ReportTrackingClicksBody }, options?: O) =>
-      transport({ name: "reportTrackingClicks", method: "POST", path: "/pick/pickInfo", ...input }, options) as Promise<ReportTrackingClicksData>,
-    /** 点击统计：各埋点编码的点击次数、人数与最后点击时间（最多的在前） (GET /api/management/clickRecords/actions/countByCode) */
-    countClicksByCode: (input?: { query?: CountClicksByCodeQuery }, options?: O) =>
-      transport({ name: "countClicksByCode", method: "GET", path: "/api/management/clickRecords/actions/countByCode", ...input }, options) as Promise<CountClicksByCodeData>,
-    /** 全局看板：租户总量、住户最多的社区、告警与报修、近 7 天开门与车辆进出 (GET /api/management/board/actions/global) */
-    getGlobalBoard: (input?: Record<string, never>, options?: O) =>
-      transport({ name: "getGlobalBoard", method: "GET", path: "/api/management/board/actions/global", ...input }, options) as Promise<GetGlobalBoardData>,
-    /** 项目看板：一个社区的总量与分布（未指定时为租户的第一个社区；没有社区时为 null） (GET /api/management/board/actions/project) */
-    getProjectBoard: (input?: { query?: GetProjectBoardQueryInput }, options?: O) =>
-      transport({ name: "getProjectBoard", method: "GET", path: "/api/management/board/actions/project", ...input }, options) as Promise<GetProjectBoardData>,
-    /** 巡检统计：合计与完成率、每天、每个计划（一个社区或全部） (GET /api/property/inspectPlanReports/actions/statistics) */
-    getInspectStatistics: (input?: { query?: GetInspectStatisticsQueryInput }, options?: O) =>
-      transport({ name: "getInspectStatistics", method: "GET", path: "/api/property/inspectPlanReports/actions/statistics", ...input }, options) as Promise<GetInspectStatisticsData>,
-  };
+/** The client's functions, one per operation: typed input in, typed data out. */
+export interface ApiClient<O = unknown> {
+  /** 用户名密码登录，返回 signature 并设置会话 Cookie (POST /api/auth/login) */
+  login: (input?: { body?: LoginBody }, options?: O) => Promise<LoginData>;
+  /** 用一次性票据（密钥）登录，返回与登录相同的结果 (POST /api/auth/homepage/actions/keyLogin) */
+  keyLogin: (input?: { body?: KeyLoginBody }, options?: O) => Promise<KeyLoginData>;
+  /** 为当前用户发放一次性票据（5 分钟，供其他应用密钥登录） (POST /api/auth/homepage/actions/getTicket) */
+  getTicket: (input?: { query?: GetTicketQuery }, options?: O) => Promise<GetTicketData>;
+  /** 退出登录（有无会话都清除会话 Cookie） (GET /api/system/homepage/web/logout) */
+  logout: (input?: { query?: LogoutQueryInput }, options?: O) => Promise<LogoutData>;
+  /** 退出登录（统一认证前缀） (POST /proxyAuth/auth/homepage/actions/logout) */
+  logoutProxy: (input?: { body?: LogoutProxyBody }, options?: O) => Promise<LogoutProxyData>;
+  /** 修改当前用户的密码（其他会话随之失效） (POST /api/system/homepage/modifyPassword) */
+  modifyPassword: (input: { body: ModifyPasswordBody }, options?: O) => Promise<ModifyPasswordData>;
+  /** 修改当前用户的姓名、手机号、公司简称，返回用户中心信息 (POST /api/system/homepage/editsave) */
+  editUserProfile: (input?: { body?: EditUserProfileBody }, options?: O) => Promise<EditUserProfileData>;
+  /** 区域树：虚拟根“全部区域”（id 1）下为本租户的区域 (POST /api/system/areas/actions/findAreaTreeList) */
+  findAreaTreeList: (input?: { body?: FindAreaTreeListBody }, options?: O) => Promise<FindAreaTreeListData>;
+  /** 区域及其下级区域的社区（areaId 为 1 或不传：全部社区） (GET /api/system/communities) */
+  listCommunities: (input?: { query?: ListCommunitiesQueryInput }, options?: O) => Promise<ListCommunitiesData>;
+  /** 区域与社区树（区域的子区域在前，社区在后） (POST /api/system/communities/actions/findCommunityTree) */
+  findCommunityTree: (input?: { body?: FindCommunityTreeBody }, options?: O) => Promise<FindCommunityTreeData>;
+  /** 当前用户最近访问的社区（最新在前，最多 5 个） (GET /api/system/recentCommunity/actions/getRecentCommunityList) */
+  getRecentCommunityList: (input?: Record<string, never>, options?: O) => Promise<GetRecentCommunityListData>;
+  /** 保存最近访问的社区（按给定顺序，最新在前；保留前 5 个，其他租户的社区被忽略） (POST /api/system/recentCommunity/actions/setRecentCommunityList) */
+  setRecentCommunityList: (input: { body: SetRecentCommunityListBodyInput }, options?: O) => Promise<SetRecentCommunityListData>;
+  /** 社区的楼栋 (POST /api/system/buildings/actions/listByCommunityId) */
+  listBuildingsByCommunity: (input: { body: ListBuildingsByCommunityBodyInput }, options?: O) => Promise<ListBuildingsByCommunityData>;
+  /** 楼栋的单元 (POST /api/system/units/actions/listByBuildingId) */
+  listUnitsByBuilding: (input: { body: ListUnitsByBuildingBodyInput }, options?: O) => Promise<ListUnitsByBuildingData>;
+  /** 单元的房屋 (POST /api/system/rooms/actions/listByUnitId) */
+  listRoomsByUnit: (input: { body: ListRoomsByUnitBodyInput }, options?: O) => Promise<ListRoomsByUnitData>;
+  /** 房屋住户看到的通知公告：所在社区的全体公告与指定给该房屋的通知（已发布且未截止，置顶在前，最新在前） (GET /api/property/notices/actions/roomNoticeList) */
+  listRoomNotices: (input: { query: ListRoomNoticesQueryInput }, options?: O) => Promise<ListRoomNoticesData>;
+  /** 分页查找房屋（关键字匹配房号、楼栋或单元名称） (POST /api/system/rooms/actions/pageListSimpleRooms) */
+  pageListSimpleRooms: (input?: { body?: PageListSimpleRoomsBodyInput }, options?: O) => Promise<PageListSimpleRoomsData>;
+  /** 社区参数配置 (GET /api/system/communities/:id/actions/getCommunityParamConfig) */
+  getCommunityParamConfig: (input: { params: GetCommunityParamConfigParamsInput }, options?: O) => Promise<GetCommunityParamConfigData>;
+  /** 社区的 Dad 平台配置 (GET /api/system/communities/:id/actions/getDadCommunityConfig) */
+  getDadCommunityConfig: (input: { params: GetDadCommunityConfigParamsInput }, options?: O) => Promise<GetDadCommunityConfigData>;
+  /** 社区的健康码核验配置 (GET /api/system/communities/:id/actions/getXiChengHealthCodeConfig) */
+  getXiChengHealthCodeConfig: (input: { params: GetXiChengHealthCodeConfigParamsInput }, options?: O) => Promise<GetXiChengHealthCodeConfigData>;
+  /** 记录一次 Dad 平台同步请求的时间 (GET /api/system/communities/:id/actions/syncDadDate) */
+  syncDadDate: (input: { params: SyncDadDateParamsInput }, options?: O) => Promise<SyncDadDateData>;
+  /** 保存社区参数配置（合并给定的项，值为 null 的项被删除） (POST /api/system/communities/actions/setCommunityParamConfig) */
+  setCommunityParamConfig: (input?: { body?: SetCommunityParamConfigBodyInput }, options?: O) => Promise<SetCommunityParamConfigData>;
+  /** 保存社区参数配置（社区在路径中） (POST /api/system/communities/:id/actions/setCommunityParamConfig) */
+  setCommunityParamConfigById: (input: { params: SetCommunityParamConfigByIdParamsInput; body?: SetCommunityParamConfigByIdBodyInput }, options?: O) => Promise<SetCommunityParamConfigByIdData>;
+  /** 保存社区的 Dad 平台配置（合并给定的项） (POST /api/system/communities/actions/setDadCommunityConfig) */
+  setDadCommunityConfig: (input?: { body?: SetDadCommunityConfigBodyInput }, options?: O) => Promise<SetDadCommunityConfigData>;
+  /** 保存社区的 Dad 平台配置（社区在路径中） (POST /api/system/communities/:id/actions/setDadCommunityConfig) */
+  setDadCommunityConfigById: (input: { params: SetDadCommunityConfigByIdParamsInput; body?: SetDadCommunityConfigByIdBodyInput }, options?: O) => Promise<SetDadCommunityConfigByIdData>;
+  /** 保存社区的健康码核验配置（合并给定的项） (POST /api/system/communities/actions/setXiChengHealthCodeConfig) */
+  setXiChengHealthCodeConfig: (input?: { body?: SetXiChengHealthCodeConfigBodyInput }, options?: O) => Promise<SetXiChengHealthCodeConfigData>;
+  /** 保存社区的健康码核验配置（社区在路径中） (POST /api/system/communities/:id/actions/setXiChengHealthCodeConfig) */
+  setXiChengHealthCodeConfigById: (input: { params: SetXiChengHealthCodeConfigByIdParamsInput; body?: SetXiChengHealthCodeConfigByIdBodyInput }, options?: O) => Promise<SetXiChengHealthCodeConfigByIdData>;
+  /** 省市区：不传上级编码为省份，省份编码为其城市，城市编码为其区县 (GET /api/basic/queryProvinceCity) */
+  queryProvinceCity: (input?: { query?: QueryProvinceCityQuery }, options?: O) => Promise<QueryProvinceCityData>;
+  /** 省市区（同 queryProvinceCity） (GET /api/community/provinceCity/cityQuery) */
+  cityQuery: (input?: { query?: CityQueryQuery }, options?: O) => Promise<CityQueryData>;
+  /** 物业详情：物业公司、社区概况、楼栋/单元/房屋/住户数与房屋状态分布 (GET /api/system/communities/actions/propertyDetail) */
+  getPropertyDetail: (input?: { query?: GetPropertyDetailQueryInput }, options?: O) => Promise<GetPropertyDetailData>;
+  /** 社区防疫统计：住户、14 天内新入住、重点人员、近 7 天访客与开门 (GET /api/system/inhabitants/actions/preventionStatistics) */
+  getPreventionStatistics: (input?: { query?: GetPreventionStatisticsQueryInput }, options?: O) => Promise<GetPreventionStatisticsData>;
+  /** 住户档案：住户、房屋、卡片、重点人员、人脸数与最近 10 次开门 (GET /api/system/inhabitants/:id/actions/profile) */
+  getInhabitantProfile: (input: { params: GetInhabitantProfileParamsInput }, options?: O) => Promise<GetInhabitantProfileData>;
+  /** 本租户的边缘服务（按名称或序列号搜索，分页） (GET /api/device/edgeService/actions/getEdgeServiceList) */
+  getEdgeServiceList: (input?: { query?: GetEdgeServiceListQueryInput }, options?: O) => Promise<GetEdgeServiceListData>;
+  /** 边缘服务详情与各类设备数量 (GET /api/device/edgeService/actions/getEdgeServiceDetails) */
+  getEdgeServiceDetails: (input?: { query?: GetEdgeServiceDetailsQueryInput }, options?: O) => Promise<GetEdgeServiceDetailsData>;
+  /** 边缘服务下的设备（可按社区、设备类型筛选，分页） (GET /api/device/edgeService/actions/getEdgeDeviceList) */
+  getEdgeDeviceList: (input?: { query?: GetEdgeDeviceListQueryInput }, options?: O) => Promise<GetEdgeDeviceListData>;
+  /** 一台边缘设备的通道 (GET /api/device/edgeService/actions/getEdgeDeviceChannelList) */
+  getEdgeDeviceChannelList: (input: { query: GetEdgeDeviceChannelListQueryInput }, options?: O) => Promise<GetEdgeDeviceChannelListData>;
+  /** 边缘服务下所有设备的通道（可按社区筛选） (GET /api/device/edgeService/actions/getEdgeChannelList) */
+  getEdgeChannelList: (input?: { query?: GetEdgeChannelListQueryInput }, options?: O) => Promise<GetEdgeChannelListData>;
+  /** 边缘服务各模块的上报情况（心跳、设备、通道、绑定社区） (GET /api/device/edgeService/actions/getEgdeModuleReportStatus) */
+  getEgdeModuleReportStatus: (input?: { query?: GetEgdeModuleReportStatusQueryInput }, options?: O) => Promise<GetEgdeModuleReportStatusData>;
+  /** 边缘服务绑定的社区 (GET /api/device/edgeService/actions/getEdgeBindCommunityList) */
+  getEdgeBindCommunityList: (input?: { query?: GetEdgeBindCommunityListQueryInput }, options?: O) => Promise<GetEdgeBindCommunityListData>;
+  /** 通道类型 (GET /api/device/edgeService/actions/getChannelType) */
+  getChannelType: (input?: Record<string, never>, options?: O) => Promise<GetChannelTypeData>;
+  /** 设备类型 (GET /api/device/edgeService/actions/getDeviceType) */
+  getDeviceType: (input?: Record<string, never>, options?: O) => Promise<GetDeviceTypeData>;
+  /** 边缘服务授权（类型 252）的总数、已用数、有效期与各边缘服务的授权情况 (GET /api/device/edgeService/actions/findEdgeLicenseList) */
+  findEdgeLicenseList: (input?: Record<string, never>, options?: O) => Promise<FindEdgeLicenseListData>;
+  /** 社区绑定且在顶栏显示的第一个边缘服务（无则 null） (GET /api/device/edgeService/actions/getEdgeServiceByCommunityId) */
+  getEdgeServiceByCommunityId: (input: { query: GetEdgeServiceByCommunityIdQueryInput }, options?: O) => Promise<GetEdgeServiceByCommunityIdData>;
+  /** 新增边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService) */
+  addEdgeService: (input?: { body?: AddEdgeServiceBody }, options?: O) => Promise<AddEdgeServiceData>;
+  /** 修改边缘服务（字段按边缘服务的校验规则） (POST /api/device/edgeService/actions/updateEdgeService) */
+  updateEdgeService: (input?: { body?: UpdateEdgeServiceBodyInput }, options?: O) => Promise<UpdateEdgeServiceData>;
+  /** 删除边缘服务（其下还有设备时拒绝） (DELETE /api/device/edgeService/:id) */
+  deleteEdgeService: (input: { params: DeleteEdgeServiceParamsInput }, options?: O) => Promise<DeleteEdgeServiceData>;
+  /** 删除边缘服务及其下的设备 (DELETE /api/device/edgeService/force/:id) */
+  forceDeleteEdgeService: (input: { params: ForceDeleteEdgeServiceParamsInput }, options?: O) => Promise<ForceDeleteEdgeServiceData>;
+  /** 用户同意授权边缘服务 (POST /api/device/edgeService/actions/updateAuthLogin) */
+  updateAuthLogin: (input?: { body?: UpdateAuthLoginBodyInput }, options?: O) => Promise<UpdateAuthLoginData>;
+  /** 边缘服务是否已授权 (POST /api/device/edgeService/actions/getEdgeAuth) */
+  getEdgeAuth: (input?: { body?: GetEdgeAuthBodyInput }, options?: O) => Promise<GetEdgeAuthData>;
+  /** 设置边缘服务是否在顶栏显示 (POST /api/device/edgeService/actions/setShowEnable) */
+  setShowEnable: (input: { body: SetShowEnableBodyInput }, options?: O) => Promise<SetShowEnableData>;
+  /** 开启或关闭边缘服务的远程访问 (POST /api/device/edgeService/actions/enableRemoteAccess) */
+  enableRemoteAccess: (input?: { body?: EnableRemoteAccessBodyInput }, options?: O) => Promise<EnableRemoteAccessData>;
+  /** 向边缘服务同步（社区、设备与通道数） (POST /api/device/edgeService/actions/synchronizationEdgeService) */
+  synchronizationEdgeService: (input?: { body?: SynchronizationEdgeServiceBodyInput }, options?: O) => Promise<SynchronizationEdgeServiceData>;
+  /** 向边缘服务同步设备与通道 (POST /api/device/edgeService/actions/synchronizationEdgeDevice) */
+  synchronizationEdgeDevice: (input?: { body?: SynchronizationEdgeDeviceBodyInput }, options?: O) => Promise<SynchronizationEdgeDeviceData>;
+  /** 向边缘服务同步绑定社区的房屋与住户数据 (POST /api/device/edgeService/actions/syncData) */
+  syncData: (input?: { body?: SyncDataBodyInput }, options?: O) => Promise<SyncDataData>;
+  /** 把边缘设备关联到本租户的社区（communityId 为 null 时取消关联） (POST /api/device/edgeService/actions/setEdgeDeviceRelationCommunity) */
+  setEdgeDeviceRelationCommunity: (input?: { body?: SetEdgeDeviceRelationCommunityBodyInput }, options?: O) => Promise<SetEdgeDeviceRelationCommunityData>;
+  /** 把设备的通道关联到本租户的社区（通道随设备的社区） (POST /api/device/edgeService/actions/setEdgeChannelRelationCommunity) */
+  setEdgeChannelRelationCommunity: (input?: { body?: SetEdgeChannelRelationCommunityBodyInput }, options?: O) => Promise<SetEdgeChannelRelationCommunityData>;
+  /** 修改边缘设备的序列号或名称 (POST /api/device/edgeService/actions/updateDeviceSerialDetail) */
+  updateDeviceSerialDetail: (input?: { body?: UpdateDeviceSerialDetailBodyInput }, options?: O) => Promise<UpdateDeviceSerialDetailData>;
+  /** 为边缘服务使用一个授权（类型 252，已授权时不重复使用） (POST /api/device/edgeService/actions/addEdgeLicense) */
+  addEdgeLicense: (input?: { body?: AddEdgeLicenseBodyInput }, options?: O) => Promise<AddEdgeLicenseData>;
+  /** 进入智慧平台：边缘服务的地址与一次性票据 (POST /api/device/edgeService/actions/getFrpsAuth) */
+  getFrpsAuth: (input?: { body?: GetFrpsAuthBodyInput }, options?: O) => Promise<GetFrpsAuthData>;
+  /** 社区的摄像机与人脸抓拍机（视频巡查、摄像头测试、视频演示） (GET /api/device/devices/actions/cameras) */
+  listCameras: (input: { query: ListCamerasQueryInput }, options?: O) => Promise<ListCamerasData>;
+  /** 以文搜图：文字的各个词匹配抓拍图片的描述、通道、车牌或抓拍类型，匹配多的在前 (POST /api/capture/capturePictures/actions/textSearch) */
+  searchCapturePictures: (input?: { body?: SearchCapturePicturesBodyInput }, options?: O) => Promise<SearchCapturePicturesData>;
+  /** 运营助手：社区的设备、告警、AI 巡检、电梯、报修与待办建议 (GET /api/device/operationAssistant/actions/summary) */
+  getOperationAssistantSummary: (input: { query: GetOperationAssistantSummaryQueryInput }, options?: O) => Promise<GetOperationAssistantSummaryData>;
+  /** AI 巡检概览：社区的巡检配置、任务、记录统计与最新 10 条记录 (GET /api/device/aiInspection/actions/overview) */
+  getAiInspectionOverview: (input: { query: GetAiInspectionOverviewQueryInput }, options?: O) => Promise<GetAiInspectionOverviewData>;
+  /** 消防充电平台的地址（系统配置项 fireChargeUrl，未配置时为 null） (GET /api/vehicle/charge/actions/getWebUrl) */
+  getChargeWebUrl: (input?: Record<string, never>, options?: O) => Promise<GetChargeWebUrlData>;
+  /** 导入社区（请求体为填写好的导入模板 .xlsx，最大 20 MB），提交为后台任务 (POST /api/system/communities/actions/importCommunity) */
+  importCommunity: (input?: Record<string, never>, options?: O) => Promise<ImportCommunityData>;
+  /** 下载导入任务的错误数据（.xlsx：被拒绝的行按上传时的内容，另加“错误原因”列；最多前 10000 行） (GET /api/management/taskCentre/actions/importErrorFile) */
+  downloadImportErrors: (input: { query: DownloadImportErrorsQueryInput }, options?: O) => Promise<DownloadImportErrorsData>;
+  /** 健康检查（数据库可用时 200，否则 503） (GET /healthz) */
+  health: (input?: Record<string, never>, options?: O) => Promise<HealthData>;
+  /** 本接口文档（OpenAPI 3.1，JSON） (GET /api/openapi.json) */
+  getOpenApiDocument: (input?: Record<string, never>, options?: O) => Promise<GetOpenApiDocumentData>;
+  /** 接口文档页面（Swagger UI） (GET /api/docs) */
+  getApiReference: (input?: Record<string, never>, options?: O) => Promise<GetApiReferenceData>;
+  /** 接口文档页面的脚本与样式（随服务一起安装，不取自外网） (GET /api/docs/:file) */
+  getApiReferenceAsset: (input: { params: GetApiReferenceAssetParams }, options?: O) => Promise<GetApiReferenceAssetData>;
+  /** 巡更完成情况：一个社区在日期范围内各计划、班次、巡更点的应巡打卡，已巡、漏检或待巡（分页），含合计与社区的巡更计划 (POST /api/property/patrolRecords/actions/checkIns) */
+  queryPatrolCheckIns: (input: { body: QueryPatrolCheckInsBodyInput }, options?: O) => Promise<QueryPatrolCheckInsData>;
+  /** 社区的缴费设置（未保存时为默认值） (GET /api/property/paymentSettings/actions/get) */
+  getPaymentSettings: (input?: { query?: GetPaymentSettingsQueryInput }, options?: O) => Promise<GetPaymentSettingsData>;
+  /** 保存缴费设置的一个分页（支付参数、票据、其他），并标记该分页已配置 (POST /api/property/paymentSettings/actions/save) */
+  savePaymentSettings: (input?: { body?: SavePaymentSettingsBodyInput }, options?: O) => Promise<SavePaymentSettingsData>;
+  /** 缴费引导的配置标记（没有社区时全部为 false） (GET /api/property/bill/steer) */
+  getBillSteer: (input?: { query?: GetBillSteerQueryInput }, options?: O) => Promise<GetBillSteerData>;
+  /** 提交账单生成任务（后台执行，按缴费项目与社区分批） (POST /api/property/bills/actions/generate) */
+  generateBills: (input?: { body?: GenerateBillsBodyInput }, options?: O) => Promise<GenerateBillsData>;
+  /** 账单生成任务的进度与批次（任务中心的样子） (GET /api/property/bills/actions/generationTask) */
+  getGenerationTask: (input?: { query?: GetGenerationTaskQueryInput }, options?: O) => Promise<GetGenerationTaskData>;
+  /** 账单列表（分页；按社区、状态、账期、缴费项目、批次、楼栋、房屋、关键字筛选） (POST /api/property/bills/actions/query) */
+  queryBills: (input?: { body?: QueryBillsBodyInput }, options?: O) => Promise<QueryBillsData>;
+  /** 审核通过账单（按 id 或整个批次；非待审核的跳过） (POST /api/property/bills/actions/approve) */
+  approveBills: (input?: { body?: ApproveBillsBodyInput }, options?: O) => Promise<ApproveBillsData>;
+  /** 审核通过前的预览：将通过的账单数、应收合计，以及其中从预存款自动抵扣的账单数和金额（只读，不写入任何数据） (POST /api/property/bills/actions/approvePreview) */
+  previewApproveBills: (input?: { body?: PreviewApproveBillsBodyInput }, options?: O) => Promise<PreviewApproveBillsData>;
+  /** 驳回账单（按 id 或整个批次，须填驳回原因） (POST /api/property/bills/actions/reject) */
+  rejectBills: (input?: { body?: RejectBillsBodyInput }, options?: O) => Promise<RejectBillsData>;
+  /** 房屋的缴费历史：账单、收款、退款、减免 (GET /api/property/bills/actions/roomHistory) */
+  getRoomHistory: (input?: { query?: GetRoomHistoryQueryInput }, options?: O) => Promise<GetRoomHistoryData>;
+  /** 收银台：房屋的待缴账单、合计、可用支付方式与收费设置 (GET /api/property/bills/actions/roomBills) */
+  getRoomBills: (input?: { query?: GetRoomBillsQueryInput }, options?: O) => Promise<GetRoomBillsData>;
+  /** 缴费：一个房屋（或同一业主在同一社区的几个房屋）的账单一次收款，开具一张收据 (POST /api/property/bills/actions/pay) */
+  payBills: (input?: { body?: PayBillsBodyInput }, options?: O) => Promise<PayBillsData>;
+  /** 收银台：房屋业主在同一社区的其他待缴房屋（可合并缴费），以及房屋最近的票据（补打） (GET /api/property/bills/actions/cashierDesk) */
+  getCashierDesk: (input?: { query?: GetCashierDeskQueryInput }, options?: O) => Promise<GetCashierDeskData>;
+  /** 收银台预缴：房屋可预缴的按月周期性缴费项目；选定项目与月数时，按账单生成的计价算出的各期账单 (GET /api/property/bills/actions/prepayPlan) */
+  getPrepayPlan: (input?: { query?: GetPrepayPlanQueryInput }, options?: O) => Promise<GetPrepayPlanData>;
+  /** 收银台预缴：为房屋生成某缴费项目未来若干个月的账单（已审核，编号同账单生成），并在同一事务中全额收款，开具一张收据 (POST /api/property/bills/actions/prepay) */
+  prepayBills: (input: { body: PrepayBillsBodyInput }, options?: O) => Promise<PrepayBillsData>;
+  /** 收据及其明细（打印） (GET /api/property/receipts/:id/actions/print) */
+  printReceipt: (input: { params: PrintReceiptParamsInput }, options?: O) => Promise<PrintReceiptData>;
+  /** 收款的可退金额（已退、待审核与剩余） (GET /api/property/payments/:id/actions/refundable) */
+  getRefundable: (input: { params: GetRefundableParamsInput }, options?: O) => Promise<GetRefundableData>;
+  /** 申请退款（待审核） (POST /api/property/refunds/actions/apply) */
+  applyRefund: (input?: { body?: ApplyRefundBodyInput }, options?: O) => Promise<ApplyRefundData>;
+  /** 审核通过退款（记一笔退款流水并编退款凭证号；退费减收账单应收，冲正退回账单已收金额） (POST /api/property/refunds/:id/actions/approve) */
+  approveRefund: (input: { params: ApproveRefundParamsInput }, options?: O) => Promise<ApproveRefundData>;
+  /** 驳回退款申请（须填驳回原因） (POST /api/property/refunds/:id/actions/reject) */
+  rejectRefund: (input: { params: RejectRefundParamsInput; body?: RejectRefundBody }, options?: O) => Promise<RejectRefundData>;
+  /** 退款凭证（打印）：退费凭证或冲正凭证 (GET /api/property/refunds/:id/actions/voucher) */
+  printRefundVoucher: (input: { params: PrintRefundVoucherParamsInput }, options?: O) => Promise<PrintRefundVoucherData>;
+  /** 作废票据（须填作废原因；未全额冲正的票据同时冲销其收款，账单恢复待缴） (POST /api/property/receipts/:id/actions/void) */
+  voidReceipt: (input: { params: VoidReceiptParamsInput; body?: VoidReceiptBody }, options?: O) => Promise<VoidReceiptData>;
+  /** 申请账单减免（按折扣或金额；额度内自动审核通过） (POST /api/property/waivers/actions/apply) */
+  applyWaiver: (input?: { body?: ApplyWaiverBodyInput }, options?: O) => Promise<ApplyWaiverData>;
+  /** 审核通过减免 (POST /api/property/waivers/:id/actions/approve) */
+  approveWaiver: (input: { params: ApproveWaiverParamsInput }, options?: O) => Promise<ApproveWaiverData>;
+  /** 驳回减免申请（须填驳回原因） (POST /api/property/waivers/:id/actions/reject) */
+  rejectWaiver: (input: { params: RejectWaiverParamsInput; body?: RejectWaiverBody }, options?: O) => Promise<RejectWaiverData>;
+  /** 某日的对账：按支付方式与收款人的收款、退款、申报金额与差额，是否已日结 (GET /api/property/reconciliations/actions/day) */
+  getReconciliationDay: (input?: { query?: GetReconciliationDayQueryInput }, options?: O) => Promise<GetReconciliationDayData>;
+  /** 申报某日各收款人各支付方式的实际到账金额 (POST /api/property/reconciliations/actions/declare) */
+  declareReconciliation: (input?: { body?: DeclareReconciliationBodyInput }, options?: O) => Promise<DeclareReconciliationData>;
+  /** 日结（可同时申报；日结后该日不能再修改） (POST /api/property/reconciliations/actions/close) */
+  closeReconciliation: (input?: { body?: CloseReconciliationBodyInput }, options?: O) => Promise<CloseReconciliationData>;
+  /** 导出某日的日结单（交班表，Excel）：按收款人、支付方式的收款、退款、应到账、实际到账与差异，收款人小计与合计 (GET /api/property/reconciliations/actions/dayExport) */
+  exportReconciliationDay: (input?: { query?: ExportReconciliationDayQueryInput }, options?: O) => Promise<ExportReconciliationDayData>;
+  /** 缴费报表：按社区与账期的应收、实收、退款、减免、欠费与收缴率 (POST /api/property/reports/actions/payment) */
+  getPaymentReport: (input?: { body?: GetPaymentReportBodyInput }, options?: O) => Promise<GetPaymentReportData>;
+  /** 导出缴费报表（Excel） (GET /api/property/reports/actions/exportPayment) */
+  exportPaymentReport: (input?: { query?: ExportPaymentReportQuery }, options?: O) => Promise<ExportPaymentReportData>;
+  /** 用房屋的预存款余额缴费（支付方式为预存款，不收现金） (POST /api/property/bills/actions/payFromBalance) */
+  payFromBalance: (input?: { body?: PayFromBalanceBodyInput }, options?: O) => Promise<PayFromBalanceData>;
+  /** 欠费房屋（分页；按社区、楼栋、缴费项目、账龄、房屋筛选），含欠费合计；每行有房屋全称（楼栋-单元-房号）与业主姓名、脱敏电话 (POST /api/property/arrears/actions/pageList) */
+  queryArrears: (input?: { body?: QueryArrearsBodyInput }, options?: O) => Promise<QueryArrearsData>;
+  /** 导出欠费房屋（Excel） (GET /api/property/arrears/actions/export) */
+  exportArrears: (input?: { query?: ExportArrearsQueryInput }, options?: O) => Promise<ExportArrearsData>;
+  /** 提交催缴通知生成任务（后台按房屋生成，进度在任务中心） (POST /api/property/dunningNotices/actions/generate) */
+  generateDunningNotices: (input?: { body?: GenerateDunningNoticesBodyInput }, options?: O) => Promise<GenerateDunningNoticesData>;
+  /** 催缴通知的默认标题与内容模板 (GET /api/property/dunningNotices/actions/template) */
+  getDunningTemplate: (input?: Record<string, never>, options?: O) => Promise<GetDunningTemplateData>;
+  /** 催缴通知生成任务的进度 (GET /api/property/dunningNotices/actions/generationTask) */
+  getDunningTask: (input?: { query?: GetDunningTaskQueryInput }, options?: O) => Promise<GetDunningTaskData>;
+  /** 将生成时未发布的催缴通知发布给住户（每份发布为仅该房屋住户可见的通知公告；已发布的跳过） (POST /api/property/dunningNotices/actions/publish) */
+  publishDunningNotices: (input: { body: PublishDunningNoticesBodyInput }, options?: O) => Promise<PublishDunningNoticesData>;
+  /** 催缴通知及其房屋与欠费账单（A4 打印） (GET /api/property/dunningNotices/:id/actions/print) */
+  printDunningNotice: (input: { params: PrintDunningNoticeParamsInput }, options?: O) => Promise<PrintDunningNoticeData>;
+  /** 收费日报/月报：按日或按月的应收、实收（本期与清欠）、滞纳金、减免、退款与净收，及按支付方式的汇总 (POST /api/property/reports/actions/charges) */
+  getChargeReport: (input?: { body?: GetChargeReportBodyInput }, options?: O) => Promise<GetChargeReportData>;
+  /** 按楼栋或按收费项目的收缴情况：应收、实收、减免、欠费与收缴率（账期在所选月份内的已审核账单） (POST /api/property/reports/actions/collection) */
+  getCollectionReport: (input?: { body?: GetCollectionReportBodyInput }, options?: O) => Promise<GetCollectionReportData>;
+  /** 预存款台账：每个账户（房屋）的期初余额、充值、抵扣、退款与期末余额 (POST /api/property/reports/actions/prepayLedger) */
+  getPrepayLedger: (input?: { body?: GetPrepayLedgerBodyInput }, options?: O) => Promise<GetPrepayLedgerData>;
+  /** 押金台账：按押金项目与房屋的收取、退还、扣除与期末在押金额 (POST /api/property/reports/actions/depositLedger) */
+  getDepositLedger: (input?: { body?: GetDepositLedgerBodyInput }, options?: O) => Promise<GetDepositLedgerData>;
+  /** 导出收费日报/月报、楼栋或项目收缴、预存款台账、押金台账（Excel） (GET /api/property/reports/actions/exportReport) */
+  exportPaymentReports: (input: { query: ExportPaymentReportsQueryInput }, options?: O) => Promise<ExportPaymentReportsData>;
+  /** 智能家居引导：社区是否已有房屋、智能设备、户型模板、关联户型的房屋、施工人员 (GET /api/smarthome/steer/actions/config) */
+  getSmartHomeSteer: (input: { query: GetSmartHomeSteerQueryInput }, options?: O) => Promise<GetSmartHomeSteerData>;
+  /** 当前用户：租户、权限、按权限过滤的菜单与当前社区 (GET /api/system/homepage/user) */
+  getCurrentUser: (input?: { query?: GetCurrentUserQueryInput }, options?: O) => Promise<GetCurrentUserData>;
+  /** 用户中心信息（本人；主账号可看本租户任一用户） (GET /api/auth/user/:userId/center) */
+  getUserCenter: (input: { params: GetUserCenterParamsInput }, options?: O) => Promise<GetUserCenterData>;
+  /** 本租户的启用用户 (GET /api/system/user/queryList) */
+  listTenantUsers: (input?: Record<string, never>, options?: O) => Promise<ListTenantUsersData>;
+  /** 社区的物业人员（用户属于租户：本租户社区答全部启用用户，其他社区答空列表） (POST /api/system/users/actions/queryPropertyListByCommunityId) */
+  listPropertyUsersByCommunity: (input?: { body?: ListPropertyUsersByCommunityBodyInput }, options?: O) => Promise<ListPropertyUsersByCommunityData>;
+  /** 租户首页地址与平台图片 (GET /api/management/logos) */
+  getLogos: (input?: Record<string, never>, options?: O) => Promise<GetLogosData>;
+  /** 五类授权（212、209、217、251、252）的总数、已用数与有效期 (GET /api/management/tenantService/actions/license) */
+  getLicences: (input?: Record<string, never>, options?: O) => Promise<GetLicencesData>;
+  /** 租户各项服务是否开通（授权总数大于 0 即开通） (GET /api/management/tenantService/actions/tenantServiceEnable) */
+  getTenantServiceEnable: (input?: Record<string, never>, options?: O) => Promise<GetTenantServiceEnableData>;
+  /** 登录页的平台名称与图标（按域名） (GET /device-nissan/auth/ssoConfiguration/actions/getLoginConfiguration) */
+  getLoginConfiguration: (input?: { query?: GetLoginConfigurationQuery }, options?: O) => Promise<GetLoginConfigurationData>;
+  /** 菜单主题颜色（按域名） (GET /device-nissan/auth/ssoConfiguration/actions/getConfiguration) */
+  getMenuTheme: (input?: { query?: GetMenuThemeQuery }, options?: O) => Promise<GetMenuThemeData>;
+  /** 错误码表（错误码 → 中文提示） (GET /api/basic/language/errorcode) */
+  getErrorCodeTable: (input?: { query?: GetErrorCodeTableQuery }, options?: O) => Promise<GetErrorCodeTableData>;
+  /** 上报一次页面操作（打开驾驶舱、任务中心、菜单配置） (POST /api/management/operationLog/actions/report) */
+  reportOperation: (input: { body: ReportOperationBodyInput }, options?: O) => Promise<ReportOperationData>;
+  /** 保存本租户的菜单配置（整体替换；空列表恢复默认菜单；仅主账号） (POST /api/system/menuCustomizations/actions/save) */
+  saveMenuCustomization: (input: { body: SaveMenuCustomizationBodyInput }, options?: O) => Promise<SaveMenuCustomizationData>;
+  /** 任务中心列表（最新在前；主账号看租户全部任务，其他用户看自己发起的） (GET /api/management/taskCentre/actions/list) */
+  listTaskCentre: (input?: { query?: ListTaskCentreQueryInput }, options?: O) => Promise<ListTaskCentreData>;
+  /** 工作台：当前社区的楼栋、单元、房屋、入住与住户数 (GET /api/system/communities/actions/workBenchGetCommunityStatistics) */
+  getWorkbenchCommunityStatistics: (input: { query: GetWorkbenchCommunityStatisticsQueryInput }, options?: O) => Promise<GetWorkbenchCommunityStatisticsData>;
+  /** 工作台：待审核的房屋认证数与最早的 5 条 (GET /api/system/roomAuditOrders/actions/workBenchQueryList) */
+  getWorkbenchRoomAudits: (input: { query: GetWorkbenchRoomAuditsQueryInput }, options?: O) => Promise<GetWorkbenchRoomAuditsData>;
+  /** 工作台：待处理与处理中的报修数与最新的 5 条未完成报修 (GET /api/property/repairs/actions/workBenchQueryList) */
+  getWorkbenchRepairs: (input: { query: GetWorkbenchRepairsQueryInput }, options?: O) => Promise<GetWorkbenchRepairsData>;
+  /** 工作台：已发布的有效公告数与最新的 5 条（置顶在前） (GET /api/property/notices/actions/workBenchQueryList) */
+  getWorkbenchNotices: (input: { query: GetWorkbenchNoticesQueryInput }, options?: O) => Promise<GetWorkbenchNoticesData>;
+  /** 工作台：房屋总数、入住与空置数、各状态房屋数 (GET /api/system/rooms/actions/workBenchGetRoomStatistics) */
+  getWorkbenchRoomStatistics: (input: { query: GetWorkbenchRoomStatisticsQueryInput }, options?: O) => Promise<GetWorkbenchRoomStatisticsData>;
+  /** 工作台：住户总数、本月新增、各身份住户数 (GET /api/system/inhabitants/actions/workBenchGetResidentStatistics) */
+  getWorkbenchResidentStatistics: (input: { query: GetWorkbenchResidentStatisticsQueryInput }, options?: O) => Promise<GetWorkbenchResidentStatisticsData>;
+  /** 工作台：近 7 天开门次数（今日、合计、失败、每天、各开门方式） (GET /api/accesscontrol/accessEvents/actions/workBenchGetOpenDoorEventStatistics) */
+  getWorkbenchOpenDoorStatistics: (input: { query: GetWorkbenchOpenDoorStatisticsQueryInput }, options?: O) => Promise<GetWorkbenchOpenDoorStatisticsData>;
+  /** 工作台：今日进出车次、登记车牌数、近 7 天每天进出 (GET /api/vehicle/vehicle/actions/workBenchGetVehicleStatistics) */
+  getWorkbenchVehicleStatistics: (input: { query: GetWorkbenchVehicleStatisticsQueryInput }, options?: O) => Promise<GetWorkbenchVehicleStatisticsData>;
+  /** 工作台：收费概况（本月应收、本月实收、收缴率、欠费总额）与待审核的退款、减免、押金退还数 (GET /api/property/bills/actions/workBenchGetFeeOverview) */
+  getWorkbenchFeeOverview: (input: { query: GetWorkbenchFeeOverviewQueryInput }, options?: O) => Promise<GetWorkbenchFeeOverviewData>;
+  /** 当前用户在社区的工作台布局（未保存时为默认布局） (GET /api/management/layout) */
+  getWorkbenchLayout: (input: { query: GetWorkbenchLayoutQueryInput }, options?: O) => Promise<GetWorkbenchLayoutData>;
+  /** 保存当前用户在社区的工作台布局（不可用的模块被去掉） (POST /api/management/layout) */
+  saveWorkbenchLayout: (input: { body: SaveWorkbenchLayoutBodyInput }, options?: O) => Promise<SaveWorkbenchLayoutData>;
+  /** 删除当前用户的工作台布局（恢复默认） (DELETE /api/management/layout/:layoutId) */
+  deleteWorkbenchLayout: (input: { params: DeleteWorkbenchLayoutParamsInput }, options?: O) => Promise<DeleteWorkbenchLayoutData>;
+  /** 全部工作台模块（“添加模块”对话框） (GET /api/management/item) */
+  listWorkbenchModules: (input?: Record<string, never>, options?: O) => Promise<ListWorkbenchModulesData>;
+  /** 一个工作台模块的说明 (GET /api/management/item/:moduleId) */
+  getWorkbenchModule: (input: { params: GetWorkbenchModuleParams }, options?: O) => Promise<GetWorkbenchModuleData>;
+  /** 广告位当前生效的广告（用户关闭后为空，直到广告有变更） (GET /api/crain/help/web/promotionPositions/actions/getNamedByPositionCode) */
+  getAdvertPosition: (input?: { query?: GetAdvertPositionQuery }, options?: O) => Promise<GetAdvertPositionData>;
+  /** 关闭广告位（对当前用户，直到广告有变更） (PUT /api/crain/help/web/promotionPositions/actions/silent) */
+  silenceAdvertPosition: (input?: { query?: SilenceAdvertPositionQuery; body?: SilenceAdvertPositionBody }, options?: O) => Promise<SilenceAdvertPositionData>;
+  /** 缴费引导满意度问卷，及当前用户是否已提交 (GET /tenantApi/crain/help/web/questionnaire/user/:id) */
+  getQuestionnaire: (input: { params: GetQuestionnaireParams }, options?: O) => Promise<GetQuestionnaireData>;
+  /** 提交问卷答案（每个用户一份，再次提交替换） (POST /tenantApi/crain/help/web/questionnaire/user/answers) */
+  submitQuestionnaire: (input?: { body?: SubmitQuestionnaireBodyInput }, options?: O) => Promise<SubmitQuestionnaireData>;
+  /** 埋点：上报浏览器环境（请求体可 gzip 压缩） (POST /pick/envInfo) */
+  reportTrackingEnvironment: (input?: { body?: ReportTrackingEnvironmentBody }, options?: O) => Promise<ReportTrackingEnvironmentData>;
+  /** 埋点：上报点击记录（每次最多 500 条，请求体可 gzip 压缩） (POST /pick/pickInfo) */
+  reportTrackingClicks: (input?: { body?: ReportTrackingClicksBody }, options?: O) => Promise<ReportTrackingClicksData>;
+  /** 点击统计：各埋点编码的点击次数、人数与最后点击时间（最多的在前） (GET /api/management/clickRecords/actions/countByCode) */
+  countClicksByCode: (input?: { query?: CountClicksByCodeQuery }, options?: O) => Promise<CountClicksByCodeData>;
+  /** 全局看板：租户总量、住户最多的社区、告警与报修、近 7 天开门与车辆进出 (GET /api/management/board/actions/global) */
+  getGlobalBoard: (input?: Record<string, never>, options?: O) => Promise<GetGlobalBoardData>;
+  /** 项目看板：一个社区的总量与分布（未指定时为租户的第一个社区；没有社区时为 null） (GET /api/management/board/actions/project) */
+  getProjectBoard: (input?: { query?: GetProjectBoardQueryInput }, options?: O) => Promise<GetProjectBoardData>;
+  /** 巡检统计：合计与完成率、每天、每个计划（一个社区或全部） (GET /api/property/inspectPlanReports/actions/statistics) */
+  getInspectStatistics: (input?: { query?: GetInspectStatisticsQueryInput }, options?: O) => Promise<GetInspectStatisticsData>;
 }
 
-export type ApiClient<O = unknown> = ReturnType<typeof createApiClient<O>>;
+/** The client over a transport, its functions made from operationRoutes (one table in the bundle, not a function written out per operation). */
+export function createApiClient<O = unknown>(transport: Transport<O>): ApiClient<O> {
+  const client: Record<string, (input?: object, options?: O) => Promise<unknown>> = {};
+  for (const [name, { method, path }] of Object.entries(operationRoutes)) client[name] = (input, options) => transport({ name, method, path, ...input }, options);
+  return client as unknown as ApiClient<O>;
+}
 
 /**
  * The react-query helpers of one operation (createApiQueries): N its name, A its input argument, D its data,

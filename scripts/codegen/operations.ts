@@ -530,11 +530,7 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     const partRequired = (p: InputPart) => (parts[p]!.required ?? []).length > 0;
     const inputType = inputParts.length ? `{ ${inputParts.map((p) => `${p}${partRequired(p) ? "" : "?"}: ${P}${pascal(p)}${sent[p] ? "Input" : ""}`).join("; ")} }` : "Record<string, never>";
     const optional = !inputParts.some(partRequired);
-    client.push(
-      `    /** ${op.summary} (${op.method} ${op.path}) */\n` +
-        `    ${op.name}: (input${optional ? "?" : ""}: ${inputType}, options?: O) =>\n` +
-        `      transport({ name: ${JSON.stringify(op.name)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.path)}, ...input }, options) as Promise<${P}Data>,`,
-    );
+    client.push(`  /** ${op.summary} (${op.method} ${op.path}) */\n  ${op.name}: (input${optional ? "?" : ""}: ${inputType}, options?: O) => Promise<${P}Data>;`);
     queries.push(operationQueries(op, inputType, optional));
   }
   files["operation-types.ts"] =
@@ -565,8 +561,12 @@ export async function emitOperations(model: Model, ops: OperationModel[]): Promi
     `/** What the transport is asked to do: the route (path with :names) and the input parts. */\n` +
     `export interface OperationCall {\n  name: string;\n  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";\n  path: string;\n  params?: object;\n  query?: object;\n  body?: unknown;\n}\n\n` +
     `export type Transport<O> = (call: OperationCall, options?: O) => Promise<unknown>;\n\n` +
-    `export function createApiClient<O = unknown>(transport: Transport<O>) {\n  return {\n${client.join("\n")}\n  };\n}\n\n` +
-    `export type ApiClient<O = unknown> = ReturnType<typeof createApiClient<O>>;\n\n` +
+    `/** The client's functions, one per operation: typed input in, typed data out. */\nexport interface ApiClient<O = unknown> {\n${client.join("\n")}\n}\n\n` +
+    `/** The client over a transport, its functions made from operationRoutes (one table in the bundle, not a function written out per operation). */\n` +
+    `export function createApiClient<O = unknown>(transport: Transport<O>): ApiClient<O> {\n` +
+    `  const client: Record<string, (input?: object, options?: O) => Promise<unknown>> = {};\n` +
+    `  for (const [name, { method, path }] of Object.entries(operationRoutes)) client[name] = (input, options) => transport({ name, method, path, ...input }, options);\n` +
+    `  return client as unknown as ApiClient<O>;\n}\n\n` +
     queriesModule(queries) +
     `/** Method and path of every operation (for the few places that need the address itself, e.g. a link). */\n` +
     `export const operationRoutes = ${JSON.stringify(Object.fromEntries(ops.map((o) => [o.name, { method: o.method, path: o.path }])), null, 2)} as const;\n`;

@@ -4,11 +4,12 @@
 // prices as bill generation would — then the usual pay fields. Paying makes the bills and pays them
 // in one go (one receipt). A refusal (a month already billed …) shows its message in the dialog.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, DatePicker, Empty, Form, InputNumber, Select, Spin, Table } from "antd";
+import { Alert, Empty, Form, InputNumber, Select, Spin, Table } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import type { PayResult } from "../types.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
+import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { api } from "../../../http/api.ts";
 import { requestErrorText } from "../../../http/request.ts";
@@ -77,7 +78,7 @@ export function PrepayDialog(props: { open: boolean; roomId: number; payMethods:
               <Select aria-label="预缴项目" value={chosen?.id} options={items.map((i) => ({ value: i.id, label: i.name }))} onChange={(id: number) => (setItemId(id), setStart(undefined))} />
             </Form.Item>
             <Form.Item label="起始月份" style={{ flex: "1 1 120px" }}>
-              <DatePicker
+              <DatePickerOnUse
                 aria-label="起始月份"
                 picker="month"
                 allowClear={false}
