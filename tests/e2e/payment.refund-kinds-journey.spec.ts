@@ -129,6 +129,10 @@ test("a 退费 and a 冲正 are asked for, approved and printed as vouchers, and
     await page.getByText(/合计（大写）：.+/).waitFor();
     await page.getByText("领款人签字：__________").waitFor();
     await screenshot(page, `refund-kinds-2-${title}`);
+    // On a 390 px phone the voucher keeps to the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { timeout: 30_000 }).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole("button", { name: /返\s*回/ }).click();
     await page.locator(".ant-tabs-tab-active").getByText("退款审核").waitFor();
     await page.locator("label").filter({ hasText: "已退款" }).click();
