@@ -122,6 +122,14 @@ test("one owner's two rooms paid with one receipt, 3 months prepaid, a receipt r
   await page.locator(".ant-descriptions").getByText("139****5678", { exact: true }).waitFor();
   await expect.poll(() => page.locator(".ant-card").filter({ hasText: "最近票据" }).locator("tbody tr.ant-table-row").count()).toBe(2);
   await expect.poll(() => sidewaysOverflow(page), { timeout: 30_000 }).toBe(0);
+  // The room picker's fields keep inside the desk card's content (its padding included on neither side).
+  const inside = await page.evaluate(() => {
+    const body = document.querySelector(".ant-card-body")!;
+    const right = body.getBoundingClientRect().right - parseFloat(getComputedStyle(body).paddingRight);
+    return [...document.querySelectorAll('[aria-label="选择房屋"], [aria-label="搜索房屋"]')].map((el) => el.closest(".ant-select")!.getBoundingClientRect().right <= right + 0.5);
+  });
+  expect(inside.length).toBeGreaterThanOrEqual(2);
+  expect(inside.every(Boolean)).toBe(true);
   await screenshot(page, "cashier-desk-390");
   expect(journey.pageErrors).toEqual([]);
 }, 300_000);

@@ -2,7 +2,7 @@
 // listByBuildingId, listByUnitId), or a search by room number, building or unit
 // (pageListSimpleRooms). Reports the chosen room id and its label.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Cascader, Select, Space } from "antd";
+import { Cascader, Select } from "antd";
 import type { CascaderProps } from "antd";
 import { useRef, useState } from "react";
 import { houseQueries } from "../api.ts";
@@ -73,11 +73,12 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
     }
   };
 
+  // A wrapping row whose fields shrink to the card's width on a phone (antd's Space sizes an item to its content).
   return (
-    <Space wrap>
+    <div style={{ display: "flex", flexWrap: "wrap", gap: 8, maxWidth: "100%" }}>
       <Cascader<Option>
         aria-label="选择房屋"
-        style={{ width: 300, maxWidth: "100%" }}
+        style={{ flex: "0 1 300px", minWidth: 0 }}
         options={options}
         loadData={loadData}
         value={path.length ? path : undefined}
@@ -95,7 +96,7 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
         showSearch
         allowClear
         filterOption={false}
-        style={{ width: 240, maxWidth: "100%" }}
+        style={{ flex: "0 1 240px", minWidth: 0 }}
         placeholder="搜索房号 / 楼栋 / 单元"
         loading={searching}
         options={found}
@@ -108,6 +109,6 @@ export function RoomPicker({ communityId, value, onChange }: { communityId: numb
         }}
         notFoundContent={searching ? "搜索中..." : "输入后搜索"}
       />
-    </Space>
+    </div>
   );
 }
