@@ -3,11 +3,12 @@
 // (src/web/ui/print: each .neptune-print-page starts a new page; no shell, watermark or buttons in
 // print). A notice that cannot be read (deleted, another community) is left out and named.
 import { useQueries } from "@tanstack/react-query";
-import { Alert, Button, Card, Empty, Spin } from "antd";
-import { useNavigate, useSearchParams } from "react-router";
+import { Alert } from "antd";
+import { useSearchParams } from "react-router";
 import type { PageProps } from "../../../lib/page-props.ts";
 import { queries } from "../../../http/query-client.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
+import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
 import { DunningLetter } from "./DunningLetter.tsx";
 
 const MAX_LETTERS = 50;
@@ -25,19 +26,11 @@ function idsOf(text: string | null): number[] {
 
 export default function DunningBatchPrintPage(_props: PageProps) {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const ids = idsOf(params.get("ids"));
   const reads = useQueries({ queries: ids.map((id) => queries.printDunningNotice.queryOptions({ params: { id } }, { silent: true })) });
-  if (reads.some((r) => r.isPending && r.isFetching)) return <Spin style={{ display: "block", margin: 48 }} />;
+  if (reads.some((r) => r.isPending && r.isFetching)) return <PrintLoading />;
   const letters = reads.flatMap((r) => (r.data ? [r.data] : []));
-  if (!letters.length)
-    return (
-      <Card variant="borderless">
-        <Empty description="请在催缴通知列表中选择要打印的催缴通知">
-          <Button onClick={() => navigate("/propertyPayment/dunningNotices")}>返回催缴通知</Button>
-        </Empty>
-      </Card>
-    );
+  if (!letters.length) return <PrintMissing description="请在催缴通知列表中选择要打印的催缴通知" backTo="/propertyPayment/dunningNotices" backLabel="返回催缴通知" />;
   const missing = ids.length - letters.length;
   return (
     <PrintLayout className="neptune-dunning">

@@ -2,26 +2,18 @@
 // module's frame (src/web/ui/print: the shell, the watermark and the buttons do not print): the room,
 // the text, the unpaid bills and the total (DunningLetter.tsx).
 import { useQuery } from "@tanstack/react-query";
-import { Button, Card, Empty, Spin } from "antd";
-import { useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import type { PageProps } from "../../../lib/page-props.ts";
 import { queries } from "../../../http/query-client.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
+import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
 import { DunningLetter } from "./DunningLetter.tsx";
 
 export default function DunningPrintPage(_props: PageProps) {
   const { id } = useParams();
-  const navigate = useNavigate();
   const r = useQuery({ ...queries.printDunningNotice.queryOptions({ params: { id: id ?? "" } }, { silent: true }), enabled: !!id });
-  if (r.isFetching && !r.data) return <Spin style={{ display: "block", margin: 48 }} />;
-  if (!r.data)
-    return (
-      <Card variant="borderless">
-        <Empty description="催缴通知不存在或已被删除">
-          <Button onClick={() => navigate("/propertyPayment/dunningNotices")}>返回催缴通知</Button>
-        </Empty>
-      </Card>
-    );
+  if (r.isFetching && !r.data) return <PrintLoading />;
+  if (!r.data) return <PrintMissing description="催缴通知不存在或已被删除" backTo="/propertyPayment/dunningNotices" backLabel="返回催缴通知" />;
   const d = r.data;
   return (
     <PrintLayout className="neptune-dunning" paper="a4">

@@ -4,14 +4,15 @@
 // 241 mm 三联 (a continuous form: 存根联, 客户联 and 记账联, one part each). The print module's frame
 // (src/web/ui/print) prints the sheet alone: no buttons, toolbar, shell or watermark.
 import { useQuery } from "@tanstack/react-query";
-import { Button, Card, Empty, Radio, Spin } from "antd";
+import { Radio } from "antd";
 import dayjs from "dayjs";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import type { PageProps } from "../../../lib/page-props.ts";
 import type { PrintReceiptData } from "../../../../../generated/operation-types.ts";
 import { labelOf, optionsOf } from "../shared/labels.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
+import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
 import { PrintBillTable } from "../../../ui/print/PrintBillTable.tsx";
 import { ReceiptStatus, ReceiptTemplate } from "../../../../../generated/states.ts";
 
@@ -134,18 +135,10 @@ function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
 
 export default function ReceiptPage(_props: PageProps) {
   const { id } = useParams();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const r = useQuery({ ...queries.printReceipt.queryOptions({ params: { id: id ?? "" } }, { silent: true }), enabled: !!id });
-  if (r.isFetching && !r.data) return <Spin style={{ display: "block", margin: 48 }} />;
-  if (!r.data)
-    return (
-      <Card variant="borderless">
-        <Empty description="票据不存在或已被删除">
-          <Button onClick={() => navigate("/propertyPayment/cashier")}>返回收银台</Button>
-        </Empty>
-      </Card>
-    );
+  if (r.isFetching && !r.data) return <PrintLoading />;
+  if (!r.data) return <PrintMissing description="票据不存在或已被删除" backTo="/propertyPayment/cashier" backLabel="返回收银台" />;
   const d = r.data;
   const chosen = Number(params.get("template"));
   const template = chosen in PAPER ? (chosen as ReceiptTemplate) : d.template in PAPER ? (d.template as ReceiptTemplate) : ReceiptTemplate.A4;

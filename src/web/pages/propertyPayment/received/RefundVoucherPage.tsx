@@ -3,31 +3,24 @@
 // receipt, the bill and amount refunded, method, reason, the amount in capitals, who applied and who
 // approved when, and lines for the signatures; laid out for printing in the print module's frame.
 import { useQuery } from "@tanstack/react-query";
-import { Button, Card, Empty, Spin, Table } from "antd";
+import { Table } from "antd";
 import dayjs from "dayjs";
-import { useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import type { PageProps } from "../../../lib/page-props.ts";
 import { amountInWords } from "../../../../common/payment/words.ts";
 import { labelOf } from "../shared/labels.tsx";
 import { fenOf } from "../shared/money.ts";
 import { queries } from "../../../http/query-client.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
+import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
 
 const at = (v: string | null | undefined) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "-");
 
 export default function RefundVoucherPage(_props: PageProps) {
   const { id } = useParams();
-  const navigate = useNavigate();
   const r = useQuery({ ...queries.printRefundVoucher.queryOptions({ params: { id: id ?? "" } }, { silent: true }), enabled: !!id, retry: false });
-  if (r.isFetching && !r.data) return <Spin style={{ display: "block", margin: 48 }} />;
-  if (!r.data)
-    return (
-      <Card variant="borderless">
-        <Empty description="退款凭证不存在，或该退款尚未审核通过">
-          <Button onClick={() => navigate("/propertyPayment/receivedManagement?tab=refunds")}>返回退款审核</Button>
-        </Empty>
-      </Card>
-    );
+  if (r.isFetching && !r.data) return <PrintLoading />;
+  if (!r.data) return <PrintMissing description="退款凭证不存在，或该退款尚未审核通过" backTo="/propertyPayment/receivedManagement?tab=refunds" backLabel="返回退款审核" />;
   const d = r.data;
   const title = `${labelOf("refundKind", d.refundKind)}凭证`;
   return (

@@ -4,15 +4,16 @@
 // whom the day was closed, and lines for the signatures of the hand-over.
 import { useQuery } from "@tanstack/react-query";
 import { DownloadOutlined } from "@ant-design/icons";
-import { Button, Card, Empty, Spin, Table } from "antd";
+import { Button, Table } from "antd";
 import dayjs from "dayjs";
-import { useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import type { PageProps } from "../../../lib/page-props.ts";
 import { queries } from "../../../http/query-client.ts";
 import { http } from "../../../http/request.ts";
 import { operationRoutes } from "../../../../../generated/api-client.ts";
 import { useCurrentCommunity } from "../../../state/community.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
+import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
 import { labelOf } from "../shared/labels.tsx";
 import { cashierShifts } from "../../../../common/payment/cashier-shifts.ts";
 import type { DayRow } from "../types.ts";
@@ -21,19 +22,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export default function DailyClosingPrintPage(_props: PageProps) {
   const { day = "" } = useParams();
-  const navigate = useNavigate();
   const community = useCurrentCommunity();
   const communityId = community?.communityId ?? "";
   const r = useQuery({ ...queries.getReconciliationDay.queryOptions({ query: { communityId, day } }, { silent: true }), enabled: !!communityId && DAY.test(day) });
-  if (r.isFetching && !r.data) return <Spin style={{ display: "block", margin: 48 }} />;
-  if (!r.data)
-    return (
-      <Card variant="borderless">
-        <Empty description="没有该日的对账数据">
-          <Button onClick={() => navigate("/propertyPayment/reconciliation")}>返回对账管理</Button>
-        </Empty>
-      </Card>
-    );
+  if (r.isFetching && !r.data) return <PrintLoading />;
+  if (!r.data) return <PrintMissing description="没有该日的对账数据" backTo="/propertyPayment/reconciliation" backLabel="返回对账管理" />;
   const d = r.data;
   // The same sheet as a workbook, through the request wrapper (the session's signature goes along).
   const exportFile = () => void http.download(operationRoutes.exportReconciliationDay.path, { communityId, day }).catch(() => undefined);
