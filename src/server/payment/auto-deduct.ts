@@ -11,7 +11,7 @@ import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { accountingDay, lateFeeOn, normalizeBill, owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";
-import { dayLockKey, fen, PAYMENT_TYPE_OTHER, RETURN_FLAG_CHARGE } from "./common.ts";
+import { dayLockKey, fen, PAYMENT_TYPE_OTHER, RETURN_FLAG_CHARGE, paymentSerialNo } from "./common.ts";
 import { loadSettings, type PaymentSettings } from "./settings.ts";
 import { BALANCE_PAY_METHOD } from "./ledger.ts";
 import { texts } from "../../../generated/texts.ts";
@@ -154,7 +154,7 @@ async function writeDeductions(tx: DbSession, session: SessionInfo, { pay, ledge
   // Numbers for every payment and receipt at once (gap-free: rolled back with the approval).
   const firstSerial = await reserveCounter(tx, session.tenantId, "payment", pay.billId.length);
   const firstReceipt = await reserveCounter(tx, session.tenantId, "receipt", receipts.size);
-  const serialNo = (i: number) => `P${String(firstSerial + i).padStart(12, "0")}`;
+  const serialNo = (i: number) => paymentSerialNo("P", firstSerial + i);
   const receiptList = [...receipts.values()];
   const prefixOf = (communityId: number) => settings.get(communityId)!.receiptPrefix || "SJ";
   const receiptNo = (k: number) => `${prefixOf(receiptList[k].communityId)}${String(firstReceipt + k).padStart(10, "0")}`;

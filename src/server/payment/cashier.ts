@@ -19,13 +19,31 @@ import { cycleMonths } from "../../common/payment/pricing.ts";
 import { linePricing, periodEndOf, receiptKindOf, splitLateFee } from "../../common/payment/receipt-lines.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
 import { accountingDay, BILL_FROM, BILL_SELECT, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
-import { amountFen, audit, chosenIds, CODES, conflict, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused, RETURN_FLAG_CHARGE, ruleBroken, say } from "./common.ts";
+import {
+  amountFen,
+  audit,
+  chosenIds,
+  CODES,
+  conflict,
+  dayLockKey,
+  fen,
+  nextCounter,
+  notFound,
+  optionalText,
+  payAmountFen,
+  refused,
+  RETURN_FLAG_CHARGE,
+  ruleBroken,
+  say,
+  personNameSql,
+  nextPaymentSerialNo,
+} from "./common.ts";
 import { apiError } from "../http/envelope.ts";
 import { mayAccessCommunity } from "../auth/community-scope.ts";
 import { mask } from "../../common/masks.ts";
 import type { GetRoomBillsData, PayBillsBody, PrintReceiptData } from "../../../generated/operation-types.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { sql } from "../db/sql.ts";
+import { sql, raw } from "../db/sql.ts";
 import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, RefundStatus, ResidentIdentity, ReturnFlag } from "../../../generated/states.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
@@ -43,7 +61,7 @@ export async function roomOwner(db: DbSession, tenantId: number, roomId: number)
 /** The person's name of a user (姓名, else the login name): the 收款人 the desk shows. */
 export async function personName(db: DbSession, tenantId: number, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
-  const { rows } = await db.query<{ name: string }>(sql`select coalesce(nullif(real_name, ''), username) as name from users where tenant_id = ${tenantId} and id = ${userId}`);
+  const { rows } = await db.query<{ name: string }>(sql`select ${raw(personNameSql("users"))} as name from users where tenant_id = ${tenantId} and id = ${userId}`);
   return rows[0]?.name ?? null;
 }
 
@@ -205,7 +223,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
               updated_at = now(), updated_by = ${session.userId}, version = version + 1
         where tenant_id = ${session.tenantId} and id = ${b.id}`,
     );
-    const serialNo = `P${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+    const serialNo = await nextPaymentSerialNo(tx, session.tenantId, "P");
     const { rows: p } = await tx.query<{ id: number }>(
       sql`insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, payer_name, amount, pay_method, payment_type, return_flag,
                              receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)
@@ -321,8 +339,8 @@ export async function receiptView(db: DbSession, session: SessionInfo, id: numbe
             r.room_id, ro.room_no, ro.full_name as room_name, bu.name as building_name, un.name as unit_name, r.payer_name,
             r.invoice_title, r.tax_no, r.amount, r.pay_method, r.received_amount,
             r.change_amount, r.status, r.issued_at, r.issuer_id, r.void_reason, r.voided_at,
-            coalesce(nullif(btrim(us.real_name), ''), us.username) as issuer_name, t.name as tenant_name,
-            (select coalesce(nullif(btrim(v.real_name), ''), v.username) from users v where v.tenant_id = r.tenant_id and v.id = r.voided_by) as voided_by_name
+            ${personNameSql("us")} as issuer_name, t.name as tenant_name,
+            (select ${personNameSql("v")} from users v where v.tenant_id = r.tenant_id and v.id = r.voided_by) as voided_by_name
        from receipts r join communities c on c.tenant_id = r.tenant_id and c.id = r.community_id
        join tenants t on t.id = r.tenant_id
        left join rooms ro on ro.tenant_id = r.tenant_id and ro.id = r.room_id

@@ -112,6 +112,19 @@ export async function nextCounter(tx: DbSession, tenantId: number, name: string)
   return Number(rows[0].value);
 }
 
+/** A payment's serial number: P for a charge, R for a money return, then the tenant's payment counter (12 digits). */
+export const paymentSerialNo = (kind: "P" | "R", n: number): string => `${kind}${String(n).padStart(12, "0")}`;
+
+/** The next payment serial number of the tenant (gap-free, inside the caller's transaction). */
+export const nextPaymentSerialNo = async (tx: DbSession, tenantId: number, kind: "P" | "R"): Promise<string> => paymentSerialNo(kind, await nextCounter(tx, tenantId, "payment"));
+
+/**
+ * SQL of a user's name as people see it (收款人, 审核人 …): the 姓名, else the login name; `users` is the
+ * alias of the users row. The generic pages' user references show the same (labelField realName,
+ * fallback username).
+ */
+export const personNameSql = (users: string): string => `coalesce(nullif(btrim(${users}.real_name), ''), ${users}.username)`;
+
 /** A money column (fen, bigint as number or numeric text) as a JS integer. */
 export const fen = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 

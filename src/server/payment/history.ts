@@ -10,7 +10,7 @@ import { chinaDay } from "../../common/china-time.ts";
 import { pageArgs, textOf } from "../http/request-input.ts";
 import type { GetRoomHistoryData, QueryBillsBody } from "../../../generated/operation-types.ts";
 import { BILL_FROM, BILL_SELECT, billView, normalizeBill, type BillRow } from "./bills.ts";
-import { fen, notFound, refused } from "./common.ts";
+import { fen, notFound, refused, personNameSql } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { allOf, anyOf, ilikeContains, raw, sql, type Sql } from "../db/sql.ts";
 
@@ -80,7 +80,7 @@ export async function roomHistory(db: DbSession, session: SessionInfo, roomId: n
     db,
     `select id, serial_no, bill_id, amount, pay_method, payment_type,
             return_flag, receipt_no, paid_at, accounting_day,
-            (select coalesce(u.real_name, u.username) from users u where u.tenant_id = p.tenant_id and u.id = p.cashier_id) as cashier_name,
+            (select ${personNameSql("u")} from users u where u.tenant_id = p.tenant_id and u.id = p.cashier_id) as cashier_name,
             (select r.id from receipts r where r.tenant_id = p.tenant_id and r.receipt_no = p.receipt_no limit 1) as receipt_id
        from payments p where tenant_id = $1 and room_id = $2 order by paid_at desc, id desc limit 1000`,
     [session.tenantId, roomId],

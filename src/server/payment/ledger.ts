@@ -9,7 +9,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { accountingDay } from "./bills.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
-import { dayLockKey, nextCounter, PAYMENT_TYPE_OTHER, refused, RETURN_FLAG_CHARGE } from "./common.ts";
+import { dayLockKey, nextCounter, PAYMENT_TYPE_OTHER, refused, RETURN_FLAG_CHARGE, nextPaymentSerialNo } from "./common.ts";
 import { apiError } from "../http/envelope.ts";
 import { sql } from "../db/sql.ts";
 import { PaymentSource, ReceiptStatus, ReceiptType, ReturnFlag } from "../../../generated/states.ts";
@@ -50,7 +50,7 @@ export async function recordCharge(tx: DbSession, session: SessionInfo, m: Count
   const day = await dayOf(tx, session.tenantId, m.communityId, at);
   const settings = await loadSettings(tx, session.tenantId, m.communityId);
   const receiptNo = `${settings.receiptPrefix || "SJ"}${String(await nextCounter(tx, session.tenantId, "receipt")).padStart(10, "0")}`;
-  const serialNo = `P${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+  const serialNo = await nextPaymentSerialNo(tx, session.tenantId, "P");
   const { userId } = session;
   const { rows: p } = await tx.query<{ id: number }>(
     sql`insert into payments (tenant_id, community_id, serial_no, room_id, payer_name, amount, pay_method, payment_type, return_flag, source, payment_item_id,
@@ -71,7 +71,7 @@ export async function recordCharge(tx: DbSession, session: SessionInfo, m: Count
 export async function recordReturn(tx: DbSession, session: SessionInfo, m: CounterMoney & { receiptNo: string | null }) {
   const at = m.at ?? new Date();
   const day = await dayOf(tx, session.tenantId, m.communityId, at);
-  const serialNo = `R${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+  const serialNo = await nextPaymentSerialNo(tx, session.tenantId, "R");
   const { userId } = session;
   const { rows } = await tx.query<{ id: number }>(
     sql`insert into payments (tenant_id, community_id, serial_no, room_id, payer_name, amount, pay_method, payment_type, return_flag, source, payment_item_id,

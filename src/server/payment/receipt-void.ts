@@ -14,7 +14,7 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
-import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, refused } from "./common.ts";
+import { audit, CODES, dayLockKey, fen, notFound, optionalText, refused, nextPaymentSerialNo } from "./common.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
 import { takeOffBill } from "./refunds.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
@@ -86,7 +86,7 @@ export async function voidReceipt(tx: DbSession, session: SessionInfo, ip: strin
     const remark = fillTexts.ledger.receiptVoided({ reason }).slice(0, 128);
     for (const c of charges) {
       await takeOffBill(tx, session, c.billId!, c.amount, RefundKind.Reversal);
-      const serialNo = `R${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+      const serialNo = await nextPaymentSerialNo(tx, session.tenantId, "R");
       await tx.query(
         sql`insert into payments (tenant_id, community_id, serial_no, bill_id, room_id, payer_name, amount, pay_method, payment_type, return_flag, source,
                                receipt_no, cashier_id, paid_at, accounting_day, remark, created_by, updated_by)

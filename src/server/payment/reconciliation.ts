@@ -10,7 +10,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan, normalizeAmountText, signedYuanToFen } from "../../common/money.ts";
 import { checkRule } from "../../common/validate.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, requireCommunity, ruleBroken } from "./common.ts";
+import { audit, CODES, conflict, dayLockKey, fen, optionalText, refused, requireCommunity, ruleBroken, personNameSql } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BALANCE_PAY_METHOD } from "./settings.ts";
@@ -89,7 +89,7 @@ type Closing = NonNullable<GetReconciliationDayData["closing"]> & { id: number; 
 async function closingOf(db: DbSession, tenantId: number, communityId: number, day: string): Promise<Closing | null> {
   const rows = await camelRows<Closing>(
     db,
-    `select d.id, d.closed_at, d.closed_by, coalesce(u.real_name, u.username) as closed_by_name, d.remark
+    `select d.id, d.closed_at, d.closed_by, ${personNameSql("u")} as closed_by_name, d.remark
        from daily_closings d left join users u on u.tenant_id = d.tenant_id and u.id = d.closed_by
       where d.tenant_id = $1 and d.community_id = $2 and d.day = $3::date`,
     [tenantId, communityId, day],
@@ -113,7 +113,7 @@ async function lines(db: DbSession, tenantId: number, communityId: number, day: 
 
 async function names(db: DbSession, tenantId: number, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const { rows } = await db.query<{ id: number; name: string }>("select id, coalesce(real_name, username) as name from users where tenant_id = $1 and id = any($2::bigint[])", [tenantId, ids]);
+  const { rows } = await db.query<{ id: number; name: string }>(`select id, ${personNameSql("users")} as name from users where tenant_id = $1 and id = any($2::bigint[])`, [tenantId, ids]);
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 

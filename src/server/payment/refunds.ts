@@ -20,7 +20,7 @@ import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
 import { accountingDay } from "./bills.ts";
-import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused } from "./common.ts";
+import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused, personNameSql, nextPaymentSerialNo } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BillStatus, ReceiptStatus, RefundKind, RefundStatus, ReturnFlag } from "../../../generated/states.ts";
@@ -163,7 +163,7 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
   const [k1, k2] = dayLockKey(payment.communityId);
   await tx.query("select pg_advisory_xact_lock_shared($1, $2)", [k1, k2]);
   const day = await accountingDay(tx, session.tenantId, payment.communityId, chinaDay(at));
-  const serialNo = `R${String(await nextCounter(tx, session.tenantId, "payment")).padStart(12, "0")}`;
+  const serialNo = await nextPaymentSerialNo(tx, session.tenantId, "R");
   const voucherNo = await nextVoucherNo(tx, session.tenantId, at);
   const { userId } = session;
   await tx.query(
@@ -260,8 +260,8 @@ export async function refundVoucher(db: DbSession, session: SessionInfo, id: num
     `select f.id, f.voucher_no, f.refund_kind, f.status, c.name as community_name, ro.full_name as room_name,
             coalesce(rc.payer_name, p.payer_name) as payer_name, rc.id as receipt_id, coalesce(rc.receipt_no, p.receipt_no) as receipt_no,
             f.amount, f.refund_method, f.reason, f.apply_time, f.refunded_at, f.payment_id,
-            (select coalesce(u.real_name, u.username) from users u where u.tenant_id = f.tenant_id and u.id = coalesce(f.applicant_id, f.created_by)) as applicant_name,
-            (select coalesce(u.real_name, u.username) from users u where u.tenant_id = f.tenant_id and u.id = f.approver_id) as approver_name
+            (select ${personNameSql("u")} from users u where u.tenant_id = f.tenant_id and u.id = coalesce(f.applicant_id, f.created_by)) as applicant_name,
+            (select ${personNameSql("u")} from users u where u.tenant_id = f.tenant_id and u.id = f.approver_id) as approver_name
        from refunds f join communities c on c.tenant_id = f.tenant_id and c.id = f.community_id
        join payments p on p.tenant_id = f.tenant_id and p.id = f.payment_id
        left join receipts rc on rc.tenant_id = f.tenant_id and rc.id = coalesce(f.receipt_id, (select r2.id from receipts r2 where r2.tenant_id = p.tenant_id and r2.receipt_no = p.receipt_no limit 1))
