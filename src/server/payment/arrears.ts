@@ -3,7 +3,6 @@
 // of the oldest bill's days past due (1: ≤ 30, 2: 31–90, 3: 91–180, 4: > 180). Late fees follow
 // bills.ts lateFeeOn in SQL numeric: fixed once a payment or waiver was made, else principal × daily
 // rate ‰ × days past the due date and grace, rounded half up to the fen. Read-only.
-import ExcelJS from "exceljs";
 import { texts } from "../../../generated/texts.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
@@ -15,6 +14,7 @@ import { camelRows } from "../db/camel-rows.ts";
 import { allOf, likeContains, sql, type Sql, when } from "../db/sql.ts";
 import { BillStatus, ResidentIdentity } from "../../../generated/states.ts";
 import { mask } from "../../common/masks.ts";
+import { money, paymentWorkbook, table, xlsxBytes, type Column } from "./workbook.ts";
 
 /** Bucket labels, by number (days past due of the oldest unpaid bill). */
 export const AGEING_BUCKETS: Record<number, string> = { 1: texts.arrears.bucket1, 2: texts.arrears.bucket2, 3: texts.arrears.bucket3, 4: texts.arrears.bucket4 };
@@ -186,28 +186,22 @@ export async function arrearsPage(db: DbSession, session: SessionInfo, q: Arrear
   };
 }
 
-const COLUMNS = [
+const COLUMNS: Column[] = [
   { header: texts.arrears.communityName, key: "communityName", width: 20 },
   { header: texts.arrears.roomName, key: "roomName", width: 22 },
   { header: texts.arrears.ownerName, key: "ownerName", width: 12 },
   { header: texts.arrears.ownerPhone, key: "ownerPhone", width: 14 },
-  { header: texts.arrears.amountOwed, key: "amountOwed", width: 16, money: true },
+  money("amountOwed", texts.arrears.amountOwed, 16),
   { header: texts.arrears.billCount, key: "billCount", width: 12 },
   { header: texts.arrears.oldestPeriod, key: "oldestPeriod", width: 14 },
   { header: texts.arrears.daysPastDue, key: "daysPastDue", width: 10 },
   { header: texts.arrears.bucketLabel, key: "bucketLabel", width: 12 },
-] as const;
+];
 
 /** Every matching room (up to 100 000) as an .xlsx; money cells hold the two-decimal values with a 0.00 format. */
 export async function arrearsWorkbook(db: DbSession, session: SessionInfo, q: ArrearsQuery): Promise<Buffer> {
   const data = await arrearsPage(db, session, { ...q, pageNo: 1, pageSize: 100_000 });
-  const wb = new ExcelJS.Workbook();
-  wb.creator = texts.common.platformName;
-  const ws = wb.addWorksheet(texts.arrears.sheet);
-  ws.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
-  ws.getRow(1).font = { bold: true };
-  for (const r of data.list) ws.addRow({ ...r, amountOwed: Number(r.amountOwed) });
-  ws.addRow({ communityName: texts.common.total, amountOwed: Number(data.totalOwed), billCount: data.list.reduce((s, r) => s + r.billCount, 0) }).font = { bold: true };
-  ws.getColumn("amountOwed").numFmt = "0.00";
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const wb = paymentWorkbook();
+  table(wb.addWorksheet(texts.arrears.sheet), COLUMNS, data.list, { amountOwed: data.totalOwed, billCount: data.list.reduce((s, r) => s + r.billCount, 0) });
+  return xlsxBytes(wb);
 }

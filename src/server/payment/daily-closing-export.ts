@@ -1,7 +1,6 @@
 // The 日结单（交班表） of one settlement day as a workbook: the same figures as the printable sheet
 // (DailyClosingPrintPage.tsx) — per cashier, each pay method's payments, refunds, what should have
 // arrived, what was declared and the difference, the cashier's subtotal, then the day's total.
-import ExcelJS from "exceljs";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { communityName } from "../auth/access.ts";
@@ -11,6 +10,7 @@ import { cashierShifts, shiftTotals, type ShiftTotals } from "../../common/payme
 import { texts } from "../../../generated/texts.ts";
 import { fillTexts } from "../../../generated/fill-texts.ts";
 import { daySummary } from "./reconciliation.ts";
+import { paymentWorkbook, xlsxBytes } from "./workbook.ts";
 
 const t = texts.dailyClosing;
 const COLUMNS = [
@@ -38,8 +38,7 @@ const totalsRow = (cashierName: string, totals: ShiftTotals) => ({
 
 export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, communityId: number | undefined, day: string | undefined): Promise<{ fileName: string; content: Buffer }> {
   const d = await daySummary(db, session, communityId, day);
-  const wb = new ExcelJS.Workbook();
-  wb.creator = texts.common.platformName;
+  const wb = paymentWorkbook();
   const ws = wb.addWorksheet(t.sheet);
   ws.columns = COLUMNS.map((c) => ({ key: c.key, width: c.width }));
   ws.addRow([t.title]).font = { bold: true, size: 14 };
@@ -60,5 +59,5 @@ export async function dailyClosingWorkbook(db: DbSession, session: SessionInfo, 
   }
   ws.addRow(totalsRow(texts.common.total, shiftTotals(d.rows))).font = { bold: true };
   for (const key of MONEY) ws.getColumn(key).numFmt = "0.00";
-  return { fileName: fillTexts.dailyClosing.file({ day: d.day }), content: Buffer.from(await wb.xlsx.writeBuffer()) };
+  return { fileName: fillTexts.dailyClosing.file({ day: d.day }), content: await xlsxBytes(wb) };
 }

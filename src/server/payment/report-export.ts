@@ -13,39 +13,14 @@ import { chargeReport } from "./report-charges.ts";
 import { collectionReport } from "./report-collection.ts";
 import { depositLedger, prepayLedger } from "./report-ledgers.ts";
 import { reportCommunity } from "./report-period.ts";
+import { money, paymentWorkbook, table, xlsxBytes } from "./workbook.ts";
 
 const t = texts.paymentReports;
-
-interface Column {
-  key: string;
-  header: string;
-  width: number;
-  money?: boolean;
-  rate?: boolean;
-}
-type Line = Record<string, unknown>;
-
-const money = (key: string, header: string): Column => ({ key, header, width: 14, money: true });
-
-/** A yuan or percent text as the number Excel shows with two decimals ("-" stays as it is). */
-const cellOf = (c: Column, v: unknown) => ((c.money || c.rate) && typeof v === "string" && v !== "-" ? Number(v) : v);
-
-function table(ws: ExcelJS.Worksheet, columns: Column[], lines: Line[], total: Line) {
-  ws.addRow(columns.map((c) => c.header)).font = { bold: true };
-  for (const line of lines) ws.addRow(columns.map((c) => cellOf(c, line[c.key])));
-  ws.addRow(columns.map((c, i) => (i === 0 ? texts.common.total : cellOf(c, total[c.key])))).font = { bold: true };
-  columns.forEach((c, i) => {
-    const col = ws.getColumn(i + 1);
-    col.width = Math.max(col.width ?? 0, c.width);
-    if (c.money || c.rate) col.numFmt = "0.00";
-  });
-}
 
 export async function reportsWorkbook(db: DbSession, session: SessionInfo, q: ExportPaymentReportsQuery): Promise<{ fileName: string; content: Buffer }> {
   const community = await reportCommunity(db, session, q.communityId);
   const communityId = community.id;
-  const wb = new ExcelJS.Workbook();
-  wb.creator = texts.common.platformName;
+  const wb = paymentWorkbook();
   let title: string;
   let range: { start: string; end: string };
   const sheet = (name: string) => {
@@ -154,5 +129,5 @@ export async function reportsWorkbook(db: DbSession, session: SessionInfo, q: Ex
       r.totals,
     );
   }
-  return { fileName: fillTexts.paymentReports.file({ report: title, ...range }), content: Buffer.from(await wb.xlsx.writeBuffer()) };
+  return { fileName: fillTexts.paymentReports.file({ report: title, ...range }), content: await xlsxBytes(wb) };
 }

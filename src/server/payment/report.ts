@@ -3,7 +3,6 @@
 // paid), waived, arrears = due − (collected − refunded) − waived, the collection rate
 // (collected − refunded) / due and the household collection rate: rooms whose bills of the month are
 // all settled / rooms billed that month. Rates are exact percentages with two decimals.
-import ExcelJS from "exceljs";
 import { texts } from "../../../generated/texts.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
@@ -16,6 +15,7 @@ import type { ReportRow } from "../../common/payment/shapes.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { anyOf, empty, sql } from "../db/sql.ts";
 import { BillStatus, ReturnFlag } from "../../../generated/states.ts";
+import { paymentWorkbook, table, xlsxBytes, type Column } from "./workbook.ts";
 
 /** A row of the report's statement: money in fen. */
 interface ReportSqlRow {
@@ -135,27 +135,8 @@ const COLUMNS: { header: string; key: keyof ReportRow; width: number; money?: bo
 
 /** The report as an .xlsx workbook. Money cells hold the exact two-decimal text's value with a 0.00 format. */
 export async function reportWorkbook(report: Awaited<ReturnType<typeof paymentReport>>): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = texts.common.platformName;
-  const ws = wb.addWorksheet(texts.paymentReport.sheet);
-  ws.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
-  ws.getRow(1).font = { bold: true };
-  const cell = (c: (typeof COLUMNS)[number], v: unknown) => (c.money ? Number(v) : v === "-" ? "-" : typeof v === "string" && c.key.endsWith("Rate") ? Number(v) : v);
-  for (const r of report.list) ws.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, cell(c, r[c.key])])));
-  const t = report.totals;
-  ws.addRow({
-    communityName: texts.common.total,
-    period: `${report.startMonth}~${report.endMonth}`,
-    amountDue: Number(t.amountDue),
-    collected: Number(t.collected),
-    refunded: Number(t.refunded),
-    waived: Number(t.waived),
-    arrears: Number(t.arrears),
-    collectionRate: t.collectionRate === "-" ? "-" : Number(t.collectionRate),
-    households: t.households,
-    paidHouseholds: t.paidHouseholds,
-    householdRate: t.householdRate === "-" ? "-" : Number(t.householdRate),
-  }).font = { bold: true };
-  for (const c of COLUMNS) if (c.money || c.key.endsWith("Rate")) ws.getColumn(c.key).numFmt = "0.00";
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const wb = paymentWorkbook();
+  const columns: Column[] = COLUMNS.map((c) => ({ ...c, rate: c.key.endsWith("Rate") }));
+  table(wb.addWorksheet(texts.paymentReport.sheet), columns, report.list, { ...report.totals, period: `${report.startMonth}~${report.endMonth}` });
+  return xlsxBytes(wb);
 }
