@@ -58,6 +58,8 @@ describe("Content-Security-Policy in the browser", () => {
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe("hidden");
+    // rc-dialog moves focus into the modal when its opening motion ends, and only then hears Escape.
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest(".ant-modal-wrap"))), { timeout: 30_000 }).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(journey.pageErrors).toEqual([]);
