@@ -3,7 +3,7 @@
 // file (started before its tests, everything closed and removed after them, and a test during which
 // a page broke the Content-Security-Policy fails); `startJourney` is the same without the hooks.
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
 import { recordCspViolations } from "./csp.ts";
 import { DEMO_PASSWORD, startProduct, type RunningProduct, type StartOptions } from "./server.ts";
@@ -13,6 +13,11 @@ export const VIEWPORT = { width: 1440, height: 900 };
 export interface JourneyOptions extends StartOptions {
   /** Viewport of the journey's pages (default 1440 × 900). */
   viewport?: { width: number; height: number };
+  /**
+   * A phone the journey's pages emulate, by playwright's device name (its screen, user agent, touch),
+   * in place of the viewport: e.g. "iPhone 13" for a 390 px phone as antd sees one.
+   */
+  device?: string;
   /** Who the journey's own page signs in as (default admin); null: the page stays on about:blank. */
   user?: string | null;
   /** Default timeout of the journey's own page for actions and waits (playwright's own when not given). */
@@ -45,8 +50,17 @@ export interface Journey {
   close(): Promise<void>;
 }
 
+/** A playwright device's context options, the whole screen as the viewport (no browser bars). */
+function phone(name: string): BrowserContextOptions {
+  const found = devices[name];
+  if (!found) throw new Error(`no device named ${name}`);
+  const { defaultBrowserType: _browserType, ...emulated } = found;
+  const screen = (found as BrowserContextOptions).screen ?? found.viewport;
+  return { ...emulated, screen, viewport: screen };
+}
+
 export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
-  const { viewport = VIEWPORT, user = "admin", timeout, ...startOptions } = options;
+  const { viewport = VIEWPORT, device, user = "admin", timeout, ...startOptions } = options;
   // The product and the browser start side by side; a journey that did not start leaves neither behind.
   const [started, launched] = await Promise.allSettled([startProduct(startOptions), launchBrowser()]);
   if (started.status === "rejected" || launched.status === "rejected") {
@@ -59,7 +73,8 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
   try {
     // Every page prefers reduced motion (the app then turns antd's motion off, src/web/App.tsx): the journeys
     // test what a user does, not fades, and on the test machine's two cores animations cost CPU and waits.
-    const contextDefaults: BrowserContextOptions = { viewport, reducedMotion: "reduce" };
+    const screen: BrowserContextOptions = device ? phone(device) : { viewport };
+    const contextDefaults: BrowserContextOptions = { ...screen, reducedMotion: "reduce" };
     const url = (route: string) => `${product.baseUrl}/neptune/#${route}`;
     const cspViolations: string[] = [];
     const newContext = async (contextOptions: BrowserContextOptions = {}) => {

@@ -4,7 +4,8 @@
 // videoPatrolRecords, checked by its rules); the latest records are listed below.
 import { PauseCircleOutlined, PlayCircleOutlined, StepForwardOutlined } from "@ant-design/icons";
 import { useCreate, useList, type BaseRecord } from "@refinedev/core";
-import { App, Button, Card, Col, Form, Input, Radio, Row, Select, Space, Table } from "antd";
+import { App, Button, Card, Col, Form, Input, Row, Select, Space, Table } from "antd";
+import { RadioGroupField } from "../../ui/RadioGroupField.tsx";
 import { useEffect, useMemo, useState } from "react";
 import { mappingOptions } from "../../../common/mappings.ts";
 import { FieldValue } from "../../generic/display.tsx";
@@ -108,7 +109,7 @@ export default function VideoPatrolPage() {
           <CameraScreen camera={camera} />
           <Form form={form} layout="inline" initialValues={{ result: VideoPatrolResult.Normal }} onFinish={submit} style={{ marginTop: 12, rowGap: 8 }}>
             <Form.Item name="result" label="巡查结果">
-              <Radio.Group options={mappingOptions("videoPatrolResult").map((o) => ({ value: o.value, label: o.label }))} />
+              <RadioGroupField options={mappingOptions("videoPatrolResult").map((o) => ({ value: o.value, label: o.label }))} />
             </Form.Item>
             <Form.Item name="problem" label="异常描述">
               <Input placeholder="发现异常时填写" maxLength={500} style={{ width: 320 }} />

@@ -2,7 +2,8 @@
 // items, optionally some buildings or rooms, and the amount for manually priced items. Submitting
 // starts a background task; `onStarted` gets its id.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Form, Input, Radio, Select, Space } from "antd";
+import { App, Button, Form, Input, Space } from "antd";
+import { RadioGroupField } from "../../../ui/RadioGroupField.tsx";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { mappingLabel } from "../../../../common/mappings.ts";
@@ -12,7 +13,7 @@ import { useResourcePageLoader } from "../../../generic/table/useResourcePage.ts
 import { ruleOf } from "../../../lib/rules.ts";
 import { DatePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
 import { queries } from "../../../http/query-client.ts";
-import { MultiSelect } from "../../../generic/MultiSelect.tsx";
+import { FormItemSelect } from "../../../ui/FormItemSelect.tsx";
 import { PricingMethod } from "../../../../../generated/states.ts";
 
 interface ItemOption {
@@ -106,10 +107,11 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
         <DatePickerOnUse picker="month" allowClear={false} />
       </Form.Item>
       <Form.Item name="communityIds" label="社区" rules={[{ required: true, message: "请选择社区" }]}>
-        <MultiSelect options={communities} optionFilterProp="label" onChange={() => form.setFieldsValue({ paymentItemIds: [], scope: "all" })} />
+        <FormItemSelect mode="multiple" options={communities} optionFilterProp="label" onChange={() => form.setFieldsValue({ paymentItemIds: [], scope: "all" })} />
       </Form.Item>
       <Form.Item name="paymentItemIds" label="缴费项目" rules={[{ required: true, message: "请选择缴费项目" }]}>
-        <MultiSelect
+        <FormItemSelect
+          mode="multiple"
           placeholder="请选择缴费项目"
           options={items.map((i) => ({
             value: i.id,
@@ -119,7 +121,7 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
         />
       </Form.Item>
       <Form.Item name="scope" label="房屋范围">
-        <Radio.Group
+        <RadioGroupField
           options={[
             { value: "all", label: "全部房屋" },
             { value: "buildings", label: "指定楼栋", disabled: !single },
@@ -129,12 +131,12 @@ export function GenerateForm({ communityId, onStarted }: { communityId: number; 
       </Form.Item>
       {scope === "buildings" && (
         <Form.Item name="buildingIds" label="楼栋" rules={[{ required: true, message: "请选择楼栋" }]}>
-          <Select mode="multiple" options={buildings} optionFilterProp="label" />
+          <FormItemSelect mode="multiple" options={buildings} optionFilterProp="label" />
         </Form.Item>
       )}
       {scope === "rooms" && (
         <Form.Item name="roomIds" label="房屋" rules={[{ required: true, message: "请选择房屋" }]}>
-          <Select mode="multiple" showSearch filterOption={false} onSearch={searchRooms} options={rooms} placeholder="输入房号搜索" />
+          <FormItemSelect mode="multiple" showSearch filterOption={false} onSearch={searchRooms} options={rooms} placeholder="输入房号搜索" />
         </Form.Item>
       )}
       {manual && (

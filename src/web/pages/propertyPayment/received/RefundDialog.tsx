@@ -3,7 +3,9 @@
 // refundable (paid − refunded − waiting; the pay-amount rule with that maximum), the refund method
 // and a reason. The refund takes effect when approved.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Descriptions, Form, Input, Modal, Radio, Select } from "antd";
+import { App, Descriptions, Form, Input, Modal } from "antd";
+import { FormItemSelect } from "../../../ui/FormItemSelect.tsx";
+import { RadioGroupField } from "../../../ui/RadioGroupField.tsx";
 import { useEffect } from "react";
 import { optionsOf } from "../shared/labels.tsx";
 import { fenOf } from "../shared/money.ts";
@@ -74,13 +76,13 @@ export function RefundDialog({ payment, onClose, onDone }: { payment: PaymentRow
           rules={[{ required: true, message: "请选择退款类型" }]}
           extra={<span data-testid="refund-kind-explained">{kind ? KIND_EXPLAINED[kind] : "请选择：退费（减收费用）或冲正（冲销收款）"}</span>}
         >
-          <Radio.Group options={optionsOf("refundKind")} />
+          <RadioGroupField options={optionsOf("refundKind")} />
         </Form.Item>
         <Form.Item name="amount" label="退款金额" rules={[payAmountRule(fenOf(info?.refundable ?? "0"))]} validateTrigger={["onBlur", "onChange"]}>
           <Input suffix="元" inputMode="decimal" />
         </Form.Item>
         <Form.Item name="refundMethod" label="退款方式" rules={[{ required: true, message: "请选择退款方式" }]}>
-          <Select options={optionsOf("payMethod")} />
+          <FormItemSelect options={optionsOf("payMethod")} />
         </Form.Item>
         <Form.Item name="reason" label="退款原因" rules={[ruleOf("cjkText", "请输入退款原因")]}>
           <Input.TextArea maxLength={128} showCount autoSize={{ minRows: 2 }} />

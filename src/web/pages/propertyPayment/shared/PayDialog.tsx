@@ -4,7 +4,8 @@
 // cash the money handed over and the change (received − due), payer and remark. The page's total
 // goes along as expectedAmount: if someone paid or changed the bills meanwhile the server refuses
 // (409) and the page reloads.
-import { Alert, Descriptions, Form, Input, Modal, Radio, Typography } from "antd";
+import { Alert, Descriptions, Form, Input, Modal, Typography } from "antd";
+import { RadioGroupField } from "../../../ui/RadioGroupField.tsx";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { BillView, PayResult } from "../types.ts";
 import { optionsOf } from "./labels.tsx";
@@ -113,7 +114,7 @@ export function PayDialog(props: {
       {payMethods.length === 0 && <Alert type="warning" showIcon message="该社区未启用任何支付方式，请先在缴费设置中配置" style={{ marginBottom: 12 }} />}
       <Form form={form} name={props.formName} layout="horizontal" labelCol={{ flex: "96px" }}>
         <Form.Item name="payMethod" label="支付方式" rules={[{ required: true, message: "请选择支付方式" }]}>
-          <Radio.Group options={optionsOf("payMethod", payMethods)} />
+          <RadioGroupField options={optionsOf("payMethod", payMethods)} />
         </Form.Item>
         <Form.Item name="payAmount" label="缴费金额" rules={[payAmountRule(totalFen)]} validateTrigger={["onBlur", "onChange"]} extra={allowPartial ? "可部分缴费，按账期先后冲抵" : "需全额缴纳"}>
           <Input suffix="元" inputMode="decimal" disabled={!allowPartial} />

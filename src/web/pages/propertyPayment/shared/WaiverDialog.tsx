@@ -1,7 +1,8 @@
 // A waiver on one bill: by discount (§5 discount rule; 9.5 = 95 % still to pay) or a fixed amount
 // (pay-amount rule, at most what is owed), with a reason. Small ones take effect at once; the
 // server says which.
-import { App, Form, Input, Modal, Radio, Typography } from "antd";
+import { App, Form, Input, Modal, Typography } from "antd";
+import { RadioGroupField } from "../../../ui/RadioGroupField.tsx";
 import { useEffect, useState } from "react";
 import { discountOffFen } from "../../../../common/payment/pricing.ts";
 import type { BillView } from "../types.ts";
@@ -51,7 +52,7 @@ export function WaiverDialog({ bill, onClose, onDone }: { bill: BillView | null;
       )}
       <Form form={form} layout="horizontal" labelCol={{ flex: "96px" }}>
         <Form.Item name="waiverType" label="减免方式">
-          <Radio.Group options={optionsOf("waiverType")} />
+          <RadioGroupField options={optionsOf("waiverType")} />
         </Form.Item>
         {type === WaiverType.Discount ? (
           <Form.Item
