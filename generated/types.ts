@@ -2630,9 +2630,29 @@ communityId?: number
  */
 billId?: (number | null)
 /**
+ * 账单批次
+ */
+batchId?: (number | null)
+/**
  * 审核结果
  */
 decision?: (number | null)
+/**
+ * 账单数
+ */
+billCount?: (number | null)
+/**
+ * 应收金额(元)（元，两位小数）
+ */
+amountDue?: (string | null)
+/**
+ * 预存款抵扣笔数
+ */
+deductedCount?: (number | null)
+/**
+ * 预存款抵扣金额(元)（元，两位小数）
+ */
+deductedAmount?: (string | null)
 /**
  * 驳回原因
  */

@@ -2,13 +2,16 @@
 // Source: schemas/modules/propertyPayment.yaml, schemas/rules.yaml (ajv standalone code)
 "use strict";
 export const create = validate52;
-const schema19 = {"$id":"resource_billApprovals_create","$ref":"resource_billApprovals_fields","required":["billId","decision","decidedAt"]};
-const schema20 = {"$id":"resource_billApprovals_fields","type":"object","properties":{"billId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"decision":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"deciderId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"decidedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
+const schema19 = {"$id":"resource_billApprovals_create","$ref":"resource_billApprovals_fields","required":["decision","decidedAt"]};
+const schema20 = {"$id":"resource_billApprovals_fields","type":"object","properties":{"billId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"batchId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"decision":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648},{"enum":["1","2","3","4","5"]}]}}]},"billCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"amountDue":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"deductedCount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+$"},{"decimalMax":2147483647},{"pattern":"^-?\\d+$"},{"decimalMax":2147483647},{"decimalMin":-2147483648}]}}]},"deductedAmount":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d+(\\.\\d{1,2})?$"},{"decimalMax":1000000},{"pattern":"^\\d{1,13}(\\.\\d{1,2})?$"}]}}]},"reason":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},{"maxLength":128}]}}]},"deciderId":{"allOf":[{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]},"decidedAt":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"}]}}]},"communityId":{"allOf":[{"not":{"enum":[null,""]}},{"type":["string","null"]},{"if":{"type":"string","minLength":1},"then":{"allOf":[{"pattern":"^[1-9]\\d{0,17}$"}]}}]}}};
 const func1 = (s) => { let n = 0; for (const _c of s) n++; return n; };
 const pattern3 = new RegExp("^[1-9]\\d{0,17}$", "u");
-const pattern4 = new RegExp("^-?\\d+$", "u");
-const pattern5 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
-const pattern7 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
+const pattern5 = new RegExp("^-?\\d+$", "u");
+const pattern6 = new RegExp("^\\d+$", "u");
+const pattern8 = new RegExp("^\\d+(\\.\\d{1,2})?$", "u");
+const pattern9 = new RegExp("^\\d{1,13}(\\.\\d{1,2})?$", "u");
+const pattern14 = new RegExp("^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$", "u");
+const pattern16 = new RegExp("^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="resource_billApprovals_fields" */;
@@ -24,10 +27,8 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.billId !== undefined){
 let data0 = data.billId;
-const _errs3 = errors;
-const _errs4 = errors;
-if(!((data0 === null) || (data0 === ""))){
-const err0 = {};
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/0/type",keyword:"type",params:{type: schema20.properties.billId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36,9 +37,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-var valid2 = _errs4 === errors;
-if(valid2){
-const err1 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs5 = errors;
+let valid2 = true;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -47,19 +52,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
 }
 else {
-vErrors = null;
-}
-}
-}
-if((typeof data0 !== "string") && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/type",keyword:"type",params:{type: schema20.properties.billId.allOf[1].type},message:"must be string,null"};
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -68,13 +63,22 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
 const _errs8 = errors;
-let valid3 = true;
-const _errs9 = errors;
-if(errors === _errs9){
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err3 = {};
+if(!pattern3.test(data0)){
+const err3 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -84,8 +88,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {};
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+}
+if(!valid2){
+const err4 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -95,21 +102,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs9 === errors;
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs11 = errors;
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err5 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(data.batchId !== undefined){
+let data1 = data.batchId;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/allOf/0/type",keyword:"type",params:{type: schema20.properties.batchId.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -118,12 +114,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-var _valid0 = _errs11 === errors;
-valid3 = _valid0;
-}
-if(!valid3){
-const err6 = {instancePath:instancePath+"/billId",schemaPath:"#/properties/billId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const _errs14 = errors;
+let valid5 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -133,11 +130,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.decision !== undefined){
-let data1 = data.decision;
-const _errs15 = errors;
-const _errs16 = errors;
-if(!((data1 === null) || (data1 === ""))){
+else {
 const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
@@ -147,9 +140,22 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid6 = _errs16 === errors;
-if(valid6){
-const err8 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+var _valid1 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs17 = errors;
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+const err8 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -158,19 +164,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
 }
-else {
-vErrors = null;
+var _valid1 = _errs17 === errors;
+valid5 = _valid1;
 }
-}
-}
-if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/1/type",keyword:"type",params:{type: schema20.properties.decision.allOf[1].type},message:"must be string,null"};
+if(!valid5){
+const err9 = {instancePath:instancePath+"/batchId",schemaPath:"#/properties/batchId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -179,12 +178,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs20 = errors;
-let valid7 = true;
+}
+if(data.decision !== undefined){
+let data2 = data.decision;
 const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
+const _errs22 = errors;
+if(!((data2 === null) || (data2 === ""))){
 const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
@@ -194,9 +193,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {};
+var valid8 = _errs22 === errors;
+if(valid8){
+const err11 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -205,22 +204,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-var _valid1 = _errs21 === errors;
-errors = _errs20;
+else {
+errors = _errs21;
 if(vErrors !== null){
-if(_errs20){
-vErrors.length = _errs20;
+if(_errs21){
+vErrors.length = _errs21;
 }
 else {
 vErrors = null;
 }
 }
-if(_valid1){
-const _errs23 = errors;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err12 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
+}
+if((typeof data2 !== "string") && (data2 !== null)){
+const err12 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/1/type",keyword:"type",params:{type: schema20.properties.decision.allOf[1].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -229,10 +225,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(typeof data1 === "string"){
-if(!(Number(data1) <= 2147483647)){
-const err13 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+const _errs26 = errors;
+let valid9 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -242,9 +241,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(typeof data1 === "string"){
-if(!(Number(data1) >= -2147483648)){
-const err14 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+else {
+const err14 = {};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -254,8 +252,21 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(!(((((data1 === "1") || (data1 === "2")) || (data1 === "3")) || (data1 === "4")) || (data1 === "5"))){
-const err15 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.decision.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs29 = errors;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err15 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -264,11 +275,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-var _valid1 = _errs23 === errors;
-valid7 = _valid1;
 }
-if(!valid7){
-const err16 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data2 === "string"){
+if(!(Number(data2) <= 2147483647)){
+const err16 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/2/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -278,10 +288,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.reason !== undefined){
-let data2 = data.reason;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/type",keyword:"type",params:{type: schema20.properties.reason.allOf[0].type},message:"must be string,null"};
+if(typeof data2 === "string"){
+if(!(Number(data2) >= -2147483648)){
+const err17 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/2/then/allOf/2/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -290,13 +299,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs32 = errors;
-let valid10 = true;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err18 = {};
+}
+if(!(((((data2 === "1") || (data2 === "2")) || (data2 === "3")) || (data2 === "4")) || (data2 === "5"))){
+const err18 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/2/then/allOf/3/enum",keyword:"enum",params:{allowedValues: schema20.properties.decision.allOf[2].then.allOf[3].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -305,9 +310,11 @@ vErrors.push(err18);
 }
 errors++;
 }
+var _valid2 = _errs29 === errors;
+valid9 = _valid2;
 }
-else {
-const err19 = {};
+if(!valid9){
+const err19 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -317,21 +324,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid2 = _errs33 === errors;
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs35 = errors;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err20 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(data.billCount !== undefined){
+let data3 = data.billCount;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err20 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.billCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -340,10 +336,13 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(typeof data2 === "string"){
-if(func1(data2) > 128){
-const err21 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const _errs38 = errors;
+let valid12 = true;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -353,11 +352,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid2 = _errs35 === errors;
-valid10 = _valid2;
-}
-if(!valid10){
-const err22 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+else {
+const err22 = {};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -367,10 +363,21 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.deciderId !== undefined){
-let data3 = data.deciderId;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/0/type",keyword:"type",params:{type: schema20.properties.deciderId.allOf[0].type},message:"must be string,null"};
+var _valid3 = _errs39 === errors;
+errors = _errs38;
+if(vErrors !== null){
+if(_errs38){
+vErrors.length = _errs38;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs41 = errors;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err23 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -379,13 +386,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs42 = errors;
-let valid13 = true;
-const _errs43 = errors;
-if(errors === _errs43){
+}
 if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err24 = {};
+if(!(Number(data3) <= 2147483647)){
+const err24 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -395,8 +399,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {};
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err25 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -406,21 +411,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-var _valid3 = _errs43 === errors;
-errors = _errs42;
-if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs45 = errors;
 if(typeof data3 === "string"){
-if(!pattern3.test(data3)){
-const err26 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!(Number(data3) <= 2147483647)){
+const err26 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -430,11 +423,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-var _valid3 = _errs45 === errors;
-valid13 = _valid3;
-}
-if(!valid13){
-const err27 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data3 === "string"){
+if(!(Number(data3) >= -2147483648)){
+const err27 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -444,12 +435,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.decidedAt !== undefined){
-let data4 = data.decidedAt;
-const _errs49 = errors;
-const _errs50 = errors;
-if(!((data4 === null) || (data4 === ""))){
-const err28 = {};
+var _valid3 = _errs41 === errors;
+valid12 = _valid3;
+}
+if(!valid12){
+const err28 = {instancePath:instancePath+"/billCount",schemaPath:"#/properties/billCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -458,9 +448,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-var valid16 = _errs50 === errors;
-if(valid16){
-const err29 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.amountDue !== undefined){
+let data4 = data.amountDue;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err29 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/0/type",keyword:"type",params:{type: schema20.properties.amountDue.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -469,19 +461,13 @@ vErrors.push(err29);
 }
 errors++;
 }
-else {
-errors = _errs49;
-if(vErrors !== null){
-if(_errs49){
-vErrors.length = _errs49;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data4 !== "string") && (data4 !== null)){
-const err30 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.decidedAt.allOf[1].type},message:"must be string,null"};
+const _errs51 = errors;
+let valid15 = true;
+const _errs52 = errors;
+if(errors === _errs52){
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -490,12 +476,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-const _errs54 = errors;
-let valid17 = true;
-const _errs55 = errors;
-if(errors === _errs55){
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
+}
+else {
 const err31 = {};
 if(vErrors === null){
 vErrors = [err31];
@@ -506,8 +488,21 @@ vErrors.push(err31);
 errors++;
 }
 }
+var _valid4 = _errs52 === errors;
+errors = _errs51;
+if(vErrors !== null){
+if(_errs51){
+vErrors.length = _errs51;
+}
 else {
-const err32 = {};
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs54 = errors;
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+const err32 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -517,21 +512,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-var _valid4 = _errs55 === errors;
-errors = _errs54;
-if(vErrors !== null){
-if(_errs54){
-vErrors.length = _errs54;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs57 = errors;
 if(typeof data4 === "string"){
-if(!pattern7.test(data4)){
-const err33 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(!(Number(data4) <= 1000000)){
+const err33 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -541,11 +524,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-var _valid4 = _errs57 === errors;
-valid17 = _valid4;
-}
-if(!valid17){
-const err34 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data4 === "string"){
+if(!pattern9.test(data4)){
+const err34 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -555,12 +536,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.communityId !== undefined){
-let data5 = data.communityId;
-const _errs61 = errors;
-const _errs62 = errors;
-if(!((data5 === null) || (data5 === ""))){
-const err35 = {};
+var _valid4 = _errs54 === errors;
+valid15 = _valid4;
+}
+if(!valid15){
+const err35 = {instancePath:instancePath+"/amountDue",schemaPath:"#/properties/amountDue/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -569,9 +549,11 @@ vErrors.push(err35);
 }
 errors++;
 }
-var valid20 = _errs62 === errors;
-if(valid20){
-const err36 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+}
+if(data.deductedCount !== undefined){
+let data5 = data.deductedCount;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err36 = {instancePath:instancePath+"/deductedCount",schemaPath:"#/properties/deductedCount/allOf/0/type",keyword:"type",params:{type: schema20.properties.deductedCount.allOf[0].type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -580,19 +562,13 @@ vErrors.push(err36);
 }
 errors++;
 }
-else {
-errors = _errs61;
-if(vErrors !== null){
-if(_errs61){
-vErrors.length = _errs61;
-}
-else {
-vErrors = null;
-}
-}
-}
-if((typeof data5 !== "string") && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+const _errs62 = errors;
+let valid18 = true;
+const _errs63 = errors;
+if(errors === _errs63){
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -601,12 +577,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs66 = errors;
-let valid21 = true;
-const _errs67 = errors;
-if(errors === _errs67){
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
+}
+else {
 const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
@@ -617,8 +589,21 @@ vErrors.push(err38);
 errors++;
 }
 }
+var _valid5 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
 else {
-const err39 = {};
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs65 = errors;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err39 = {instancePath:instancePath+"/deductedCount",schemaPath:"#/properties/deductedCount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+$"},message:"must match pattern \""+"^\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -628,21 +613,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-var _valid5 = _errs67 === errors;
-errors = _errs66;
-if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs69 = errors;
 if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-const err40 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(!(Number(data5) <= 2147483647)){
+const err40 = {instancePath:instancePath+"/deductedCount",schemaPath:"#/properties/deductedCount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -652,11 +625,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-var _valid5 = _errs69 === errors;
-valid21 = _valid5;
-}
-if(!valid21){
-const err41 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(typeof data5 === "string"){
+if(!pattern5.test(data5)){
+const err41 = {instancePath:instancePath+"/deductedCount",schemaPath:"#/properties/deductedCount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^-?\\d+$"},message:"must match pattern \""+"^-?\\d+$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -666,9 +637,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data5 === "string"){
+if(!(Number(data5) <= 2147483647)){
+const err42 = {instancePath:instancePath+"/deductedCount",schemaPath:"#/properties/deductedCount/allOf/1/then/allOf/3/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -677,10 +648,537 @@ vErrors.push(err42);
 }
 errors++;
 }
+}
+if(typeof data5 === "string"){
+if(!(Number(data5) >= -2147483648)){
+const err43 = {instancePath:instancePath+"/deductedCount",schemaPath:"#/properties/deductedCount/allOf/1/then/allOf/4/decimalMin",keyword:"decimalMin",params:{},message:"must pass \"decimalMin\" keyword validation"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+var _valid5 = _errs65 === errors;
+valid18 = _valid5;
+}
+if(!valid18){
+const err44 = {instancePath:instancePath+"/deductedCount",schemaPath:"#/properties/deductedCount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.deductedAmount !== undefined){
+let data6 = data.deductedAmount;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err45 = {instancePath:instancePath+"/deductedAmount",schemaPath:"#/properties/deductedAmount/allOf/0/type",keyword:"type",params:{type: schema20.properties.deductedAmount.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+const _errs75 = errors;
+let valid21 = true;
+const _errs76 = errors;
+if(errors === _errs76){
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err46 = {};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+var _valid6 = _errs76 === errors;
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs78 = errors;
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+const err48 = {instancePath:instancePath+"/deductedAmount",schemaPath:"#/properties/deductedAmount/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d+(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d+(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(typeof data6 === "string"){
+if(!(Number(data6) <= 1000000)){
+const err49 = {instancePath:instancePath+"/deductedAmount",schemaPath:"#/properties/deductedAmount/allOf/1/then/allOf/1/decimalMax",keyword:"decimalMax",params:{},message:"must pass \"decimalMax\" keyword validation"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err50 = {instancePath:instancePath+"/deductedAmount",schemaPath:"#/properties/deductedAmount/allOf/1/then/allOf/2/pattern",keyword:"pattern",params:{pattern: "^\\d{1,13}(\\.\\d{1,2})?$"},message:"must match pattern \""+"^\\d{1,13}(\\.\\d{1,2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+var _valid6 = _errs78 === errors;
+valid21 = _valid6;
+}
+if(!valid21){
+const err51 = {instancePath:instancePath+"/deductedAmount",schemaPath:"#/properties/deductedAmount/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data7 = data.reason;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err52 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/0/type",keyword:"type",params:{type: schema20.properties.reason.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+const _errs86 = errors;
+let valid24 = true;
+const _errs87 = errors;
+if(errors === _errs87){
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err53 = {};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+var _valid7 = _errs87 === errors;
+errors = _errs86;
+if(vErrors !== null){
+if(_errs86){
+vErrors.length = _errs86;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs89 = errors;
+if(typeof data7 === "string"){
+if(!pattern14.test(data7)){
+const err55 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"},message:"must match pattern \""+"^[一-龥　-〿＀-￯A-Za-z0-9 ,.;:?!'\"()\\-_、，。；：？！“”‘’（）《》]*$"+"\""};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err56 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/then/allOf/1/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+var _valid7 = _errs89 === errors;
+valid24 = _valid7;
+}
+if(!valid24){
+const err57 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.deciderId !== undefined){
+let data8 = data.deciderId;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err58 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/0/type",keyword:"type",params:{type: schema20.properties.deciderId.allOf[0].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const _errs96 = errors;
+let valid27 = true;
+const _errs97 = errors;
+if(errors === _errs97){
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err59 = {};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+var _valid8 = _errs97 === errors;
+errors = _errs96;
+if(vErrors !== null){
+if(_errs96){
+vErrors.length = _errs96;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs99 = errors;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err61 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/1/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+var _valid8 = _errs99 === errors;
+valid27 = _valid8;
+}
+if(!valid27){
+const err62 = {instancePath:instancePath+"/deciderId",schemaPath:"#/properties/deciderId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data.decidedAt !== undefined){
+let data9 = data.decidedAt;
+const _errs103 = errors;
+const _errs104 = errors;
+if(!((data9 === null) || (data9 === ""))){
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+var valid30 = _errs104 === errors;
+if(valid30){
+const err64 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+else {
+errors = _errs103;
+if(vErrors !== null){
+if(_errs103){
+vErrors.length = _errs103;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data9 !== "string") && (data9 !== null)){
+const err65 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/1/type",keyword:"type",params:{type: schema20.properties.decidedAt.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+const _errs108 = errors;
+let valid31 = true;
+const _errs109 = errors;
+if(errors === _errs109){
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err66 = {};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+var _valid9 = _errs109 === errors;
+errors = _errs108;
+if(vErrors !== null){
+if(_errs108){
+vErrors.length = _errs108;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs111 = errors;
+if(typeof data9 === "string"){
+if(!pattern16.test(data9)){
+const err68 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+var _valid9 = _errs111 === errors;
+valid31 = _valid9;
+}
+if(!valid31){
+const err69 = {instancePath:instancePath+"/decidedAt",schemaPath:"#/properties/decidedAt/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data.communityId !== undefined){
+let data10 = data.communityId;
+const _errs115 = errors;
+const _errs116 = errors;
+if(!((data10 === null) || (data10 === ""))){
+const err70 = {};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+var valid34 = _errs116 === errors;
+if(valid34){
+const err71 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/0/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+else {
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+}
+if((typeof data10 !== "string") && (data10 !== null)){
+const err72 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/1/type",keyword:"type",params:{type: schema20.properties.communityId.allOf[1].type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+const _errs120 = errors;
+let valid35 = true;
+const _errs121 = errors;
+if(errors === _errs121){
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err73 = {};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+var _valid10 = _errs121 === errors;
+errors = _errs120;
+if(vErrors !== null){
+if(_errs120){
+vErrors.length = _errs120;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs123 = errors;
+if(typeof data10 === "string"){
+if(!pattern3.test(data10)){
+const err75 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/then/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[1-9]\\d{0,17}$"},message:"must match pattern \""+"^[1-9]\\d{0,17}$"+"\""};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+var _valid10 = _errs123 === errors;
+valid35 = _valid10;
+}
+if(!valid35){
+const err76 = {instancePath:instancePath+"/communityId",schemaPath:"#/properties/communityId/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"billId":true,"decision":true,"reason":true,"deciderId":true,"decidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"billId":true,"batchId":true,"decision":true,"billCount":true,"amountDue":true,"deductedCount":true,"deductedAmount":true,"reason":true,"deciderId":true,"decidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -699,8 +1197,8 @@ vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.error
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.billId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billId"},message:"must have required property '"+"billId"+"'"};
+if(data.decision === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -709,8 +1207,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.decision === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"};
+if(data.decidedAt === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decidedAt"},message:"must have required property '"+"decidedAt"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -719,21 +1217,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.decidedAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decidedAt"},message:"must have required property '"+"decidedAt"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 }
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"billId":true,"decision":true,"reason":true,"deciderId":true,"decidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"billId":true,"batchId":true,"decision":true,"billCount":true,"amountDue":true,"deductedCount":true,"deductedAmount":true,"reason":true,"deciderId":true,"decidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
 export const update = validate55;
 const schema21 = {"$id":"resource_billApprovals_update","$ref":"resource_billApprovals_fields"};
@@ -756,6 +1244,6 @@ errors = vErrors.length;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"billId":true,"decision":true,"reason":true,"deciderId":true,"decidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"billId":true,"batchId":true,"decision":true,"billCount":true,"amountDue":true,"deductedCount":true,"deductedAmount":true,"reason":true,"deciderId":true,"decidedAt":true,"communityId":true},"dynamicProps":false,"dynamicItems":false};
 
-export const meta = {"messages":{"#/properties/billId/allOf/0":"请选择账单","#/properties/billId/allOf/1":"账单格式不正确","#/properties/billId/allOf/2/then/allOf/0":"请选择账单","#/properties/decision/allOf/0":"请选择审核结果","#/properties/decision/allOf/1":"审核结果格式不正确","#/properties/decision/allOf/2/then/allOf/0":"审核结果请输入整数","#/properties/decision/allOf/2/then/allOf/1":"审核结果不能大于2147483647","#/properties/decision/allOf/2/then/allOf/2":"审核结果超出范围","#/properties/decision/allOf/2/then/allOf/3":"请选择正确的审核结果","#/properties/reason/allOf/0":"驳回原因格式不正确","#/properties/reason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/deciderId/allOf/0":"审核人格式不正确","#/properties/deciderId/allOf/1/then/allOf/0":"请选择审核人","#/properties/decidedAt/allOf/0":"请输入审核时间","#/properties/decidedAt/allOf/1":"审核时间格式不正确","#/properties/decidedAt/allOf/2/then/allOf/0":"审核时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"billId":"请选择账单","decision":"请选择审核结果","decidedAt":"请输入审核时间"},"numericFields":["billId","decision","deciderId","communityId"]};
+export const meta = {"messages":{"#/properties/billId/allOf/0":"账单格式不正确","#/properties/billId/allOf/1/then/allOf/0":"请选择账单","#/properties/batchId/allOf/0":"账单批次格式不正确","#/properties/batchId/allOf/1/then/allOf/0":"请选择账单批次","#/properties/decision/allOf/0":"请选择审核结果","#/properties/decision/allOf/1":"审核结果格式不正确","#/properties/decision/allOf/2/then/allOf/0":"审核结果请输入整数","#/properties/decision/allOf/2/then/allOf/1":"审核结果不能大于2147483647","#/properties/decision/allOf/2/then/allOf/2":"审核结果超出范围","#/properties/decision/allOf/2/then/allOf/3":"请选择正确的审核结果","#/properties/billCount/allOf/0":"账单数格式不正确","#/properties/billCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/billCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/2":"账单数请输入整数","#/properties/billCount/allOf/1/then/allOf/3":"账单数不能大于2147483647","#/properties/billCount/allOf/1/then/allOf/4":"账单数超出范围","#/properties/amountDue/allOf/0":"应收金额(元)格式不正确","#/properties/amountDue/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/amountDue/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/amountDue/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/deductedCount/allOf/0":"预存款抵扣笔数格式不正确","#/properties/deductedCount/allOf/1/then/allOf/0":"请输入非负整数","#/properties/deductedCount/allOf/1/then/allOf/1":"数值不能大于2147483647","#/properties/deductedCount/allOf/1/then/allOf/2":"预存款抵扣笔数请输入整数","#/properties/deductedCount/allOf/1/then/allOf/3":"预存款抵扣笔数不能大于2147483647","#/properties/deductedCount/allOf/1/then/allOf/4":"预存款抵扣笔数超出范围","#/properties/deductedAmount/allOf/0":"预存款抵扣金额(元)格式不正确","#/properties/deductedAmount/allOf/1/then/allOf/0":"请输入数字类型，仅保留两位小数","#/properties/deductedAmount/allOf/1/then/allOf/1":"输入的金额不能大于1000000.00","#/properties/deductedAmount/allOf/1/then/allOf/2":"请输入数字类型，仅保留两位小数","#/properties/reason/allOf/0":"驳回原因格式不正确","#/properties/reason/allOf/1/then/allOf/0":"内容含有特殊字符","#/properties/reason/allOf/1/then/allOf/1":"驳回原因不能超过128个字符","#/properties/deciderId/allOf/0":"审核人格式不正确","#/properties/deciderId/allOf/1/then/allOf/0":"请选择审核人","#/properties/decidedAt/allOf/0":"请输入审核时间","#/properties/decidedAt/allOf/1":"审核时间格式不正确","#/properties/decidedAt/allOf/2/then/allOf/0":"审核时间格式不正确","#/properties/communityId/allOf/0":"请选择所属社区","#/properties/communityId/allOf/1":"所属社区格式不正确","#/properties/communityId/allOf/2/then/allOf/0":"请选择所属社区"},"required":{"decision":"请选择审核结果","decidedAt":"请输入审核时间"},"numericFields":["billId","batchId","decision","billCount","amountDue","deductedCount","deductedAmount","deciderId","communityId"]};

@@ -3,8 +3,11 @@
 // approved after all. Only approved bills can be paid (cashier.ts). The states each decision starts
 // from are the bills' declared actions (schemas/modules/propertyPayment.yaml, generated/actions.ts)
 // and what decides beyond the state is src/common/payment/row-actions.ts, which the approval page
-// reads too. Every decision is a bill_approvals row (bill, decision, reason, who, when) written in the
-// same statement as the change, and the call adds an operation_logs row.
+// reads too. Every decision is recorded in bill_approvals in the same transaction as the change, and
+// the call adds an operation_logs row: a bill decided on its own (by id: a rejection, a partial
+// approval) gets a row of its own (bill, decision, reason, who, when); approving a whole generation
+// batch is one decision and one row for the batch (who, when, how many bills, what they were due, what
+// balances paid), so a batch of a thousand bills writes one row, not a thousand.
 import { checkRule } from "../../common/validate.ts";
 import { apiError } from "../http/envelope.ts";
 import type { DbSession } from "../db/types.ts";
@@ -111,6 +114,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   // rows per batch).
   const d = plan?.bills ?? { paid: [], lateFee: [], status: [] };
   const { tenantId, userId } = session;
+  const wholeBatch = body.batchId !== undefined && body.batchId !== null;
   const { rows } = await tx.query<{ n: number; community_id: number | null }>(
     sql`with u as (
        select * from unnest(${ids}::bigint[], ${d.paid}::bigint[], ${d.lateFee}::bigint[], ${d.status}::int[]) as u(id, paid, late_fee, status)
@@ -123,13 +127,21 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
         returning b.id, b.community_id
      ), decided as (
        insert into bill_approvals (tenant_id, community_id, bill_id, decision, decider_id, decided_at, created_by, updated_by)
-       select ${tenantId}, community_id, id, ${APPROVE.to}, ${userId}, now(), ${userId}, ${userId} from upd
+       select ${tenantId}, community_id, id, ${APPROVE.to}, ${userId}, now(), ${userId}, ${userId} from upd where not ${wholeBatch}
      )
      select count(*)::int as n, ${ONE_COMMUNITY} as community_id from upd`,
   );
   const changed = rows[0].n;
   // Rooms with auto-deduct on pay what was approved from their prepayment balance, in this transaction.
   const paid = plan ? await plan.write() : { bills: 0, amount: 0 };
+  if (wholeBatch && changed > 0) {
+    const due = locked.reduce((sum, b) => sum + fen(b.amountDue), 0);
+    await tx.query(
+      sql`insert into bill_approvals (tenant_id, community_id, batch_id, decision, bill_count, amount_due, deducted_count, deducted_amount, decider_id, decided_at, created_by, updated_by)
+          select ${tenantId}, community_id, id, ${APPROVE.to}, ${changed}, ${due}, ${paid.bills}, ${paid.amount}, ${userId}, now(), ${userId}, ${userId}
+            from bill_batches where tenant_id = ${tenantId} and id = ${body.batchId}`,
+    );
+  }
   await audit(tx, session, ip, "bills", "approve", batchTarget(body.batchId), { ...body, changed, deducted: paid.bills, communityId: communityOf(rows[0]) }, CODES.approval);
   return { changed, skipped: Math.max(0, (sel.asked ?? changed) - changed), deducted: paid.bills, deductedAmount: fenToYuan(paid.amount) };
 }

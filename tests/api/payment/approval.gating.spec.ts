@@ -78,7 +78,21 @@ describe.each(backends)("bill approval (%s)", (backend) => {
     // A paid bill cannot be rejected any more.
     const paid = bills.find((b) => b.status === 4)!;
     expect(await ok(t.server, "POST", "/api/property/bills/actions/reject", t.admin, { ids: [paid.id], reason: "撤回" })).toEqual({ changed: 0, skipped: 1 });
-    expect(await t.server.count("bill_approvals", "tenant_id = $1 and bill_id in (select id from bills where payment_item_id = $2)", [t.ids.tenantA, item])).toBe(1 + 2 + 4);
+    // The bills decided on their own have a row each (1 approved, 2 rejected); the whole batch is one
+    // decision, one row: the batch, the 4 bills it approved, what they are due (100.00 each), none paid
+    // from a balance.
+    expect(await t.server.count("bill_approvals", "tenant_id = $1 and bill_id in (select id from bills where payment_item_id = $2)", [t.ids.tenantA, item])).toBe(1 + 2);
+    const { rows } = await t.server.db.query("select bill_id, decision, bill_count, amount_due, deducted_count, deducted_amount from bill_approvals where tenant_id = $1 and batch_id = $2", [
+      t.ids.tenantA,
+      batchId,
+    ]);
+    expect(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : Number(v)])))).toEqual([
+      { bill_id: null, decision: 2, bill_count: 4, amount_due: 40000, deducted_count: 0, deducted_amount: 0 },
+    ]);
+    // The list of decisions shows it with its batch and figures.
+    const decisions = await ok(t.server, "POST", "/api/property/billApprovals/actions/pageList", t.admin, { batchId, pageNo: 1, pageSize: 10 });
+    expect(decisions.list).toHaveLength(1);
+    expect(decisions.list[0]).toMatchObject({ billId: null, batchId, decision: 2, billCount: 4, amountDue: "400.00", deductedCount: 0, deductedAmount: "0.00" });
   });
 
   it("lists bills for the approval page by status and batch", async () => {

@@ -153,7 +153,7 @@ export default function BillApprovalPage() {
               {a.label}
             </Button>
           ))}
-          <DecisionsButton billId={b.id} />
+          <DecisionsButton billId={b.id} batchId={b.batchId} />
         </Space>
       ),
     },

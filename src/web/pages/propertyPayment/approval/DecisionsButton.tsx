@@ -1,4 +1,6 @@
-// A bill's approval decisions (billApprovals: who, when, which way, why) in a popover.
+// A bill's approval decisions (billApprovals: who, when, which way, why) in a popover: those made on
+// the bill itself and the whole-batch approval of its generation batch (one decision for the batch,
+// with how many bills it approved), newest first.
 import { Button, Popover, Table } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
@@ -7,19 +9,32 @@ import { MapTag } from "../shared/labels.tsx";
 
 interface Decision {
   id: number;
+  billId: number | null;
+  batchIdLabel?: string;
   decision: number;
+  billCount: number | null;
+  deductedCount: number | null;
   reason: string | null;
   deciderIdLabel?: string;
   decidedAt: string;
 }
 
-export function DecisionsButton({ billId }: { billId: number }) {
+/** What the decision was about beyond its result: the reason of a rejection, the batch of a whole-batch approval. */
+function remark(d: Decision): string {
+  if (d.billId === null) return `整批审核：批次 ${d.batchIdLabel ?? ""}，共 ${d.billCount ?? 0} 张${d.deductedCount ? `，其中 ${d.deductedCount} 张预存款抵扣` : ""}`;
+  return d.reason ?? "-";
+}
+
+export function DecisionsButton({ billId, batchId }: { billId: number; batchId?: number | null }) {
   const [rows, setRows] = useState<Decision[] | null>(null);
   const loadPage = useResourcePageLoader();
   const load = async (open: boolean) => {
     if (!open || rows) return;
-    const page = await loadPage<Decision>("billApprovals", { billId }, 50);
-    setRows(page.list);
+    const [own, batch] = await Promise.all([
+      loadPage<Decision>("billApprovals", { billId }, 50),
+      batchId ? loadPage<Decision>("billApprovals", { batchId }, 50) : Promise.resolve({ list: [] as Decision[] }),
+    ]);
+    setRows([...own.list, ...batch.list].sort((a, b) => b.decidedAt.localeCompare(a.decidedAt) || b.id - a.id));
   };
   return (
     <Popover
@@ -33,12 +48,12 @@ export function DecisionsButton({ billId }: { billId: number }) {
           pagination={false}
           loading={!rows}
           dataSource={rows ?? []}
-          style={{ width: 420 }}
+          style={{ width: 460, maxWidth: "calc(100vw - 48px)" }}
           columns={[
             { title: "结果", dataIndex: "decision", render: (_, r) => <MapTag mapping="billStatus" value={r.decision} /> },
-            { title: "审核人", dataIndex: "deciderIdLabel" },
-            { title: "时间", dataIndex: "decidedAt", render: (_, r) => dayjs(r.decidedAt).format("YYYY-MM-DD HH:mm") },
-            { title: "原因", dataIndex: "reason", render: (_, r) => r.reason ?? "-" },
+            { title: "审核人", dataIndex: "deciderIdLabel", width: 72 },
+            { title: "时间", dataIndex: "decidedAt", width: 96, render: (_, r) => dayjs(r.decidedAt).format("YYYY-MM-DD HH:mm") },
+            { title: "说明", dataIndex: "reason", render: (_, r) => remark(r) },
           ]}
           locale={{ emptyText: "暂无审核记录" }}
         />
