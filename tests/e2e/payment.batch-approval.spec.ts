@@ -1,7 +1,8 @@
 // Approving a whole generation batch in a real browser against the real server: a batch of three
 // bills, one of them rejected with a reason on its own; 账单审核 opened on the batch (?batchId=) shows
 // 整批通过, whose confirmation counts the three bills and their amount; after it, a bill's 记录 shows
-// its own decision (驳回 with the reason) and the batch's one decision (整批审核, the batch number, 共 3 张).
+// its own decision (驳回 with the reason) and the batch's one decision (整批审核, the batch number the
+// page shows too, 共 3 张).
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import dayjs from "dayjs";
@@ -64,7 +65,15 @@ test("a whole batch approved as one decision, shown with a bill's own decisions"
   const row = page.locator(".ant-table-row").filter({ hasText: rejected.billNo });
   await row.getByRole("button", { name: "记录" }).click();
   const popover = page.locator(".ant-popover:not(.ant-popover-hidden)").filter({ hasText: "审核记录" });
-  await popover.getByText(/^整批审核：批次 \S+，共 3 张$/).waitFor();
+  const remark = popover.getByText(/^整批审核：批次 \S+，共 3 张$/);
+  await remark.waitFor();
+  // The page names the batch by the same number.
+  const batchNo = /批次 (\S+)，/.exec(await remark.innerText())![1];
+  expect(batchNo).toMatch(/^G\d+$/);
+  await page
+    .locator(".ant-typography")
+    .filter({ hasText: `批次 ${batchNo}` })
+    .waitFor();
   await popover.getByText("面积待核实").waitFor();
   // Newest first: the batch's approval, then the rejection.
   expect(await popover.locator(".ant-table-row td:first-child").allInnerTexts()).toEqual(["已审核", "已驳回"]);

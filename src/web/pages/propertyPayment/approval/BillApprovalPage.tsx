@@ -5,6 +5,7 @@
 // bill's decisions (who, when, why) open from its row. Approving first asks the server what it would
 // do (previewApproveBills: how many bills, their amount due, how many of them and how much rooms with
 // auto-deduct on pay from their prepayment balance) and shows it for 确定 / 取消.
+import { useOne } from "@refinedev/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Form, Input, Select, Space, Typography } from "antd";
 import type { TableProps } from "antd";
@@ -44,6 +45,8 @@ export default function BillApprovalPage() {
   const communityId = community?.communityId ?? null;
   const [params, setParams] = useSearchParams();
   const batchId = params.get("batchId") ? Number(params.get("batchId")) : undefined;
+  // The batch by its number (批次号), as the generation page lists it.
+  const batch = useOne<{ batchNo: string }>({ resource: "billBatches", id: batchId, queryOptions: { enabled: batchId !== undefined }, meta: { silent: true } });
   const [filters, setFilters] = useState<Filters>({ status: BillStatus.Draft });
   const { page, firstPage, table } = usePaging(20);
   const [selected, setSelected] = useState<number[]>([]);
@@ -191,7 +194,7 @@ export default function BillApprovalPage() {
               整批通过
             </Button>
             <Typography.Text type="secondary">
-              批次 {batchId}
+              批次 {batch.result?.batchNo ?? batchId}
               <Button type="link" size="small" onClick={() => setParams({}, { replace: true })}>
                 清除
               </Button>
