@@ -69,6 +69,13 @@ test("one owner's two rooms paid with one receipt, 3 months prepaid, a receipt r
   const table = page.locator(".ant-table").first();
   await table.getByText("合并楼-1单元-102", { exact: true }).waitFor();
   await page.getByRole("button", { name: "收款 ¥240.00" }).waitFor();
+  // The summary's totals stand under their columns: the bold 未缴 total under 未缴(元).
+  const underHeading = await table.evaluate((el) => {
+    const heading = [...el.querySelectorAll("thead th")].find((th) => th.textContent === "未缴(元)")!.getBoundingClientRect();
+    const total = el.querySelector(".ant-table-summary strong")!.closest("td")!.getBoundingClientRect();
+    return Math.abs(heading.left - total.left) < 1 && Math.abs(heading.right - total.right) < 1;
+  });
+  expect(underHeading).toBe(true);
   await screenshot(page, "cashier-desk-two-rooms");
 
   // Both rooms paid in one payment: one receipt, 收款人 by name, 打印票据 offered.

@@ -12,13 +12,17 @@ import { fenOf, sumYuan } from "../shared/money.ts";
 import { PayDialog } from "../shared/PayDialog.tsx";
 import { WaiverDialog } from "../shared/WaiverDialog.tsx";
 import { invalidateBillReads } from "../api.ts";
-import { BILL_AMOUNTS, billColumns } from "../shared/columns.tsx";
+import { billColumns } from "../shared/columns.tsx";
 import { OwnerRooms } from "./OwnerRooms.tsx";
 import { PrepayDialog } from "./PrepayDialog.tsx";
 import { RecentReceipts } from "./RecentReceipts.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { accessibleRowSelection } from "../../../generic/rowSelection.tsx";
 import { PrepayAccountStatus } from "../../../../../generated/states.ts";
+
+/** The money columns the desk shows, and 未缴 after them: the summary row sums the same list, a cell under each column. */
+const DESK_AMOUNTS = ["amountDue", "lateFee", "amountPaid", "amountWaived"] as const;
+const DESK_TOTALS = [...DESK_AMOUNTS, "outstanding"] as const;
 
 export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: number; onPaid: (r: PayResult, autoPrint: boolean) => void; canWaive?: boolean }) {
   const data = useQuery(queries.getRoomBills.queryOptions({ query: { roomId } }));
@@ -55,7 +59,7 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
 
   const columns: TableProps<BillView>["columns"] = [
     ...(severalRooms ? billColumns("roomLabel") : []),
-    ...billColumns("itemName", "period", "dueDate", "amountDue", "lateFee", "amountPaid", "amountWaived"),
+    ...billColumns("itemName", "period", "dueDate", ...DESK_AMOUNTS),
     { title: "未缴(元)", dataIndex: "outstanding", align: "right", render: (v) => <Typography.Text strong>{v}</Typography.Text> },
     ...billColumns("status"),
   ];
@@ -104,12 +108,12 @@ export function RoomBillsPanel({ roomId, onPaid, canWaive = true }: { roomId: nu
               <Table.Summary.Cell index={0} colSpan={lead}>
                 合计（{bills.length} 张）
               </Table.Summary.Cell>
-              {BILL_AMOUNTS.map((f, k) => (
+              {DESK_TOTALS.map((f, k) => (
                 <Table.Summary.Cell key={f} index={k + 1} align="right">
                   {f === "outstanding" ? <Typography.Text strong>{sumYuan(bills.map((b) => b[f]))}</Typography.Text> : sumYuan(bills.map((b) => b[f]))}
                 </Table.Summary.Cell>
               ))}
-              <Table.Summary.Cell index={BILL_AMOUNTS.length + 1} colSpan={canWaive ? 2 : 1} />
+              <Table.Summary.Cell index={DESK_TOTALS.length + 1} colSpan={canWaive ? 2 : 1} />
             </Table.Summary.Row>
           ) : null
         }
