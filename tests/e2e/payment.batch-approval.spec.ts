@@ -4,40 +4,27 @@
 // its own decision (驳回 with the reason) and the batch's one decision (整批审核, the batch number the
 // page shows too, 共 3 张).
 import { expect, test } from "vitest";
-import type { Page } from "playwright-core";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { chooseOption } from "./support/forms.ts";
 import { useJourney } from "./support/journey.ts";
+import { billRooms, openAfresh, chooseFirstCommunity } from "./support/payment.ts";
 
 const journey = useJourney({ timeout: 60_000 });
-const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
 
 test("a whole batch approved as one decision, shown with a bill's own decisions", async () => {
   const { page } = journey;
-  const c = (await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1"))[0];
-  await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
+  const c = await chooseFirstCommunity(journey);
   const rooms = (await journey.api<{ list: { id: number }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId: c.communityId, keyword: "", pageNo: 1, pageSize: 3 })).list;
   const stamp = Date.now() % 100000;
-  const priceTypeId = (
-    await journey.api<{ id: number }>("post", "/api/property/priceTypes", {
-      communityId: c.communityId,
-      name: `整批计价${stamp}`,
-      pricingMethod: 2,
-      unitPrice: "80.00",
-      billingCycle: 1,
-      enabled: true,
-    })
-  ).id;
-  const itemId = (
-    await journey.api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: `整批服务费${stamp}`, dueDay: 15, paymentType: 1, occupancyStatuses: [] })
-  ).id;
-  const started = await journey.api<{ taskId: number }>("post", "/api/property/bills/actions/generate", {
+  const itemId = await billRooms(journey, {
+    communityId: c.communityId,
+    priceTypeName: `整批计价${stamp}`,
+    itemName: `整批服务费${stamp}`,
+    unitPrice: "80.00",
     period: dayjs().add(10, "month").format("YYYY-MM"),
-    paymentItemIds: [itemId],
     roomIds: rooms.map((r) => r.id),
   });
-  await expect.poll(async () => (await journey.api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
   const bills = (await journey.api<{ list: { id: number; billNo: string; batchId: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 })).list;
   expect(bills).toHaveLength(3);
   const batchId = bills[0].batchId;
@@ -45,10 +32,7 @@ test("a whole batch approved as one decision, shown with a bill's own decisions"
   await journey.api("post", "/api/property/bills/actions/reject", { ids: [rejected.id], reason: "面积待核实" });
 
   // 账单审核 on the batch: 整批通过 and its confirmation with the three bills (the rejected one too).
-  await page.goto(journey.url(`/propertyPayment/billapproval?batchId=${batchId}`), { waitUntil: "domcontentloaded" });
-  await page.reload({ waitUntil: "domcontentloaded" });
-  await page.getByTestId("shell-menu").waitFor();
-  await hidePanels(page);
+  await openAfresh(journey, page, `/propertyPayment/billapproval?batchId=${batchId}`);
   await page.getByRole("button", { name: "整批通过" }).click();
   const confirm = page.locator(".ant-modal-confirm").filter({ hasText: "将审核通过 3 张账单，应收合计 240.00 元。" });
   await confirm.getByText("没有账单从预存款余额自动抵扣。").waitFor();

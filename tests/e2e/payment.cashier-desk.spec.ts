@@ -8,23 +8,16 @@ import type { Page } from "playwright-core";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { billRooms, chooseFirstCommunity, hideGuidePanels, sidewaysOverflow } from "./support/payment.ts";
 
 const journey = useJourney({ timeout: 60_000 });
-const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
-
-/** How far the document scrolls sideways (0: it fits the window). */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const doc = document.documentElement;
-    return Math.max(0, doc.scrollWidth - doc.clientWidth, doc.scrollWidth - window.innerWidth);
-  });
 
 async function openDesk(page: Page, room: string) {
   await page.goto(journey.url("/propertyPayment/cashier"), { waitUntil: "domcontentloaded" });
   await page.reload({ waitUntil: "domcontentloaded" });
   const search = page.getByRole("combobox", { name: "搜索房屋" });
   await search.waitFor();
-  await hidePanels(page);
+  await hideGuidePanels(page);
   await search.fill(room.split("-").pop()!);
   await page.locator(".ant-select-dropdown").getByText(room, { exact: true }).first().click();
   await page.getByText("最近票据").waitFor();
@@ -34,9 +27,7 @@ test("one owner's two rooms paid with one receipt, 3 months prepaid, a receipt r
   const { page } = journey;
   // A building of the first demo community with two rooms of one owner (周合并), a monthly fixed item
   // of 120.00 billed and approved for both two months ahead, and the receipt not printed at once.
-  const c = (await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1"))[0];
-  await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
-  const communityId = c.communityId;
+  const { communityId } = await chooseFirstCommunity(journey);
   const buildingId = (await journey.api<{ id: number }>("post", "/api/system/buildings", { communityId, name: "合并楼" })).id;
   const unitId = (await journey.api<{ id: number }>("post", "/api/system/units", { communityId, buildingId, name: "1单元" })).id;
   const rooms: number[] = [];
@@ -47,13 +38,16 @@ test("one owner's two rooms paid with one receipt, 3 months prepaid, a receipt r
     await journey.api("post", "/api/system/inhabitants", { communityId, roomId: id, name: "周合并", phone: "13912345678", identity: 1 });
     rooms.push(id);
   }
-  const priceTypeId = (
-    await journey.api<{ id: number }>("post", "/api/property/priceTypes", { communityId, name: "合并收款固定", pricingMethod: 2, unitPrice: "120.00", billingCycle: 1, enabled: true })
-  ).id;
-  const itemId = (await journey.api<{ id: number }>("post", "/api/property/paymentItems", { communityId, priceTypeId, name: "合并收款服务费", dueDay: 15, paymentType: 2 })).id;
   const period = dayjs().add(2, "month").format("YYYY-MM");
-  const started = await journey.api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period, paymentItemIds: [itemId], roomIds: rooms });
-  await expect.poll(async () => (await journey.api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
+  const itemId = await billRooms(journey, {
+    communityId,
+    priceTypeName: "合并收款固定",
+    itemName: "合并收款服务费",
+    unitPrice: "120.00",
+    period,
+    roomIds: rooms,
+    item: { paymentType: 2, occupancyStatuses: undefined },
+  });
   const drafts = await journey.api<{ list: { id: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, status: [1], pageNo: 1, pageSize: 10 });
   expect(drafts.list).toHaveLength(2);
   await journey.api("post", "/api/property/bills/actions/approve", { ids: drafts.list.map((b) => b.id) });

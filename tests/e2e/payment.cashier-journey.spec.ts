@@ -2,14 +2,11 @@
 // unpaid bills by search, see them with their totals, pay in cash — the §5 rule message for too
 // little cash, the change — and land on the numbered, printable receipt.
 import { expect, test } from "vitest";
-import type { Page } from "playwright-core";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { hideGuidePanels } from "./support/payment.ts";
 
 const journey = useJourney(); // signed in as admin
-
-/** The floating guide panels of other features may cover the page's buttons: keep them out of the way. */
-const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
 
 test("a cashier takes a cash payment for a room and prints its receipt", async () => {
   const { page, product } = journey;
@@ -27,7 +24,7 @@ test("a cashier takes a cash payment for a room and prints its receipt", async (
   await page.goto(journey.url("/propertyPayment/cashier"));
   await page.reload();
   await page.getByRole("combobox", { name: "搜索房屋" }).waitFor();
-  await hidePanels(page);
+  await hideGuidePanels(page);
   await page.getByRole("combobox", { name: "搜索房屋" }).fill(bill.roomLabel.split(" ").pop()!);
   await page.locator(".ant-select-dropdown").getByText(bill.roomLabel, { exact: true }).first().click();
   await page.getByText("合计（").waitFor();

@@ -10,26 +10,14 @@ import { runAxe } from "./support/axe.ts";
 import { screenshot } from "./support/browser.ts";
 import { formItem } from "./support/forms.ts";
 import { useJourney } from "./support/journey.ts";
+import { billRooms, chooseFirstCommunity, openAfresh, sidewaysOverflow } from "./support/payment.ts";
 
 const WIDTH = 390;
 // A phone as antd sees one (its user agent and touch): there a tab bar too long for the screen scrolls
 // by touch, where in a narrow desktop window antd puts a 更多 button inside the tab list.
 const journey = useJourney({ device: "iPhone 13", timeout: 60_000 });
-const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
 
-async function open(page: Page, path: string) {
-  await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
-  await page.reload({ waitUntil: "domcontentloaded" });
-  await page.getByTestId("shell-menu").waitFor();
-  await hidePanels(page);
-}
-
-/** How far the document scrolls sideways (0: it fits the window). */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const doc = document.documentElement;
-    return Math.max(0, doc.scrollWidth - doc.clientWidth, doc.scrollWidth - window.innerWidth);
-  });
+const open = (page: Page, path: string) => openAfresh(journey, page, path);
 
 /** The dialog's edges in the window, and the controls of it that run past its right edge. */
 const dialogFit = (dialog: Locator) =>
@@ -54,32 +42,20 @@ async function expectFits(page: Page, dialog: Locator, what: string) {
 test("at 390 px the refund, 作废 and 预缴 dialogs and 票据与发票 keep to the screen", async () => {
   const { page } = journey;
   // The first demo community, current; a room of it billed 100.00 for a month ahead, approved and paid.
-  const c = (await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1"))[0];
-  await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
+  const c = await chooseFirstCommunity(journey);
   const room = (
     await journey.api<{ list: { id: number; roomName: string }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId: c.communityId, keyword: "", pageNo: 1, pageSize: 1 })
   ).list[0];
   const stamp = Date.now() % 100000;
-  const priceTypeId = (
-    await journey.api<{ id: number }>("post", "/api/property/priceTypes", {
-      communityId: c.communityId,
-      name: `窄屏对话框${stamp}`,
-      pricingMethod: 2,
-      unitPrice: "100.00",
-      billingCycle: 1,
-      enabled: true,
-    })
-  ).id;
   const itemName = `窄屏服务费${stamp}`;
-  const itemId = (
-    await journey.api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: itemName, dueDay: 15, paymentType: 1, occupancyStatuses: [] })
-  ).id;
-  const started = await journey.api<{ taskId: number }>("post", "/api/property/bills/actions/generate", {
+  const itemId = await billRooms(journey, {
+    communityId: c.communityId,
+    priceTypeName: `窄屏对话框${stamp}`,
+    itemName,
+    unitPrice: "100.00",
     period: dayjs().add(11, "month").format("YYYY-MM"),
-    paymentItemIds: [itemId],
     roomIds: [room.id],
   });
-  await expect.poll(async () => (await journey.api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
   const bills = (await journey.api<{ list: { id: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 })).list;
   await journey.api("post", "/api/property/bills/actions/approve", { ids: bills.map((b) => b.id) });
   const paid = await journey.api<{ receiptNo: string }>("post", "/api/property/bills/actions/pay", { billIds: [bills[0].id], payMethod: 1, payerName: "业主" });

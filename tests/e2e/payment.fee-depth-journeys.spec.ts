@@ -12,6 +12,7 @@ import type { Page } from "playwright-core";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { billRooms, chooseFirstCommunity, openAfresh } from "./support/payment.ts";
 import { chooseOption, formItem } from "./support/forms.ts";
 
 const journey = useJourney({ timeout: 60_000 });
@@ -19,20 +20,11 @@ const XHR = { "X-Requested-With": "XMLHttpRequest" };
 /** The headers of a call as the app sends them: the marker and the session's signature (the page's request context sends the cookie). */
 const headersOf = async (page: Page) => ({ ...XHR, signature: (await page.evaluate(() => sessionStorage.getItem("signature"))) ?? "" });
 
-const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
-
-async function open(page: Page, path: string) {
-  await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
-  await page.reload({ waitUntil: "domcontentloaded" });
-  await page.getByTestId("shell-menu").waitFor();
-  await hidePanels(page);
-}
+const open = (page: Page, path: string) => openAfresh(journey, page, path);
 
 /** The first demo community (every pay method, cash) made current; its rooms in id order. */
 async function firstCommunity(page: Page) {
-  const communities = await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
-  const c = communities[0];
-  await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
+  const c = await chooseFirstCommunity(journey, page);
   const rooms = await journey.api<{ list: { id: number; roomNo: string }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", {
     communityId: c.communityId,
     keyword: "",
@@ -47,23 +39,17 @@ test("a recharge, then approving the room's bills pays them from the balance", a
   const c = await firstCommunity(page);
   const room = c.rooms[c.rooms.length - 1];
   const stamp = Date.now() % 100000;
-  const priceTypeId = (
-    await journey.api<{ id: number }>("post", "/api/property/priceTypes", {
-      communityId: c.communityId,
-      name: `预存旅程${stamp}`,
-      pricingMethod: 2,
-      unitPrice: "120.00",
-      billingCycle: 1,
-      enabled: true,
-    })
-  ).id;
   const item = `预存旅程费${stamp}`;
-  const itemId = (
-    await journey.api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: item, dueDay: 15, paymentType: 2, occupancyStatuses: [1, 2, 3, 4, 5] })
-  ).id;
   const period = dayjs().add(7, "month").format("YYYY-MM");
-  const started = await journey.api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period, paymentItemIds: [itemId], roomIds: [room.id] });
-  await expect.poll(async () => (await journey.api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
+  const itemId = await billRooms(journey, {
+    communityId: c.communityId,
+    priceTypeName: `预存旅程${stamp}`,
+    itemName: item,
+    unitPrice: "120.00",
+    period,
+    roomIds: [room.id],
+    item: { paymentType: 2, occupancyStatuses: [1, 2, 3, 4, 5] },
+  });
   const existing = await journey.api<{ list: { id: number }[] }>("post", "/api/property/prepayAccounts/actions/pageList", { pageNo: 1, pageSize: 1, roomId: room.id });
   const accountId = existing.list[0]?.id ?? (await journey.api<{ id: number }>("post", "/api/property/prepayAccounts", { communityId: c.communityId, roomId: room.id, autoDeduct: true })).id;
   await page.request.put(`${journey.product.baseUrl}/api/property/prepayAccounts/${accountId}`, { headers: await headersOf(page), data: { autoDeduct: true } });

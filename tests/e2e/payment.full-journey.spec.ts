@@ -10,6 +10,7 @@ import type { Locator, Page } from "playwright-core";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { openAfresh } from "./support/payment.ts";
 import { formItem } from "./support/forms.ts";
 
 // Signed in as admin; these machines are shared and at times slow: patient waits.
@@ -32,16 +33,7 @@ function fenOf(text: string): number {
 }
 const yuan = (fen: number) => `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, "0")}`;
 
-/** The floating guide panels of other features may cover the page's buttons: keep them out of the way. */
-const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
-
-/** Opens a page by its address, as typing it in the address bar does. */
-async function open(page: Page, path: string) {
-  await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
-  await page.reload({ waitUntil: "domcontentloaded" });
-  await page.getByTestId("shell-menu").waitFor();
-  await hidePanels(page);
-}
+const open = (page: Page, path: string) => openAfresh(journey, page, path);
 
 /**
  * Chooses an option of the Select of a form item, typing `search` first when given, and waits until

@@ -8,17 +8,12 @@ import type { Page } from "playwright-core";
 import dayjs from "dayjs";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { billRooms, chooseFirstCommunity, openAfresh } from "./support/payment.ts";
 import { formItem } from "./support/forms.ts";
 
 const journey = useJourney({ timeout: 60_000 });
-const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
 
-async function open(page: Page, path: string) {
-  await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
-  await page.reload({ waitUntil: "domcontentloaded" });
-  await page.getByTestId("shell-menu").waitFor();
-  await hidePanels(page);
-}
+const open = (page: Page, path: string) => openAfresh(journey, page, path);
 
 interface Paid {
   receiptId: number;
@@ -29,31 +24,18 @@ interface Paid {
 test("a 退费 and a 冲正 are asked for, approved and printed as vouchers, and a receipt is voided", async () => {
   const { page } = journey;
   // The first demo community, current; three of its rooms billed 100.00 each for a month of their own, approved and paid.
-  const communities = await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
-  const c = communities[0];
-  await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
+  const c = await chooseFirstCommunity(journey);
   const rooms = (await journey.api<{ list: { id: number }[] }>("post", "/api/system/rooms/actions/pageListSimpleRooms", { communityId: c.communityId, keyword: "", pageNo: 1, pageSize: 100 })).list;
   const stamp = Date.now() % 100000;
-  const priceTypeId = (
-    await journey.api<{ id: number }>("post", "/api/property/priceTypes", {
-      communityId: c.communityId,
-      name: `退款旅程${stamp}`,
-      pricingMethod: 2,
-      unitPrice: "100.00",
-      billingCycle: 1,
-      enabled: true,
-    })
-  ).id;
-  const itemId = (
-    await journey.api<{ id: number }>("post", "/api/property/paymentItems", { communityId: c.communityId, priceTypeId, name: `退款旅程费${stamp}`, dueDay: 15, paymentType: 1, occupancyStatuses: [] })
-  ).id;
   const chosen = rooms.slice(0, 3).map((r) => r.id);
-  const started = await journey.api<{ taskId: number }>("post", "/api/property/bills/actions/generate", {
+  const itemId = await billRooms(journey, {
+    communityId: c.communityId,
+    priceTypeName: `退款旅程${stamp}`,
+    itemName: `退款旅程费${stamp}`,
+    unitPrice: "100.00",
     period: dayjs().add(9, "month").format("YYYY-MM"),
-    paymentItemIds: [itemId],
     roomIds: chosen,
   });
-  await expect.poll(async () => (await journey.api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
   const bills = (await journey.api<{ list: { id: number; roomId: number }[] }>("post", "/api/property/bills/actions/query", { paymentItemId: itemId, pageNo: 1, pageSize: 10 })).list;
   await journey.api("post", "/api/property/bills/actions/approve", { ids: bills.map((b) => b.id) });
   const paid: Paid[] = [];

@@ -8,23 +8,16 @@ import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { screenshot } from "./support/browser.ts";
 import { useJourney } from "./support/journey.ts";
+import { chooseFirstCommunity, hideGuidePanels, openAfresh } from "./support/payment.ts";
 import { runAxe } from "./support/axe.ts";
 
 const journey = useJourney({ timeout: 60_000 });
-const hidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
 
-async function open(page: Page, path: string) {
-  await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
-  await page.reload({ waitUntil: "domcontentloaded" });
-  await page.getByTestId("shell-menu").waitFor();
-  await hidePanels(page);
-}
+const open = (page: Page, path: string) => openAfresh(journey, page, path);
 
 /** The first demo community made current, with one of its approved bills paid now. */
 async function payABill(page: Page) {
-  const communities = await journey.api<{ communityId: number; communityName: string }[]>("get", "/api/system/communities?areaId=1");
-  const c = communities[0];
-  await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
+  const c = await chooseFirstCommunity(journey, page);
   const bills = await journey.api<{ list: { id: number; roomId: number }[] }>("post", "/api/property/bills/actions/query", { communityId: c.communityId, status: [2], pageNo: 1, pageSize: 1 });
   const bill = bills.list[0];
   const room = await journey.api<{ payMethods: number[] }>("get", `/api/property/bills/actions/roomBills?roomId=${bill.roomId}`);
@@ -120,7 +113,7 @@ test("the report page fits a 390 px phone: tabs, the range and the export within
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(journey.url("/propertyPayment/paymentReport?tab=monthly"), { waitUntil: "domcontentloaded" });
   await page.reload({ waitUntil: "domcontentloaded" });
-  await hidePanels(page);
+  await hideGuidePanels(page);
   await chart(page, "每月应收与实收").waitFor();
   for (const target of [page.getByRole("button", { name: /导出Excel/ }), page.locator(".date-field").first(), chart(page, "每月应收与实收")]) {
     const box = await target.boundingBox();

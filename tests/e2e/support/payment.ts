@@ -1,0 +1,77 @@
+// What the payment journeys share: a route opened afresh with the guide panels out of the way, the
+// first demo community made current, a fixed-price monthly item billed to chosen rooms, and how far
+// a page scrolls sideways.
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import type { Journey } from "./journey.ts";
+
+/** The floating guide panels of other features may cover the page's buttons: keep them out of the way. */
+export const hideGuidePanels = (page: Page) => page.addStyleTag({ content: '[data-testid*="guide"], section[aria-label*="引导"] { display: none !important; }' });
+
+/** Opens a page by its address, as typing it in the address bar does, and hides the guide panels. */
+export async function openAfresh(journey: Journey, page: Page, path: string): Promise<void> {
+  await page.goto(journey.url(path), { waitUntil: "domcontentloaded" });
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await page.getByTestId("shell-menu").waitFor();
+  await hideGuidePanels(page);
+}
+
+export interface DemoCommunity {
+  communityId: number;
+  communityName: string;
+}
+
+/** The first demo community, made the page's current community (read when the page next loads). */
+export async function chooseFirstCommunity(journey: Journey, page: Page = journey.page): Promise<DemoCommunity> {
+  const c = (await journey.api<DemoCommunity[]>("get", "/api/system/communities?areaId=1", undefined, page))[0];
+  await page.evaluate((v) => localStorage.setItem("Hbl_current_community", JSON.stringify(v)), c);
+  return c;
+}
+
+export interface Billing {
+  communityId: number;
+  /** The names of the price type and of the item. */
+  priceTypeName: string;
+  itemName: string;
+  /** The monthly fixed price, yuan ("100.00"). */
+  unitPrice: string;
+  period: string;
+  roomIds: number[];
+  /** Fields of the item besides the defaults (due on the 15th, paymentType 1, every occupancy). */
+  item?: Record<string, unknown>;
+}
+
+/** A fixed-price monthly item (with its price type) billed to the rooms for the period, the generation waited for: the item's id. */
+export async function billRooms(journey: Journey, b: Billing): Promise<number> {
+  const priceTypeId = (
+    await journey.api<{ id: number }>("post", "/api/property/priceTypes", {
+      communityId: b.communityId,
+      name: b.priceTypeName,
+      pricingMethod: 2,
+      unitPrice: b.unitPrice,
+      billingCycle: 1,
+      enabled: true,
+    })
+  ).id;
+  const itemId = (
+    await journey.api<{ id: number }>("post", "/api/property/paymentItems", {
+      communityId: b.communityId,
+      priceTypeId,
+      name: b.itemName,
+      dueDay: 15,
+      paymentType: 1,
+      occupancyStatuses: [],
+      ...b.item,
+    })
+  ).id;
+  const started = await journey.api<{ taskId: number }>("post", "/api/property/bills/actions/generate", { period: b.period, paymentItemIds: [itemId], roomIds: b.roomIds });
+  await expect.poll(async () => (await journey.api<{ state: string }>("get", `/api/property/bills/actions/generationTask?id=${started.taskId}`)).state, { timeout: 60_000 }).toBe("completed");
+  return itemId;
+}
+
+/** How far the document scrolls sideways (0: it fits the window). */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const doc = document.documentElement;
+    return Math.max(0, doc.scrollWidth - doc.clientWidth, doc.scrollWidth - window.innerWidth);
+  });
