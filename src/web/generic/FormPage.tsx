@@ -35,20 +35,8 @@ function FormView({ def, route, mode, id }: { def: ResourceDef; route: GenericPa
   const fields = useMemo(() => formFields(def), [def]);
   const fixed = useMemo(() => (route.query ?? {}) as Record<string, unknown>, [route.query]);
   const listSearch = (useLocation().state as FromList | null)?.listSearch ?? "";
-  const initialValues = useMemo(
-    () =>
-      mode === "create"
-        ? {
-            ...defaultFormValues(fields),
-            ...listFilterDefaults(fields, listSearch),
-            ...defaultFormValues(
-              fields.filter((f) => f.name in fixed),
-              fixed,
-            ),
-          }
-        : undefined,
-    [mode, fields, fixed, listSearch],
-  );
+  // The schema defaults, under the list's filters, under the fixed route values (these win).
+  const initialValues = useMemo(() => (mode === "create" ? defaultFormValues(fields, { ...listFilterDefaults(fields, listSearch), ...fixed }) : undefined), [mode, fields, fixed, listSearch]);
   const scene = getSceneName();
 
   // Start loading the validators with the page, not on the first keystroke.

@@ -5,7 +5,7 @@ import { Button, Card, Table } from "antd";
 import { useNavigate } from "react-router";
 import { queries } from "../../../http/query-client.ts";
 import { MapTag } from "../shared/labels.tsx";
-import { dateTime } from "../shared/columns.tsx";
+import { dateTime, orDash } from "../shared/columns.tsx";
 import type { GetCashierDeskData } from "../../../../../generated/operation-types.ts";
 
 type Receipt = GetCashierDeskData["recentReceipts"][number];
@@ -28,7 +28,7 @@ export function RecentReceipts({ roomId }: { roomId: number }) {
           { title: "开具时间", dataIndex: "issuedAt", render: dateTime },
           { title: "金额(元)", dataIndex: "amount", align: "right" },
           { title: "支付方式", dataIndex: "payMethod", render: (v: number | null) => <MapTag mapping="payMethod" value={v} /> },
-          { title: "收款人", dataIndex: "issuerName", render: (v: string | null) => v ?? "-" },
+          { title: "收款人", dataIndex: "issuerName", render: orDash },
           {
             title: "操作",
             key: "print",

@@ -10,6 +10,7 @@ import { useParams, useSearchParams } from "react-router";
 import type { PageProps } from "../../../lib/page-props.ts";
 import type { PrintReceiptData } from "../../../../../generated/operation-types.ts";
 import { labelOf, optionsOf } from "../shared/labels.tsx";
+import { dateTime } from "../shared/columns.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
 import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
@@ -43,8 +44,8 @@ function pricingText(l: Line): string {
 const roomsOf = (d: Receipt) => [...new Set(d.lines.flatMap((l) => (l.roomName ? [l.roomName] : [])))];
 
 /** The receipt's rows: each line at its principal (named with its room when the receipt has several), then one 滞纳金 row when any line paid a late fee. */
-function rowsOf(d: Receipt): Row[] {
-  const severalRooms = roomsOf(d).length > 1;
+function rowsOf(d: Receipt, rooms: readonly string[]): Row[] {
+  const severalRooms = rooms.length > 1;
   const rows: Row[] = d.lines.map((l) => ({
     key: String(l.id),
     item: `${severalRooms && l.roomName ? `${l.roomName} ` : ""}${l.itemName || labelOf("receiptKind", d.kind)}`,
@@ -67,6 +68,7 @@ function rowsOf(d: Receipt): Row[] {
 /** One printed receipt (a part of a continuous form names itself). */
 function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
   const line = { display: "flex", justifyContent: "space-between", flexWrap: "wrap", gap: "4px 16px", marginBottom: 6 } as const;
+  const rooms = roomsOf(d);
   return (
     <>
       {d.customTitle && d.customTitle !== d.kindTitle && <div style={{ textAlign: "center" }}>{d.customTitle}</div>}
@@ -81,14 +83,14 @@ function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
       </div>
       <div style={line}>
         <span>
-          房屋：{d.communityName} {roomsOf(d).length > 1 ? roomsOf(d).join("、") : (d.roomName ?? "")}
+          房屋：{d.communityName} {rooms.length > 1 ? rooms.join("、") : (d.roomName ?? "")}
         </span>
         <span>缴费人：{d.payerName || "-"}</span>
         <span>日期：{dayjs(d.issuedAt).format("YYYY-MM-DD")}</span>
       </div>
       <PrintBillTable<Row>
         rowKey="key"
-        rows={rowsOf(d)}
+        rows={rowsOf(d, rooms)}
         total={d.amount}
         columns={[
           { title: "收费项目", dataIndex: "item" },
@@ -126,7 +128,7 @@ function ReceiptSheet({ d, part }: { d: Receipt; part?: string }) {
       {d.status === ReceiptStatus.Voided && (
         <div className="neptune-receipt-void" style={{ color: "#cf1322", marginTop: 8 }}>
           本票据已作废{d.voidReason ? `：${d.voidReason}` : ""}
-          {d.voidedByName || d.voidedAt ? `（${[d.voidedByName, d.voidedAt ? dayjs(d.voidedAt).format("YYYY-MM-DD HH:mm") : null].filter(Boolean).join(" ")}）` : ""}
+          {d.voidedByName || d.voidedAt ? `（${[d.voidedByName, d.voidedAt ? dateTime(d.voidedAt) : null].filter(Boolean).join(" ")}）` : ""}
         </div>
       )}
     </>

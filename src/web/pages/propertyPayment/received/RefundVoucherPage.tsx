@@ -3,18 +3,14 @@
 // receipt, the bill and amount refunded, method, reason, the amount in capitals, who applied and who
 // approved when, and lines for the signatures; laid out for printing in the print module's frame.
 import { useQuery } from "@tanstack/react-query";
-import { Table } from "antd";
-import dayjs from "dayjs";
 import { useParams } from "react-router";
 import type { PageProps } from "../../../lib/page-props.ts";
-import { amountInWords } from "../../../../common/payment/words.ts";
 import { labelOf } from "../shared/labels.tsx";
-import { fenOf } from "../shared/money.ts";
+import { dateTime, orDash } from "../shared/columns.tsx";
 import { queries } from "../../../http/query-client.ts";
 import { PrintLayout } from "../../../ui/print/PrintLayout.tsx";
 import { PrintLoading, PrintMissing } from "../../../ui/print/PrintStates.tsx";
-
-const at = (v: string | null | undefined) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "-");
+import { PrintBillTable } from "../../../ui/print/PrintBillTable.tsx";
 
 export default function RefundVoucherPage(_props: PageProps) {
   const { id } = useParams();
@@ -35,29 +31,17 @@ export default function RefundVoucherPage(_props: PageProps) {
         <span>房屋：{d.roomName ?? "-"}</span>
         <span>缴费人：{d.payerName || "-"}</span>
       </div>
-      <Table
-        size="small"
-        bordered
+      <PrintBillTable
         rowKey="serialNo"
-        pagination={false}
-        dataSource={d.lines}
+        rows={d.lines}
+        total={d.amount}
         columns={[
-          { title: "缴费项目", dataIndex: "itemName", render: (v: string | null) => v ?? "-" },
-          { title: "账期", dataIndex: "period", render: (v: string | null) => v ?? "-" },
-          { title: "账单编号", dataIndex: "billNo", render: (v: string | null) => v ?? "-" },
+          { title: "缴费项目", dataIndex: "itemName", render: orDash },
+          { title: "账期", dataIndex: "period", render: orDash },
+          { title: "账单编号", dataIndex: "billNo", render: orDash },
           { title: "原收款(元)", dataIndex: "paidAmount", align: "right" },
           { title: `${labelOf("refundKind", d.refundKind)}金额(元)`, dataIndex: "amount", align: "right" },
         ]}
-        summary={() => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={4}>
-              合计（大写）：{amountInWords(fenOf(d.amount))}
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right">
-              ¥{d.amount}
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
-        )}
       />
       <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", justifyContent: "space-between", marginTop: 12 }}>
         <span>退款方式：{labelOf("payMethod", d.refundMethod)}</span>
@@ -65,10 +49,10 @@ export default function RefundVoucherPage(_props: PageProps) {
       </div>
       <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", justifyContent: "space-between", marginTop: 8 }}>
         <span>
-          申请人：{d.applicantName ?? "-"}（{at(d.applyTime)}）
+          申请人：{d.applicantName ?? "-"}（{dateTime(d.applyTime)}）
         </span>
         <span>
-          审核人：{d.approverName ?? "-"}（{at(d.refundedAt)}）
+          审核人：{d.approverName ?? "-"}（{dateTime(d.refundedAt)}）
         </span>
       </div>
       <div style={{ display: "flex", flexWrap: "wrap", gap: "16px 24px", justifyContent: "space-between", marginTop: 48 }}>

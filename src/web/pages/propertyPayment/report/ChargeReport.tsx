@@ -6,9 +6,8 @@ import { Table, Typography } from "antd";
 import { queries } from "../../../http/query-client.ts";
 import { XYChart } from "../../../ui/charts/XYChart.tsx";
 import { labelOf } from "../shared/labels.tsx";
-import { chartYuan, ReportHead, useRange, yuanAxis, yuanTip, type Unit } from "./ReportBits.tsx";
-
-const money = (title: string, dataIndex: string) => ({ title, dataIndex, align: "right" as const });
+import { money } from "../shared/columns.tsx";
+import { chartYuan, ReportBody, ReportHead, useRange, yuanAxis, yuanTip, type Unit } from "./ReportBits.tsx";
 
 export function ChargeReport({ communityId, unit }: { communityId: number; unit: Unit }) {
   const { field, start, end } = useRange(unit);
@@ -31,31 +30,30 @@ export function ChargeReport({ communityId, unit }: { communityId: number; unit:
       >
         {field}
       </ReportHead>
-      {r && (
-        <XYChart
-          title={unit === "day" ? "每日应收与实收" : "每月应收与实收"}
-          width={760}
-          height={260}
-          maxXLabels={unit === "day" ? 10 : 12}
-          labels={r.rows.map((x) => x.date)}
-          xLabel={(l) => (unit === "day" ? l.slice(5) : l)}
-          left={{ format: yuanAxis }}
-          series={[
-            { name: "应收", color: "#91caff", values: r.rows.map((x) => chartYuan(x.receivable)) },
-            { name: "实收", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.collected)) },
-            { name: "其中清欠", color: "#fa8c16", values: r.rows.map((x) => chartYuan(x.arrearsCollected)) },
-            { name: "退款", color: "#ff4d4f", values: r.rows.map((x) => chartYuan(x.refunded)) },
-          ]}
-          tooltipValue={yuanTip}
-        />
-      )}
-      <Table
-        style={{ marginTop: 16 }}
+      <ReportBody
+        chart={
+          r && (
+            <XYChart
+              title={unit === "day" ? "每日应收与实收" : "每月应收与实收"}
+              width={760}
+              height={260}
+              maxXLabels={unit === "day" ? 10 : 12}
+              labels={r.rows.map((x) => x.date)}
+              xLabel={(l) => (unit === "day" ? l.slice(5) : l)}
+              left={{ format: yuanAxis }}
+              series={[
+                { name: "应收", color: "#91caff", values: r.rows.map((x) => chartYuan(x.receivable)) },
+                { name: "实收", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.collected)) },
+                { name: "其中清欠", color: "#fa8c16", values: r.rows.map((x) => chartYuan(x.arrearsCollected)) },
+                { name: "退款", color: "#ff4d4f", values: r.rows.map((x) => chartYuan(x.refunded)) },
+              ]}
+              tooltipValue={yuanTip}
+            />
+          )
+        }
         rowKey="date"
-        size="small"
         loading={report.isFetching}
-        dataSource={r?.rows ?? []}
-        scroll={{ x: "max-content" }}
+        rows={r?.rows ?? []}
         pagination={{ pageSize: 31, hideOnSinglePage: true }}
         columns={[
           { title: unit === "day" ? "日期" : "月份", dataIndex: "date" },

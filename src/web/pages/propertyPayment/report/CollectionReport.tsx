@@ -1,13 +1,10 @@
 // Collection by building or by item (楼栋收缴 / 项目收缴) for a range of billing months of the current
 // community: receivable, collected, waived, outstanding and 收缴率, with a chart per building or item.
 import { useQuery } from "@tanstack/react-query";
-import { Table } from "antd";
 import { queries } from "../../../http/query-client.ts";
-import { NoData } from "../../../ui/charts/parts.tsx";
 import { XYChart } from "../../../ui/charts/XYChart.tsx";
-import { chartYuan, ReportHead, useRange, yuanAxis, yuanTip } from "./ReportBits.tsx";
-
-const money = (title: string, dataIndex: string) => ({ title, dataIndex, align: "right" as const });
+import { money } from "../shared/columns.tsx";
+import { chartYuan, ReportBody, ReportHead, useRange, yuanAxis, yuanTip } from "./ReportBits.tsx";
 
 export function CollectionReport({ communityId, groupBy }: { communityId: number; groupBy: "building" | "item" }) {
   const { field, start, end } = useRange("month", 3);
@@ -30,30 +27,28 @@ export function CollectionReport({ communityId, groupBy }: { communityId: number
       >
         {field}
       </ReportHead>
-      {r && !r.rows.length && <NoData />}
-      {r && r.rows.length > 0 && (
-        <XYChart
-          title={groupBy === "item" ? "各收费项目的应收、实收与收缴率" : "各楼栋的应收、实收与收缴率"}
-          width={760}
-          height={260}
-          labels={r.rows.map((x) => x.name)}
-          left={{ format: yuanAxis }}
-          right={{ atLeast: 100, format: (pct) => `${pct}%` }}
-          series={[
-            { name: "应收", color: "#91caff", values: r.rows.map((x) => chartYuan(x.receivable)) },
-            { name: "实收", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.collected)) },
-            { name: "收缴率", kind: "line", right: true, color: "#fa8c16", values: r.rows.map((x) => rate(x.collectionRate)) },
-          ]}
-          tooltipValue={(v, s) => (s.right ? `${v}%` : yuanTip(v))}
-        />
-      )}
-      <Table
-        style={{ marginTop: 16 }}
+      <ReportBody
+        chart={
+          r && (
+            <XYChart
+              title={groupBy === "item" ? "各收费项目的应收、实收与收缴率" : "各楼栋的应收、实收与收缴率"}
+              width={760}
+              height={260}
+              labels={r.rows.map((x) => x.name)}
+              left={{ format: yuanAxis }}
+              right={{ atLeast: 100, format: (pct) => `${pct}%` }}
+              series={[
+                { name: "应收", color: "#91caff", values: r.rows.map((x) => chartYuan(x.receivable)) },
+                { name: "实收", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.collected)) },
+                { name: "收缴率", kind: "line", right: true, color: "#fa8c16", values: r.rows.map((x) => rate(x.collectionRate)) },
+              ]}
+              tooltipValue={(v, s) => (s.right ? `${v}%` : yuanTip(v))}
+            />
+          )
+        }
         rowKey="id"
-        size="small"
         loading={report.isFetching}
-        dataSource={r?.rows ?? []}
-        scroll={{ x: "max-content" }}
+        rows={r?.rows ?? []}
         pagination={false}
         columns={[
           { title: groupBy === "item" ? "收费项目" : "楼栋", dataIndex: "name" },

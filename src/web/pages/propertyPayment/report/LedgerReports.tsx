@@ -2,13 +2,10 @@
 // (per deposit item and room: collected, refunded, kept as deductions, held at the end) of the current
 // community over a range of days, each with a chart and the Excel export.
 import { useQuery } from "@tanstack/react-query";
-import { Table } from "antd";
 import { queries } from "../../../http/query-client.ts";
-import { NoData } from "../../../ui/charts/parts.tsx";
 import { XYChart } from "../../../ui/charts/XYChart.tsx";
-import { chartYuan, ReportHead, useRange, yuanAxis, yuanTip } from "./ReportBits.tsx";
-
-const money = (title: string, dataIndex: string) => ({ title, dataIndex, align: "right" as const });
+import { money } from "../shared/columns.tsx";
+import { chartYuan, ReportBody, ReportHead, useRange, yuanAxis, yuanTip } from "./ReportBits.tsx";
 
 export function PrepayLedger({ communityId }: { communityId: number }) {
   const { field, start, end } = useRange("day");
@@ -31,30 +28,28 @@ export function PrepayLedger({ communityId }: { communityId: number }) {
       >
         {field}
       </ReportHead>
-      {r && !r.rows.length && <NoData />}
-      {r && r.rows.length > 0 && (
-        <XYChart
-          title="各账户的充值、抵扣、退款与期末余额"
-          width={760}
-          height={260}
-          labels={r.rows.map((x) => x.roomName)}
-          left={{ format: yuanAxis }}
-          series={[
-            { name: "充值", color: "#52c41a", values: r.rows.map((x) => chartYuan(x.recharged)) },
-            { name: "抵扣", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.deducted)) },
-            { name: "退款", color: "#ff4d4f", values: r.rows.map((x) => chartYuan(x.refunded)) },
-            { name: "期末余额", kind: "line", color: "#fa8c16", values: r.rows.map((x) => chartYuan(x.closing)) },
-          ]}
-          tooltipValue={yuanTip}
-        />
-      )}
-      <Table
-        style={{ marginTop: 16 }}
+      <ReportBody
+        chart={
+          r && (
+            <XYChart
+              title="各账户的充值、抵扣、退款与期末余额"
+              width={760}
+              height={260}
+              labels={r.rows.map((x) => x.roomName)}
+              left={{ format: yuanAxis }}
+              series={[
+                { name: "充值", color: "#52c41a", values: r.rows.map((x) => chartYuan(x.recharged)) },
+                { name: "抵扣", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.deducted)) },
+                { name: "退款", color: "#ff4d4f", values: r.rows.map((x) => chartYuan(x.refunded)) },
+                { name: "期末余额", kind: "line", color: "#fa8c16", values: r.rows.map((x) => chartYuan(x.closing)) },
+              ]}
+              tooltipValue={yuanTip}
+            />
+          )
+        }
         rowKey="accountId"
-        size="small"
         loading={ledger.isFetching}
-        dataSource={r?.rows ?? []}
-        scroll={{ x: "max-content" }}
+        rows={r?.rows ?? []}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
         columns={[
           { title: "房屋", dataIndex: "roomName" },
@@ -89,30 +84,28 @@ export function DepositLedger({ communityId }: { communityId: number }) {
       >
         {field}
       </ReportHead>
-      {r && !r.rows.length && <NoData />}
-      {r && r.rows.length > 0 && (
-        <XYChart
-          title="各押金的收取、退还、扣除与在押金额"
-          width={760}
-          height={260}
-          labels={r.rows.map((x) => `${x.itemName} ${x.roomName}`)}
-          left={{ format: yuanAxis }}
-          series={[
-            { name: "收取", color: "#52c41a", values: r.rows.map((x) => chartYuan(x.collected)) },
-            { name: "退还", color: "#ff4d4f", values: r.rows.map((x) => chartYuan(x.refunded)) },
-            { name: "扣除", color: "#faad14", values: r.rows.map((x) => chartYuan(x.deducted)) },
-            { name: "在押", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.held)) },
-          ]}
-          tooltipValue={yuanTip}
-        />
-      )}
-      <Table
-        style={{ marginTop: 16 }}
+      <ReportBody
+        chart={
+          r && (
+            <XYChart
+              title="各押金的收取、退还、扣除与在押金额"
+              width={760}
+              height={260}
+              labels={r.rows.map((x) => `${x.itemName} ${x.roomName}`)}
+              left={{ format: yuanAxis }}
+              series={[
+                { name: "收取", color: "#52c41a", values: r.rows.map((x) => chartYuan(x.collected)) },
+                { name: "退还", color: "#ff4d4f", values: r.rows.map((x) => chartYuan(x.refunded)) },
+                { name: "扣除", color: "#faad14", values: r.rows.map((x) => chartYuan(x.deducted)) },
+                { name: "在押", color: "#1677ff", values: r.rows.map((x) => chartYuan(x.held)) },
+              ]}
+              tooltipValue={yuanTip}
+            />
+          )
+        }
         rowKey={(x) => `${x.paymentItemId}:${x.roomId}`}
-        size="small"
         loading={ledger.isFetching}
-        dataSource={r?.rows ?? []}
-        scroll={{ x: "max-content" }}
+        rows={r?.rows ?? []}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
         columns={[
           { title: "押金项目", dataIndex: "itemName" },

@@ -1,8 +1,9 @@
 // What the report tabs share: the range field and its request values, the export button (the
 // declared export operation through the request wrapper, so the session's signature goes along),
-// the yuan axis and tooltip texts of the charts, and figures as statistics.
+// the yuan axis and tooltip texts of the charts, figures as statistics, and the chart-and-table body.
 import { DownloadOutlined } from "@ant-design/icons";
-import { Button, Space, Statistic } from "antd";
+import { Button, Space, Statistic, Table, type TableProps } from "antd";
+import type { ColumnsType } from "antd/es/table";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState, type ReactNode } from "react";
 import { RangePickerOnUse } from "../../../generic/kits/DatePickerOnUse.tsx";
@@ -65,6 +66,33 @@ export function ReportHead({ children, exportQuery, figures }: { children: React
         <ExportButton query={exportQuery} />
       </Space>
       {figures && <Figures items={figures} />}
+    </>
+  );
+}
+
+/**
+ * A report tab's body under its head: its chart (once the report is read), then its table of rows.
+ * No "rows?" test for the chart: an XYChart without labels draws 暂无数据 itself.
+ */
+export function ReportBody<T extends object>({
+  chart,
+  rowKey,
+  columns,
+  rows,
+  loading,
+  pagination,
+}: {
+  chart: ReactNode;
+  rowKey: TableProps<T>["rowKey"];
+  columns: ColumnsType<T>;
+  rows: readonly T[];
+  loading: boolean;
+  pagination: TableProps<T>["pagination"];
+}) {
+  return (
+    <>
+      {chart}
+      <Table<T> style={{ marginTop: 16 }} rowKey={rowKey} size="small" loading={loading} dataSource={rows} scroll={{ x: "max-content" }} pagination={pagination} columns={columns} />
     </>
   );
 }

@@ -4,7 +4,8 @@
 import { monthsBetween } from "../../../lib/months.ts";
 import { NoData } from "../../../ui/charts/parts.tsx";
 import { XYChart } from "../../../ui/charts/XYChart.tsx";
-import { fenOf, fenToYuan } from "../shared/money.ts";
+import { fenOf } from "../shared/money.ts";
+import { yuanAxis, yuanTip } from "./ReportBits.tsx";
 import type { ReportRow } from "../types.ts";
 
 interface Month {
@@ -26,9 +27,6 @@ export function byMonth(rows: readonly ReportRow[], startMonth: string, endMonth
   return [...map.values()].sort((a, b) => a.period.localeCompare(b.period));
 }
 
-/** Yuan on the axis: 0, 5000, 1万, 1.5万 … */
-const yuanAxis = (yuan: number) => (Math.abs(yuan) >= 10_000 ? `${Number((yuan / 10_000).toFixed(2))}万` : String(yuan));
-
 export function ReportChart({ rows, startMonth, endMonth }: { rows: readonly ReportRow[]; startMonth: string; endMonth: string }) {
   if (!rows.length) return <NoData />;
   const months = byMonth(rows, startMonth, endMonth);
@@ -46,7 +44,7 @@ export function ReportChart({ rows, startMonth, endMonth }: { rows: readonly Rep
         { name: "实收金额（扣除退款）", color: "#1677ff", values: months.map((m) => m.net / 100) },
         { name: "收缴率", kind: "line", right: true, color: "#fa8c16", values: months.map((m) => (m.due ? Math.round((m.net * 1000) / m.due) / 10 : 0)) },
       ]}
-      tooltipValue={(value, series) => (series.right ? `${value}%` : `¥${fenToYuan(Math.round(value * 100))}`)}
+      tooltipValue={(value, series) => (series.right ? `${value}%` : yuanTip(value))}
     />
   );
 }

@@ -19,7 +19,8 @@ export const dateTime = (v: string | null | undefined) => (v ? dayjs(v).format("
 export const orDash = (v: unknown) => (v ?? "-") as ReactNode;
 
 const text = (title: string, dataIndex: string): Column => ({ title, dataIndex });
-const money = (title: string, dataIndex: string): Column => ({ title, dataIndex, align: "right" });
+/** A money column: yuan text, right-aligned. */
+export const money = (title: string, dataIndex: string): Column => ({ title, dataIndex, align: "right" });
 const tag = (title: string, dataIndex: string, mapping = dataIndex): Column => ({ title, dataIndex, render: (v) => <MapTag mapping={mapping} value={v as number | null} /> });
 const time = (title: string, dataIndex: string): Column => ({ title, dataIndex, render: (v) => dateTime(v as string | null) });
 
