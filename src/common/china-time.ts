@@ -1,6 +1,7 @@
 // China time (UTC+8, no daylight saving), the one clock of the platform's users: today, days ago,
-// month starts, the last n days, an instant as text, and the same day in SQL. Every business day
-// (payments, audits, statistics) is a China-time calendar day, whatever the server's own zone is.
+// month starts, the last n days, an instant as text, and the same day in SQL (as text or a date).
+// Every business day (payments, audits, statistics) is a China-time calendar day, whatever the
+// server's own zone is.
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 24 * 3600_000;
@@ -42,5 +43,11 @@ export function chinaDateTime(value: unknown): string {
 /** A China wall-clock time read as if it were UTC (a spreadsheet cell's date and time) as the instant it names. */
 export const fromChinaWallClock = (wallClock: Date): Date => new Date(wallClock.getTime() - CHINA_OFFSET_MS);
 
+/** SQL: a timestamptz column's China wall-clock time, a timestamp (the column is a trusted identifier). */
+const chinaClockSql = (column: string): string => `(${column} at time zone 'UTC') + interval '8 hours'`;
+
 /** SQL: a timestamptz column's China-time calendar day as "YYYY-MM-DD" (the column is a trusted identifier). */
-export const chinaDaySql = (column: string): string => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+export const chinaDaySql = (column: string): string => `to_char(${chinaClockSql(column)}, 'YYYY-MM-DD')`;
+
+/** SQL: a timestamptz column's China-time calendar day as a date (the column is a trusted identifier). */
+export const chinaDateSql = (column: string): string => `(${chinaClockSql(column)})::date`;

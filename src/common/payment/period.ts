@@ -50,3 +50,16 @@ export function monthsBetween(start: string, end: string, max = 36): string[] {
   }
   return out;
 }
+
+/** "YYYY-MM" + n months (n may be negative). */
+export function addMonths(period: string, n: number): string {
+  const [y, m] = period.split("-").map(Number);
+  const index = y * 12 + m - 1 + n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** The last day of a month "YYYY-MM", "YYYY-MM-DD". */
+export function monthEndDay(period: string): string {
+  const [y, m] = period.split("-").map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}

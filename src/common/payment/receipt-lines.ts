@@ -2,7 +2,8 @@
 // the part of a bill's charge that paid its late fee, the months a bill covers, its unit price ×
 // quantity, and what the receipt is for (its title).
 import { applyRounding } from "./rounding.ts";
-import { areaAmountFen, cycleMonths, fixedAmountFen, PRICING, scaled } from "./pricing.ts";
+import { areaAmountFen, billAmountFen, cycleMonths, PRICING, scaled } from "./pricing.ts";
+import { addMonths } from "./period.ts";
 import { fenToYuan } from "../money.ts";
 import { PaymentItemCategory, PaymentSource, ReceiptKind } from "../../../generated/states.ts";
 
@@ -19,10 +20,8 @@ export function splitLateFee(amountFen: number, billLateFeeFen: number, paidBefo
 
 /** The last month a bill of `period` ("YYYY-MM") covers when its cycle spans `months` months. */
 export function periodEndOf(period: string, months: number): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(period);
-  if (!m) return period;
-  const index = Number(m[1]) * 12 + Number(m[2]) - 1 + Math.max(1, months) - 1;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+  if (!/^\d{4}-\d{2}$/.test(period)) return period;
+  return addMonths(period, Math.max(1, months) - 1);
 }
 
 export interface LinePricingInput {
@@ -64,14 +63,16 @@ export function linePricing(p: LinePricingInput): LinePricing | null {
   }
   const months = cycleMonths(p.billingCycle);
   const text = (q: bigint) => fenToYuan(q / 100n); // scale 4 → two decimals (the column keeps two)
+  // Area and fixed amounts: what bill generation would charge at the price now.
+  const price = { pricingMethod: p.pricingMethod, billingCycle: p.billingCycle, unitPriceFen: p.unitPriceFen, roundingMode: p.roundingMode };
   switch (p.pricingMethod) {
     case PRICING.AREA: {
       const area = text(quantity);
-      if (applyRounding(areaAmountFen(area, p.unitPriceFen, months), p.roundingMode) !== p.amountDueFen) return null;
+      if (billAmountFen({ ...price, buildingArea: area }) !== p.amountDueFen) return null;
       return { unitPrice: fenToYuan(p.unitPriceFen), quantity: area, quantityUnit: AREA_UNIT, months };
     }
     case PRICING.FIXED: {
-      if (quantity !== BigInt(months) * 10_000n || applyRounding(fixedAmountFen(p.unitPriceFen, months), p.roundingMode) !== p.amountDueFen) return null;
+      if (quantity !== BigInt(months) * 10_000n || billAmountFen(price) !== p.amountDueFen) return null;
       return { unitPrice: fenToYuan(p.unitPriceFen), quantity: String(months), quantityUnit: MONTH_UNIT, months };
     }
     case PRICING.METER: {

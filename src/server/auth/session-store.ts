@@ -29,6 +29,9 @@ export interface SessionCredentials {
   signature: string;
 }
 
+/** The signed-in person's name as the product shows it: 姓名, else the login name. */
+export const sessionPersonName = (session: Pick<SessionInfo, "realName" | "username">): string => session.realName?.trim() || session.username;
+
 /** What a request knows about its signed-in user. */
 export interface SessionInfo {
   /** The SHA-256 of the cookie's token (the row's key). */

@@ -14,6 +14,7 @@ import { mappingLabel } from "../../common/mappings.ts";
 import { resourceByName } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
 import { sessionOf } from "../auth/guard.ts";
+import { sessionPersonName } from "../auth/session-store.ts";
 import type { Db, DbSession } from "../db/types.ts";
 import { apiError, ok, validationError } from "../http/envelope.ts";
 import { translateDbError } from "../http/db-errors.ts";
@@ -118,7 +119,7 @@ export async function runAction(db: Db, model: ResourceModel, actor: Actor, id: 
           userId: session.userId,
           username: session.username,
           // Who acted, as people read it (the timeline names people, not login names).
-          name: session.realName?.trim() || session.username,
+          name: sessionPersonName(session),
           at: new Date().toISOString(),
           ...(ctx.note ? { note: ctx.note } : {}),
         };

@@ -39,18 +39,21 @@ export interface DecisionResult {
   deductedAmount?: string;
 }
 
-/** The selection: {ids} (up to 1000 bills) or {batchId} (every bill of a generation batch), as a condition on bills. */
-async function selection(tx: DbSession, session: SessionInfo, body: ApproveBillsBody): Promise<{ where: Sql; asked: number | null }> {
+/**
+ * The selection: {ids} (up to 1000 bills) or {batchId} (every bill of a generation batch), as a
+ * condition on bills; a batch's community comes with it.
+ */
+async function selection(tx: DbSession, session: SessionInfo, body: ApproveBillsBody): Promise<{ where: Sql; asked: number | null; batchCommunityId?: number }> {
   // The operation's validators made ids and batchId whole numbers from 1 (the seed passes such too).
   const batchId = body.batchId;
   if (batchId !== undefined && batchId !== null) {
     if (!Number.isSafeInteger(batchId) || batchId < 1) throw refused("selectBatch", "batchId");
-    const { rows } = await tx.query<{ n: number; community_id: number | null }>(
-      "select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n from bill_batches where tenant_id = $1 and id = $2",
+    const { rows } = await tx.query<{ n: number; community_id: number }>(
+      "select (select count(*)::int from bills where tenant_id = $1 and batch_id = $2) as n, community_id from bill_batches where tenant_id = $1 and id = $2",
       [session.tenantId, batchId],
     );
     if (!rows[0]) throw notFound();
-    return { where: sql`batch_id = ${batchId}`, asked: rows[0].n };
+    return { where: sql`batch_id = ${batchId}`, asked: rows[0].n, batchCommunityId: Number(rows[0].community_id) };
   }
   if (body.ids?.some((id) => !Number.isSafeInteger(id) || id < 1)) throw apiError("BAD_REQUEST");
   const ids = chosenIds(body.ids, "ids");
@@ -114,7 +117,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
   // rows per batch).
   const d = plan?.bills ?? { paid: [], lateFee: [], status: [] };
   const { tenantId, userId } = session;
-  const wholeBatch = body.batchId !== undefined && body.batchId !== null;
+  const wholeBatch = sel.batchCommunityId !== undefined;
   const { rows } = await tx.query<{ n: number; community_id: number | null }>(
     sql`with u as (
        select * from unnest(${ids}::bigint[], ${d.paid}::bigint[], ${d.lateFee}::bigint[], ${d.status}::int[]) as u(id, paid, late_fee, status)
@@ -138,8 +141,7 @@ export async function approveBills(tx: DbSession, session: SessionInfo, ip: stri
     const due = locked.reduce((sum, b) => sum + fen(b.amountDue), 0);
     await tx.query(
       sql`insert into bill_approvals (tenant_id, community_id, batch_id, decision, bill_count, amount_due, deducted_count, deducted_amount, decider_id, decided_at, created_by, updated_by)
-          select ${tenantId}, community_id, id, ${APPROVE.to}, ${changed}, ${due}, ${paid.bills}, ${paid.amount}, ${userId}, now(), ${userId}, ${userId}
-            from bill_batches where tenant_id = ${tenantId} and id = ${body.batchId}`,
+          values (${tenantId}, ${sel.batchCommunityId}, ${body.batchId}, ${APPROVE.to}, ${changed}, ${due}, ${paid.bills}, ${paid.amount}, ${userId}, now(), ${userId}, ${userId})`,
     );
   }
   await audit(tx, session, ip, "bills", "approve", batchTarget(body.batchId), { ...body, changed, deducted: paid.bills, communityId: communityOf(rows[0]) }, CODES.approval);

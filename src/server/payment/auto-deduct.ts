@@ -10,14 +10,14 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { accountingDay, lateFeeOn, normalizeBill, owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";
+import { accountingDay, billStatusOf, lateFeeOn, normalizeBill, owedOn, withItemTerms, type BillColumnsRow } from "./bills.ts";
 import { dayLockKey, fen, PAYMENT_TYPE_OTHER, RETURN_FLAG_CHARGE, paymentSerialNo } from "./common.ts";
 import { loadSettings, type PaymentSettings } from "./settings.ts";
 import { BALANCE_PAY_METHOD } from "./ledger.ts";
 import { texts } from "../../../generated/texts.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { anyOf, sql } from "../db/sql.ts";
-import { BillStatus, PaymentSource, PrepayAccountStatus, PrepayTxStatus, PrepayTxType, ReceiptStatus, ReceiptType } from "../../../generated/states.ts";
+import { PaymentSource, PrepayAccountStatus, PrepayTxStatus, PrepayTxType, ReceiptStatus, ReceiptType } from "../../../generated/states.ts";
 
 /** Reserves n numbers of a tenant counter at once; returns the first. */
 async function reserveCounter(tx: DbSession, tenantId: number, name: string, n: number): Promise<number> {
@@ -121,7 +121,7 @@ export async function planDeductions(tx: DbSession, session: SessionInfo, approv
     const k = position.get(b.id)!;
     bill.paid[k] = paid;
     bill.lateFee[k] = lateFee;
-    bill.status[k] = paid + b.amountWaived >= b.amountDue + lateFee ? BillStatus.Paid : BillStatus.PartlyPaid;
+    bill.status[k] = billStatusOf({ amountDue: b.amountDue, lateFee, amountPaid: paid, amountWaived: b.amountWaived });
     pay.billId.push(b.id);
     pay.roomId.push(account.roomId);
     pay.communityId.push(account.communityId);

@@ -7,6 +7,7 @@ import { addDays, daysBetween } from "../../common/payment/period.ts";
 import { lateFeeFen, outstandingFen } from "../../common/payment/pricing.ts";
 import { fen } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
+import { BillStatus } from "../../../generated/states.ts";
 
 /** A bill as BILL_SELECT reads it (money in fen), with its item's late-fee terms. */
 export interface BillRow extends BillShape<number> {
@@ -99,4 +100,10 @@ export async function accountingDay(tx: DbSession, tenantId: number, communityId
   let d = day;
   while (closed.has(d)) d = addDays(d, 1);
   return d;
+}
+
+/** A bill's state from its amounts (fen): settled, partly paid, or owed in full. */
+export function billStatusOf(b: { amountDue: number; lateFee: number; amountPaid: number; amountWaived: number }): BillStatus {
+  if (b.amountPaid + b.amountWaived >= b.amountDue + b.lateFee) return BillStatus.Paid;
+  return b.amountPaid > 0 ? BillStatus.PartlyPaid : BillStatus.Approved;
 }

@@ -10,7 +10,7 @@
 // payment rolls its number back). The day it counts for is the first open business day (a closed
 // day is read-only: later payments go to the next day).
 import type { DbSession } from "../db/types.ts";
-import type { SessionInfo } from "../auth/session-store.ts";
+import { sessionPersonName, type SessionInfo } from "../auth/session-store.ts";
 import { checkRule } from "../../common/validate.ts";
 import { fenToYuan, yuanToFen } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
@@ -18,7 +18,7 @@ import { mappingLabel } from "../../common/mappings.ts";
 import { cycleMonths } from "../../common/payment/pricing.ts";
 import { linePricing, periodEndOf, receiptKindOf, splitLateFee } from "../../common/payment/receipt-lines.ts";
 import { ALL_PAY_METHODS, BALANCE_PAY_METHOD, loadSettings } from "./settings.ts";
-import { accountingDay, BILL_FROM, BILL_SELECT, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
+import { accountingDay, BILL_FROM, BILL_SELECT, billStatusOf, billView, lateFeeOn, normalizeBill, owedOn, type BillRow } from "./bills.ts";
 import {
   amountFen,
   audit,
@@ -43,7 +43,7 @@ import { mayAccessCommunity } from "../auth/community-scope.ts";
 import { mask } from "../../common/masks.ts";
 import type { GetRoomBillsData, PayBillsBody, PrintReceiptData } from "../../../generated/operation-types.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { sql, raw } from "../db/sql.ts";
+import { sql } from "../db/sql.ts";
 import { BillStatus, PayMethod, ReceiptStatus, ReceiptType, RefundStatus, ResidentIdentity, ReturnFlag } from "../../../generated/states.ts";
 
 /** Statuses a bill can be paid in: approved, partly paid. */
@@ -56,13 +56,6 @@ export async function roomOwner(db: DbSession, tenantId: number, roomId: number)
     sql`select h.name, h.phone from inhabitants h where h.tenant_id = ${tenantId} and h.room_id = ${roomId} and h.identity = ${ResidentIdentity.Owner} order by h.id limit 1`,
   );
   return rows[0] ?? null;
-}
-
-/** The person's name of a user (姓名, else the login name): the 收款人 the desk shows. */
-export async function personName(db: DbSession, tenantId: number, userId: number | null): Promise<string | null> {
-  if (userId === null) return null;
-  const { rows } = await db.query<{ name: string }>(sql`select ${raw(personNameSql("users"))} as name from users where tenant_id = ${tenantId} and id = ${userId}`);
-  return rows[0]?.name ?? null;
 }
 
 /** The building `bu` and unit `un` of the room `ro` (left joins: a room may have neither), within its tenant. */
@@ -216,7 +209,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
     left -= part;
     const lateFee = lateFeeOn(b, today);
     const paid = b.amountPaid + part;
-    const status = paid + b.amountWaived >= b.amountDue + lateFee ? BillStatus.Paid : BillStatus.PartlyPaid;
+    const status = billStatusOf({ amountDue: b.amountDue, lateFee, amountPaid: paid, amountWaived: b.amountWaived });
     await tx.query(
       sql`update bills set amount_paid = ${paid}, late_fee = ${lateFee}, status = ${status},
               paid_at = case when ${status}::int = ${BillStatus.Paid} then ${paidAt}::timestamptz else null end,
@@ -243,7 +236,7 @@ export async function payBills(tx: DbSession, session: SessionInfo, ip: string |
   );
   await audit(tx, session, ip, "payments", "pay", r[0].id, { communityId, roomIds, billIds, payMethod, amount: fenToYuan(payFen), receiptNo }, CODES.cashier);
   return {
-    cashierName: await personName(tx, session.tenantId, userId),
+    cashierName: sessionPersonName(session),
     receiptId: r[0].id,
     receiptNo,
     payAmount: fenToYuan(payFen),

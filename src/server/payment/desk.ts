@@ -7,7 +7,7 @@ import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
-import { dueDateOf, isPeriod, monthsBetween } from "../../common/payment/period.ts";
+import { addMonths, dueDateOf, isPeriod, monthsBetween } from "../../common/payment/period.ts";
 import { apiError } from "../http/envelope.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql, raw } from "../db/sql.ts";
@@ -79,9 +79,6 @@ export async function cashierDesk(db: DbSession, session: SessionInfo, roomId: n
   };
 }
 
-/** The month after `period` ("YYYY-MM"). */
-const nextMonth = (period: string): string => monthsBetween(period, "9999-12", 2)[1];
-
 /** Whether an item can be prepaid at all (before looking at the room): periodic, monthly, priced without readings or a typed amount. */
 function prepayRefusal(r: ItemRow) {
   if ((r.category ?? PaymentItemCategory.Periodic) !== PaymentItemCategory.Periodic || r.billingCycle !== BillingCycle.Monthly) {
@@ -124,7 +121,7 @@ async function planBills(db: DbSession, session: SessionInfo, room: RoomRow, ite
   let start = startPeriod ?? null;
   if (start === null || start === "") {
     const last = (await lastPeriods(db, tenantId, room.id, [r.id])).get(r.id);
-    start = last && last >= current ? nextMonth(last) : current;
+    start = last && last >= current ? addMonths(last, 1) : current;
   }
   if (!isPeriod(start)) throw refused("selectPeriod", "startPeriod");
   if (start < current) throw apiError("PREPAY_START_PAST", { message: say("prepayStartPast", { month: current }) });
@@ -211,7 +208,7 @@ export async function prepayPlan(db: DbSession, session: SessionInfo, q: PrepayP
     const priced = await priceRoom(db, tenantId, generationItemOf(r, current, settings.roundingMode), room.id, current);
     if (!priced || priced.amount === null) continue;
     const lastPeriod = last.get(r.id) ?? null;
-    items.push({ id: r.id, name: r.name, pricingMethod: r.pricingMethod, lastPeriod, nextPeriod: lastPeriod && lastPeriod >= current ? nextMonth(lastPeriod) : current });
+    items.push({ id: r.id, name: r.name, pricingMethod: r.pricingMethod, lastPeriod, nextPeriod: lastPeriod && lastPeriod >= current ? addMonths(lastPeriod, 1) : current });
   }
   // A rule-checked input reaches the handler as the text it was checked as (schemas/rules.yaml prepayMonths): a number from here on.
   const plan = q.paymentItemId !== undefined && q.months !== undefined ? (await planBills(db, session, room, q.paymentItemId, q.startPeriod, Number(q.months), today)).plan : null;

@@ -19,7 +19,7 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { ALL_PAY_METHODS } from "./settings.ts";
-import { accountingDay } from "./bills.ts";
+import { accountingDay, billStatusOf } from "./bills.ts";
 import { audit, CODES, dayLockKey, fen, nextCounter, notFound, optionalText, payAmountFen, refused, personNameSql, nextPaymentSerialNo } from "./common.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
@@ -196,12 +196,6 @@ export async function approveRefund(tx: DbSession, session: SessionInfo, ip: str
   return { id: refund.id, status: APPROVE.to, serialNo, accountingDay: day, voucherNo };
 }
 
-/** A bill's state from its amounts (fen): settled, partly paid, or owed in full. */
-export function billStatusOf(b: { amountDue: number; lateFee: number; amountPaid: number; amountWaived: number }): BillStatus {
-  if (b.amountPaid + b.amountWaived >= b.amountDue + b.lateFee) return BillStatus.Paid;
-  return b.amountPaid > 0 ? BillStatus.PartlyPaid : BillStatus.Approved;
-}
-
 /**
  * Takes an approved refund off its bill, locked: a 冲正 off the paid amount (the bill owes it again),
  * a 退费 off the paid amount and off what the bill charges — its amount due down to what was waived,
@@ -264,7 +258,7 @@ export async function refundVoucher(db: DbSession, session: SessionInfo, id: num
             (select ${personNameSql("u")} from users u where u.tenant_id = f.tenant_id and u.id = f.approver_id) as approver_name
        from refunds f join communities c on c.tenant_id = f.tenant_id and c.id = f.community_id
        join payments p on p.tenant_id = f.tenant_id and p.id = f.payment_id
-       left join receipts rc on rc.tenant_id = f.tenant_id and rc.id = coalesce(f.receipt_id, (select r2.id from receipts r2 where r2.tenant_id = p.tenant_id and r2.receipt_no = p.receipt_no limit 1))
+       left join receipts rc on rc.tenant_id = f.tenant_id and rc.id = f.receipt_id
        left join rooms ro on ro.tenant_id = f.tenant_id and ro.id = f.room_id
       where f.tenant_id = $1 and f.id = $2`,
     [session.tenantId, id],

@@ -13,31 +13,30 @@ import type { SessionInfo } from "../auth/session-store.ts";
 import type { GetChargeReportBody, GetChargeReportData } from "../../../generated/operation-types.ts";
 import { fenToYuan } from "../../common/money.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { sql, type Sql } from "../db/sql.ts";
+import { raw, sql, type Sql } from "../db/sql.ts";
 import { BillStatus, ReturnFlag, WaiverStatus } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
-import { reportCommunity, reportPeriod, type ReportPeriod } from "./report-period.ts";
+import { chinaDateSql } from "../../common/china-time.ts";
+import { reportCommunity, reportPeriod, yuanOf, zeroOf, type ReportCommunity, type ReportPeriod } from "./report-period.ts";
 
 const FIGURES = ["receivable", "lateFee", "collected", "currentCollected", "arrearsCollected", "waived", "refunded", "net"] as const;
-type Figures = Record<(typeof FIGURES)[number], number>;
 
-const zero = (): Figures => Object.fromEntries(FIGURES.map((k) => [k, 0])) as Figures;
-const yuan = (f: Figures) => Object.fromEntries(FIGURES.map((k) => [k, fenToYuan(f[k])])) as Record<(typeof FIGURES)[number], string>;
-
-/** A China-time calendar day of a timestamp column. */
-const chinaDate = (column: Sql): Sql => sql`((${column} at time zone 'UTC') + interval '8 hours')::date`;
+/** The China-time calendar day a charge was paid and a waiver approved. */
+const paidOn = raw(chinaDateSql("p.paid_at"));
+const approvedOn = raw(chinaDateSql("w.approved_at"));
 
 /** The bill payments (charges and refunds) of the community counted in the period, with their day. */
 function billPayments(tenantId: number, communityId: number, p: ReportPeriod): Sql {
   return sql`select p.amount, p.pay_method, p.return_flag = ${ReturnFlag.Refund} as refund, b.period,
-                    coalesce(p.accounting_day, ${chinaDate(sql`p.paid_at`)}) as day
+                    coalesce(p.accounting_day, ${paidOn}) as day
                from payments p join bills b on b.tenant_id = p.tenant_id and b.id = p.bill_id
               where p.tenant_id = ${tenantId} and p.community_id = ${communityId} and p.bill_id is not null
-                and coalesce(p.accounting_day, ${chinaDate(sql`p.paid_at`)}) between ${p.firstDay}::date and ${p.lastDay}::date`;
+                and coalesce(p.accounting_day, ${paidOn}) between ${p.firstDay}::date and ${p.lastDay}::date`;
 }
 
-export async function chargeReport(db: DbSession, session: SessionInfo, body: GetChargeReportBody): Promise<GetChargeReportData> {
-  const communityId = (await reportCommunity(db, session, body.communityId)).id;
+/** `community`: the one the export has already checked (else body.communityId is). */
+export async function chargeReport(db: DbSession, session: SessionInfo, body: GetChargeReportBody, community?: ReportCommunity): Promise<GetChargeReportData> {
+  const communityId = (community ?? (await reportCommunity(db, session, body.communityId))).id;
   const period = reportPeriod(body.granularity === "month" ? "month" : "day", body.start, body.end);
   const { tenantId } = session;
   const fmt = period.granularity === "day" ? "YYYY-MM-DD" : "YYYY-MM";
@@ -61,10 +60,10 @@ export async function chargeReport(db: DbSession, session: SessionInfo, body: Ge
   );
   const waived = await camelRows<{ bucket: string; waived: string }>(
     db,
-    sql`select to_char(${chinaDate(sql`w.approved_at`)}, ${fmt}) as bucket, sum(w.amount)::bigint as waived
+    sql`select to_char(${approvedOn}, ${fmt}) as bucket, sum(w.amount)::bigint as waived
             from waivers w
            where w.tenant_id = ${tenantId} and w.community_id = ${communityId} and w.status = ${WaiverStatus.Approved}
-             and ${chinaDate(sql`w.approved_at`)} between ${period.firstDay}::date and ${period.lastDay}::date
+             and ${approvedOn} between ${period.firstDay}::date and ${period.lastDay}::date
            group by 1`,
   );
   const methods = await camelRows<{ payMethod: number; count: number; collected: string; refunded: string }>(
@@ -74,12 +73,12 @@ export async function chargeReport(db: DbSession, session: SessionInfo, body: Ge
                  coalesce(sum(x.amount) filter (where x.refund), 0)::bigint as refunded
             from (${billPayments(tenantId, communityId, period)}) x group by 1 order by 1`,
   );
-  const byBucket = new Map(period.buckets.map((b) => [b, zero()]));
-  const at = (bucket: string) => byBucket.get(bucket) ?? byBucket.set(bucket, zero()).get(bucket)!;
+  const byBucket = new Map(period.buckets.map((b) => [b, zeroOf(FIGURES)]));
+  const at = (bucket: string) => byBucket.get(bucket) ?? byBucket.set(bucket, zeroOf(FIGURES)).get(bucket)!;
   for (const r of receivable) Object.assign(at(r.bucket), { receivable: fen(r.receivable), lateFee: fen(r.lateFee) });
   for (const r of paid) Object.assign(at(r.bucket), { collected: fen(r.collected), arrearsCollected: fen(r.arrears), refunded: fen(r.refunded) });
   for (const r of waived) at(r.bucket).waived = fen(r.waived);
-  const totals = zero();
+  const totals = zeroOf(FIGURES);
   for (const f of byBucket.values()) {
     f.currentCollected = f.collected - f.arrearsCollected;
     f.net = f.collected - f.refunded;
@@ -90,8 +89,8 @@ export async function chargeReport(db: DbSession, session: SessionInfo, body: Ge
     granularity: period.granularity,
     start: period.start,
     end: period.end,
-    rows: [...byBucket.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, f]) => ({ date, ...yuan(f) })),
-    totals: yuan(totals),
+    rows: [...byBucket.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, f]) => ({ date, ...yuanOf(FIGURES, f) })),
+    totals: yuanOf(FIGURES, totals),
     byPayMethod: methods.map((m) => ({
       payMethod: Number(m.payMethod),
       count: Number(m.count),

@@ -13,26 +13,23 @@ import { camelRows } from "../db/camel-rows.ts";
 import { sql } from "../db/sql.ts";
 import { BillStatus } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
-import { reportCommunity, reportPeriod } from "./report-period.ts";
+import { reportCommunity, reportPeriod, yuanOf, zeroOf, type ReportCommunity } from "./report-period.ts";
 
-interface Sums {
-  bills: number;
-  receivable: number;
-  collected: number;
-  waived: number;
-}
+const MONEY = ["receivable", "collected", "waived"] as const;
+/** A group's bill count and money (fen). */
+const SUMS = ["bills", ...MONEY] as const;
+type Sums = Record<(typeof SUMS)[number], number>;
 
 const figures = (s: Sums) => ({
   bills: s.bills,
-  receivable: fenToYuan(s.receivable),
-  collected: fenToYuan(s.collected),
-  waived: fenToYuan(s.waived),
+  ...yuanOf(MONEY, s),
   outstanding: fenToYuan(s.receivable - s.collected - s.waived),
   collectionRate: percentText(s.collected, s.receivable),
 });
 
-export async function collectionReport(db: DbSession, session: SessionInfo, body: GetCollectionReportBody): Promise<GetCollectionReportData> {
-  const communityId = (await reportCommunity(db, session, body.communityId)).id;
+/** `community`: the one the export has already checked (else body.communityId is). */
+export async function collectionReport(db: DbSession, session: SessionInfo, body: GetCollectionReportBody, community?: ReportCommunity): Promise<GetCollectionReportData> {
+  const communityId = (community ?? (await reportCommunity(db, session, body.communityId))).id;
   const period = reportPeriod("month", body.start, body.end);
   const groupBy = body.groupBy === "item" ? "item" : "building";
   const { tenantId } = session;
@@ -49,10 +46,10 @@ export async function collectionReport(db: DbSession, session: SessionInfo, body
                    and b.status in (${BillStatus.Approved}, ${BillStatus.Paid}, ${BillStatus.PartlyPaid})) x
          group by x.id, x.name order by x.name nulls last, x.id`,
   );
-  const totals: Sums = { bills: 0, receivable: 0, collected: 0, waived: 0 };
+  const totals = zeroOf(SUMS);
   const list = rows.map((r) => {
     const s: Sums = { bills: Number(r.bills), receivable: fen(r.receivable), collected: fen(r.collected), waived: fen(r.waived) };
-    for (const k of ["bills", "receivable", "collected", "waived"] as const) totals[k] += s[k];
+    for (const k of SUMS) totals[k] += s[k];
     return { id: Number(r.id ?? 0), name: r.name ?? texts.paymentReports.noBuilding, ...figures(s) };
   });
   return { communityId, groupBy, start: period.start, end: period.end, rows: list, totals: figures(totals) };

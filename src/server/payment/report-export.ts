@@ -12,122 +12,119 @@ import { fillTexts } from "../../../generated/fill-texts.ts";
 import { chargeReport } from "./report-charges.ts";
 import { collectionReport } from "./report-collection.ts";
 import { depositLedger, prepayLedger } from "./report-ledgers.ts";
-import { reportCommunity } from "./report-period.ts";
-import { money, paymentWorkbook, table, xlsxBytes } from "./workbook.ts";
+import { reportCommunity, type ReportCommunity } from "./report-period.ts";
+import { money, paymentWorkbook, table, xlsxBytes, type Column } from "./workbook.ts";
 
 const t = texts.paymentReports;
 
+/** What every report answers: its range, one line per row and the totals. */
+interface Loaded {
+  start: string;
+  end: string;
+  rows: readonly object[];
+  totals: object;
+}
+
+/**
+ * One report's sheet: its loader (for the community already checked), its title and columns (which
+ * may depend on the answer's granularity or grouping), and what comes after the table. Written as
+ * methods so that a Sheet of one report's answer is a Sheet<Loaded> (method parameters are bivariant).
+ */
+interface Sheet<R extends Loaded = Loaded> {
+  load(db: DbSession, session: SessionInfo, q: ExportPaymentReportsQuery, community: ReportCommunity): Promise<R>;
+  title(r: R): string;
+  columns(r: R): Column[];
+  after?(ws: ExcelJS.Worksheet, r: R): void;
+}
+
+const sheetOf = <R extends Loaded>(s: Sheet<R>): Sheet => s;
+
+const SHEETS: Record<ExportPaymentReportsQuery["report"], Sheet> = {
+  charges: sheetOf({
+    load: (db, session, q, c) => chargeReport(db, session, { communityId: c.id, granularity: q.granularity ?? "day", start: q.start, end: q.end }, c),
+    title: (r) => (r.granularity === "month" ? t.chargesMonth : t.chargesDay),
+    columns: (r) => [
+      { key: "date", header: r.granularity === "month" ? t.month : t.date, width: 12 },
+      money("receivable", t.receivable),
+      money("lateFee", t.lateFee),
+      money("collected", t.collected),
+      money("currentCollected", t.currentCollected),
+      money("arrearsCollected", t.arrearsCollected),
+      money("waived", t.waived),
+      money("refunded", t.refunded),
+      money("net", t.net),
+    ],
+    // The same charges and refunds by pay method, in a second table.
+    after: (ws, r) => {
+      ws.addRow([]);
+      ws.addRow([t.byPayMethod]).font = { bold: true };
+      const methods = r.byPayMethod.map((m) => ({ ...m, payMethod: mappingLabel("payMethod", m.payMethod) }));
+      const sum = (k: "collected" | "refunded" | "net") => sumYuan(methods.map((m) => m[k]));
+      table(
+        ws,
+        [{ key: "payMethod", header: t.payMethod, width: 12 }, { key: "count", header: t.count, width: 8 }, money("collected", t.collected), money("refunded", t.refunded), money("net", t.net)],
+        methods,
+        {
+          count: methods.reduce((s, m) => s + m.count, 0),
+          collected: sum("collected"),
+          refunded: sum("refunded"),
+          net: sum("net"),
+        },
+      );
+    },
+  }),
+  collection: sheetOf({
+    load: (db, session, q, c) => collectionReport(db, session, { communityId: c.id, groupBy: q.groupBy ?? "building", start: q.start, end: q.end }, c),
+    title: (r) => (r.groupBy === "item" ? t.collectionItem : t.collectionBuilding),
+    columns: (r) => [
+      { key: "name", header: r.groupBy === "item" ? t.item : t.building, width: 16 },
+      { key: "bills", header: t.bills, width: 8 },
+      money("receivable", t.receivable),
+      money("collected", t.collected),
+      money("waived", t.waived),
+      money("outstanding", t.outstanding),
+      { key: "collectionRate", header: t.collectionRate, width: 10, rate: true },
+    ],
+  }),
+  prepayLedger: sheetOf({
+    load: (db, session, q, c) => prepayLedger(db, session, { communityId: c.id, start: q.start, end: q.end }, c),
+    title: () => t.prepayLedger,
+    columns: () => [
+      { key: "roomName", header: t.room, width: 18 },
+      money("opening", t.opening),
+      money("recharged", t.recharged),
+      money("deducted", t.deducted),
+      money("refunded", t.refunded),
+      money("closing", t.closing),
+    ],
+  }),
+  depositLedger: sheetOf({
+    load: (db, session, q, c) => depositLedger(db, session, { communityId: c.id, start: q.start, end: q.end }, c),
+    title: () => t.depositLedger,
+    columns: () => [
+      { key: "itemName", header: t.depositItem, width: 14 },
+      { key: "roomName", header: t.room, width: 18 },
+      { key: "count", header: t.count, width: 8 },
+      money("collected", t.depositCollected),
+      money("refunded", t.depositRefunded),
+      money("deducted", t.depositDeducted),
+      money("held", t.held),
+    ],
+  }),
+};
+
 export async function reportsWorkbook(db: DbSession, session: SessionInfo, q: ExportPaymentReportsQuery): Promise<{ fileName: string; content: Buffer }> {
   const community = await reportCommunity(db, session, q.communityId);
-  const communityId = community.id;
+  const sheet = SHEETS[q.report];
+  const r = await sheet.load(db, session, q, community);
+  const title = sheet.title(r);
+  const range = { start: r.start, end: r.end };
   const wb = paymentWorkbook();
-  let title: string;
-  let range: { start: string; end: string };
-  const sheet = (name: string) => {
-    const ws = wb.addWorksheet(name);
-    ws.addRow([name]).font = { bold: true, size: 14 };
-    return ws;
-  };
-  const heading = (ws: ExcelJS.Worksheet) => {
-    ws.addRow([fillTexts.paymentReports.community({ name: community.name }), null, null, fillTexts.paymentReports.range(range)]);
-    ws.addRow([]);
-  };
-  if (q.report === "charges") {
-    const r = await chargeReport(db, session, { communityId, granularity: q.granularity ?? "day", start: q.start, end: q.end });
-    title = r.granularity === "month" ? t.chargesMonth : t.chargesDay;
-    range = r;
-    const ws = sheet(title);
-    heading(ws);
-    table(
-      ws,
-      [
-        { key: "date", header: r.granularity === "month" ? t.month : t.date, width: 12 },
-        money("receivable", t.receivable),
-        money("lateFee", t.lateFee),
-        money("collected", t.collected),
-        money("currentCollected", t.currentCollected),
-        money("arrearsCollected", t.arrearsCollected),
-        money("waived", t.waived),
-        money("refunded", t.refunded),
-        money("net", t.net),
-      ],
-      r.rows,
-      r.totals,
-    );
-    ws.addRow([]);
-    ws.addRow([t.byPayMethod]).font = { bold: true };
-    const methods = r.byPayMethod.map((m) => ({ ...m, payMethod: mappingLabel("payMethod", m.payMethod) }));
-    const sum = (k: "collected" | "refunded" | "net") => sumYuan(methods.map((m) => m[k]));
-    table(
-      ws,
-      [{ key: "payMethod", header: t.payMethod, width: 12 }, { key: "count", header: t.count, width: 8 }, money("collected", t.collected), money("refunded", t.refunded), money("net", t.net)],
-      methods,
-      {
-        count: methods.reduce((s, m) => s + m.count, 0),
-        collected: sum("collected"),
-        refunded: sum("refunded"),
-        net: sum("net"),
-      },
-    );
-  } else if (q.report === "collection") {
-    const r = await collectionReport(db, session, { communityId, groupBy: q.groupBy ?? "building", start: q.start, end: q.end });
-    title = r.groupBy === "item" ? t.collectionItem : t.collectionBuilding;
-    range = r;
-    const ws = sheet(title);
-    heading(ws);
-    table(
-      ws,
-      [
-        { key: "name", header: r.groupBy === "item" ? t.item : t.building, width: 16 },
-        { key: "bills", header: t.bills, width: 8 },
-        money("receivable", t.receivable),
-        money("collected", t.collected),
-        money("waived", t.waived),
-        money("outstanding", t.outstanding),
-        { key: "collectionRate", header: t.collectionRate, width: 10, rate: true },
-      ],
-      r.rows,
-      r.totals,
-    );
-  } else if (q.report === "prepayLedger") {
-    const r = await prepayLedger(db, session, { communityId, start: q.start, end: q.end });
-    title = t.prepayLedger;
-    range = r;
-    const ws = sheet(title);
-    heading(ws);
-    table(
-      ws,
-      [
-        { key: "roomName", header: t.room, width: 18 },
-        money("opening", t.opening),
-        money("recharged", t.recharged),
-        money("deducted", t.deducted),
-        money("refunded", t.refunded),
-        money("closing", t.closing),
-      ],
-      r.rows,
-      r.totals,
-    );
-  } else {
-    const r = await depositLedger(db, session, { communityId, start: q.start, end: q.end });
-    title = t.depositLedger;
-    range = r;
-    const ws = sheet(title);
-    heading(ws);
-    table(
-      ws,
-      [
-        { key: "itemName", header: t.depositItem, width: 14 },
-        { key: "roomName", header: t.room, width: 18 },
-        { key: "count", header: t.count, width: 8 },
-        money("collected", t.depositCollected),
-        money("refunded", t.depositRefunded),
-        money("deducted", t.depositDeducted),
-        money("held", t.held),
-      ],
-      r.rows,
-      r.totals,
-    );
-  }
+  const ws = wb.addWorksheet(title);
+  ws.addRow([title]).font = { bold: true, size: 14 };
+  ws.addRow([fillTexts.paymentReports.community({ name: community.name }), null, null, fillTexts.paymentReports.range(range)]);
+  ws.addRow([]);
+  table(ws, sheet.columns(r), r.rows, r.totals);
+  sheet.after?.(ws, r);
   return { fileName: fillTexts.paymentReports.file({ report: title, ...range }), content: await xlsxBytes(wb) };
 }

@@ -10,26 +10,25 @@
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { GetDepositLedgerBody, GetDepositLedgerData, GetPrepayLedgerBody, GetPrepayLedgerData } from "../../../generated/operation-types.ts";
-import { fenToYuan } from "../../common/money.ts";
+import { chinaDateSql } from "../../common/china-time.ts";
 import { camelRows } from "../db/camel-rows.ts";
-import { sql, type Sql } from "../db/sql.ts";
+import { raw, sql, type Sql } from "../db/sql.ts";
 import { DepositStatus, PrepayTxStatus, PrepayTxType } from "../../../generated/states.ts";
 import { fen } from "./common.ts";
-import { reportCommunity, reportPeriod } from "./report-period.ts";
-
-const chinaDate = (column: Sql): Sql => sql`((${column} at time zone 'UTC') + interval '8 hours')::date`;
+import { reportCommunity, reportPeriod, yuanOf, zeroOf, type ReportCommunity } from "./report-period.ts";
 
 const PREPAY = ["opening", "recharged", "deducted", "refunded", "closing"] as const;
 const DEPOSIT = ["collected", "refunded", "deducted", "held"] as const;
 
-function yuanOf<K extends string>(keys: readonly K[], f: Record<K, number>): Record<K, string> {
-  return Object.fromEntries(keys.map((k) => [k, fenToYuan(f[k])])) as Record<K, string>;
-}
+/** A China-time calendar day of a timestamptz column. */
+const chinaDate = (column: string): Sql => raw(chinaDateSql(column));
 
-export async function prepayLedger(db: DbSession, session: SessionInfo, body: GetPrepayLedgerBody): Promise<GetPrepayLedgerData> {
-  const communityId = (await reportCommunity(db, session, body.communityId)).id;
+/** `community`: the one the export has already checked (else body.communityId is). */
+export async function prepayLedger(db: DbSession, session: SessionInfo, body: GetPrepayLedgerBody, community?: ReportCommunity): Promise<GetPrepayLedgerData> {
+  const communityId = (community ?? (await reportCommunity(db, session, body.communityId))).id;
   const { firstDay, lastDay, start, end } = reportPeriod("day", body.start, body.end);
-  const day = chinaDate(sql`coalesce(case when t.tx_type = ${PrepayTxType.Refund} then t.approved_at end, t.occurred_at)`);
+  // A refund counts on the day it was approved, anything else on the day it happened.
+  const day = sql`coalesce(case when t.tx_type = ${PrepayTxType.Refund} then ${chinaDate("t.approved_at")} end, ${chinaDate("t.occurred_at")})`;
   const signed = sql`case when t.tx_type = ${PrepayTxType.TopUp} then t.amount else -t.amount end`;
   const inRange = sql`${day} between ${firstDay}::date and ${lastDay}::date`;
   const rows = await camelRows<{ accountId: number; roomId: number; roomName: string | null; opening: string; recharged: string; deducted: string; refunded: string }>(
@@ -46,7 +45,7 @@ export async function prepayLedger(db: DbSession, session: SessionInfo, body: Ge
          group by a.id, a.room_id, r.full_name
          order by r.full_name, a.id`,
   );
-  const totals = Object.fromEntries(PREPAY.map((k) => [k, 0])) as Record<(typeof PREPAY)[number], number>;
+  const totals = zeroOf(PREPAY);
   const list = rows.map((r) => {
     const f = { opening: fen(r.opening), recharged: fen(r.recharged), deducted: fen(r.deducted), refunded: fen(r.refunded), closing: 0 };
     f.closing = f.opening + f.recharged - f.deducted - f.refunded;
@@ -56,11 +55,12 @@ export async function prepayLedger(db: DbSession, session: SessionInfo, body: Ge
   return { communityId, start, end, rows: list, totals: yuanOf(PREPAY, totals) };
 }
 
-export async function depositLedger(db: DbSession, session: SessionInfo, body: GetDepositLedgerBody): Promise<GetDepositLedgerData> {
-  const communityId = (await reportCommunity(db, session, body.communityId)).id;
+/** `community`: the one the export has already checked (else body.communityId is). */
+export async function depositLedger(db: DbSession, session: SessionInfo, body: GetDepositLedgerBody, community?: ReportCommunity): Promise<GetDepositLedgerData> {
+  const communityId = (community ?? (await reportCommunity(db, session, body.communityId))).id;
   const { firstDay, lastDay, start, end } = reportPeriod("day", body.start, body.end);
-  const collectedOn = chinaDate(sql`d.collected_at`);
-  const refundedOn = chinaDate(sql`d.refunded_at`);
+  const collectedOn = chinaDate("d.collected_at");
+  const refundedOn = chinaDate("d.refunded_at");
   const refunded = sql`d.status = ${DepositStatus.Refunded}`;
   const rows = await camelRows<{
     paymentItemId: number;
@@ -89,7 +89,7 @@ export async function depositLedger(db: DbSession, session: SessionInfo, body: G
          where x.count > 0 or x.refunded > 0 or x.deducted > 0 or x.held > 0
          order by x.item_name, x.room_name, x.payment_item_id, x.room_id`,
   );
-  const totals = Object.fromEntries(DEPOSIT.map((k) => [k, 0])) as Record<(typeof DEPOSIT)[number], number>;
+  const totals = zeroOf(DEPOSIT);
   let count = 0;
   const list = rows.map((r) => {
     const f = { collected: fen(r.collected), refunded: fen(r.refunded), deducted: fen(r.deducted), held: fen(r.held) };

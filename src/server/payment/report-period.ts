@@ -5,7 +5,8 @@ import { apiError } from "../http/envelope.ts";
 import { ownCommunity } from "../auth/access.ts";
 import type { DbSession } from "../db/types.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
-import { addDays, daysBetween, isPeriod, monthsBetween } from "../../common/payment/period.ts";
+import { addDays, daysBetween, isPeriod, monthEndDay, monthsBetween } from "../../common/payment/period.ts";
+import { fenToYuan } from "../../common/money.ts";
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MAX_DAYS = 92;
@@ -31,16 +32,22 @@ const isDay = (text: unknown): text is string => typeof text === "string" && DAY
  * The community a report is for, with its name: the one asked (the guard checked it is in the user's
  * scope); none asked 400 (40080), another tenant's 404.
  */
-export async function reportCommunity(db: DbSession, session: SessionInfo, communityId: number | null | undefined): Promise<{ id: number; name: string }> {
+export async function reportCommunity(db: DbSession, session: SessionInfo, communityId: number | null | undefined): Promise<ReportCommunity> {
   if (!communityId) throw apiError("REPORT_COMMUNITY_REQUIRED");
   return ownCommunity(db, session, communityId);
 }
 
-/** The last day of a month "YYYY-MM". */
-function monthEnd(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+/** A community reportCommunity has checked. */
+export interface ReportCommunity {
+  id: number;
+  name: string;
 }
+
+/** Figures in fen, all zero, for summing a report's totals. */
+export const zeroOf = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+
+/** The figures (fen) as yuan text, key by key. */
+export const yuanOf = <K extends string>(keys: readonly K[], f: Record<K, number>): Record<K, string> => Object.fromEntries(keys.map((k) => [k, fenToYuan(f[k])])) as Record<K, string>;
 
 /** A checked range of days or months (400 with the codes 40081–40084 otherwise). */
 export function reportPeriod(granularity: Granularity, start: unknown, end: unknown): ReportPeriod {
@@ -55,5 +62,5 @@ export function reportPeriod(granularity: Granularity, start: unknown, end: unkn
   if (start > end) throw apiError("REPORT_START_AFTER_END");
   const buckets = monthsBetween(start, end, MAX_MONTHS + 1);
   if (buckets.length > MAX_MONTHS) throw apiError("REPORT_TOO_MANY_MONTHS");
-  return { granularity, start, end, firstDay: `${start}-01`, lastDay: monthEnd(end), buckets };
+  return { granularity, start, end, firstDay: `${start}-01`, lastDay: monthEndDay(end), buckets };
 }

@@ -4,6 +4,7 @@
 import type { FieldDef } from "../../../generated/model-types.ts";
 import { mappings } from "../../../generated/mappings.ts";
 import { fillScene } from "../../common/validate.ts";
+import { mappingOptions } from "../../common/mappings.ts";
 import { idCard, mobile, personName, plate } from "./person-data.ts";
 import type { FieldValue } from "../crud/row.ts";
 
@@ -34,12 +35,9 @@ const clip = (text: string, max: number | undefined) => (max ? text.slice(0, max
 const isEndLike = (name: string) => /^(end|expire)|(End|To|Until)$|(End|Expire)(Time|Date)$|^(validTo|leaseEndDate|nextInspectionDate|periodEnd|validUntil)$/.test(name);
 
 export function mappingValues(field: FieldDef): (string | number)[] {
-  const mapping = field.mapping ? mappings[field.mapping] : undefined;
-  if (!mapping) return [];
+  if (!field.mapping || !mappings[field.mapping]) return [];
   // Only what a form may choose: a value the system records by itself (offered: false, 预存款抵扣) is refused on writes.
-  return Object.entries(mapping.values)
-    .filter(([, v]) => !("offered" in v) || v.offered !== false)
-    .map(([v]) => (mapping.valueType === "integer" ? Number(v) : v));
+  return mappingOptions(field.mapping, { forForm: true }).map((o) => o.value);
 }
 
 function integerValue(field: FieldDef, c: ValueContext): number {
