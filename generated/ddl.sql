@@ -2416,6 +2416,72 @@ alter table "waivers" add constraint "waivers_room_id_fk" foreign key ("tenant_i
 alter table "waivers" add constraint "waivers_approver_id_fk" foreign key ("tenant_id", "approver_id") references "users" ("tenant_id", "id");
 alter table "workbench_layouts" add constraint "workbench_layouts_community_id_fk" foreign key ("tenant_id", "community_id") references "communities" ("tenant_id", "id");
 alter table "workbench_layouts" add constraint "workbench_layouts_user_id_fk" foreign key ("tenant_id", "user_id") references "users" ("tenant_id", "id");
+create or replace function "access_events_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "access_events" violates community scope "access_events_building_id_scope"', constraint = 'access_events_building_id_scope', table = 'access_events';
+  end if;
+  if exists (select 1 from new_rows r join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "access_events" violates community scope "access_events_inhabitant_id_scope"', constraint = 'access_events_inhabitant_id_scope', table = 'access_events';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "access_events_scope_insert" on "access_events";
+create trigger "access_events_scope_insert" after insert on "access_events" referencing new table as new_rows for each statement execute function "access_events_scope_insert"();
+create or replace function "access_events_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "access_events" violates community scope "access_events_building_id_scope"', constraint = 'access_events_building_id_scope', table = 'access_events';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "access_events" violates community scope "access_events_inhabitant_id_scope"', constraint = 'access_events_inhabitant_id_scope', table = 'access_events';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "access_events_scope_update" on "access_events";
+create trigger "access_events_scope_update" after update on "access_events" referencing old table as old_rows new table as new_rows for each statement execute function "access_events_scope_update"();
+create or replace function "ai_inspection_records_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "ai_inspection_tasks" p on p.tenant_id = r.tenant_id and p.id = r."task_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "ai_inspection_records" violates community scope "ai_inspection_records_task_id_scope"', constraint = 'ai_inspection_records_task_id_scope', table = 'ai_inspection_records';
+  end if;
+  if exists (select 1 from new_rows r join "ai_inspection_configs" p on p.tenant_id = r.tenant_id and p.id = r."config_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "ai_inspection_records" violates community scope "ai_inspection_records_config_id_scope"', constraint = 'ai_inspection_records_config_id_scope', table = 'ai_inspection_records';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "ai_inspection_records_scope_insert" on "ai_inspection_records";
+create trigger "ai_inspection_records_scope_insert" after insert on "ai_inspection_records" referencing new table as new_rows for each statement execute function "ai_inspection_records_scope_insert"();
+create or replace function "ai_inspection_records_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."task_id" is distinct from r."task_id" join "ai_inspection_tasks" p on p.tenant_id = r.tenant_id and p.id = r."task_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "ai_inspection_records" violates community scope "ai_inspection_records_task_id_scope"', constraint = 'ai_inspection_records_task_id_scope', table = 'ai_inspection_records';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."config_id" is distinct from r."config_id" join "ai_inspection_configs" p on p.tenant_id = r.tenant_id and p.id = r."config_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "ai_inspection_records" violates community scope "ai_inspection_records_config_id_scope"', constraint = 'ai_inspection_records_config_id_scope', table = 'ai_inspection_records';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "ai_inspection_records_scope_update" on "ai_inspection_records";
+create trigger "ai_inspection_records_scope_update" after update on "ai_inspection_records" referencing old table as old_rows new table as new_rows for each statement execute function "ai_inspection_records_scope_update"();
+create or replace function "alarms_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "devices" p on p.tenant_id = r.tenant_id and p.id = r."device_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "alarms" violates community scope "alarms_device_id_scope"', constraint = 'alarms_device_id_scope', table = 'alarms';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "alarms_scope_insert" on "alarms";
+create trigger "alarms_scope_insert" after insert on "alarms" referencing new table as new_rows for each statement execute function "alarms_scope_insert"();
+create or replace function "alarms_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."device_id" is distinct from r."device_id" join "devices" p on p.tenant_id = r.tenant_id and p.id = r."device_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "alarms" violates community scope "alarms_device_id_scope"', constraint = 'alarms_device_id_scope', table = 'alarms';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "alarms_scope_update" on "alarms";
+create trigger "alarms_scope_update" after update on "alarms" referencing old table as old_rows new table as new_rows for each statement execute function "alarms_scope_update"();
 create or replace function "bill_approvals_refs_insert"() returns trigger language plpgsql as $fn$
 declare missing bigint;
 begin
@@ -2478,6 +2544,48 @@ begin
 end $fn$;
 drop trigger if exists "bill_approvals_refs_update" on "bill_approvals";
 create trigger "bill_approvals_refs_update" after update on "bill_approvals" referencing old table as old_rows new table as new_rows for each statement execute function "bill_approvals_refs_update"();
+create or replace function "bill_approvals_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_bill_id_scope"', constraint = 'bill_approvals_bill_id_scope', table = 'bill_approvals';
+  end if;
+  if exists (select 1 from new_rows r join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_batch_id_scope"', constraint = 'bill_approvals_batch_id_scope', table = 'bill_approvals';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bill_approvals_scope_insert" on "bill_approvals";
+create trigger "bill_approvals_scope_insert" after insert on "bill_approvals" referencing new table as new_rows for each statement execute function "bill_approvals_scope_insert"();
+create or replace function "bill_approvals_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_bill_id_scope"', constraint = 'bill_approvals_bill_id_scope', table = 'bill_approvals';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bill_approvals" violates community scope "bill_approvals_batch_id_scope"', constraint = 'bill_approvals_batch_id_scope', table = 'bill_approvals';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bill_approvals_scope_update" on "bill_approvals";
+create trigger "bill_approvals_scope_update" after update on "bill_approvals" referencing old table as old_rows new table as new_rows for each statement execute function "bill_approvals_scope_update"();
+create or replace function "bill_batches_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bill_batches" violates community scope "bill_batches_payment_item_id_scope"', constraint = 'bill_batches_payment_item_id_scope', table = 'bill_batches';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bill_batches_scope_insert" on "bill_batches";
+create trigger "bill_batches_scope_insert" after insert on "bill_batches" referencing new table as new_rows for each statement execute function "bill_batches_scope_insert"();
+create or replace function "bill_batches_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bill_batches" violates community scope "bill_batches_payment_item_id_scope"', constraint = 'bill_batches_payment_item_id_scope', table = 'bill_batches';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bill_batches_scope_update" on "bill_batches";
+create trigger "bill_batches_scope_update" after update on "bill_batches" referencing old table as old_rows new table as new_rows for each statement execute function "bill_batches_scope_update"();
 create or replace function "bill_batches_referenced_delete"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from old_rows o join "bill_approvals" c on c.tenant_id = o.tenant_id and c."batch_id" = o.id) then
@@ -2564,6 +2672,36 @@ begin
 end $fn$;
 drop trigger if exists "bills_refs_update" on "bills";
 create trigger "bills_refs_update" after update on "bills" referencing old table as old_rows new table as new_rows for each statement execute function "bills_refs_update"();
+create or replace function "bills_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_room_id_scope"', constraint = 'bills_room_id_scope', table = 'bills';
+  end if;
+  if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_payment_item_id_scope"', constraint = 'bills_payment_item_id_scope', table = 'bills';
+  end if;
+  if exists (select 1 from new_rows r join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_batch_id_scope"', constraint = 'bills_batch_id_scope', table = 'bills';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bills_scope_insert" on "bills";
+create trigger "bills_scope_insert" after insert on "bills" referencing new table as new_rows for each statement execute function "bills_scope_insert"();
+create or replace function "bills_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_room_id_scope"', constraint = 'bills_room_id_scope', table = 'bills';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_payment_item_id_scope"', constraint = 'bills_payment_item_id_scope', table = 'bills';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."batch_id" is distinct from r."batch_id" join "bill_batches" p on p.tenant_id = r.tenant_id and p.id = r."batch_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "bills" violates community scope "bills_batch_id_scope"', constraint = 'bills_batch_id_scope', table = 'bills';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "bills_scope_update" on "bills";
+create trigger "bills_scope_update" after update on "bills" referencing old table as old_rows new table as new_rows for each statement execute function "bills_scope_update"();
 create or replace function "bills_referenced_delete"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from old_rows o join "bill_approvals" c on c.tenant_id = o.tenant_id and c."bill_id" = o.id) then
@@ -2586,6 +2724,84 @@ begin
 end $fn$;
 drop trigger if exists "buildings_renames_rooms_full_name" on "buildings";
 create trigger "buildings_renames_rooms_full_name" after update of "name" on "buildings" for each row when (old."name" is distinct from new."name") execute function "buildings_renames_rooms_full_name"();
+create or replace function "call_logs_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "call_logs" violates community scope "call_logs_room_id_scope"', constraint = 'call_logs_room_id_scope', table = 'call_logs';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "call_logs_scope_insert" on "call_logs";
+create trigger "call_logs_scope_insert" after insert on "call_logs" referencing new table as new_rows for each statement execute function "call_logs_scope_insert"();
+create or replace function "call_logs_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "call_logs" violates community scope "call_logs_room_id_scope"', constraint = 'call_logs_room_id_scope', table = 'call_logs';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "call_logs_scope_update" on "call_logs";
+create trigger "call_logs_scope_update" after update on "call_logs" referencing old table as old_rows new table as new_rows for each statement execute function "call_logs_scope_update"();
+create or replace function "capture_settings_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "devices" p on p.tenant_id = r.tenant_id and p.id = r."device_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "capture_settings" violates community scope "capture_settings_device_id_scope"', constraint = 'capture_settings_device_id_scope', table = 'capture_settings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "capture_settings_scope_insert" on "capture_settings";
+create trigger "capture_settings_scope_insert" after insert on "capture_settings" referencing new table as new_rows for each statement execute function "capture_settings_scope_insert"();
+create or replace function "capture_settings_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."device_id" is distinct from r."device_id" join "devices" p on p.tenant_id = r.tenant_id and p.id = r."device_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "capture_settings" violates community scope "capture_settings_device_id_scope"', constraint = 'capture_settings_device_id_scope', table = 'capture_settings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "capture_settings_scope_update" on "capture_settings";
+create trigger "capture_settings_scope_update" after update on "capture_settings" referencing old table as old_rows new table as new_rows for each statement execute function "capture_settings_scope_update"();
+create or replace function "cards_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "cards" violates community scope "cards_inhabitant_id_scope"', constraint = 'cards_inhabitant_id_scope', table = 'cards';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "cards_scope_insert" on "cards";
+create trigger "cards_scope_insert" after insert on "cards" referencing new table as new_rows for each statement execute function "cards_scope_insert"();
+create or replace function "cards_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "cards" violates community scope "cards_inhabitant_id_scope"', constraint = 'cards_inhabitant_id_scope', table = 'cards';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "cards_scope_update" on "cards";
+create trigger "cards_scope_update" after update on "cards" referencing old table as old_rows new table as new_rows for each statement execute function "cards_scope_update"();
+create or replace function "communal_area_bookings_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "communal_areas" p on p.tenant_id = r.tenant_id and p.id = r."communal_area_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "communal_area_bookings" violates community scope "communal_area_bookings_communal_area_id_scope"', constraint = 'communal_area_bookings_communal_area_id_scope', table = 'communal_area_bookings';
+  end if;
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "communal_area_bookings" violates community scope "communal_area_bookings_room_id_scope"', constraint = 'communal_area_bookings_room_id_scope', table = 'communal_area_bookings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "communal_area_bookings_scope_insert" on "communal_area_bookings";
+create trigger "communal_area_bookings_scope_insert" after insert on "communal_area_bookings" referencing new table as new_rows for each statement execute function "communal_area_bookings_scope_insert"();
+create or replace function "communal_area_bookings_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."communal_area_id" is distinct from r."communal_area_id" join "communal_areas" p on p.tenant_id = r.tenant_id and p.id = r."communal_area_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "communal_area_bookings" violates community scope "communal_area_bookings_communal_area_id_scope"', constraint = 'communal_area_bookings_communal_area_id_scope', table = 'communal_area_bookings';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "communal_area_bookings" violates community scope "communal_area_bookings_room_id_scope"', constraint = 'communal_area_bookings_room_id_scope', table = 'communal_area_bookings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "communal_area_bookings_scope_update" on "communal_area_bookings";
+create trigger "communal_area_bookings_scope_update" after update on "communal_area_bookings" referencing old table as old_rows new table as new_rows for each statement execute function "communal_area_bookings_scope_update"();
 create or replace function "communities_referenced_delete"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from old_rows o join "bill_approvals" c on c.tenant_id = o.tenant_id and c."community_id" = o.id) then
@@ -2607,6 +2823,450 @@ begin
 end $fn$;
 drop trigger if exists "communities_referenced_delete" on "communities";
 create trigger "communities_referenced_delete" after delete on "communities" referencing old table as old_rows for each statement execute function "communities_referenced_delete"();
+create or replace function "deposits_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "deposits" violates community scope "deposits_room_id_scope"', constraint = 'deposits_room_id_scope', table = 'deposits';
+  end if;
+  if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "deposits" violates community scope "deposits_payment_item_id_scope"', constraint = 'deposits_payment_item_id_scope', table = 'deposits';
+  end if;
+  if exists (select 1 from new_rows r join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "deposits" violates community scope "deposits_receipt_id_scope"', constraint = 'deposits_receipt_id_scope', table = 'deposits';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "deposits_scope_insert" on "deposits";
+create trigger "deposits_scope_insert" after insert on "deposits" referencing new table as new_rows for each statement execute function "deposits_scope_insert"();
+create or replace function "deposits_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "deposits" violates community scope "deposits_room_id_scope"', constraint = 'deposits_room_id_scope', table = 'deposits';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "deposits" violates community scope "deposits_payment_item_id_scope"', constraint = 'deposits_payment_item_id_scope', table = 'deposits';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."receipt_id" is distinct from r."receipt_id" join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "deposits" violates community scope "deposits_receipt_id_scope"', constraint = 'deposits_receipt_id_scope', table = 'deposits';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "deposits_scope_update" on "deposits";
+create trigger "deposits_scope_update" after update on "deposits" referencing old table as old_rows new table as new_rows for each statement execute function "deposits_scope_update"();
+create or replace function "devices_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "devices" violates community scope "devices_building_id_scope"', constraint = 'devices_building_id_scope', table = 'devices';
+  end if;
+  if exists (select 1 from new_rows r join "units" p on p.tenant_id = r.tenant_id and p.id = r."unit_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "devices" violates community scope "devices_unit_id_scope"', constraint = 'devices_unit_id_scope', table = 'devices';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "devices_scope_insert" on "devices";
+create trigger "devices_scope_insert" after insert on "devices" referencing new table as new_rows for each statement execute function "devices_scope_insert"();
+create or replace function "devices_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "devices" violates community scope "devices_building_id_scope"', constraint = 'devices_building_id_scope', table = 'devices';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."unit_id" is distinct from r."unit_id" join "units" p on p.tenant_id = r.tenant_id and p.id = r."unit_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "devices" violates community scope "devices_unit_id_scope"', constraint = 'devices_unit_id_scope', table = 'devices';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "devices_scope_update" on "devices";
+create trigger "devices_scope_update" after update on "devices" referencing old table as old_rows new table as new_rows for each statement execute function "devices_scope_update"();
+create or replace function "dunning_notices_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "dunning_notices" violates community scope "dunning_notices_room_id_scope"', constraint = 'dunning_notices_room_id_scope', table = 'dunning_notices';
+  end if;
+  if exists (select 1 from new_rows r join "notices" p on p.tenant_id = r.tenant_id and p.id = r."published_notice_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "dunning_notices" violates community scope "dunning_notices_published_notice_id_scope"', constraint = 'dunning_notices_published_notice_id_scope', table = 'dunning_notices';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "dunning_notices_scope_insert" on "dunning_notices";
+create trigger "dunning_notices_scope_insert" after insert on "dunning_notices" referencing new table as new_rows for each statement execute function "dunning_notices_scope_insert"();
+create or replace function "dunning_notices_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "dunning_notices" violates community scope "dunning_notices_room_id_scope"', constraint = 'dunning_notices_room_id_scope', table = 'dunning_notices';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."published_notice_id" is distinct from r."published_notice_id" join "notices" p on p.tenant_id = r.tenant_id and p.id = r."published_notice_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "dunning_notices" violates community scope "dunning_notices_published_notice_id_scope"', constraint = 'dunning_notices_published_notice_id_scope', table = 'dunning_notices';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "dunning_notices_scope_update" on "dunning_notices";
+create trigger "dunning_notices_scope_update" after update on "dunning_notices" referencing old table as old_rows new table as new_rows for each statement execute function "dunning_notices_scope_update"();
+create or replace function "dunning_records_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "dunning_records" violates community scope "dunning_records_room_id_scope"', constraint = 'dunning_records_room_id_scope', table = 'dunning_records';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "dunning_records_scope_insert" on "dunning_records";
+create trigger "dunning_records_scope_insert" after insert on "dunning_records" referencing new table as new_rows for each statement execute function "dunning_records_scope_insert"();
+create or replace function "dunning_records_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "dunning_records" violates community scope "dunning_records_room_id_scope"', constraint = 'dunning_records_room_id_scope', table = 'dunning_records';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "dunning_records_scope_update" on "dunning_records";
+create trigger "dunning_records_scope_update" after update on "dunning_records" referencing old table as old_rows new table as new_rows for each statement execute function "dunning_records_scope_update"();
+create or replace function "elevators_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "elevators" violates community scope "elevators_building_id_scope"', constraint = 'elevators_building_id_scope', table = 'elevators';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "elevators_scope_insert" on "elevators";
+create trigger "elevators_scope_insert" after insert on "elevators" referencing new table as new_rows for each statement execute function "elevators_scope_insert"();
+create or replace function "elevators_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "elevators" violates community scope "elevators_building_id_scope"', constraint = 'elevators_building_id_scope', table = 'elevators';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "elevators_scope_update" on "elevators";
+create trigger "elevators_scope_update" after update on "elevators" referencing old table as old_rows new table as new_rows for each statement execute function "elevators_scope_update"();
+create or replace function "face_profiles_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "face_profiles" violates community scope "face_profiles_inhabitant_id_scope"', constraint = 'face_profiles_inhabitant_id_scope', table = 'face_profiles';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "face_profiles_scope_insert" on "face_profiles";
+create trigger "face_profiles_scope_insert" after insert on "face_profiles" referencing new table as new_rows for each statement execute function "face_profiles_scope_insert"();
+create or replace function "face_profiles_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "face_profiles" violates community scope "face_profiles_inhabitant_id_scope"', constraint = 'face_profiles_inhabitant_id_scope', table = 'face_profiles';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "face_profiles_scope_update" on "face_profiles";
+create trigger "face_profiles_scope_update" after update on "face_profiles" referencing old table as old_rows new table as new_rows for each statement execute function "face_profiles_scope_update"();
+create or replace function "inhabitants_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "inhabitants" violates community scope "inhabitants_room_id_scope"', constraint = 'inhabitants_room_id_scope', table = 'inhabitants';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "inhabitants_scope_insert" on "inhabitants";
+create trigger "inhabitants_scope_insert" after insert on "inhabitants" referencing new table as new_rows for each statement execute function "inhabitants_scope_insert"();
+create or replace function "inhabitants_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "inhabitants" violates community scope "inhabitants_room_id_scope"', constraint = 'inhabitants_room_id_scope', table = 'inhabitants';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "inhabitants_scope_update" on "inhabitants";
+create trigger "inhabitants_scope_update" after update on "inhabitants" referencing old table as old_rows new table as new_rows for each statement execute function "inhabitants_scope_update"();
+create or replace function "inspect_plan_reports_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "inspect_plans" p on p.tenant_id = r.tenant_id and p.id = r."plan_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "inspect_plan_reports" violates community scope "inspect_plan_reports_plan_id_scope"', constraint = 'inspect_plan_reports_plan_id_scope', table = 'inspect_plan_reports';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "inspect_plan_reports_scope_insert" on "inspect_plan_reports";
+create trigger "inspect_plan_reports_scope_insert" after insert on "inspect_plan_reports" referencing new table as new_rows for each statement execute function "inspect_plan_reports_scope_insert"();
+create or replace function "inspect_plan_reports_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."plan_id" is distinct from r."plan_id" join "inspect_plans" p on p.tenant_id = r.tenant_id and p.id = r."plan_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "inspect_plan_reports" violates community scope "inspect_plan_reports_plan_id_scope"', constraint = 'inspect_plan_reports_plan_id_scope', table = 'inspect_plan_reports';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "inspect_plan_reports_scope_update" on "inspect_plan_reports";
+create trigger "inspect_plan_reports_scope_update" after update on "inspect_plan_reports" referencing old table as old_rows new table as new_rows for each statement execute function "inspect_plan_reports_scope_update"();
+create or replace function "inspect_plans_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "inspect_templates" p on p.tenant_id = r.tenant_id and p.id = r."template_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "inspect_plans" violates community scope "inspect_plans_template_id_scope"', constraint = 'inspect_plans_template_id_scope', table = 'inspect_plans';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "inspect_plans_scope_insert" on "inspect_plans";
+create trigger "inspect_plans_scope_insert" after insert on "inspect_plans" referencing new table as new_rows for each statement execute function "inspect_plans_scope_insert"();
+create or replace function "inspect_plans_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."template_id" is distinct from r."template_id" join "inspect_templates" p on p.tenant_id = r.tenant_id and p.id = r."template_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "inspect_plans" violates community scope "inspect_plans_template_id_scope"', constraint = 'inspect_plans_template_id_scope', table = 'inspect_plans';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "inspect_plans_scope_update" on "inspect_plans";
+create trigger "inspect_plans_scope_update" after update on "inspect_plans" referencing old table as old_rows new table as new_rows for each statement execute function "inspect_plans_scope_update"();
+create or replace function "inspect_templates_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "inspect_eval_templates" p on p.tenant_id = r.tenant_id and p.id = r."eval_template_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "inspect_templates" violates community scope "inspect_templates_eval_template_id_scope"', constraint = 'inspect_templates_eval_template_id_scope', table = 'inspect_templates';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "inspect_templates_scope_insert" on "inspect_templates";
+create trigger "inspect_templates_scope_insert" after insert on "inspect_templates" referencing new table as new_rows for each statement execute function "inspect_templates_scope_insert"();
+create or replace function "inspect_templates_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."eval_template_id" is distinct from r."eval_template_id" join "inspect_eval_templates" p on p.tenant_id = r.tenant_id and p.id = r."eval_template_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "inspect_templates" violates community scope "inspect_templates_eval_template_id_scope"', constraint = 'inspect_templates_eval_template_id_scope', table = 'inspect_templates';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "inspect_templates_scope_update" on "inspect_templates";
+create trigger "inspect_templates_scope_update" after update on "inspect_templates" referencing old table as old_rows new table as new_rows for each statement execute function "inspect_templates_scope_update"();
+create or replace function "key_persons_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "key_persons" violates community scope "key_persons_inhabitant_id_scope"', constraint = 'key_persons_inhabitant_id_scope', table = 'key_persons';
+  end if;
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "key_persons" violates community scope "key_persons_room_id_scope"', constraint = 'key_persons_room_id_scope', table = 'key_persons';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "key_persons_scope_insert" on "key_persons";
+create trigger "key_persons_scope_insert" after insert on "key_persons" referencing new table as new_rows for each statement execute function "key_persons_scope_insert"();
+create or replace function "key_persons_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "key_persons" violates community scope "key_persons_inhabitant_id_scope"', constraint = 'key_persons_inhabitant_id_scope', table = 'key_persons';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "key_persons" violates community scope "key_persons_room_id_scope"', constraint = 'key_persons_room_id_scope', table = 'key_persons';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "key_persons_scope_update" on "key_persons";
+create trigger "key_persons_scope_update" after update on "key_persons" referencing old table as old_rows new table as new_rows for each statement execute function "key_persons_scope_update"();
+create or replace function "licence_plates_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "licence_plates" violates community scope "licence_plates_inhabitant_id_scope"', constraint = 'licence_plates_inhabitant_id_scope', table = 'licence_plates';
+  end if;
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "licence_plates" violates community scope "licence_plates_room_id_scope"', constraint = 'licence_plates_room_id_scope', table = 'licence_plates';
+  end if;
+  if exists (select 1 from new_rows r join "parking_places" p on p.tenant_id = r.tenant_id and p.id = r."parking_place_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "licence_plates" violates community scope "licence_plates_parking_place_id_scope"', constraint = 'licence_plates_parking_place_id_scope', table = 'licence_plates';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "licence_plates_scope_insert" on "licence_plates";
+create trigger "licence_plates_scope_insert" after insert on "licence_plates" referencing new table as new_rows for each statement execute function "licence_plates_scope_insert"();
+create or replace function "licence_plates_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "licence_plates" violates community scope "licence_plates_inhabitant_id_scope"', constraint = 'licence_plates_inhabitant_id_scope', table = 'licence_plates';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "licence_plates" violates community scope "licence_plates_room_id_scope"', constraint = 'licence_plates_room_id_scope', table = 'licence_plates';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."parking_place_id" is distinct from r."parking_place_id" join "parking_places" p on p.tenant_id = r.tenant_id and p.id = r."parking_place_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "licence_plates" violates community scope "licence_plates_parking_place_id_scope"', constraint = 'licence_plates_parking_place_id_scope', table = 'licence_plates';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "licence_plates_scope_update" on "licence_plates";
+create trigger "licence_plates_scope_update" after update on "licence_plates" referencing old table as old_rows new table as new_rows for each statement execute function "licence_plates_scope_update"();
+create or replace function "meter_readings_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_room_id_scope"', constraint = 'meter_readings_room_id_scope', table = 'meter_readings';
+  end if;
+  if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_payment_item_id_scope"', constraint = 'meter_readings_payment_item_id_scope', table = 'meter_readings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "meter_readings_scope_insert" on "meter_readings";
+create trigger "meter_readings_scope_insert" after insert on "meter_readings" referencing new table as new_rows for each statement execute function "meter_readings_scope_insert"();
+create or replace function "meter_readings_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_room_id_scope"', constraint = 'meter_readings_room_id_scope', table = 'meter_readings';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "meter_readings" violates community scope "meter_readings_payment_item_id_scope"', constraint = 'meter_readings_payment_item_id_scope', table = 'meter_readings';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "meter_readings_scope_update" on "meter_readings";
+create trigger "meter_readings_scope_update" after update on "meter_readings" referencing old table as old_rows new table as new_rows for each statement execute function "meter_readings_scope_update"();
+create or replace function "notices_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "notices" violates community scope "notices_room_id_scope"', constraint = 'notices_room_id_scope', table = 'notices';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "notices_scope_insert" on "notices";
+create trigger "notices_scope_insert" after insert on "notices" referencing new table as new_rows for each statement execute function "notices_scope_insert"();
+create or replace function "notices_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "notices" violates community scope "notices_room_id_scope"', constraint = 'notices_room_id_scope', table = 'notices';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "notices_scope_update" on "notices";
+create trigger "notices_scope_update" after update on "notices" referencing old table as old_rows new table as new_rows for each statement execute function "notices_scope_update"();
+create or replace function "parking_events_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "parking_lots" p on p.tenant_id = r.tenant_id and p.id = r."lot_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "parking_events" violates community scope "parking_events_lot_id_scope"', constraint = 'parking_events_lot_id_scope', table = 'parking_events';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "parking_events_scope_insert" on "parking_events";
+create trigger "parking_events_scope_insert" after insert on "parking_events" referencing new table as new_rows for each statement execute function "parking_events_scope_insert"();
+create or replace function "parking_events_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."lot_id" is distinct from r."lot_id" join "parking_lots" p on p.tenant_id = r.tenant_id and p.id = r."lot_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "parking_events" violates community scope "parking_events_lot_id_scope"', constraint = 'parking_events_lot_id_scope', table = 'parking_events';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "parking_events_scope_update" on "parking_events";
+create trigger "parking_events_scope_update" after update on "parking_events" referencing old table as old_rows new table as new_rows for each statement execute function "parking_events_scope_update"();
+create or replace function "parking_payments_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "parking_lots" p on p.tenant_id = r.tenant_id and p.id = r."lot_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "parking_payments" violates community scope "parking_payments_lot_id_scope"', constraint = 'parking_payments_lot_id_scope', table = 'parking_payments';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "parking_payments_scope_insert" on "parking_payments";
+create trigger "parking_payments_scope_insert" after insert on "parking_payments" referencing new table as new_rows for each statement execute function "parking_payments_scope_insert"();
+create or replace function "parking_payments_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."lot_id" is distinct from r."lot_id" join "parking_lots" p on p.tenant_id = r.tenant_id and p.id = r."lot_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "parking_payments" violates community scope "parking_payments_lot_id_scope"', constraint = 'parking_payments_lot_id_scope', table = 'parking_payments';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "parking_payments_scope_update" on "parking_payments";
+create trigger "parking_payments_scope_update" after update on "parking_payments" referencing old table as old_rows new table as new_rows for each statement execute function "parking_payments_scope_update"();
+create or replace function "parking_places_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "parking_lots" p on p.tenant_id = r.tenant_id and p.id = r."lot_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "parking_places" violates community scope "parking_places_lot_id_scope"', constraint = 'parking_places_lot_id_scope', table = 'parking_places';
+  end if;
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "parking_places" violates community scope "parking_places_room_id_scope"', constraint = 'parking_places_room_id_scope', table = 'parking_places';
+  end if;
+  if exists (select 1 from new_rows r join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "parking_places" violates community scope "parking_places_inhabitant_id_scope"', constraint = 'parking_places_inhabitant_id_scope', table = 'parking_places';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "parking_places_scope_insert" on "parking_places";
+create trigger "parking_places_scope_insert" after insert on "parking_places" referencing new table as new_rows for each statement execute function "parking_places_scope_insert"();
+create or replace function "parking_places_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."lot_id" is distinct from r."lot_id" join "parking_lots" p on p.tenant_id = r.tenant_id and p.id = r."lot_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "parking_places" violates community scope "parking_places_lot_id_scope"', constraint = 'parking_places_lot_id_scope', table = 'parking_places';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "parking_places" violates community scope "parking_places_room_id_scope"', constraint = 'parking_places_room_id_scope', table = 'parking_places';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "parking_places" violates community scope "parking_places_inhabitant_id_scope"', constraint = 'parking_places_inhabitant_id_scope', table = 'parking_places';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "parking_places_scope_update" on "parking_places";
+create trigger "parking_places_scope_update" after update on "parking_places" referencing old table as old_rows new table as new_rows for each statement execute function "parking_places_scope_update"();
+create or replace function "patrol_plans_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "patrol_arranges" p on p.tenant_id = r.tenant_id and p.id = r."arrange_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "patrol_plans" violates community scope "patrol_plans_arrange_id_scope"', constraint = 'patrol_plans_arrange_id_scope', table = 'patrol_plans';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "patrol_plans_scope_insert" on "patrol_plans";
+create trigger "patrol_plans_scope_insert" after insert on "patrol_plans" referencing new table as new_rows for each statement execute function "patrol_plans_scope_insert"();
+create or replace function "patrol_plans_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."arrange_id" is distinct from r."arrange_id" join "patrol_arranges" p on p.tenant_id = r.tenant_id and p.id = r."arrange_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "patrol_plans" violates community scope "patrol_plans_arrange_id_scope"', constraint = 'patrol_plans_arrange_id_scope', table = 'patrol_plans';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "patrol_plans_scope_update" on "patrol_plans";
+create trigger "patrol_plans_scope_update" after update on "patrol_plans" referencing old table as old_rows new table as new_rows for each statement execute function "patrol_plans_scope_update"();
+create or replace function "patrol_points_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "patrol_points" violates community scope "patrol_points_building_id_scope"', constraint = 'patrol_points_building_id_scope', table = 'patrol_points';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "patrol_points_scope_insert" on "patrol_points";
+create trigger "patrol_points_scope_insert" after insert on "patrol_points" referencing new table as new_rows for each statement execute function "patrol_points_scope_insert"();
+create or replace function "patrol_points_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "patrol_points" violates community scope "patrol_points_building_id_scope"', constraint = 'patrol_points_building_id_scope', table = 'patrol_points';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "patrol_points_scope_update" on "patrol_points";
+create trigger "patrol_points_scope_update" after update on "patrol_points" referencing old table as old_rows new table as new_rows for each statement execute function "patrol_points_scope_update"();
+create or replace function "patrol_records_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "patrol_plans" p on p.tenant_id = r.tenant_id and p.id = r."plan_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "patrol_records" violates community scope "patrol_records_plan_id_scope"', constraint = 'patrol_records_plan_id_scope', table = 'patrol_records';
+  end if;
+  if exists (select 1 from new_rows r join "patrol_points" p on p.tenant_id = r.tenant_id and p.id = r."point_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "patrol_records" violates community scope "patrol_records_point_id_scope"', constraint = 'patrol_records_point_id_scope', table = 'patrol_records';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "patrol_records_scope_insert" on "patrol_records";
+create trigger "patrol_records_scope_insert" after insert on "patrol_records" referencing new table as new_rows for each statement execute function "patrol_records_scope_insert"();
+create or replace function "patrol_records_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."plan_id" is distinct from r."plan_id" join "patrol_plans" p on p.tenant_id = r.tenant_id and p.id = r."plan_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "patrol_records" violates community scope "patrol_records_plan_id_scope"', constraint = 'patrol_records_plan_id_scope', table = 'patrol_records';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."point_id" is distinct from r."point_id" join "patrol_points" p on p.tenant_id = r.tenant_id and p.id = r."point_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "patrol_records" violates community scope "patrol_records_point_id_scope"', constraint = 'patrol_records_point_id_scope', table = 'patrol_records';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "patrol_records_scope_update" on "patrol_records";
+create trigger "patrol_records_scope_update" after update on "patrol_records" referencing old table as old_rows new table as new_rows for each statement execute function "patrol_records_scope_update"();
+create or replace function "payment_items_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "price_types" p on p.tenant_id = r.tenant_id and p.id = r."price_type_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "payment_items" violates community scope "payment_items_price_type_id_scope"', constraint = 'payment_items_price_type_id_scope', table = 'payment_items';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "payment_items_scope_insert" on "payment_items";
+create trigger "payment_items_scope_insert" after insert on "payment_items" referencing new table as new_rows for each statement execute function "payment_items_scope_insert"();
+create or replace function "payment_items_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."price_type_id" is distinct from r."price_type_id" join "price_types" p on p.tenant_id = r.tenant_id and p.id = r."price_type_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "payment_items" violates community scope "payment_items_price_type_id_scope"', constraint = 'payment_items_price_type_id_scope', table = 'payment_items';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "payment_items_scope_update" on "payment_items";
+create trigger "payment_items_scope_update" after update on "payment_items" referencing old table as old_rows new table as new_rows for each statement execute function "payment_items_scope_update"();
 create or replace function "payment_items_referenced_delete"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from old_rows o join "bills" c on c.tenant_id = o.tenant_id and c."payment_item_id" = o.id) then
@@ -2705,6 +3365,42 @@ begin
 end $fn$;
 drop trigger if exists "payments_refs_update" on "payments";
 create trigger "payments_refs_update" after update on "payments" referencing old table as old_rows new table as new_rows for each statement execute function "payments_refs_update"();
+create or replace function "payments_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_bill_id_scope"', constraint = 'payments_bill_id_scope', table = 'payments';
+  end if;
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_room_id_scope"', constraint = 'payments_room_id_scope', table = 'payments';
+  end if;
+  if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_payment_item_id_scope"', constraint = 'payments_payment_item_id_scope', table = 'payments';
+  end if;
+  if exists (select 1 from new_rows r join "refunds" p on p.tenant_id = r.tenant_id and p.id = r."refund_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_refund_id_scope"', constraint = 'payments_refund_id_scope', table = 'payments';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "payments_scope_insert" on "payments";
+create trigger "payments_scope_insert" after insert on "payments" referencing new table as new_rows for each statement execute function "payments_scope_insert"();
+create or replace function "payments_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_bill_id_scope"', constraint = 'payments_bill_id_scope', table = 'payments';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_room_id_scope"', constraint = 'payments_room_id_scope', table = 'payments';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_payment_item_id_scope"', constraint = 'payments_payment_item_id_scope', table = 'payments';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."refund_id" is distinct from r."refund_id" join "refunds" p on p.tenant_id = r.tenant_id and p.id = r."refund_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "payments" violates community scope "payments_refund_id_scope"', constraint = 'payments_refund_id_scope', table = 'payments';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "payments_scope_update" on "payments";
+create trigger "payments_scope_update" after update on "payments" referencing old table as old_rows new table as new_rows for each statement execute function "payments_scope_update"();
 create or replace function "payments_referenced_delete"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from old_rows o join "prepay_transactions" c on c.tenant_id = o.tenant_id and c."payment_id" = o.id) then
@@ -2717,6 +3413,30 @@ begin
 end $fn$;
 drop trigger if exists "payments_referenced_delete" on "payments";
 create trigger "payments_referenced_delete" after delete on "payments" referencing old table as old_rows for each statement execute function "payments_referenced_delete"();
+create or replace function "prepay_accounts_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_accounts" violates community scope "prepay_accounts_room_id_scope"', constraint = 'prepay_accounts_room_id_scope', table = 'prepay_accounts';
+  end if;
+  if exists (select 1 from new_rows r join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."last_receipt_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_accounts" violates community scope "prepay_accounts_last_receipt_id_scope"', constraint = 'prepay_accounts_last_receipt_id_scope', table = 'prepay_accounts';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "prepay_accounts_scope_insert" on "prepay_accounts";
+create trigger "prepay_accounts_scope_insert" after insert on "prepay_accounts" referencing new table as new_rows for each statement execute function "prepay_accounts_scope_insert"();
+create or replace function "prepay_accounts_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_accounts" violates community scope "prepay_accounts_room_id_scope"', constraint = 'prepay_accounts_room_id_scope', table = 'prepay_accounts';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."last_receipt_id" is distinct from r."last_receipt_id" join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."last_receipt_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_accounts" violates community scope "prepay_accounts_last_receipt_id_scope"', constraint = 'prepay_accounts_last_receipt_id_scope', table = 'prepay_accounts';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "prepay_accounts_scope_update" on "prepay_accounts";
+create trigger "prepay_accounts_scope_update" after update on "prepay_accounts" referencing old table as old_rows new table as new_rows for each statement execute function "prepay_accounts_scope_update"();
 create or replace function "prepay_accounts_referenced_delete"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from old_rows o join "prepay_transactions" c on c.tenant_id = o.tenant_id and c."account_id" = o.id) then
@@ -2824,6 +3544,60 @@ begin
 end $fn$;
 drop trigger if exists "prepay_transactions_refs_update" on "prepay_transactions";
 create trigger "prepay_transactions_refs_update" after update on "prepay_transactions" referencing old table as old_rows new table as new_rows for each statement execute function "prepay_transactions_refs_update"();
+create or replace function "prepay_transactions_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "prepay_accounts" p on p.tenant_id = r.tenant_id and p.id = r."account_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_account_id_scope"', constraint = 'prepay_transactions_account_id_scope', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_room_id_scope"', constraint = 'prepay_transactions_room_id_scope', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from new_rows r join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_bill_id_scope"', constraint = 'prepay_transactions_bill_id_scope', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from new_rows r join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_payment_id_scope"', constraint = 'prepay_transactions_payment_id_scope', table = 'prepay_transactions';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "prepay_transactions_scope_insert" on "prepay_transactions";
+create trigger "prepay_transactions_scope_insert" after insert on "prepay_transactions" referencing new table as new_rows for each statement execute function "prepay_transactions_scope_insert"();
+create or replace function "prepay_transactions_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."account_id" is distinct from r."account_id" join "prepay_accounts" p on p.tenant_id = r.tenant_id and p.id = r."account_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_account_id_scope"', constraint = 'prepay_transactions_account_id_scope', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_room_id_scope"', constraint = 'prepay_transactions_room_id_scope', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_bill_id_scope"', constraint = 'prepay_transactions_bill_id_scope', table = 'prepay_transactions';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "prepay_transactions" violates community scope "prepay_transactions_payment_id_scope"', constraint = 'prepay_transactions_payment_id_scope', table = 'prepay_transactions';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "prepay_transactions_scope_update" on "prepay_transactions";
+create trigger "prepay_transactions_scope_update" after update on "prepay_transactions" referencing old table as old_rows new table as new_rows for each statement execute function "prepay_transactions_scope_update"();
+create or replace function "publish_records_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "devices" p on p.tenant_id = r.tenant_id and p.id = r."device_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "publish_records" violates community scope "publish_records_device_id_scope"', constraint = 'publish_records_device_id_scope', table = 'publish_records';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "publish_records_scope_insert" on "publish_records";
+create trigger "publish_records_scope_insert" after insert on "publish_records" referencing new table as new_rows for each statement execute function "publish_records_scope_insert"();
+create or replace function "publish_records_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."device_id" is distinct from r."device_id" join "devices" p on p.tenant_id = r.tenant_id and p.id = r."device_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "publish_records" violates community scope "publish_records_device_id_scope"', constraint = 'publish_records_device_id_scope', table = 'publish_records';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "publish_records_scope_update" on "publish_records";
+create trigger "publish_records_scope_update" after update on "publish_records" referencing old table as old_rows new table as new_rows for each statement execute function "publish_records_scope_update"();
 create or replace function "receipts_refs_insert"() returns trigger language plpgsql as $fn$
 declare missing bigint;
 begin
@@ -2898,6 +3672,66 @@ begin
 end $fn$;
 drop trigger if exists "receipts_refs_update" on "receipts";
 create trigger "receipts_refs_update" after update on "receipts" referencing old table as old_rows new table as new_rows for each statement execute function "receipts_refs_update"();
+create or replace function "receipts_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_payment_id_scope"', constraint = 'receipts_payment_id_scope', table = 'receipts';
+  end if;
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_room_id_scope"', constraint = 'receipts_room_id_scope', table = 'receipts';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "receipts_scope_insert" on "receipts";
+create trigger "receipts_scope_insert" after insert on "receipts" referencing new table as new_rows for each statement execute function "receipts_scope_insert"();
+create or replace function "receipts_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_payment_id_scope"', constraint = 'receipts_payment_id_scope', table = 'receipts';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "receipts" violates community scope "receipts_room_id_scope"', constraint = 'receipts_room_id_scope', table = 'receipts';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "receipts_scope_update" on "receipts";
+create trigger "receipts_scope_update" after update on "receipts" referencing old table as old_rows new table as new_rows for each statement execute function "receipts_scope_update"();
+create or replace function "refunds_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_payment_id_scope"', constraint = 'refunds_payment_id_scope', table = 'refunds';
+  end if;
+  if exists (select 1 from new_rows r join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_receipt_id_scope"', constraint = 'refunds_receipt_id_scope', table = 'refunds';
+  end if;
+  if exists (select 1 from new_rows r join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_bill_id_scope"', constraint = 'refunds_bill_id_scope', table = 'refunds';
+  end if;
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_room_id_scope"', constraint = 'refunds_room_id_scope', table = 'refunds';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "refunds_scope_insert" on "refunds";
+create trigger "refunds_scope_insert" after insert on "refunds" referencing new table as new_rows for each statement execute function "refunds_scope_insert"();
+create or replace function "refunds_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_id" is distinct from r."payment_id" join "payments" p on p.tenant_id = r.tenant_id and p.id = r."payment_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_payment_id_scope"', constraint = 'refunds_payment_id_scope', table = 'refunds';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."receipt_id" is distinct from r."receipt_id" join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_receipt_id_scope"', constraint = 'refunds_receipt_id_scope', table = 'refunds';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_bill_id_scope"', constraint = 'refunds_bill_id_scope', table = 'refunds';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "refunds" violates community scope "refunds_room_id_scope"', constraint = 'refunds_room_id_scope', table = 'refunds';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "refunds_scope_update" on "refunds";
+create trigger "refunds_scope_update" after update on "refunds" referencing old table as old_rows new table as new_rows for each statement execute function "refunds_scope_update"();
 create or replace function "refunds_referenced_delete"() returns trigger language plpgsql as $fn$
 begin
   if exists (select 1 from old_rows o join "payments" c on c.tenant_id = o.tenant_id and c."refund_id" = o.id) then
@@ -2907,6 +3741,72 @@ begin
 end $fn$;
 drop trigger if exists "refunds_referenced_delete" on "refunds";
 create trigger "refunds_referenced_delete" after delete on "refunds" referencing old table as old_rows for each statement execute function "refunds_referenced_delete"();
+create or replace function "repairs_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "repairs" violates community scope "repairs_room_id_scope"', constraint = 'repairs_room_id_scope', table = 'repairs';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "repairs_scope_insert" on "repairs";
+create trigger "repairs_scope_insert" after insert on "repairs" referencing new table as new_rows for each statement execute function "repairs_scope_insert"();
+create or replace function "repairs_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "repairs" violates community scope "repairs_room_id_scope"', constraint = 'repairs_room_id_scope', table = 'repairs';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "repairs_scope_update" on "repairs";
+create trigger "repairs_scope_update" after update on "repairs" referencing old table as old_rows new table as new_rows for each statement execute function "repairs_scope_update"();
+create or replace function "room_audit_orders_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "room_audit_orders" violates community scope "room_audit_orders_room_id_scope"', constraint = 'room_audit_orders_room_id_scope', table = 'room_audit_orders';
+  end if;
+  if exists (select 1 from new_rows r join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "room_audit_orders" violates community scope "room_audit_orders_inhabitant_id_scope"', constraint = 'room_audit_orders_inhabitant_id_scope', table = 'room_audit_orders';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "room_audit_orders_scope_insert" on "room_audit_orders";
+create trigger "room_audit_orders_scope_insert" after insert on "room_audit_orders" referencing new table as new_rows for each statement execute function "room_audit_orders_scope_insert"();
+create or replace function "room_audit_orders_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "room_audit_orders" violates community scope "room_audit_orders_room_id_scope"', constraint = 'room_audit_orders_room_id_scope', table = 'room_audit_orders';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."inhabitant_id" is distinct from r."inhabitant_id" join "inhabitants" p on p.tenant_id = r.tenant_id and p.id = r."inhabitant_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "room_audit_orders" violates community scope "room_audit_orders_inhabitant_id_scope"', constraint = 'room_audit_orders_inhabitant_id_scope', table = 'room_audit_orders';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "room_audit_orders_scope_update" on "room_audit_orders";
+create trigger "room_audit_orders_scope_update" after update on "room_audit_orders" referencing old table as old_rows new table as new_rows for each statement execute function "room_audit_orders_scope_update"();
+create or replace function "rooms_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "rooms" violates community scope "rooms_building_id_scope"', constraint = 'rooms_building_id_scope', table = 'rooms';
+  end if;
+  if exists (select 1 from new_rows r join "units" p on p.tenant_id = r.tenant_id and p.id = r."unit_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "rooms" violates community scope "rooms_unit_id_scope"', constraint = 'rooms_unit_id_scope', table = 'rooms';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "rooms_scope_insert" on "rooms";
+create trigger "rooms_scope_insert" after insert on "rooms" referencing new table as new_rows for each statement execute function "rooms_scope_insert"();
+create or replace function "rooms_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "rooms" violates community scope "rooms_building_id_scope"', constraint = 'rooms_building_id_scope', table = 'rooms';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."unit_id" is distinct from r."unit_id" join "units" p on p.tenant_id = r.tenant_id and p.id = r."unit_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "rooms" violates community scope "rooms_unit_id_scope"', constraint = 'rooms_unit_id_scope', table = 'rooms';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "rooms_scope_update" on "rooms";
+create trigger "rooms_scope_update" after update on "rooms" referencing old table as old_rows new table as new_rows for each statement execute function "rooms_scope_update"();
 create or replace function "rooms_full_name_composed"() returns trigger language plpgsql as $fn$
 begin
   new."full_name" := concat_ws('-', (select p."name"::text from "buildings" p where p.tenant_id = new.tenant_id and p.id = new."building_id"), (select p."name"::text from "units" p where p.tenant_id = new.tenant_id and p.id = new."unit_id"), new."room_no"::text);
@@ -2933,6 +3833,138 @@ begin
 end $fn$;
 drop trigger if exists "rooms_referenced_delete" on "rooms";
 create trigger "rooms_referenced_delete" after delete on "rooms" referencing old table as old_rows for each statement execute function "rooms_referenced_delete"();
+create or replace function "smart_devices_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "smart_devices" violates community scope "smart_devices_room_id_scope"', constraint = 'smart_devices_room_id_scope', table = 'smart_devices';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "smart_devices_scope_insert" on "smart_devices";
+create trigger "smart_devices_scope_insert" after insert on "smart_devices" referencing new table as new_rows for each statement execute function "smart_devices_scope_insert"();
+create or replace function "smart_devices_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "smart_devices" violates community scope "smart_devices_room_id_scope"', constraint = 'smart_devices_room_id_scope', table = 'smart_devices';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "smart_devices_scope_update" on "smart_devices";
+create trigger "smart_devices_scope_update" after update on "smart_devices" referencing old table as old_rows new table as new_rows for each statement execute function "smart_devices_scope_update"();
+create or replace function "smart_rooms_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "smart_rooms" violates community scope "smart_rooms_room_id_scope"', constraint = 'smart_rooms_room_id_scope', table = 'smart_rooms';
+  end if;
+  if exists (select 1 from new_rows r join "smart_house_templates" p on p.tenant_id = r.tenant_id and p.id = r."house_template_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "smart_rooms" violates community scope "smart_rooms_house_template_id_scope"', constraint = 'smart_rooms_house_template_id_scope', table = 'smart_rooms';
+  end if;
+  if exists (select 1 from new_rows r join "smart_workers" p on p.tenant_id = r.tenant_id and p.id = r."worker_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "smart_rooms" violates community scope "smart_rooms_worker_id_scope"', constraint = 'smart_rooms_worker_id_scope', table = 'smart_rooms';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "smart_rooms_scope_insert" on "smart_rooms";
+create trigger "smart_rooms_scope_insert" after insert on "smart_rooms" referencing new table as new_rows for each statement execute function "smart_rooms_scope_insert"();
+create or replace function "smart_rooms_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "smart_rooms" violates community scope "smart_rooms_room_id_scope"', constraint = 'smart_rooms_room_id_scope', table = 'smart_rooms';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."house_template_id" is distinct from r."house_template_id" join "smart_house_templates" p on p.tenant_id = r.tenant_id and p.id = r."house_template_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "smart_rooms" violates community scope "smart_rooms_house_template_id_scope"', constraint = 'smart_rooms_house_template_id_scope', table = 'smart_rooms';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."worker_id" is distinct from r."worker_id" join "smart_workers" p on p.tenant_id = r.tenant_id and p.id = r."worker_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "smart_rooms" violates community scope "smart_rooms_worker_id_scope"', constraint = 'smart_rooms_worker_id_scope', table = 'smart_rooms';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "smart_rooms_scope_update" on "smart_rooms";
+create trigger "smart_rooms_scope_update" after update on "smart_rooms" referencing old table as old_rows new table as new_rows for each statement execute function "smart_rooms_scope_update"();
+create or replace function "smart_scenes_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "smart_house_templates" p on p.tenant_id = r.tenant_id and p.id = r."house_template_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "smart_scenes" violates community scope "smart_scenes_house_template_id_scope"', constraint = 'smart_scenes_house_template_id_scope', table = 'smart_scenes';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "smart_scenes_scope_insert" on "smart_scenes";
+create trigger "smart_scenes_scope_insert" after insert on "smart_scenes" referencing new table as new_rows for each statement execute function "smart_scenes_scope_insert"();
+create or replace function "smart_scenes_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."house_template_id" is distinct from r."house_template_id" join "smart_house_templates" p on p.tenant_id = r.tenant_id and p.id = r."house_template_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "smart_scenes" violates community scope "smart_scenes_house_template_id_scope"', constraint = 'smart_scenes_house_template_id_scope', table = 'smart_scenes';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "smart_scenes_scope_update" on "smart_scenes";
+create trigger "smart_scenes_scope_update" after update on "smart_scenes" referencing old table as old_rows new table as new_rows for each statement execute function "smart_scenes_scope_update"();
+create or replace function "suggestions_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "suggestions" violates community scope "suggestions_room_id_scope"', constraint = 'suggestions_room_id_scope', table = 'suggestions';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "suggestions_scope_insert" on "suggestions";
+create trigger "suggestions_scope_insert" after insert on "suggestions" referencing new table as new_rows for each statement execute function "suggestions_scope_insert"();
+create or replace function "suggestions_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "suggestions" violates community scope "suggestions_room_id_scope"', constraint = 'suggestions_room_id_scope', table = 'suggestions';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "suggestions_scope_update" on "suggestions";
+create trigger "suggestions_scope_update" after update on "suggestions" referencing old table as old_rows new table as new_rows for each statement execute function "suggestions_scope_update"();
+create or replace function "temp_charges_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "temp_charges" violates community scope "temp_charges_room_id_scope"', constraint = 'temp_charges_room_id_scope', table = 'temp_charges';
+  end if;
+  if exists (select 1 from new_rows r join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "temp_charges" violates community scope "temp_charges_payment_item_id_scope"', constraint = 'temp_charges_payment_item_id_scope', table = 'temp_charges';
+  end if;
+  if exists (select 1 from new_rows r join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "temp_charges" violates community scope "temp_charges_receipt_id_scope"', constraint = 'temp_charges_receipt_id_scope', table = 'temp_charges';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "temp_charges_scope_insert" on "temp_charges";
+create trigger "temp_charges_scope_insert" after insert on "temp_charges" referencing new table as new_rows for each statement execute function "temp_charges_scope_insert"();
+create or replace function "temp_charges_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "temp_charges" violates community scope "temp_charges_room_id_scope"', constraint = 'temp_charges_room_id_scope', table = 'temp_charges';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."payment_item_id" is distinct from r."payment_item_id" join "payment_items" p on p.tenant_id = r.tenant_id and p.id = r."payment_item_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "temp_charges" violates community scope "temp_charges_payment_item_id_scope"', constraint = 'temp_charges_payment_item_id_scope', table = 'temp_charges';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."receipt_id" is distinct from r."receipt_id" join "receipts" p on p.tenant_id = r.tenant_id and p.id = r."receipt_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "temp_charges" violates community scope "temp_charges_receipt_id_scope"', constraint = 'temp_charges_receipt_id_scope', table = 'temp_charges';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "temp_charges_scope_update" on "temp_charges";
+create trigger "temp_charges_scope_update" after update on "temp_charges" referencing old table as old_rows new table as new_rows for each statement execute function "temp_charges_scope_update"();
+create or replace function "units_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "units" violates community scope "units_building_id_scope"', constraint = 'units_building_id_scope', table = 'units';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "units_scope_insert" on "units";
+create trigger "units_scope_insert" after insert on "units" referencing new table as new_rows for each statement execute function "units_scope_insert"();
+create or replace function "units_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."building_id" is distinct from r."building_id" join "buildings" p on p.tenant_id = r.tenant_id and p.id = r."building_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "units" violates community scope "units_building_id_scope"', constraint = 'units_building_id_scope', table = 'units';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "units_scope_update" on "units";
+create trigger "units_scope_update" after update on "units" referencing old table as old_rows new table as new_rows for each statement execute function "units_scope_update"();
 create or replace function "units_renames_rooms_full_name"() returns trigger language plpgsql as $fn$
 begin
   update "rooms" c set "full_name" = null where c.tenant_id = new.tenant_id and c."unit_id" = new.id;
@@ -2967,3 +3999,45 @@ begin
 end $fn$;
 drop trigger if exists "users_referenced_delete" on "users";
 create trigger "users_referenced_delete" after delete on "users" referencing old table as old_rows for each statement execute function "users_referenced_delete"();
+create or replace function "visitors_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "visitors" violates community scope "visitors_room_id_scope"', constraint = 'visitors_room_id_scope', table = 'visitors';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "visitors_scope_insert" on "visitors";
+create trigger "visitors_scope_insert" after insert on "visitors" referencing new table as new_rows for each statement execute function "visitors_scope_insert"();
+create or replace function "visitors_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "visitors" violates community scope "visitors_room_id_scope"', constraint = 'visitors_room_id_scope', table = 'visitors';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "visitors_scope_update" on "visitors";
+create trigger "visitors_scope_update" after update on "visitors" referencing old table as old_rows new table as new_rows for each statement execute function "visitors_scope_update"();
+create or replace function "waivers_scope_insert"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "waivers" violates community scope "waivers_bill_id_scope"', constraint = 'waivers_bill_id_scope', table = 'waivers';
+  end if;
+  if exists (select 1 from new_rows r join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "waivers" violates community scope "waivers_room_id_scope"', constraint = 'waivers_room_id_scope', table = 'waivers';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "waivers_scope_insert" on "waivers";
+create trigger "waivers_scope_insert" after insert on "waivers" referencing new table as new_rows for each statement execute function "waivers_scope_insert"();
+create or replace function "waivers_scope_update"() returns trigger language plpgsql as $fn$
+begin
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."bill_id" is distinct from r."bill_id" join "bills" p on p.tenant_id = r.tenant_id and p.id = r."bill_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "waivers" violates community scope "waivers_bill_id_scope"', constraint = 'waivers_bill_id_scope', table = 'waivers';
+  end if;
+  if exists (select 1 from new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o."room_id" is distinct from r."room_id" join "rooms" p on p.tenant_id = r.tenant_id and p.id = r."room_id" where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = 'insert or update on table "waivers" violates community scope "waivers_room_id_scope"', constraint = 'waivers_room_id_scope', table = 'waivers';
+  end if;
+  return null;
+end $fn$;
+drop trigger if exists "waivers_scope_update" on "waivers";
+create trigger "waivers_scope_update" after update on "waivers" referencing old table as old_rows new table as new_rows for each statement execute function "waivers_scope_update"();

@@ -212,6 +212,7 @@ export const messages = {
   "illegalState": "当前状态为“{state}”，不能{action}",
   "actionDone": "{action}成功",
   "refNotUnder": "所选{label}不属于所选{parent}",
+  "refOutsideCommunity": "该{target}不属于所选{scene}",
   "refOutsideWhere": "{label}只能选择{condition}的{target}",
   "refWhereCondition": "{field}为“{value}”",
   "patrolStartDateInvalid": "开始日期不是有效的日期",

@@ -70,6 +70,7 @@ export const fillMessage = {
   illegalState: (values: { state: TextValue; action: TextValue }): string => fill(messages.illegalState, values),
   actionDone: (values: { action: TextValue }): string => fill(messages.actionDone, values),
   refNotUnder: (values: { label: TextValue; parent: TextValue }): string => fill(messages.refNotUnder, values),
+  refOutsideCommunity: (values: { target: TextValue; scene: TextValue }): string => fill(messages.refOutsideCommunity, values),
   refOutsideWhere: (values: { label: TextValue; condition: TextValue; target: TextValue }): string => fill(messages.refOutsideWhere, values),
   refWhereCondition: (values: { field: TextValue; value: TextValue }): string => fill(messages.refWhereCondition, values),
   patrolRangeTooLong: (values: { max: TextValue }): string => fill(messages.patrolRangeTooLong, values),

@@ -15,7 +15,7 @@ export interface TableShape {
   primaryKey: string[];
   indexes: Record<string, string>; // name -> CREATE INDEX statement
   foreignKeys: Record<string, string>; // name -> ALTER TABLE ... ADD CONSTRAINT statement
-  /** Reference checks run once per statement (childTriggers, parentTrigger): name -> SQL creating them. */
+  /** Checks run once per statement (childTriggers, parentTrigger, scopeTriggers): name -> SQL creating them. */
   triggers?: Record<string, string>;
   /** Storage parameters (`updatedInBulk`: "fillfactor = 45"). */
   storage?: string;
@@ -167,6 +167,59 @@ end $fn$;`,
   ].join("\n");
 }
 
+/** The suffix of a community reference check's name (`<table>_<column>_scope`; http/db-errors.ts reads it). */
+const SCOPE_CHECK_SUFFIX = "_scope";
+
+/**
+ * Community scope of references (one rule for every write path: the generic CRUD, actions, imports,
+ * device ingest and every hand-written statement): a row of a community-scoped table may only
+ * reference a row of another community-scoped table inside its own community. Checked once per
+ * statement over its rows (transition tables), like the statement reference checks above; an
+ * update checks only the references it changed (community_id is never written after the insert).
+ * A violation fails the statement with SQLSTATE 23503 and the constraint `<table>_<column>_scope`,
+ * which the server answers with 该<target>不属于所选<scene>.
+ */
+function scopeTriggers(table: string, refs: Reference[]): string {
+  const check = (ref: Reference, rows: string) => {
+    const c = q(ref.column);
+    const name = `${table}_${ref.column}${SCOPE_CHECK_SUFFIX}`.slice(0, 63);
+    const message = `insert or update on table "${table}" violates community scope "${name}"`;
+    return `  if exists (select 1 from ${rows} join ${q(ref.parent)} p on p.tenant_id = r.tenant_id and p.id = r.${c} where p.community_id is distinct from r.community_id) then
+    raise foreign_key_violation using message = ${literal(message)}, constraint = ${literal(name)}, table = ${literal(table)};
+  end if;`;
+  };
+  const changed = (c: string) => `new_rows r join old_rows o on o.tenant_id = r.tenant_id and o.id = r.id and o.${c} is distinct from r.${c}`;
+  const fn = (event: "insert" | "update", body: string[]) => {
+    const name = q(`${table}_scope_${event}`);
+    const transition = event === "insert" ? "new table as new_rows" : "old table as old_rows new table as new_rows";
+    return [
+      `create or replace function ${name}() returns trigger language plpgsql as $fn$
+begin
+${body.join("\n")}
+  return null;
+end $fn$;`,
+      `drop trigger if exists ${name} on ${q(table)};`,
+      `create trigger ${name} after ${event} on ${q(table)} referencing ${transition} for each statement execute function ${name}();`,
+    ].join("\n");
+  };
+  return [
+    fn(
+      "insert",
+      refs.map((ref) => check(ref, "new_rows r")),
+    ),
+    fn(
+      "update",
+      refs.map((ref) => check(ref, changed(q(ref.column)))),
+    ),
+  ].join("\n");
+}
+
+/** The references of a community-scoped resource to rows of community-scoped resources: each must stay inside the row's community. */
+function communityScopedReferences(model: Model, r: ResourceDef): Reference[] {
+  if (r.scope !== "community") return [];
+  return referencesOf(model, r).filter((ref) => ref.column !== "community_id" && model.resources.some((x) => x.table === ref.parent && x.scope === "community"));
+}
+
 /** The parent's side: a statement deleting rows that a statement-checked table still references fails as a foreign key would. */
 function parentTrigger(parent: string, refs: Reference[]): string {
   const name = q(`${parent}_referenced_delete`);
@@ -293,6 +346,8 @@ export function tableShape(model: Model, r: ResourceDef): TableShape {
     }
   }
   const triggers: Record<string, string> = r.referenceChecks === "statement" ? { [`${t}_refs`]: childTriggers(t, refs) } : {};
+  const scoped = communityScopedReferences(model, r);
+  if (scoped.length) triggers[`${t}_scope`] = scopeTriggers(t, scoped);
   for (const f of r.fields) if (f.composedOf) triggers[`${t}_${f.column}_composed`] = composedTrigger(model, r, f);
   // Over half of each page free: a batch updates every row of its pages, each new version (wider: its
   // paid time and approver set) beside the old.

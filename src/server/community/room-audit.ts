@@ -20,6 +20,7 @@ import { writeOperationLog } from "../crud/operation-log.ts";
 import { camelRows } from "../db/camel-rows.ts";
 import { chinaDay } from "../../common/china-time.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
+import { sql } from "../db/sql.ts";
 
 const inhabitants = buildModel(resourceByName.inhabitants);
 
@@ -28,13 +29,17 @@ async function approve({ tx, session, row: order, columns }: ActionHookContext):
   const row = order as Partial<RoomAuditOrdersRow>;
   const room = await camelRows<{ communityId: number; maxResidents: number | null; residents: number }>(
     tx,
-    `select r.community_id, r.max_residents,
+    sql`select r.community_id, r.max_residents,
             (select count(*)::int from inhabitants i where i.tenant_id = r.tenant_id and i.room_id = r.id) as residents
-       from rooms r where r.tenant_id = $1 and r.id = $2 for update`,
-    [session.tenantId, row.roomId],
+       from rooms r where r.tenant_id = ${session.tenantId} and r.id = ${row.roomId ?? null} for update`,
   );
   if (!room[0]) throw validationError([{ field: "roomId", message: messages.auditRoomMissing }]);
   const { communityId, maxResidents, residents } = room[0];
+  // The inhabitant joins the request's own community: a room of another one (a request stored before
+  // the database refused such references) is refused like a new one would be.
+  if (communityId !== row.communityId) {
+    throw validationError([{ field: "roomId", message: fillMessage.refOutsideCommunity({ target: resourceByName.rooms.label, scene: session.sceneName }) }]);
+  }
 
   const existing = await tx.query<{ id: number }>("select id from inhabitants where tenant_id = $1 and room_id = $2 and phone = $3 order by id limit 1", [session.tenantId, row.roomId, row.phone]);
   let inhabitantId = existing.rows[0]?.id;

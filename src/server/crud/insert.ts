@@ -4,6 +4,7 @@
 // created_by come from the session, never from the values. Read-only fields are written only when
 // asked (device records carry them; a client form never does).
 import type { SessionInfo } from "../auth/session-store.ts";
+import { assertCommunity } from "../auth/community-scope.ts";
 import type { DbSession } from "../db/types.ts";
 import type { ResourceModel } from "./model.ts";
 import type { ResourceInput } from "./row.ts";
@@ -22,6 +23,8 @@ export async function insertRow(tx: DbSession, model: ResourceModel, session: Se
   const names = ["tenant_id", "created_by", "updated_by"];
   const placeholders = [sql`${session.tenantId}`, sql`${session.userId}`, sql`${session.userId}`];
   if (model.communityScoped) {
+    // Never into a community outside the session's scope, whatever the caller derived it from.
+    if (options.communityId !== undefined && options.communityId !== null) assertCommunity(session, options.communityId);
     names.push("community_id");
     placeholders.push(sql`${options.communityId ?? null}`);
   }

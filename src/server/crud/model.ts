@@ -14,6 +14,8 @@ export interface RefLabel {
   column: string;
   /** The target's title column, read where the label column is empty (ref.fallbackField). */
   fallbackColumn?: string;
+  /** Both rows are of a community: the label is read only from the row's own community. */
+  sameCommunity: boolean;
 }
 
 export interface ResourceModel {
@@ -69,7 +71,9 @@ export function buildModel(def: ResourceDef, lookup: Record<string, ResourceDef>
     const target = lookup[f.ref.resource];
     const labelField = target?.fields.find((x) => x.name === f.ref!.labelField && x.type !== "secret");
     const fallback = f.ref.fallbackField ? target?.fields.find((x) => x.name === f.ref!.fallbackField) : undefined;
-    if (target && labelField) refLabels.push({ field: f, name: `${f.name}Label`, table: target.table, column: labelField.column, ...(fallback ? { fallbackColumn: fallback.column } : {}) });
+    if (!target || !labelField) continue;
+    const sameCommunity = communityScoped && target.scope === "community";
+    refLabels.push({ field: f, name: `${f.name}Label`, table: target.table, column: labelField.column, sameCommunity, ...(fallback ? { fallbackColumn: fallback.column } : {}) });
   }
 
   const columns: [string, string][] = [
@@ -84,13 +88,19 @@ export function buildModel(def: ResourceDef, lookup: Record<string, ResourceDef>
   return { def, table: ident(def.table), communityScoped, scopeColumn, scopeKeepsNone: !!scopeField, visible, writable, filterable, searchable, sortable, refLabels, selectList };
 }
 
-/** `(select r."name" from "areas" r where ...) as "areaIdLabel"` over an outer alias p with camelCase columns. */
+/**
+ * `(select r."name" from "areas" r where ...) as "areaIdLabel"` over an outer alias p with camelCase
+ * columns. A label of a community's row is read only inside the referring row's community: an answer
+ * never names a row of another community (its caller may not read it), whatever was stored before
+ * the database refused such references.
+ */
 export function refLabelColumns(model: ResourceModel, outer = "p"): string {
   return model.refLabels
-    .map(
-      (l) =>
-        `(select ${l.fallbackColumn ? `coalesce(nullif(r.${ident(l.column)}, ''), r.${ident(l.fallbackColumn)})` : `r.${ident(l.column)}`} from ${ident(l.table)} r where r.tenant_id = ${outer}."tenantId" and r.id = ${outer}.${alias(l.field.name)}) as ${alias(l.name)}`,
-    )
+    .map((l) => {
+      const value = l.fallbackColumn ? `coalesce(nullif(r.${ident(l.column)}, ''), r.${ident(l.fallbackColumn)})` : `r.${ident(l.column)}`;
+      const community = l.sameCommunity ? ` and r.community_id = ${outer}."communityId"` : "";
+      return `(select ${value} from ${ident(l.table)} r where r.tenant_id = ${outer}."tenantId" and r.id = ${outer}.${alias(l.field.name)}${community}) as ${alias(l.name)}`;
+    })
     .join(", ");
 }
 

@@ -1,8 +1,9 @@
 // PostgreSQL errors a request can cause, as API errors: unique violation -> 409 DUPLICATE; foreign
 // key: a row still referenced -> 409 REFERENCED, a reference to a row that does not exist (or
-// belongs to another tenant: the keys are (tenant_id, id)) -> 400 naming the field; bad values (any data
+// belongs to another tenant: the keys are (tenant_id, id)) -> 400 naming the field, and one to a row of
+// another community (the database's scope check) -> 400 该<target>不属于所选<scene>; bad values (any data
 // exception, SQLSTATE class 22) -> 400.
-import { resources } from "../../../generated/resources.ts";
+import { resourceByName, resources } from "../../../generated/resources.ts";
 import { fillScene } from "../../common/validate.ts";
 import { texts } from "../../../generated/texts.ts";
 import { apiError, type ApiError } from "./envelope.ts";
@@ -18,15 +19,16 @@ interface PgError {
 
 export const isPgError = (err: unknown): err is PgError => typeof err === "object" && err !== null && typeof (err as PgError).code === "string" && /^[0-9A-Z]{5}$/.test((err as PgError).code!);
 
-/** The field a "<table>_<column>_fk" constraint stands for, as {field, label}. */
-function fieldOfConstraint(table: string | undefined, constraint: string | undefined): { field: string; label: string } | null {
+/** The field a "<table>_<column>_fk" (or "_scope") constraint stands for, as {field, label, target: the referenced resource's label}. */
+function fieldOfConstraint(table: string | undefined, constraint: string | undefined): { field: string; label: string; target?: string } | null {
   if (!table || !constraint) return null;
   const resource = resources.find((r) => r.table === table);
   if (!resource) return null;
-  const column = constraint.replace(new RegExp(`^${table}_`), "").replace(/_fk$/, "");
+  const column = constraint.slice(table.length + 1).replace(/_(fk|scope)$/, "");
   if (column === "community_id") return { field: "communityId", label: "{scene}" };
   const field = resource.fields.find((f) => f.column === column);
-  return field ? { field: field.name, label: field.label } : null;
+  if (!field) return null;
+  return { field: field.name, label: field.label, target: field.ref ? resourceByName[field.ref.resource]?.label : undefined };
 }
 
 export function translateDbError(err: unknown, scene: string = texts.common.defaultScene, operation?: "delete" | "write"): ApiError | null {
@@ -38,7 +40,9 @@ export function translateDbError(err: unknown, scene: string = texts.common.defa
       const referenced = operation === "delete" || (operation === undefined && /still referenced|^update or delete/i.test(`${err.detail ?? ""} ${err.message ?? ""}`));
       if (referenced) return apiError("REFERENCED");
       const f = fieldOfConstraint(err.table, err.constraint);
-      const message = fillScene(fillMessage.referenceMissing({ label: f?.label ?? texts.crud.unknownReference }), scene);
+      // A reference to a row of another community (the scope check of codegen's ddl.ts), or to no row.
+      const outside = err.constraint?.endsWith("_scope") && f?.target;
+      const message = fillScene(outside ? fillMessage.refOutsideCommunity({ target: f.target!, scene }) : fillMessage.referenceMissing({ label: f?.label ?? texts.crud.unknownReference }), scene);
       return apiError("VALIDATION_FAILED", { message, data: { errors: [{ field: f?.field ?? "", message }] } });
     }
     case "23502": // not null
