@@ -117,8 +117,8 @@ describe.each(backends)("references stay inside their row's community (%s)", (ba
     expect(building.status).toBe(200);
     const unit = await t.server.request("POST", "/api/system/units", { token: t.admin, body: { communityId: other, buildingId: building.body.data.id, name: "越界单元" } });
     expect(unit.status).toBe(200);
-    const ownUnit = (await firstRow("units", allowed))!;
-    const ownRoom = (await firstRow("rooms", allowed))!;
+    const ownUnit = await firstRow("units", allowed);
+    const ownRoom = await firstRow("rooms", allowed);
     const movedUnit = await t.server.request("PUT", `/api/system/units/${ownUnit}`, { token, body: { buildingId: building.body.data.id } });
     expect([movedUnit.status, movedUnit.body.message]).toEqual([400, `该楼栋不属于所选${scene}`]);
     const movedRoom = await t.server.request("PUT", `/api/system/rooms/${ownRoom}`, { token, body: { buildingId: building.body.data.id, unitId: unit.body.data.id } });
@@ -126,9 +126,9 @@ describe.each(backends)("references stay inside their row's community (%s)", (ba
   });
 
   it("refuses the reported creations (住户, 门禁卡, 访客, 车牌, 投诉建议, 入住审核) with their message, writing nothing", async () => {
-    const otherRoom = (await firstRow("rooms", other))!;
-    const otherInhabitant = (await firstRow("inhabitants", other))!;
-    const ownRoom = (await firstRow("rooms", allowed))!;
+    const otherRoom = await firstRow("rooms", other);
+    const otherInhabitant = await firstRow("inhabitants", other);
+    const ownRoom = await firstRow("rooms", allowed);
     const attempts: [string, Record<string, unknown>, string][] = [
       ["inhabitants", { name: "越界住户", roomId: otherRoom, phone: "13800000001", identity: 1 }, "房屋"],
       ["cards", { inhabitantId: otherInhabitant, cardNo: "X0000001" }, "住户"],
@@ -153,7 +153,7 @@ describe.each(backends)("references stay inside their row's community (%s)", (ba
   });
 
   it("does not approve a stored audit order for another community's room, and names no row of it", async () => {
-    const otherRoom = (await firstRow("rooms", other))!;
+    const otherRoom = await firstRow("rooms", other);
     // An order stored before the database refused such references (its checks off for this statement).
     const planted = await t.server.db.transaction(async (tx) => {
       await tx.exec("set local session_replication_role = replica");
@@ -178,8 +178,8 @@ describe.each(backends)("references stay inside their row's community (%s)", (ba
     const def = resourceByName.accessEvents;
     const ref = def.fields.find((f) => f.name === "inhabitantId")!;
     expect(ref.ref?.resource).toBe("inhabitants");
-    const otherInhabitant = (await firstRow("inhabitants", other))!;
-    const ownInhabitant = (await firstRow("inhabitants", allowed))!;
+    const otherInhabitant = await firstRow("inhabitants", other);
+    const ownInhabitant = await firstRow("inhabitants", allowed);
     const sample = (await t.server.db.query(`select * from ${def.table} where tenant_id = $1 and community_id = $2 limit 1`, [t.ids.tenantA, allowed])).rows[0] as Record<string, unknown> | undefined;
     expect(sample).toBeDefined();
     const record = (inhabitantId: number) => {
