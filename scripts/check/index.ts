@@ -13,6 +13,7 @@ import { checkOperationRoutes, genericRoutes, pendingRoutes, registeredRoutes, r
 import { checkWebApiPaths } from "./web-paths.ts";
 import { checkServerTexts } from "./server-texts.ts";
 import { checkOperationScopes } from "./operation-scope.ts";
+import { checkReferenceScope } from "./reference-scope.ts";
 
 const pending = pendingRoutes(new URL("../../schemas/operations/pending.yaml", import.meta.url).pathname);
 const declared = new Map(Object.values(operations).map((o) => [routeKey(o.method, o.path), o.name]));
@@ -22,11 +23,12 @@ const problems = [
   ...checkWebApiPaths(new URL("../..", import.meta.url).pathname),
   ...checkServerTexts(new URL("../..", import.meta.url).pathname),
   ...checkOperationScopes(operations),
+  ...checkReferenceScope(new URL("../..", import.meta.url).pathname, resources),
 ];
 if (problems.length) {
   console.error(`schema check failed (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
 console.log(
-  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server, every operation scoped`,
+  `schema check passed: ${routes.length} routes, ${resources.length} resources, ${Object.keys(rules).length} rules, ${Object.keys(mappings).length} mappings, ${declared.size} declared operations, ${pending.length} routes pending declaration, no API path typed by hand in src/web, no inline Chinese text in src/server, every operation scoped, every reference between communities' rows checked by the database`,
 );
