@@ -1,5 +1,5 @@
 // Two app servers on one PostgreSQL database, each with its session cache: a session revoked through
-// one (logout, password change, its role's codes changed, its user disabled) is refused by the other
+// one (logout, password change or reset, its role's codes changed, its user disabled) is refused by the other
 // within 1 s, although the other had just served it from its cache. PostgreSQL only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorage, DEMO_PASSWORD, startServer, type Storage, type TestServer } from "./support/server.ts";
@@ -69,9 +69,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("session revocation across serve
       async () => {
         expect((await a.request("PUT", `/api/system/characters/${roleId}`, { token: admin, body: { authorities: ["HBL01001"] } })).status).toBe(200);
       },
-      (r) => r.status === 401 && r.body.status === 403,
+      notLoggedIn, // the holders' sessions end (auth/session-end.ts)
     );
     expect(ms).toBeLessThan(1000);
+  });
+
+  it("a password set on 编辑 (and the user's unused tickets)", async () => {
+    const token = await a.login("staff");
+    const admin = await a.login("admin");
+    const ticket = (await a.request("POST", "/api/auth/homepage/actions/getTicket?type=openKey", { token })).body.data.ticket as string;
+    const ms = await refusedWithin(
+      token,
+      async () => {
+        expect((await a.request("PUT", `/api/system/users/${staffId}`, { token: admin, body: { password: "Reset-On-Edit-38" } })).status).toBe(200);
+      },
+      notLoggedIn,
+    );
+    expect(ms).toBeLessThan(1000);
+    expect((await b.request("POST", "/api/auth/homepage/actions/keyLogin", { body: { key: ticket } })).status).toBe(400);
+    await a.db.query("update users set password_hash = (select password_hash from users where username = 'admin' limit 1), must_change_password = false where id = $1", [staffId]);
   });
 
   it("a user disabled", async () => {

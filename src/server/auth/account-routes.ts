@@ -6,11 +6,13 @@ import { apiError, validationError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
 import { loadSession } from "./guard.ts";
 import { clearSessionCookie } from "./cookie.ts";
-import { deleteOtherSessions, deleteSession } from "./session-store.ts";
+import { deleteSession } from "./session-store.ts";
+import { endSessionsOf } from "./session-end.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { userCenter } from "./user-center.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
+import { messages } from "../../../generated/errors.ts";
 import { join, raw, sql } from "../db/sql.ts";
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -35,6 +37,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (problem) throw validationError([{ field: "newPassword", message: problem }]);
     const { rows } = await app.db.query<{ password_hash: string | null }>("select password_hash from users where tenant_id = $1 and id = $2", [session.tenantId, session.userId]);
     if (!(await verifyPassword(oldPassword, rows[0]?.password_hash))) throw apiError("WRONG_OLD_PASSWORD");
+    // The old one is the stored one: the same again (e.g. the password an administrator set, at the
+    // forced first change) is no change.
+    if (newPassword === oldPassword) throw validationError([{ field: "newPassword", message: messages.passwordUnchanged }]);
     const hash = await hashPassword(newPassword);
     await app.db.transaction(async (tx) => {
       await tx.query("update users set password_hash = $3, must_change_password = false, updated_at = now(), updated_by = $2, version = version + 1 where tenant_id = $1 and id = $2", [
@@ -42,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         session.userId,
         hash,
       ]);
-      await deleteOtherSessions(tx, session);
+      await endSessionsOf(tx, session.tenantId, [session.userId], session); // the caller's own session stays
       await writeOperationLog(tx, {
         tenantId: session.tenantId,
         userId: session.userId,

@@ -213,11 +213,6 @@ export async function deleteSession(db: DbSession, tokenHash: string): Promise<v
   await db.query("delete from sessions where token_hash = $1", [tokenHash]);
 }
 
-/** After a password change: every other session of the user ends. */
-export async function deleteOtherSessions(db: DbSession, session: SessionInfo): Promise<void> {
-  await db.query("delete from sessions where tenant_id = $1 and user_id = $2 and token_hash <> $3", [session.tenantId, session.userId, session.tokenHash]);
-}
-
 export async function deleteExpiredSessions(db: DbSession): Promise<void> {
   await db.query(DELETE_EXPIRED_SQL, [String(SESSION_MAX_MS)]);
 }

@@ -38,8 +38,15 @@ export interface ResourceHooks {
    * among the others (e.g. no overlapping booking). Throwing undoes the write.
    */
   afterWrite?(tx: DbSession, session: SessionInfo, id: number, mode: "create" | "update"): Promise<void>;
+  /**
+   * Inside the update's transaction, before the row changes: may read what it was and return a step
+   * that runs after the row is written, in the same transaction (e.g. old and new values compared).
+   */
+  beforeUpdate?(tx: DbSession, session: SessionInfo, id: number): Promise<((tx: DbSession) => Promise<void>) | void>;
   /** Inside the delete's transaction, before the rows go. */
   beforeDelete?(tx: DbSession, session: SessionInfo, ids: number[]): Promise<void>;
+  /** Of a listed page's rows, the ids the caller may neither change nor delete: the list marks them `locked: true` (the web app hides 编辑 and 删除; the writes refuse them anyway). */
+  lockedRows?(db: DbSession, session: SessionInfo, ids: number[]): Promise<ReadonlySet<number>>;
   /** By action name: runs in the action's transaction before the row changes; may add columns or refuse. */
   beforeAction?: Record<string, (ctx: ActionHookContext) => Promise<void>>;
   /** By action name: runs in the action's transaction after the row changed (e.g. a check among the others). */

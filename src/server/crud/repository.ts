@@ -175,6 +175,7 @@ export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: 
   }
 
   return inTransaction(db, session, "write", async (tx) => {
+    const afterUpdate = await resourceHooks[model.def.name]?.beforeUpdate?.(tx, session, id);
     const sets = [sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${session.userId}`];
     for (const [column, value] of columns) sets.push(sql`${raw(ident(column))} = ${columnValue(model, column, value)}`);
     const where = sql`tenant_id = ${session.tenantId} and id = ${id}${communityCondition(model, session)}`;
@@ -183,6 +184,7 @@ export async function updateRow(db: Db, model: ResourceModel, actor: Actor, id: 
       const exists = await tx.query(sql`select 1 from ${raw(model.table)} where ${where}`);
       throw exists.rows.length ? apiError("CONFLICT") : notFound();
     }
+    if (afterUpdate) await afterUpdate(tx);
     return finishWrite(tx, model, actor, id, "update", { changes: loggedValues(model, body) });
   });
 }

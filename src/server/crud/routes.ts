@@ -6,6 +6,7 @@
 //   DELETE .../{id}
 //   DELETE .../actions/batchDelete   {ids}, all or nothing
 // Each route requires the resource's authority code; read-only resources refuse writes with 405.
+// A listed row the caller may neither change nor delete (hooks.ts lockedRows) carries `locked: true`.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ResourceDef } from "../../../generated/model-types.ts";
 import { resources as generatedResources } from "../../../generated/resources.ts";
@@ -15,6 +16,7 @@ import { ApiError, apiError, ok } from "../http/envelope.ts";
 import { messages } from "../../../generated/errors.ts";
 import { buildModel, type ResourceModel } from "./model.ts";
 import { pageList } from "./list-query.ts";
+import { resourceHooks } from "./hooks.ts";
 import { createRow, deleteRows, findById, MAX_BATCH, updateRow, type Validate } from "./repository.ts";
 import { bodyOf, idParam, idsField } from "../http/request-input.ts";
 import { registerActions } from "./actions.ts";
@@ -37,8 +39,17 @@ export function registerResource(app: FastifyInstance, model: ResourceModel, val
   const actor = (request: FastifyRequest) => ({ session: sessionOf(request), ip: request.ip });
 
   app.post(`${base}/actions/pageList`, { config }, async (request) => {
-    const page = await pageList(app.db, model, sessionOf(request), bodyOf(request));
-    for (const row of page.list) maskRow(model, row);
+    const session = sessionOf(request);
+    const page = await pageList(app.db, model, session, bodyOf(request));
+    const locked = await resourceHooks[def.name]?.lockedRows?.(
+      app.db,
+      session,
+      page.list.map((row) => Number(row.id)),
+    );
+    for (const row of page.list) {
+      maskRow(model, row);
+      if (locked?.has(Number(row.id))) row.locked = true;
+    }
     return ok(page);
   });
 

@@ -7,7 +7,8 @@
 // - an account whose role holds a code the grantor lacks can be neither changed nor deleted (a new
 //   password for it would hand its codes over);
 // - a grantor limited to some communities hands out only those (a user it writes gets a scope
-//   within its own, never "every community") and cannot touch an account of a wider scope.
+//   within its own, never "every community") and cannot touch an account of a wider scope;
+// - a role can be changed or deleted only by a grantor that could change each of its holders.
 // Every refusal is the 403 marker with its own message.
 import { messages } from "../../../generated/errors.ts";
 import { fillMessage } from "../../../generated/fill-errors.ts";
@@ -15,6 +16,7 @@ import { communityScopeOf } from "../auth/community-scope.ts";
 import { MAIN_ACCOUNT, roleCodes } from "../auth/authorities.ts";
 import type { SessionInfo } from "../auth/session-store.ts";
 import type { DbSession } from "../db/types.ts";
+import { anyOf, sql } from "../db/sql.ts";
 import { apiError } from "../http/envelope.ts";
 import { idField } from "../http/request-input.ts";
 import type { JsonValue } from "../db/row.ts";
@@ -33,6 +35,8 @@ interface Account {
   id: number;
   userType: string;
   roleId: number | null;
+  /** The codes of the account's role. */
+  codes: string[];
   /** The account's community scope (null: every community). */
   communityIds: readonly number[] | null;
 }
@@ -40,27 +44,56 @@ interface Account {
 /** Whether a scope lies within the grantor's (an unlimited grantor holds every scope). */
 const withinScope = (session: SessionInfo, scope: readonly number[] | null) => session.communityIds === null || (scope !== null && scope.every((id) => session.communityIds!.includes(id)));
 
-async function accounts(db: DbSession, tenantId: number, ids: number[]): Promise<Account[]> {
-  const { rows } = await db.query<{ id: number; user_type: string | null; role_id: number | null; community_ids: unknown }>(
-    "select id, user_type, role_id, community_ids from users where tenant_id = $1 and id = any($2::bigint[])",
-    [tenantId, ids],
+/** The tenant's accounts with these ids (`by: "id"`) or holding these roles (`by: "role"`), with their role's codes. */
+async function accounts(db: DbSession, tenantId: number, ids: readonly number[], by: "id" | "role" = "id"): Promise<Account[]> {
+  const { rows } = await db.query<{ id: number; user_type: string | null; role_id: number | null; community_ids: unknown; authorities: unknown }>(
+    sql`select u.id, u.user_type, u.role_id, u.community_ids, c.authorities
+          from users u left join characters c on c.tenant_id = u.tenant_id and c.id = u.role_id
+         where u.tenant_id = ${tenantId} and ${anyOf(by === "id" ? sql`u.id` : sql`u.role_id`, ids)}`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
     userType: r.user_type ?? "1",
     roleId: r.role_id === null ? null : Number(r.role_id),
+    codes: roleCodes(r.authorities),
     communityIds: communityScopeOf(r.user_type, r.community_ids),
   }));
 }
 
-/** The grantor may act on these accounts: none is a main account (for a non-main grantor) or holds a code the grantor lacks. */
-async function checkAccountsWithinReach(db: DbSession, session: SessionInfo, targets: Account[]): Promise<void> {
-  if (session.userType === MAIN_ACCOUNT) return;
+/** Why the grantor may not act on the account: "main" (a main account, for a non-main grantor), "exceeds" (a code or a community it lacks), or null. */
+function beyondReach(session: SessionInfo, target: Account): "main" | "exceeds" | null {
+  if (session.userType === MAIN_ACCOUNT) return null;
+  if (target.userType === MAIN_ACCOUNT) return "main";
+  return holdsAll(session, target.codes) && withinScope(session, target.communityIds) ? null : "exceeds";
+}
+
+/** The grantor may act on these accounts: none is a main account (for a non-main grantor) or holds a code or a community the grantor lacks. */
+function checkAccountsWithinReach(session: SessionInfo, targets: Account[]): void {
   for (const target of targets) {
-    if (target.userType === MAIN_ACCOUNT) throw apiError("NO_PERMISSION");
-    if (target.roleId !== null && !holdsAll(session, await codesOfRole(db, session.tenantId, target.roleId))) throw refuse(messages.grantAccountExceedsOwn);
-    if (!withinScope(session, target.communityIds)) throw refuse(messages.grantAccountExceedsOwn);
+    const why = beyondReach(session, target);
+    if (why === "main") throw apiError("NO_PERMISSION");
+    if (why) throw refuse(messages.grantAccountExceedsOwn);
   }
+}
+
+/** Of these accounts, those the grantor may neither change nor delete (the list marks them). */
+export async function accountsBeyondReach(db: DbSession, session: SessionInfo, ids: readonly number[]): Promise<Set<number>> {
+  if (session.userType === MAIN_ACCOUNT || !ids.length) return new Set();
+  return new Set((await accounts(db, session.tenantId, ids)).filter((a) => beyondReach(session, a)).map((a) => a.id));
+}
+
+/** Of these roles, those the grantor may neither change nor delete: some holder is beyond its reach. */
+export async function rolesBeyondReach(db: DbSession, session: SessionInfo, roleIds: readonly number[]): Promise<Set<number>> {
+  if (session.userType === MAIN_ACCOUNT || !roleIds.length) return new Set();
+  return new Set((await accounts(db, session.tenantId, roleIds, "role")).filter((a) => beyondReach(session, a)).map((a) => a.roleId!));
+}
+
+/**
+ * A role is changed or deleted only by a grantor that reaches every holder: changing its codes or
+ * removing it acts on each of them, like a write to the account itself.
+ */
+export async function checkRoleHolders(db: DbSession, session: SessionInfo, roleIds: readonly number[]): Promise<void> {
+  if ((await rolesBeyondReach(db, session, roleIds)).size) throw refuse(messages.grantRoleHoldersExceedOwn);
 }
 
 /** The fields of a user write that grant something. */
@@ -76,7 +109,7 @@ export interface UserGrant {
 
 export async function checkUserGrant(db: DbSession, session: SessionInfo, grant: UserGrant): Promise<void> {
   const [current] = grant.id === undefined ? [] : await accounts(db, session.tenantId, [grant.id]);
-  if (current) await checkAccountsWithinReach(db, session, [current]);
+  if (current) checkAccountsWithinReach(session, [current]);
   const wasMain = current?.userType === MAIN_ACCOUNT;
   if (grant.userType !== undefined && grant.userType !== null) {
     const isMain = scalarText(grant.userType) === MAIN_ACCOUNT;
@@ -97,7 +130,7 @@ export async function checkUserGrant(db: DbSession, session: SessionInfo, grant:
 export async function checkUserRemoval(db: DbSession, session: SessionInfo, ids: number[]): Promise<void> {
   const targets = await accounts(db, session.tenantId, ids);
   if (targets.some((t) => t.userType === MAIN_ACCOUNT)) throw session.userType === MAIN_ACCOUNT ? refuse(messages.mainAccountProtected) : apiError("NO_PERMISSION");
-  await checkAccountsWithinReach(db, session, targets);
+  checkAccountsWithinReach(session, targets);
 }
 
 /** A role's codes as written (create, or update of role `id`): every code it adds must be the grantor's. */
