@@ -13,7 +13,7 @@ import { messages } from "../../../generated/errors.ts";
 import { useNarrowScreen } from "../shell/use-narrow.ts";
 import { useCurrentCommunity } from "../state/community.ts";
 import { FieldValue } from "./display.tsx";
-import { fieldLabel, filterFields, isKeptRow, listFields, searchFields } from "./fields.ts";
+import { fieldLabel, filterFields, isKeptRow, isLockedRow, listFields, searchFields } from "./fields.ts";
 import { RequestError } from "../http/request.ts";
 import { useResourceDef } from "../providers/resourceDefs.ts";
 import { RowActions } from "./RowActions.tsx";
@@ -149,12 +149,12 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
               查看
             </Button>
           )}
-          {access.edit && (
+          {access.edit && !isLockedRow(row) && (
             <Button type="link" size="small" onClick={() => open(paths.edit(row.id as BaseKey))}>
               编辑
             </Button>
           )}
-          {access.delete && !isKeptRow(def, row) && (
+          {access.delete && !isKeptRow(def, row) && !isLockedRow(row) && (
             <Popconfirm title={messages.deleteConfirm} okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => removeOne(row.id as BaseKey)}>
               <Button type="link" size="small" danger>
                 删除
@@ -241,7 +241,7 @@ function ListView({ def, route }: { def: ResourceDef; route: GenericPageProps["r
                   preserveSelectedRowKeys: false,
                   ...accessibleRowSelection(
                     columnsDefs.map((f) => f.name),
-                    def.keptRows && { test: (row) => isKeptRow(def, row), reason: def.keptRows.reason },
+                    { test: (row) => isKeptRow(def, row) || isLockedRow(row), reason: (row) => (isKeptRow(def, row) ? def.keptRows!.reason : messages.rowLocked) },
                   ),
                 }
               : undefined

@@ -25,6 +25,9 @@ export const resourceLabel = (def: ResourceDef, scene: string = getSceneName()):
 /** A row the server never deletes (the resource's keptRows: the main account). */
 export const isKeptRow = (def: ResourceDef, row: Record<string, unknown>): boolean => !!def.keptRows && String(row[def.keptRows.field]) === String(def.keptRows.equals);
 
+/** A row the caller may neither change nor delete: the server's list marks it `locked` (e.g. a role held by an account beyond the caller's reach). */
+export const isLockedRow = (row: Record<string, unknown>): boolean => row.locked === true;
+
 /** The field that carries a ref's label in API rows (the server adds <field>Label). */
 export const refLabelKey = (field: FieldDef): string => `${field.name}Label`;
 

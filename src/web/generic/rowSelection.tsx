@@ -26,12 +26,16 @@ function SelectAllTitle({ children }: { children: ReactNode }) {
 type RowSelectionA11y<T> = Pick<NonNullable<TableProps<T>["rowSelection"]>, "getCheckboxProps" | "columnTitle">;
 
 /** rowSelection props naming each checkbox after its row (the first of `keys` with a value); `kept` rows (never deleted) cannot be selected, `reason` says why. */
-export function accessibleRowSelection<T extends object>(keys: readonly string[] = [], kept?: { test: (row: Record<string, unknown>) => boolean; reason: string }): RowSelectionA11y<T> {
+export function accessibleRowSelection<T extends object>(
+  keys: readonly string[] = [],
+  kept?: { test: (row: Record<string, unknown>) => boolean; reason: string | ((row: Record<string, unknown>) => string) },
+): RowSelectionA11y<T> {
   return {
     getCheckboxProps: (record) => {
       const row = record as Record<string, unknown>;
       const disabled = kept?.test(row) ?? false;
-      return { "aria-label": `选择 ${rowName(row, keys)}`.trim(), ...(disabled ? { disabled, title: kept!.reason } : {}) } as never;
+      const reason = disabled ? (typeof kept!.reason === "string" ? kept!.reason : kept!.reason(row)) : "";
+      return { "aria-label": `选择 ${rowName(row, keys)}`.trim(), ...(disabled ? { disabled, title: reason } : {}) } as never;
     },
     columnTitle: (origin: ReactNode) => <SelectAllTitle>{origin}</SelectAllTitle>,
   };

@@ -66,9 +66,21 @@ export function homePath(authorities: readonly string[] | null = getAuthorities(
   return first?.path ?? HOME_PATH;
 }
 
+/**
+ * A same-origin path: "/" followed by neither "/" nor "\" (browsers read "/\evil.com" as "//evil.com"),
+ * without control characters (the URL parser drops tabs and newlines: "/\t/evil.com"), and the
+ * same once decoded (a target that is decoded again: "/%5Cevil.com").
+ */
+const samePath = (target: string) => /^\/(?![/\\])/.test(target) && ![...target].some((c) => c <= "\u001f" || c === "\u007f");
+
 /** A redirect target from the URL, kept only when it is a path inside the app (no open redirect). */
 export function safeRedirect(target: unknown): string | undefined {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) return undefined;
+  if (typeof target !== "string" || !samePath(target)) return undefined;
+  try {
+    if (!samePath(decodeURIComponent(target))) return undefined;
+  } catch {
+    return undefined; // not decodable: no path of ours
+  }
   if (target === LOGIN_PATH || target.startsWith(`${LOGIN_PATH}?`)) return undefined;
   return target;
 }
