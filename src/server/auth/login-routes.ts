@@ -1,9 +1,10 @@
 // POST /api/auth/login {username, password} -> {signature, userId, tenantId, userType, tenantHomePage}
 // plus the httpOnly session cookie (its token is not the signature: a call needs both). Login is by
 // username alone: usernames are unique across tenants (login_names). Wrong name or password: 400
-// LOGIN_FAILED; too many failures from this address: 429 LOGIN_LOCKED; many failures for the username
-// from anywhere: the answer comes later (login-throttle.ts). A password stored at an older, weaker
-// scrypt cost is stored again at today's on its first successful login.
+// LOGIN_FAILED; too many failures from this address, or for the username from all addresses together
+// (except from an address that signed in for it before): 429 LOGIN_LOCKED, before the password is
+// checked (login-throttle.ts). A password stored at an older, weaker scrypt cost is stored again at
+// today's on its first successful login.
 import type { FastifyInstance } from "fastify";
 import { apiError } from "../http/envelope.ts";
 import { route } from "../http/operation.ts";
@@ -11,7 +12,7 @@ import { operations } from "../../../generated/operations.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
 import { createSession, deleteExpiredSessions } from "./session-store.ts";
 import { setSessionCookie } from "./cookie.ts";
-import { clearLoginFailures, loginThrottle, recordLoginFailure, usernameKey, waitLoginDelay } from "./login-throttle.ts";
+import { recordLoginSuccess, reserveLoginAttempt, usernameKey } from "./login-throttle.ts";
 import { writeOperationLog } from "../crud/operation-log.ts";
 
 interface LoginUser {
@@ -31,9 +32,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     if (!username || !password || username.length > 64 || password.length > 256) throw apiError("LOGIN_FAILED");
     const ip = request.ip;
     const db = app.db;
-    const throttle = await loginThrottle(db, username, ip);
-    if (throttle.locked) throw apiError("LOGIN_LOCKED");
-    await waitLoginDelay(throttle);
+    if (!(await reserveLoginAttempt(db, username, ip))) throw apiError("LOGIN_LOCKED");
 
     const { rows } = await db.query<LoginUser>(
       `select u.id as user_id, u.tenant_id, u.username, u.user_type, u.enabled, u.password_hash, t.tenant_home_page
@@ -45,12 +44,9 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     );
     const user = rows[0];
     const passwordOk = await verifyPassword(password, user?.password_hash);
-    if (!user || !passwordOk || user.enabled === false) {
-      await recordLoginFailure(db, username, ip);
-      throw apiError("LOGIN_FAILED");
-    }
+    if (!user || !passwordOk || user.enabled === false) throw apiError("LOGIN_FAILED"); // the reserved attempt stays as the failure
 
-    await clearLoginFailures(db, username, ip);
+    await recordLoginSuccess(db, username, ip);
     if (needsRehash(user.password_hash)) {
       // Only if nobody changed it meanwhile (a password change wins); failing to store it again only
       // leaves the older hash, which still verifies.

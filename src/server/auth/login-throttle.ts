@@ -1,28 +1,37 @@
 // Login limits from the login_attempts table (shared by every app server on one database, so every
-// server counts the same failures), within LOGIN_WINDOW_MS:
+// server counts the same failures), within LOGIN_WINDOW_MS; a locked login answers HTTP 429
+// LOGIN_LOCKED before the password is even checked:
 // - an address that failed LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS times for a username is locked
-//   for that username (HTTP 429 LOGIN_LOCKED, before the password is even checked);
+//   for that username;
 // - an address that failed LOGIN_MAX_FAILURES_PER_ADDRESS times, whatever the usernames, is locked
 //   for all of them;
-// - failures for a username spread over many addresses never lock it: that would let anyone who
-//   knows a username lock its owner out. Past LOGIN_SLOWDOWN_AFTER_FAILURES each login of that
-//   username waits (a timer: no connection, transaction or thread is held meanwhile) before the
-//   password is checked, LOGIN_SLOWDOWN_BASE_MS doubling with every further failure up to
-//   LOGIN_SLOWDOWN_MAX_MS, so the owner, from an address that has not failed, still gets in.
+// - a username that failed LOGIN_MAX_FAILURES_PER_USER times from all addresses together is locked
+//   for every address except its known ones (login_known_addresses: an address that signed in
+//   successfully for it within LOGIN_KNOWN_ADDRESS_MS), so guesses at one account are capped however
+//   many addresses send them, and its owner still gets in from an address used before.
+// Every attempt is recorded as a failure before its password is checked, in one transaction with
+// the check, under a lock per username: simultaneous guesses count too (the 11th of 25 sent at once
+// is already refused). A successful login deletes its address's rows for the username again.
+// Unknown usernames are counted and capped the same way, so a 429 tells nothing about who exists.
 // Addresses are compared as given (IPv4) or by their /64 (IPv6): a host rotating addresses inside
 // its own network counts as one address.
-import { setTimeout as sleep } from "node:timers/promises";
 import { isIPv6 } from "node:net";
-import type { DbSession } from "../db/types.ts";
+import type { Db, DbSession } from "../db/types.ts";
+import { sql } from "../db/sql.ts";
 import {
   LOGIN_IPV6_PREFIX_HEXTETS,
+  LOGIN_KNOWN_ADDRESS_MS,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_USER,
   LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS,
-  LOGIN_SLOWDOWN_AFTER_FAILURES,
-  LOGIN_SLOWDOWN_BASE_MS,
-  LOGIN_SLOWDOWN_MAX_MS,
   LOGIN_WINDOW_MS,
 } from "./settings.ts";
+
+/** Advisory lock class of the per-username lock (the second key is the username's hash). */
+const LOGIN_LOCK_CLASS = 727_200;
+
+/** `now()` minus ms milliseconds. */
+const ago = (ms: number) => sql`now() - ${ms}::float8 * interval '1 millisecond'`;
 
 export const usernameKey = (username: string) => username.trim().toLowerCase().slice(0, 64);
 
@@ -38,52 +47,48 @@ export function addressKey(ip: string): string {
   const groups = text.includes("::") ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
   return `${groups
     .slice(0, LOGIN_IPV6_PREFIX_HEXTETS)
-    .map((g) => (g.includes(".") ? g : g.replace(/^0+(?=.)/, "")))
+    .map((g) => (g.includes(".") ? g : g.replace(/^0+(.)/, "$1")))
     .join(":")}::/64`;
 }
 
-/** How long a login of a username waits after this many failures for it (any addresses) in the window. */
-export function loginDelayMs(failures: number): number {
-  if (!(failures >= LOGIN_SLOWDOWN_AFTER_FAILURES)) return 0;
-  const steps = Math.min(failures - LOGIN_SLOWDOWN_AFTER_FAILURES, 30);
-  return Math.min(LOGIN_SLOWDOWN_MAX_MS, LOGIN_SLOWDOWN_BASE_MS * 2 ** steps);
+/**
+ * Records this login as a failure unless a limit locks it: true when it may go on to the password
+ * check, false for HTTP 429. Check and record are one statement under a per-username lock held to the
+ * transaction's end, so logins of one username (any server, any connection) are counted one by one.
+ */
+export async function reserveLoginAttempt(db: Db, username: string, ip: string): Promise<boolean> {
+  const user = usernameKey(username);
+  const address = addressKey(ip);
+  return db.transaction(async (tx) => {
+    await tx.query(sql`select pg_advisory_xact_lock(${LOGIN_LOCK_CLASS}, hashtext(${user}))`);
+    const { rows } = await tx.query(sql`
+      with counts as (
+        select count(*) filter (where username_key = ${user} and ip = ${address}) as pair,
+               count(*) filter (where username_key = ${user}) as per_user,
+               count(*) filter (where ip = ${address}) as per_ip
+          from login_attempts
+         where (username_key = ${user} or ip = ${address}) and attempted_at > ${ago(LOGIN_WINDOW_MS)}
+      )
+      insert into login_attempts (username_key, ip)
+      select ${user}, ${address} from counts
+       where pair < ${LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS} and per_ip < ${LOGIN_MAX_FAILURES_PER_ADDRESS}
+         and (per_user < ${LOGIN_MAX_FAILURES_PER_USER}
+              or exists (select 1 from login_known_addresses
+                          where username_key = ${user} and ip = ${address} and signed_in_at > ${ago(LOGIN_KNOWN_ADDRESS_MS)}))
+      returning id`);
+    return rows.length === 1;
+  });
 }
 
-export interface LoginThrottle {
-  /** This address may not try this username now (HTTP 429). */
-  locked: boolean;
-  /** Else: wait this long before checking the password. */
-  delayMs: number;
-}
-
-export async function loginThrottle(db: DbSession, username: string, ip: string): Promise<LoginThrottle> {
-  const { rows } = await db.query<{ pair: number; per_user: number; per_ip: number }>(
-    `select count(*) filter (where username_key = $1 and ip = $2)::int as pair,
-            count(*) filter (where username_key = $1)::int as per_user,
-            count(*) filter (where ip = $2)::int as per_ip
-       from login_attempts
-      where (username_key = $1 or ip = $2) and attempted_at > now() - ($3 || ' milliseconds')::interval`,
-    [usernameKey(username), addressKey(ip), String(LOGIN_WINDOW_MS)],
-  );
-  const r = rows[0];
-  const locked = r.pair >= LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS || r.per_ip >= LOGIN_MAX_FAILURES_PER_ADDRESS;
-  return { locked, delayMs: locked ? 0 : loginDelayMs(r.per_user) };
-}
-
-/** Waits out a login's delay on a timer (nothing else is held meanwhile). */
-export async function waitLoginDelay(throttle: LoginThrottle): Promise<void> {
-  if (throttle.delayMs > 0) await sleep(throttle.delayMs);
-}
-
-export async function recordLoginFailure(db: DbSession, username: string, ip: string): Promise<void> {
-  await db.query("insert into login_attempts (username_key, ip) values ($1, $2)", [usernameKey(username), addressKey(ip)]);
-}
-
-/** A successful login forgets that pair's failures and old rows of everyone. */
-export async function clearLoginFailures(db: DbSession, username: string, ip: string): Promise<void> {
-  await db.query("delete from login_attempts where (username_key = $1 and ip = $2) or attempted_at <= now() - ($3 || ' milliseconds')::interval", [
-    usernameKey(username),
-    addressKey(ip),
-    String(LOGIN_WINDOW_MS),
-  ]);
+/**
+ * A successful login forgets that pair's failures (its own reserved attempt among them) and old rows
+ * of everyone, and makes its address a known one for the username.
+ */
+export async function recordLoginSuccess(db: DbSession, username: string, ip: string): Promise<void> {
+  const user = usernameKey(username);
+  const address = addressKey(ip);
+  await db.query(sql`delete from login_attempts where (username_key = ${user} and ip = ${address}) or attempted_at <= ${ago(LOGIN_WINDOW_MS)}`);
+  await db.query(sql`delete from login_known_addresses where signed_in_at <= ${ago(LOGIN_KNOWN_ADDRESS_MS)}`);
+  await db.query(sql`insert into login_known_addresses (username_key, ip) values (${user}, ${address})
+    on conflict (username_key, ip) do update set signed_in_at = now()`);
 }

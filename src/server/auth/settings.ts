@@ -28,13 +28,12 @@ export const LOGIN_MAX_FAILURES_PER_USER_AND_ADDRESS = 5;
 /** An address that failed this often, whatever the usernames, is locked for every username. */
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50;
 /**
- * Failures for one username from any addresses never lock it (that would let anyone who knows the
- * name lock its owner out); past this many, every login of that username waits before it is
- * answered: LOGIN_SLOWDOWN_BASE_MS, doubling with each further failure, at most LOGIN_SLOWDOWN_MAX_MS.
+ * A username that failed this often from all addresses together is locked (HTTP 429 LOGIN_LOCKED)
+ * for every address except those that signed in successfully for it within LOGIN_KNOWN_ADDRESS_MS:
+ * guesses are capped, and its owner, from an address used before, still gets in.
  */
-export const LOGIN_SLOWDOWN_AFTER_FAILURES = 10;
-export const LOGIN_SLOWDOWN_BASE_MS = 250;
-export const LOGIN_SLOWDOWN_MAX_MS = 4000;
+export const LOGIN_MAX_FAILURES_PER_USER = 10;
+export const LOGIN_KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 /** IPv6 addresses are counted per /64 (one subscriber's network): rotating inside it gains nothing. */
 export const LOGIN_IPV6_PREFIX_HEXTETS = 4;
 
